@@ -1,0 +1,1 @@
+//! census (placeholder until its module lands).

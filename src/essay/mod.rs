@@ -1,0 +1,1 @@
+//! essay (placeholder until its module lands).

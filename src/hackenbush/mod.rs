@@ -1,0 +1,4 @@
+//! Hackenbush positions: graphs standing on a ground, their notation, moves, values and drawings.
+pub mod colour;
+
+pub use colour::Colour;

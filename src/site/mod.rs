@@ -1,0 +1,1 @@
+//! site (placeholder until its module lands).
