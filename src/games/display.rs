@@ -2,7 +2,7 @@
 //!
 //! The one idea: print from the canonical form alone, in an order that depends only on values
 //! (never on interning history), so the same game always prints the same text — number-up-star
-//! values as `x^^*m`, symmetric switches as `x+-y`, everything else as `{L|R}`.
+//! values as `x^^*m`, symmetric switches `{G|-G}` as `+-G`, everything else as `{L|R}`.
 
 use super::dyadic::Dyadic;
 use super::nus::Nus;
@@ -17,10 +17,8 @@ enum DisplayKey {
     Moves(String),
 }
 
-/// How a switch-like game is printed.
+/// How a game that is not a nus is printed.
 enum Shape {
-    /// `x+-y` for a hot game `{x+y | x-y}` between numbers.
-    NumberSwitch(Dyadic, Dyadic),
     /// `+-G` for `{G | -G}`.
     PlusMinus(GameId),
     Braces,
@@ -71,9 +69,6 @@ impl Games {
         let ([a], [b]) = (left.as_slice(), right.as_slice()) else {
             return Shape::Braces;
         };
-        if let (Some(x), Some(y)) = (self.as_number(*a), self.as_number(*b)) {
-            return Shape::NumberSwitch((&x + &y).half(), (&x - &y).half());
-        }
         if self.is_negative_of(*a, *b) {
             return Shape::PlusMinus(*a);
         }
@@ -109,13 +104,6 @@ impl Games {
             return;
         }
         match self.shape(g) {
-            Shape::NumberSwitch(x, y) => {
-                if !x.is_zero() {
-                    out.push_str(&x.to_string());
-                }
-                out.push_str("+-");
-                out.push_str(&y.to_string());
-            }
             Shape::PlusMinus(a) => {
                 out.push_str("+-");
                 self.write_atom(a, out);
@@ -183,14 +171,6 @@ impl Games {
             return;
         }
         match self.shape(g) {
-            Shape::NumberSwitch(x, y) => {
-                if !x.is_zero() {
-                    out.push_str(&number_latex(&x));
-                    out.push(' ');
-                }
-                out.push_str("\\pm ");
-                out.push_str(&number_latex(&y));
-            }
             Shape::PlusMinus(a) => {
                 out.push_str("\\pm ");
                 let text = self.latex(a);
