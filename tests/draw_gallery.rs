@@ -112,14 +112,62 @@ fn gallery() -> Vec<(&'static str, Picture)> {
         ),
         ("loop on the ground", pic(&[(0, 0, Blue), (0, 1, Red)])),
         ("empty", pic(&[])),
+        (
+            "K4 on the ground",
+            pic(&[
+                (0, 1, Blue),
+                (0, 2, Red),
+                (0, 3, Green),
+                (1, 2, Blue),
+                (1, 3, Red),
+                (2, 3, Green),
+            ]),
+        ),
+        (
+            "pentagon cycle",
+            pic(&[
+                (0, 1, Blue),
+                (1, 2, Blue),
+                (2, 3, Red),
+                (3, 4, Red),
+                (4, 0, Green),
+            ]),
+        ),
+        (
+            "long same-layer edge",
+            pic(&[
+                (0, 1, Blue),
+                (0, 2, Blue),
+                (0, 3, Blue),
+                (0, 4, Red),
+                (1, 4, Green),
+                (2, 3, Red),
+            ]),
+        ),
+        (
+            "three loops on a stalk",
+            pic(&[
+                (0, 1, Blue),
+                (1, 2, Red),
+                (2, 2, Blue),
+                (2, 2, Red),
+                (2, 2, Green),
+            ]),
+        ),
+        (
+            "floating piece",
+            pic(&[(0, 1, Blue), (2, 3, Red), (3, 4, Green)]),
+        ),
     ]
 }
 
 #[test]
 fn gallery_renders() {
-    let mut html = String::from(
-        "<!doctype html><meta charset=utf-8><body style=\"font-family:sans-serif;background:#fff\">\
+    let grey = std::env::var("HB_DRAW_GREY").is_ok_and(|v| v == "1");
+    let mut html = format!(
+        "<!doctype html><meta charset=utf-8><body style=\"font-family:sans-serif;background:#fff{}\">\
          <div style=\"display:flex;flex-wrap:wrap;gap:18px;align-items:flex-end\">\n",
+        if grey { ";filter:grayscale(1)" } else { "" }
     );
     for (name, picture) in gallery() {
         let drawing = svg(&picture, name, &format!("Hackenbush position: {name}"));

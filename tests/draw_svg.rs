@@ -218,6 +218,12 @@ fn degenerate_inputs_do_not_panic() {
             edges: vec![(0, 1, Blue), (1, 2, Red)],
             coords: Some(vec![(0, 0), (5, 5), (5, 5)]),
         },
+        // A drawing two billion edge lengths wide: must not hang (the hatching is bounded).
+        Picture {
+            node_count: 4,
+            edges: vec![(0, 1, Blue), (1, 2, Red), (0, 3, Green)],
+            coords: Some(vec![(0, 0), (0, 1), (2_000_000_000, 1), (1, 1)]),
+        },
         pic(&[(1, 2, Blue), (2, 3, Red)]),
         pic(&[(0, 0, Blue), (0, 0, Red)]),
     ];

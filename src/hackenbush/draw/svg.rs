@@ -140,16 +140,19 @@ fn wrap(layout: &Layout, body: &str, title: &str, description: &str, id: &str) -
     )
 }
 
-/// Ground, then edges, then node dots on top.
+/// Hatching, edges, the ground line over the edges' feet (so no stroke end pokes below it),
+/// then the node dots over the edges' other ends.
 fn body(layout: &Layout) -> String {
     let frame = Frame {
         min: layout.min,
         max: layout.max,
     };
-    let mut out = ground(&frame, layout.ground);
+    let (line, hatching) = ground(&frame, layout.ground);
+    let mut out = hatching;
     for edge in &layout.edges {
         out.push_str(&edge_markup(&frame, edge));
     }
+    out.push_str(&line);
     for spot in &layout.nodes {
         out.push_str(&format!(
             concat!(
@@ -165,12 +168,17 @@ fn body(layout: &Layout) -> String {
     out
 }
 
-/// The ground line with hatching below it, the traditional sign for "solid earth".
-fn ground(frame: &Frame, (from, to): (f64, f64)) -> String {
+/// The ground line and, separately, the hatching below it (the traditional sign for solid
+/// earth). Marks are 8 px apart, further on very wide drawings, which are scaled down anyway:
+/// their number is bounded whatever the input.
+fn ground(frame: &Frame, (from, to): (f64, f64)) -> (String, String) {
+    const MAX_MARKS: f64 = 300.0;
     let (x0, x1, y) = (frame.x(from), frame.x(to), frame.y(0.0));
+    let step = ((x1 - x0) / MAX_MARKS).max(8.0);
+    let marks = ((x1 - x0 - HATCH) / step).floor().clamp(-1.0, MAX_MARKS);
     let mut hatch = String::new();
-    let mut x = x0 + HATCH;
-    while x <= x1 + 0.01 {
+    for k in 0..=(marks as i64) {
+        let x = x0 + HATCH + k as f64 * step;
         hatch.push_str(&format!(
             "M{} {}l-{} {}",
             num(x),
@@ -178,9 +186,8 @@ fn ground(frame: &Frame, (from, to): (f64, f64)) -> String {
             num(HATCH),
             num(HATCH)
         ));
-        x += 8.0;
     }
-    let mut out = format!(
+    let line = format!(
         concat!(
             r#"<line class="hb-ground" x1="{}" y1="{}" x2="{}" y2="{}" "#,
             r#"stroke="{}" stroke-width="2.5" stroke-linecap="square"/>"#,
@@ -192,28 +199,31 @@ fn ground(frame: &Frame, (from, to): (f64, f64)) -> String {
         num(y),
         GROUND
     );
-    if !hatch.is_empty() {
-        out.push_str(&format!(
+    let hatching = if hatch.is_empty() {
+        String::new()
+    } else {
+        format!(
             concat!(
                 r#"<path class="hb-hatch" d="{}" fill="none" stroke="{}" "#,
                 r#"stroke-width="1"/>"#,
                 "\n"
             ),
             hatch, HATCHING
-        ));
-    }
-    out
+        )
+    };
+    (line, hatching)
 }
 
 /// One edge: a single path, except red, which is a wide stroke plus a white core (the double
-/// line that tells red from blue without colour).
+/// line that tells red from blue without colour). Ends are butt: they lie under a node dot or
+/// the ground line, and round caps would poke out below the ground.
 fn edge_markup(frame: &Frame, edge: &EdgeShape) -> String {
     let d = path_data(frame, &edge.path);
     match edge.colour {
         Colour::Blue => format!(
             concat!(
                 r#"<path class="hb-edge hb-blue" d="{}" fill="none" stroke="{}" "#,
-                r#"stroke-width="3" stroke-linecap="round"/>"#,
+                r#"stroke-width="3" stroke-linecap="butt"/>"#,
                 "\n"
             ),
             d, BLUE
@@ -221,10 +231,10 @@ fn edge_markup(frame: &Frame, edge: &EdgeShape) -> String {
         Colour::Red => format!(
             concat!(
                 r#"<path class="hb-edge hb-red" d="{d}" fill="none" stroke="{c}" "#,
-                r#"stroke-width="6" stroke-linecap="round"/>"#,
+                r#"stroke-width="6" stroke-linecap="butt"/>"#,
                 "\n",
                 r#"<path class="hb-core" d="{d}" fill="none" stroke="white" "#,
-                r#"stroke-width="2" stroke-linecap="round"/>"#,
+                r#"stroke-width="2" stroke-linecap="butt"/>"#,
                 "\n"
             ),
             d = d,
