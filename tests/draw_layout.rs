@@ -132,6 +132,20 @@ proptest! {
                 prop_assert!((at(&l, p).x - (first + last) / 2.0).abs() < EPS);
             }
         }
+        // Trees on the ground occupy disjoint x ranges, in ground-edge order.
+        let tree_of = |mut v: usize| { while parent_of(v) != 0 { v = parent_of(v); } v };
+        let mut ranges: Vec<(usize, f64, f64)> = Vec::new();
+        for v in 1..=parents.len() {
+            let (t, x) = (tree_of(v), at(&l, v).x);
+            match ranges.iter_mut().find(|r| r.0 == t) {
+                Some(r) => { r.1 = r.1.min(x); r.2 = r.2.max(x); }
+                None => ranges.push((t, x, x)),
+            }
+        }
+        ranges.sort_by_key(|r| r.0); // trunk nodes are numbered in ground-edge order
+        for w in ranges.windows(2) {
+            prop_assert!(w[1].1 >= w[0].2 + 1.0 - EPS, "trees interleave: {:?}", ranges);
+        }
         // Straight edges only, and no two of them cross.
         let segs: Vec<(Point, Point)> = l.edges.iter().map(|e| match e.path {
             Path::Line(a, b) => Ok((a, b)),

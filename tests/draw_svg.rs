@@ -273,3 +273,25 @@ proptest! {
         prop_assert_eq!(out, svg(&picture, "t", "d"));
     }
 }
+
+#[test]
+fn large_dense_graphs_finish() {
+    // A pseudo-random multigraph at the edge cap: layered layout with crossing counts.
+    let mut state = 12345u64;
+    let mut next = |m: usize| {
+        state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        (state >> 33) as usize % m
+    };
+    let edges: Vec<_> = (0..MAX_EDGES)
+        .map(|_| (next(300), next(300), [Blue, Red, Green][next(3)]))
+        .collect();
+    let picture = Picture {
+        node_count: 300,
+        edges,
+        coords: None,
+    };
+    let started = std::time::Instant::now();
+    let out = svg(&picture, "t", "d");
+    assert_eq!(count(&parse(&out), "hb-edge"), MAX_EDGES);
+    eprintln!("dense graph drawn in {:?}", started.elapsed());
+}

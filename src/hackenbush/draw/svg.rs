@@ -11,9 +11,10 @@
 //! | green  | `#007A5A` bluish green| dashed (7 on, 4 off), 3 px                      |
 //!
 //! (The green is a darkened Okabe–Ito bluish green, for contrast on white.) Every element carries
-//! both a CSS class (`hb-ground`, `hb-blue`, `hb-red`, `hb-green`, `hb-node`; the red core is
-//! `hb-core`) for the site's stylesheet and inline presentation attributes, so the drawing is
-//! right even with no stylesheet at all. The output is deterministic: ids come from a hash of the
+//! both a CSS class for the site's stylesheet and inline presentation attributes, so the drawing
+//! is right even with no stylesheet at all (a stylesheet rule beats an inline attribute). Classes:
+//! `hb-diagram` (the root), `hb-edge` plus one of `hb-blue`/`hb-red`/`hb-green` (one element per
+//! edge), `hb-core` (the white core of a red edge), `hb-ground`, `hb-hatch`, `hb-node`. The output is deterministic: ids come from a hash of the
 //! content (or from the caller), numbers are printed with one decimal at most.
 
 use sha2::{Digest, Sha256};

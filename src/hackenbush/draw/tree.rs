@@ -3,7 +3,9 @@
 //! The one idea: **a subtree is summarised by its contour** — for every height above its root,
 //! the leftmost and rightmost x it occupies. Siblings are placed left to right, each pushed right
 //! just far enough that its contour clears the contours already placed by one unit at every
-//! height; the parent is then centred over its first and last child. So subtrees never overlap,
+//! height; the parent is then centred over its first and last child. The trees standing on the
+//! ground are kept wholly apart (bounding boxes, not contours), so no tree tucks under another's
+//! branches and each reads as one piece. So subtrees never overlap,
 //! a single child stands straight above its parent (stalks are straight), and order is kept:
 //! trees left to right in the order of their ground edges, children in the order of their edges.
 //!
@@ -29,7 +31,7 @@ pub fn tidy(graph: &Graph) -> Vec<Point> {
     let mut offset = vec![0.0f64; n];
     // Reverse pre-order visits every child before its parent.
     for &v in order.iter().rev() {
-        let (xs, above) = pack_children(&children[v], &mut contours);
+        let (xs, above) = pack_children(&children[v], &mut contours, v == 0);
         for (&c, x) in children[v].iter().zip(xs) {
             offset[c] = x;
         }
@@ -51,14 +53,16 @@ pub fn tidy(graph: &Graph) -> Vec<Point> {
 /// Places the children's subtrees side by side. Returns each child's x relative to the parent
 /// (centred over the first and last child) and the merged contour of the children, one entry per
 /// height starting at the children's own height. Takes the children's contours out of `contours`:
-/// each is needed once.
-fn pack_children(kids: &[usize], contours: &mut [Contour]) -> (Vec<f64>, Contour) {
+/// each is needed once. With `boxed`, subtrees are kept apart by their whole width.
+fn pack_children(kids: &[usize], contours: &mut [Contour], boxed: bool) -> (Vec<f64>, Contour) {
     let mut merged: Contour = Vec::new();
     let mut xs = Vec::with_capacity(kids.len());
     for &c in kids {
         let contour = std::mem::take(&mut contours[c]);
         let shift = if xs.is_empty() {
             0.0
+        } else if boxed {
+            box_clearance(&merged, &contour)
         } else {
             clearance(&merged, &contour)
         };
@@ -86,6 +90,14 @@ fn clearance(placed: &Contour, next: &Contour) -> f64 {
         .zip(next)
         .map(|(p, q)| p.1 - q.0 + SEPARATION)
         .fold(f64::NEG_INFINITY, f64::max)
+}
+
+/// How far right a subtree with contour `next` must go so that its whole width clears the whole
+/// width of `placed`.
+fn box_clearance(placed: &Contour, next: &Contour) -> f64 {
+    let right = placed.iter().map(|s| s.1).fold(f64::NEG_INFINITY, f64::max);
+    let left = next.iter().map(|s| s.0).fold(f64::INFINITY, f64::min);
+    right - left + SEPARATION
 }
 
 /// Adds `next`, shifted by `shift`, on the right of `placed`. Where both exist the new subtree
@@ -169,6 +181,14 @@ mod tests {
         let at = positions(&[(0, 1), (1, 2), (1, 3), (0, 4), (4, 5), (4, 6)]);
         assert!(at[5].x - at[3].x >= 1.0 - 1e-9);
         assert!(at[4].x > at[1].x);
+    }
+
+    #[test]
+    fn trees_on_the_ground_do_not_interleave() {
+        // A tree with a wide crown, then a single edge that would fit under the crown.
+        let at = positions(&[(0, 1), (1, 2), (2, 3), (2, 4), (3, 5), (4, 6), (0, 7)]);
+        let crown_right = at[1..7].iter().map(|p| p.x).fold(f64::MIN, f64::max);
+        assert!(at[7].x >= crown_right + 1.0 - 1e-9);
     }
 
     #[test]
