@@ -279,7 +279,9 @@ fn large_dense_graphs_finish() {
     // A pseudo-random multigraph at the edge cap: layered layout with crossing counts.
     let mut state = 12345u64;
     let mut next = |m: usize| {
-        state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         (state >> 33) as usize % m
     };
     let edges: Vec<_> = (0..MAX_EDGES)
