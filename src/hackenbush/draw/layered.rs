@@ -305,7 +305,7 @@ mod tests {
         };
         let g = Graph::new(&picture);
         let out = layered(&g);
-        let (_, up) = (0, between_layers(&g, &out.layer).0);
+        let (up, _) = between_layers(&g, &out.layer);
         let mut layers = group_layers(&out.layer);
         for row in &mut layers {
             row.sort_by_key(|&v| out.rank[v]);
