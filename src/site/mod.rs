@@ -4,6 +4,9 @@
 //! finished, self-contained folder**: HTML from Tera templates, maths already typeset as MathML
 //! ([`maths`]), our stylesheet and the fonts it names ([`assets`]). Nothing on a page is fetched
 //! from outside the site, and the folder is swapped in whole or not at all.
+pub mod assets;
 mod mathml;
 pub mod maths;
+pub mod publish;
+pub mod render;
 pub mod spacing;
