@@ -203,9 +203,16 @@ impl Cursor<'_> {
         while self.peek().is_some_and(|c| c.is_ascii_digit()) {
             self.at += 1;
         }
+        if !self.text[start..self.at]
+            .bytes()
+            .any(|b| b.is_ascii_digit())
+        {
+            self.at = start;
+            return Err(self.error_here("expected an integer"));
+        }
         self.text[start..self.at]
             .parse()
-            .map_err(|_| NotationError::new(start..self.at.max(start + 1), "expected an integer"))
+            .map_err(|_| NotationError::new(start..self.at, "this integer is too large"))
     }
 }
 

@@ -11,18 +11,24 @@ use super::canon::Canon;
 use super::memo::{Memo, MemoStats};
 use super::moves::legal_moves;
 use super::position::Position;
+use super::signs::forest_value;
 use super::Rules;
 use crate::games::Dyadic;
 
 /// The memoised number game tree.
-#[derive(Default)]
 pub struct NumberTree {
     memo: Memo<Option<Dyadic>>,
+    shortcuts: bool,
 }
 
 impl NumberTree {
-    pub fn new() -> NumberTree {
-        NumberTree::default()
+    /// With `shortcuts`, forests met in the tree (under the normal rules) are valued by the tree
+    /// rule instead of being searched; without, the tree is nothing but the definition.
+    pub fn new(shortcuts: bool) -> NumberTree {
+        NumberTree {
+            memo: Memo::default(),
+            shortcuts,
+        }
     }
 
     pub fn stats(&self) -> MemoStats {
@@ -59,6 +65,11 @@ impl NumberTree {
         rules: Rules,
         budget: &mut Budget,
     ) -> Result<Option<Dyadic>, SolveError> {
+        if self.shortcuts && rules == Rules::Normal {
+            if let Some(v) = forest_value(p) {
+                return Ok(Some(v));
+            }
+        }
         let key = canon.key(p);
         if let Some(v) = self.memo.get(rules, &key) {
             return Ok(v);
@@ -111,7 +122,7 @@ mod tests {
 
     fn value(text: &str, rules: Rules) -> Option<String> {
         let mut budget = Budget::new("positions", 100_000);
-        NumberTree::new()
+        NumberTree::new(false)
             .value(
                 &mut Canon::new(),
                 &Position::parse(text).unwrap(),

@@ -146,16 +146,6 @@ impl Position {
         self
     }
 
-    /// Forgets names and coordinates: what the solver works on.
-    pub(crate) fn bare(&self) -> Position {
-        Position {
-            node_count: self.node_count,
-            edges: self.edges.clone(),
-            names: None,
-            coords: None,
-        }
-    }
-
     pub fn node_count(&self) -> usize {
         self.node_count
     }
