@@ -14,12 +14,15 @@ pub mod notation;
 pub mod numbers;
 pub mod position;
 pub mod signs;
+pub mod solve;
 
+pub use budget::SolveError;
 pub use colour::Colour;
-pub use moves::Rules;
+pub use moves::{options, Rules};
 pub use notation::NotationError;
 pub use draw::Picture;
 pub use position::{Edge, GraphError, Position, Tree};
+pub use solve::{evaluate, Evaluation, Limits, Solver, SolverStats};
 
 impl Position {
     /// Reads the shorthand (`L(L R) RL`), the graph form (`g-a L, a-b R, b-g G`) or CGSuite's

@@ -132,10 +132,7 @@ impl Solver {
 
     pub fn stats(&self) -> SolverStats {
         SolverStats {
-            plain: self
-                .plain_numbers
-                .stats()
-                .plus(&self.plain_games.stats()),
+            plain: self.plain_numbers.stats().plus(&self.plain_games.stats()),
             with_fast_paths: self.fast_numbers.stats().plus(&self.fast_games.stats()),
         }
     }
@@ -154,7 +151,9 @@ impl Solver {
                 .stack_size(STACK_BYTES)
                 .spawn_scoped(scope, || self.evaluate_here(pos, rules, games));
             match worker {
-                Ok(handle) => handle.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+                Ok(handle) => handle
+                    .join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
                 Err(_) => Err(SolveError::Budget {
                     what: "bytes of stack for the solver thread",
                     limit: STACK_BYTES,
@@ -184,6 +183,10 @@ impl Solver {
         if pieces.len() > 1 {
             methods.push(method::SUM_OF_PIECES.to_string());
         }
+        if pieces.is_empty() {
+            // Nothing to chop: no move for either player is the definition of 0.
+            methods.push(method::GAME_TREE.to_string());
+        }
         Ok(Evaluation { value, methods })
     }
 
@@ -196,7 +199,11 @@ impl Solver {
         games: &mut Games,
         with_fast_paths: bool,
     ) -> Result<GameId, SolveError> {
-        let mode = if with_fast_paths { Mode::Fast } else { Mode::Plain };
+        let mode = if with_fast_paths {
+            Mode::Fast
+        } else {
+            Mode::Plain
+        };
         let mut budget = Budget::new("positions in the game tree", self.limits.positions);
         self.tree(mode, pos, rules, games, &mut budget)
     }
