@@ -18,9 +18,9 @@ pub mod solve;
 
 pub use budget::SolveError;
 pub use colour::Colour;
+pub use draw::Picture;
 pub use moves::{options, Rules};
 pub use notation::NotationError;
-pub use draw::Picture;
 pub use position::{Edge, GraphError, Position, Tree};
 pub use solve::{evaluate, Evaluation, Limits, Solver, SolverStats};
 
