@@ -82,6 +82,12 @@ fn tree_essay() -> PageModel {
              condition holds, as in</p>{}<p>which is also the value of the stalk LRRL.</p>",
             display(r"1 : -1 : -1 : 1 = \tfrac38"),
         ),
+        format!(
+            "<p>A longer stalk, too wide for a phone, scrolls inside its own box:</p>{}",
+            display(
+                r"\mathrm{LRLRRLLR} = 1 : -1 : 1 : -1 : -1 : 1 : 1 : -1 = \tfrac{77}{128} = 0.6015625"
+            ),
+        ),
         r#"<h3 id="census">A census</h3>"#.to_string(),
         "<p>Of the <a class=\"claim\" href=\"#claim-1\">10,066</a> forests with at most six \
          edges, <a class=\"claim\" href=\"#claim-2\">762</a> have a reading equal to their \
@@ -90,7 +96,9 @@ fn tree_essay() -> PageModel {
             .to_string(),
         format!(
             r#"<div class="game">{}</div>"#,
-            display(r"\{0, \tfrac12 \mid 2\} = \{\tfrac12 \mid 2\} = 1")
+            display(
+                r"\begin{aligned} \{0, \tfrac12 \mid 2\} &= \{\tfrac12 \mid 2\} = 1 \\ {\uparrow} + {\uparrow} + {*} &= {\uparrow}{\uparrow}{*} \end{aligned}"
+            )
         ),
     ]
     .join("\n");
