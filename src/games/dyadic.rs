@@ -21,7 +21,10 @@ pub struct Dyadic {
 
 impl Dyadic {
     pub fn new(num: impl Into<BigInt>, exp: u32) -> Dyadic {
-        let mut d = Dyadic { num: num.into(), exp };
+        let mut d = Dyadic {
+            num: num.into(),
+            exp,
+        };
         d.normalise();
         d
     }
