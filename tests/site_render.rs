@@ -49,10 +49,27 @@ fn diagram(title: &str, green: bool) -> String {
     )
 }
 
-fn figure(name: &str, svg: &str, value_tex: &str) -> String {
+/// A position figure in the shape the driver writes (see /work/coord/requests.md).
+fn figure(notation: &str, svg: &str, value_tex: &str, childish: bool) -> String {
+    let rules = if childish {
+        r#"<span class="rules">(childish rules)</span>"#
+    } else {
+        ""
+    };
     format!(
-        r#"<figure class="position" id="pos-{name}">{svg}<figcaption><span class="name">{name}</span> {value}</figcaption></figure>"#,
-        value = inline(value_tex)
+        concat!(
+            r#"<figure class="position" id="position-{id}">{svg}<figcaption>"#,
+            r#"<span class="notation">{notation}</span> <span class="value">= {value}</span>{rules}"#,
+            r#"<span class="assertions"><code>value = {plain}</code>&#8239;✓ · <code>left = 0</code>&#8239;✓</span>"#,
+            r#"<span class="methods">valued by sign expansion, game tree</span>"#,
+            "</figcaption></figure>"
+        ),
+        id = notation.replace(['(', ')', ' '], ""),
+        svg = svg,
+        notation = notation,
+        value = inline(value_tex),
+        rules = rules,
+        plain = value_tex.replace(['{', '}', '\\'], ""),
     )
 }
 
@@ -73,8 +90,8 @@ fn tree_essay() -> PageModel {
         ),
         format!(
             r#"<div class="positions">{}{}</div>"#,
-            figure("cherry", &diagram("L(L R)", false), "1"),
-            figure("sprout", &diagram("G(L R)", true), r"{\uparrow}{*}"),
+            figure("L(L R)", &diagram("L(L R)", false), "1", false),
+            figure("G(L R)", &diagram("G(L R)", true), r"{\uparrow}{*}", true),
         ),
         r#"<h2 id="colon">The colon principle</h2>"#.to_string(),
         format!(
@@ -82,6 +99,7 @@ fn tree_essay() -> PageModel {
              condition holds, as in</p>{}<p>which is also the value of the stalk LRRL.</p>",
             display(r"1 : -1 : -1 : 1 = \tfrac38"),
         ),
+        figure("LRRL", &diagram("LRRL", false), r"\tfrac38", false),
         format!(
             "<p>A longer stalk, too wide for a phone, scrolls inside its own box:</p>{}",
             display(
@@ -89,13 +107,17 @@ fn tree_essay() -> PageModel {
             ),
         ),
         r#"<h3 id="census">A census</h3>"#.to_string(),
-        "<p>Of the <a class=\"claim\" href=\"#claim-1\">10,066</a> forests with at most six \
+        r#"<details class="census"><summary>census <code>forests6</code></summary><pre><code>family = "forests"
+edges = "1..=6"
+colours = "LR"</code></pre></details>"#.to_string(),
+        "<p>Of the <a class=\"claim\" href=\"#claim-1\" title=\"count forests6 → 10066\">10,066</a> forests with at most six \
          edges, <a class=\"claim\" href=\"#claim-2\">762</a> have a reading equal to their \
          value: about <a class=\"claim\" href=\"#claim-3\">88%</a> of single-trunk trees \
          satisfy the colon condition.</p>"
             .to_string(),
+        r##"<ul class="claims-block"><li><a class="claim" href="#claim-1">10,066</a> forests in all</li><li><a class="claim" href="#claim-2">762</a> read their value</li></ul>"##.to_string(),
         format!(
-            r#"<div class="game">{}</div>"#,
+            r#"<div class="game-block">{}</div>"#,
             display(
                 r"\begin{aligned} \{0, \tfrac12 \mid 2\} &= \{\tfrac12 \mid 2\} = 1 \\ {\uparrow} + {\uparrow} + {*} &= {\uparrow}{\uparrow}{*} \end{aligned}"
             )
