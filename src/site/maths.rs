@@ -212,7 +212,7 @@ mod tests {
     fn output_is_respaced() {
         let html = render(r"\pm 1", false).unwrap();
         assert!(
-            html.contains(r#"<mo lspace="0em" rspace="0em">±</mo>"#),
+            html.contains(r#"<mo lspace="0em" rspace="0em" stretchy="false">±</mo>"#),
             "{html}"
         );
     }

@@ -81,6 +81,10 @@ fn walk(node: &mut Node, style: Style) {
         n if ROWS.contains(&n) => {
             respace_row(children, style);
             for child in children.iter_mut() {
+                keep_unstretched(child);
+            }
+            size_flat_fences(children);
+            for child in children.iter_mut() {
                 walk(child, style);
             }
         }
@@ -186,6 +190,70 @@ fn is_atom(node: &Node) -> bool {
     match node {
         Node::Text(t) => !t.trim().is_empty(),
         Node::Element { name, .. } => name != "mspace",
+    }
+}
+
+/// In TeX only `\left`, `\middle` and `\right` delimiters grow; MathML's operator dictionary
+/// makes arrows, bars and brackets stretchy by default, so in a row holding a fraction
+/// Chromium draws `{\uparrow}` as a tall arrow. An operator in a row that KaTeX did not mark
+/// as a fence and did not give a `stretchy` value is therefore kept at its natural size.
+/// (Accents and braces over or under a base are not in rows and keep stretching.)
+fn keep_unstretched(node: &mut Node) {
+    if node.name() != Some("mo") || node.attr("stretchy").is_some() {
+        return;
+    }
+    if node.attr("fence") == Some("true") {
+        return;
+    }
+    if let Node::Element { attrs, .. } = node {
+        attrs.push(("stretchy".into(), "false".into()));
+    }
+}
+
+/// `\left( 1 : -1 \right)` around one line of plain atoms is, in TeX, a pair of ordinary
+/// parentheses. Chromium measures tokens by the font's line metrics rather than their ink, so
+/// it would pick a taller variant with visible gaps. Fences around content with nothing tall
+/// in it (no fraction, script, root, table, limits) are therefore kept at natural size; around
+/// tall content they stretch as TeX's would.
+fn size_flat_fences(row: &mut [Node]) {
+    const TALL: &[&str] = &[
+        "mfrac",
+        "msub",
+        "msup",
+        "msubsup",
+        "munder",
+        "mover",
+        "munderover",
+        "mmultiscripts",
+        "msqrt",
+        "mroot",
+        "mtable",
+    ];
+    let is_fence = |n: &Node| n.name() == Some("mo") && n.attr("fence") == Some("true");
+    let (Some(first), Some(last)) = (row.first(), row.last()) else {
+        return;
+    };
+    if row.len() < 2 || !is_fence(first) || !is_fence(last) {
+        return;
+    }
+    if row.iter().any(|n| contains_any(n, TALL)) {
+        return;
+    }
+    for fence in [0, row.len() - 1] {
+        if row[fence].attr("stretchy").is_none() {
+            if let Node::Element { attrs, .. } = &mut row[fence] {
+                attrs.push(("stretchy".into(), "false".into()));
+            }
+        }
+    }
+}
+
+fn contains_any(node: &Node, names: &[&str]) -> bool {
+    match node {
+        Node::Element { name, children, .. } => {
+            names.contains(&name.as_str()) || children.iter().any(|c| contains_any(c, names))
+        }
+        Node::Text(_) => false,
     }
 }
 
@@ -533,7 +601,8 @@ mod tests {
                 .map_or(rest.len(), |e| start + e + 5);
             let piece = &rest[start..end];
             if piece.ends_with(&format!(">{text}</mo>")) {
-                found.push(piece.to_string());
+                // Stretchiness has its own test; these compare spacing only.
+                found.push(piece.replace(r#" stretchy="false""#, ""));
             }
             rest = &rest[end..];
         }
@@ -576,7 +645,7 @@ mod tests {
     fn katex_spaced_operators_and_annotations_are_untouched() {
         let src = r#"<math><semantics><mrow><mo lspace="0em" rspace="0em">↑</mo><mo>=</mo><mn>1</mn></mrow><annotation encoding="application/x-tex">\uparrow = 1</annotation></semantics></math>"#;
         let out = respace(src).unwrap();
-        assert!(out.contains(r#"<mo lspace="0em" rspace="0em">↑</mo>"#));
+        assert!(out.contains(r#"<mo lspace="0em" rspace="0em" stretchy="false">↑</mo>"#));
         assert!(
             out.contains(r#"<annotation encoding="application/x-tex">\uparrow = 1</annotation>"#)
         );
@@ -623,11 +692,53 @@ mod tests {
         .unwrap();
         assert!(
             out.contains(concat!(
-                r#"<mrow><mspace width="0.2778em"/><mo lspace="0em" rspace="0em">&lt;</mo>"#,
+                r#"<mrow><mspace width="0.2778em"/><mo lspace="0em" rspace="0em" stretchy="false">&lt;</mo>"#,
                 r#"<mspace width="0em" style="margin-left:-0.1667em"/>"#,
                 r#"<mi mathvariant="normal">∣</mi><mspace width="0.2778em"/></mrow>"#
             )),
             "{out}"
+        );
+    }
+
+    #[test]
+    fn only_fences_stretch() {
+        let out = respace(concat!(
+            r#"<math><mrow><mo fence="true">(</mo><mfrac><mn>1</mn><mn>2</mn></mfrac>"#,
+            r#"<mo lspace="0em" rspace="0em">↑</mo><mo stretchy="true">|</mo>"#,
+            r#"<mo fence="true">)</mo></mrow><mover><mi>x</mi><mo>^</mo></mover></math>"#
+        ))
+        .unwrap();
+        assert!(out.contains(r#"<mo lspace="0em" rspace="0em" stretchy="false">↑</mo>"#));
+        assert!(
+            out.contains(r#"<mo stretchy="true" "#),
+            "KaTeX's own choice is kept: {out}"
+        );
+        assert!(out.contains(r#"<mo fence="true" lspace="0em" rspace="0em">(</mo>"#));
+        assert!(
+            out.contains(r#"<mo lspace="0em" rspace="0em">^</mo></mover>"#),
+            "accents still stretch: {out}"
+        );
+    }
+
+    #[test]
+    fn fences_around_flat_content_keep_their_size() {
+        let flat = respace(concat!(
+            r#"<math><mrow><mo fence="true">(</mo><mn>1</mn><mo>:</mo><mo>−</mo><mn>1</mn>"#,
+            r#"<mo fence="true">)</mo></mrow></math>"#
+        ))
+        .unwrap();
+        assert!(
+            flat.contains(r#"<mo fence="true" lspace="0em" rspace="0em" stretchy="false">(</mo>"#),
+            "{flat}"
+        );
+        let tall = respace(concat!(
+            r#"<math><mrow><mo fence="true">(</mo><mfrac><mn>1</mn><mn>2</mn></mfrac>"#,
+            r#"<mo fence="true">)</mo></mrow></math>"#
+        ))
+        .unwrap();
+        assert!(
+            !tall.contains(r#"<mo fence="true" lspace="0em" rspace="0em" stretchy="false">"#),
+            "{tall}"
         );
     }
 
