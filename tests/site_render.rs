@@ -320,10 +320,6 @@ fn failed_render_leaves_the_previous_site_whole() {
     assert!(render_site(&bad, &templates(), &out).is_err());
     assert_eq!(read_tree(&out), before);
 
-    // A missing templates folder is an error too.
-    assert!(render_site(&sample_site(), &root.path().join("nowhere"), &out).is_err());
-    assert_eq!(read_tree(&out), before);
-
     // No staging folders are left behind.
     let mut left: Vec<String> = fs::read_dir(root.path())
         .unwrap()
@@ -331,6 +327,29 @@ fn failed_render_leaves_the_previous_site_whole() {
         .collect();
     left.sort();
     assert_eq!(left, ["broken-templates", "site"]);
+}
+
+#[test]
+fn missing_templates_fall_back_to_the_built_in_ones() {
+    let root = tempfile::tempdir().unwrap();
+    let (ours, builtin) = (root.path().join("ours"), root.path().join("builtin"));
+    render_site(&sample_site(), &templates(), &ours).unwrap();
+    render_site(&sample_site(), &root.path().join("no-templates"), &builtin).unwrap();
+    assert_eq!(read_tree(&ours), read_tree(&builtin));
+
+    // A folder with only essay.html overrides that one and keeps the others.
+    let partial = root.path().join("partial");
+    fs::create_dir(&partial).unwrap();
+    fs::write(
+        partial.join("essay.html"),
+        "{% extends \"base.html\" %}{% block content %}<p>custom {{ page.slug }}</p>{% endblock content %}",
+    )
+    .unwrap();
+    let custom = root.path().join("custom");
+    render_site(&sample_site(), &partial, &custom).unwrap();
+    let page = fs::read_to_string(custom.join("the-numeral.html")).unwrap();
+    assert!(page.contains("<p>custom the-numeral</p>"));
+    assert!(page.contains(r#"<link rel="stylesheet" href="style.css">"#));
 }
 
 /// Renders the sample into `$SITE_DEMO_OUT` for looking at in a browser; a no-op without it.
