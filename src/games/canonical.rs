@@ -66,9 +66,11 @@ impl Games {
         }
         let best_left = left.iter().copied().max_by(|&a, &b| self.number_cmp(a, b));
         let best_right = right.iter().copied().min_by(|&a, &b| self.number_cmp(a, b));
-        let a = best_left.map(|g| self.nus_of(g).number.clone());
-        let b = best_right.map(|g| self.nus_of(g).number.clone());
-        if let Some(x) = Dyadic::simplest_between(a.as_ref(), b.as_ref()) {
+        let simplest = Dyadic::simplest_between(
+            best_left.map(|g| &self.nus_of(g).number),
+            best_right.map(|g| &self.nus_of(g).number),
+        );
+        if let Some(x) = simplest {
             return Some(self.number(&x));
         }
         let (gl, gr) = (best_left?, best_right?);

@@ -157,9 +157,24 @@ impl Dyadic {
 
 impl Ord for Dyadic {
     fn cmp(&self, other: &Dyadic) -> Ordering {
+        // Signs and equal exponents decide most comparisons without shifting.
+        let (sa, sb) = (self.num.sign(), other.num.sign());
+        if sa != sb {
+            return sa.cmp(&sb);
+        }
+        if self.exp == other.exp {
+            return self.num.cmp(&other.num);
+        }
         let e = self.exp.max(other.exp);
-        let a = &self.num << (e - self.exp);
-        let b = &other.num << (e - other.exp);
+        let (shift_a, shift_b) = (e - self.exp, e - other.exp);
+        if let (Some(a), Some(b)) = (self.num.to_i64(), other.num.to_i64()) {
+            if shift_a < 64 && shift_b < 64 {
+                // |a|, |b| < 2^63 and shifts < 64 keep both products inside i128.
+                return ((a as i128) << shift_a).cmp(&((b as i128) << shift_b));
+            }
+        }
+        let a = &self.num << shift_a;
+        let b = &other.num << shift_b;
         a.cmp(&b)
     }
 }
@@ -316,6 +331,19 @@ mod tests {
         assert!("1/3".parse::<Dyadic>().is_err());
         assert!("1/0".parse::<Dyadic>().is_err());
         assert!("x".parse::<Dyadic>().is_err());
+    }
+
+    #[test]
+    fn order_across_sizes() {
+        let big = d("123456789012345678901234567890123/1024");
+        assert!(big > d("1/2"));
+        assert!(-&big < d("-1/2"));
+        assert!(d("-3/8") < d("-1/4"));
+        assert!(d("1/4") < d("3/8"));
+        let tiny = Dyadic::new(1, 200);
+        assert!(tiny > Dyadic::zero() && tiny < Dyadic::new(1, 199));
+        assert!(Dyadic::new(i64::MAX, 0) > Dyadic::new(i64::MAX, 63));
+        assert_eq!(Dyadic::new(6, 2).cmp(&Dyadic::new(3, 1)), Ordering::Equal);
     }
 
     #[test]
