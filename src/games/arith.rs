@@ -268,9 +268,8 @@ impl SignWalk {
                 // Each step halves the gap to `t`: after n steps the gap is gap / 2^n.
                 let shift = u32::try_from(n).expect("sign run beyond 2^32 signs");
                 let gap = &t - &self.value;
-                let scale = |d: &Dyadic, s: u32| -> Dyadic {
-                    Dyadic::new(d.numerator().clone(), d.exponent() + s)
-                };
+                let scale =
+                    |d: &Dyadic, s: u32| -> Dyadic { Dyadic::new(d.numerator(), d.exponent() + s) };
                 let last = &t - &scale(&gap, shift);
                 let previous = &t - &scale(&gap, shift - 1);
                 self.set_bound(plus, previous);

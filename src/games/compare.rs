@@ -9,6 +9,9 @@
 
 use super::table::{pair, GameId, Games, Kind, Relation};
 
+/// Comparisons of games whose heights add up to at most this are not cached.
+const SHORT: u16 = 3;
+
 impl Games {
     /// `a <= b`.
     pub fn leq(&mut self, a: GameId, b: GameId) -> bool {
@@ -31,11 +34,17 @@ impl Games {
                 return false;
             }
         }
+        let (a_number, b_number) = (ka == Kind::Number, kb == Kind::Number);
+        let height = self.entries[a.index()].height + self.entries[b.index()].height;
+        if height <= SHORT {
+            // Recomputing is cheaper than hashing for such short games.
+            return self.leq_by_options(a, b, a_number, b_number);
+        }
         let key = pair(a, b);
         if let Some(&known) = self.leq_cache.get(&key) {
             return known;
         }
-        let result = self.leq_by_options(a, b, ka == Kind::Number, kb == Kind::Number);
+        let result = self.leq_by_options(a, b, a_number, b_number);
         self.leq_cache.insert(key, result);
         result
     }

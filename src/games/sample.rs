@@ -19,7 +19,7 @@ impl Form {
     /// Builds the form in `games`, canonicalising at every node.
     pub fn build(&self, games: &mut Games) -> GameId {
         match self {
-            Form::Leaf(v) => games.nus(v.clone()),
+            Form::Leaf(v) => games.nus_ref(v),
             Form::Options(l, r) => {
                 let l: Vec<GameId> = l.iter().map(|f| f.build(games)).collect();
                 let r: Vec<GameId> = r.iter().map(|f| f.build(games)).collect();

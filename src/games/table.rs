@@ -78,6 +78,9 @@ pub(crate) struct Entry {
     pub right: Span,
     /// Left and right stops, when both are small enough to hold inline.
     pub stops: Option<(Stop, Stop)>,
+    /// Layers of non-number structure: 0 for numbers, 1 for other nus values, and one more
+    /// than the tallest option otherwise. Comparisons of short games skip the cache.
+    pub height: u16,
 }
 
 /// A small dyadic `num / 2^exp` held inline, for quick comparisons of stops.
@@ -90,13 +93,9 @@ pub(crate) struct Stop {
 impl Stop {
     /// `Some` when `|num| < 2^62` and `exp <= 60`, so that comparisons fit in `i128`.
     pub fn of(x: &Dyadic) -> Option<Stop> {
-        use num_traits::ToPrimitive;
-        let num = x.numerator().to_i64()?;
-        let fits = num.unsigned_abs() < (1 << 62) && x.exponent() <= 60;
-        fits.then_some(Stop {
-            num,
-            exp: x.exponent(),
-        })
+        let (num, exp) = x.as_small()?;
+        let fits = num.unsigned_abs() < (1 << 62) && exp <= 60;
+        fits.then_some(Stop { num, exp })
     }
 }
 
@@ -131,6 +130,8 @@ pub struct Games {
     pub(crate) ordinal_cache: IdMap<u64, GameId>,
     /// `neg_cache[g]` is the negative of `g`, or `u32::MAX` when not yet known.
     pub(crate) neg_cache: Vec<u32>,
+    /// Reused buffer for building `moves_index` keys.
+    pub(crate) key_buffer: Vec<u32>,
 }
 
 impl Default for Games {
@@ -161,6 +162,7 @@ impl Games {
             add_cache: IdMap::default(),
             ordinal_cache: IdMap::default(),
             neg_cache: Vec::new(),
+            key_buffer: Vec::new(),
         };
         let zero = games.nus(Nus::zero());
         debug_assert_eq!(zero, ZERO);
@@ -181,7 +183,12 @@ impl Games {
     }
 
     pub fn number(&mut self, d: &Dyadic) -> GameId {
-        self.nus(Nus::of_number(d.clone()))
+        if let Some((n, e)) = d.as_small() {
+            if let Some(&id) = self.small_nus_index.get(&(n, e, 0, 0)) {
+                return id;
+            }
+        }
+        self.insert_nus(Nus::of_number(d.clone()))
     }
 
     pub fn integer(&mut self, n: i64) -> GameId {
@@ -206,14 +213,28 @@ impl Games {
 
     /// `number + ups.^ + *nim`, interned compactly.
     pub fn nus(&mut self, value: Nus) -> GameId {
-        let small = small_key(&value);
-        let known = match &small {
-            Some(key) => self.small_nus_index.get(key),
-            None => self.nus_index.get(&value),
-        };
-        if let Some(&id) = known {
-            return id;
+        match self.find_nus(&value) {
+            Some(id) => id,
+            None => self.insert_nus(value),
         }
+    }
+
+    /// As [`Games::nus`], cloning `value` only when it is new.
+    pub fn nus_ref(&mut self, value: &Nus) -> GameId {
+        match self.find_nus(value) {
+            Some(id) => id,
+            None => self.insert_nus(value.clone()),
+        }
+    }
+
+    fn find_nus(&self, value: &Nus) -> Option<GameId> {
+        match small_key(value) {
+            Some(key) => self.small_nus_index.get(&key).copied(),
+            None => self.nus_index.get(value).copied(),
+        }
+    }
+
+    fn insert_nus(&mut self, value: Nus) -> GameId {
         let kind = if value.is_number() {
             Kind::Number
         } else {
@@ -227,8 +248,9 @@ impl Games {
             left: Span::default(),
             right: Span::default(),
             stops,
+            height: (kind == Kind::Nus) as u16,
         });
-        match small {
+        match small_key(&value) {
             Some(key) => {
                 self.small_nus_index.insert(key, id);
             }
@@ -286,14 +308,24 @@ impl Games {
     pub(crate) fn intern_moves(&mut self, mut left: Vec<GameId>, mut right: Vec<GameId>) -> GameId {
         left.sort_unstable();
         right.sort_unstable();
-        let mut key = Vec::with_capacity(1 + left.len() + right.len());
+        let mut key = std::mem::take(&mut self.key_buffer);
+        key.clear();
         key.push(left.len() as u32);
         key.extend(left.iter().map(|g| g.0));
         key.extend(right.iter().map(|g| g.0));
         if let Some(&id) = self.moves_index.get(key.as_slice()) {
+            self.key_buffer = key;
             return id;
         }
+        let boxed: Box<[u32]> = key.as_slice().into();
+        self.key_buffer = key;
         let stops = self.stops_from(&left, &right);
+        let height = 1 + left
+            .iter()
+            .chain(&right)
+            .map(|g| self.entries[g.index()].height)
+            .max()
+            .unwrap_or(0);
         let left = self.store(&left);
         let right = self.store(&right);
         let id = self.push(Entry {
@@ -303,8 +335,9 @@ impl Games {
             left,
             right,
             stops,
+            height: height.min(u16::MAX - 1),
         });
-        self.moves_index.insert(key.into_boxed_slice(), id);
+        self.moves_index.insert(boxed, id);
         id
     }
 
