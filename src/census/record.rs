@@ -1,0 +1,58 @@
+//! What a census knows about each position, and the census itself as grouped records.
+//!
+//! The one idea: queries only ever ask about a position's properties, so positions with equal
+//! properties are interchangeable — a census keeps each distinct record once, with how many
+//! positions share it and the smallest of them (for examples and counterexamples).
+
+use super::forest::Forest;
+use super::small::Small;
+
+/// A position's value: a number in the fixed-width form.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Val {
+    Num(Small),
+}
+
+/// Every property of a position that the query language reads directly.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Record {
+    pub edges: u8,
+    pub blue: u8,
+    pub red: u8,
+    pub green: u8,
+    pub trunks: u8,
+    pub height: u8,
+    /// Edges on the leftmost path from the ground.
+    pub spine: u8,
+    pub path: bool,
+    /// At the ground and at every node of the leftmost path, the forest standing there is
+    /// worth what its own first tree is worth.
+    pub colon: bool,
+    /// By the game tree: the simplicity rule over the options.
+    pub value: Val,
+    /// The leftmost path read as a stalk (Berlekamp's rule).
+    pub reading: Val,
+    /// The tree rule `(±1) : (forest above the trunk)`, applied all the way up, summed over
+    /// the trees.
+    pub tree_rule: Val,
+    /// The sum of the game-tree values of the separate trees.
+    pub sum: Val,
+    /// One ordinal sum per tree, `trunk : value(forest above)`, on canonical forms, summed.
+    pub ordinal_sum: Val,
+}
+
+/// One distinct record and the positions that have it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Row {
+    pub record: Record,
+    pub count: u64,
+    /// The smallest position with this record: fewest edges, then enumeration order.
+    pub first: Forest,
+    /// Sort key of `first`: edges, then rank.
+    pub order: u64,
+}
+
+/// The sort key of the position of `edges` edges with dense rank `rank`.
+pub fn order_key(edges: usize, rank: u64) -> u64 {
+    ((edges as u64) << 56) | rank
+}
