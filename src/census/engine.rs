@@ -7,8 +7,8 @@
 //! value comes from the game tree, and the theorems are separate columns that queries compare.
 
 use super::family::Family;
-use super::forest::{shapes, Forest, Palette};
-use super::record::{order_key, Record, Row, Val};
+use super::forest::{shape_index, shape_rank, shapes, Forest, Palette};
+use super::record::{order_key, FxMap, Record, Row, Val};
 use super::small::Small;
 use crate::hackenbush::Colour;
 use rayon::prelude::*;
@@ -33,17 +33,12 @@ struct Tables {
     palette: Palette,
     values: Vec<Vec<Small>>,
     rules: Vec<Vec<Small>>,
-    ordinal: HashMap<(i8, Small), Small>,
-}
-
-impl Tables {
-    fn value(&self, f: Forest) -> Small {
-        self.values[f.edges()][self.palette.rank(f) as usize]
-    }
-
-    fn rule(&self, f: Forest) -> Small {
-        self.rules[f.edges()][self.palette.rank(f) as usize]
-    }
+    ordinal: FxMap<(i8, Small), Small>,
+    shape_index: Vec<Option<Vec<u32>>>,
+    /// Bits per colour digit: 0 for a one-colour palette, 1 for blue and red.
+    bits: u32,
+    /// The palette's colours by digit.
+    colours: Vec<Colour>,
 }
 
 fn sign(c: Colour) -> i8 {
@@ -54,101 +49,266 @@ fn sign(c: Colour) -> i8 {
     }
 }
 
-/// The simplicity rule over the options: cut each edge, look the rest up.
-fn game_value(f: Forest, t: &Tables) -> Result<Small, EngineError> {
-    let (mut best_left, mut best_right): (Option<Small>, Option<Small>) = (None, None);
-    for &e in f.edge_list().as_slice() {
-        let v = t.value(f.without(e));
-        match f.colour(e.index) {
-            Colour::Blue => best_left = Some(best_left.map_or(v, |b| b.max(v))),
-            Colour::Red => best_right = Some(best_right.map_or(v, |b| b.min(v))),
-            Colour::Green => return Err(EngineError::NotANumber(f)),
+fn add(a: Small, b: Small) -> Result<Small, EngineError> {
+    a.checked_add(b).ok_or(EngineError::Overflow(Forest::EMPTY))
+}
+
+/// A contiguous run of edges `first..first + size` that is itself a forest: its value is at
+/// `base + (its colour digits)` in the table of its size.
+#[derive(Clone, Copy, Debug)]
+struct Piece {
+    first: usize,
+    size: usize,
+    base: usize,
+}
+
+/// Cutting edge `index` removes `size` edges; the option's shape has rank `base / k^(n-size)`.
+#[derive(Clone, Copy, Debug)]
+struct Cut {
+    index: usize,
+    size: usize,
+    base: usize,
+}
+
+/// A trunk: the tree it roots and the forest it carries.
+#[derive(Clone, Copy, Debug)]
+struct Trunk {
+    index: usize,
+    tree: Piece,
+    above: Piece,
+}
+
+/// A node of the leftmost path: the forest standing there, and its first tree when there is
+/// more than one (otherwise the colon condition holds trivially there).
+#[derive(Clone, Copy, Debug)]
+struct SpineNode {
+    index: usize,
+    above: Piece,
+    first: Option<Piece>,
+}
+
+/// Everything about a shape that does not depend on the colours, worked out once for all
+/// `k^n` colourings: then each colouring is a handful of divisions and table look-ups.
+struct ShapePlan {
+    shape: u32,
+    n: usize,
+    cuts: Vec<Cut>,
+    trunks: Vec<Trunk>,
+    first_tree: Option<Piece>,
+    spine: Vec<SpineNode>,
+    height: u8,
+    path: bool,
+}
+
+impl Tables {
+    fn piece(&self, forest: Forest, e_first: usize) -> Piece {
+        let size = forest.edges();
+        let shape = match self.shape_index.get(size) {
+            Some(Some(table)) => table[forest.shape() as usize] as u64,
+            _ => shape_rank(forest.shape(), size),
+        };
+        Piece {
+            first: e_first,
+            size,
+            base: (shape * self.palette.colourings(size)) as usize,
         }
     }
-    Small::simplest_between(best_left, best_right).ok_or(EngineError::NotANumber(f))
-}
 
-fn add(a: Small, b: Small, f: Forest) -> Result<Small, EngineError> {
-    a.checked_add(b).ok_or(EngineError::Overflow(f))
-}
-
-/// The tree rule: a tree is its trunk's sign followed by the sign expansion of what it carries;
-/// a forest is the sum of its trees.
-fn rule_value(f: Forest, t: &Tables) -> Result<Small, EngineError> {
-    let trunks = f.trunks();
-    if let [e] = trunks[..] {
-        let above = t.rule(f.above(e));
-        return Small::colon(sign(f.colour(e.index)), above).ok_or(EngineError::Overflow(f));
-    }
-    trunks
-        .iter()
-        .try_fold(Small::ZERO, |acc, &e| add(acc, t.rule(f.tree(e)), f))
-}
-
-/// Every property of one forest, given its game-tree and tree-rule values.
-fn record(f: Forest, value: Small, rule: Small, t: &Tables) -> Result<Record, EngineError> {
-    let trunks = f.trunks();
-    let mut sum = Small::ZERO;
-    let mut ordinal_sum = Small::ZERO;
-    for &e in &trunks {
-        let tree = if trunks.len() == 1 {
-            value
-        } else {
-            t.value(f.tree(e))
-        };
-        sum = add(sum, tree, f)?;
-        let key = (sign(f.colour(e.index)), t.value(f.above(e)));
-        let ordinal = t
-            .ordinal
-            .get(&key)
-            .copied()
-            .ok_or_else(|| EngineError::Ordinal(format!("no ordinal sum for {key:?}")))?;
-        ordinal_sum = add(ordinal_sum, ordinal, f)?;
-    }
-    let spine = f.spine();
-    let reading = Small::from_signs(spine.iter().map(|e| sign(f.colour(e.index))))
-        .ok_or(EngineError::Overflow(f))?;
-    // The ground first: the whole forest against its first tree; then every spine node.
-    let ground = trunks.len() <= 1 || value == t.value(f.tree(trunks[0]));
-    let colon = ground
-        && spine.iter().all(|&e| {
-            let above = f.above(e);
-            match above.trunks().first() {
-                Some(&first) if above.trunks().len() > 1 => {
-                    t.value(above) == t.value(above.tree(first))
+    fn plan(&self, f: Forest) -> ShapePlan {
+        let n = f.edges();
+        let cuts = f
+            .edge_list()
+            .iter()
+            .map(|e| {
+                let option = self.piece(f.without(e), 0);
+                Cut {
+                    index: e.index,
+                    size: e.size(),
+                    base: option.base,
                 }
-                _ => true,
+            })
+            .collect();
+        let trunk_list = f.trunks();
+        let trunks = trunk_list
+            .iter()
+            .map(|e| Trunk {
+                index: e.index,
+                tree: self.piece(f.tree(e), e.index),
+                above: self.piece(f.above(e), e.index + 1),
+            })
+            .collect::<Vec<_>>();
+        let first_tree = match trunks.as_slice() {
+            [first, _, ..] => Some(first.tree),
+            _ => None,
+        };
+        let spine = f
+            .spine()
+            .iter()
+            .map(|e| {
+                let above = f.above(e);
+                let carried = above.trunks();
+                SpineNode {
+                    index: e.index,
+                    above: self.piece(above, e.index + 1),
+                    first: match carried.first() {
+                        Some(t) if carried.len() > 1 => {
+                            Some(self.piece(above.tree(t), e.index + 1))
+                        }
+                        _ => None,
+                    },
+                }
+            })
+            .collect();
+        ShapePlan {
+            shape: f.shape(),
+            n,
+            cuts,
+            trunks,
+            first_tree,
+            spine,
+            height: f.height() as u8,
+            path: f.is_path(),
+        }
+    }
+}
+
+/// One colouring of a planned shape: its index `c` read as base-`k` digits, first edge first.
+struct Colouring<'a> {
+    c: u64,
+    plan: &'a ShapePlan,
+    t: &'a Tables,
+}
+
+impl Colouring<'_> {
+    /// The digits of `c` above the lowest `low` ones: `c / k^low`. The fast engine only sees
+    /// palettes of one or two colours, so a digit is `bits` (0 or 1) bits wide.
+    fn high(&self, low: usize) -> u64 {
+        self.c >> (self.t.bits * low as u32)
+    }
+
+    /// The lowest `count` digits of `x`: `x mod k^count`.
+    fn low(&self, x: u64, count: usize) -> u64 {
+        x & ((1u64 << (self.t.bits * count as u32)) - 1)
+    }
+
+    fn colour(&self, i: usize) -> Colour {
+        let digit = self.low(self.high(self.plan.n - 1 - i), 1);
+        self.t.colours[digit as usize]
+    }
+
+    /// The value of a piece: its colour digits are a middle stretch of `c`'s.
+    fn piece(&self, p: Piece, table: &[Vec<Small>]) -> Small {
+        let digits = self.low(self.high(self.plan.n - p.first - p.size), p.size);
+        table[p.size][p.base + digits as usize]
+    }
+
+    /// The value of an option: `c` with the cut edges' digits taken out.
+    fn option(&self, cut: Cut) -> Small {
+        let n = self.plan.n;
+        let after = n - cut.index - cut.size;
+        let digits =
+            (self.high(n - cut.index) << (self.t.bits * after as u32)) | self.low(self.c, after);
+        self.t.values[n - cut.size][cut.base + digits as usize]
+    }
+
+    /// The simplicity rule over the options.
+    fn game_value(&self) -> Result<Small, EngineError> {
+        let (mut best_left, mut best_right): (Option<Small>, Option<Small>) = (None, None);
+        for &cut in &self.plan.cuts {
+            let v = self.option(cut);
+            match self.colour(cut.index) {
+                Colour::Blue => best_left = Some(best_left.map_or(v, |b| b.max(v))),
+                Colour::Red => best_right = Some(best_right.map_or(v, |b| b.min(v))),
+                Colour::Green => return Err(EngineError::NotANumber(self.forest())),
             }
-        });
-    Ok(Record {
-        edges: f.edges() as u8,
-        blue: f.count(Colour::Blue) as u8,
-        red: f.count(Colour::Red) as u8,
-        green: f.count(Colour::Green) as u8,
-        trunks: trunks.len() as u8,
-        height: f.height() as u8,
-        spine: spine.len() as u8,
-        path: f.is_path(),
-        colon,
-        value: Val::Num(value),
-        reading: Val::Num(reading),
-        tree_rule: Val::Num(rule),
-        sum: Val::Num(sum),
-        ordinal_sum: Val::Num(ordinal_sum),
-    })
+        }
+        Small::simplest_between(best_left, best_right)
+            .ok_or_else(|| EngineError::NotANumber(self.forest()))
+    }
+
+    /// The tree rule: a trunk's sign, then the sign expansion of what it carries; a forest
+    /// is the sum of its trees.
+    fn rule_value(&self) -> Result<Small, EngineError> {
+        if let [trunk] = self.plan.trunks.as_slice() {
+            let above = self.piece(trunk.above, &self.t.rules);
+            return Small::colon(sign(self.colour(trunk.index)), above)
+                .ok_or_else(|| EngineError::Overflow(self.forest()));
+        }
+        let mut total = Small::ZERO;
+        for trunk in &self.plan.trunks {
+            total = add(total, self.piece(trunk.tree, &self.t.rules))?;
+        }
+        Ok(total)
+    }
+
+    fn forest(&self) -> Forest {
+        let n = self.plan.n;
+        Forest::from_parts(self.plan.shape, self.t.palette.colouring(self.c, n), n)
+    }
+
+    /// Every property of the forest, given its game-tree and tree-rule values.
+    fn record(&self, value: Small, rule: Small) -> Result<Record, EngineError> {
+        let t = self.t;
+        let mut sum = Small::ZERO;
+        let mut ordinal_sum = Small::ZERO;
+        for trunk in &self.plan.trunks {
+            let tree = if self.plan.trunks.len() == 1 {
+                value
+            } else {
+                self.piece(trunk.tree, &t.values)
+            };
+            sum = add(sum, tree)?;
+            let key = (
+                sign(self.colour(trunk.index)),
+                self.piece(trunk.above, &t.values),
+            );
+            let ordinal = t.ordinal.get(&key).copied().ok_or_else(|| {
+                EngineError::Ordinal(format!("no ordinal sum for {} : {}", key.0, key.1))
+            })?;
+            ordinal_sum = add(ordinal_sum, ordinal)?;
+        }
+        let spine = &self.plan.spine;
+        let reading = Small::from_signs(spine.iter().map(|s| sign(self.colour(s.index))))
+            .ok_or_else(|| EngineError::Overflow(self.forest()))?;
+        // The ground first (the whole forest against its first tree), then every spine node.
+        let ground = self
+            .plan
+            .first_tree
+            .is_none_or(|first| self.piece(first, &t.values) == value);
+        let colon = ground
+            && spine.iter().all(|node| {
+                node.first.is_none_or(|first| {
+                    self.piece(first, &t.values) == self.piece(node.above, &t.values)
+                })
+            });
+        let n = self.plan.n;
+        let (blue, red, green) =
+            (0..n).fold((0u8, 0u8, 0u8), |(b, r, g), i| match self.colour(i) {
+                Colour::Blue => (b + 1, r, g),
+                Colour::Red => (b, r + 1, g),
+                Colour::Green => (b, r, g + 1),
+            });
+        Ok(Record {
+            edges: n as u8,
+            blue,
+            red,
+            green,
+            trunks: self.plan.trunks.len() as u8,
+            height: self.plan.height,
+            spine: spine.len() as u8,
+            path: self.plan.path,
+            colon,
+            value: Val::Num(value),
+            reading: Val::Num(reading),
+            tree_rule: Val::Num(rule),
+            sum: Val::Num(sum),
+            ordinal_sum: Val::Num(ordinal_sum),
+        })
+    }
 }
 
 /// Distinct records with their multiplicity and smallest member.
-type Groups = HashMap<Record, (u64, u64, Forest)>;
-
-fn note(groups: &mut Groups, record: Record, order: u64, f: Forest) {
-    let entry = groups.entry(record).or_insert((0, order, f));
-    entry.0 += 1;
-    if order < entry.1 {
-        entry.1 = order;
-        entry.2 = f;
-    }
-}
+type Groups = FxMap<Record, (u64, u64, Forest)>;
 
 fn merge(mut a: Groups, b: Groups) -> Groups {
     if a.len() < b.len() {
@@ -166,7 +326,8 @@ fn merge(mut a: Groups, b: Groups) -> Groups {
 }
 
 /// One shape of `n` edges under every colouring: values and rules into the given slices,
-/// records (if the family admits the shape) into `groups`.
+/// records (if the family admits the shape) into `groups`. Colourings are visited in rank
+/// order, so the first forest to reach a record is the smallest one of this batch.
 #[allow(clippy::too_many_arguments)]
 fn visit_shape(
     shape: u32,
@@ -180,15 +341,20 @@ fn visit_shape(
 ) -> Result<(), EngineError> {
     let kn = t.palette.colourings(n);
     let admitted = family.is_some_and(|fam| fam.kind.admits(shape, n));
+    let plan = t.plan(Forest::from_parts(shape, 0, n));
     for c in 0..kn {
-        let f = Forest::from_parts(shape, t.palette.colouring(c, n), n);
-        let value = game_value(f, t)?;
-        let rule = rule_value(f, t)?;
+        let colouring = Colouring { c, plan: &plan, t };
+        let value = colouring.game_value()?;
+        let rule = colouring.rule_value()?;
         values[c as usize] = value;
         rules[c as usize] = rule;
         if admitted {
+            let record = colouring.record(value, rule)?;
             let order = order_key(n, shape_rank * kn + c);
-            note(groups, record(f, value, rule, t)?, order, f);
+            groups
+                .entry(record)
+                .or_insert_with(|| (0, order, colouring.forest()))
+                .0 += 1;
         }
     }
     Ok(())
@@ -202,13 +368,19 @@ pub fn run(
     ordinal: &mut OrdinalSum,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<Vec<Row>, EngineError> {
+    if family.palette.len() > 2 || !family.palette.is_blue_red() {
+        return Err(EngineError::NotANumber(Forest::EMPTY));
+    }
     let mut t = Tables {
         palette: family.palette,
         values: Vec::new(),
         rules: Vec::new(),
-        ordinal: HashMap::new(),
+        ordinal: FxMap::default(),
+        shape_index: Vec::new(),
+        bits: if family.palette.len() == 2 { 1 } else { 0 },
+        colours: family.palette.colours().collect(),
     };
-    let mut groups = Groups::new();
+    let mut groups = Groups::default();
     for n in 0..=family.max_edges {
         if n > 0 {
             extend_ordinals(&mut t, n - 1, ordinal)?;
@@ -221,6 +393,7 @@ pub fn run(
             let (values, rules, level) = store_level(n, in_range.then_some(family), &t, progress)?;
             t.values.push(values);
             t.rules.push(rules);
+            t.shape_index.push(shape_index(n));
             level
         };
         groups = merge(groups, level);
@@ -282,12 +455,15 @@ fn store_level(
         .par_chunks_mut(kn)
         .zip(rules.par_chunks_mut(kn))
         .zip(all.par_iter().enumerate())
-        .try_fold(Groups::new, |mut groups, ((vals, rls), (rank, &shape))| {
-            visit_shape(shape, rank as u64, n, t, family, vals, rls, &mut groups)?;
-            progress(kn as u64);
-            Ok(groups)
-        })
-        .try_reduce(Groups::new, |a, b| Ok(merge(a, b)))?;
+        .try_fold(
+            Groups::default,
+            |mut groups, ((vals, rls), (rank, &shape))| {
+                visit_shape(shape, rank as u64, n, t, family, vals, rls, &mut groups)?;
+                progress(kn as u64);
+                Ok(groups)
+            },
+        )
+        .try_reduce(Groups::default, |a, b| Ok(merge(a, b)))?;
     Ok((values, rules, groups))
 }
 
@@ -304,7 +480,13 @@ fn census_level(
         .enumerate()
         .filter(|(_, &shape)| family.kind.admits(shape, n))
         .try_fold(
-            || (Groups::new(), vec![Small::ZERO; kn], vec![Small::ZERO; kn]),
+            || {
+                (
+                    Groups::default(),
+                    vec![Small::ZERO; kn],
+                    vec![Small::ZERO; kn],
+                )
+            },
             |(mut groups, mut vals, mut rls), (rank, &shape)| {
                 visit_shape(
                     shape,
@@ -321,7 +503,7 @@ fn census_level(
             },
         )
         .map(|r| r.map(|(groups, _, _)| groups))
-        .try_reduce(Groups::new, |a, b| Ok(merge(a, b)))
+        .try_reduce(Groups::default, |a, b| Ok(merge(a, b)))
 }
 
 /// The value of one forest by the same game-tree procedure, without a census around it:
@@ -398,26 +580,17 @@ mod tests {
     }
 
     #[test]
-    fn essay_figures_at_a_glance() {
+    fn the_source_figures_and_the_theorems() {
         let rows = census(&blue_red(Kind::Forests, 6));
-        let eq = |a: Val, b: Val| a == b;
         let n = |p: &dyn Fn(&Record) -> bool| count(&rows, p);
-        eprintln!("trunks>1 {}", n(&|r| r.trunks > 1));
-        eprintln!("reading=value {}", n(&|r| eq(r.reading, r.value)));
-        eprintln!("paths reading {}", n(&|r| r.path && eq(r.reading, r.value)));
-        eprintln!("trees colon {}", n(&|r| r.trunks == 1 && r.colon));
-        eprintln!(
-            "trees reading {}",
-            n(&|r| r.trunks == 1 && eq(r.reading, r.value))
-        );
-        eprintln!(
-            "colon&!reading {}",
-            n(&|r| r.colon && !eq(r.reading, r.value))
-        );
-        eprintln!("tree_rule!=value {}", n(&|r| !eq(r.tree_rule, r.value)));
-        eprintln!("sum!=value {}", n(&|r| !eq(r.sum, r.value)));
-        eprintln!("ord!=value {}", n(&|r| !eq(r.ordinal_sum, r.value)));
-        eprintln!("forests colon {}", n(&|r| r.colon));
-        eprintln!("rows {}", rows.len());
+        assert_eq!(n(&|r| r.trunks > 1), 6828);
+        assert_eq!(n(&|r| r.reading == r.value), 762);
+        assert_eq!(n(&|r| r.path && r.reading == r.value), 126);
+        assert_eq!(n(&|r| r.trunks == 1 && r.colon), 358);
+        assert_eq!(n(&|r| r.trunks == 1 && r.reading == r.value), 406);
+        assert_eq!(n(&|r| r.colon && r.reading != r.value), 0);
+        assert_eq!(n(&|r| r.tree_rule != r.value), 0);
+        assert_eq!(n(&|r| r.sum != r.value), 0);
+        assert_eq!(n(&|r| r.ordinal_sum != r.value), 0);
     }
 }

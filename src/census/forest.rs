@@ -77,8 +77,40 @@ pub struct EdgeList {
 }
 
 impl EdgeList {
+    fn new() -> EdgeList {
+        EdgeList {
+            items: [EdgeSpan {
+                index: 0,
+                open: 0,
+                close: 0,
+            }; MAX_EDGES],
+            len: 0,
+        }
+    }
+
+    fn push(&mut self, e: EdgeSpan) {
+        self.items[self.len] = e;
+        self.len += 1;
+    }
+
     pub fn as_slice(&self) -> &[EdgeSpan] {
         &self.items[..self.len]
+    }
+
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    pub fn first(&self) -> Option<EdgeSpan> {
+        self.as_slice().first().copied()
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = EdgeSpan> + '_ {
+        self.as_slice().iter().copied()
     }
 }
 
@@ -111,10 +143,6 @@ impl Forest {
 
     pub fn colour(self, i: usize) -> Colour {
         colour_of((self.colours >> (2 * i)) & 3)
-    }
-
-    pub fn count(self, c: Colour) -> usize {
-        (0..self.edges()).filter(|&i| self.colour(i) == c).count()
     }
 
     /// The edge opening at shape position `open` (index `index`), with its closing position.
@@ -185,17 +213,17 @@ impl Forest {
     }
 
     /// The trunks (top-level edges), left to right.
-    pub fn trunks(self) -> Vec<EdgeSpan> {
+    pub fn trunks(self) -> EdgeList {
         self.children_between(0, 2 * self.edges as u32, 0)
     }
 
     /// The edges standing directly on the far end of `e`.
-    pub fn children(self, e: EdgeSpan) -> Vec<EdgeSpan> {
+    pub fn children(self, e: EdgeSpan) -> EdgeList {
         self.children_between(e.open + 1, e.close, e.index + 1)
     }
 
-    fn children_between(self, start: u32, end: u32, first_index: usize) -> Vec<EdgeSpan> {
-        let mut out = Vec::new();
+    fn children_between(self, start: u32, end: u32, first_index: usize) -> EdgeList {
+        let mut out = EdgeList::new();
         let (mut j, mut index) = (start, first_index);
         while j < end {
             let e = self.span_at(index, j);
@@ -246,18 +274,30 @@ impl Forest {
     }
 
     /// The edges met by walking up from the ground, taking the first edge at every fork.
-    pub fn spine(self) -> Vec<EdgeSpan> {
-        let mut out = Vec::new();
-        let mut next = self.trunks().first().copied();
-        while let Some(e) = next {
-            out.push(e);
-            next = if e.close > e.open + 1 {
-                Some(self.span_at(e.index + 1, e.open + 1))
-            } else {
-                None
-            };
+    pub fn spine(self) -> EdgeList {
+        let mut out = EdgeList::new();
+        if self.edges == 0 {
+            return out;
         }
-        out
+        let mut e = self.span_at(0, 0);
+        loop {
+            out.push(e);
+            if e.close == e.open + 1 {
+                return out;
+            }
+            e = self.span_at(e.index + 1, e.open + 1);
+        }
+    }
+
+    /// How many edges have colour `c`, by counting bits of the colour word.
+    pub fn count(self, c: Colour) -> usize {
+        let low = (self.colours & 0x5555_5555).count_ones() as usize; // red edges: code 01
+        let high = (self.colours & 0xAAAA_AAAA).count_ones() as usize; // green edges: code 10
+        match c {
+            Colour::Red => low,
+            Colour::Green => high,
+            Colour::Blue => self.edges() - low - high,
+        }
     }
 
     /// The length of the longest path from the ground.
@@ -275,13 +315,13 @@ impl Forest {
     }
 
     pub fn to_nodes(self) -> Vec<Node> {
-        self.trunks().into_iter().map(|e| self.node(e)).collect()
+        self.trunks().iter().map(|e| self.node(e)).collect()
     }
 
     fn node(self, e: EdgeSpan) -> Node {
         Node {
             colour: self.colour(e.index),
-            above: self.children(e).into_iter().map(|c| self.node(c)).collect(),
+            above: self.children(e).iter().map(|c| self.node(c)).collect(),
         }
     }
 
@@ -519,13 +559,33 @@ impl Palette {
 
     /// The dense rank of a forest among all forests of its size over this palette.
     pub fn rank(&self, f: Forest) -> u64 {
+        shape_rank(f.shape, f.edges()) * self.colourings(f.edges()) + self.digits(f)
+    }
+
+    /// The colouring's index: the colours in preorder read as base-`k` digits, first edge
+    /// most significant.
+    pub fn digits(&self, f: Forest) -> u64 {
         let n = f.edges();
-        let k = self.len as u64;
-        let mut digits = 0u64;
-        for i in 0..n {
-            digits = digits * k + self.digit((f.colours >> (2 * i)) & 3);
+        match self.colours {
+            [Some(_), None, None] => 0,
+            [Some(Colour::Blue), Some(Colour::Red), None] => {
+                // Codes are 0 and 1: gather the low bit of each pair, then reverse the order.
+                let mut x = f.colours & 0x5555_5555;
+                x = (x | (x >> 1)) & 0x3333_3333;
+                x = (x | (x >> 2)) & 0x0F0F_0F0F;
+                x = (x | (x >> 4)) & 0x00FF_00FF;
+                x = (x | (x >> 8)) & 0x0000_FFFF;
+                if n == 0 {
+                    0
+                } else {
+                    (x.reverse_bits() >> (32 - n)) as u64
+                }
+            }
+            _ => {
+                let k = self.len as u64;
+                (0..n).fold(0, |acc, i| acc * k + self.digit((f.colours >> (2 * i)) & 3))
+            }
         }
-        shape_rank(f.shape, n) * self.colourings(n) + digits
     }
 }
 
@@ -560,17 +620,28 @@ pub fn shape_rank(shape: u32, n: usize) -> u64 {
     let mut h = 0usize;
     let len = 2 * n;
     for j in 0..len {
-        if (shape >> j) & 1 == 1 {
-            // Every word that opens here instead comes first.
-            if h + 1 <= MAX_EDGES {
-                rank += WAYS[len - j - 1][h + 1];
-            }
-            h -= 1;
-        } else {
-            h += 1;
-        }
+        // At a closing step, every word that opens here instead comes first. Branch-free:
+        // the bit is unpredictable. `h + 1` never leaves the table, which has a spare column.
+        let closing = ((shape >> j) & 1) as usize;
+        rank += closing as u64 * WAYS[len - j - 1][h + 1];
+        h = h + 1 - 2 * closing;
     }
     rank
+}
+
+/// Largest size whose shapes get a direct look-up table (`4^n` entries).
+pub const INDEXED_EDGES: usize = 11;
+
+/// A direct table from shape word to shape rank, for sizes up to [`INDEXED_EDGES`].
+pub fn shape_index(n: usize) -> Option<Vec<u32>> {
+    if n > INDEXED_EDGES {
+        return None;
+    }
+    let mut table = vec![u32::MAX; 1 << (2 * n)];
+    for (rank, s) in shapes(n).into_iter().enumerate() {
+        table[s as usize] = rank as u32;
+    }
+    Some(table)
 }
 
 /// Every shape of `n` edges, in rank order.
@@ -657,7 +728,7 @@ mod tests {
         let t: Vec<String> = forest
             .trunks()
             .iter()
-            .map(|e| forest.tree(*e).notation())
+            .map(|e| forest.tree(e).notation())
             .collect();
         assert_eq!(t, ["LR", "R(L L)", "G"]);
     }
@@ -688,6 +759,7 @@ mod tests {
                 for c in 0..palette.colourings(n) {
                     let forest = Forest::from_parts(s, palette.colouring(c, n), n);
                     assert_eq!(palette.rank(forest), next);
+                    assert_eq!(shape_index(n).unwrap()[s as usize] as u64, shape_rank(s, n));
                     next += 1;
                 }
             }
