@@ -1,4 +1,54 @@
 //! Hackenbush positions: graphs standing on a ground, their notation, moves, values and drawings.
+//!
+//! The one idea: a position is a graph with a ground, nothing more; every rule (the moves, the
+//! childish condition, the theorems used as fast paths) is a function of that graph, and the
+//! solver checks every theorem it uses against the plain game tree whenever it can afford to.
+pub mod budget;
+pub mod canon;
 pub mod colour;
+pub mod draw;
+pub mod green;
+pub mod memo;
+pub mod moves;
+pub mod notation;
+pub mod numbers;
+pub mod position;
+pub mod signs;
+pub mod solve;
 
+pub use budget::SolveError;
 pub use colour::Colour;
+pub use moves::{options, Rules};
+pub use notation::NotationError;
+pub use draw::Picture;
+pub use position::{Edge, GraphError, Position, Tree};
+pub use solve::{evaluate, Evaluation, Limits, Solver, SolverStats};
+
+impl Position {
+    /// Reads the shorthand (`L(L R) RL`), the graph form (`g-a L, a-b R, b-g G`) or CGSuite's
+    /// strings (`l(l;rl)`); see [`notation`] for the grammar.
+    pub fn parse(text: &str) -> Result<Position, NotationError> {
+        notation::parse(text)
+    }
+
+    /// The shorthand when the position is a forest without coordinates, else the graph form.
+    pub fn notation(&self) -> String {
+        notation::print(self)
+    }
+
+    /// What the drawer needs: nodes, edges (loops and parallel edges included), coordinates.
+    pub fn picture(&self) -> Picture {
+        Picture {
+            node_count: self.node_count(),
+            edges: self.edges().to_vec(),
+            coords: self.coords().map(<[_]>::to_vec),
+        }
+    }
+}
+
+impl std::str::FromStr for Position {
+    type Err = NotationError;
+    fn from_str(text: &str) -> Result<Position, NotationError> {
+        Position::parse(text)
+    }
+}

@@ -1,1 +1,12 @@
-//! site (placeholder until its module lands).
+//! The site: everything between checked essays and files a browser opens.
+//!
+//! The one idea: **the driver hands over plain data ([`render::SiteModel`]) and gets back a
+//! finished, self-contained folder**: HTML from Tera templates, maths already typeset as MathML
+//! ([`maths`]), our stylesheet and the fonts it names ([`assets`]). Nothing on a page is fetched
+//! from outside the site, and the folder is swapped in whole or not at all.
+pub mod assets;
+mod mathml;
+pub mod maths;
+pub mod publish;
+pub mod render;
+pub mod spacing;

@@ -1,0 +1,337 @@
+//! Negation, disjunctive sum and ordinal sum of canonical games, each cached on ids.
+//!
+//! The one idea: `G + H = {G^L + H, G + H^L | G^R + H, G + H^R}`, but almost all of the work can
+//! be avoided: number-up-star values add arithmetically, and a number `x` only translates a
+//! non-number `G` (`G + x = {G^L + x | G^R + x}`, already canonical), so numbers never have their
+//! options expanded in a sum.
+
+use super::dyadic::Dyadic;
+use super::nus::Nus;
+use super::table::{GameId, Games, Kind};
+use num_bigint::BigInt;
+use num_traits::{One, Zero};
+
+impl Games {
+    /// `-g`: swap the players. Canonical forms negate to canonical forms, so no search.
+    pub fn neg(&mut self, g: GameId) -> GameId {
+        let known = self.neg_cache[g.index()];
+        if known != u32::MAX {
+            return GameId(known);
+        }
+        let result = if self.kind(g) == Kind::Moves {
+            let left = self.raw_options(g, false);
+            let right = self.raw_options(g, true);
+            let left: Vec<GameId> = left.into_iter().map(|h| self.neg(h)).collect();
+            let right: Vec<GameId> = right.into_iter().map(|h| self.neg(h)).collect();
+            self.intern_moves(left, right)
+        } else {
+            let value = self.nus_of(g).neg();
+            self.nus(value)
+        };
+        self.neg_cache[g.index()] = result.0;
+        self.neg_cache[result.index()] = g.0;
+        result
+    }
+
+    /// `a - b`.
+    pub fn sub(&mut self, a: GameId, b: GameId) -> GameId {
+        let nb = self.neg(b);
+        self.add(a, nb)
+    }
+
+    /// The disjunctive sum `a + b`.
+    pub fn add(&mut self, a: GameId, b: GameId) -> GameId {
+        let zero = self.zero();
+        if a == zero {
+            return b;
+        }
+        if b == zero {
+            return a;
+        }
+        let (ka, kb) = (self.kind(a), self.kind(b));
+        if ka != Kind::Moves && kb != Kind::Moves {
+            let value = self.nus_of(a).add(self.nus_of(b));
+            return self.nus(value);
+        }
+        let key = if a <= b { (a, b) } else { (b, a) };
+        if let Some(&known) = self.add_cache.get(&key) {
+            return known;
+        }
+        let result = match (ka, kb) {
+            (Kind::Number, _) => self.translate(b, a),
+            (_, Kind::Number) => self.translate(a, b),
+            (Kind::Nus, _) if !self.nus_of(a).number.is_zero() => self.add_split(a, b),
+            (_, Kind::Nus) if !self.nus_of(b).number.is_zero() => self.add_split(b, a),
+            _ => self.add_by_options(a, b),
+        };
+        self.add_cache.insert(key, result);
+        result
+    }
+
+    /// `g + x` for a non-number `g` and a number `x`: shift every option by `x`.
+    fn translate(&mut self, g: GameId, x: GameId) -> GameId {
+        let left = self.raw_options(g, true);
+        let right = self.raw_options(g, false);
+        let left: Vec<GameId> = left.into_iter().map(|o| self.add(o, x)).collect();
+        let right: Vec<GameId> = right.into_iter().map(|o| self.add(o, x)).collect();
+        self.intern_moves(left, right)
+    }
+
+    /// `(x + e) + g` for a nus with a non-zero number part `x`: `(e + g) + x`.
+    fn add_split(&mut self, nus: GameId, g: GameId) -> GameId {
+        let value = self.nus_of(nus).clone();
+        let e = self.nus(value.infinitesimal());
+        let x = self.number(&value.number);
+        let sum = self.add(e, g);
+        self.add(sum, x)
+    }
+
+    /// The definition, on the options of the non-number summands.
+    fn add_by_options(&mut self, a: GameId, b: GameId) -> GameId {
+        let mut sides: [Vec<GameId>; 2] = [Vec::new(), Vec::new()];
+        for (side, left) in [(0, true), (1, false)] {
+            for o in self.raw_options(a, left) {
+                let s = self.add(o, b);
+                sides[side].push(s);
+            }
+            for o in self.raw_options(b, left) {
+                let s = self.add(a, o);
+                sides[side].push(s);
+            }
+        }
+        let [left, right] = sides;
+        self.from_options(&left, &right)
+    }
+
+    /// The ordinal sum `base : over = {base^L, base:over^L | base^R, base:over^R}`, taken on
+    /// the canonical form of `base` (the value depends on that form, not only on its value).
+    pub fn ordinal_sum(&mut self, base: GameId, over: GameId) -> GameId {
+        if over == self.zero() {
+            return base;
+        }
+        if let Some(&known) = self.ordinal_cache.get(&(base, over)) {
+            return known;
+        }
+        let result = match (self.as_number(base), self.as_number(over)) {
+            (Some(x), Some(y)) => {
+                let z = ordinal_sum_of_numbers(&x, &y);
+                self.number(&z)
+            }
+            (_, Some(y)) => self.ordinal_sum_over_number(base, &y),
+            _ => {
+                let mut left = self.raw_options(base, true);
+                let mut right = self.raw_options(base, false);
+                for o in self.raw_options(over, true) {
+                    let s = self.ordinal_sum(base, o);
+                    left.push(s);
+                }
+                for o in self.raw_options(over, false) {
+                    let s = self.ordinal_sum(base, o);
+                    right.push(s);
+                }
+                self.from_options(&left, &right)
+            }
+        };
+        self.ordinal_cache.insert((base, over), result);
+        result
+    }
+
+    /// `base : y` for a number `y`, walking `y`'s sign expansion without recursion: the
+    /// canonical options of each prefix are the latest earlier prefixes below and above it.
+    fn ordinal_sum_over_number(&mut self, base: GameId, y: &Dyadic) -> GameId {
+        let base_left = self.raw_options(base, true);
+        let base_right = self.raw_options(base, false);
+        let mut walk = SignWalk::start();
+        // base : (prefix below) and base : (prefix above), None while unbounded.
+        let (mut below, mut above): (Option<GameId>, Option<GameId>) = (None, None);
+        let mut current = base;
+        for (plus, count) in sign_runs(y) {
+            let mut k = BigInt::zero();
+            while k < count {
+                if plus {
+                    below = Some(current);
+                } else {
+                    above = Some(current);
+                }
+                walk.step(plus);
+                let mut left = base_left.clone();
+                let mut right = base_right.clone();
+                left.extend(below);
+                right.extend(above);
+                current = self.from_options(&left, &right);
+                k += 1;
+            }
+        }
+        debug_assert!(&walk.value == y);
+        current
+    }
+}
+
+#[cfg(test)]
+impl Games {
+    /// The sign-expansion walk of `ordinal_sum`, usable on number bases too.
+    pub(crate) fn ordinal_sum_over_number_for_test(
+        &mut self,
+        base: GameId,
+        over: GameId,
+    ) -> GameId {
+        let y = self.as_number(over).expect("a number");
+        self.ordinal_sum_over_number(base, &y)
+    }
+}
+
+/// Runs of equal signs in the sign expansion of `y`: `(is_plus, length)`.
+///
+/// For `y = n + 0.b1..bk` (n >= 0, bk = 1, k >= 1): `n + 1` pluses, one minus, then for each
+/// of `b1..b(k-1)` a plus for 1 and a minus for 0. Integers are a single run; negative numbers
+/// mirror positive ones.
+pub fn sign_runs(y: &Dyadic) -> Vec<(bool, BigInt)> {
+    if y.signum() < 0 {
+        return sign_runs(&-y)
+            .into_iter()
+            .map(|(plus, n)| (!plus, n))
+            .collect();
+    }
+    let mut runs: Vec<(bool, BigInt)> = Vec::new();
+    let mut push = |plus: bool, n: BigInt| {
+        if n.is_zero() {
+            return;
+        }
+        match runs.last_mut() {
+            Some((p, m)) if *p == plus => *m += n,
+            _ => runs.push((plus, n)),
+        }
+    };
+    let whole = y.floor();
+    if y.is_integer() {
+        push(true, whole);
+        return runs;
+    }
+    push(true, whole + 1);
+    push(false, BigInt::one());
+    // The fraction's numerator over 2^k; bit k-1 is b1, bit 0 is bk (= 1).
+    let k = y.exponent();
+    let frac = y.numerator() - (y.floor() << k);
+    for bit in (1..k).rev() {
+        let b = (&frac >> bit) & BigInt::one();
+        push(b.is_one(), BigInt::one());
+    }
+    runs
+}
+
+/// The value reached by a sign expansion, with the interval it still constrains.
+struct SignWalk {
+    value: Dyadic,
+    lo: Option<Dyadic>,
+    hi: Option<Dyadic>,
+}
+
+impl SignWalk {
+    fn start() -> SignWalk {
+        SignWalk {
+            value: Dyadic::zero(),
+            lo: None,
+            hi: None,
+        }
+    }
+
+    /// The walk that ends at number `x`: its bounds are `x`'s canonical options.
+    fn at(x: &Dyadic) -> SignWalk {
+        let (l, r) = Nus::of_number(x.clone()).options();
+        SignWalk {
+            value: x.clone(),
+            lo: l.into_iter().next().map(|v| v.number),
+            hi: r.into_iter().next().map(|v| v.number),
+        }
+    }
+
+    fn step(&mut self, plus: bool) {
+        self.run(plus, &BigInt::one());
+    }
+
+    /// `n` equal signs at once: integer steps while unbounded, halving steps inside an interval.
+    fn run(&mut self, plus: bool, n: &BigInt) {
+        if n.is_zero() {
+            return;
+        }
+        let target = if plus { &self.hi } else { &self.lo };
+        match target.clone() {
+            None => {
+                let delta = Dyadic::integer(if plus { n.clone() } else { -n.clone() });
+                let last = &self.value + &delta;
+                let one = Dyadic::integer(if plus { 1 } else { -1 });
+                let previous = &last - &one;
+                self.set_bound(plus, previous);
+                self.value = last;
+            }
+            Some(t) => {
+                // Each step halves the gap to `t`: after n steps the gap is gap / 2^n.
+                let shift = u32::try_from(n).expect("sign run beyond 2^32 signs");
+                let gap = &t - &self.value;
+                let scale = |d: &Dyadic, s: u32| -> Dyadic {
+                    Dyadic::new(d.numerator().clone(), d.exponent() + s)
+                };
+                let last = &t - &scale(&gap, shift);
+                let previous = &t - &scale(&gap, shift - 1);
+                self.set_bound(plus, previous);
+                self.value = last;
+            }
+        }
+    }
+
+    /// After a run of pluses the last value passed becomes the lower bound (and vice versa).
+    fn set_bound(&mut self, lower: bool, v: Dyadic) {
+        if lower {
+            self.lo = Some(v);
+        } else {
+            self.hi = Some(v);
+        }
+    }
+}
+
+/// `x : y` for numbers: `y`'s sign expansion appended to `x`'s.
+pub fn ordinal_sum_of_numbers(x: &Dyadic, y: &Dyadic) -> Dyadic {
+    let mut walk = SignWalk::at(x);
+    for (plus, n) in sign_runs(y) {
+        walk.run(plus, &n);
+    }
+    walk.value
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn d(s: &str) -> Dyadic {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn sign_runs_of_small_numbers() {
+        let show = |s: &str| {
+            sign_runs(&d(s))
+                .into_iter()
+                .map(|(p, n)| format!("{}{}", if p { '+' } else { '-' }, n))
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        assert_eq!(show("3/8"), "+1 -2 +1");
+        assert_eq!(show("-1/4"), "-1 +2");
+        assert_eq!(show("3"), "+3");
+        assert_eq!(show("0"), "");
+        assert_eq!(show("9/16"), "+1 -1 +1 -2");
+    }
+
+    #[test]
+    fn ordinal_sums_of_numbers_concatenate_sign_expansions() {
+        let o = |a: &str, b: &str| ordinal_sum_of_numbers(&d(a), &d(b)).to_string();
+        assert_eq!(o("1", "1"), "2");
+        assert_eq!(o("1", "-1"), "1/2");
+        assert_eq!(o("1/2", "-1"), "1/4");
+        assert_eq!(o("1/4", "1"), "3/8");
+        assert_eq!(o("0", "3/8"), "3/8");
+        assert_eq!(o("-1", "2"), "-1/4");
+        assert_eq!(o("3", "-3"), "17/8");
+        assert_eq!(o("1/2", "3/8"), "19/32"); // +- then +--+
+    }
+}

@@ -1,0 +1,292 @@
+//! Building a canonical form from arbitrary canonical options.
+//!
+//! The one idea: a form with no dominated and no reversible options is the unique simplest form
+//! of its value. So we delete dominated options, replace each reversible option by the options
+//! it reverses through until none is left, delete the dominated options this may have created,
+//! and then intern what remains — recognising number-up-star values by their fixed patterns.
+
+use super::dyadic::Dyadic;
+use super::hash::IdMap;
+use super::nus::Nus;
+use super::table::{GameId, Games, Kind};
+
+/// Memo of comparisons between existing games and the one being built (whose value is fixed
+/// for the whole construction even though its option lists change).
+type FormMemo = IdMap<(GameId, bool), bool>;
+
+impl Games {
+    /// The canonical form of `{left | right}`; the options may be given in any order, with
+    /// duplicates, dominated or reversible options.
+    pub fn from_options(&mut self, left: &[GameId], right: &[GameId]) -> GameId {
+        let mut left = left.to_vec();
+        let mut right = right.to_vec();
+        left.sort_unstable();
+        left.dedup();
+        right.sort_unstable();
+        right.dedup();
+        if let Some(id) = self.numbers_only(&left, &right) {
+            return id;
+        }
+        let (left, right) = self.canonical_lists(left, right);
+        self.intern_canonical(left, right)
+    }
+
+    /// The canonical option lists of `{left | right}` (sorted by id), without interning.
+    pub(crate) fn canonical_lists(
+        &mut self,
+        mut left: Vec<GameId>,
+        mut right: Vec<GameId>,
+    ) -> (Vec<GameId>, Vec<GameId>) {
+        self.remove_dominated(&mut left, true);
+        self.remove_dominated(&mut right, false);
+        let mut memo = FormMemo::default();
+        let bypassed_left = self.bypass_reversible(&mut left, &mut right, true, &mut memo);
+        let bypassed_right = self.bypass_reversible(&mut left, &mut right, false, &mut memo);
+        if bypassed_left {
+            left.sort_unstable();
+            left.dedup();
+            self.remove_dominated(&mut left, true);
+        }
+        if bypassed_right {
+            right.sort_unstable();
+            right.dedup();
+            self.remove_dominated(&mut right, false);
+        }
+        left.sort_unstable();
+        right.sort_unstable();
+        (left, right)
+    }
+
+    /// Fast path: when every option is a number the value is the simplest number between the
+    /// best options, or else the hot form `{a | b}` (`a >= b`) is already canonical.
+    fn numbers_only(&mut self, left: &[GameId], right: &[GameId]) -> Option<GameId> {
+        let all_numbers = left.iter().chain(right).all(|&g| self.is_number(g));
+        if !all_numbers {
+            return None;
+        }
+        let best_left = left.iter().copied().max_by(|&a, &b| self.number_cmp(a, b));
+        let best_right = right.iter().copied().min_by(|&a, &b| self.number_cmp(a, b));
+        let a = best_left.map(|g| self.nus_of(g).number.clone());
+        let b = best_right.map(|g| self.nus_of(g).number.clone());
+        if let Some(x) = Dyadic::simplest_between(a.as_ref(), b.as_ref()) {
+            return Some(self.number(&x));
+        }
+        let (gl, gr) = (best_left?, best_right?);
+        if gl == gr {
+            // {x | x} = x*
+            let x = self.nus_of(gl).number.clone();
+            return Some(self.nus(Nus::new(x, 0, 1)));
+        }
+        Some(self.intern_moves(vec![gl], vec![gr]))
+    }
+
+    fn number_cmp(&self, a: GameId, b: GameId) -> std::cmp::Ordering {
+        self.nus_of(a).number.cmp(&self.nus_of(b).number)
+    }
+
+    /// Drops every option that another option of the same player is at least as good as.
+    fn remove_dominated(&mut self, options: &mut Vec<GameId>, left: bool) {
+        if options.len() < 2 {
+            return;
+        }
+        let mut keep = vec![true; options.len()];
+        for i in 0..options.len() {
+            if !keep[i] {
+                continue;
+            }
+            for j in 0..options.len() {
+                if i == j || !keep[j] {
+                    continue;
+                }
+                // For Left, options[i] is dominated when options[i] <= options[j].
+                let dominated = if left {
+                    self.leq(options[i], options[j])
+                } else {
+                    self.leq(options[j], options[i])
+                };
+                if dominated {
+                    keep[i] = false;
+                    break;
+                }
+            }
+        }
+        let mut k = 0;
+        options.retain(|_| {
+            k += 1;
+            keep[k - 1]
+        });
+    }
+
+    /// Replaces reversible options of one player until none is left; true if anything changed.
+    ///
+    /// A left option `GL` is reversible through `GLR` when `GLR <= G`; it is then replaced by
+    /// the left options of `GLR` (Right would answer `GL` with `GLR` anyway). Mirror for Right.
+    fn bypass_reversible(
+        &mut self,
+        left: &mut Vec<GameId>,
+        right: &mut Vec<GameId>,
+        for_left: bool,
+        memo: &mut FormMemo,
+    ) -> bool {
+        let mut changed = false;
+        let mut i = 0;
+        loop {
+            let len = if for_left { left.len() } else { right.len() };
+            if i >= len {
+                return changed;
+            }
+            let option = if for_left { left[i] } else { right[i] };
+            let answers = self.option_span(option, !for_left);
+            let mut reversed_through = None;
+            for k in 0..answers.len {
+                let answer = self.at(answers, k);
+                let reverses = if for_left {
+                    self.le_form(answer, left, right, memo)
+                } else {
+                    self.ge_form(answer, left, right, memo)
+                };
+                if reverses {
+                    reversed_through = Some(answer);
+                    break;
+                }
+            }
+            let Some(answer) = reversed_through else {
+                i += 1;
+                continue;
+            };
+            changed = true;
+            let replacements = self.raw_options(answer, for_left);
+            let list = if for_left { &mut *left } else { &mut *right };
+            list.swap_remove(i);
+            for r in replacements {
+                if !list.contains(&r) {
+                    list.push(r);
+                }
+            }
+        }
+    }
+
+    /// `x <= {left | right}`: no `x^L >= G` and no `G^R <= x`.
+    fn le_form(
+        &mut self,
+        x: GameId,
+        left: &[GameId],
+        right: &[GameId],
+        memo: &mut FormMemo,
+    ) -> bool {
+        if let Some(&known) = memo.get(&(x, true)) {
+            return known;
+        }
+        let mut result = true;
+        for &gr in right {
+            if self.leq(gr, x) {
+                result = false;
+                break;
+            }
+        }
+        if result {
+            let lefts = self.option_span(x, true);
+            for i in 0..lefts.len {
+                let xl = self.at(lefts, i);
+                if self.ge_form(xl, left, right, memo) {
+                    result = false;
+                    break;
+                }
+            }
+        }
+        memo.insert((x, true), result);
+        result
+    }
+
+    /// `x >= {left | right}`: no `G^L >= x` and no `x^R <= G`.
+    fn ge_form(
+        &mut self,
+        x: GameId,
+        left: &[GameId],
+        right: &[GameId],
+        memo: &mut FormMemo,
+    ) -> bool {
+        if let Some(&known) = memo.get(&(x, false)) {
+            return known;
+        }
+        let mut result = true;
+        for &gl in left {
+            if self.leq(x, gl) {
+                result = false;
+                break;
+            }
+        }
+        if result {
+            let rights = self.option_span(x, false);
+            for i in 0..rights.len {
+                let xr = self.at(rights, i);
+                if self.le_form(xr, left, right, memo) {
+                    result = false;
+                    break;
+                }
+            }
+        }
+        memo.insert((x, false), result);
+        result
+    }
+
+    /// Interns canonical option lists (sorted by id), as a nus when they match a nus pattern.
+    pub(crate) fn intern_canonical(&mut self, left: Vec<GameId>, right: Vec<GameId>) -> GameId {
+        if let Some(value) = self.nus_candidate(&left, &right) {
+            let id = self.nus(value);
+            let span_l = self.option_span(id, true);
+            let span_r = self.option_span(id, false);
+            let same = |games: &Games, span: super::table::Span, list: &[GameId]| {
+                span.len as usize == list.len()
+                    && (0..span.len).all(|i| games.at(span, i) == list[i as usize])
+            };
+            if same(self, span_l, &left) && same(self, span_r, &right) {
+                return id;
+            }
+        }
+        self.intern_moves(left, right)
+    }
+
+    /// The one nus whose canonical form could have these options, if any (to be verified).
+    fn nus_candidate(&self, left: &[GameId], right: &[GameId]) -> Option<Nus> {
+        let nus = |g: GameId| self.as_nus(g);
+        let number = |g: GameId| self.as_number(g);
+        match (left, right) {
+            ([], []) => Some(Nus::zero()),
+            ([a], []) => number(*a).map(|x| Nus::of_number(&x + &Dyadic::one())),
+            ([], [b]) => number(*b).map(|x| Nus::of_number(&x - &Dyadic::one())),
+            ([a], [b]) => {
+                let (va, vb) = (nus(*a)?, nus(*b)?);
+                if va.is_number() && vb.is_number() {
+                    if va.number < vb.number {
+                        let mean = (&va.number + &vb.number).half();
+                        return Some(Nus::of_number(mean));
+                    }
+                    return (a == b).then(|| Nus::new(va.number.clone(), 0, 1));
+                }
+                if va.is_number() && vb.number == va.number && vb.ups >= 0 {
+                    // {x | x + n.^ + *m} = x + (n+1).^ + *(m^1)
+                    return Some(Nus::new(va.number.clone(), vb.ups + 1, vb.nim ^ 1));
+                }
+                if vb.is_number() && va.number == vb.number && va.ups <= 0 {
+                    return Some(Nus::new(vb.number.clone(), va.ups - 1, va.nim ^ 1));
+                }
+                None
+            }
+            ([_, _], [c]) => {
+                let x = number(*c)?;
+                Some(Nus::new(x, 1, 1)) // {x, x* | x}
+            }
+            ([a], [_, _]) => {
+                let x = number(*a)?;
+                Some(Nus::new(x, -1, 1)) // {x | x, x*}
+            }
+            _ if left == right && self.kind(left[0]) != Kind::Moves => {
+                // x + *m: both sides are {x, x*, .., x*(m-1)}
+                let x = nus(left[0])?.number.clone();
+                Some(Nus::new(x, 0, left.len() as u32))
+            }
+            _ => None,
+        }
+    }
+}

@@ -1,0 +1,152 @@
+//! Number + up-multiple + nimber values ("nus"), held as three numbers instead of option trees.
+//!
+//! The one idea: every game of the form `x + n.^ + *m` (x a dyadic number) has a canonical form
+//! that is a fixed, shallow pattern of other such games, so sums, negations and comparisons of
+//! these values reduce to arithmetic on `(x, n, m)`, and their options can be produced on demand.
+
+use super::dyadic::Dyadic;
+use num_bigint::BigInt;
+use std::cmp::Ordering;
+
+/// `number + ups.^ + *nim`; `ups` may be negative (downs).
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Nus {
+    pub number: Dyadic,
+    pub ups: i64,
+    pub nim: u32,
+}
+
+impl Nus {
+    pub fn new(number: Dyadic, ups: i64, nim: u32) -> Nus {
+        Nus { number, ups, nim }
+    }
+
+    pub fn of_number(number: Dyadic) -> Nus {
+        Nus::new(number, 0, 0)
+    }
+
+    pub fn zero() -> Nus {
+        Nus::of_number(Dyadic::zero())
+    }
+
+    pub fn is_number(&self) -> bool {
+        self.ups == 0 && self.nim == 0
+    }
+
+    pub fn add(&self, other: &Nus) -> Nus {
+        Nus::new(
+            &self.number + &other.number,
+            self.ups + other.ups,
+            self.nim ^ other.nim,
+        )
+    }
+
+    /// Nimbers are their own negatives; numbers and ups change sign.
+    pub fn neg(&self) -> Nus {
+        Nus::new(-&self.number, -self.ups, self.nim)
+    }
+
+    /// The same value with the number part removed: the infinitesimal `ups.^ + *nim`.
+    pub fn infinitesimal(&self) -> Nus {
+        Nus::new(Dyadic::zero(), self.ups, self.nim)
+    }
+
+    /// `self <= other`. Numbers dominate; on equal numbers, `n.^ + *m >= 0` exactly when
+    /// `n >= 2`, or `n == 1` and `m != 1`, or `n == 0` and `m == 0`.
+    pub fn leq(&self, other: &Nus) -> bool {
+        match self.number.cmp(&other.number) {
+            Ordering::Less => true,
+            Ordering::Greater => false,
+            Ordering::Equal => {
+                let ups = other.ups - self.ups;
+                let nim = self.nim ^ other.nim;
+                ups >= 2 || (ups == 1 && nim != 1) || (ups == 0 && nim == 0)
+            }
+        }
+    }
+
+    /// The canonical options `(left, right)`.
+    ///
+    /// - numbers: `n = {n-1 |}`, `-n = {| -n+1}`, `m/2^k = {(m-1)/2^k | (m+1)/2^k}`;
+    /// - `x + *m = {x + *j | x + *j}` for `j < m`;
+    /// - `x + ^* = {x, x* | x}`, otherwise for `n >= 1`: `x + n.^ + *m = {x | x + (n-1).^ + *(m^1)}`;
+    /// - downs mirror ups.
+    pub fn options(&self) -> (Vec<Nus>, Vec<Nus>) {
+        let x = || Nus::of_number(self.number.clone());
+        if self.is_number() {
+            return number_options(&self.number);
+        }
+        if self.ups == 0 {
+            let stars: Vec<Nus> = (0..self.nim)
+                .map(|j| Nus::new(self.number.clone(), 0, j))
+                .collect();
+            return (stars.clone(), stars);
+        }
+        let x_star = || Nus::new(self.number.clone(), 0, 1);
+        if self.ups == 1 && self.nim == 1 {
+            return (vec![x(), x_star()], vec![x()]);
+        }
+        if self.ups == -1 && self.nim == 1 {
+            return (vec![x()], vec![x(), x_star()]);
+        }
+        let toward_zero = self.ups - self.ups.signum();
+        let inner = Nus::new(self.number.clone(), toward_zero, self.nim ^ 1);
+        if self.ups > 0 {
+            (vec![x()], vec![inner])
+        } else {
+            (vec![inner], vec![x()])
+        }
+    }
+}
+
+/// Canonical options of a number, as described in [`Nus::options`].
+fn number_options(x: &Dyadic) -> (Vec<Nus>, Vec<Nus>) {
+    if x.is_integer() {
+        let one = Dyadic::one();
+        return match x.signum() {
+            0 => (vec![], vec![]),
+            1 => (vec![Nus::of_number(x - &one)], vec![]),
+            _ => (vec![], vec![Nus::of_number(x + &one)]),
+        };
+    }
+    let step = Dyadic::new(BigInt::from(1), x.exponent());
+    (
+        vec![Nus::of_number(x - &step)],
+        vec![Nus::of_number(x + &step)],
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn n(x: i64, ups: i64, nim: u32) -> Nus {
+        Nus::new(Dyadic::from(x), ups, nim)
+    }
+
+    #[test]
+    fn order_of_infinitesimals() {
+        assert!(n(0, 0, 0).leq(&n(0, 1, 0))); // 0 <= ^
+        assert!(!n(0, 0, 0).leq(&n(0, 1, 1))); // ^* is confused with 0
+        assert!(!n(0, 1, 1).leq(&n(0, 0, 0)));
+        assert!(n(0, 0, 0).leq(&n(0, 2, 1))); // ^^* > 0
+        assert!(!n(0, 0, 0).leq(&n(0, 0, 1))); // * || 0
+        assert!(n(0, 5, 3).leq(&n(1, -9, 0))); // numbers dominate
+    }
+
+    #[test]
+    fn options_follow_the_patterns() {
+        let (l, r) = n(0, 1, 0).options(); // ^ = {0 | *}
+        assert_eq!((l, r), (vec![n(0, 0, 0)], vec![n(0, 0, 1)]));
+        let (l, r) = n(0, 2, 0).options(); // ^^ = {0 | ^*}
+        assert_eq!((l, r), (vec![n(0, 0, 0)], vec![n(0, 1, 1)]));
+        let (l, r) = n(0, -1, 1).options(); // v* = {0 | 0, *}
+        assert_eq!((l, r), (vec![n(0, 0, 0)], vec![n(0, 0, 0), n(0, 0, 1)]));
+        let (l, r) = Nus::of_number("3/8".parse().unwrap()).options();
+        assert_eq!(l[0].number.to_string(), "1/4");
+        assert_eq!(r[0].number.to_string(), "1/2");
+        let (l, r) = n(-2, 0, 0).options();
+        assert!(l.is_empty());
+        assert_eq!(r, vec![n(-1, 0, 0)]);
+    }
+}

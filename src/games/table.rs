@@ -1,0 +1,341 @@
+//! The interning table: every canonical form is stored once, so equal value means equal id.
+//!
+//! The one idea: canonical forms are unique, so a canonical form is fully identified by its kind
+//! (a number-up-star value, or a list of canonical options) and, for the latter, by the *sets of
+//! ids* of its options. Interning on that key turns game equality into integer equality and lets
+//! every operation be cached on pairs of ids.
+
+use super::dyadic::Dyadic;
+use super::hash::IdMap;
+use super::nus::Nus;
+
+/// A canonical short game. Equal value if and only if equal id (within one [`Games`] table).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub struct GameId(pub(crate) u32);
+
+impl GameId {
+    /// The position of this game in its table (stable for the table's lifetime).
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// How one game compares with another.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Relation {
+    Less,
+    Equal,
+    Greater,
+    Confused,
+}
+
+impl Relation {
+    /// The relation seen from the other side.
+    pub fn flip(self) -> Relation {
+        match self {
+            Relation::Less => Relation::Greater,
+            Relation::Greater => Relation::Less,
+            other => other,
+        }
+    }
+
+    /// The usual symbol: `<`, `=`, `>`, `||`.
+    pub fn symbol(self) -> &'static str {
+        match self {
+            Relation::Less => "<",
+            Relation::Equal => "=",
+            Relation::Greater => ">",
+            Relation::Confused => "||",
+        }
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Kind {
+    /// A dyadic number (a nus with no ups and no star).
+    Number,
+    /// A nus with a non-zero up-multiple or nimber.
+    Nus,
+    /// Anything else: stored as its canonical options.
+    Moves,
+}
+
+/// A run of ids in the shared option arena.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Span {
+    pub start: u32,
+    pub len: u32,
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct Entry {
+    pub kind: Kind,
+    /// Index into `nus_values` for `Number` and `Nus` entries.
+    pub nus: u32,
+    /// Whether `left`/`right` are filled in (always for `Moves`; on demand for nus).
+    pub expanded: bool,
+    pub left: Span,
+    pub right: Span,
+}
+
+/// The interning table of canonical forms, with the caches of every operation on them.
+#[derive(Clone, Debug)]
+pub struct Games {
+    pub(crate) entries: Vec<Entry>,
+    pub(crate) nus_values: Vec<Nus>,
+    /// Option lists of all entries, each list sorted by id.
+    pub(crate) arena: Vec<GameId>,
+    pub(crate) nus_index: IdMap<Nus, GameId>,
+    /// Key: `[number of left options, left ids.., right ids..]`, both lists sorted.
+    pub(crate) moves_index: IdMap<Box<[u32]>, GameId>,
+    pub(crate) leq_cache: IdMap<(GameId, GameId), bool>,
+    pub(crate) add_cache: IdMap<(GameId, GameId), GameId>,
+    pub(crate) ordinal_cache: IdMap<(GameId, GameId), GameId>,
+    /// `neg_cache[g]` is the negative of `g`, or `u32::MAX` when not yet known.
+    pub(crate) neg_cache: Vec<u32>,
+}
+
+impl Default for Games {
+    fn default() -> Games {
+        Games::new()
+    }
+}
+
+const ZERO: GameId = GameId(0);
+const UNKNOWN: u32 = u32::MAX;
+
+impl Games {
+    pub fn new() -> Games {
+        let mut games = Games {
+            entries: Vec::new(),
+            nus_values: Vec::new(),
+            arena: Vec::new(),
+            nus_index: IdMap::default(),
+            moves_index: IdMap::default(),
+            leq_cache: IdMap::default(),
+            add_cache: IdMap::default(),
+            ordinal_cache: IdMap::default(),
+            neg_cache: Vec::new(),
+        };
+        let zero = games.nus(Nus::zero());
+        debug_assert_eq!(zero, ZERO);
+        games
+    }
+
+    /// Number of distinct canonical forms interned so far.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    pub fn zero(&self) -> GameId {
+        ZERO
+    }
+
+    pub fn number(&mut self, d: &Dyadic) -> GameId {
+        self.nus(Nus::of_number(d.clone()))
+    }
+
+    pub fn integer(&mut self, n: i64) -> GameId {
+        self.number(&Dyadic::from(n))
+    }
+
+    pub fn nimber(&mut self, n: u32) -> GameId {
+        self.nus(Nus::new(Dyadic::zero(), 0, n))
+    }
+
+    pub fn star(&mut self) -> GameId {
+        self.nimber(1)
+    }
+
+    pub fn up(&mut self) -> GameId {
+        self.nus(Nus::new(Dyadic::zero(), 1, 0))
+    }
+
+    pub fn down(&mut self) -> GameId {
+        self.nus(Nus::new(Dyadic::zero(), -1, 0))
+    }
+
+    /// `number + ups.^ + *nim`, interned compactly.
+    pub fn nus(&mut self, value: Nus) -> GameId {
+        if let Some(&id) = self.nus_index.get(&value) {
+            return id;
+        }
+        let kind = if value.is_number() {
+            Kind::Number
+        } else {
+            Kind::Nus
+        };
+        let id = self.push(Entry {
+            kind,
+            nus: self.nus_values.len() as u32,
+            expanded: false,
+            left: Span::default(),
+            right: Span::default(),
+        });
+        self.nus_values.push(value.clone());
+        self.nus_index.insert(value, id);
+        id
+    }
+
+    fn push(&mut self, entry: Entry) -> GameId {
+        let id = GameId(self.entries.len() as u32);
+        self.entries.push(entry);
+        self.neg_cache.push(UNKNOWN);
+        id
+    }
+
+    pub(crate) fn kind(&self, g: GameId) -> Kind {
+        self.entries[g.index()].kind
+    }
+
+    pub fn is_number(&self, g: GameId) -> bool {
+        self.kind(g) == Kind::Number
+    }
+
+    /// Whether `g` is `x + n.^ + *m` for some number `x`, integer `n` and nimber `m`.
+    pub fn is_nus(&self, g: GameId) -> bool {
+        self.kind(g) != Kind::Moves
+    }
+
+    /// The `(number, ups, nimber)` of a number-up-star value.
+    pub fn as_nus(&self, g: GameId) -> Option<&Nus> {
+        let entry = &self.entries[g.index()];
+        match entry.kind {
+            Kind::Moves => None,
+            _ => Some(&self.nus_values[entry.nus as usize]),
+        }
+    }
+
+    pub fn as_number(&self, g: GameId) -> Option<Dyadic> {
+        self.as_nus(g)
+            .filter(|v| v.is_number())
+            .map(|v| v.number.clone())
+    }
+
+    /// `Some(n)` when `g` is the nimber `*n` (`*0` being zero).
+    pub fn as_nimber(&self, g: GameId) -> Option<u32> {
+        self.as_nus(g)
+            .filter(|v| v.ups == 0 && v.number.is_zero())
+            .map(|v| v.nim)
+    }
+
+    /// Interns an already-canonical pair of option lists that is known not to be a nus.
+    pub(crate) fn intern_moves(&mut self, mut left: Vec<GameId>, mut right: Vec<GameId>) -> GameId {
+        left.sort_unstable();
+        right.sort_unstable();
+        let mut key = Vec::with_capacity(1 + left.len() + right.len());
+        key.push(left.len() as u32);
+        key.extend(left.iter().map(|g| g.0));
+        key.extend(right.iter().map(|g| g.0));
+        if let Some(&id) = self.moves_index.get(key.as_slice()) {
+            return id;
+        }
+        let left = self.store(&left);
+        let right = self.store(&right);
+        let id = self.push(Entry {
+            kind: Kind::Moves,
+            nus: u32::MAX,
+            expanded: true,
+            left,
+            right,
+        });
+        self.moves_index.insert(key.into_boxed_slice(), id);
+        id
+    }
+
+    fn store(&mut self, ids: &[GameId]) -> Span {
+        let span = Span {
+            start: self.arena.len() as u32,
+            len: ids.len() as u32,
+        };
+        self.arena.extend_from_slice(ids);
+        span
+    }
+
+    /// Makes sure the options of `g` are in the arena, producing them for nus values.
+    pub(crate) fn expand(&mut self, g: GameId) {
+        if self.entries[g.index()].expanded {
+            return;
+        }
+        let value = self.nus_values[self.entries[g.index()].nus as usize].clone();
+        let (left, right) = value.options();
+        let mut left: Vec<GameId> = left.into_iter().map(|v| self.nus(v)).collect();
+        let mut right: Vec<GameId> = right.into_iter().map(|v| self.nus(v)).collect();
+        left.sort_unstable();
+        right.sort_unstable();
+        let left = self.store(&left);
+        let right = self.store(&right);
+        let entry = &mut self.entries[g.index()];
+        entry.left = left;
+        entry.right = right;
+        entry.expanded = true;
+    }
+
+    /// The arena span of `g`'s left (`left == true`) or right options.
+    #[inline]
+    pub(crate) fn option_span(&mut self, g: GameId, left: bool) -> Span {
+        self.expand(g);
+        let entry = &self.entries[g.index()];
+        if left {
+            entry.left
+        } else {
+            entry.right
+        }
+    }
+
+    /// The `i`-th id of a span (the arena only grows, so spans stay valid).
+    #[inline]
+    pub(crate) fn at(&self, span: Span, i: u32) -> GameId {
+        self.arena[(span.start + i) as usize]
+    }
+
+    /// Canonical options sorted by id (cheap; order depends on interning history).
+    pub(crate) fn raw_options(&mut self, g: GameId, left: bool) -> Vec<GameId> {
+        let span = self.option_span(g, left);
+        self.arena[span.start as usize..(span.start + span.len) as usize].to_vec()
+    }
+
+    /// The canonical left options of `g`, in a deterministic display order.
+    pub fn left_options(&mut self, g: GameId) -> Vec<GameId> {
+        let mut options = self.raw_options(g, true);
+        self.sort_for_display(&mut options);
+        options
+    }
+
+    /// The canonical right options of `g`, in a deterministic display order.
+    pub fn right_options(&mut self, g: GameId) -> Vec<GameId> {
+        let mut options = self.raw_options(g, false);
+        self.sort_for_display(&mut options);
+        options
+    }
+
+    /// The birthday of `g`: the height of its canonical game tree.
+    pub fn birthday(&mut self, g: GameId) -> u64 {
+        if let Some(x) = self.as_number(g) {
+            return number_birthday(&x);
+        }
+        let mut best = 0;
+        for left in [true, false] {
+            for option in self.raw_options(g, left) {
+                best = best.max(self.birthday(option) + 1);
+            }
+        }
+        best
+    }
+}
+
+/// Integers are born on day `|n|`; `m/2^k` (k > 0) on day `|trunc(x)| + k + 1`.
+fn number_birthday(x: &Dyadic) -> u64 {
+    use num_traits::{Signed, ToPrimitive};
+    let whole = if x.signum() >= 0 { x.floor() } else { x.ceil() };
+    let whole = whole.abs().to_u64().unwrap_or(u64::MAX);
+    if x.is_integer() {
+        whole
+    } else {
+        whole.saturating_add(x.exponent() as u64 + 1)
+    }
+}

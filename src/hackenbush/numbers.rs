@@ -1,0 +1,160 @@
+//! The game tree of blue-red positions, valued in exact numbers by the simplicity rule.
+//!
+//! The one idea: a blue-red position is a number, so its game tree never needs general game
+//! forms — the value of `{L | R}` is the simplest dyadic strictly between the best Left option
+//! and the best Right option. The rule is applied, never assumed: if the best Left option is not
+//! below the best Right option the position is reported as not a number (`None`) and the caller
+//! falls back to general canonical forms.
+
+use super::budget::{Budget, SolveError};
+use super::canon::Canon;
+use super::memo::{Memo, MemoStats};
+use super::moves::legal_moves;
+use super::position::Position;
+use super::signs::forest_value;
+use super::Rules;
+use crate::games::Dyadic;
+
+/// The memoised number game tree.
+pub struct NumberTree {
+    memo: Memo<Option<Dyadic>>,
+    shortcuts: bool,
+}
+
+impl NumberTree {
+    /// With `shortcuts`, forests met in the tree (under the normal rules) are valued by the tree
+    /// rule instead of being searched; without, the tree is nothing but the definition.
+    pub fn new(shortcuts: bool) -> NumberTree {
+        NumberTree {
+            memo: Memo::default(),
+            shortcuts,
+        }
+    }
+
+    pub fn stats(&self) -> MemoStats {
+        self.memo.stats()
+    }
+
+    /// The value of a blue-red position as the sum of its pieces; `Ok(None)` if the position has
+    /// a green edge or some position in its game tree is not a number.
+    pub fn value(
+        &mut self,
+        canon: &mut Canon,
+        p: &Position,
+        rules: Rules,
+        budget: &mut Budget,
+    ) -> Result<Option<Dyadic>, SolveError> {
+        if !p.is_blue_red() {
+            return Ok(None);
+        }
+        let mut sum = Dyadic::zero();
+        for piece in p.components() {
+            match self.piece(canon, &piece, rules, budget)? {
+                Some(v) => sum = &sum + &v,
+                None => return Ok(None),
+            }
+        }
+        Ok(Some(sum))
+    }
+
+    /// One piece standing on the ground: memo, or the simplicity rule over its options.
+    fn piece(
+        &mut self,
+        canon: &mut Canon,
+        p: &Position,
+        rules: Rules,
+        budget: &mut Budget,
+    ) -> Result<Option<Dyadic>, SolveError> {
+        if self.shortcuts && rules == Rules::Normal {
+            if let Some(v) = forest_value(p) {
+                return Ok(Some(v));
+            }
+        }
+        let key = canon.key(p);
+        if let Some(v) = self.memo.get(rules, &key) {
+            return Ok(v);
+        }
+        budget.spend()?;
+        let Some(left) = self.best(canon, p, rules, true, budget)? else {
+            self.memo.insert(rules, key, None);
+            return Ok(None);
+        };
+        let Some(right) = self.best(canon, p, rules, false, budget)? else {
+            self.memo.insert(rules, key, None);
+            return Ok(None);
+        };
+        let value = Dyadic::simplest_between(left.as_ref(), right.as_ref());
+        self.memo.insert(rules, key, value.clone());
+        Ok(value)
+    }
+
+    /// The best option for the player: `Some(None)` if there is no move, `None` if an option
+    /// is not a number.
+    #[allow(clippy::option_option)]
+    fn best(
+        &mut self,
+        canon: &mut Canon,
+        p: &Position,
+        rules: Rules,
+        left: bool,
+        budget: &mut Budget,
+    ) -> Result<Option<Option<Dyadic>>, SolveError> {
+        let mut best: Option<Dyadic> = None;
+        for e in legal_moves(p, rules, left) {
+            let Some(v) = self.value(canon, &p.without_edge(e), rules, budget)? else {
+                return Ok(None);
+            };
+            let better = match &best {
+                None => true,
+                Some(b) => (left && v > *b) || (!left && v < *b),
+            };
+            if better {
+                best = Some(v);
+            }
+        }
+        Ok(Some(best))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn value(text: &str, rules: Rules) -> Option<String> {
+        let mut budget = Budget::new("positions", 100_000);
+        NumberTree::new(false)
+            .value(
+                &mut Canon::new(),
+                &Position::parse(text).unwrap(),
+                rules,
+                &mut budget,
+            )
+            .unwrap()
+            .map(|d| d.to_string())
+    }
+
+    #[test]
+    fn known_values() {
+        for (text, v) in [
+            ("LRRL", "3/8"),
+            ("LR", "1/2"),
+            ("L(L R)", "1"),
+            ("R(L L)", "-1/4"),
+            ("LRLRR", "9/16"),
+            ("LRLRRLLR", "77/128"),
+            ("L(L RL)", "3/2"),
+            ("LR LR R", "0"),
+            ("g-a L, a-b R, b-g L", "1"),
+        ] {
+            assert_eq!(value(text, Rules::Normal).as_deref(), Some(v), "{text}");
+        }
+        assert_eq!(value("LG", Rules::Normal), None);
+    }
+
+    #[test]
+    fn childish_values_differ() {
+        // Left cannot chop the blue trunk under the red edge without dropping it.
+        assert_eq!(value("LR", Rules::Childish).as_deref(), Some("0"));
+        assert_eq!(value("LL", Rules::Childish).as_deref(), Some("2"));
+    }
+}

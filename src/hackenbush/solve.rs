@@ -1,0 +1,401 @@
+//! The solver: every value it reports is agreed on by every method that could run.
+//!
+//! The one idea: the game tree is the definition, the theorems are fast paths, and neither is
+//! trusted alone. A position is split into the pieces standing separately on the ground (its
+//! value is their sum); each piece is valued by every fast path whose hypotheses it meets —
+//! sign expansion for blue-red stalks, the tree rule for blue-red forests, the colon principle
+//! for green forests, the fusion principle for green graphs, iterated ordinal sums for mixed
+//! forests — and by the plain game tree whenever the piece is small enough; any disagreement is
+//! an error. A piece no theorem covers is valued by the game tree, which then takes the fast
+//! paths for the sub-positions they cover (and is itself checked by the plain tree when small).
+//!
+//! Game ids are meaningful only within one [`Games`] table: use one `Solver` with one table.
+
+use super::budget::{Budget, SolveError};
+use super::canon::Canon;
+use super::green::{colon_nimber, fusion_nimber};
+use super::memo::{Memo, MemoStats};
+use super::moves::legal_moves;
+use super::numbers::NumberTree;
+use super::position::Position;
+use super::signs::{forest_value, stalk_value};
+use super::{Colour, Rules};
+use crate::games::{GameId, Games};
+
+/// A value and the names of all the methods that produced it (they all agreed).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Evaluation {
+    pub value: GameId,
+    pub methods: Vec<String>,
+}
+
+/// The names of the methods, as they appear in [`Evaluation::methods`].
+pub mod method {
+    pub const GAME_TREE: &str = "game tree";
+    pub const GAME_TREE_WITH_FAST_PATHS: &str = "game tree with fast paths";
+    pub const SIGN_EXPANSION: &str = "sign expansion";
+    pub const TREE_RULE: &str = "tree rule";
+    pub const COLON_PRINCIPLE: &str = "colon principle";
+    pub const FUSION_PRINCIPLE: &str = "fusion principle";
+    pub const ORDINAL_SUMS: &str = "ordinal sums";
+    pub const SUM_OF_PIECES: &str = "sum of pieces";
+}
+
+/// The solver's budgets.
+#[derive(Clone, Debug)]
+pub struct Limits {
+    /// Positions the game tree may value for one piece when it is the only method.
+    pub positions: usize,
+    /// Positions a cross-check may value before it is given up (the fast paths then stand).
+    pub cross_check_positions: usize,
+    /// Pieces with at most this many edges are cross-checked against the plain game tree.
+    pub cross_check_edges: usize,
+    /// Blue-red stalks (whose game tree is linear) are cross-checked up to this many edges.
+    pub stalk_cross_check_edges: usize,
+    /// The game tree is never started on a piece with more edges (its depth).
+    pub max_tree_edges: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            positions: 400_000,
+            cross_check_positions: 20_000,
+            cross_check_edges: 30,
+            stalk_cross_check_edges: 256,
+            max_tree_edges: 1_000,
+        }
+    }
+}
+
+/// Memo figures of the solver's tables.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SolverStats {
+    /// The plain game trees (numbers and general forms), used as references.
+    pub plain: MemoStats,
+    /// The game trees with fast paths, used when no theorem covers a piece.
+    pub with_fast_paths: MemoStats,
+}
+
+impl SolverStats {
+    pub fn total(&self) -> MemoStats {
+        self.plain.plus(&self.with_fast_paths)
+    }
+}
+
+/// Plain (the definition only) or with fast paths at every sub-position they cover.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Mode {
+    Plain,
+    Fast,
+}
+
+/// The memoised solver. Keep one per [`Games`] table to share its memo across positions.
+pub struct Solver {
+    canon: Canon,
+    plain_numbers: NumberTree,
+    fast_numbers: NumberTree,
+    plain_games: Memo<GameId>,
+    fast_games: Memo<GameId>,
+    pub limits: Limits,
+}
+
+impl Default for Solver {
+    fn default() -> Solver {
+        Solver::new()
+    }
+}
+
+/// Values `pos` with a fresh solver (see [`Solver::evaluate`]).
+pub fn evaluate(pos: &Position, rules: Rules, games: &mut Games) -> Result<Evaluation, SolveError> {
+    Solver::new().evaluate(pos, rules, games)
+}
+
+/// Stack for the recursive searches, so that deep positions cannot overflow it.
+const STACK_BYTES: usize = 256 << 20;
+
+impl Solver {
+    pub fn new() -> Solver {
+        Solver::with_limits(Limits::default())
+    }
+
+    pub fn with_limits(limits: Limits) -> Solver {
+        Solver {
+            canon: Canon::new(),
+            plain_numbers: NumberTree::new(false),
+            fast_numbers: NumberTree::new(true),
+            plain_games: Memo::default(),
+            fast_games: Memo::default(),
+            limits,
+        }
+    }
+
+    pub fn stats(&self) -> SolverStats {
+        SolverStats {
+            plain: self.plain_numbers.stats().plus(&self.plain_games.stats()),
+            with_fast_paths: self.fast_numbers.stats().plus(&self.fast_games.stats()),
+        }
+    }
+
+    /// The value of `pos` under `rules`, with every method that ran (all of which agreed).
+    /// Runs on a thread with a large stack, so deep positions cannot overflow it.
+    pub fn evaluate(
+        &mut self,
+        pos: &Position,
+        rules: Rules,
+        games: &mut Games,
+    ) -> Result<Evaluation, SolveError> {
+        std::thread::scope(|scope| {
+            let worker = std::thread::Builder::new()
+                .name("hackenbush-solver".into())
+                .stack_size(STACK_BYTES)
+                .spawn_scoped(scope, || self.evaluate_here(pos, rules, games));
+            match worker {
+                Ok(handle) => handle
+                    .join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+                Err(_) => Err(SolveError::Budget {
+                    what: "bytes of stack for the solver thread",
+                    limit: STACK_BYTES,
+                }),
+            }
+        })
+    }
+
+    fn evaluate_here(
+        &mut self,
+        pos: &Position,
+        rules: Rules,
+        games: &mut Games,
+    ) -> Result<Evaluation, SolveError> {
+        let pieces = pos.components();
+        let mut value = games.zero();
+        let mut methods: Vec<String> = Vec::new();
+        for piece in &pieces {
+            let (v, used) = self.piece(piece, rules, games)?;
+            value = games.add(value, v);
+            for m in used {
+                if !methods.iter().any(|x| x == m) {
+                    methods.push(m.to_string());
+                }
+            }
+        }
+        if pieces.len() > 1 {
+            methods.push(method::SUM_OF_PIECES.to_string());
+        }
+        if pieces.is_empty() {
+            // Nothing to chop: no move for either player is the definition of 0.
+            methods.push(method::GAME_TREE.to_string());
+        }
+        Ok(Evaluation { value, methods })
+    }
+
+    /// The game tree alone (plain: nothing but the definition; or with fast paths at every
+    /// sub-position they cover), without cross-checks: for tests of the fast paths.
+    pub fn game_tree(
+        &mut self,
+        pos: &Position,
+        rules: Rules,
+        games: &mut Games,
+        with_fast_paths: bool,
+    ) -> Result<GameId, SolveError> {
+        let mode = if with_fast_paths {
+            Mode::Fast
+        } else {
+            Mode::Plain
+        };
+        let mut budget = Budget::new("positions in the game tree", self.limits.positions);
+        self.tree(mode, pos, rules, games, &mut budget)
+    }
+
+    /// One piece: every applicable method, compared.
+    fn piece(
+        &mut self,
+        piece: &Position,
+        rules: Rules,
+        games: &mut Games,
+    ) -> Result<(GameId, Vec<&'static str>), SolveError> {
+        let mut found = if rules == Rules::Normal {
+            fast_paths(piece, games)
+        } else {
+            Vec::new()
+        };
+        let small = piece.edge_count() <= self.limits.cross_check_edges
+            || (piece.is_blue_red()
+                && piece.is_stalk()
+                && piece.edge_count() <= self.limits.stalk_cross_check_edges);
+        if found.is_empty() {
+            // No theorem applies: the game tree is the method. Under the childish rules no fast
+            // path exists anywhere below either, so the plain tree is the whole story.
+            if piece.edge_count() > self.limits.max_tree_edges {
+                return Err(SolveError::Budget {
+                    what: "edges in one piece for the game tree",
+                    limit: self.limits.max_tree_edges,
+                });
+            }
+            let mut budget = Budget::new("positions in the game tree", self.limits.positions);
+            if rules == Rules::Childish {
+                let v = self.tree(Mode::Plain, piece, rules, games, &mut budget)?;
+                return Ok((v, vec![method::GAME_TREE]));
+            }
+            let v = self.tree(Mode::Fast, piece, rules, games, &mut budget)?;
+            found.push((method::GAME_TREE_WITH_FAST_PATHS, v));
+        }
+        if small {
+            let mut budget = Budget::new(
+                "positions in the cross-check",
+                self.limits.cross_check_positions,
+            );
+            match self.tree(Mode::Plain, piece, rules, games, &mut budget) {
+                Ok(v) => found.push((method::GAME_TREE, v)),
+                Err(SolveError::Budget { .. }) => {}
+                Err(other) => return Err(other),
+            }
+        }
+        agree(piece, &found, games)
+    }
+
+    /// The game tree of a position (a sum of pieces), plain or with fast paths.
+    fn tree(
+        &mut self,
+        mode: Mode,
+        p: &Position,
+        rules: Rules,
+        games: &mut Games,
+        budget: &mut Budget,
+    ) -> Result<GameId, SolveError> {
+        let mut sum = games.zero();
+        for piece in p.components() {
+            let v = self.tree_piece(mode, &piece, rules, games, budget)?;
+            sum = games.add(sum, v);
+        }
+        Ok(sum)
+    }
+
+    fn tree_piece(
+        &mut self,
+        mode: Mode,
+        p: &Position,
+        rules: Rules,
+        games: &mut Games,
+        budget: &mut Budget,
+    ) -> Result<GameId, SolveError> {
+        // Blue-red pieces are numbers far more cheaply than general forms, when they are.
+        if p.is_blue_red() {
+            let numbers = match mode {
+                Mode::Plain => &mut self.plain_numbers,
+                Mode::Fast => &mut self.fast_numbers,
+            };
+            if let Some(d) = numbers.value(&mut self.canon, p, rules, budget)? {
+                return Ok(games.number(&d));
+            }
+        }
+        if mode == Mode::Fast && rules == Rules::Normal {
+            if let Some(v) = one_fast_path(p, games) {
+                return Ok(v);
+            }
+        }
+        let key = self.canon.key(p);
+        let memo = match mode {
+            Mode::Plain => &mut self.plain_games,
+            Mode::Fast => &mut self.fast_games,
+        };
+        if let Some(v) = memo.get(rules, &key) {
+            return Ok(v);
+        }
+        budget.spend()?;
+        let mut sides = [Vec::new(), Vec::new()];
+        for (side, left) in [(0, true), (1, false)] {
+            for e in legal_moves(p, rules, left) {
+                let v = self.tree(mode, &p.without_edge(e), rules, games, budget)?;
+                sides[side].push(v);
+            }
+        }
+        let value = games.from_options(&sides[0], &sides[1]);
+        let memo = match mode {
+            Mode::Plain => &mut self.plain_games,
+            Mode::Fast => &mut self.fast_games,
+        };
+        memo.insert(rules, key, value);
+        Ok(value)
+    }
+}
+
+/// Every theorem whose hypotheses the piece meets (normal rules), with its value.
+pub fn fast_paths(p: &Position, games: &mut Games) -> Vec<(&'static str, GameId)> {
+    let mut found = Vec::new();
+    if let Some(d) = p.stalk_colours().and_then(|c| stalk_value(&c)) {
+        found.push((method::SIGN_EXPANSION, games.number(&d)));
+    }
+    if let Some(d) = forest_value(p) {
+        found.push((method::TREE_RULE, games.number(&d)));
+    }
+    if let Some(n) = colon_nimber(p).and_then(|n| u32::try_from(n).ok()) {
+        found.push((method::COLON_PRINCIPLE, games.nimber(n)));
+    }
+    if let Some(n) = fusion_nimber(p).and_then(|n| u32::try_from(n).ok()) {
+        found.push((method::FUSION_PRINCIPLE, games.nimber(n)));
+    }
+    if !p.is_blue_red() && !p.is_green() {
+        if let Some(v) = ordinal_sums(p, games) {
+            found.push((method::ORDINAL_SUMS, v));
+        }
+    }
+    found
+}
+
+/// The cheapest theorem that values the (non blue-red) piece, if any.
+fn one_fast_path(p: &Position, games: &mut Games) -> Option<GameId> {
+    if let Some(n) = fusion_nimber(p).and_then(|n| u32::try_from(n).ok()) {
+        return Some(games.nimber(n));
+    }
+    ordinal_sums(p, games)
+}
+
+/// A forest of any colours as nested ordinal sums: each tree is its trunk edge (`1`, `−1` or
+/// `*`) with the sum of the forest above it standing on it.
+pub fn ordinal_sums(p: &Position, games: &mut Games) -> Option<GameId> {
+    let rooted = p.rooted()?;
+    let blue = games.integer(1);
+    let red = games.integer(-1);
+    let green = games.nimber(1);
+    let mut above = vec![games.zero(); p.node_count()];
+    for &node in rooted.order.iter().rev() {
+        let mut sum = games.zero();
+        for &e in &rooted.children[node] {
+            let trunk = match p.edges()[e].2 {
+                Colour::Blue => blue,
+                Colour::Red => red,
+                Colour::Green => green,
+            };
+            let tree = games.ordinal_sum(trunk, above[rooted.upper[e]]);
+            sum = games.add(sum, tree);
+        }
+        above[node] = sum;
+    }
+    Some(above[0])
+}
+
+/// The common value of all the methods, or the first disagreement (against the first method).
+fn agree(
+    piece: &Position,
+    found: &[(&'static str, GameId)],
+    games: &Games,
+) -> Result<(GameId, Vec<&'static str>), SolveError> {
+    let Some(&(reference, value)) = found.first() else {
+        return Err(SolveError::Budget {
+            what: "methods (none applied)",
+            limit: 0,
+        });
+    };
+    if let Some(&(name, other)) = found.iter().find(|(_, v)| *v != value) {
+        return Err(SolveError::Disagreement {
+            position: piece.notation(),
+            method: name.to_string(),
+            method_value: games.display(other),
+            reference: reference.to_string(),
+            reference_value: games.display(value),
+        });
+    }
+    Ok((value, found.iter().map(|&(name, _)| name).collect()))
+}

@@ -1,0 +1,76 @@
+//! Enumerating the games born by day n: 1, 4, 22, 1474 distinct values.
+//!
+//! A canonical form's left options are pairwise incomparable (else one dominates), so the games
+//! born by day n+1 are the canonical forms `{A | B}` for antichains A, B of the games born by
+//! day n. Any mistake in domination, reversibility or interning changes the counts.
+
+use hackenbook::games::{GameId, Games, Relation};
+use std::collections::BTreeSet;
+
+/// All antichains of `games` under `<=`, as lists of ids.
+fn antichains(g: &mut Games, games: &[GameId]) -> Vec<Vec<GameId>> {
+    let n = games.len();
+    let mut comparable = vec![vec![false; n]; n];
+    for i in 0..n {
+        for j in 0..n {
+            comparable[i][j] = i != j && g.compare(games[i], games[j]) != Relation::Confused;
+        }
+    }
+    let mut out = Vec::new();
+    let mut current = Vec::new();
+    extend(0, &comparable, &mut current, &mut out);
+    out.into_iter()
+        .map(|chain| chain.into_iter().map(|i| games[i]).collect())
+        .collect()
+}
+
+fn extend(
+    from: usize,
+    comparable: &[Vec<bool>],
+    current: &mut Vec<usize>,
+    out: &mut Vec<Vec<usize>>,
+) {
+    out.push(current.clone());
+    for k in from..comparable.len() {
+        if current.iter().all(|&i| !comparable[i][k]) {
+            current.push(k);
+            extend(k + 1, comparable, current, out);
+            current.pop();
+        }
+    }
+}
+
+fn next_day(g: &mut Games, born: &[GameId]) -> Vec<GameId> {
+    let chains = antichains(g, born);
+    let mut found = BTreeSet::new();
+    for left in &chains {
+        for right in &chains {
+            found.insert(g.from_options(left, right));
+        }
+    }
+    found.into_iter().collect()
+}
+
+#[test]
+fn games_born_by_day_two_and_three() {
+    let mut g = Games::new();
+    let day0 = vec![g.zero()];
+    let day1 = next_day(&mut g, &day0);
+    assert_eq!(day1.len(), 4);
+    let day2 = next_day(&mut g, &day1);
+    assert_eq!(day2.len(), 22);
+    let mut shown: Vec<String> = day2.iter().map(|&x| g.display(x)).collect();
+    shown.sort();
+    assert_eq!(
+        shown.join(" "),
+        concat!(
+            "* *2 +-1 -1 -1* -1/2 -2 0 1 1* 1/2 2 ^ ^* v v* ",
+            "{*|-1} {0,*|-1} {0|-1} {1|*} {1|0,*} {1|0}"
+        )
+    );
+    let day3 = next_day(&mut g, &day2);
+    assert_eq!(day3.len(), 1474);
+    for &x in &day3 {
+        assert!(g.birthday(x) <= 3, "{} born after day 3", g.display(x));
+    }
+}

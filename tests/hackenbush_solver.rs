@@ -1,0 +1,147 @@
+//! The whole solver on thousands of random small positions: every fast path against the game
+//! tree (through `evaluate`, which fails on any disagreement, and directly), and the game tree
+//! against an independent engine, the `cgt` crate, fed with our moves.
+
+use cgt::short::partizan::canonical_form::CanonicalForm;
+use hackenbook::games::{GameId, Games};
+use hackenbook::hackenbush::solve::{fast_paths, method, ordinal_sums};
+use hackenbook::hackenbush::{options, Colour, Position, Rules, Solver};
+use proptest::prelude::*;
+use std::collections::HashMap;
+
+const COLOURS: [Colour; 3] = [Colour::Blue, Colour::Red, Colour::Green];
+
+fn graph(spec: &[(u8, u8, u8)]) -> Position {
+    let mut nodes = 1usize;
+    let mut edges = Vec::new();
+    for &(a, b, c) in spec {
+        let a = a as usize % nodes;
+        let b = b as usize % (nodes + 1);
+        if b == nodes {
+            nodes += 1;
+        }
+        edges.push((a, b, COLOURS[c as usize % 3]));
+    }
+    Position::from_edges(nodes, edges).unwrap()
+}
+
+fn forest(spec: &[(u8, u8)]) -> Position {
+    let edges: Vec<_> = spec
+        .iter()
+        .enumerate()
+        .map(|(i, &(a, c))| (a as usize % (i + 1), i + 1, COLOURS[c as usize % 3]))
+        .collect();
+    Position::from_edges(spec.len() + 1, edges).unwrap()
+}
+
+fn rules(childish: bool) -> Rules {
+    if childish {
+        Rules::Childish
+    } else {
+        Rules::Normal
+    }
+}
+
+/// Our canonical form rebuilt inside `cgt`.
+fn to_cgt(
+    g: GameId,
+    games: &mut Games,
+    memo: &mut HashMap<GameId, CanonicalForm>,
+) -> CanonicalForm {
+    if let Some(c) = memo.get(&g) {
+        return c.clone();
+    }
+    let left: Vec<_> = games
+        .left_options(g)
+        .into_iter()
+        .map(|o| to_cgt(o, games, memo))
+        .collect();
+    let right: Vec<_> = games
+        .right_options(g)
+        .into_iter()
+        .map(|o| to_cgt(o, games, memo))
+        .collect();
+    let c = CanonicalForm::new_from_moves(left, right);
+    memo.insert(g, c.clone());
+    c
+}
+
+/// The value computed by `cgt` alone from our moves.
+fn cgt_value(p: &Position, rules: Rules) -> CanonicalForm {
+    let side = |left| {
+        options(p, rules, left)
+            .iter()
+            .map(|q| cgt_value(q, rules))
+            .collect::<Vec<_>>()
+    };
+    CanonicalForm::new_from_moves(side(true), side(false))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2500))]
+
+    /// `evaluate` runs every fast path that applies and the game tree, and fails on any
+    /// disagreement; on small positions the game tree always runs.
+    #[test]
+    fn every_method_agrees_on_random_graphs(spec in prop::collection::vec(any::<(u8, u8, u8)>(), 0..10), childish in any::<bool>()) {
+        let p = graph(&spec);
+        let mut games = Games::new();
+        let e = Solver::new().evaluate(&p, rules(childish), &mut games);
+        let e = e.map_err(|err| TestCaseError::fail(format!("{}: {err}", p.notation())))?;
+        prop_assert!(e.methods.iter().any(|m| m == method::GAME_TREE), "{:?}", e.methods);
+    }
+
+    #[test]
+    fn every_method_agrees_on_random_forests(spec in prop::collection::vec(any::<(u8, u8)>(), 0..13)) {
+        let p = forest(&spec);
+        let mut games = Games::new();
+        let mut solver = Solver::new();
+        let truth = solver.game_tree(&p, Rules::Normal, &mut games, false).unwrap();
+        let found = fast_paths(&p, &mut games);
+        prop_assert!(!found.is_empty());
+        for (name, v) in found {
+            prop_assert_eq!(v, truth, "{} by {}: {} vs {}", p.notation(), name, games.display(v), games.display(truth));
+        }
+        prop_assert_eq!(ordinal_sums(&p, &mut games), Some(truth));
+    }
+
+    #[test]
+    fn the_game_tree_with_fast_paths_is_the_game_tree(spec in prop::collection::vec(any::<(u8, u8, u8)>(), 0..11)) {
+        let p = graph(&spec);
+        let mut games = Games::new();
+        let mut solver = Solver::new();
+        let plain = solver.game_tree(&p, Rules::Normal, &mut games, false).unwrap();
+        let fast = solver.game_tree(&p, Rules::Normal, &mut games, true).unwrap();
+        prop_assert_eq!(plain, fast, "{}", p.notation());
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(500))]
+
+    #[test]
+    fn the_game_tree_agrees_with_cgt(spec in prop::collection::vec(any::<(u8, u8, u8)>(), 0..7), childish in any::<bool>()) {
+        let p = graph(&spec);
+        let mut games = Games::new();
+        let ours = Solver::new().evaluate(&p, rules(childish), &mut games).unwrap().value;
+        let ours = to_cgt(ours, &mut games, &mut HashMap::new());
+        prop_assert_eq!(ours, cgt_value(&p, rules(childish)), "{}", p.notation());
+    }
+}
+
+#[test]
+fn memo_shares_isomorphic_positions() {
+    let mut games = Games::new();
+    let mut solver = Solver::new();
+    let a = Position::parse("g-a L, a-b R, b-g G, b-c L").unwrap();
+    let b = Position::parse("g-x G, x-y R, y-g L, x-z L").unwrap();
+    solver.evaluate(&a, Rules::Normal, &mut games).unwrap();
+    let before = solver.stats().total();
+    solver.evaluate(&b, Rules::Normal, &mut games).unwrap();
+    let after = solver.stats().total();
+    assert_eq!(
+        after.entries, before.entries,
+        "no new entries for an isomorphic copy"
+    );
+    assert!(after.hits > before.hits);
+}

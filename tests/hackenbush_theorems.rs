@@ -1,0 +1,170 @@
+//! Every number-valued and nimber-valued fast path against a game tree that knows nothing but
+//! the rules, on thousands of random small positions; and the number game tree itself against
+//! an independent engine (the `cgt` crate's canonical forms built from our moves).
+
+use cgt::numeric::dyadic_rational_number::DyadicRationalNumber;
+use cgt::short::partizan::canonical_form::CanonicalForm;
+use hackenbook::games::Dyadic;
+use hackenbook::hackenbush::budget::Budget;
+use hackenbook::hackenbush::canon::Canon;
+use hackenbook::hackenbush::green::{colon_nimber, fusion_nimber};
+use hackenbook::hackenbush::moves::options;
+use hackenbook::hackenbush::numbers::NumberTree;
+use hackenbook::hackenbush::signs::{forest_value, stalk_value};
+use hackenbook::hackenbush::{Colour, Position, Rules};
+use num_traits::ToPrimitive;
+use proptest::prelude::*;
+use std::collections::HashMap;
+
+const COLOURS: [Colour; 3] = [Colour::Blue, Colour::Red, Colour::Green];
+
+/// A random grounded multigraph over the given colours (see `hackenbush_notation.rs`).
+fn graph(spec: &[(u8, u8, u8)], colours: &[Colour]) -> Position {
+    let mut nodes = 1usize;
+    let mut edges = Vec::new();
+    for &(a, b, c) in spec {
+        let a = a as usize % nodes;
+        let b = b as usize % (nodes + 1);
+        if b == nodes {
+            nodes += 1;
+        }
+        edges.push((a, b, colours[c as usize % colours.len()]));
+    }
+    Position::from_edges(nodes, edges).unwrap()
+}
+
+/// A random plane forest: every edge climbs from a standing node to a new one.
+fn forest(spec: &[(u8, u8)], colours: &[Colour]) -> Position {
+    let edges: Vec<_> = spec
+        .iter()
+        .enumerate()
+        .map(|(i, &(a, c))| {
+            (
+                a as usize % (i + 1),
+                i + 1,
+                colours[c as usize % colours.len()],
+            )
+        })
+        .collect();
+    Position::from_edges(spec.len() + 1, edges).unwrap()
+}
+
+fn plain_number(p: &Position, rules: Rules) -> Option<Dyadic> {
+    let mut budget = Budget::new("positions", 1_000_000);
+    NumberTree::new(false)
+        .value(&mut Canon::new(), p, rules, &mut budget)
+        .unwrap()
+}
+
+/// Green Hackenbush is impartial: its value is the mex of its options' values. Memoised on the
+/// printed notation only, so that nothing of the solver's machinery is involved.
+fn grundy(p: &Position, rules: Rules, memo: &mut HashMap<String, u64>) -> u64 {
+    let text = p.notation();
+    if let Some(&v) = memo.get(&text) {
+        return v;
+    }
+    let seen: Vec<u64> = options(p, rules, true)
+        .iter()
+        .map(|q| grundy(q, rules, memo))
+        .collect();
+    let v = (0..).find(|n| !seen.contains(n)).unwrap();
+    memo.insert(text, v);
+    v
+}
+
+/// The value as a `cgt` canonical form, built from our moves by `cgt`'s own canonicaliser.
+fn cgt_value(p: &Position, rules: Rules) -> CanonicalForm {
+    let side = |left| {
+        options(p, rules, left)
+            .iter()
+            .map(|q| cgt_value(q, rules))
+            .collect::<Vec<_>>()
+    };
+    CanonicalForm::new_from_moves(side(true), side(false))
+}
+
+fn cgt_number(d: &Dyadic) -> CanonicalForm {
+    CanonicalForm::new_dyadic(DyadicRationalNumber::new(
+        d.numerator().to_i64().unwrap(),
+        d.exponent(),
+    ))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    #[test]
+    fn sign_expansion_is_the_game_tree_on_stalks(cs in prop::collection::vec(0u8..2, 0..40)) {
+        let colours: Vec<Colour> = cs.iter().map(|&c| COLOURS[c as usize]).collect();
+        let p = Position::stalk(&colours);
+        prop_assert_eq!(stalk_value(&colours), plain_number(&p, Rules::Normal));
+        prop_assert_eq!(forest_value(&p), plain_number(&p, Rules::Normal));
+    }
+
+    #[test]
+    fn tree_rule_is_the_game_tree_on_forests(spec in prop::collection::vec(any::<(u8, u8)>(), 0..11)) {
+        let p = forest(&spec, &COLOURS[..2]);
+        prop_assert_eq!(forest_value(&p), plain_number(&p, Rules::Normal), "{}", p.notation());
+    }
+
+    #[test]
+    fn colon_and_fusion_are_the_game_tree_on_green(spec in prop::collection::vec(any::<(u8, u8, u8)>(), 0..10)) {
+        let p = graph(&spec, &COLOURS[2..]);
+        let truth = grundy(&p, Rules::Normal, &mut HashMap::new());
+        prop_assert_eq!(fusion_nimber(&p), Some(truth), "{}", p.notation());
+        if p.is_forest() {
+            prop_assert_eq!(colon_nimber(&p), Some(truth), "{}", p.notation());
+        }
+    }
+
+    #[test]
+    fn green_forests_by_colon(spec in prop::collection::vec(any::<(u8, u8)>(), 0..12)) {
+        let p = forest(&spec, &COLOURS[2..]);
+        let truth = grundy(&p, Rules::Normal, &mut HashMap::new());
+        prop_assert_eq!(colon_nimber(&p), Some(truth));
+        prop_assert_eq!(fusion_nimber(&p), Some(truth));
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(600))]
+
+    /// Blue-red graphs with cycles, both rule sets: our number game tree against `cgt`.
+    #[test]
+    fn number_tree_agrees_with_cgt(spec in prop::collection::vec(any::<(u8, u8, u8)>(), 0..8), childish in any::<bool>()) {
+        let rules = if childish { Rules::Childish } else { Rules::Normal };
+        let p = graph(&spec, &COLOURS[..2]);
+        let independent = cgt_value(&p, rules);
+        match plain_number(&p, rules) {
+            Some(d) => prop_assert_eq!(cgt_number(&d), independent, "{}", p.notation()),
+            None => prop_assert!(!independent.is_number(), "{}", p.notation()),
+        }
+    }
+}
+
+#[test]
+fn a_hundred_edge_stalk_exactly() {
+    // L then 99 alternating edges RLRL...: 1 - 1/2 + 1/4 - ... (99 halvings), exactly.
+    let colours: Vec<Colour> = (0..100)
+        .map(|i| {
+            if i % 2 == 0 {
+                Colour::Blue
+            } else {
+                Colour::Red
+            }
+        })
+        .collect();
+    let value = stalk_value(&colours).unwrap();
+    // 1 + sum_{k=1}^{99} (-1/2)^k = (2 + 2^-99) / 3 ... written as n / 2^99.
+    let expected = {
+        let two99 = num_bigint::BigInt::from(1) << 99;
+        let num = (two99 * 2 - 1) / 3; // (2^100 - 1)/3 is an integer
+        Dyadic::new(num, 99)
+    };
+    assert_eq!(value, expected);
+    assert_eq!(value.exponent(), 99);
+    assert_eq!(
+        plain_number(&Position::stalk(&colours), Rules::Normal),
+        Some(value)
+    );
+}

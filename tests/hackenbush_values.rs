@@ -1,0 +1,182 @@
+//! Values from the literature and from the issue, through the whole solver (every method that
+//! applies, cross-checked).
+
+use hackenbook::games::{GameId, Games};
+use hackenbook::hackenbush::solve::method;
+use hackenbook::hackenbush::{options, Limits, Position, Rules, SolveError, Solver};
+
+fn eval(text: &str, rules: Rules, games: &mut Games) -> (GameId, Vec<String>) {
+    let p = Position::parse(text).unwrap();
+    let e = Solver::new().evaluate(&p, rules, games).unwrap();
+    (e.value, e.methods)
+}
+
+fn shown(text: &str, rules: Rules) -> String {
+    let mut games = Games::new();
+    let (v, _) = eval(text, rules, &mut games);
+    games.display(v)
+}
+
+#[test]
+fn design_values() {
+    for (text, value) in [
+        ("LRRL", "3/8"),
+        ("LR", "1/2"),
+        ("L(L R)", "1"),
+        ("R(L L)", "-1/4"),
+        ("LRLRR", "9/16"),
+        ("LRLRRLLR", "77/128"),
+        ("L(L RL)", "3/2"),
+        ("LG", "1*"),
+        ("GL", "^*"),
+        ("LR LR R", "0"),
+    ] {
+        assert_eq!(shown(text, Rules::Normal), value, "{text}");
+    }
+}
+
+#[test]
+fn every_applicable_method_runs() {
+    let mut games = Games::new();
+    let (_, m) = eval("LRRL", Rules::Normal, &mut games);
+    assert_eq!(
+        m,
+        [method::SIGN_EXPANSION, method::TREE_RULE, method::GAME_TREE]
+    );
+    let (_, m) = eval("L(L R) RL", Rules::Normal, &mut games);
+    assert_eq!(
+        m,
+        [
+            method::TREE_RULE,
+            method::GAME_TREE,
+            method::SIGN_EXPANSION,
+            method::SUM_OF_PIECES
+        ]
+    );
+    let (_, m) = eval("g-a-b-g G", Rules::Normal, &mut games);
+    assert_eq!(m, [method::FUSION_PRINCIPLE, method::GAME_TREE]);
+    let (_, m) = eval("G(G G)", Rules::Normal, &mut games);
+    assert_eq!(
+        m,
+        [
+            method::COLON_PRINCIPLE,
+            method::FUSION_PRINCIPLE,
+            method::GAME_TREE
+        ]
+    );
+    let (_, m) = eval("LRLGRRR", Rules::Normal, &mut games);
+    assert_eq!(m, [method::ORDINAL_SUMS, method::GAME_TREE]);
+    let (_, m) = eval("g-a L, a-b G, b-g R", Rules::Normal, &mut games);
+    assert_eq!(m, [method::GAME_TREE_WITH_FAST_PATHS, method::GAME_TREE]);
+    let (_, m) = eval("LR", Rules::Childish, &mut games);
+    assert_eq!(m, [method::GAME_TREE]);
+}
+
+#[test]
+fn green_cycles() {
+    assert_eq!(shown("g-a-b-g G", Rules::Normal), "*");
+    assert_eq!(shown("g-a-b-c-g G", Rules::Normal), "0");
+    assert_eq!(shown("g-a G, a-a G", Rules::Normal), "*2");
+    assert_eq!(shown("g-g G", Rules::Normal), "*");
+}
+
+#[test]
+fn the_mixed_stalk_of_the_issue() {
+    let mut games = Games::new();
+    let (v, _) = eval("LRLGRRR", Rules::Normal, &mut games);
+    let three_quarters = games.number(&"3/4".parse().unwrap());
+    let down = games.down();
+    let star = games.star();
+    let tail = games.add(three_quarters, down);
+    let tail = games.add(tail, star); // 3/4v*
+    let inner = games.from_options(&[three_quarters], &[three_quarters, tail]);
+    let outer = games.from_options(&[three_quarters], &[three_quarters, inner]);
+    assert_eq!(games.display(v), games.display(outer));
+    assert_eq!(v, outer);
+}
+
+#[test]
+fn childish_values_differ_from_normal_ones() {
+    // Left may not chop the trunk of LR: a red edge would fall.
+    assert_eq!(shown("LR", Rules::Normal), "1/2");
+    assert_eq!(shown("LR", Rules::Childish), "0");
+    // Green edges obey the childish condition too (CGSuite would let the trunk go).
+    assert_eq!(shown("GG", Rules::Normal), "*2");
+    assert_eq!(shown("GG", Rules::Childish), "0");
+    // A blue edge on a green one: Right cannot chop the green trunk without dropping the blue.
+    assert_eq!(shown("GL", Rules::Normal), "^*");
+    assert_eq!(shown("GL", Rules::Childish), "0");
+    // A green edge on a blue one: only the green edge can go, by either player: the same 1*.
+    assert_eq!(shown("LG", Rules::Childish), "1*");
+    // Where nothing can fall anyway, the rules agree.
+    assert_eq!(
+        shown("L R G", Rules::Childish),
+        shown("L R G", Rules::Normal)
+    );
+    assert_eq!(shown("g-a-b-g G", Rules::Childish), "*");
+}
+
+#[test]
+fn options_for_essay_assertions() {
+    let mut games = Games::new();
+    let mut solver = Solver::new();
+    let cherry = Position::parse("L(L R)").unwrap();
+    let mut value_of = |p: &Position, games: &mut Games| {
+        let v = solver.evaluate(p, Rules::Normal, games).unwrap().value;
+        games.display(v)
+    };
+    let left: Vec<String> = options(&cherry, Rules::Normal, true)
+        .iter()
+        .map(|p| value_of(p, &mut games))
+        .collect();
+    let right: Vec<String> = options(&cherry, Rules::Normal, false)
+        .iter()
+        .map(|p| value_of(p, &mut games))
+        .collect();
+    assert_eq!(left, ["0", "1/2"]);
+    assert_eq!(right, ["2"]);
+}
+
+#[test]
+fn beyond_the_budget_is_a_named_error() {
+    let mut games = Games::new();
+    // A hotchpotch ladder with cycles: no theorem applies, the game tree must run.
+    let mut text = String::from("g-a0 L, g-b0 R");
+    for i in 0..12 {
+        text.push_str(&format!(
+            ", a{i}-b{i} G, a{i}-a{j} L, b{i}-b{j} R",
+            j = i + 1
+        ));
+    }
+    let p = Position::parse(&text).unwrap();
+    let limits = Limits {
+        positions: 500,
+        ..Limits::default()
+    };
+    let err = Solver::with_limits(limits)
+        .evaluate(&p, Rules::Normal, &mut games)
+        .unwrap_err();
+    assert_eq!(
+        err,
+        SolveError::Budget {
+            what: "positions in the game tree",
+            limit: 500
+        }
+    );
+    assert!(err.to_string().contains("more than 500 positions"), "{err}");
+}
+
+#[test]
+fn too_many_edges_for_the_game_tree_fails_at_once() {
+    let mut games = Games::new();
+    let mut text = String::from("g-n0 L");
+    for i in 0..1100 {
+        text.push_str(&format!(", n{i}-n{} {}", i + 1, ["L", "R", "G"][i % 3]));
+    }
+    text.push_str(", n1100-g G");
+    let p = Position::parse(&text).unwrap();
+    let err = Solver::new()
+        .evaluate(&p, Rules::Normal, &mut games)
+        .unwrap_err();
+    assert!(err.to_string().contains("1000 edges"), "{err}");
+}
