@@ -34,7 +34,11 @@ impl QueryError {
 
 impl fmt::Display for QueryError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} (at {}..{})", self.message, self.span.start, self.span.end)
+        write!(
+            f,
+            "{} (at {}..{})",
+            self.message, self.span.start, self.span.end
+        )
     }
 }
 
@@ -525,7 +529,9 @@ impl Parser<'_> {
         if !self.eat_word("of") {
             let what = match &e.kind {
                 ExprKind::Prop(_) | ExprKind::Measure(_) => "`of` and a position's name",
-                _ => "`of` and a position's name (a figure starts with `count`, `share`, `all`, ...)",
+                _ => {
+                    "`of` and a position's name (a figure starts with `count`, `share`, `all`, ...)"
+                }
             };
             return Err(QueryError::new(
                 self.span_here(),
@@ -701,7 +707,13 @@ impl Parser<'_> {
                     _ => None,
                 };
                 let call = func.filter(|_| {
-                    matches!(self.tokens.get(self.pos + 1), Some(Token { tok: Tok::Sym("("), .. }))
+                    matches!(
+                        self.tokens.get(self.pos + 1),
+                        Some(Token {
+                            tok: Tok::Sym("("),
+                            ..
+                        })
+                    )
                 });
                 if let Some(func) = call {
                     self.pos += 2;
@@ -814,10 +826,7 @@ pub fn prop_type(p: Prop) -> Type {
 }
 
 /// Checks an expression's types, looking measures up with `measure`; returns its type.
-pub fn type_of(
-    e: &Expr,
-    measure: &dyn Fn(&str) -> Option<Type>,
-) -> Result<Type, QueryError> {
+pub fn type_of(e: &Expr, measure: &dyn Fn(&str) -> Option<Type>) -> Result<Type, QueryError> {
     let want = |inner: &Expr, t: Type, why: &str| -> Result<(), QueryError> {
         let got = type_of(inner, measure)?;
         if got != t {

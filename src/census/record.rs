@@ -6,11 +6,45 @@
 
 use super::forest::Forest;
 use super::small::Small;
+use crate::games::{Dyadic, GameId, Games};
 
-/// A position's value: a number in the fixed-width form.
+/// A position's value: a number in the fixed-width form, or any other game by its id in the
+/// workspace's [`Games`] table. A number is always `Num`, so equal values are equal `Val`s.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Val {
     Num(Small),
+    Game(GameId),
+}
+
+impl Val {
+    /// The `Val` of a canonical game; numbers too large for the fixed width stay games.
+    pub fn of_game(g: GameId, games: &Games) -> Val {
+        match games.as_number(g).as_ref().and_then(Small::from_dyadic) {
+            Some(x) => Val::Num(x),
+            None => Val::Game(g),
+        }
+    }
+
+    pub fn to_game(self, games: &mut Games) -> GameId {
+        match self {
+            Val::Num(x) => games.number(&x.to_dyadic()),
+            Val::Game(g) => g,
+        }
+    }
+
+    pub fn as_number(self, games: &Games) -> Option<Dyadic> {
+        match self {
+            Val::Num(x) => Some(x.to_dyadic()),
+            Val::Game(g) => games.as_number(g),
+        }
+    }
+
+    pub fn display(self, games: &Games) -> String {
+        match self {
+            Val::Num(x) => x.to_string(),
+            Val::Game(g) => games.display(g),
+        }
+    }
 }
 
 /// Every property of a position that the query language reads directly.
