@@ -6,7 +6,7 @@ const FORESTS6: &str = "family = \"forests\"\nedges = \"1..=6\"\ncolours = \"LR\
 const TREES6: &str = "family = \"trees\"\nedges = \"1..=6\"\ncolours = \"LR\"\n";
 
 fn workspace() -> Workspace {
-    let mut ws = Workspace::new();
+    let mut ws = Workspace::new(None);
     ws.define_census("forests6", FORESTS6).unwrap();
     ws.define_census("trees6", TREES6).unwrap();
     ws.define_measure("disagrees", "blue != red and sign != majority")
@@ -64,7 +64,7 @@ fn census_sizes_follow_two_to_the_n_catalan() {
     let mut games = Games::new();
     let catalan = [1u64, 1, 2, 5, 14, 42, 132, 429];
     for n in 0..=7usize {
-        let mut ws = Workspace::new();
+        let mut ws = Workspace::new(None);
         let body = format!("edges = {n}\ncolours = \"LR\"");
         ws.define_census("f", &body).unwrap();
         let trees = format!("family = \"trees\"\nedges = {n}");
@@ -143,4 +143,18 @@ fn a_failing_all_shows_its_smallest_counterexample() {
         "{}",
         render_figure(&f, &games)
     );
+}
+
+#[test]
+fn builtin_families_answer_ad_hoc_queries() {
+    let mut games = Games::new();
+    let mut ws = Workspace::new(None);
+    let f = ws
+        .evaluate("count forests6 where reading = value", &mut games)
+        .unwrap();
+    assert!(literal_holds("762", &f, &mut games).unwrap());
+    let f = ws.evaluate("count trees3_G", &mut games).unwrap();
+    assert!(literal_holds("4", &f, &mut games).unwrap()); // 1 + 1 + 2 green trees
+    let e = ws.evaluate("count forest_six", &mut games).unwrap_err();
+    assert_eq!(e.span, 6..16);
 }

@@ -118,14 +118,11 @@ fn from_tree(t: &Tree) -> Node {
 }
 
 impl Workspace {
-    pub fn new() -> Workspace {
-        Workspace::default()
-    }
-
-    /// A workspace whose census results are cached under `dir` (created when needed).
-    pub fn with_cache_dir(dir: impl Into<PathBuf>) -> Workspace {
+    /// A workspace whose census results are cached under `cache_dir` (created when needed),
+    /// or not cached at all.
+    pub fn new(cache_dir: Option<PathBuf>) -> Workspace {
         Workspace {
-            cache_dir: Some(dir.into()),
+            cache_dir,
             ..Workspace::default()
         }
     }
@@ -246,8 +243,26 @@ impl Workspace {
     /// Answers a query (see the README for the language). Spans are within `query`.
     pub fn evaluate(&mut self, query: &str, games: &mut Games) -> Result<Figure, QueryError> {
         let q = parse_query(query)?;
+        self.define_builtin_families(&q);
         self.check_query(&q)?;
         self.figure(&q, games)
+    }
+
+    /// Built-in families, for ad-hoc queries: `forests7` (blue-red forests of 1 to 7 edges),
+    /// `trees6`, `stalks10`, `forests4_LRG`, `trees5_G` — defined on first mention unless a
+    /// census block already took the name.
+    fn define_builtin_families(&mut self, q: &Query) {
+        let mut names = Vec::new();
+        families_in(q, &mut names);
+        for name in names {
+            if self.censuses.contains_key(&name) {
+                continue;
+            }
+            if let Some(source) = builtin_family(&name) {
+                self.censuses
+                    .insert(name, CensusEntry { source, rows: None });
+            }
+        }
     }
 
     // ------------------------------------------------------------ checking
@@ -831,4 +846,46 @@ pub fn property_type(name: &str) -> Option<&'static str> {
         Type::Bool => "condition",
         Type::Value => "value",
     })
+}
+
+fn families_in(q: &Query, out: &mut Vec<String>) {
+    match &q.kind {
+        QueryKind::Count(f)
+        | QueryKind::Smallest(f)
+        | QueryKind::Share(f, _)
+        | QueryKind::All(f, _)
+        | QueryKind::None(f, _)
+        | QueryKind::Any(f, _)
+        | QueryKind::Extreme(_, _, f) => out.push(f.name.clone()),
+        QueryKind::Neg(a) => families_in(a, out),
+        QueryKind::Arith(_, a, b) => {
+            families_in(a, out);
+            families_in(b, out);
+        }
+        QueryKind::Of(..) | QueryKind::Number(_) | QueryKind::Game(_) => {}
+    }
+}
+
+/// `forests7` → blue-red forests of 1 to 7 edges; `trees5_G` → green trees of 1 to 5 edges.
+fn builtin_family(name: &str) -> Option<Source> {
+    let (head, colours) = match name.split_once('_') {
+        Some((h, c)) => (h, c),
+        None => (name, "LR"),
+    };
+    let digits = head.find(|c: char| c.is_ascii_digit())?;
+    let kind = super::family::Kind::parse(&head[..digits])?;
+    let max_edges: usize = head[digits..].parse().ok()?;
+    let mut palette = Vec::new();
+    for c in colours.chars() {
+        palette.push(Colour::from_letter(c).filter(|_| c.is_ascii_uppercase())?);
+    }
+    let family = Family {
+        kind,
+        min_edges: 1,
+        max_edges,
+        palette: super::forest::Palette::new(&palette),
+    };
+    let fits =
+        max_edges <= super::forest::MAX_EDGES && family.size() <= super::definition::MAX_POSITIONS;
+    fits.then_some(Source::Family(family))
 }
