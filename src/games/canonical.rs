@@ -66,9 +66,11 @@ impl Games {
         }
         let best_left = left.iter().copied().max_by(|&a, &b| self.number_cmp(a, b));
         let best_right = right.iter().copied().min_by(|&a, &b| self.number_cmp(a, b));
-        let a = best_left.map(|g| self.nus_of(g).number.clone());
-        let b = best_right.map(|g| self.nus_of(g).number.clone());
-        if let Some(x) = Dyadic::simplest_between(a.as_ref(), b.as_ref()) {
+        let simplest = Dyadic::simplest_between(
+            best_left.map(|g| &self.nus_of(g).number),
+            best_right.map(|g| &self.nus_of(g).number),
+        );
+        if let Some(x) = simplest {
             return Some(self.number(&x));
         }
         let (gl, gr) = (best_left?, best_right?);
@@ -85,36 +87,32 @@ impl Games {
     }
 
     /// Drops every option that another option of the same player is at least as good as.
+    /// (Options are distinct values, and domination is transitive, so comparing with the
+    /// options that remain is enough.)
     fn remove_dominated(&mut self, options: &mut Vec<GameId>, left: bool) {
-        if options.len() < 2 {
-            return;
-        }
-        let mut keep = vec![true; options.len()];
-        for i in 0..options.len() {
-            if !keep[i] {
-                continue;
-            }
+        let mut i = 0;
+        while i < options.len() {
+            let mut dominated = false;
             for j in 0..options.len() {
-                if i == j || !keep[j] {
+                if i == j {
                     continue;
                 }
                 // For Left, options[i] is dominated when options[i] <= options[j].
-                let dominated = if left {
+                dominated = if left {
                     self.leq(options[i], options[j])
                 } else {
                     self.leq(options[j], options[i])
                 };
                 if dominated {
-                    keep[i] = false;
                     break;
                 }
             }
+            if dominated {
+                options.remove(i);
+            } else {
+                i += 1;
+            }
         }
-        let mut k = 0;
-        options.retain(|_| {
-            k += 1;
-            keep[k - 1]
-        });
     }
 
     /// Replaces reversible options of one player until none is left; true if anything changed.

@@ -23,6 +23,7 @@ pub mod dyadic;
 mod hash;
 pub mod notation;
 pub mod nus;
+pub mod sample;
 mod table;
 
 pub use dyadic::Dyadic;

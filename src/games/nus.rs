@@ -5,7 +5,6 @@
 //! these values reduce to arithmetic on `(x, n, m)`, and their options can be produced on demand.
 
 use super::dyadic::Dyadic;
-use num_bigint::BigInt;
 use std::cmp::Ordering;
 
 /// `number + ups.^ + *nim`; `ups` may be negative (downs).
@@ -109,7 +108,7 @@ fn number_options(x: &Dyadic) -> (Vec<Nus>, Vec<Nus>) {
             _ => (vec![], vec![Nus::of_number(x + &one)]),
         };
     }
-    let step = Dyadic::new(BigInt::from(1), x.exponent());
+    let step = Dyadic::from_parts(1, x.exponent());
     (
         vec![Nus::of_number(x - &step)],
         vec![Nus::of_number(x + &step)],

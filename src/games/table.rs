@@ -76,6 +76,40 @@ pub(crate) struct Entry {
     pub expanded: bool,
     pub left: Span,
     pub right: Span,
+    /// Left and right stops, when both are small enough to hold inline.
+    pub stops: Option<(Stop, Stop)>,
+    /// Layers of non-number structure: 0 for numbers, 1 for other nus values, and one more
+    /// than the tallest option otherwise. Comparisons of short games skip the cache.
+    pub height: u16,
+}
+
+/// A small dyadic `num / 2^exp` held inline, for quick comparisons of stops.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Stop {
+    num: i64,
+    exp: u32,
+}
+
+impl Stop {
+    /// `Some` when `|num| < 2^62` and `exp <= 60`, so that comparisons fit in `i128`.
+    pub fn of(x: &Dyadic) -> Option<Stop> {
+        let (num, exp) = x.as_small()?;
+        let fits = num.unsigned_abs() < (1 << 62) && exp <= 60;
+        fits.then_some(Stop { num, exp })
+    }
+}
+
+impl Ord for Stop {
+    fn cmp(&self, other: &Stop) -> std::cmp::Ordering {
+        let e = self.exp.max(other.exp);
+        ((self.num as i128) << (e - self.exp)).cmp(&((other.num as i128) << (e - other.exp)))
+    }
+}
+
+impl PartialOrd for Stop {
+    fn partial_cmp(&self, other: &Stop) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
 }
 
 /// The interning table of canonical forms, with the caches of every operation on them.
@@ -86,13 +120,18 @@ pub struct Games {
     /// Option lists of all entries, each list sorted by id.
     pub(crate) arena: Vec<GameId>,
     pub(crate) nus_index: IdMap<Nus, GameId>,
+    /// The same index for nus values whose number fits in machine words (no big-integer hashing).
+    pub(crate) small_nus_index: IdMap<(i64, u32, i64, u32), GameId>,
     /// Key: `[number of left options, left ids.., right ids..]`, both lists sorted.
     pub(crate) moves_index: IdMap<Box<[u32]>, GameId>,
-    pub(crate) leq_cache: IdMap<(GameId, GameId), bool>,
-    pub(crate) add_cache: IdMap<(GameId, GameId), GameId>,
-    pub(crate) ordinal_cache: IdMap<(GameId, GameId), GameId>,
+    /// Operation caches keyed by [`pair`] of ids.
+    pub(crate) leq_cache: IdMap<u64, bool>,
+    pub(crate) add_cache: IdMap<u64, GameId>,
+    pub(crate) ordinal_cache: IdMap<u64, GameId>,
     /// `neg_cache[g]` is the negative of `g`, or `u32::MAX` when not yet known.
     pub(crate) neg_cache: Vec<u32>,
+    /// Reused buffer for building `moves_index` keys.
+    pub(crate) key_buffer: Vec<u32>,
 }
 
 impl Default for Games {
@@ -102,6 +141,12 @@ impl Default for Games {
 }
 
 const ZERO: GameId = GameId(0);
+
+/// One cache key for an ordered pair of ids.
+#[inline]
+pub(crate) fn pair(a: GameId, b: GameId) -> u64 {
+    ((a.0 as u64) << 32) | b.0 as u64
+}
 const UNKNOWN: u32 = u32::MAX;
 
 impl Games {
@@ -111,11 +156,13 @@ impl Games {
             nus_values: Vec::new(),
             arena: Vec::new(),
             nus_index: IdMap::default(),
+            small_nus_index: IdMap::default(),
             moves_index: IdMap::default(),
             leq_cache: IdMap::default(),
             add_cache: IdMap::default(),
             ordinal_cache: IdMap::default(),
             neg_cache: Vec::new(),
+            key_buffer: Vec::new(),
         };
         let zero = games.nus(Nus::zero());
         debug_assert_eq!(zero, ZERO);
@@ -136,7 +183,12 @@ impl Games {
     }
 
     pub fn number(&mut self, d: &Dyadic) -> GameId {
-        self.nus(Nus::of_number(d.clone()))
+        if let Some((n, e)) = d.as_small() {
+            if let Some(&id) = self.small_nus_index.get(&(n, e, 0, 0)) {
+                return id;
+            }
+        }
+        self.insert_nus(Nus::of_number(d.clone()))
     }
 
     pub fn integer(&mut self, n: i64) -> GameId {
@@ -161,23 +213,52 @@ impl Games {
 
     /// `number + ups.^ + *nim`, interned compactly.
     pub fn nus(&mut self, value: Nus) -> GameId {
-        if let Some(&id) = self.nus_index.get(&value) {
-            return id;
+        match self.find_nus(&value) {
+            Some(id) => id,
+            None => self.insert_nus(value),
         }
+    }
+
+    /// As [`Games::nus`], cloning `value` only when it is new.
+    pub fn nus_ref(&mut self, value: &Nus) -> GameId {
+        match self.find_nus(value) {
+            Some(id) => id,
+            None => self.insert_nus(value.clone()),
+        }
+    }
+
+    fn find_nus(&self, value: &Nus) -> Option<GameId> {
+        match small_key(value) {
+            Some(key) => self.small_nus_index.get(&key).copied(),
+            None => self.nus_index.get(value).copied(),
+        }
+    }
+
+    fn insert_nus(&mut self, value: Nus) -> GameId {
         let kind = if value.is_number() {
             Kind::Number
         } else {
             Kind::Nus
         };
+        let stops = Stop::of(&value.number).map(|s| (s, s));
         let id = self.push(Entry {
             kind,
             nus: self.nus_values.len() as u32,
             expanded: false,
             left: Span::default(),
             right: Span::default(),
+            stops,
+            height: (kind == Kind::Nus) as u16,
         });
-        self.nus_values.push(value.clone());
-        self.nus_index.insert(value, id);
+        match small_key(&value) {
+            Some(key) => {
+                self.small_nus_index.insert(key, id);
+            }
+            None => {
+                self.nus_index.insert(value.clone(), id);
+            }
+        }
+        self.nus_values.push(value);
         id
     }
 
@@ -227,13 +308,24 @@ impl Games {
     pub(crate) fn intern_moves(&mut self, mut left: Vec<GameId>, mut right: Vec<GameId>) -> GameId {
         left.sort_unstable();
         right.sort_unstable();
-        let mut key = Vec::with_capacity(1 + left.len() + right.len());
+        let mut key = std::mem::take(&mut self.key_buffer);
+        key.clear();
         key.push(left.len() as u32);
         key.extend(left.iter().map(|g| g.0));
         key.extend(right.iter().map(|g| g.0));
         if let Some(&id) = self.moves_index.get(key.as_slice()) {
+            self.key_buffer = key;
             return id;
         }
+        let boxed: Box<[u32]> = key.as_slice().into();
+        self.key_buffer = key;
+        let stops = self.stops_from(&left, &right);
+        let height = 1 + left
+            .iter()
+            .chain(&right)
+            .map(|g| self.entries[g.index()].height)
+            .max()
+            .unwrap_or(0);
         let left = self.store(&left);
         let right = self.store(&right);
         let id = self.push(Entry {
@@ -242,9 +334,26 @@ impl Games {
             expanded: true,
             left,
             right,
+            stops,
+            height: height.min(u16::MAX - 1),
         });
-        self.moves_index.insert(key.into_boxed_slice(), id);
+        self.moves_index.insert(boxed, id);
         id
+    }
+
+    /// Stops of a non-number: the best stop each player reaches by moving first.
+    fn stops_from(&self, left: &[GameId], right: &[GameId]) -> Option<(Stop, Stop)> {
+        let mut left_stop: Option<Stop> = None;
+        for &g in left {
+            let (_, r) = self.entries[g.index()].stops?;
+            left_stop = Some(left_stop.map_or(r, |s| s.max(r)));
+        }
+        let mut right_stop: Option<Stop> = None;
+        for &g in right {
+            let (l, _) = self.entries[g.index()].stops?;
+            right_stop = Some(right_stop.map_or(l, |s| s.min(l)));
+        }
+        Some((left_stop?, right_stop?))
     }
 
     fn store(&mut self, ids: &[GameId]) -> Span {
@@ -326,6 +435,17 @@ impl Games {
         }
         best
     }
+}
+
+/// The machine-word key of a nus whose number is small.
+fn small_key(v: &Nus) -> Option<(i64, u32, i64, u32)> {
+    use num_traits::ToPrimitive;
+    Some((
+        v.number.numerator().to_i64()?,
+        v.number.exponent(),
+        v.ups,
+        v.nim,
+    ))
 }
 
 /// Integers are born on day `|n|`; `m/2^k` (k > 0) on day `|trunc(x)| + k + 1`.
