@@ -113,6 +113,7 @@ pub const AFFIRMATIVE: &[&str] = &[
     "none",
     "never",
     "not once",
+    "not one",
 ];
 
 /// Phrases that assert the statement fails.

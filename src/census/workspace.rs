@@ -285,10 +285,13 @@ impl Workspace {
     fn check_family(&self, f: &FamilyRef) -> Result<(), QueryError> {
         if !self.censuses.contains_key(&f.name) {
             let known: Vec<&str> = self.census_names().collect();
-            let hint = if known.is_empty() {
-                "no census is defined before this point".to_string()
-            } else {
-                format!("censuses defined so far: {}", known.join(", "))
+            let hint = match (
+                crate::essay::parse::closest(&f.name, &known),
+                known.is_empty(),
+            ) {
+                (_, true) => "no census is defined before this point".to_string(),
+                (Some(near), _) => format!("did you mean `{near}`?"),
+                (None, _) => format!("censuses defined so far: {}", known.join(", ")),
             };
             return Err(QueryError::new(
                 f.name_span.clone(),
