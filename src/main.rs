@@ -3,6 +3,7 @@
 
 use clap::{Parser, Subcommand};
 use hackenbook::driver::{self, Failure, Project};
+use hackenbook::site::serve;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -51,6 +52,18 @@ enum Command {
     },
     /// Start a new essay from a template.
     New { slug: String },
+    /// Build, serve the site locally, and rebuild and reload the open page on every save.
+    Serve {
+        /// The port (0 picks a free one).
+        #[arg(long, default_value_t = 3000)]
+        port: u16,
+        /// The address to listen on.
+        #[arg(long, default_value = "127.0.0.1")]
+        bind: std::net::IpAddr,
+        /// Open the site in the browser (with xdg-open).
+        #[arg(long)]
+        open: bool,
+    },
 }
 
 fn main() -> ExitCode {
@@ -69,6 +82,14 @@ fn main() -> ExitCode {
         }
         Command::Claims { json } => hackenbook::commands::claims(&project, json),
         Command::New { slug } => hackenbook::commands::new_essay(&project, &slug),
+        Command::Serve { port, bind, open } => {
+            let options = serve::Options {
+                host: bind,
+                port,
+                open,
+            };
+            serve::run(&cli.root, &options)
+        }
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

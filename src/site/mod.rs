@@ -9,4 +9,5 @@ mod mathml;
 pub mod maths;
 pub mod publish;
 pub mod render;
+pub mod serve;
 pub mod spacing;
