@@ -42,7 +42,7 @@ enum Command {
         #[arg(long)]
         childish: bool,
     },
-    /// Answer a census query, e.g. `count forests(1..=7) where reading = value`.
+    /// Answer a census query, e.g. `count forests7 where reading = value`.
     Census { query: String },
     /// List every claim of every essay.
     Claims {

@@ -77,9 +77,13 @@ pub fn check(
         .as_ref()
         .map_or_else(|| format!("position-{}", index + 1), |n| n.value.clone());
     scope.positions.insert(name.clone(), evaluation.value);
+    let play = match rules {
+        Rules::Normal => census::PlayRules::Normal,
+        Rules::Childish => census::PlayRules::Childish,
+    };
     scope
         .workspace
-        .define_position(&name, evaluation.value, position.clone());
+        .define_position_with_rules(&name, evaluation.value, position.clone(), play);
     let facts = Facts {
         name: &name,
         position: &position,

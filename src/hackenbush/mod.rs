@@ -3,10 +3,12 @@
 //! The one idea: a position is a graph with a ground, nothing more; every rule (the moves, the
 //! childish condition, the theorems used as fast paths) is a function of that graph, and the
 //! solver checks every theorem it uses against the plain game tree whenever it can afford to.
+pub mod blocks;
 pub mod budget;
 pub mod canon;
 pub mod colour;
 pub mod draw;
+mod fxhash;
 pub mod green;
 pub mod memo;
 pub mod moves;
