@@ -20,9 +20,9 @@ impl Progress {
     /// A bar for `total` positions, labelled with the census's name.
     pub fn new(total: u64, label: &str) -> Progress {
         let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::hidden());
-        if let Ok(style) =
-            ProgressStyle::with_template("{prefix} [{bar:30}] {pos}/{len} positions ({eta} left)")
-        {
+        if let Ok(style) = ProgressStyle::with_template(
+            "{prefix} [{wide_bar}] {percent:>3}% of {human_len}, {eta} left",
+        ) {
             bar.set_style(style.progress_chars("=> "));
         }
         bar.set_prefix(format!("census {label}"));

@@ -842,15 +842,16 @@ pub fn type_of(e: &Expr, measure: &dyn Fn(&str) -> Option<Type>) -> Result<Type,
         ExprKind::Bool(_) => Type::Bool,
         ExprKind::Prop(p) => prop_type(*p),
         ExprKind::Measure(name) => measure(name).ok_or_else(|| {
+            let names: Vec<&str> = PROPERTIES.iter().map(|(n, _, _)| *n).collect();
+            let hint = match crate::essay::parse::closest(name, &names) {
+                Some(near) => format!("did you mean `{near}`? "),
+                None => String::new(),
+            };
             QueryError::new(
                 e.span.clone(),
                 format!(
-                    "`{name}` is neither a property nor a measure defined so far (properties: {})",
-                    PROPERTIES
-                        .iter()
-                        .map(|(n, _, _)| *n)
-                        .collect::<Vec<_>>()
-                        .join(", ")
+                    "`{name}` is neither a property nor a measure defined so far ({hint}properties: {})",
+                    names.join(", ")
                 ),
             )
         })?,

@@ -133,8 +133,11 @@ impl std::hash::Hasher for FxHasher {
         self.mix(n as u64);
     }
 
+    /// The multiply-rotate steps leave the low bits weak, and hash tables index by low bits:
+    /// fold the high half down and multiply once more.
     fn finish(&self) -> u64 {
-        self.hash
+        let h = self.hash ^ (self.hash >> 32);
+        h.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ (h >> 29)
     }
 }
 

@@ -78,6 +78,10 @@ const FOREST_ONLY: [Prop; 7] = [
     Prop::OrdinalSum,
 ];
 
+/// A family's rows, and for each row that passes the family's `where`: its index and whether
+/// the query's condition holds on it.
+type Scan = (Arc<Vec<Row>>, Vec<(usize, bool)>);
+
 /// One essay's censuses, positions and measures.
 #[derive(Default)]
 pub struct Workspace {
@@ -285,10 +289,13 @@ impl Workspace {
     fn check_family(&self, f: &FamilyRef) -> Result<(), QueryError> {
         if !self.censuses.contains_key(&f.name) {
             let known: Vec<&str> = self.census_names().collect();
-            let hint = if known.is_empty() {
-                "no census is defined before this point".to_string()
-            } else {
-                format!("censuses defined so far: {}", known.join(", "))
+            let hint = match (
+                crate::essay::parse::closest(&f.name, &known),
+                known.is_empty(),
+            ) {
+                (_, true) => "no census is defined before this point".to_string(),
+                (Some(near), _) => format!("did you mean `{near}`?"),
+                (None, _) => format!("censuses defined so far: {}", known.join(", ")),
             };
             return Err(QueryError::new(
                 f.name_span.clone(),
@@ -603,7 +610,7 @@ impl Workspace {
         f: &FamilyRef,
         cond: Option<&Expr>,
         games: &mut Games,
-    ) -> Result<(Arc<Vec<Row>>, Vec<(usize, bool)>), QueryError> {
+    ) -> Result<Scan, QueryError> {
         let rows = self.rows(&f.name, &f.name_span, games)?;
         let mut ev = RowEval {
             games,

@@ -21,9 +21,9 @@ impl Games {
         let result = if self.kind(g) == Kind::Moves {
             let left = self.raw_options(g, false);
             let right = self.raw_options(g, true);
-            let left: Vec<GameId> = left.into_iter().map(|h| self.neg(h)).collect();
-            let right: Vec<GameId> = right.into_iter().map(|h| self.neg(h)).collect();
-            self.intern_moves(left, right)
+            let mut left: Vec<GameId> = left.into_iter().map(|h| self.neg(h)).collect();
+            let mut right: Vec<GameId> = right.into_iter().map(|h| self.neg(h)).collect();
+            self.intern_moves(&mut left, &mut right)
         } else {
             let value = self.nus_of(g).neg();
             self.nus(value)
@@ -72,9 +72,9 @@ impl Games {
     fn translate(&mut self, g: GameId, x: GameId) -> GameId {
         let left = self.raw_options(g, true);
         let right = self.raw_options(g, false);
-        let left: Vec<GameId> = left.into_iter().map(|o| self.add(o, x)).collect();
-        let right: Vec<GameId> = right.into_iter().map(|o| self.add(o, x)).collect();
-        self.intern_moves(left, right)
+        let mut left: Vec<GameId> = left.into_iter().map(|o| self.add(o, x)).collect();
+        let mut right: Vec<GameId> = right.into_iter().map(|o| self.add(o, x)).collect();
+        self.intern_moves(&mut left, &mut right)
     }
 
     /// `(x + e) + g` for a nus with a non-zero number part `x`: `(e + g) + x`.

@@ -18,14 +18,10 @@ impl Games {
         if a == b {
             return true;
         }
-        let (ka, kb) = (self.kind(a), self.kind(b));
-        if ka != Kind::Moves && kb != Kind::Moves {
-            let (x, y) = (self.nus_of(a), self.nus_of(b));
-            return x.leq(y);
-        }
-        if let (Some((al, ar)), Some((bl, br))) =
-            (self.entries[a.index()].stops, self.entries[b.index()].stops)
-        {
+        let (ea, eb) = (&self.entries[a.index()], &self.entries[b.index()]);
+        let (ka, kb) = (ea.kind, eb.kind);
+        let both_nus = ka != Kind::Moves && kb != Kind::Moves;
+        if let (Some((al, ar)), Some((bl, br))) = (ea.stops, eb.stops) {
             // Stops are monotone, and LS(a) < RS(b) forces a < b.
             if al < br {
                 return true;
@@ -33,9 +29,15 @@ impl Games {
             if al > bl || ar > br {
                 return false;
             }
+            if both_nus {
+                // A nus's stops are its number: here the numbers are equal.
+                return self.nus_of(a).infinitesimal_leq(self.nus_of(b));
+            }
+        } else if both_nus {
+            return self.nus_of(a).leq(self.nus_of(b));
         }
         let (a_number, b_number) = (ka == Kind::Number, kb == Kind::Number);
-        let height = self.entries[a.index()].height + self.entries[b.index()].height;
+        let height = ea.height + eb.height;
         if height <= SHORT {
             // Recomputing is cheaper than hashing for such short games.
             return self.leq_by_options(a, b, a_number, b_number);

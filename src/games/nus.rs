@@ -56,12 +56,15 @@ impl Nus {
         match self.number.cmp(&other.number) {
             Ordering::Less => true,
             Ordering::Greater => false,
-            Ordering::Equal => {
-                let ups = other.ups - self.ups;
-                let nim = self.nim ^ other.nim;
-                ups >= 2 || (ups == 1 && nim != 1) || (ups == 0 && nim == 0)
-            }
+            Ordering::Equal => self.infinitesimal_leq(other),
         }
+    }
+
+    /// `self <= other` judged on ups and nimbers only (the numbers being equal).
+    pub fn infinitesimal_leq(&self, other: &Nus) -> bool {
+        let ups = other.ups - self.ups;
+        let nim = self.nim ^ other.nim;
+        ups >= 2 || (ups == 1 && nim != 1) || (ups == 0 && nim == 0)
     }
 
     /// The canonical options `(left, right)`.

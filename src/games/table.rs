@@ -83,32 +83,17 @@ pub(crate) struct Entry {
     pub height: u16,
 }
 
-/// A small dyadic `num / 2^exp` held inline, for quick comparisons of stops.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Stop {
-    num: i64,
-    exp: u32,
-}
+/// A small dyadic held inline as an integer multiple of `2^-60`, so that stops compare with
+/// one integer comparison.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) struct Stop(i128);
 
 impl Stop {
-    /// `Some` when `|num| < 2^62` and `exp <= 60`, so that comparisons fit in `i128`.
+    /// `Some` when `|num| < 2^62` and `exp <= 60`: then `num * 2^(60 - exp)` fits an `i128`.
     pub fn of(x: &Dyadic) -> Option<Stop> {
         let (num, exp) = x.as_small()?;
         let fits = num.unsigned_abs() < (1 << 62) && exp <= 60;
-        fits.then_some(Stop { num, exp })
-    }
-}
-
-impl Ord for Stop {
-    fn cmp(&self, other: &Stop) -> std::cmp::Ordering {
-        let e = self.exp.max(other.exp);
-        ((self.num as i128) << (e - self.exp)).cmp(&((other.num as i128) << (e - other.exp)))
-    }
-}
-
-impl PartialOrd for Stop {
-    fn partial_cmp(&self, other: &Stop) -> Option<std::cmp::Ordering> {
-        Some(self.cmp(other))
+        fits.then(|| Stop((num as i128) << (60 - exp)))
     }
 }
 
@@ -132,6 +117,8 @@ pub struct Games {
     pub(crate) neg_cache: Vec<u32>,
     /// Reused buffer for building `moves_index` keys.
     pub(crate) key_buffer: Vec<u32>,
+    /// Reused option buffers of `from_options`.
+    pub(crate) scratch: (Vec<GameId>, Vec<GameId>),
 }
 
 impl Default for Games {
@@ -151,18 +138,20 @@ const UNKNOWN: u32 = u32::MAX;
 
 impl Games {
     pub fn new() -> Games {
+        // Modest starting capacities: even one small essay interns a few hundred games.
         let mut games = Games {
-            entries: Vec::new(),
-            nus_values: Vec::new(),
-            arena: Vec::new(),
+            entries: Vec::with_capacity(256),
+            nus_values: Vec::with_capacity(64),
+            arena: Vec::with_capacity(1024),
             nus_index: IdMap::default(),
-            small_nus_index: IdMap::default(),
-            moves_index: IdMap::default(),
-            leq_cache: IdMap::default(),
-            add_cache: IdMap::default(),
+            small_nus_index: IdMap::with_capacity_and_hasher(64, Default::default()),
+            moves_index: IdMap::with_capacity_and_hasher(256, Default::default()),
+            leq_cache: IdMap::with_capacity_and_hasher(512, Default::default()),
+            add_cache: IdMap::with_capacity_and_hasher(128, Default::default()),
             ordinal_cache: IdMap::default(),
-            neg_cache: Vec::new(),
+            neg_cache: Vec::with_capacity(256),
             key_buffer: Vec::new(),
+            scratch: (Vec::new(), Vec::new()),
         };
         let zero = games.nus(Nus::zero());
         debug_assert_eq!(zero, ZERO);
@@ -227,7 +216,7 @@ impl Games {
         }
     }
 
-    fn find_nus(&self, value: &Nus) -> Option<GameId> {
+    pub(crate) fn find_nus(&self, value: &Nus) -> Option<GameId> {
         match small_key(value) {
             Some(key) => self.small_nus_index.get(&key).copied(),
             None => self.nus_index.get(value).copied(),
@@ -305,7 +294,7 @@ impl Games {
     }
 
     /// Interns an already-canonical pair of option lists that is known not to be a nus.
-    pub(crate) fn intern_moves(&mut self, mut left: Vec<GameId>, mut right: Vec<GameId>) -> GameId {
+    pub(crate) fn intern_moves(&mut self, left: &mut [GameId], right: &mut [GameId]) -> GameId {
         left.sort_unstable();
         right.sort_unstable();
         let mut key = std::mem::take(&mut self.key_buffer);
@@ -319,15 +308,15 @@ impl Games {
         }
         let boxed: Box<[u32]> = key.as_slice().into();
         self.key_buffer = key;
-        let stops = self.stops_from(&left, &right);
+        let stops = self.stops_from(left, right);
         let height = 1 + left
             .iter()
-            .chain(&right)
+            .chain(right.iter())
             .map(|g| self.entries[g.index()].height)
             .max()
             .unwrap_or(0);
-        let left = self.store(&left);
-        let right = self.store(&right);
+        let left = self.store(left);
+        let right = self.store(right);
         let id = self.push(Entry {
             kind: Kind::Moves,
             nus: u32::MAX,
@@ -366,10 +355,14 @@ impl Games {
     }
 
     /// Makes sure the options of `g` are in the arena, producing them for nus values.
+    #[inline]
     pub(crate) fn expand(&mut self, g: GameId) {
-        if self.entries[g.index()].expanded {
-            return;
+        if !self.entries[g.index()].expanded {
+            self.expand_nus(g);
         }
+    }
+
+    fn expand_nus(&mut self, g: GameId) {
         let value = self.nus_values[self.entries[g.index()].nus as usize].clone();
         let (left, right) = value.options();
         let mut left: Vec<GameId> = left.into_iter().map(|v| self.nus(v)).collect();
