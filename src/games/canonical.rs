@@ -8,7 +8,7 @@
 use super::dyadic::Dyadic;
 use super::hash::IdMap;
 use super::nus::Nus;
-use super::table::{GameId, Games, Kind};
+use super::table::{GameId, Games, Kind, Span};
 
 /// Memo of comparisons between existing games and the one being built (whose value is fixed
 /// for the whole construction even though its option lists change).
@@ -88,8 +88,12 @@ impl Games {
         Some(self.intern_moves(&mut [gl], &mut [gr]))
     }
 
+    /// Order of two numbers, by their inline stops when both have them.
     fn number_cmp(&self, a: GameId, b: GameId) -> std::cmp::Ordering {
-        self.nus_of(a).number.cmp(&self.nus_of(b).number)
+        match (self.entries[a.index()].stops, self.entries[b.index()].stops) {
+            (Some((x, _)), Some((y, _))) => x.cmp(&y),
+            _ => self.nus_of(a).number.cmp(&self.nus_of(b).number),
+        }
     }
 
     /// Drops every option that another option of the same player is at least as good as.
@@ -237,8 +241,18 @@ impl Games {
     /// Interns canonical option lists (sorted by id), as a nus when they match a nus pattern.
     pub(crate) fn intern_canonical(&mut self, left: &mut [GameId], right: &mut [GameId]) -> GameId {
         if let Some(value) = self.nus_candidate(left, right) {
-            if self.nus_has_options(&value, left, right) {
-                return self.nus(value);
+            if let Some(id) = self.find_nus(&value) {
+                // Already interned: compare with its stored options.
+                let (sl, sr) = (self.option_span(id, true), self.option_span(id, false));
+                let same = |games: &Games, span: Span, list: &[GameId]| {
+                    span.len as usize == list.len()
+                        && (0..span.len).all(|i| games.at(span, i) == list[i as usize])
+                };
+                if same(self, sl, left) && same(self, sr, right) {
+                    return id;
+                }
+            } else if self.nus_has_options(&value, left, right) {
+                return self.insert_nus(value);
             }
         }
         self.intern_moves(left, right)

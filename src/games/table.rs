@@ -153,7 +153,7 @@ impl Games {
             key_buffer: Vec::new(),
             scratch: (Vec::new(), Vec::new()),
         };
-        let zero = games.nus(Nus::zero());
+        let zero = games.insert_nus(Nus::zero());
         debug_assert_eq!(zero, ZERO);
         games
     }
@@ -217,13 +217,16 @@ impl Games {
     }
 
     pub(crate) fn find_nus(&self, value: &Nus) -> Option<GameId> {
+        if value.is_number() && value.number.is_zero() {
+            return Some(ZERO);
+        }
         match small_key(value) {
             Some(key) => self.small_nus_index.get(&key).copied(),
             None => self.nus_index.get(value).copied(),
         }
     }
 
-    fn insert_nus(&mut self, value: Nus) -> GameId {
+    pub(crate) fn insert_nus(&mut self, value: Nus) -> GameId {
         let kind = if value.is_number() {
             Kind::Number
         } else {
@@ -431,6 +434,7 @@ impl Games {
 }
 
 /// The machine-word key of a nus whose number is small.
+#[inline]
 fn small_key(v: &Nus) -> Option<(i64, u32, i64, u32)> {
     use num_traits::ToPrimitive;
     Some((
