@@ -418,6 +418,29 @@ impl Games {
         options
     }
 
+    /// The largest nimber part and the latest birthday of a number among the subgames of `g`
+    /// (over its canonical forms; a nus with ups counts its nimber plus one, as its options
+    /// may carry it). Used to refuse work that would be too large before starting it.
+    pub fn extremes(&mut self, g: GameId) -> (u32, u64) {
+        let mut seen = super::hash::IdMap::<u32, ()>::default();
+        let mut stack = vec![g];
+        let (mut nim, mut born) = (0u32, 0u64);
+        while let Some(h) = stack.pop() {
+            if seen.insert(h.0, ()).is_some() {
+                continue;
+            }
+            if let Some(v) = self.as_nus(h) {
+                let extra = (v.ups != 0) as u32;
+                nim = nim.max(v.nim.saturating_add(extra));
+                born = born.max(number_birthday(&v.number));
+                continue;
+            }
+            stack.extend(self.raw_options(h, true));
+            stack.extend(self.raw_options(h, false));
+        }
+        (nim, born)
+    }
+
     /// The birthday of `g`: the height of its canonical game tree.
     pub fn birthday(&mut self, g: GameId) -> u64 {
         if let Some(x) = self.as_number(g) {
