@@ -25,12 +25,16 @@ impl Games {
         l.extend_from_slice(left);
         r.clear();
         r.extend_from_slice(right);
-        let id = self.from_option_buffers(&mut l, &mut r);
+        let id = self.canonical_from_buffers(&mut l, &mut r);
         self.scratch = (l, r);
         id
     }
 
-    fn from_option_buffers(&mut self, left: &mut Vec<GameId>, right: &mut Vec<GameId>) -> GameId {
+    fn canonical_from_buffers(
+        &mut self,
+        left: &mut Vec<GameId>,
+        right: &mut Vec<GameId>,
+    ) -> GameId {
         left.sort_unstable();
         left.dedup();
         right.sort_unstable();
