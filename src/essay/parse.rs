@@ -118,9 +118,14 @@ pub fn parse_essay(file: &SourceFile) -> Result<Essay, Vec<Diagnostic>> {
                 }
             }
             Event::Start(Tag::Link { dest_url, .. }) if is_essay_link(&dest_url) => {
+                // Point at the target itself, not the whole `[text](target)`.
+                let at = file
+                    .slice(&range)
+                    .rfind(&*dest_url)
+                    .map_or(range.start, |i| range.start + i);
                 links.push(Spanned {
                     value: dest_url.to_string(),
-                    span: range,
+                    span: at..at + dest_url.len(),
                 });
             }
             _ => {}

@@ -41,7 +41,11 @@ impl SourceFile {
             .as_deref()
             .and_then(|c| self.path.strip_prefix(c).ok())
             .unwrap_or(&self.path);
-        shown.display().to_string()
+        let shown = shown.display().to_string();
+        match shown.strip_prefix("./") {
+            Some(rest) => rest.to_string(),
+            None => shown,
+        }
     }
 
     pub fn slice(&self, span: &Range<usize>) -> &str {

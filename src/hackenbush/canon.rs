@@ -13,9 +13,9 @@
 //!   is still a correct key but may differ between isomorphic copies: fewer memo hits, never a
 //!   wrong one.
 
+use super::fxhash::{mix, FxHashMap};
 use super::position::Position;
 use super::Colour;
-use std::collections::HashMap;
 
 /// The canonical key of a position (node 0 stays the ground). Keys of forests are numbers
 /// interned in a [`Canon`], so keys are comparable only when made by the same `Canon`.
@@ -40,7 +40,7 @@ fn colour_code(c: Colour) -> u32 {
 /// one hash lookup per node however deep the forest is.
 #[derive(Default)]
 pub struct Canon {
-    subtrees: HashMap<Vec<u32>, u32>,
+    subtrees: FxHashMap<Vec<u32>, u32>,
 }
 
 impl Canon {
@@ -83,28 +83,19 @@ impl Canon {
 /// The canonical code of a graph with cycles: node count, then the sorted edge list.
 fn graph_code(p: &Position) -> Vec<u32> {
     let n = p.node_count();
-    let adjacency = p.adjacency();
-    // Initial cells: the ground alone, then nodes by their loops (colour multiset).
-    let mut loops: Vec<Vec<u32>> = vec![Vec::new(); n];
+    let graph = Neighbours::of(p);
+    // Initial cells: the ground alone first, then nodes by the (order-free) hash of their loops.
+    let mut loops = vec![0u64; n];
     for &(a, b, c) in p.edges() {
         if a == b {
-            loops[a].push(colour_code(c));
+            loops[a] = loops[a].wrapping_add(mix(u64::from(colour_code(c)) + 0x100));
         }
     }
-    let initial: Vec<Vec<u32>> = (0..n)
-        .map(|v| {
-            let mut sig = vec![u32::from(v != 0)];
-            let mut l = loops[v].clone();
-            l.sort_unstable();
-            sig.extend(l);
-            sig
-        })
-        .collect();
-    let cells = rank(&initial);
-    let cells = refine(p, &adjacency, cells);
+    let initial: Vec<(u32, u64)> = (0..n).map(|v| (u32::from(v != 0), loops[v])).collect();
+    let cells = graph.refine(rank(&initial));
     let mut search = Search {
         p,
-        adjacency: &adjacency,
+        graph: &graph,
         best: None,
         leaves: 0,
     };
@@ -114,10 +105,11 @@ fn graph_code(p: &Position) -> Vec<u32> {
     code
 }
 
-/// Replaces signatures by their ranks among the distinct signatures (an invariant labelling).
+/// Replaces signatures by their ranks among the distinct signatures (an invariant labelling,
+/// dense: the ranks are `0..k`).
 fn rank<T: Ord + Clone>(signatures: &[T]) -> Vec<u32> {
     let mut distinct: Vec<T> = signatures.to_vec();
-    distinct.sort();
+    distinct.sort_unstable();
     distinct.dedup();
     signatures
         .iter()
@@ -125,42 +117,73 @@ fn rank<T: Ord + Clone>(signatures: &[T]) -> Vec<u32> {
         .collect()
 }
 
-/// Colour refinement: split cells by the multiset of (edge colour, neighbour's cell) until
-/// stable. The old cell leads the signature, so refinement only splits cells, in order.
-fn refine(p: &Position, adjacency: &[Vec<(usize, usize)>], mut cells: Vec<u32>) -> Vec<u32> {
-    loop {
-        let count = distinct_count(&cells);
-        let signatures: Vec<(u32, Vec<(u32, u32)>)> = (0..cells.len())
-            .map(|v| {
-                let mut around: Vec<(u32, u32)> = adjacency[v]
-                    .iter()
-                    .filter(|&&(_, other)| other != v)
-                    .map(|&(e, other)| (colour_code(p.edges()[e].2), cells[other]))
-                    .collect();
-                around.sort_unstable();
-                (cells[v], around)
-            })
-            .collect();
-        let next = rank(&signatures);
-        if distinct_count(&next) == count {
-            return next;
-        }
-        cells = next;
-    }
+/// Neighbour lists in one flat array: node `v`'s non-loop edge ends are
+/// `around[start[v]..start[v + 1]]`, each (colour code, other node).
+struct Neighbours {
+    start: Vec<usize>,
+    around: Vec<(u32, usize)>,
 }
 
-fn distinct_count(cells: &[u32]) -> usize {
-    let mut seen: HashMap<u32, ()> = HashMap::new();
-    for &c in cells {
-        seen.insert(c, ());
+impl Neighbours {
+    fn of(p: &Position) -> Neighbours {
+        let n = p.node_count();
+        let mut start = vec![0usize; n + 1];
+        for &(a, b, _) in p.edges() {
+            if a != b {
+                start[a + 1] += 1;
+                start[b + 1] += 1;
+            }
+        }
+        for v in 0..n {
+            start[v + 1] += start[v];
+        }
+        let mut fill = start.clone();
+        let mut around = vec![(0, 0); start[n]];
+        for &(a, b, c) in p.edges() {
+            if a != b {
+                around[fill[a]] = (colour_code(c), b);
+                fill[a] += 1;
+                around[fill[b]] = (colour_code(c), a);
+                fill[b] += 1;
+            }
+        }
+        Neighbours { start, around }
     }
-    seen.len()
+
+    /// Colour refinement: split cells by the multiset of (edge colour, neighbour's cell), held
+    /// as an order-free sum of hashes, until stable. The old cell leads the signature, so cells
+    /// only split, in order. A hash collision could only leave cells coarser: the result is
+    /// still a function of the graph up to isomorphism, which is all the search needs.
+    fn refine(&self, mut cells: Vec<u32>) -> Vec<u32> {
+        let n = cells.len();
+        let mut count = cells.iter().max().map_or(0, |&m| m + 1);
+        loop {
+            let signatures: Vec<(u32, u64)> = (0..n)
+                .map(|v| {
+                    let h = self.around[self.start[v]..self.start[v + 1]].iter().fold(
+                        0u64,
+                        |h, &(c, o)| {
+                            h.wrapping_add(mix((u64::from(c) << 32) | u64::from(cells[o])))
+                        },
+                    );
+                    (cells[v], h)
+                })
+                .collect();
+            let next = rank(&signatures);
+            let next_count = next.iter().max().map_or(0, |&m| m + 1);
+            if next_count == count {
+                return next;
+            }
+            cells = next;
+            count = next_count;
+        }
+    }
 }
 
 /// The individualisation-refinement search for the least relabelled edge list.
 struct Search<'a> {
     p: &'a Position,
-    adjacency: &'a [Vec<(usize, usize)>],
+    graph: &'a Neighbours,
     best: Option<Vec<u32>>,
     leaves: usize,
 }
@@ -192,7 +215,7 @@ impl Search<'_> {
                     }
                 })
                 .collect();
-            let refined = refine(self.p, self.adjacency, split);
+            let refined = self.graph.refine(split);
             self.explore(refined);
         }
     }

@@ -2,16 +2,22 @@
 //!
 //! The one idea: isomorphic positions share one entry, because the entry is filed under the
 //! position's canonical key (see [`super::canon`]) and the rule set, never under its drawing.
+//! In front of it sits a table of exact (labelled) copies: the same sub-position reached by
+//! moves in a different order is found there without computing its canonical key at all.
 
-use super::canon::Key;
+use super::canon::{Canon, Key};
+use super::fxhash::FxHashMap;
+use super::position::Position;
 use super::Rules;
-use std::collections::HashMap;
 
-/// How the memo has been used: lookups, hits among them, and entries held.
+/// How the memo has been used: lookups, hits among them (of which exact-copy hits), entries.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct MemoStats {
     pub lookups: u64,
     pub hits: u64,
+    /// Hits found in the table of exact copies, without a canonical key.
+    pub exact_hits: u64,
+    /// Distinct positions up to isomorphism.
     pub entries: usize,
 }
 
@@ -30,48 +36,79 @@ impl MemoStats {
         MemoStats {
             lookups: self.lookups + other.lookups,
             hits: self.hits + other.hits,
+            exact_hits: self.exact_hits + other.exact_hits,
             entries: self.entries + other.entries,
         }
     }
 }
 
-/// Values filed under (rules, canonical key).
+/// Values filed under (rules, canonical key), with exact copies in front.
 pub struct Memo<V> {
-    map: HashMap<(Rules, Key), V>,
+    /// Indexed by rules: normal, childish.
+    canonical: [FxHashMap<Key, V>; 2],
+    exact: [FxHashMap<Position, V>; 2],
     lookups: u64,
     hits: u64,
+    exact_hits: u64,
 }
 
 impl<V> Default for Memo<V> {
     fn default() -> Memo<V> {
         Memo {
-            map: HashMap::new(),
+            canonical: Default::default(),
+            exact: Default::default(),
             lookups: 0,
             hits: 0,
+            exact_hits: 0,
         }
     }
 }
 
+/// Exact copies kept before the table is cleared (it is only a shortcut to the canonical one).
+const EXACT_LIMIT: usize = 1 << 20;
+
 impl<V: Clone> Memo<V> {
-    pub fn get(&mut self, rules: Rules, key: &Key) -> Option<V> {
+    /// The stored value of `p`, or the canonical key under which to store it once computed.
+    pub fn find(&mut self, canon: &mut Canon, rules: Rules, p: &Position) -> Result<V, Key> {
         self.lookups += 1;
-        // The tuple key needs an owned Key; clone only the cheap part of the lookup.
-        let found = self.map.get(&(rules, key.clone())).cloned();
-        if found.is_some() {
+        let r = rules as usize;
+        if let Some(v) = self.exact[r].get(p) {
             self.hits += 1;
+            self.exact_hits += 1;
+            return Ok(v.clone());
         }
-        found
+        let key = canon.key(p);
+        match self.canonical[r].get(&key) {
+            Some(v) => {
+                self.hits += 1;
+                let v = v.clone();
+                self.remember_exact(r, p, v.clone());
+                Ok(v)
+            }
+            None => Err(key),
+        }
     }
 
-    pub fn insert(&mut self, rules: Rules, key: Key, value: V) {
-        self.map.insert((rules, key), value);
+    /// Files the value of `p` under its canonical key (from [`Memo::find`]) and as an exact copy.
+    pub fn store(&mut self, rules: Rules, p: &Position, key: Key, value: V) {
+        let r = rules as usize;
+        self.remember_exact(r, p, value.clone());
+        self.canonical[r].insert(key, value);
+    }
+
+    fn remember_exact(&mut self, r: usize, p: &Position, value: V) {
+        if self.exact[r].len() >= EXACT_LIMIT {
+            self.exact[r].clear();
+        }
+        self.exact[r].insert(p.clone(), value);
     }
 
     pub fn stats(&self) -> MemoStats {
         MemoStats {
             lookups: self.lookups,
             hits: self.hits,
-            entries: self.map.len(),
+            exact_hits: self.exact_hits,
+            entries: self.canonical[0].len() + self.canonical[1].len(),
         }
     }
 }

@@ -3,10 +3,12 @@
 //! The one idea: a position is a graph with a ground, nothing more; every rule (the moves, the
 //! childish condition, the theorems used as fast paths) is a function of that graph, and the
 //! solver checks every theorem it uses against the plain game tree whenever it can afford to.
+pub mod blocks;
 pub mod budget;
 pub mod canon;
 pub mod colour;
 pub mod draw;
+mod fxhash;
 pub mod green;
 pub mod memo;
 pub mod moves;
@@ -18,9 +20,9 @@ pub mod solve;
 
 pub use budget::SolveError;
 pub use colour::Colour;
+pub use draw::Picture;
 pub use moves::{options, Rules};
 pub use notation::NotationError;
-pub use draw::Picture;
 pub use position::{Edge, GraphError, Position, Tree};
 pub use solve::{evaluate, Evaluation, Limits, Solver, SolverStats};
 

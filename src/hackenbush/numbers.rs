@@ -6,14 +6,15 @@
 //! below the best Right option the position is reported as not a number (`None`) and the caller
 //! falls back to general canonical forms.
 
+use super::blocks::{shape, stalk_edges, Shape};
 use super::budget::{Budget, SolveError};
 use super::canon::Canon;
 use super::memo::{Memo, MemoStats};
 use super::moves::legal_moves;
 use super::position::Position;
-use super::signs::forest_value;
+use super::signs::{colon, forest_value};
 use super::Rules;
-use crate::games::Dyadic;
+use crate::games::{Dyadic, Nus};
 
 /// The memoised number game tree.
 pub struct NumberTree {
@@ -65,27 +66,82 @@ impl NumberTree {
         rules: Rules,
         budget: &mut Budget,
     ) -> Result<Option<Dyadic>, SolveError> {
-        if self.shortcuts && rules == Rules::Normal {
+        let shortcuts = self.shortcuts && rules == Rules::Normal;
+        if shortcuts {
             if let Some(v) = forest_value(p) {
                 return Ok(Some(v));
             }
         }
-        let key = canon.key(p);
-        if let Some(v) = self.memo.get(rules, &key) {
-            return Ok(v);
-        }
-        budget.spend()?;
+        let key = match self.memo.find(canon, rules, p) {
+            Ok(v) => return Ok(v),
+            Err(key) => key,
+        };
+        let value = match shortcuts {
+            true => self.by_colon_principle(canon, p, budget)?,
+            false => None,
+        };
+        let value = match value {
+            Some(v) => v,
+            None => {
+                budget.spend()?;
+                self.simplest(canon, p, rules, budget)?
+            }
+        };
+        self.memo.store(rules, p, key, value.clone());
+        Ok(value)
+    }
+
+    /// The simplicity rule over the best options of each player (`None`: not a number).
+    fn simplest(
+        &mut self,
+        canon: &mut Canon,
+        p: &Position,
+        rules: Rules,
+        budget: &mut Budget,
+    ) -> Result<Option<Dyadic>, SolveError> {
         let Some(left) = self.best(canon, p, rules, true, budget)? else {
-            self.memo.insert(rules, key, None);
             return Ok(None);
         };
         let Some(right) = self.best(canon, p, rules, false, budget)? else {
-            self.memo.insert(rules, key, None);
             return Ok(None);
         };
-        let value = Dyadic::simplest_between(left.as_ref(), right.as_ref());
-        self.memo.insert(rules, key, value.clone());
-        Ok(value)
+        Ok(Dyadic::simplest_between(left.as_ref(), right.as_ref()))
+    }
+
+    /// A trunk is `(±1) : (what stands on it)`; branches hanging from a cycle are replaced by
+    /// the stalks of their values when that is smaller (see [`super::blocks`]). `Ok(None)` when
+    /// neither applies; `Ok(Some(None))` when a part is not a number.
+    #[allow(clippy::option_option)]
+    fn by_colon_principle(
+        &mut self,
+        canon: &mut Canon,
+        p: &Position,
+        budget: &mut Budget,
+    ) -> Result<Option<Option<Dyadic>>, SolveError> {
+        match shape(p) {
+            Shape::Trunk { colour, above } => {
+                let above = self.value(canon, &above, Rules::Normal, budget)?;
+                Ok(Some(above.and_then(|x| colon(colour, &x))))
+            }
+            Shape::Block(block) => {
+                let mut replacements = Vec::new();
+                for branch in &block.branches {
+                    let Some(x) = self.value(canon, &branch.position, Rules::Normal, budget)?
+                    else {
+                        return Ok(Some(None));
+                    };
+                    let worth = Nus::of_number(x);
+                    if stalk_edges(&worth) < branch.position.edge_count() {
+                        replacements.push((branch.at, worth));
+                    }
+                }
+                if replacements.is_empty() {
+                    return Ok(None);
+                }
+                let smaller = block.rebuilt(&replacements);
+                Ok(Some(self.value(canon, &smaller, Rules::Normal, budget)?))
+            }
+        }
     }
 
     /// The best option for the player: `Some(None)` if there is no move, `None` if an option

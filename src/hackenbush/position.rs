@@ -33,6 +33,13 @@ impl PartialEq for Position {
 
 impl Eq for Position {}
 
+impl std::hash::Hash for Position {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.node_count.hash(state);
+        self.edges.hash(state);
+    }
+}
+
 /// Why a list of edges is not a position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum GraphError {
@@ -438,27 +445,17 @@ pub(crate) struct Rooted {
     pub depth: usize,
 }
 
-/// Which nodes reach the ground, with edge `skip` (if any) removed.
+/// Which nodes reach the ground, with edge `skip` (if any) removed. Union-find rather than a
+/// search, so that no adjacency lists are built for what is called once per move.
 fn reachable(node_count: usize, edges: &[Edge], skip: Option<usize>) -> Vec<bool> {
-    let mut adjacency = vec![Vec::new(); node_count];
+    let mut sets = UnionFind::new(node_count);
     for (e, &(a, b, _)) in edges.iter().enumerate() {
-        if Some(e) != skip && a != b {
-            adjacency[a].push(b);
-            adjacency[b].push(a);
+        if Some(e) != skip {
+            sets.union(a, b);
         }
     }
-    let mut seen = vec![false; node_count];
-    seen[0] = true;
-    let mut stack = vec![0];
-    while let Some(node) = stack.pop() {
-        for &next in &adjacency[node] {
-            if !seen[next] {
-                seen[next] = true;
-                stack.push(next);
-            }
-        }
-    }
-    seen
+    let ground = sets.find(0);
+    (0..node_count).map(|n| sets.find(n) == ground).collect()
 }
 
 /// Disjoint sets with path halving; `union` reports whether the two were separate.

@@ -11,6 +11,7 @@
 //!
 //! Game ids are meaningful only within one [`Games`] table: use one `Solver` with one table.
 
+use super::blocks::{shape, stalk_edges, Shape};
 use super::budget::{Budget, SolveError};
 use super::canon::Canon;
 use super::green::{colon_nimber, fusion_nimber};
@@ -290,20 +291,42 @@ impl Solver {
                 return Ok(games.number(&d));
             }
         }
-        if mode == Mode::Fast && rules == Rules::Normal {
-            if let Some(v) = one_fast_path(p, games) {
-                return Ok(v);
-            }
-        }
-        let key = self.canon.key(p);
         let memo = match mode {
             Mode::Plain => &mut self.plain_games,
             Mode::Fast => &mut self.fast_games,
         };
-        if let Some(v) = memo.get(rules, &key) {
-            return Ok(v);
-        }
-        budget.spend()?;
+        let key = match memo.find(&mut self.canon, rules, p) {
+            Ok(v) => return Ok(v),
+            Err(key) => key,
+        };
+        let value = match (mode, rules) {
+            (Mode::Fast, Rules::Normal) => self.shortcut(p, games, budget)?,
+            _ => None,
+        };
+        let value = match value {
+            Some(v) => v,
+            None => {
+                budget.spend()?;
+                self.expand(mode, p, rules, games, budget)?
+            }
+        };
+        let memo = match mode {
+            Mode::Plain => &mut self.plain_games,
+            Mode::Fast => &mut self.fast_games,
+        };
+        memo.store(rules, p, key, value);
+        Ok(value)
+    }
+
+    /// The definition: `{ values after Left's moves | values after Right's moves }`.
+    fn expand(
+        &mut self,
+        mode: Mode,
+        p: &Position,
+        rules: Rules,
+        games: &mut Games,
+        budget: &mut Budget,
+    ) -> Result<GameId, SolveError> {
         let mut sides = [Vec::new(), Vec::new()];
         for (side, left) in [(0, true), (1, false)] {
             for e in legal_moves(p, rules, left) {
@@ -311,13 +334,60 @@ impl Solver {
                 sides[side].push(v);
             }
         }
-        let value = games.from_options(&sides[0], &sides[1]);
-        let memo = match mode {
-            Mode::Plain => &mut self.plain_games,
-            Mode::Fast => &mut self.fast_games,
-        };
-        memo.insert(rules, key, value);
-        Ok(value)
+        Ok(games.from_options(&sides[0], &sides[1]))
+    }
+
+    /// A theorem for the whole piece, or the colon principle to shrink it (normal rules):
+    /// a trunk is `edge : (what stands on it)`, and a branch hanging from a cycle may be
+    /// replaced by stalks of its value when they are smaller. `None`: nothing applies.
+    fn shortcut(
+        &mut self,
+        p: &Position,
+        games: &mut Games,
+        budget: &mut Budget,
+    ) -> Result<Option<GameId>, SolveError> {
+        if let Some(v) = one_fast_path(p, games) {
+            return Ok(Some(v));
+        }
+        match shape(p) {
+            Shape::Trunk { colour, above } => {
+                let above = self.tree(Mode::Fast, &above, Rules::Normal, games, budget)?;
+                let trunk = edge_game(colour, games);
+                Ok(Some(games.ordinal_sum(trunk, above)))
+            }
+            Shape::Block(block) => {
+                let mut replacements = Vec::new();
+                for branch in &block.branches {
+                    let v =
+                        self.tree(Mode::Fast, &branch.position, Rules::Normal, games, budget)?;
+                    if let Some(worth) = games.as_nus(v) {
+                        if stalk_edges(worth) < branch.position.edge_count() {
+                            replacements.push((branch.at, worth.clone()));
+                        }
+                    }
+                }
+                if replacements.is_empty() {
+                    return Ok(None);
+                }
+                let smaller = block.rebuilt(&replacements);
+                Ok(Some(self.tree(
+                    Mode::Fast,
+                    &smaller,
+                    Rules::Normal,
+                    games,
+                    budget,
+                )?))
+            }
+        }
+    }
+}
+
+/// A single edge of this colour standing on the ground: `1`, `−1` or `*`.
+fn edge_game(colour: Colour, games: &mut Games) -> GameId {
+    match colour {
+        Colour::Blue => games.integer(1),
+        Colour::Red => games.integer(-1),
+        Colour::Green => games.nimber(1),
     }
 }
 
@@ -356,18 +426,11 @@ fn one_fast_path(p: &Position, games: &mut Games) -> Option<GameId> {
 /// `*`) with the sum of the forest above it standing on it.
 pub fn ordinal_sums(p: &Position, games: &mut Games) -> Option<GameId> {
     let rooted = p.rooted()?;
-    let blue = games.integer(1);
-    let red = games.integer(-1);
-    let green = games.nimber(1);
     let mut above = vec![games.zero(); p.node_count()];
     for &node in rooted.order.iter().rev() {
         let mut sum = games.zero();
         for &e in &rooted.children[node] {
-            let trunk = match p.edges()[e].2 {
-                Colour::Blue => blue,
-                Colour::Red => red,
-                Colour::Green => green,
-            };
+            let trunk = edge_game(p.edges()[e].2, games);
             let tree = games.ordinal_sum(trunk, above[rooted.upper[e]]);
             sum = games.add(sum, tree);
         }

@@ -212,9 +212,30 @@ mod tests {
     fn output_is_respaced() {
         let html = render(r"\pm 1", false).unwrap();
         assert!(
-            html.contains(r#"<mo lspace="0em" rspace="0em">±</mo>"#),
+            html.contains(r#"<mo lspace="0em" rspace="0em" stretchy="false">±</mo>"#),
             "{html}"
         );
+    }
+
+    #[test]
+    fn the_spacing_pass_reads_all_of_katexs_constructions() {
+        // Each of these exercises a different MathML shape; a markup error would be an Err.
+        let battery = [
+            r"\left( \frac{a}{b} \right) \cdot \sqrt[3]{x_1^2}",
+            r"\begin{aligned} G &= \{0 \mid 1\} \\ &= \tfrac12 \end{aligned}",
+            r"\text{if } x < 0 \text{ and } y \ge 1",
+            r"\operatorname{rcf}(G) \ne \mathrm{val}(G)",
+            r"\sum_{i=0}^{n} 2^{-i} \quad \overbrace{LRRL}^{4}",
+            r"a \mathbin{\&} b \;\; c~d \, e",
+            r"\begin{pmatrix} 1 & -1 \\ -1 & 1 \end{pmatrix}",
+            r"x \lhd 0 \parallel y \rhd 1 \lessgtr z",
+        ];
+        for tex in battery {
+            for display in [false, true] {
+                let html = render(tex, display).unwrap_or_else(|e| panic!("{tex}: {e:?}"));
+                assert!(html.starts_with("<span class=\"katex\"><math"), "{html}");
+            }
+        }
     }
 
     #[test]

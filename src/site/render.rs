@@ -15,7 +15,9 @@
 //! # Template context
 //!
 //! Templates are `base.html`, `essay.html` and `index.html` in the templates folder, rendered
-//! with autoescaping on (so plain-text fields may hold `<` or `&`).
+//! with autoescaping on (so plain-text fields may hold `<` or `&`). Any of the three that the
+//! folder lacks (or the whole folder, if it does not exist) is taken from the built-in copy of
+//! this repository's `templates/`.
 //!
 //! Both `index.html` and `essay.html` get
 //! - `site.title` — the site's name;
@@ -123,7 +125,14 @@ pub enum RenderError {
     Io { path: PathBuf, source: io::Error },
 }
 
-const TEMPLATES: [&str; 3] = ["base.html", "essay.html", "index.html"];
+/// The project's templates, built in: a templates folder that lacks one of these files (or
+/// does not exist) gets the built-in copy, so a project needs no `templates/` of its own and can
+/// override just the one it wants to change.
+const BUILT_IN: [(&str, &str); 3] = [
+    ("base.html", include_str!("../../templates/base.html")),
+    ("essay.html", include_str!("../../templates/essay.html")),
+    ("index.html", include_str!("../../templates/index.html")),
+];
 
 /// Renders every page with the templates in `templates_dir` and replaces `out_dir` with a
 /// folder holding the pages and the assets. Returns the pages written (`index.html` first, then
@@ -292,12 +301,19 @@ fn check_slug(slug: &str) -> Result<(), RenderError> {
 }
 
 fn load_templates(dir: &Path) -> Result<tera::Tera, RenderError> {
+    let mut sources = Vec::with_capacity(BUILT_IN.len());
+    for (name, built_in) in BUILT_IN {
+        let path = dir.join(name);
+        let text = match fs::read_to_string(&path) {
+            Ok(text) => text,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => built_in.to_string(),
+            Err(source) => return Err(RenderError::Io { path, source }),
+        };
+        sources.push((name, text));
+    }
     let mut tera = tera::Tera::default();
-    let files = TEMPLATES
-        .iter()
-        .map(|name| (dir.join(name), Some(*name)))
-        .collect::<Vec<_>>();
-    tera.add_template_files(files)
+    tera.autoescape_on(vec![".html"]);
+    tera.add_raw_templates(sources)
         .map_err(|e| RenderError::Template {
             name: dir.display().to_string(),
             message: error_chain(&e),

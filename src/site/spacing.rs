@@ -81,6 +81,10 @@ fn walk(node: &mut Node, style: Style) {
         n if ROWS.contains(&n) => {
             respace_row(children, style);
             for child in children.iter_mut() {
+                keep_unstretched(child);
+            }
+            size_flat_fences(children);
+            for child in children.iter_mut() {
                 walk(child, style);
             }
         }
@@ -96,6 +100,12 @@ fn walk(node: &mut Node, style: Style) {
                     respace_row(std::slice::from_mut(child), inner);
                 }
                 walk(child, inner);
+            }
+        }
+        "mtable" => {
+            lay_out_table(attrs, children);
+            for child in children.iter_mut() {
+                walk(child, style);
             }
         }
         "mfrac" => {
@@ -167,7 +177,12 @@ fn respace_row(children: &mut [Node], style: Style) {
             Some(&next) => gap(classes[k], next, style),
             None => 0,
         };
-        set_spacing(&mut children[atoms[k]], left, right);
+        let node = &mut children[atoms[k]];
+        if is_composite(node) {
+            pad_composite(node, left, right);
+        } else {
+            set_spacing(node, left, right);
+        }
     }
 }
 
@@ -175,6 +190,102 @@ fn is_atom(node: &Node) -> bool {
     match node {
         Node::Text(t) => !t.trim().is_empty(),
         Node::Element { name, .. } => name != "mspace",
+    }
+}
+
+/// In TeX only `\left`, `\middle` and `\right` delimiters grow; MathML's operator dictionary
+/// makes arrows, bars and brackets stretchy by default, so in a row holding a fraction
+/// Chromium draws `{\uparrow}` as a tall arrow. An operator in a row that KaTeX did not mark
+/// as a fence and did not give a `stretchy` value is therefore kept at its natural size.
+/// (Accents and braces over or under a base are not in rows and keep stretching.)
+fn keep_unstretched(node: &mut Node) {
+    if node.name() != Some("mo") || node.attr("stretchy").is_some() {
+        return;
+    }
+    if node.attr("fence") == Some("true") {
+        return;
+    }
+    if let Node::Element { attrs, .. } = node {
+        attrs.push(("stretchy".into(), "false".into()));
+    }
+}
+
+/// `\left( 1 : -1 \right)` around one line of plain atoms is, in TeX, a pair of ordinary
+/// parentheses. Chromium measures tokens by the font's line metrics rather than their ink, so
+/// it would pick a taller variant with visible gaps. Fences around content with nothing tall
+/// in it (no fraction, script, root, table, limits) are therefore kept at natural size; around
+/// tall content they stretch as TeX's would.
+fn size_flat_fences(row: &mut [Node]) {
+    const TALL: &[&str] = &[
+        "mfrac",
+        "msub",
+        "msup",
+        "msubsup",
+        "munder",
+        "mover",
+        "munderover",
+        "mmultiscripts",
+        "msqrt",
+        "mroot",
+        "mtable",
+    ];
+    let is_fence = |n: &Node| n.name() == Some("mo") && n.attr("fence") == Some("true");
+    let (Some(first), Some(last)) = (row.first(), row.last()) else {
+        return;
+    };
+    if row.len() < 2 || !is_fence(first) || !is_fence(last) {
+        return;
+    }
+    if row.iter().any(|n| contains_any(n, TALL)) {
+        return;
+    }
+    for fence in [0, row.len() - 1] {
+        if row[fence].attr("stretchy").is_none() {
+            if let Node::Element { attrs, .. } = &mut row[fence] {
+                attrs.push(("stretchy".into(), "false".into()));
+            }
+        }
+    }
+}
+
+fn contains_any(node: &Node, names: &[&str]) -> bool {
+    match node {
+        Node::Element { name, children, .. } => {
+            names.contains(&name.as_str()) || children.iter().any(|c| contains_any(c, names))
+        }
+        Node::Text(_) => false,
+    }
+}
+
+/// KaTeX writes `\mathrel{<\!\!|}` as an `<mo>` holding elements (an `<mo>`, spaces, an
+/// `<mi>`). Chromium cannot lay that out (the parts end up on lines of their own), so such an
+/// operator becomes an `<mrow>` whose parts touch, padded by `<mspace>` with the space its
+/// class calls for.
+fn is_composite(node: &Node) -> bool {
+    match node {
+        Node::Element { name, children, .. } => {
+            name == "mo" && children.iter().any(|c| matches!(c, Node::Element { .. }))
+        }
+        Node::Text(_) => false,
+    }
+}
+
+fn pad_composite(node: &mut Node, left: u8, right: u8) {
+    let Node::Element { name, children, .. } = node else {
+        return;
+    };
+    *name = "mrow".into();
+    for part in children.iter_mut() {
+        text_space_to_mspace(part);
+        if is_bare_mo(part) {
+            set_spacing(part, 0, 0);
+        }
+    }
+    if right > 0 {
+        children.push(mspace(right));
+    }
+    if left > 0 {
+        children.insert(0, mspace(left));
     }
 }
 
@@ -227,11 +338,42 @@ fn class_of(node: &Node, first: bool) -> Class {
     if node.attr("separator") == Some("true") {
         return Class::Punct;
     }
-    let text = node.own_text();
+    if is_composite(node) {
+        return composite_class(node);
+    }
+    let text = unescape(&node.own_text());
     if node.attr("fence") == Some("true") && text == "|" {
         return if first { Class::Open } else { Class::Close };
     }
     char_class(&text)
+}
+
+/// A composite operator is a relation if any part is one (`<\!\!|`), else a binary operator
+/// if any part is one, else (KaTeX having grouped it as an operator) a relation.
+fn composite_class(node: &Node) -> Class {
+    let Node::Element { children, .. } = node else {
+        return Class::Ord;
+    };
+    let parts: Vec<Class> = children
+        .iter()
+        .filter(|c| matches!(c.name(), Some("mo" | "mi")))
+        .map(|c| char_class(&unescape(&c.own_text())))
+        .collect();
+    if !parts.contains(&Class::Rel) && parts.contains(&Class::Bin) {
+        Class::Bin
+    } else {
+        Class::Rel
+    }
+}
+
+/// The character behind the few entities KaTeX writes inside `<mo>` (`x < 0` comes out as
+/// `<mo>&lt;</mo>`, which must still classify as a relation).
+fn unescape(text: &str) -> String {
+    text.replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&quot;", "\"")
+        .replace("&#x27;", "'")
+        .replace("&amp;", "&")
 }
 
 /// TeX's class for an operator character. The CGT order relations (`⧏`, `⧐`, `⊲`, `⊳`,
@@ -287,13 +429,120 @@ fn gap(left: Class, right: Class, style: Style) -> u8 {
     }
 }
 
+/// Spaces in units of 1 to 3 (see [`gap`]) as CSS lengths.
+const EM: [&str; 4] = ["0em", "0.1667em", "0.2222em", "0.2778em"];
+
 /// Writes the two spaces (in units of 1 to 3, see [`gap`]) onto a bare `<mo>`.
 fn set_spacing(node: &mut Node, left: u8, right: u8) {
-    const EM: [&str; 4] = ["0em", "0.1667em", "0.2222em", "0.2778em"];
     if let Node::Element { attrs, .. } = node {
         attrs.push(("lspace".into(), EM[usize::from(left.min(3))].into()));
         attrs.push(("rspace".into(), EM[usize::from(right.min(3))].into()));
     }
+}
+
+fn mspace(units: u8) -> Node {
+    Node::Element {
+        name: "mspace".into(),
+        attrs: vec![("width".into(), EM[usize::from(units.min(3))].into())],
+        children: Vec::new(),
+        empty: true,
+    }
+}
+
+/// MathML Core, and so Chromium, ignores `columnalign`, `columnspacing` and `rowspacing` on
+/// `<mtable>`: every cell would be centred with the browser's default padding, which breaks
+/// `aligned` (right column flush left against the `=`). Restate them as CSS on each cell:
+/// `text-align`, and half of each spacing on either side of the gap it belongs to (none on the
+/// table's outer edges). A list shorter than the table repeats its last value, as in MathML.
+///
+/// Chromium also lays a cell's content out from its inline start whatever `text-align` says,
+/// so a right-aligned cell is made right-to-left (`dir="rtl"`, which starts the row at the
+/// right edge) with its content wrapped in one left-to-right `<mrow>` so the order of the
+/// content is kept. Centred cells still come out flush left in Chromium.
+fn lay_out_table(attrs: &[(String, String)], rows: &mut [Node]) {
+    let list = |key: &str| -> Vec<String> {
+        attrs
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.split_whitespace().map(str::to_string).collect())
+            .unwrap_or_default()
+    };
+    let (align, column_gap, row_gap) = (
+        list("columnalign"),
+        list("columnspacing"),
+        list("rowspacing"),
+    );
+    let nth = |values: &[String], i: usize| values.get(i).or(values.last()).cloned();
+    let half = |gap: Option<String>| gap.map_or("0".to_string(), |g| format!("calc({g} / 2)"));
+    let row_count = rows.len();
+    for (r, row) in rows.iter_mut().enumerate() {
+        let Node::Element {
+            children: cells, ..
+        } = row
+        else {
+            continue;
+        };
+        let cell_count = cells.len();
+        for (c, cell) in cells.iter_mut().enumerate() {
+            let Node::Element {
+                name,
+                attrs,
+                children,
+                ..
+            } = cell
+            else {
+                continue;
+            };
+            if name != "mtd" {
+                continue;
+            }
+            let top = if r == 0 { None } else { nth(&row_gap, r - 1) };
+            let bottom = if r + 1 == row_count {
+                None
+            } else {
+                nth(&row_gap, r)
+            };
+            let left = if c == 0 {
+                None
+            } else {
+                nth(&column_gap, c - 1)
+            };
+            let right = if c + 1 == cell_count {
+                None
+            } else {
+                nth(&column_gap, c)
+            };
+            let mut css = format!(
+                "padding:{} {} {} {}",
+                half(top),
+                half(right),
+                half(bottom),
+                half(left)
+            );
+            if let Some(a) = nth(&align, c) {
+                css = format!("text-align:{a};{css}");
+                if a == "right" {
+                    right_to_left(attrs, children);
+                }
+            }
+            match attrs.iter_mut().find(|(k, _)| k == "style") {
+                Some((_, existing)) => *existing = format!("{css};{existing}"),
+                None => attrs.push(("style".into(), css)),
+            }
+        }
+    }
+}
+
+/// Starts a cell's row at its right edge without reversing the content.
+fn right_to_left(attrs: &mut Vec<(String, String)>, children: &mut Vec<Node>) {
+    attrs.push(("dir".into(), "rtl".into()));
+    let content = std::mem::take(children);
+    children.push(Node::Element {
+        name: "mrow".into(),
+        attrs: vec![("dir".into(), "ltr".into())],
+        children: content,
+        empty: false,
+    });
 }
 
 /// KaTeX writes `\,`, `\:`, `\;`, `\!` and friends as `<mtext>` holding a Unicode space (with an
@@ -352,7 +601,8 @@ mod tests {
                 .map_or(rest.len(), |e| start + e + 5);
             let piece = &rest[start..end];
             if piece.ends_with(&format!(">{text}</mo>")) {
-                found.push(piece.to_string());
+                // Stretchiness has its own test; these compare spacing only.
+                found.push(piece.replace(r#" stretchy="false""#, ""));
             }
             rest = &rest[end..];
         }
@@ -395,7 +645,7 @@ mod tests {
     fn katex_spaced_operators_and_annotations_are_untouched() {
         let src = r#"<math><semantics><mrow><mo lspace="0em" rspace="0em">↑</mo><mo>=</mo><mn>1</mn></mrow><annotation encoding="application/x-tex">\uparrow = 1</annotation></semantics></math>"#;
         let out = respace(src).unwrap();
-        assert!(out.contains(r#"<mo lspace="0em" rspace="0em">↑</mo>"#));
+        assert!(out.contains(r#"<mo lspace="0em" rspace="0em" stretchy="false">↑</mo>"#));
         assert!(
             out.contains(r#"<annotation encoding="application/x-tex">\uparrow = 1</annotation>"#)
         );
@@ -424,9 +674,94 @@ mod tests {
     }
 
     #[test]
+    fn escaped_operators_are_classified_by_their_character() {
+        let out = respace("<math><mrow><mi>x</mi><mo>&lt;</mo><mn>0</mn></mrow></math>").unwrap();
+        assert_eq!(
+            mo(&out, "&lt;"),
+            [r#"<mo lspace="0.2778em" rspace="0.2778em">&lt;</mo>"#]
+        );
+    }
+
+    #[test]
+    fn composite_operators_become_padded_rows() {
+        // KaTeX's `G \mathrel{<\!|} H`.
+        let out = respace(concat!(
+            "<math><mrow><mi>G</mi><mo><mo>&lt;</mo><mtext>\u{2009}\u{2063}</mtext>",
+            r#"<mi mathvariant="normal">∣</mi></mo><mi>H</mi></mrow></math>"#
+        ))
+        .unwrap();
+        assert!(
+            out.contains(concat!(
+                r#"<mrow><mspace width="0.2778em"/><mo lspace="0em" rspace="0em" stretchy="false">&lt;</mo>"#,
+                r#"<mspace width="0em" style="margin-left:-0.1667em"/>"#,
+                r#"<mi mathvariant="normal">∣</mi><mspace width="0.2778em"/></mrow>"#
+            )),
+            "{out}"
+        );
+    }
+
+    #[test]
+    fn only_fences_stretch() {
+        let out = respace(concat!(
+            r#"<math><mrow><mo fence="true">(</mo><mfrac><mn>1</mn><mn>2</mn></mfrac>"#,
+            r#"<mo lspace="0em" rspace="0em">↑</mo><mo stretchy="true">|</mo>"#,
+            r#"<mo fence="true">)</mo></mrow><mover><mi>x</mi><mo>^</mo></mover></math>"#
+        ))
+        .unwrap();
+        assert!(out.contains(r#"<mo lspace="0em" rspace="0em" stretchy="false">↑</mo>"#));
+        assert!(
+            out.contains(r#"<mo stretchy="true" "#),
+            "KaTeX's own choice is kept: {out}"
+        );
+        assert!(out.contains(r#"<mo fence="true" lspace="0em" rspace="0em">(</mo>"#));
+        assert!(
+            out.contains(r#"<mo lspace="0em" rspace="0em">^</mo></mover>"#),
+            "accents still stretch: {out}"
+        );
+    }
+
+    #[test]
+    fn fences_around_flat_content_keep_their_size() {
+        let flat = respace(concat!(
+            r#"<math><mrow><mo fence="true">(</mo><mn>1</mn><mo>:</mo><mo>−</mo><mn>1</mn>"#,
+            r#"<mo fence="true">)</mo></mrow></math>"#
+        ))
+        .unwrap();
+        assert!(
+            flat.contains(r#"<mo fence="true" lspace="0em" rspace="0em" stretchy="false">(</mo>"#),
+            "{flat}"
+        );
+        let tall = respace(concat!(
+            r#"<math><mrow><mo fence="true">(</mo><mfrac><mn>1</mn><mn>2</mn></mfrac>"#,
+            r#"<mo fence="true">)</mo></mrow></math>"#
+        ))
+        .unwrap();
+        assert!(
+            !tall.contains(r#"<mo fence="true" lspace="0em" rspace="0em" stretchy="false">"#),
+            "{tall}"
+        );
+    }
+
+    #[test]
     fn trailing_star_is_ordinary() {
         let out = respace("<math><mrow><mn>1</mn><mo>∗</mo></mrow></math>").unwrap();
         assert_eq!(mo(&out, "∗"), [r#"<mo lspace="0em" rspace="0em">∗</mo>"#]);
+    }
+
+    #[test]
+    fn table_alignment_and_spacing_become_cell_styles() {
+        let out = respace(concat!(
+            r#"<math><mtable rowspacing="0.25em" columnalign="right left" columnspacing="0em">"#,
+            "<mtr><mtd><mi>a</mi></mtd><mtd><mi>b</mi></mtd></mtr>",
+            "<mtr><mtd><mi>c</mi></mtd><mtd><mi>d</mi></mtd></mtr></mtable></math>"
+        ))
+        .unwrap();
+        assert!(out.contains(
+            r#"<mtd dir="rtl" style="text-align:right;padding:0 calc(0em / 2) calc(0.25em / 2) 0"><mrow dir="ltr"><mi>a</mi></mrow>"#
+        ), "{out}");
+        assert!(out.contains(
+            r#"<mtd style="text-align:left;padding:calc(0.25em / 2) 0 0 calc(0em / 2)"><mi>d</mi>"#
+        ), "{out}");
     }
 
     #[test]
