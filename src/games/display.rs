@@ -13,7 +13,8 @@ use num_traits::One;
 /// A sort key independent of ids: nus values by their parts, then other games by their text.
 #[derive(PartialEq, Eq, PartialOrd, Ord)]
 enum DisplayKey {
-    Nus(Dyadic, i64, u32),
+    /// Number, then whether any infinitesimal part is present (plain numbers first), ups, star.
+    Nus(Dyadic, bool, i64, u32),
     Moves(String),
 }
 
@@ -49,7 +50,7 @@ impl Games {
     /// Sorts ids into the display order (nus values first, by value; then by printed text).
     pub fn sort_for_display(&self, ids: &mut [GameId]) {
         ids.sort_by_cached_key(|&g| match self.as_nus(g) {
-            Some(v) => DisplayKey::Nus(v.number.clone(), v.ups, v.nim),
+            Some(v) => DisplayKey::Nus(v.number.clone(), !v.is_number(), v.ups, v.nim),
             None => DisplayKey::Moves(self.display(g)),
         });
     }
