@@ -12,7 +12,12 @@ use super::table::{GameId, Games, Kind, Span};
 
 /// Memo of comparisons between existing games and the one being built (whose value is fixed
 /// for the whole construction even though its option lists change).
-type FormMemo = IdMap<(GameId, bool), bool>;
+/// Keyed by `id * 2 + (1 for "x <= G", 0 for "x >= G")`.
+pub(crate) type FormMemo = IdMap<u64, bool>;
+
+fn memo_key(x: GameId, le: bool) -> u64 {
+    (x.index() as u64) << 1 | le as u64
+}
 
 impl Games {
     /// The canonical form of `{left | right}`; the options may be given in any order, with
@@ -50,9 +55,12 @@ impl Games {
     pub(crate) fn canonical_lists(&mut self, left: &mut Vec<GameId>, right: &mut Vec<GameId>) {
         self.remove_dominated(left, true);
         self.remove_dominated(right, false);
-        let mut memo = FormMemo::default();
+        // One memo per construction, reused across constructions (never re-entered).
+        let mut memo = std::mem::take(&mut self.form_memo);
+        memo.clear();
         let bypassed_left = self.bypass_reversible(left, right, true, &mut memo);
         let bypassed_right = self.bypass_reversible(left, right, false, &mut memo);
+        self.form_memo = memo;
         if bypassed_left {
             left.sort_unstable();
             left.dedup();
@@ -186,7 +194,7 @@ impl Games {
         right: &[GameId],
         memo: &mut FormMemo,
     ) -> bool {
-        if let Some(&known) = memo.get(&(x, true)) {
+        if let Some(&known) = memo.get(&memo_key(x, true)) {
             return known;
         }
         let mut result = true;
@@ -206,7 +214,7 @@ impl Games {
                 }
             }
         }
-        memo.insert((x, true), result);
+        memo.insert(memo_key(x, true), result);
         result
     }
 
@@ -218,7 +226,7 @@ impl Games {
         right: &[GameId],
         memo: &mut FormMemo,
     ) -> bool {
-        if let Some(&known) = memo.get(&(x, false)) {
+        if let Some(&known) = memo.get(&memo_key(x, false)) {
             return known;
         }
         let mut result = true;
@@ -238,7 +246,7 @@ impl Games {
                 }
             }
         }
-        memo.insert((x, false), result);
+        memo.insert(memo_key(x, false), result);
         result
     }
 

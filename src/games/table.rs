@@ -119,6 +119,8 @@ pub struct Games {
     pub(crate) key_buffer: Vec<u32>,
     /// Reused option buffers of `from_options`.
     pub(crate) scratch: (Vec<GameId>, Vec<GameId>),
+    /// Reused memo of comparisons with the game under construction.
+    pub(crate) form_memo: super::canonical::FormMemo,
 }
 
 impl Default for Games {
@@ -152,6 +154,7 @@ impl Games {
             neg_cache: Vec::with_capacity(256),
             key_buffer: Vec::new(),
             scratch: (Vec::new(), Vec::new()),
+            form_memo: Default::default(),
         };
         let zero = games.insert_nus(Nus::zero());
         debug_assert_eq!(zero, ZERO);
@@ -368,16 +371,26 @@ impl Games {
     fn expand_nus(&mut self, g: GameId) {
         let value = self.nus_values[self.entries[g.index()].nus as usize].clone();
         let (left, right) = value.options();
-        let mut left: Vec<GameId> = left.into_iter().map(|v| self.nus(v)).collect();
-        let mut right: Vec<GameId> = right.into_iter().map(|v| self.nus(v)).collect();
-        left.sort_unstable();
-        right.sort_unstable();
-        let left = self.store(&left);
-        let right = self.store(&right);
+        let left = self.store_nus_list(left);
+        let right = self.store_nus_list(right);
         let entry = &mut self.entries[g.index()];
         entry.left = left;
         entry.right = right;
         entry.expanded = true;
+    }
+
+    /// Interns nus values and stores their ids, sorted, in the arena.
+    fn store_nus_list(&mut self, values: Vec<Nus>) -> Span {
+        let start = self.arena.len();
+        for v in values {
+            let id = self.nus(v);
+            self.arena.push(id);
+        }
+        self.arena[start..].sort_unstable();
+        Span {
+            start: start as u32,
+            len: (self.arena.len() - start) as u32,
+        }
     }
 
     /// The arena span of `g`'s left (`left == true`) or right options.
