@@ -13,6 +13,7 @@ fn project(essays_dir: PathBuf, cache_dir: &Path) -> Project {
         templates_dir: PathBuf::from("templates"),
         out_dir: PathBuf::from("unused"),
         cache_dir: Some(cache_dir.to_path_buf()),
+        config_file: None,
     }
 }
 
