@@ -6,6 +6,7 @@
 use criterion::{criterion_group, criterion_main, Criterion};
 use hackenbook::games::Games;
 use hackenbook::hackenbush::signs::stalk_value;
+use hackenbook::hackenbush::solve::display_bounded;
 use hackenbook::hackenbush::{Colour, Position, Rules, Solver};
 use std::time::{Duration, Instant};
 
@@ -72,7 +73,7 @@ fn report(name: &str, p: &Position) {
         Ok(e) => eprintln!(
             "{name}: {} edges, value {} by {:?} in {:.3?}; memo {} entries, {} lookups, hit rate {:.1}% ({} exact copies)",
             p.edge_count(),
-            abbreviated(&games.display(e.value)),
+            abbreviated(&display_bounded(&mut games, e.value, 200)),
             e.methods,
             took,
             stats.entries,
@@ -92,7 +93,26 @@ fn abbreviated(s: &str) -> String {
     }
 }
 
+/// A plane tree of `n` edges, colours from `colours`, each edge standing on a random earlier node.
+fn random_tree(n: usize, colours: &[Colour], seed: u64) -> Position {
+    let mut rng = Rng(seed);
+    let edges = (0..n)
+        .map(|i| (rng.next(i + 1), i + 1, colours[rng.next(colours.len())]))
+        .collect();
+    Position::from_edges(n + 1, edges).expect("a tree is grounded")
+}
+
 fn benches(c: &mut Criterion) {
+    if std::env::var_os("PROBE").is_some() {
+        let all = [Colour::Blue, Colour::Red, Colour::Green];
+        for n in [20, 50, 100, 200] {
+            let mut stalk = random_tree(n, &all, 7);
+            stalk = Position::stalk(&stalk.edges().iter().map(|e| e.2).collect::<Vec<_>>());
+            report(&format!("mixed stalk {n}"), &stalk);
+            report(&format!("mixed tree {n}"), &random_tree(n, &all, 11));
+        }
+        return;
+    }
     let colours = stalk(200);
     let stalk200 = Position::stalk(&colours);
     let green1000 = green_graph(1000);

@@ -21,6 +21,7 @@ use super::numbers::NumberTree;
 use super::position::Position;
 use super::signs::{forest_value, stalk_value};
 use super::{Colour, Rules};
+use crate::games::display::nus_text;
 use crate::games::{GameId, Games};
 
 /// A value and the names of all the methods that produced it (they all agreed).
@@ -49,10 +50,11 @@ pub struct Limits {
     pub positions: usize,
     /// Positions a cross-check may value before it is given up (the fast paths then stand).
     pub cross_check_positions: usize,
-    /// Pieces with at most this many edges are cross-checked against the plain game tree.
-    pub cross_check_edges: usize,
-    /// Blue-red stalks (whose game tree is linear) are cross-checked up to this many edges.
-    pub stalk_cross_check_edges: usize,
+    /// A forest is cross-checked when (its sub-positions × its edges), the moves the plain tree
+    /// would try, is at most this: every stalk of up to a few hundred edges, every small tree.
+    pub cross_check_moves: u64,
+    /// A piece with a cycle is cross-checked when it has at most this many edges.
+    pub cross_check_cycle_edges: usize,
     /// The game tree is never started on a piece with more edges (its depth).
     pub max_tree_edges: usize,
 }
@@ -60,13 +62,39 @@ pub struct Limits {
 impl Default for Limits {
     fn default() -> Limits {
         Limits {
-            positions: 400_000,
+            positions: 250_000,
             cross_check_positions: 20_000,
-            cross_check_edges: 30,
-            stalk_cross_check_edges: 256,
+            cross_check_moves: 50_000,
+            cross_check_cycle_edges: 16,
             max_tree_edges: 1_000,
         }
     }
+}
+
+impl Limits {
+    /// Is the plain game tree of this piece worth trying as a cross-check?
+    fn cross_checks(&self, piece: &Position) -> bool {
+        match subforests(piece) {
+            Some(count) => {
+                count.saturating_mul(piece.edge_count() as u64) <= self.cross_check_moves
+            }
+            None => piece.edge_count() <= self.cross_check_cycle_edges,
+        }
+    }
+}
+
+/// How many sub-positions a forest has (each a choice, at every node, of which trees above it
+/// survive), saturating; `None` for a graph with a cycle. An upper bound on the memo entries
+/// of its plain game tree.
+fn subforests(p: &Position) -> Option<u64> {
+    let rooted = p.rooted()?;
+    let mut count = vec![1u64; p.node_count()];
+    for &node in rooted.order.iter().rev() {
+        count[node] = rooted.children[node].iter().fold(1u64, |acc, &e| {
+            acc.saturating_mul(1 + count[rooted.upper[e]])
+        });
+    }
+    Some(count[0])
 }
 
 /// Memo figures of the solver's tables.
@@ -221,10 +249,7 @@ impl Solver {
         } else {
             Vec::new()
         };
-        let small = piece.edge_count() <= self.limits.cross_check_edges
-            || (piece.is_blue_red()
-                && piece.is_stalk()
-                && piece.edge_count() <= self.limits.stalk_cross_check_edges);
+        let small = self.limits.cross_checks(piece);
         if found.is_empty() {
             // No theorem applies: the game tree is the method. Under the childish rules no fast
             // path exists anywhere below either, so the plain tree is the whole story.
@@ -443,7 +468,7 @@ pub fn ordinal_sums(p: &Position, games: &mut Games) -> Option<GameId> {
 fn agree(
     piece: &Position,
     found: &[(&'static str, GameId)],
-    games: &Games,
+    games: &mut Games,
 ) -> Result<(GameId, Vec<&'static str>), SolveError> {
     let Some(&(reference, value)) = found.first() else {
         return Err(SolveError::Budget {
@@ -455,10 +480,58 @@ fn agree(
         return Err(SolveError::Disagreement {
             position: piece.notation(),
             method: name.to_string(),
-            method_value: games.display(other),
+            method_value: display_bounded(games, other, DISPLAY_NODES),
             reference: reference.to_string(),
-            reference_value: games.display(value),
+            reference_value: display_bounded(games, value, DISPLAY_NODES),
         });
     }
     Ok((value, found.iter().map(|&(name, _)| name).collect()))
+}
+
+/// Option-tree nodes printed in full in error messages.
+const DISPLAY_NODES: usize = 400;
+
+/// The canonical form of `g` in explicit braces (`{1/2 | {3/4 | 1}}`, atoms number-up-star
+/// values), or a short note when it would exceed `max_nodes` option-tree nodes: a canonical form
+/// is a shared graph but prints as a tree, so its text can be exponentially long. Written here
+/// rather than through `Games::display`, whose shorthand search can be slow on large forms.
+pub fn display_bounded(games: &mut Games, g: GameId, max_nodes: usize) -> String {
+    let mut out = String::new();
+    let mut budget = max_nodes;
+    if write_explicit(games, g, &mut budget, &mut out) {
+        out
+    } else {
+        format!("a game whose canonical form prints in more than {max_nodes} nodes")
+    }
+}
+
+fn write_explicit(games: &mut Games, g: GameId, budget: &mut usize, out: &mut String) -> bool {
+    if let Some(v) = games.as_nus(g) {
+        out.push_str(&nus_text(v));
+        return true;
+    }
+    if *budget == 0 {
+        return false;
+    }
+    *budget -= 1;
+    out.push('{');
+    // Options in table order: `left_options` sorts by printed form, which is itself costly.
+    for (side, options) in [games.raw_options(g, true), games.raw_options(g, false)]
+        .into_iter()
+        .enumerate()
+    {
+        if side == 1 {
+            out.push_str(" | ");
+        }
+        for (i, o) in options.into_iter().enumerate() {
+            if i > 0 {
+                out.push_str(", ");
+            }
+            if !write_explicit(games, o, budget, out) {
+                return false;
+            }
+        }
+    }
+    out.push('}');
+    true
 }
