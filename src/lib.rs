@@ -2,9 +2,14 @@
 //! mathematical claim in the prose checked against the solver on the way.
 //!
 //! The pipeline is `essay` (load and parse) → `check` (evaluate positions, games and censuses,
-//! compare claims) → `site` (render HTML, maths and diagrams). Each stage hands the next plain data.
+//! compare claims) → `page` (HTML of each essay) → `site` (templates, assets, publishing), run by
+//! `driver`. Each stage hands the next plain data, so `check` and `build` cannot drift apart.
 pub mod census;
+pub mod check;
+pub mod commands;
+pub mod driver;
 pub mod essay;
 pub mod games;
 pub mod hackenbush;
+pub mod page;
 pub mod site;

@@ -1,1 +1,127 @@
-fn main() {}
+//! The command line: a thin layer over the library. Exit status 0 when everything holds, 1 for
+//! failed claims or bad input, 2 for a usage error (clap's own).
+
+use clap::{Parser, Subcommand};
+use hackenbook::driver::{self, Failure, Project};
+use hackenbook::site::serve;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(
+    name = "hackenbook",
+    version,
+    about = "Essays on combinatorial games, with the mathematics checked"
+)]
+struct Cli {
+    /// The project folder (holding essays/ and templates/).
+    #[arg(long, global = true, default_value = ".")]
+    root: PathBuf,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Check every essay and write the site.
+    Build {
+        /// Where to write the site (default: site/ in the project).
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
+    /// Run every evaluation and claim without writing anything.
+    Check,
+    /// Print the value of a Hackenbush position or a game expression.
+    Eval {
+        /// A position (`LRRL`, `L(L R)`, `g-a G, a-b G, b-g G`) or a game (`{0,1/2|2}`, `^ + *`).
+        input: String,
+        /// Print the canonical form fully explicit, in nested braces.
+        #[arg(long)]
+        explicit: bool,
+        /// Value a position under the childish rules.
+        #[arg(long)]
+        childish: bool,
+    },
+    /// Answer a census query, e.g. `count forests7 where reading = value`.
+    Census { query: String },
+    /// List every claim of every essay.
+    Claims {
+        /// As JSON: file, line, column, byte range, literal, figure, holds.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Start a new essay from a template.
+    New { slug: String },
+    /// Build, serve the site locally, and rebuild and reload the open page on every save.
+    Serve {
+        /// The port (0 picks a free one).
+        #[arg(long, default_value_t = 3000)]
+        port: u16,
+        /// The address to listen on.
+        #[arg(long, default_value = "127.0.0.1")]
+        bind: std::net::IpAddr,
+        /// Open the site in the browser (with xdg-open).
+        #[arg(long)]
+        open: bool,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let project = Project::at(&cli.root);
+    let result = match cli.command {
+        Command::Build { out } => build(project, out),
+        Command::Check => check(&project),
+        Command::Eval {
+            input,
+            explicit,
+            childish,
+        } => hackenbook::commands::eval(&input, explicit, childish),
+        Command::Census { query } => {
+            hackenbook::commands::census(&query, project.cache_dir.as_deref())
+        }
+        Command::Claims { json } => hackenbook::commands::claims(&project, json),
+        Command::New { slug } => hackenbook::commands::new_essay(&project, &slug),
+        Command::Serve { port, bind, open } => {
+            let options = serve::Options {
+                host: bind,
+                port,
+                open,
+            };
+            serve::run(&cli.root, &options)
+        }
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(failure) => {
+            eprint!("{}", failure.render());
+            ExitCode::from(1)
+        }
+    }
+}
+
+fn build(mut project: Project, out: Option<PathBuf>) -> Result<(), Failure> {
+    if let Some(out) = out {
+        project.out_dir = out;
+    }
+    let report = driver::build(&project)?;
+    println!(
+        "built {} page{} ({} positions, {} claims checked) into {}",
+        report.pages,
+        if report.pages == 1 { "" } else { "s" },
+        report.positions,
+        report.claims,
+        report.out_dir.display()
+    );
+    Ok(())
+}
+
+fn check(project: &Project) -> Result<(), Failure> {
+    let checked = driver::check(project)?;
+    let claims: usize = checked.essays.iter().map(|e| e.claims.len()).sum();
+    println!(
+        "{} essays checked, {claims} claims hold",
+        checked.essays.len()
+    );
+    Ok(())
+}

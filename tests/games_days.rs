@@ -70,6 +70,12 @@ fn games_born_by_day_two_and_three() {
     );
     let day3 = next_day(&mut g, &day2);
     assert_eq!(day3.len(), 1474);
+    // The library's enumeration (used by benchmarks) agrees, in a fresh table.
+    let mut fresh = Games::new();
+    assert_eq!(
+        hackenbook::games::sample::born_by_day(&mut fresh, 3).len(),
+        1474
+    );
     for &x in &day3 {
         assert!(g.birthday(x) <= 3, "{} born after day 3", g.display(x));
     }

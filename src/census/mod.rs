@@ -1,1 +1,29 @@
-//! census (placeholder until its module lands).
+//! Censuses: named families of positions enumerated exhaustively, and a query language that
+//! binds each figure of an essay to a count, a share or a universal statement over a family.
+//!
+//! The one idea: a figure in prose is only as good as the computation behind it, so every
+//! figure is a query over a census that is enumerated without duplicates or omissions (its
+//! size is checked against a closed form), evaluated by the game tree and compared exactly.
+//!
+//! Pipeline: [`definition`] reads a census block → [`engine`] (blue-red, fast) or
+//! [`reference`] (any colours, plain) enumerates and evaluates it into grouped [`record`]s,
+//! cached by [`cache`] → [`query`] parses a question, [`eval`] answers it per record, and
+//! [`workspace`] aggregates the answer into a [`Figure`] → [`literal`] holds the essay's
+//! words against it.
+pub mod cache;
+pub mod definition;
+pub mod engine;
+pub mod eval;
+pub mod family;
+pub mod forest;
+pub mod literal;
+pub mod progress;
+pub mod query;
+pub mod record;
+pub mod reference;
+pub mod small;
+pub mod workspace;
+
+pub use literal::{literal_holds, render_figure, Example, Figure};
+pub use query::QueryError;
+pub use workspace::{CensusRun, PlayRules, Workspace};

@@ -7,7 +7,7 @@
 
 use super::dyadic::Dyadic;
 use super::nus::Nus;
-use super::table::{GameId, Games, Kind};
+use super::table::{pair, GameId, Games, Kind};
 use num_bigint::BigInt;
 use num_traits::{One, Zero};
 
@@ -21,9 +21,9 @@ impl Games {
         let result = if self.kind(g) == Kind::Moves {
             let left = self.raw_options(g, false);
             let right = self.raw_options(g, true);
-            let left: Vec<GameId> = left.into_iter().map(|h| self.neg(h)).collect();
-            let right: Vec<GameId> = right.into_iter().map(|h| self.neg(h)).collect();
-            self.intern_moves(left, right)
+            let mut left: Vec<GameId> = left.into_iter().map(|h| self.neg(h)).collect();
+            let mut right: Vec<GameId> = right.into_iter().map(|h| self.neg(h)).collect();
+            self.intern_moves(&mut left, &mut right)
         } else {
             let value = self.nus_of(g).neg();
             self.nus(value)
@@ -53,7 +53,7 @@ impl Games {
             let value = self.nus_of(a).add(self.nus_of(b));
             return self.nus(value);
         }
-        let key = if a <= b { (a, b) } else { (b, a) };
+        let key = if a <= b { pair(a, b) } else { pair(b, a) };
         if let Some(&known) = self.add_cache.get(&key) {
             return known;
         }
@@ -72,9 +72,9 @@ impl Games {
     fn translate(&mut self, g: GameId, x: GameId) -> GameId {
         let left = self.raw_options(g, true);
         let right = self.raw_options(g, false);
-        let left: Vec<GameId> = left.into_iter().map(|o| self.add(o, x)).collect();
-        let right: Vec<GameId> = right.into_iter().map(|o| self.add(o, x)).collect();
-        self.intern_moves(left, right)
+        let mut left: Vec<GameId> = left.into_iter().map(|o| self.add(o, x)).collect();
+        let mut right: Vec<GameId> = right.into_iter().map(|o| self.add(o, x)).collect();
+        self.intern_moves(&mut left, &mut right)
     }
 
     /// `(x + e) + g` for a nus with a non-zero number part `x`: `(e + g) + x`.
@@ -109,7 +109,7 @@ impl Games {
         if over == self.zero() {
             return base;
         }
-        if let Some(&known) = self.ordinal_cache.get(&(base, over)) {
+        if let Some(&known) = self.ordinal_cache.get(&pair(base, over)) {
             return known;
         }
         let result = match (self.as_number(base), self.as_number(over)) {
@@ -132,7 +132,7 @@ impl Games {
                 self.from_options(&left, &right)
             }
         };
-        self.ordinal_cache.insert((base, over), result);
+        self.ordinal_cache.insert(pair(base, over), result);
         result
     }
 
@@ -268,9 +268,8 @@ impl SignWalk {
                 // Each step halves the gap to `t`: after n steps the gap is gap / 2^n.
                 let shift = u32::try_from(n).expect("sign run beyond 2^32 signs");
                 let gap = &t - &self.value;
-                let scale = |d: &Dyadic, s: u32| -> Dyadic {
-                    Dyadic::new(d.numerator().clone(), d.exponent() + s)
-                };
+                let scale =
+                    |d: &Dyadic, s: u32| -> Dyadic { Dyadic::new(d.numerator(), d.exponent() + s) };
                 let last = &t - &scale(&gap, shift);
                 let previous = &t - &scale(&gap, shift - 1);
                 self.set_bound(plus, previous);

@@ -18,43 +18,49 @@ impl Games {
     /// The canonical form of `{left | right}`; the options may be given in any order, with
     /// duplicates, dominated or reversible options.
     pub fn from_options(&mut self, left: &[GameId], right: &[GameId]) -> GameId {
-        let mut left = left.to_vec();
-        let mut right = right.to_vec();
+        // Construction never re-enters itself (comparisons build no games), so one pair of
+        // buffers serves every call.
+        let (mut l, mut r) = std::mem::take(&mut self.scratch);
+        l.clear();
+        l.extend_from_slice(left);
+        r.clear();
+        r.extend_from_slice(right);
+        let id = self.from_option_buffers(&mut l, &mut r);
+        self.scratch = (l, r);
+        id
+    }
+
+    fn from_option_buffers(&mut self, left: &mut Vec<GameId>, right: &mut Vec<GameId>) -> GameId {
         left.sort_unstable();
         left.dedup();
         right.sort_unstable();
         right.dedup();
-        if let Some(id) = self.numbers_only(&left, &right) {
+        if let Some(id) = self.numbers_only(left, right) {
             return id;
         }
-        let (left, right) = self.canonical_lists(left, right);
+        self.canonical_lists(left, right);
         self.intern_canonical(left, right)
     }
 
-    /// The canonical option lists of `{left | right}` (sorted by id), without interning.
-    pub(crate) fn canonical_lists(
-        &mut self,
-        mut left: Vec<GameId>,
-        mut right: Vec<GameId>,
-    ) -> (Vec<GameId>, Vec<GameId>) {
-        self.remove_dominated(&mut left, true);
-        self.remove_dominated(&mut right, false);
+    /// Reduces option lists to the canonical ones of `{left | right}` (sorted by id).
+    pub(crate) fn canonical_lists(&mut self, left: &mut Vec<GameId>, right: &mut Vec<GameId>) {
+        self.remove_dominated(left, true);
+        self.remove_dominated(right, false);
         let mut memo = FormMemo::default();
-        let bypassed_left = self.bypass_reversible(&mut left, &mut right, true, &mut memo);
-        let bypassed_right = self.bypass_reversible(&mut left, &mut right, false, &mut memo);
+        let bypassed_left = self.bypass_reversible(left, right, true, &mut memo);
+        let bypassed_right = self.bypass_reversible(left, right, false, &mut memo);
         if bypassed_left {
             left.sort_unstable();
             left.dedup();
-            self.remove_dominated(&mut left, true);
+            self.remove_dominated(left, true);
         }
         if bypassed_right {
             right.sort_unstable();
             right.dedup();
-            self.remove_dominated(&mut right, false);
+            self.remove_dominated(right, false);
         }
         left.sort_unstable();
         right.sort_unstable();
-        (left, right)
     }
 
     /// Fast path: when every option is a number the value is the simplest number between the
@@ -66,9 +72,11 @@ impl Games {
         }
         let best_left = left.iter().copied().max_by(|&a, &b| self.number_cmp(a, b));
         let best_right = right.iter().copied().min_by(|&a, &b| self.number_cmp(a, b));
-        let a = best_left.map(|g| self.nus_of(g).number.clone());
-        let b = best_right.map(|g| self.nus_of(g).number.clone());
-        if let Some(x) = Dyadic::simplest_between(a.as_ref(), b.as_ref()) {
+        let simplest = Dyadic::simplest_between(
+            best_left.map(|g| &self.nus_of(g).number),
+            best_right.map(|g| &self.nus_of(g).number),
+        );
+        if let Some(x) = simplest {
             return Some(self.number(&x));
         }
         let (gl, gr) = (best_left?, best_right?);
@@ -77,7 +85,7 @@ impl Games {
             let x = self.nus_of(gl).number.clone();
             return Some(self.nus(Nus::new(x, 0, 1)));
         }
-        Some(self.intern_moves(vec![gl], vec![gr]))
+        Some(self.intern_moves(&mut [gl], &mut [gr]))
     }
 
     fn number_cmp(&self, a: GameId, b: GameId) -> std::cmp::Ordering {
@@ -85,36 +93,32 @@ impl Games {
     }
 
     /// Drops every option that another option of the same player is at least as good as.
+    /// (Options are distinct values, and domination is transitive, so comparing with the
+    /// options that remain is enough.)
     fn remove_dominated(&mut self, options: &mut Vec<GameId>, left: bool) {
-        if options.len() < 2 {
-            return;
-        }
-        let mut keep = vec![true; options.len()];
-        for i in 0..options.len() {
-            if !keep[i] {
-                continue;
-            }
+        let mut i = 0;
+        while i < options.len() {
+            let mut dominated = false;
             for j in 0..options.len() {
-                if i == j || !keep[j] {
+                if i == j {
                     continue;
                 }
                 // For Left, options[i] is dominated when options[i] <= options[j].
-                let dominated = if left {
+                dominated = if left {
                     self.leq(options[i], options[j])
                 } else {
                     self.leq(options[j], options[i])
                 };
                 if dominated {
-                    keep[i] = false;
                     break;
                 }
             }
+            if dominated {
+                options.remove(i);
+            } else {
+                i += 1;
+            }
         }
-        let mut k = 0;
-        options.retain(|_| {
-            k += 1;
-            keep[k - 1]
-        });
     }
 
     /// Replaces reversible options of one player until none is left; true if anything changed.
@@ -231,20 +235,26 @@ impl Games {
     }
 
     /// Interns canonical option lists (sorted by id), as a nus when they match a nus pattern.
-    pub(crate) fn intern_canonical(&mut self, left: Vec<GameId>, right: Vec<GameId>) -> GameId {
-        if let Some(value) = self.nus_candidate(&left, &right) {
-            let id = self.nus(value);
-            let span_l = self.option_span(id, true);
-            let span_r = self.option_span(id, false);
-            let same = |games: &Games, span: super::table::Span, list: &[GameId]| {
-                span.len as usize == list.len()
-                    && (0..span.len).all(|i| games.at(span, i) == list[i as usize])
-            };
-            if same(self, span_l, &left) && same(self, span_r, &right) {
-                return id;
+    pub(crate) fn intern_canonical(&mut self, left: &mut [GameId], right: &mut [GameId]) -> GameId {
+        if let Some(value) = self.nus_candidate(left, right) {
+            if self.nus_has_options(&value, left, right) {
+                return self.nus(value);
             }
         }
         self.intern_moves(left, right)
+    }
+
+    /// Whether the canonical options of `value` are exactly these ids (without interning it).
+    fn nus_has_options(&self, value: &Nus, left: &[GameId], right: &[GameId]) -> bool {
+        let (lo, ro) = value.options();
+        // Option values are distinct, so equal lengths and containment mean equal sets.
+        let same = |values: &[Nus], ids: &[GameId]| {
+            values.len() == ids.len()
+                && values
+                    .iter()
+                    .all(|v| self.find_nus(v).is_some_and(|id| ids.contains(&id)))
+        };
+        same(&lo, left) && same(&ro, right)
     }
 
     /// The one nus whose canonical form could have these options, if any (to be verified).

@@ -3,9 +3,14 @@
 //! The one idea: `G <= H` unless some `G^L >= H` or some `H^R <= G` (Conway's definition),
 //! shortened by two facts: number-up-star values compare arithmetically, and against a number
 //! `x` a non-number `G` needs only its own options (`x <= G` iff no `G^R <= x`), which keeps the
-//! recursion out of the long option chains of big numbers.
+//! recursion out of the long option chains of big numbers. Stops, kept with every entry,
+//! settle many comparisons at once: `G <= H` needs `LS(G) <= LS(H)` and `RS(G) <= RS(H)`, and
+//! `LS(G) < RS(H)` already gives `G < H`.
 
-use super::table::{GameId, Games, Kind, Relation};
+use super::table::{pair, GameId, Games, Kind, Relation};
+
+/// Comparisons of games whose heights add up to at most this are not cached.
+const SHORT: u16 = 3;
 
 impl Games {
     /// `a <= b`.
@@ -13,16 +18,36 @@ impl Games {
         if a == b {
             return true;
         }
-        let (ka, kb) = (self.kind(a), self.kind(b));
-        if ka != Kind::Moves && kb != Kind::Moves {
-            let (x, y) = (self.nus_of(a), self.nus_of(b));
-            return x.leq(y);
+        let (ea, eb) = (&self.entries[a.index()], &self.entries[b.index()]);
+        let (ka, kb) = (ea.kind, eb.kind);
+        let both_nus = ka != Kind::Moves && kb != Kind::Moves;
+        if let (Some((al, ar)), Some((bl, br))) = (ea.stops, eb.stops) {
+            // Stops are monotone, and LS(a) < RS(b) forces a < b.
+            if al < br {
+                return true;
+            }
+            if al > bl || ar > br {
+                return false;
+            }
+            if both_nus {
+                // A nus's stops are its number: here the numbers are equal.
+                return self.nus_of(a).infinitesimal_leq(self.nus_of(b));
+            }
+        } else if both_nus {
+            return self.nus_of(a).leq(self.nus_of(b));
         }
-        if let Some(&known) = self.leq_cache.get(&(a, b)) {
+        let (a_number, b_number) = (ka == Kind::Number, kb == Kind::Number);
+        let height = ea.height + eb.height;
+        if height <= SHORT {
+            // Recomputing is cheaper than hashing for such short games.
+            return self.leq_by_options(a, b, a_number, b_number);
+        }
+        let key = pair(a, b);
+        if let Some(&known) = self.leq_cache.get(&key) {
             return known;
         }
-        let result = self.leq_by_options(a, b, ka == Kind::Number, kb == Kind::Number);
-        self.leq_cache.insert((a, b), result);
+        let result = self.leq_by_options(a, b, a_number, b_number);
+        self.leq_cache.insert(key, result);
         result
     }
 

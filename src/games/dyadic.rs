@@ -1,7 +1,8 @@
 //! Dyadic rationals `n / 2^k` of unbounded size: the only numbers a short game can be worth.
 //!
 //! The one idea: keep the fraction normalised (odd numerator, or exponent zero), so equal values
-//! have equal representations and `Eq`/`Hash` are structural.
+//! have equal representations and `Eq`/`Hash` are structural; and keep small numerators in a
+//! machine word, so the everyday values of games cost no allocation.
 
 use num_bigint::BigInt;
 use num_integer::Integer;
@@ -15,80 +16,143 @@ use std::str::FromStr;
 /// The exact value `num / 2^exp`, always normalised.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub struct Dyadic {
-    num: BigInt,
-    exp: u32,
+    repr: Repr,
+}
+
+/// Machine words while the numerator fits in an `i64` (the common case: no allocation),
+/// a big integer otherwise. Which variant holds a value is determined by the value, so the
+/// derived `Eq` and `Hash` stay structural.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+enum Repr {
+    Small(i64, u32),
+    Big(BigInt, u32),
 }
 
 impl Dyadic {
     pub fn new(num: impl Into<BigInt>, exp: u32) -> Dyadic {
-        let mut d = Dyadic {
-            num: num.into(),
-            exp,
-        };
-        d.normalise();
-        d
+        let mut num: BigInt = num.into();
+        if num.is_zero() {
+            return Dyadic::zero();
+        }
+        let twos = num.trailing_zeros().unwrap_or(0).min(exp as u64) as u32;
+        if twos > 0 {
+            num >>= twos;
+        }
+        Dyadic::from_normalised(num, exp - twos)
+    }
+
+    /// `num / 2^exp` from machine words.
+    pub fn from_parts(num: i64, exp: u32) -> Dyadic {
+        if num == 0 {
+            return Dyadic::zero();
+        }
+        let twos = num.trailing_zeros().min(exp);
+        Dyadic {
+            repr: Repr::Small(num >> twos, exp - twos),
+        }
+    }
+
+    /// From an `i128` numerator (the result of word arithmetic), normalising.
+    fn from_i128(num: i128, exp: u32) -> Dyadic {
+        if num == 0 {
+            return Dyadic::zero();
+        }
+        let twos = num.trailing_zeros().min(exp);
+        let (num, exp) = (num >> twos, exp - twos);
+        match i64::try_from(num) {
+            Ok(n) => Dyadic {
+                repr: Repr::Small(n, exp),
+            },
+            Err(_) => Dyadic {
+                repr: Repr::Big(BigInt::from(num), exp),
+            },
+        }
+    }
+
+    fn from_normalised(num: BigInt, exp: u32) -> Dyadic {
+        match num.to_i64() {
+            Some(n) => Dyadic {
+                repr: Repr::Small(n, exp),
+            },
+            None => Dyadic {
+                repr: Repr::Big(num, exp),
+            },
+        }
     }
 
     pub fn zero() -> Dyadic {
-        Dyadic::new(0, 0)
+        Dyadic {
+            repr: Repr::Small(0, 0),
+        }
     }
 
     pub fn one() -> Dyadic {
-        Dyadic::new(1, 0)
+        Dyadic::from_parts(1, 0)
     }
 
     pub fn integer(n: impl Into<BigInt>) -> Dyadic {
         Dyadic::new(n, 0)
     }
 
-    fn normalise(&mut self) {
-        if self.num.is_zero() {
-            self.exp = 0;
-            return;
-        }
-        let twos = self.num.trailing_zeros().unwrap_or(0).min(self.exp as u64) as u32;
-        if twos > 0 {
-            self.num >>= twos;
-            self.exp -= twos;
+    /// `(numerator, exponent)` when the numerator fits in an `i64`.
+    pub fn as_small(&self) -> Option<(i64, u32)> {
+        match self.repr {
+            Repr::Small(n, e) => Some((n, e)),
+            Repr::Big(..) => None,
         }
     }
 
-    pub fn numerator(&self) -> &BigInt {
-        &self.num
+    pub fn numerator(&self) -> BigInt {
+        match &self.repr {
+            Repr::Small(n, _) => BigInt::from(*n),
+            Repr::Big(n, _) => n.clone(),
+        }
     }
 
     /// The `k` of the denominator `2^k`.
     pub fn exponent(&self) -> u32 {
-        self.exp
+        match self.repr {
+            Repr::Small(_, e) | Repr::Big(_, e) => e,
+        }
     }
 
     pub fn is_zero(&self) -> bool {
-        self.num.is_zero()
+        matches!(self.repr, Repr::Small(0, _))
     }
 
     pub fn is_integer(&self) -> bool {
-        self.exp == 0
+        self.exponent() == 0
     }
 
     /// -1, 0 or 1.
     pub fn signum(&self) -> i32 {
-        if self.num.is_positive() {
-            1
-        } else if self.num.is_negative() {
-            -1
-        } else {
-            0
+        match &self.repr {
+            Repr::Small(n, _) => n.signum() as i32,
+            Repr::Big(n, _) => {
+                if n.is_positive() {
+                    1
+                } else {
+                    -1
+                }
+            }
         }
     }
 
     /// Halves the value exactly.
     pub fn half(&self) -> Dyadic {
-        Dyadic::new(self.num.clone(), self.exp + 1)
+        match &self.repr {
+            Repr::Small(n, e) => Dyadic::from_parts(*n, e + 1),
+            Repr::Big(n, e) => Dyadic::new(n.clone(), e + 1),
+        }
     }
 
     /// The largest integer not above the value.
     pub fn floor(&self) -> BigInt {
-        self.num.div_floor(&(BigInt::one() << self.exp))
+        match &self.repr {
+            Repr::Small(n, e) if *e < 64 => BigInt::from(n >> e),
+            Repr::Small(n, _) => BigInt::from(if *n < 0 { -1 } else { 0 }),
+            Repr::Big(n, e) => n.div_floor(&(BigInt::one() << *e)),
+        }
     }
 
     /// The smallest integer not below the value.
@@ -97,7 +161,7 @@ impl Dyadic {
     }
 
     pub fn to_rational(&self) -> BigRational {
-        BigRational::new(self.num.clone(), BigInt::one() << self.exp)
+        BigRational::new(self.numerator(), BigInt::one() << self.exponent())
     }
 
     /// `Some` exactly when the rational has a power-of-two denominator.
@@ -123,9 +187,9 @@ impl Dyadic {
                 return None;
             }
         }
-        let zero = Dyadic::zero();
         let above_lo = |x: &Dyadic| lo.is_none_or(|l| x > l);
         let below_hi = |x: &Dyadic| hi.is_none_or(|h| x < h);
+        let zero = Dyadic::zero();
         if above_lo(&zero) && below_hi(&zero) {
             return Some(zero);
         }
@@ -137,16 +201,12 @@ impl Dyadic {
         if above_lo(&candidate) && below_hi(&candidate) {
             return Some(candidate);
         }
-        // Both bounds are finite and within one unit: the fraction with the smallest denominator.
-        let (l, h) = (lo.unwrap(), hi.unwrap());
-        for k in 1..=l.exp.max(h.exp) + 1 {
-            let scaled = Dyadic::new(l.num.clone() << k, l.exp);
-            let m = if scaled.is_integer() {
-                scaled.num + 1
-            } else {
-                scaled.floor() + 1
-            };
-            let x = Dyadic::new(m, k);
+        // Both bounds are finite and within one unit: the fraction with the smallest
+        // denominator, which is the first `(floor(lo * 2^k) + 1) / 2^k` below `hi`.
+        let (l, h) = (lo.expect("finite"), hi.expect("finite"));
+        for k in 1..=l.exponent().max(h.exponent()) + 1 {
+            let scaled = Dyadic::new(l.numerator() << k, l.exponent());
+            let x = Dyadic::new(scaled.floor() + 1, k);
             if &x < h {
                 return Some(x);
             }
@@ -155,11 +215,32 @@ impl Dyadic {
     }
 }
 
+/// Both operands as words, aligned to a common exponent `e` with shifts of at most 62 bits,
+/// so that sums and comparisons of the shifted numerators cannot overflow an `i128`.
+fn aligned(a: &Dyadic, b: &Dyadic) -> Option<(i128, i128, u32)> {
+    let (Repr::Small(x, ex), Repr::Small(y, ey)) = (&a.repr, &b.repr) else {
+        return None;
+    };
+    let e = (*ex).max(*ey);
+    let (sx, sy) = (e - ex, e - ey);
+    if sx > 62 || sy > 62 {
+        return None;
+    }
+    Some(((*x as i128) << sx, (*y as i128) << sy, e))
+}
+
 impl Ord for Dyadic {
     fn cmp(&self, other: &Dyadic) -> Ordering {
-        let e = self.exp.max(other.exp);
-        let a = &self.num << (e - self.exp);
-        let b = &other.num << (e - other.exp);
+        if let Some((x, y, _)) = aligned(self, other) {
+            return x.cmp(&y);
+        }
+        let (sa, sb) = (self.signum(), other.signum());
+        if sa != sb {
+            return sa.cmp(&sb);
+        }
+        let e = self.exponent().max(other.exponent());
+        let a = self.numerator() << (e - self.exponent());
+        let b = other.numerator() << (e - other.exponent());
         a.cmp(&b)
     }
 }
@@ -173,9 +254,13 @@ impl PartialOrd for Dyadic {
 impl Add for &Dyadic {
     type Output = Dyadic;
     fn add(self, other: &Dyadic) -> Dyadic {
-        let e = self.exp.max(other.exp);
+        if let Some((x, y, e)) = aligned(self, other) {
+            return Dyadic::from_i128(x + y, e);
+        }
+        let e = self.exponent().max(other.exponent());
         Dyadic::new(
-            (&self.num << (e - self.exp)) + (&other.num << (e - other.exp)),
+            (self.numerator() << (e - self.exponent()))
+                + (other.numerator() << (e - other.exponent())),
             e,
         )
     }
@@ -205,16 +290,27 @@ impl Sub for Dyadic {
 impl Mul for &Dyadic {
     type Output = Dyadic;
     fn mul(self, other: &Dyadic) -> Dyadic {
-        Dyadic::new(&self.num * &other.num, self.exp + other.exp)
+        if let (Repr::Small(x, ex), Repr::Small(y, ey)) = (&self.repr, &other.repr) {
+            return Dyadic::from_i128(*x as i128 * *y as i128, ex + ey);
+        }
+        Dyadic::new(
+            self.numerator() * other.numerator(),
+            self.exponent() + other.exponent(),
+        )
     }
 }
 
 impl Neg for &Dyadic {
     type Output = Dyadic;
     fn neg(self) -> Dyadic {
-        Dyadic {
-            num: -&self.num,
-            exp: self.exp,
+        match &self.repr {
+            Repr::Small(n, e) => match n.checked_neg() {
+                Some(m) => Dyadic {
+                    repr: Repr::Small(m, *e),
+                },
+                None => Dyadic::new(-BigInt::from(*n), *e),
+            },
+            Repr::Big(n, e) => Dyadic::from_normalised(-n, *e),
         }
     }
 }
@@ -228,17 +324,23 @@ impl Neg for Dyadic {
 
 impl From<i64> for Dyadic {
     fn from(n: i64) -> Dyadic {
-        Dyadic::integer(n)
+        Dyadic::from_parts(n, 0)
     }
 }
 
 impl fmt::Display for Dyadic {
     /// `3/8`, `-1/4`, `2`: the notation CGSuite prints.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.exp == 0 {
-            write!(f, "{}", self.num)
-        } else {
-            write!(f, "{}/{}", self.num, BigInt::one() << self.exp)
+        match &self.repr {
+            Repr::Small(n, 0) => write!(f, "{n}"),
+            Repr::Small(n, e) if *e < 64 => write!(f, "{n}/{}", 1u64 << e),
+            _ if self.is_integer() => write!(f, "{}", self.numerator()),
+            _ => write!(
+                f,
+                "{}/{}",
+                self.numerator(),
+                BigInt::one() << self.exponent()
+            ),
         }
     }
 }
@@ -316,6 +418,59 @@ mod tests {
         assert!("1/3".parse::<Dyadic>().is_err());
         assert!("1/0".parse::<Dyadic>().is_err());
         assert!("x".parse::<Dyadic>().is_err());
+    }
+
+    #[test]
+    fn order_across_sizes() {
+        let big = d("123456789012345678901234567890123/1024");
+        assert!(big > d("1/2"));
+        assert!(-&big < d("-1/2"));
+        assert!(d("-3/8") < d("-1/4"));
+        assert!(d("1/4") < d("3/8"));
+        let tiny = Dyadic::new(1, 200);
+        assert!(tiny > Dyadic::zero() && tiny < Dyadic::new(1, 199));
+        assert!(Dyadic::new(i64::MAX, 0) > Dyadic::new(i64::MAX, 63));
+        assert_eq!(Dyadic::new(6, 2).cmp(&Dyadic::new(3, 1)), Ordering::Equal);
+    }
+
+    #[test]
+    fn words_and_big_integers_agree() {
+        // Values on both sides of the i64 boundary, compared with exact rationals.
+        let edge = [
+            Dyadic::new(i64::MAX, 0),
+            Dyadic::new(i64::MIN, 0),
+            Dyadic::new(i64::MAX, 3),
+            Dyadic::new(BigInt::from(i64::MAX) + 1, 0),
+            Dyadic::new(BigInt::from(i64::MIN) - 1, 5),
+            Dyadic::new(1, 70),
+            Dyadic::new(-3, 2),
+            Dyadic::zero(),
+        ];
+        for a in &edge {
+            assert_eq!(-&(-a), *a);
+            assert_eq!(Dyadic::from_rational(&a.to_rational()).as_ref(), Some(a));
+            for b in &edge {
+                let (ra, rb) = (a.to_rational(), b.to_rational());
+                assert_eq!((a + b).to_rational(), &ra + &rb, "{a} + {b}");
+                assert_eq!((a - b).to_rational(), &ra - &rb, "{a} - {b}");
+                assert_eq!((a * b).to_rational(), &ra * &rb, "{a} * {b}");
+                assert_eq!(a.cmp(b), ra.cmp(&rb), "{a} vs {b}");
+            }
+        }
+        // i64::MIN has no i64 negative: the result is promoted, and normalised back.
+        let m = Dyadic::new(i64::MIN, 0);
+        assert_eq!((-&m).to_string(), "9223372036854775808");
+        assert_eq!(&(-&m) + &m, Dyadic::zero());
+        assert_eq!(
+            Dyadic::new(BigInt::from(i64::MAX) + 1, 0) - Dyadic::from(1),
+            Dyadic::new(i64::MAX, 0)
+        );
+        assert_eq!(Dyadic::new(1, 70).floor(), BigInt::from(0));
+        assert_eq!(Dyadic::new(-1, 70).floor(), BigInt::from(-1));
+        assert_eq!(
+            Dyadic::new(1, 70).to_string(),
+            format!("1/{}", BigInt::one() << 70)
+        );
     }
 
     #[test]

@@ -21,10 +21,13 @@ mod compare;
 pub mod display;
 pub mod dyadic;
 mod hash;
+pub mod notation;
 pub mod nus;
+pub mod sample;
 mod table;
 
 pub use dyadic::Dyadic;
+pub use notation::ParseError;
 pub use nus::Nus;
 pub use table::{GameId, Games, Relation};
 

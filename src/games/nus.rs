@@ -5,7 +5,6 @@
 //! these values reduce to arithmetic on `(x, n, m)`, and their options can be produced on demand.
 
 use super::dyadic::Dyadic;
-use num_bigint::BigInt;
 use std::cmp::Ordering;
 
 /// `number + ups.^ + *nim`; `ups` may be negative (downs).
@@ -57,12 +56,15 @@ impl Nus {
         match self.number.cmp(&other.number) {
             Ordering::Less => true,
             Ordering::Greater => false,
-            Ordering::Equal => {
-                let ups = other.ups - self.ups;
-                let nim = self.nim ^ other.nim;
-                ups >= 2 || (ups == 1 && nim != 1) || (ups == 0 && nim == 0)
-            }
+            Ordering::Equal => self.infinitesimal_leq(other),
         }
+    }
+
+    /// `self <= other` judged on ups and nimbers only (the numbers being equal).
+    pub fn infinitesimal_leq(&self, other: &Nus) -> bool {
+        let ups = other.ups - self.ups;
+        let nim = self.nim ^ other.nim;
+        ups >= 2 || (ups == 1 && nim != 1) || (ups == 0 && nim == 0)
     }
 
     /// The canonical options `(left, right)`.
@@ -109,7 +111,7 @@ fn number_options(x: &Dyadic) -> (Vec<Nus>, Vec<Nus>) {
             _ => (vec![], vec![Nus::of_number(x + &one)]),
         };
     }
-    let step = Dyadic::new(BigInt::from(1), x.exponent());
+    let step = Dyadic::from_parts(1, x.exponent());
     (
         vec![Nus::of_number(x - &step)],
         vec![Nus::of_number(x + &step)],

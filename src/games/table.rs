@@ -76,6 +76,25 @@ pub(crate) struct Entry {
     pub expanded: bool,
     pub left: Span,
     pub right: Span,
+    /// Left and right stops, when both are small enough to hold inline.
+    pub stops: Option<(Stop, Stop)>,
+    /// Layers of non-number structure: 0 for numbers, 1 for other nus values, and one more
+    /// than the tallest option otherwise. Comparisons of short games skip the cache.
+    pub height: u16,
+}
+
+/// A small dyadic held inline as an integer multiple of `2^-60`, so that stops compare with
+/// one integer comparison.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) struct Stop(i128);
+
+impl Stop {
+    /// `Some` when `|num| < 2^62` and `exp <= 60`: then `num * 2^(60 - exp)` fits an `i128`.
+    pub fn of(x: &Dyadic) -> Option<Stop> {
+        let (num, exp) = x.as_small()?;
+        let fits = num.unsigned_abs() < (1 << 62) && exp <= 60;
+        fits.then(|| Stop((num as i128) << (60 - exp)))
+    }
 }
 
 /// The interning table of canonical forms, with the caches of every operation on them.
@@ -86,13 +105,20 @@ pub struct Games {
     /// Option lists of all entries, each list sorted by id.
     pub(crate) arena: Vec<GameId>,
     pub(crate) nus_index: IdMap<Nus, GameId>,
+    /// The same index for nus values whose number fits in machine words (no big-integer hashing).
+    pub(crate) small_nus_index: IdMap<(i64, u32, i64, u32), GameId>,
     /// Key: `[number of left options, left ids.., right ids..]`, both lists sorted.
     pub(crate) moves_index: IdMap<Box<[u32]>, GameId>,
-    pub(crate) leq_cache: IdMap<(GameId, GameId), bool>,
-    pub(crate) add_cache: IdMap<(GameId, GameId), GameId>,
-    pub(crate) ordinal_cache: IdMap<(GameId, GameId), GameId>,
+    /// Operation caches keyed by [`pair`] of ids.
+    pub(crate) leq_cache: IdMap<u64, bool>,
+    pub(crate) add_cache: IdMap<u64, GameId>,
+    pub(crate) ordinal_cache: IdMap<u64, GameId>,
     /// `neg_cache[g]` is the negative of `g`, or `u32::MAX` when not yet known.
     pub(crate) neg_cache: Vec<u32>,
+    /// Reused buffer for building `moves_index` keys.
+    pub(crate) key_buffer: Vec<u32>,
+    /// Reused option buffers of `from_options`.
+    pub(crate) scratch: (Vec<GameId>, Vec<GameId>),
 }
 
 impl Default for Games {
@@ -102,20 +128,30 @@ impl Default for Games {
 }
 
 const ZERO: GameId = GameId(0);
+
+/// One cache key for an ordered pair of ids.
+#[inline]
+pub(crate) fn pair(a: GameId, b: GameId) -> u64 {
+    ((a.0 as u64) << 32) | b.0 as u64
+}
 const UNKNOWN: u32 = u32::MAX;
 
 impl Games {
     pub fn new() -> Games {
+        // Modest starting capacities: even one small essay interns a few hundred games.
         let mut games = Games {
-            entries: Vec::new(),
-            nus_values: Vec::new(),
-            arena: Vec::new(),
+            entries: Vec::with_capacity(256),
+            nus_values: Vec::with_capacity(64),
+            arena: Vec::with_capacity(1024),
             nus_index: IdMap::default(),
-            moves_index: IdMap::default(),
-            leq_cache: IdMap::default(),
-            add_cache: IdMap::default(),
+            small_nus_index: IdMap::with_capacity_and_hasher(64, Default::default()),
+            moves_index: IdMap::with_capacity_and_hasher(256, Default::default()),
+            leq_cache: IdMap::with_capacity_and_hasher(512, Default::default()),
+            add_cache: IdMap::with_capacity_and_hasher(128, Default::default()),
             ordinal_cache: IdMap::default(),
-            neg_cache: Vec::new(),
+            neg_cache: Vec::with_capacity(256),
+            key_buffer: Vec::new(),
+            scratch: (Vec::new(), Vec::new()),
         };
         let zero = games.nus(Nus::zero());
         debug_assert_eq!(zero, ZERO);
@@ -136,7 +172,12 @@ impl Games {
     }
 
     pub fn number(&mut self, d: &Dyadic) -> GameId {
-        self.nus(Nus::of_number(d.clone()))
+        if let Some((n, e)) = d.as_small() {
+            if let Some(&id) = self.small_nus_index.get(&(n, e, 0, 0)) {
+                return id;
+            }
+        }
+        self.insert_nus(Nus::of_number(d.clone()))
     }
 
     pub fn integer(&mut self, n: i64) -> GameId {
@@ -161,23 +202,52 @@ impl Games {
 
     /// `number + ups.^ + *nim`, interned compactly.
     pub fn nus(&mut self, value: Nus) -> GameId {
-        if let Some(&id) = self.nus_index.get(&value) {
-            return id;
+        match self.find_nus(&value) {
+            Some(id) => id,
+            None => self.insert_nus(value),
         }
+    }
+
+    /// As [`Games::nus`], cloning `value` only when it is new.
+    pub fn nus_ref(&mut self, value: &Nus) -> GameId {
+        match self.find_nus(value) {
+            Some(id) => id,
+            None => self.insert_nus(value.clone()),
+        }
+    }
+
+    pub(crate) fn find_nus(&self, value: &Nus) -> Option<GameId> {
+        match small_key(value) {
+            Some(key) => self.small_nus_index.get(&key).copied(),
+            None => self.nus_index.get(value).copied(),
+        }
+    }
+
+    fn insert_nus(&mut self, value: Nus) -> GameId {
         let kind = if value.is_number() {
             Kind::Number
         } else {
             Kind::Nus
         };
+        let stops = Stop::of(&value.number).map(|s| (s, s));
         let id = self.push(Entry {
             kind,
             nus: self.nus_values.len() as u32,
             expanded: false,
             left: Span::default(),
             right: Span::default(),
+            stops,
+            height: (kind == Kind::Nus) as u16,
         });
-        self.nus_values.push(value.clone());
-        self.nus_index.insert(value, id);
+        match small_key(&value) {
+            Some(key) => {
+                self.small_nus_index.insert(key, id);
+            }
+            None => {
+                self.nus_index.insert(value.clone(), id);
+            }
+        }
+        self.nus_values.push(value);
         id
     }
 
@@ -224,27 +294,55 @@ impl Games {
     }
 
     /// Interns an already-canonical pair of option lists that is known not to be a nus.
-    pub(crate) fn intern_moves(&mut self, mut left: Vec<GameId>, mut right: Vec<GameId>) -> GameId {
+    pub(crate) fn intern_moves(&mut self, left: &mut [GameId], right: &mut [GameId]) -> GameId {
         left.sort_unstable();
         right.sort_unstable();
-        let mut key = Vec::with_capacity(1 + left.len() + right.len());
+        let mut key = std::mem::take(&mut self.key_buffer);
+        key.clear();
         key.push(left.len() as u32);
         key.extend(left.iter().map(|g| g.0));
         key.extend(right.iter().map(|g| g.0));
         if let Some(&id) = self.moves_index.get(key.as_slice()) {
+            self.key_buffer = key;
             return id;
         }
-        let left = self.store(&left);
-        let right = self.store(&right);
+        let boxed: Box<[u32]> = key.as_slice().into();
+        self.key_buffer = key;
+        let stops = self.stops_from(left, right);
+        let height = 1 + left
+            .iter()
+            .chain(right.iter())
+            .map(|g| self.entries[g.index()].height)
+            .max()
+            .unwrap_or(0);
+        let left = self.store(left);
+        let right = self.store(right);
         let id = self.push(Entry {
             kind: Kind::Moves,
             nus: u32::MAX,
             expanded: true,
             left,
             right,
+            stops,
+            height: height.min(u16::MAX - 1),
         });
-        self.moves_index.insert(key.into_boxed_slice(), id);
+        self.moves_index.insert(boxed, id);
         id
+    }
+
+    /// Stops of a non-number: the best stop each player reaches by moving first.
+    fn stops_from(&self, left: &[GameId], right: &[GameId]) -> Option<(Stop, Stop)> {
+        let mut left_stop: Option<Stop> = None;
+        for &g in left {
+            let (_, r) = self.entries[g.index()].stops?;
+            left_stop = Some(left_stop.map_or(r, |s| s.max(r)));
+        }
+        let mut right_stop: Option<Stop> = None;
+        for &g in right {
+            let (l, _) = self.entries[g.index()].stops?;
+            right_stop = Some(right_stop.map_or(l, |s| s.min(l)));
+        }
+        Some((left_stop?, right_stop?))
     }
 
     fn store(&mut self, ids: &[GameId]) -> Span {
@@ -257,10 +355,14 @@ impl Games {
     }
 
     /// Makes sure the options of `g` are in the arena, producing them for nus values.
+    #[inline]
     pub(crate) fn expand(&mut self, g: GameId) {
-        if self.entries[g.index()].expanded {
-            return;
+        if !self.entries[g.index()].expanded {
+            self.expand_nus(g);
         }
+    }
+
+    fn expand_nus(&mut self, g: GameId) {
         let value = self.nus_values[self.entries[g.index()].nus as usize].clone();
         let (left, right) = value.options();
         let mut left: Vec<GameId> = left.into_iter().map(|v| self.nus(v)).collect();
@@ -326,6 +428,17 @@ impl Games {
         }
         best
     }
+}
+
+/// The machine-word key of a nus whose number is small.
+fn small_key(v: &Nus) -> Option<(i64, u32, i64, u32)> {
+    use num_traits::ToPrimitive;
+    Some((
+        v.number.numerator().to_i64()?,
+        v.number.exponent(),
+        v.ups,
+        v.nim,
+    ))
 }
 
 /// Integers are born on day `|n|`; `m/2^k` (k > 0) on day `|trunc(x)| + k + 1`.

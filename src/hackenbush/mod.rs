@@ -7,22 +7,22 @@ pub mod blocks;
 pub mod budget;
 pub mod canon;
 pub mod colour;
+pub mod draw;
 mod fxhash;
 pub mod green;
 pub mod memo;
 pub mod moves;
 pub mod notation;
 pub mod numbers;
-pub mod picture;
 pub mod position;
 pub mod signs;
 pub mod solve;
 
 pub use budget::SolveError;
 pub use colour::Colour;
+pub use draw::Picture;
 pub use moves::{options, Rules};
 pub use notation::NotationError;
-pub use picture::Picture;
 pub use position::{Edge, GraphError, Position, Tree};
 pub use solve::{evaluate, Evaluation, Limits, Solver, SolverStats};
 

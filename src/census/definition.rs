@@ -1,0 +1,323 @@
+//! Reading a `census` block: TOML naming a family, or narrowing another census.
+//!
+//! The one idea: a census block says *what* to enumerate and nothing about how, so its
+//! normalised content is the cache key, and every mistake in it is reported at the key or
+//! value that caused it (byte spans within the block's body).
+
+use super::family::{Family, Kind};
+use super::forest::{Palette, MAX_EDGES};
+use super::query::{parse_expr, Expr, QueryError};
+use crate::hackenbush::Colour;
+use serde::Deserialize;
+use std::collections::BTreeMap;
+use std::ops::Range;
+use toml::Spanned;
+
+/// The most positions a census may enumerate (forests of up to 10 blue-red edges are about
+/// twenty million).
+pub const MAX_POSITIONS: u128 = 50_000_000;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Block {
+    family: Option<Spanned<String>>,
+    edges: Option<Spanned<toml::Value>>,
+    #[serde(alias = "colors")]
+    colours: Option<Spanned<String>>,
+    from: Option<Spanned<String>>,
+    #[serde(rename = "where")]
+    filter: Option<Spanned<String>>,
+    measures: Option<BTreeMap<String, Spanned<String>>>,
+}
+
+/// What a census enumerates.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Source {
+    Family(Family),
+    /// The members of another census that satisfy a condition.
+    Narrowed {
+        parent: String,
+        parent_span: Range<usize>,
+        filter: Expr,
+        /// Where the condition's text starts in the block body (for moving error spans).
+        filter_offset: usize,
+    },
+}
+
+/// A measure defined in a census block: a named condition or quantity.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MeasureDef {
+    pub name: String,
+    pub expr: Expr,
+    pub text: String,
+    /// Where the expression's text starts in the block body.
+    pub offset: usize,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Definition {
+    pub source: Source,
+    pub measures: Vec<MeasureDef>,
+}
+
+/// Where the characters of a TOML string value start, given the span of the whole value.
+fn content_offset(body: &str, span: &Range<usize>) -> usize {
+    let raw = &body[span.clone()];
+    if raw.starts_with("\"\"\"") || raw.starts_with("'''") {
+        let after = span.start + 3;
+        // A newline right after the opening quotes is not part of the string.
+        if body[after..].starts_with('\n') {
+            after + 1
+        } else if body[after..].starts_with("\r\n") {
+            after + 2
+        } else {
+            after
+        }
+    } else {
+        span.start + 1
+    }
+}
+
+fn parse_colours(text: &str, span: Range<usize>) -> Result<Palette, QueryError> {
+    let named = match text.trim().to_lowercase().as_str() {
+        "blue-red" | "blue red" | "blue and red" => Some(vec![Colour::Blue, Colour::Red]),
+        "green" => Some(vec![Colour::Green]),
+        "blue" => Some(vec![Colour::Blue]),
+        "red" => Some(vec![Colour::Red]),
+        "all" | "hotchpotch" | "all three" => Some(vec![Colour::Blue, Colour::Red, Colour::Green]),
+        _ => None,
+    };
+    let colours = match named {
+        Some(c) => c,
+        None => {
+            let mut out = Vec::new();
+            for c in text.chars().filter(|c| !c.is_whitespace()) {
+                match c {
+                    'L' => out.push(Colour::Blue),
+                    'R' => out.push(Colour::Red),
+                    'G' => out.push(Colour::Green),
+                    _ => {
+                        return Err(QueryError::new(
+                            span,
+                            format!("`{text}` is not a set of colours: use letters `L` (blue), `R` (red), `G` (green), e.g. \"LR\", or \"blue-red\", \"green\", \"all\""),
+                        ))
+                    }
+                }
+            }
+            out
+        }
+    };
+    let palette = Palette::new(&colours);
+    if palette.is_empty() {
+        return Err(QueryError::new(span, "a census needs at least one colour"));
+    }
+    Ok(palette)
+}
+
+fn parse_edges(value: &toml::Value, span: Range<usize>) -> Result<(usize, usize), QueryError> {
+    let bad = |why: &str| {
+        QueryError::new(
+            span.clone(),
+            format!("{why}: write a number of edges (6) or a range (\"1..=6\", \"0..7\")"),
+        )
+    };
+    let number = |s: &str| -> Result<usize, QueryError> {
+        s.trim()
+            .parse::<usize>()
+            .map_err(|_| bad(&format!("`{}` is not a number of edges", s.trim())))
+    };
+    let (lo, hi) = match value {
+        toml::Value::Integer(n) if *n >= 0 => (*n as usize, *n as usize),
+        toml::Value::String(s) => {
+            if let Some((a, b)) = s.split_once("..=") {
+                let lo = if a.trim().is_empty() { 1 } else { number(a)? };
+                (lo, number(b)?)
+            } else if let Some((a, b)) = s.split_once("..") {
+                let lo = if a.trim().is_empty() { 1 } else { number(a)? };
+                let hi = number(b)?;
+                if hi == 0 {
+                    return Err(bad("the range is empty"));
+                }
+                (lo, hi - 1)
+            } else {
+                let n = number(s)?;
+                (n, n)
+            }
+        }
+        _ => return Err(bad("not a number of edges")),
+    };
+    if lo > hi {
+        return Err(bad("the range is empty"));
+    }
+    if hi > MAX_EDGES {
+        return Err(QueryError::new(
+            span,
+            format!("a census position has at most {MAX_EDGES} edges"),
+        ));
+    }
+    Ok((lo, hi))
+}
+
+/// Reads a census block's body.
+pub fn parse_definition(body: &str) -> Result<Definition, QueryError> {
+    let block: Block = toml::from_str(body).map_err(|e| {
+        QueryError::new(
+            e.span().unwrap_or(0..body.len()),
+            format!("census block: {}", e.message()),
+        )
+    })?;
+    let whole = 0..body.len();
+    let source = match (&block.from, &block.family) {
+        (Some(from), None) => {
+            if let Some(e) = &block.edges {
+                return Err(QueryError::new(
+                    e.span(),
+                    "a census narrowed `from` another takes its edges from it",
+                ));
+            }
+            if let Some(c) = &block.colours {
+                return Err(QueryError::new(
+                    c.span(),
+                    "a census narrowed `from` another takes its colours from it",
+                ));
+            }
+            let Some(filter) = &block.filter else {
+                return Err(QueryError::new(
+                    from.span(),
+                    "a census `from` another needs a `where` condition",
+                ));
+            };
+            let offset = content_offset(body, &filter.span());
+            let expr = parse_expr(filter.get_ref()).map_err(|e| e.shifted(offset))?;
+            Source::Narrowed {
+                parent: from.get_ref().trim().to_string(),
+                parent_span: from.span(),
+                filter: expr,
+                filter_offset: offset,
+            }
+        }
+        (Some(from), Some(_)) => return Err(QueryError::new(
+            from.span(),
+            "give either `family` (with `edges` and `colours`) or `from` (with `where`), not both",
+        )),
+        (None, family) => {
+            let kind = match family {
+                Some(f) => Kind::parse(f.get_ref().trim()).ok_or_else(|| {
+                    QueryError::new(
+                        f.span(),
+                        format!(
+                            "unknown family `{}`: use \"forests\", \"trees\" or \"stalks\"",
+                            f.get_ref()
+                        ),
+                    )
+                })?,
+                None => Kind::Forests,
+            };
+            let Some(edges) = &block.edges else {
+                return Err(QueryError::new(
+                    whole,
+                    "a census needs `edges`, e.g. edges = \"1..=6\"",
+                ));
+            };
+            let (min_edges, max_edges) = parse_edges(edges.get_ref(), edges.span())?;
+            let palette = match &block.colours {
+                Some(c) => parse_colours(c.get_ref(), c.span())?,
+                None => Palette::new(&[Colour::Blue, Colour::Red]),
+            };
+            if let Some(f) = &block.filter {
+                return Err(QueryError::new(
+                    f.span(),
+                    "`where` narrows another census: use it with `from`, or put the condition in the queries",
+                ));
+            }
+            let family = Family {
+                kind,
+                min_edges,
+                max_edges,
+                palette,
+            };
+            if family.size() > MAX_POSITIONS {
+                return Err(QueryError::new(
+                    edges.span(),
+                    format!(
+                        "this census would enumerate {} positions; the limit is {MAX_POSITIONS}",
+                        family.size()
+                    ),
+                ));
+            }
+            Source::Family(family)
+        }
+    };
+    let mut measures = Vec::new();
+    for (name, text) in block.measures.into_iter().flatten() {
+        let offset = content_offset(body, &text.span());
+        let expr = parse_expr(text.get_ref()).map_err(|e| e.shifted(offset))?;
+        measures.push(MeasureDef {
+            name,
+            expr,
+            text: text.get_ref().clone(),
+            offset,
+        });
+    }
+    // Definition order, not alphabetical: later measures may use earlier ones.
+    measures.sort_by_key(|m| m.offset);
+    Ok(Definition { source, measures })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_families() {
+        let d =
+            parse_definition("family = \"trees\"\nedges = \"1..=6\"\ncolours = \"LR\"\n").unwrap();
+        match d.source {
+            Source::Family(f) => {
+                assert_eq!(f.size(), 3238);
+                assert_eq!(f.key(), "trees edges=1..=6 colours=LR");
+            }
+            _ => panic!(),
+        }
+        let d = parse_definition("edges = 3\ncolours = \"green\"").unwrap();
+        assert!(matches!(
+            d.source,
+            Source::Family(Family {
+                min_edges: 3,
+                max_edges: 3,
+                ..
+            })
+        ));
+    }
+
+    #[test]
+    fn narrowing_and_measures() {
+        let body = "from = \"forests6\"\nwhere = \"trunks > 1\"\n[measures]\nmixed = \"blue > 0 and red > 0\"\n";
+        let d = parse_definition(body).unwrap();
+        assert!(matches!(d.source, Source::Narrowed { .. }));
+        assert_eq!(d.measures[0].name, "mixed");
+        assert_eq!(
+            &body[d.measures[0].offset..d.measures[0].offset + 4],
+            "blue"
+        );
+    }
+
+    #[test]
+    fn mistakes_are_located() {
+        let body = "family = \"forests\"\nedges = \"1..=6\"\ncolours = \"LB\"\n";
+        let e = parse_definition(body).unwrap_err();
+        assert_eq!(&body[e.span.clone()], "\"LB\"");
+        let body = "family = \"woods\"\nedges = 3";
+        let e = parse_definition(body).unwrap_err();
+        assert_eq!(&body[e.span.clone()], "\"woods\"");
+        let body = "edges = \"1..=12\"";
+        let e = parse_definition(body).unwrap_err();
+        assert!(e.message.contains("limit"), "{}", e.message);
+        let body = "edges = 3\nsize = 4";
+        let e = parse_definition(body).unwrap_err();
+        assert!(e.message.contains("size"), "{}", e.message);
+        let body = "from = \"forests6\"\nwhere = \"trunks >\"";
+        let e = parse_definition(body).unwrap_err();
+        assert_eq!(e.span, body.len() - 1..body.len() - 1);
+    }
+}

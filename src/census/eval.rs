@@ -1,0 +1,285 @@
+//! Evaluating conditions and quantities on one position's record.
+//!
+//! The one idea: numbers stay exact dyadics and everything else stays a canonical game, and
+//! the two meet only through the games engine — so `value = [1*]`, `value > 0` and
+//! `value = reading` mean the same thing whatever the colours, and a comparison that has no
+//! answer (the sign of a fuzzy game) is a located error rather than a guess.
+
+use super::query::{Arith, Expr, ExprKind, Func, Prop, QueryError, Rel};
+use super::record::{Record, Val};
+use crate::games::{Dyadic, GameId, Games, Relation};
+use num_bigint::BigInt;
+use num_rational::BigRational;
+use std::collections::BTreeMap;
+
+/// A per-position value: a number, a truth, or a game that is not a number.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Scalar {
+    Num(Dyadic),
+    Bool(bool),
+    Game(GameId),
+}
+
+/// Named expressions, evaluated on the record they are asked about.
+pub type Measures = BTreeMap<String, Expr>;
+
+pub struct RowEval<'a> {
+    pub games: &'a mut Games,
+    pub measures: &'a Measures,
+}
+
+fn num(n: impl Into<BigInt>) -> Scalar {
+    Scalar::Num(Dyadic::integer(n))
+}
+
+impl RowEval<'_> {
+    fn val(&mut self, v: Val) -> Scalar {
+        match v {
+            Val::Num(x) => Scalar::Num(x.to_dyadic()),
+            Val::Game(g) => match self.games.as_number(g) {
+                Some(d) => Scalar::Num(d),
+                None => Scalar::Game(g),
+            },
+        }
+    }
+
+    fn game(&mut self, s: &Scalar) -> GameId {
+        match s {
+            Scalar::Num(d) => self.games.number(d),
+            Scalar::Game(g) => *g,
+            Scalar::Bool(_) => self.games.zero(), // excluded by the type check
+        }
+    }
+
+    fn normal(&mut self, g: GameId) -> Scalar {
+        match self.games.as_number(g) {
+            Some(d) => Scalar::Num(d),
+            None => Scalar::Game(g),
+        }
+    }
+
+    /// -1, 0 or 1 for a value with a sign; an error for a fuzzy one.
+    fn sign(&mut self, s: &Scalar, span: &std::ops::Range<usize>) -> Result<Scalar, QueryError> {
+        match s {
+            Scalar::Num(d) => Ok(num(d.signum())),
+            _ => {
+                let g = self.game(s);
+                let zero = self.games.zero();
+                match self.games.compare(g, zero) {
+                    Relation::Greater => Ok(num(1)),
+                    Relation::Less => Ok(num(-1)),
+                    Relation::Equal => Ok(num(0)),
+                    Relation::Confused => Err(QueryError::new(
+                        span.clone(),
+                        format!(
+                            "the sign of {} is undefined: it is confused with 0 (the first player wins)",
+                            self.games.display(g)
+                        ),
+                    )),
+                }
+            }
+        }
+    }
+
+    fn prop(
+        &mut self,
+        p: Prop,
+        r: &Record,
+        span: &std::ops::Range<usize>,
+    ) -> Result<Scalar, QueryError> {
+        Ok(match p {
+            Prop::Edges => num(r.edges),
+            Prop::Blue => num(r.blue),
+            Prop::Red => num(r.red),
+            Prop::Green => num(r.green),
+            Prop::Trunks => num(r.trunks),
+            Prop::Height => num(r.height),
+            Prop::Spine => num(r.spine),
+            Prop::Path => Scalar::Bool(r.path),
+            Prop::Tree => Scalar::Bool(r.trunks == 1),
+            Prop::Colon => Scalar::Bool(r.colon),
+            Prop::Value => self.val(r.value),
+            Prop::Reading => self.val(r.reading),
+            Prop::TreeRule => self.val(r.tree_rule),
+            Prop::Sum => self.val(r.sum),
+            Prop::OrdinalSum => self.val(r.ordinal_sum),
+            Prop::IsNumber => Scalar::Bool(matches!(self.val(r.value), Scalar::Num(_))),
+            Prop::IsNimber => Scalar::Bool(match self.val(r.value) {
+                Scalar::Num(d) => d.is_zero(),
+                Scalar::Game(g) => self.games.as_nimber(g).is_some(),
+                Scalar::Bool(_) => false,
+            }),
+            Prop::Sign => {
+                let v = self.val(r.value);
+                self.sign(&v, span)?
+            }
+            Prop::Majority => num((r.blue as i32 - r.red as i32).signum()),
+        })
+    }
+
+    /// Evaluates an expression (already type-checked) on one record.
+    pub fn eval(&mut self, e: &Expr, r: &Record) -> Result<Scalar, QueryError> {
+        let err = |m: String| QueryError::new(e.span.clone(), m);
+        Ok(match &e.kind {
+            ExprKind::Number(text) => Scalar::Num(text.parse::<Dyadic>().map_err(|x| err(x.0))?),
+            ExprKind::Bool(b) => Scalar::Bool(*b),
+            ExprKind::Game(text) => {
+                let g = self
+                    .games
+                    .eval_str(text)
+                    .map_err(|x| err(format!("in `[{text}]`: {}", x.message)))?;
+                self.normal(g)
+            }
+            ExprKind::Prop(p) => self.prop(*p, r, &e.span)?,
+            ExprKind::Measure(name) => {
+                let m = self
+                    .measures
+                    .get(name)
+                    .ok_or_else(|| err(format!("unknown measure `{name}`")))?;
+                let m = m.clone();
+                self.eval(&m, r).map_err(|inner| {
+                    QueryError::new(
+                        e.span.clone(),
+                        format!("in measure `{name}`: {}", inner.message),
+                    )
+                })?
+            }
+            ExprKind::Call(f, arg) => {
+                let a = self.eval(arg, r)?;
+                match f {
+                    Func::Sign => self.sign(&a, &arg.span)?,
+                    Func::Abs => match a {
+                        Scalar::Num(d) => Scalar::Num(if d.signum() < 0 { -d } else { d }),
+                        _ => return Err(err("`abs` needs a number".into())),
+                    },
+                }
+            }
+            ExprKind::Neg(inner) => match self.eval(inner, r)? {
+                Scalar::Num(d) => Scalar::Num(-d),
+                other => {
+                    let g = self.game(&other);
+                    let n = self.games.neg(g);
+                    self.normal(n)
+                }
+            },
+            ExprKind::Arith(op, a, b) => {
+                let (x, y) = (self.eval(a, r)?, self.eval(b, r)?);
+                self.arith(*op, x, y, e)?
+            }
+            ExprKind::Compare(rel, a, b) => {
+                let (x, y) = (self.eval(a, r)?, self.eval(b, r)?);
+                Scalar::Bool(self.compare(*rel, &x, &y))
+            }
+            ExprKind::Not(inner) => Scalar::Bool(!self.truth(inner, r)?),
+            ExprKind::And(a, b) => Scalar::Bool(self.truth(a, r)? && self.truth(b, r)?),
+            ExprKind::Or(a, b) => Scalar::Bool(self.truth(a, r)? || self.truth(b, r)?),
+        })
+    }
+
+    pub fn truth(&mut self, e: &Expr, r: &Record) -> Result<bool, QueryError> {
+        match self.eval(e, r)? {
+            Scalar::Bool(b) => Ok(b),
+            _ => Err(QueryError::new(
+                e.span.clone(),
+                "this is a value, not a condition",
+            )),
+        }
+    }
+
+    fn arith(&mut self, op: Arith, x: Scalar, y: Scalar, e: &Expr) -> Result<Scalar, QueryError> {
+        if let (Scalar::Num(a), Scalar::Num(b)) = (&x, &y) {
+            return Ok(Scalar::Num(match op {
+                Arith::Add => a + b,
+                Arith::Sub => a - b,
+                Arith::Mul => a * b,
+                Arith::Div => {
+                    if b.is_zero() {
+                        return Err(QueryError::new(e.span.clone(), "division by zero"));
+                    }
+                    let q: BigRational = a.to_rational() / b.to_rational();
+                    Dyadic::from_rational(&q).ok_or_else(|| {
+                        QueryError::new(
+                            e.span.clone(),
+                            format!("{a} / {b} is not a dyadic number; per-position arithmetic stays dyadic"),
+                        )
+                    })?
+                }
+            }));
+        }
+        let (a, b) = (self.game(&x), self.game(&y));
+        let g = match op {
+            Arith::Add => self.games.add(a, b),
+            Arith::Sub => self.games.sub(a, b),
+            Arith::Mul | Arith::Div => return Err(QueryError::new(
+                e.span.clone(),
+                "games that are not numbers can be added and subtracted, not multiplied or divided",
+            )),
+        };
+        Ok(self.normal(g))
+    }
+
+    fn compare(&mut self, rel: Rel, x: &Scalar, y: &Scalar) -> bool {
+        let relation = match (x, y) {
+            (Scalar::Bool(a), Scalar::Bool(b)) => {
+                return match rel {
+                    Rel::Eq => a == b,
+                    _ => a != b,
+                }
+            }
+            (Scalar::Num(a), Scalar::Num(b)) => match a.cmp(b) {
+                std::cmp::Ordering::Less => Relation::Less,
+                std::cmp::Ordering::Equal => Relation::Equal,
+                std::cmp::Ordering::Greater => Relation::Greater,
+            },
+            _ => {
+                let (a, b) = (self.game(x), self.game(y));
+                self.games.compare(a, b)
+            }
+        };
+        match rel {
+            Rel::Eq => relation == Relation::Equal,
+            Rel::Ne => relation != Relation::Equal,
+            Rel::Lt => relation == Relation::Less,
+            Rel::Le => matches!(relation, Relation::Less | Relation::Equal),
+            Rel::Gt => relation == Relation::Greater,
+            Rel::Ge => matches!(relation, Relation::Greater | Relation::Equal),
+        }
+    }
+
+    /// Orders two values for `min`/`max`; `None` when they are confused.
+    pub fn order(&mut self, x: &Scalar, y: &Scalar) -> Option<std::cmp::Ordering> {
+        if let (Scalar::Num(a), Scalar::Num(b)) = (x, y) {
+            return Some(a.cmp(b));
+        }
+        let (a, b) = (self.game(x), self.game(y));
+        match self.games.compare(a, b) {
+            Relation::Less => Some(std::cmp::Ordering::Less),
+            Relation::Equal => Some(std::cmp::Ordering::Equal),
+            Relation::Greater => Some(std::cmp::Ordering::Greater),
+            Relation::Confused => None,
+        }
+    }
+}
+
+/// The properties an expression reads, measures included, with where each is mentioned.
+pub fn props_used(e: &Expr, measures: &Measures, out: &mut Vec<(Prop, std::ops::Range<usize>)>) {
+    match &e.kind {
+        ExprKind::Prop(p) => out.push((*p, e.span.clone())),
+        ExprKind::Measure(name) => {
+            if let Some(m) = measures.get(name) {
+                let mut inner = Vec::new();
+                props_used(m, measures, &mut inner);
+                out.extend(inner.into_iter().map(|(p, _)| (p, e.span.clone())));
+            }
+        }
+        ExprKind::Call(_, a) | ExprKind::Neg(a) | ExprKind::Not(a) => props_used(a, measures, out),
+        ExprKind::Arith(_, a, b)
+        | ExprKind::Compare(_, a, b)
+        | ExprKind::And(a, b)
+        | ExprKind::Or(a, b) => {
+            props_used(a, measures, out);
+            props_used(b, measures, out);
+        }
+        ExprKind::Number(_) | ExprKind::Bool(_) | ExprKind::Game(_) => {}
+    }
+}

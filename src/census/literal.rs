@@ -1,0 +1,511 @@
+//! Figures, and whether the words an essay wrote agree with them.
+//!
+//! The one idea: a literal is checked at the precision it was written with. `10,066` and `3/8`
+//! are exact; `88%` and `0.38` name every value that rounds to them (half up at the last
+//! written digit); `every time` and `no exceptions` are the word `true` in prose; `LRR` names a
+//! position. A literal of the wrong kind for its figure is an error, not a mismatch.
+
+use super::forest::Forest;
+use super::query::QueryError;
+use crate::games::{Dyadic, GameId, Games};
+use num_bigint::BigInt;
+use num_rational::BigRational;
+use num_traits::{One, Signed, ToPrimitive, Zero};
+
+/// A position picked out by a query: the smallest member, a counterexample, a witness.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Example {
+    /// The census it was found in.
+    pub census: String,
+    pub forest: Forest,
+    /// The `L(L R)` notation of DESIGN.md (what `Position::parse` reads, for drawing).
+    pub notation: String,
+    /// The value, in CGSuite shorthand.
+    pub value: String,
+    /// A few properties in words: `3 edges (1 blue, 2 red), value 1/4, reading 1/4`.
+    pub summary: String,
+}
+
+/// What a query computes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Figure {
+    /// A count.
+    Integer(BigInt),
+    /// A value or a quantity that is a dyadic number.
+    Number(Dyadic),
+    /// A quotient that is not dyadic.
+    Rational(BigRational),
+    /// `part` of `whole`: shown and checked as a percentage.
+    Share { part: BigInt, whole: BigInt },
+    /// A universal or existential statement. `example` is the smallest counterexample of a
+    /// failed `all`/`none`, or the smallest witness of a successful `any`.
+    Bool {
+        holds: bool,
+        example: Option<Example>,
+    },
+    /// A value that is not a number.
+    Game(GameId),
+    /// The smallest member of a family.
+    Example(Example),
+}
+
+impl Figure {
+    pub fn truth(holds: bool) -> Figure {
+        Figure::Bool {
+            holds,
+            example: None,
+        }
+    }
+
+    /// The counterexample or witness a figure carries, if any.
+    pub fn example(&self) -> Option<&Example> {
+        match self {
+            Figure::Bool { example, .. } => example.as_ref(),
+            Figure::Example(e) => Some(e),
+            _ => None,
+        }
+    }
+
+    /// The figure as an exact rational, when it is a quantity.
+    pub fn to_rational(&self, games: &Games) -> Option<BigRational> {
+        match self {
+            Figure::Integer(n) => Some(BigRational::from_integer(n.clone())),
+            Figure::Number(d) => Some(d.to_rational()),
+            Figure::Rational(r) => Some(r.clone()),
+            Figure::Share { part, whole } if !whole.is_zero() => {
+                Some(BigRational::new(part.clone(), whole.clone()))
+            }
+            Figure::Game(g) => games.as_number(*g).map(|d| d.to_rational()),
+            _ => None,
+        }
+    }
+
+    fn kind(&self) -> &'static str {
+        match self {
+            Figure::Integer(_) => "a count",
+            Figure::Number(_) => "a number",
+            Figure::Rational(_) => "a fraction",
+            Figure::Share { .. } => "a share",
+            Figure::Bool { .. } => "true or false",
+            Figure::Game(_) => "a game value",
+            Figure::Example(_) => "a position",
+        }
+    }
+}
+
+/// Phrases that assert the statement holds (compared ignoring case and extra spaces).
+pub const AFFIRMATIVE: &[&str] = &[
+    "true",
+    "yes",
+    "holds",
+    "always",
+    "every",
+    "every time",
+    "every one",
+    "everyone",
+    "each",
+    "each one",
+    "all",
+    "all of them",
+    "no exceptions",
+    "no exception",
+    "without exception",
+    "none",
+    "never",
+    "not once",
+    "not one",
+];
+
+/// Phrases that assert the statement fails.
+pub const NEGATIVE: &[&str] = &[
+    "false",
+    "no",
+    "fails",
+    "not always",
+    "not every",
+    "not every time",
+    "not all",
+    "not each",
+    "not none",
+    "sometimes",
+];
+
+/// Number words up to ninety-nine, for literals such as `three` or `eighty-eight per cent`.
+const UNITS: [&str; 20] = [
+    "zero",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+    "thirteen",
+    "fourteen",
+    "fifteen",
+    "sixteen",
+    "seventeen",
+    "eighteen",
+    "nineteen",
+];
+const TENS: [&str; 8] = [
+    "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety",
+];
+
+fn number_word(word: &str) -> Option<u32> {
+    let word = word.to_lowercase();
+    if let Some(n) = UNITS.iter().position(|u| *u == word) {
+        return Some(n as u32);
+    }
+    let (tens, unit) = match word.split_once('-') {
+        Some((t, u)) => (t, Some(u)),
+        None => (word.as_str(), None),
+    };
+    let t = TENS.iter().position(|x| *x == tens)? as u32;
+    let u = match unit {
+        Some(u) => UNITS[1..10].iter().position(|x| *x == u)? as u32 + 1,
+        None => 0,
+    };
+    Some(20 + 10 * t + u)
+}
+
+/// A numeric literal as read: its exact value and, for decimals, the digits written after the
+/// point (`None` = exact).
+#[derive(Clone, Debug, PartialEq)]
+struct Quantity {
+    value: BigRational,
+    decimals: Option<usize>,
+}
+
+/// Reads `10,066`, `-3`, `−1/4`, `0.375`, `three`; `None` if it is not a number at all.
+fn quantity(text: &str) -> Result<Option<Quantity>, String> {
+    let text = text.trim().replace('\u{2212}', "-");
+    if let Some(n) = number_word(&text) {
+        return Ok(Some(Quantity {
+            value: BigRational::from_integer(n.into()),
+            decimals: None,
+        }));
+    }
+    let (negative, body) = match text.strip_prefix('-') {
+        Some(rest) => (true, rest.trim_start()),
+        None => (false, text.as_str()),
+    };
+    if !body.starts_with(|c: char| c.is_ascii_digit()) {
+        return Ok(None);
+    }
+    let integer = |s: &str| -> Result<BigInt, String> {
+        let plain = if s.contains(',') {
+            let groups: Vec<&str> = s.split(',').collect();
+            let well_grouped = !groups[0].is_empty()
+                && groups[0].len() <= 3
+                && groups[1..].iter().all(|g| g.len() == 3);
+            if !well_grouped {
+                return Err(format!(
+                    "`{s}` has its thousands separators in the wrong places"
+                ));
+            }
+            groups.concat()
+        } else {
+            s.to_string()
+        };
+        if plain.is_empty() || !plain.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(format!("`{text}` is not a number"));
+        }
+        plain.parse::<BigInt>().map_err(|e| e.to_string())
+    };
+    let (value, decimals) = if let Some((n, d)) = body.split_once('/') {
+        let d = integer(d.trim())?;
+        if d.is_zero() {
+            return Err(format!("`{text}` divides by zero"));
+        }
+        (BigRational::new(integer(n.trim())?, d), None)
+    } else if let Some((i, f)) = body.split_once('.') {
+        if f.is_empty() || !f.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(format!("`{text}` is not a number"));
+        }
+        let scale = num_traits::pow(BigInt::from(10), f.len());
+        let whole = integer(i)? * &scale + f.parse::<BigInt>().map_err(|e| e.to_string())?;
+        (BigRational::new(whole, scale), Some(f.len()))
+    } else {
+        (BigRational::from_integer(integer(body)?), None)
+    };
+    Ok(Some(Quantity {
+        value: if negative { -value } else { value },
+        decimals,
+    }))
+}
+
+/// Does `x` round to `q` at `q`'s written precision (half away from zero, so that `-0.3`
+/// covers `-0.25` just as `0.3` covers `0.25`)? Exact when no decimals were written.
+fn agrees(q: &Quantity, x: &BigRational) -> bool {
+    match q.decimals {
+        None => &q.value == x,
+        Some(d) => {
+            let scale = BigRational::from_integer(num_traits::pow(BigInt::from(10), d));
+            let half = BigRational::new(BigInt::one(), BigInt::from(2));
+            let rounded = (x.abs() * &scale + half).floor() / &scale;
+            let rounded = if x.is_negative() { -rounded } else { rounded };
+            rounded == q.value
+        }
+    }
+}
+
+/// Strips a percent sign or `per cent` / `percent`; `Some(number part)` if it was there.
+fn percentage(text: &str) -> Option<&str> {
+    let t = text.trim();
+    for suffix in ["%", "per cent", "percent"] {
+        if let Some(rest) = t.strip_suffix(suffix) {
+            return Some(rest.trim_end());
+        }
+    }
+    None
+}
+
+fn normalise_phrase(text: &str) -> String {
+    text.split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .trim_end_matches(['.', ',', ';', ':', '!'])
+        .to_lowercase()
+}
+
+/// Whether the words `literal` agree with `figure`. `Err` when the literal cannot be read, or
+/// is of a kind that cannot describe this figure (span within the literal).
+pub fn literal_holds(
+    literal: &str,
+    figure: &Figure,
+    games: &mut Games,
+) -> Result<bool, QueryError> {
+    let whole = 0..literal.len();
+    let mismatch = |what: &str| {
+        QueryError::new(
+            whole.clone(),
+            format!(
+                "`{literal}` is {what}, but the query gives {}",
+                figure.kind()
+            ),
+        )
+    };
+    let bad = |message: String| QueryError::new(whole.clone(), message);
+    match figure {
+        Figure::Bool { holds, .. } => {
+            let phrase = normalise_phrase(literal);
+            if AFFIRMATIVE.contains(&phrase.as_str()) {
+                Ok(*holds)
+            } else if NEGATIVE.contains(&phrase.as_str()) {
+                Ok(!*holds)
+            } else {
+                Err(bad(format!(
+                    "`{literal}` is not a phrase for true or false; the query is a statement, so write one of: {} (or, for false: {})",
+                    AFFIRMATIVE.join(", "),
+                    NEGATIVE.join(", ")
+                )))
+            }
+        }
+        Figure::Example(example) => match Forest::parse(literal) {
+            Ok(f) => Ok(f == example.forest),
+            Err(_) => Err(mismatch("not a position in `L(L R)` notation")),
+        },
+        Figure::Game(g) => {
+            let text = literal.trim().replace('\u{2212}', "-");
+            let parsed = games.eval_str(&text).map_err(|e| {
+                QueryError::new(e.span.clone(), format!("`{literal}`: {}", e.message))
+            })?;
+            Ok(parsed == *g)
+        }
+        Figure::Integer(_) | Figure::Number(_) | Figure::Rational(_) | Figure::Share { .. } => {
+            let x = figure
+                .to_rational(games)
+                .ok_or_else(|| mismatch("a number"))?;
+            if let Some(number) = percentage(literal) {
+                let mut q = quantity(number)
+                    .map_err(bad)?
+                    .ok_or_else(|| bad(format!("`{literal}` is not a percentage")))?;
+                // A whole percentage is a rounded one: `88%` is 88 to the nearest unit.
+                if q.decimals.is_none() && q.value.is_integer() {
+                    q.decimals = Some(0);
+                }
+                if matches!(figure, Figure::Integer(_)) {
+                    return Err(mismatch("a percentage"));
+                }
+                return Ok(agrees(&q, &(x * BigRational::from_integer(100.into()))));
+            }
+            match quantity(literal).map_err(bad)? {
+                Some(q) => {
+                    if matches!(figure, Figure::Share { .. })
+                        && q.decimals.is_none()
+                        && q.value.is_integer()
+                        && !q.value.is_zero()
+                        && q.value != BigRational::one()
+                    {
+                        return Err(mismatch(
+                            "a whole number (write a share as `88%`, `0.88` or `358/406`)",
+                        ));
+                    }
+                    Ok(agrees(&q, &x))
+                }
+                None => Err(mismatch("not a number")),
+            }
+        }
+    }
+}
+
+/// `10066` as `10,066`.
+pub fn with_separators(n: &BigInt) -> String {
+    let digits = n.abs().to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    if n.is_negative() {
+        format!("-{out}")
+    } else {
+        out
+    }
+}
+
+/// A rational to `places` decimals, rounded half up (for display only).
+fn decimal(r: &BigRational, places: usize) -> String {
+    let scale = num_traits::pow(BigInt::from(10), places);
+    let scaled = (r * BigRational::from_integer(scale.clone())
+        + BigRational::new(1.into(), 2.into()))
+    .floor()
+    .to_integer();
+    let negative = scaled.is_negative();
+    let digits = format!("{:0>width$}", scaled.abs().to_string(), width = places + 1);
+    let (i, f) = digits.split_at(digits.len() - places);
+    let sign = if negative { "-" } else { "" };
+    if places == 0 {
+        format!("{sign}{i}")
+    } else {
+        format!("{sign}{i}.{f}")
+    }
+}
+
+/// How the notebook shows a figure.
+pub fn render_figure(figure: &Figure, games: &Games) -> String {
+    match figure {
+        Figure::Integer(n) => with_separators(n),
+        Figure::Number(d) => d.to_string(),
+        Figure::Rational(r) => format!("{r} ≈ {}", decimal(r, 4)),
+        Figure::Share { part, whole } => {
+            let r = if whole.is_zero() {
+                BigRational::zero()
+            } else {
+                BigRational::new(part.clone(), whole.clone())
+            };
+            let pct = r * BigRational::from_integer(100.into());
+            format!(
+                "{}% ({} of {})",
+                decimal(&pct, 2),
+                with_separators(part),
+                with_separators(whole)
+            )
+        }
+        Figure::Bool { holds, example } => match (holds, example) {
+            (true, None) => "true".into(),
+            (true, Some(e)) => format!("true — for example {} ({})", e.notation, e.summary),
+            (false, None) => "false".into(),
+            (false, Some(e)) => format!(
+                "false — smallest counterexample {} ({})",
+                e.notation, e.summary
+            ),
+        },
+        Figure::Game(g) => games.display(*g),
+        Figure::Example(e) => format!("{} ({})", e.notation, e.summary),
+    }
+}
+
+/// A figure as a plain float, for progress messages and sorting only — never for checking.
+pub fn approximate(figure: &Figure, games: &Games) -> Option<f64> {
+    figure.to_rational(games).and_then(|r| r.to_f64())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn holds(literal: &str, figure: &Figure) -> bool {
+        literal_holds(literal, figure, &mut Games::new()).unwrap()
+    }
+
+    fn int(n: i64) -> Figure {
+        Figure::Integer(n.into())
+    }
+
+    fn share(p: i64, w: i64) -> Figure {
+        Figure::Share {
+            part: p.into(),
+            whole: w.into(),
+        }
+    }
+
+    #[test]
+    fn integers_are_exact_with_or_without_separators() {
+        assert!(holds("10,066", &int(10066)));
+        assert!(holds("10066", &int(10066)));
+        assert!(!holds("10,067", &int(10066)));
+        assert!(holds("three", &int(3)));
+        assert!(holds("−2", &int(-2)));
+        let e = literal_holds("10,06", &int(1006), &mut Games::new()).unwrap_err();
+        assert!(e.message.contains("separators"));
+    }
+
+    #[test]
+    fn percentages_round_at_the_written_digit() {
+        let f = share(358, 406); // 88.177...%
+        assert!(holds("88%", &f));
+        assert!(holds("88 per cent", &f));
+        assert!(holds("eighty-eight per cent", &f));
+        assert!(holds("88.2%", &f));
+        assert!(!holds("88.1%", &f));
+        assert!(!holds("89%", &f));
+        assert!(holds("0.88", &f));
+        assert!(holds("179/203", &f));
+        assert!(holds("87.5%", &share(7, 8)));
+        assert!(holds("88%", &share(7, 8))); // 87.5 rounds half up to 88
+        assert!(!holds("87%", &share(7, 8)));
+        assert!(literal_holds("88", &f, &mut Games::new()).is_err());
+        assert!(literal_holds("88%", &int(88), &mut Games::new()).is_err());
+    }
+
+    #[test]
+    fn fractions_and_decimals() {
+        let f = Figure::Number("-1/4".parse().unwrap());
+        assert!(holds("−1/4", &f));
+        assert!(holds("-0.25", &f));
+        assert!(holds("-0.3", &f));
+        assert!(!holds("-1/2", &f));
+        assert!(holds("2/8", &Figure::Number("1/4".parse().unwrap())));
+    }
+
+    #[test]
+    fn truth_phrases() {
+        let yes = Figure::truth(true);
+        let no = Figure::truth(false);
+        assert!(holds("every time", &yes));
+        assert!(holds("No exceptions.", &yes));
+        assert!(!holds("every time", &no));
+        assert!(holds("not always", &no));
+        assert!(literal_holds("maybe", &yes, &mut Games::new()).is_err());
+    }
+
+    #[test]
+    fn rendering() {
+        let games = Games::new();
+        assert_eq!(render_figure(&int(10066), &games), "10,066");
+        assert_eq!(
+            render_figure(&share(358, 406), &games),
+            "88.18% (358 of 406)"
+        );
+        assert_eq!(render_figure(&int(-1234567), &games), "-1,234,567");
+    }
+}

@@ -1,0 +1,145 @@
+//! What a census knows about each position, and the census itself as grouped records.
+//!
+//! The one idea: queries only ever ask about a position's properties, so positions with equal
+//! properties are interchangeable — a census keeps each distinct record once, with how many
+//! positions share it and the smallest of them (for examples and counterexamples).
+
+use super::forest::Forest;
+use super::small::Small;
+use crate::games::{Dyadic, GameId, Games};
+
+/// A position's value: a number in the fixed-width form, or any other game by its id in the
+/// workspace's [`Games`] table. A number is always `Num`, so equal values are equal `Val`s.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Val {
+    Num(Small),
+    Game(GameId),
+}
+
+impl Val {
+    /// The `Val` of a canonical game; numbers too large for the fixed width stay games.
+    pub fn of_game(g: GameId, games: &Games) -> Val {
+        match games.as_number(g).as_ref().and_then(Small::from_dyadic) {
+            Some(x) => Val::Num(x),
+            None => Val::Game(g),
+        }
+    }
+
+    pub fn to_game(self, games: &mut Games) -> GameId {
+        match self {
+            Val::Num(x) => games.number(&x.to_dyadic()),
+            Val::Game(g) => g,
+        }
+    }
+
+    pub fn as_number(self, games: &Games) -> Option<Dyadic> {
+        match self {
+            Val::Num(x) => Some(x.to_dyadic()),
+            Val::Game(g) => games.as_number(g),
+        }
+    }
+
+    pub fn display(self, games: &Games) -> String {
+        match self {
+            Val::Num(x) => x.to_string(),
+            Val::Game(g) => games.display(g),
+        }
+    }
+}
+
+/// Every property of a position that the query language reads directly.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Record {
+    pub edges: u8,
+    pub blue: u8,
+    pub red: u8,
+    pub green: u8,
+    pub trunks: u8,
+    pub height: u8,
+    /// Edges on the leftmost path from the ground.
+    pub spine: u8,
+    pub path: bool,
+    /// At the ground and at every node of the leftmost path, the forest standing there is
+    /// worth what its own first tree is worth.
+    pub colon: bool,
+    /// By the game tree: the simplicity rule over the options.
+    pub value: Val,
+    /// The leftmost path read as a stalk (Berlekamp's rule).
+    pub reading: Val,
+    /// The tree rule `(±1) : (forest above the trunk)`, applied all the way up, summed over
+    /// the trees.
+    pub tree_rule: Val,
+    /// The sum of the game-tree values of the separate trees.
+    pub sum: Val,
+    /// One ordinal sum per tree, `trunk : value(forest above)`, on canonical forms, summed.
+    pub ordinal_sum: Val,
+}
+
+/// One distinct record and the positions that have it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Row {
+    pub record: Record,
+    pub count: u64,
+    /// The smallest position with this record: fewest edges, then enumeration order.
+    pub first: Forest,
+    /// Sort key of `first`: edges, then rank.
+    pub order: u64,
+}
+
+/// The sort key of the position of `edges` edges with dense rank `rank`.
+pub fn order_key(edges: usize, rank: u64) -> u64 {
+    ((edges as u64) << 56) | rank
+}
+
+/// A small, fast, deterministic hasher for records and values (the FxHash mixing step): the
+/// census hashes one record per position, and SipHash's resistance to attack buys nothing here.
+#[derive(Default, Clone, Copy)]
+pub struct FxHasher {
+    hash: u64,
+}
+
+impl FxHasher {
+    fn mix(&mut self, word: u64) {
+        self.hash = (self.hash.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+}
+
+impl std::hash::Hasher for FxHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.mix(u64::from_le_bytes(word));
+        }
+    }
+
+    fn write_u8(&mut self, n: u8) {
+        self.mix(n as u64);
+    }
+
+    fn write_u32(&mut self, n: u32) {
+        self.mix(n as u64);
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.mix(n);
+    }
+
+    fn write_i32(&mut self, n: i32) {
+        self.mix(n as u32 as u64);
+    }
+
+    fn write_usize(&mut self, n: usize) {
+        self.mix(n as u64);
+    }
+
+    /// The multiply-rotate steps leave the low bits weak, and hash tables index by low bits:
+    /// fold the high half down and multiply once more.
+    fn finish(&self) -> u64 {
+        let h = self.hash ^ (self.hash >> 32);
+        h.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ (h >> 29)
+    }
+}
+
+/// A `HashMap` with [`FxHasher`].
+pub type FxMap<K, V> = std::collections::HashMap<K, V, std::hash::BuildHasherDefault<FxHasher>>;

@@ -1,0 +1,898 @@
+//! One essay's censuses, named positions and measures, and the queries asked of them.
+//!
+//! The one idea: an essay defines things in reading order and asks about them as it goes, so
+//! the workspace only records definitions — a census runs the first time a query needs it
+//! (from the cache if its definition is unchanged) — and every answer is a [`Figure`] that the
+//! essay's literal is then held against.
+
+use super::cache;
+use super::definition::{parse_definition, Source};
+use super::engine::{self, EngineError};
+use super::eval::{props_used, Measures, RowEval, Scalar};
+use super::family::Family;
+use super::forest::{Forest, Node};
+use super::literal::{Example, Figure};
+use super::progress::Progress;
+use super::query::{
+    parse_expr, parse_query, prop_type, type_of, Arith, Expr, Extreme, FamilyRef, Prop, Query,
+    QueryError, QueryKind, Type, KEYWORDS, PROPERTIES,
+};
+use super::record::{Record, Row, Val};
+use super::reference::{self, Reference};
+use super::small::Small;
+use crate::games::{Dyadic, GameId, Games};
+use crate::hackenbush::{Colour, Position, Tree};
+use num_bigint::BigInt;
+use num_rational::BigRational;
+use num_traits::Zero;
+use std::collections::BTreeMap;
+use std::ops::Range;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Instant;
+
+/// How one census was obtained: for the notebook and for measuring the cache.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CensusRun {
+    pub name: String,
+    /// `forests of 1 to 6 edges in LR`, or `forests6 where trunks > 1`.
+    pub description: String,
+    pub positions: u64,
+    /// Distinct property records (what queries actually scan).
+    pub records: usize,
+    pub seconds: f64,
+    pub from_cache: bool,
+    /// `fast engine`, `reference engine`, `cache` or `narrowed`.
+    pub method: String,
+}
+
+struct CensusEntry {
+    source: Source,
+    rows: Option<Arc<Vec<Row>>>,
+}
+
+/// Under which rules a named position was valued.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlayRules {
+    Normal,
+    Childish,
+}
+
+struct PositionEntry {
+    value: GameId,
+    position: Position,
+    rules: PlayRules,
+    /// Computed on first use: the record, and why some properties are unavailable.
+    record: Option<(Record, Option<String>)>,
+}
+
+/// Properties that describe a forest's structure or normal-play values, unavailable for a
+/// graph with cycles or a childish position.
+const FOREST_ONLY: [Prop; 7] = [
+    Prop::Height,
+    Prop::Spine,
+    Prop::Colon,
+    Prop::Reading,
+    Prop::TreeRule,
+    Prop::Sum,
+    Prop::OrdinalSum,
+];
+
+/// A family's rows, and for each row that passes the family's `where`: its index and whether
+/// the query's condition holds on it.
+type Scan = (Arc<Vec<Row>>, Vec<(usize, bool)>);
+
+/// One essay's censuses, positions and measures.
+#[derive(Default)]
+pub struct Workspace {
+    censuses: BTreeMap<String, CensusEntry>,
+    positions: BTreeMap<String, PositionEntry>,
+    measures: Measures,
+    measure_types: BTreeMap<String, Type>,
+    cache_dir: Option<PathBuf>,
+    runs: Vec<CensusRun>,
+}
+
+fn check_name(name: &str, what: &str) -> Result<(), QueryError> {
+    let ok = name
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+    if !ok {
+        return Err(QueryError::new(
+            0..0,
+            format!("`{name}` cannot name a {what}: use letters, digits and `_`, starting with a letter"),
+        ));
+    }
+    if KEYWORDS.contains(&name) || PROPERTIES.iter().any(|(n, _, _)| *n == name) {
+        return Err(QueryError::new(
+            0..0,
+            format!("`{name}` is a word of the query language and cannot name a {what}"),
+        ));
+    }
+    Ok(())
+}
+
+fn from_tree(t: &Tree) -> Node {
+    Node {
+        colour: t.colour,
+        above: t.above.iter().map(from_tree).collect(),
+    }
+}
+
+impl Workspace {
+    /// A workspace whose census results are cached under `cache_dir` (created when needed),
+    /// or not cached at all.
+    pub fn new(cache_dir: Option<PathBuf>) -> Workspace {
+        Workspace {
+            cache_dir,
+            ..Workspace::default()
+        }
+    }
+
+    /// How each census used so far was obtained, in the order they ran.
+    pub fn runs(&self) -> &[CensusRun] {
+        &self.runs
+    }
+
+    /// Names of the censuses defined so far.
+    pub fn census_names(&self) -> impl Iterator<Item = &str> {
+        self.censuses.keys().map(String::as_str)
+    }
+
+    /// Defines a census from the TOML body of a `census NAME` block (see the README for keys).
+    /// Error spans are byte ranges within `body` (an empty span at 0 for a bad name).
+    pub fn define_census(&mut self, name: &str, body: &str) -> Result<(), QueryError> {
+        check_name(name, "census")?;
+        if self.censuses.contains_key(name) {
+            return Err(QueryError::new(
+                0..0,
+                format!("a census named `{name}` is already defined"),
+            ));
+        }
+        let def = parse_definition(body)?;
+        if let Source::Narrowed {
+            parent,
+            parent_span,
+            filter,
+            filter_offset,
+        } = &def.source
+        {
+            if !self.censuses.contains_key(parent) {
+                return Err(QueryError::new(
+                    parent_span.clone(),
+                    format!("no census named `{parent}` is defined before this one"),
+                ));
+            }
+            self.expect(filter, Type::Bool, "a `where` condition")
+                .map_err(|e| e.shifted(*filter_offset))?;
+        }
+        for m in &def.measures {
+            self.define_measure(&m.name, &m.text).map_err(|e| {
+                if e.span == (0..0) {
+                    e
+                } else {
+                    e.shifted(m.offset)
+                }
+            })?;
+        }
+        self.censuses.insert(
+            name.to_string(),
+            CensusEntry {
+                source: def.source,
+                rows: None,
+            },
+        );
+        Ok(())
+    }
+
+    /// Defines a measure: a named condition or quantity about one position, usable in any
+    /// later query. Spans are within `text`.
+    pub fn define_measure(&mut self, name: &str, text: &str) -> Result<(), QueryError> {
+        check_name(name, "measure")?;
+        if self.measures.contains_key(name) {
+            return Err(QueryError::new(
+                0..0,
+                format!("a measure named `{name}` is already defined"),
+            ));
+        }
+        let expr = parse_expr(text)?;
+        let ty = type_of(&expr, &|m| self.measure_types.get(m).copied())?;
+        self.measures.insert(name.to_string(), expr);
+        self.measure_types.insert(name.to_string(), ty);
+        Ok(())
+    }
+
+    /// Names a position (valued under normal play by the solver) for `PROPERTY of NAME`
+    /// queries and position-block assertions.
+    pub fn define_position(&mut self, name: &str, value: GameId, position: Position) {
+        self.define_position_with_rules(name, value, position, PlayRules::Normal);
+    }
+
+    /// Names a position valued under the given rules. Under childish rules only the value and
+    /// the edge counts are available: the structural properties assume normal play.
+    pub fn define_position_with_rules(
+        &mut self,
+        name: &str,
+        value: GameId,
+        position: Position,
+        rules: PlayRules,
+    ) {
+        self.positions.insert(
+            name.to_string(),
+            PositionEntry {
+                value,
+                position,
+                rules,
+                record: None,
+            },
+        );
+    }
+
+    /// Evaluates `key` (a property such as `reading`, or any per-position expression) on a
+    /// named position: what a position block's `key = literal` line is checked against.
+    /// Spans are within `key`.
+    pub fn property(
+        &mut self,
+        position: &str,
+        key: &str,
+        games: &mut Games,
+    ) -> Result<Figure, QueryError> {
+        let expr = parse_expr(key)?;
+        type_of(&expr, &|m| self.measure_types.get(m).copied())?;
+        self.of_position(&expr, position, 0..key.len(), games)
+    }
+
+    /// Answers a query (see the README for the language). Spans are within `query`.
+    pub fn evaluate(&mut self, query: &str, games: &mut Games) -> Result<Figure, QueryError> {
+        let q = parse_query(query)?;
+        self.define_builtin_families(&q);
+        self.check_query(&q)?;
+        self.figure(&q, games)
+    }
+
+    /// Built-in families, for ad-hoc queries: `forests7` (blue-red forests of 1 to 7 edges),
+    /// `trees6`, `stalks10`, `forests4_LRG`, `trees5_G` — defined on first mention unless a
+    /// census block already took the name.
+    fn define_builtin_families(&mut self, q: &Query) {
+        let mut names = Vec::new();
+        families_in(q, &mut names);
+        for name in names {
+            if self.censuses.contains_key(&name) {
+                continue;
+            }
+            if let Some(source) = builtin_family(&name) {
+                self.censuses
+                    .insert(name, CensusEntry { source, rows: None });
+            }
+        }
+    }
+
+    // ------------------------------------------------------------ checking
+
+    fn expect(&self, e: &Expr, want: Type, what: &str) -> Result<(), QueryError> {
+        let got = type_of(e, &|m| self.measure_types.get(m).copied())?;
+        if got != want {
+            let (w, g) = match want {
+                Type::Bool => ("a condition", "a value"),
+                Type::Value => ("a value", "a condition"),
+            };
+            return Err(QueryError::new(
+                e.span.clone(),
+                format!("{what} must be {w}, but this is {g}"),
+            ));
+        }
+        Ok(())
+    }
+
+    fn check_family(&self, f: &FamilyRef) -> Result<(), QueryError> {
+        if !self.censuses.contains_key(&f.name) {
+            let known: Vec<&str> = self.census_names().collect();
+            let hint = match (
+                crate::essay::parse::closest(&f.name, &known),
+                known.is_empty(),
+            ) {
+                (_, true) => "no census is defined before this point".to_string(),
+                (Some(near), _) => format!("did you mean `{near}`?"),
+                (None, _) => format!("censuses defined so far: {}", known.join(", ")),
+            };
+            return Err(QueryError::new(
+                f.name_span.clone(),
+                format!("no census named `{}` ({hint})", f.name),
+            ));
+        }
+        if let Some(filter) = &f.filter {
+            self.expect(filter, Type::Bool, "a `where` condition")?;
+        }
+        Ok(())
+    }
+
+    /// Names and types, before anything runs: a typo fails even on an empty census.
+    fn check_query(&self, q: &Query) -> Result<(), QueryError> {
+        match &q.kind {
+            QueryKind::Count(f) | QueryKind::Smallest(f) => self.check_family(f),
+            QueryKind::Share(f, c)
+            | QueryKind::All(f, c)
+            | QueryKind::None(f, c)
+            | QueryKind::Any(f, c) => {
+                self.check_family(f)?;
+                self.expect(c, Type::Bool, "the condition after `have`")
+            }
+            QueryKind::Extreme(_, e, f) => {
+                self.check_family(f)?;
+                self.expect(e, Type::Value, "what `min`, `max` or `total` measures")
+            }
+            QueryKind::Of(e, name, span) => {
+                if !self.positions.contains_key(name) {
+                    let known: Vec<&str> = self.positions.keys().map(String::as_str).collect();
+                    return Err(QueryError::new(
+                        span.clone(),
+                        format!(
+                            "no position named `{name}` (positions defined so far: {})",
+                            if known.is_empty() {
+                                "none".into()
+                            } else {
+                                known.join(", ")
+                            }
+                        ),
+                    ));
+                }
+                type_of(e, &|m| self.measure_types.get(m).copied()).map(|_| ())
+            }
+            QueryKind::Number(_) | QueryKind::Game(_) => Ok(()),
+            QueryKind::Neg(a) => self.check_query(a),
+            QueryKind::Arith(_, a, b) => {
+                self.check_query(a)?;
+                self.check_query(b)
+            }
+        }
+    }
+
+    // ------------------------------------------------------------ running censuses
+
+    fn rows(
+        &mut self,
+        name: &str,
+        span: &Range<usize>,
+        games: &mut Games,
+    ) -> Result<Arc<Vec<Row>>, QueryError> {
+        let entry = self
+            .censuses
+            .get(name)
+            .ok_or_else(|| QueryError::new(span.clone(), format!("no census named `{name}`")))?;
+        if let Some(rows) = &entry.rows {
+            return Ok(rows.clone());
+        }
+        let source = entry.source.clone();
+        let start = Instant::now();
+        let (rows, description, method) = match &source {
+            Source::Family(family) => {
+                let (rows, method) = self.run_family(name, family, span, games)?;
+                (rows, family.to_string(), method)
+            }
+            Source::Narrowed {
+                parent,
+                filter,
+                filter_offset,
+                ..
+            } => {
+                let parent_rows = self.rows(parent, span, games)?;
+                let mut ev = RowEval {
+                    games,
+                    measures: &self.measures,
+                };
+                let mut kept = Vec::new();
+                for row in parent_rows.iter() {
+                    let keep = ev.truth(filter, &row.record).map_err(|e| {
+                        QueryError::new(
+                            span.clone(),
+                            format!(
+                                "in the `where` of census `{name}` (at {}): {}",
+                                e.span.start + filter_offset,
+                                e.message
+                            ),
+                        )
+                    })?;
+                    if keep {
+                        kept.push(row.clone());
+                    }
+                }
+                (
+                    kept,
+                    format!("{parent} narrowed by a condition"),
+                    "narrowed".to_string(),
+                )
+            }
+        };
+        let rows = Arc::new(rows);
+        self.runs.push(CensusRun {
+            name: name.to_string(),
+            description,
+            positions: rows.iter().map(|r| r.count).sum(),
+            records: rows.len(),
+            seconds: start.elapsed().as_secs_f64(),
+            from_cache: method == "cache",
+            method,
+        });
+        if let Some(entry) = self.censuses.get_mut(name) {
+            entry.rows = Some(rows.clone());
+        }
+        Ok(rows)
+    }
+
+    /// A family's rows: from the cache, else the fast engine (blue-red), else the reference.
+    fn run_family(
+        &mut self,
+        name: &str,
+        family: &Family,
+        span: &Range<usize>,
+        games: &mut Games,
+    ) -> Result<(Vec<Row>, String), QueryError> {
+        if let Some(dir) = &self.cache_dir {
+            if let Some(rows) = cache::load(dir, family, games) {
+                return Ok((rows, "cache".into()));
+            }
+        }
+        let progress = Progress::new(family.size() as u64, name);
+        let mut method = "fast engine";
+        let fast = if family.palette.is_blue_red() {
+            let mut ordinal = |sign: i8, x: Small| -> Result<Small, String> {
+                let base = games.integer(sign as i64);
+                let over = games.number(&x.to_dyadic());
+                let sum = games.ordinal_sum(base, over);
+                games
+                    .as_number(sum)
+                    .as_ref()
+                    .and_then(Small::from_dyadic)
+                    .ok_or_else(|| {
+                        format!("{sign} : {x} is {}, not a small number", games.display(sum))
+                    })
+            };
+            Some(engine::run(family, &mut ordinal, &|n| progress.add(n)))
+        } else {
+            None
+        };
+        let rows = match fast {
+            Some(Ok(rows)) => rows,
+            Some(Err(EngineError::Ordinal(message))) => {
+                progress.finish();
+                return Err(QueryError::new(
+                    span.clone(),
+                    format!("census `{name}`: the ordinal sum on canonical forms disagrees with the sign-expansion rule: {message}"),
+                ));
+            }
+            // Not a number, or too large for the fixed width: the exact general engine decides.
+            Some(Err(_)) | None => {
+                method = "reference engine";
+                reference::run(family, games, &|n| progress.add(n))
+            }
+        };
+        progress.finish();
+        if let Some(dir) = &self.cache_dir {
+            // The cache only saves time; a failure to write it changes no figure.
+            let _ = cache::store(dir, family, &rows, games);
+        }
+        Ok((rows, method.into()))
+    }
+
+    // ------------------------------------------------------------ positions
+
+    fn position_record(
+        &mut self,
+        name: &str,
+        span: &Range<usize>,
+        games: &mut Games,
+    ) -> Result<(Record, Option<String>), QueryError> {
+        let entry = self
+            .positions
+            .get(name)
+            .ok_or_else(|| QueryError::new(span.clone(), format!("no position named `{name}`")))?;
+        if let Some(r) = &entry.record {
+            return Ok(r.clone());
+        }
+        let (value, rules) = (entry.value, entry.rules);
+        let forest = entry
+            .position
+            .to_forest()
+            .map(|trees| trees.iter().map(from_tree).collect::<Vec<Node>>())
+            .filter(|nodes| Forest::from_nodes(nodes).is_some());
+        let result = match (forest, rules) {
+            (Some(nodes), PlayRules::Normal) => {
+                let record = Reference::new(games).record(&nodes);
+                let given = Val::of_game(value, games);
+                if record.value != given {
+                    return Err(QueryError::new(
+                        span.clone(),
+                        format!(
+                            "the census engine values `{name}` at {} but the solver at {}: one of them is wrong",
+                            record.value.display(games),
+                            given.display(games)
+                        ),
+                    ));
+                }
+                (record, None)
+            }
+            (forest, rules) => {
+                let p = &entry.position;
+                let why = if rules == PlayRules::Childish {
+                    format!("`{name}` is played under childish rules")
+                } else if forest.is_none() && p.to_forest().is_some() {
+                    format!("`{name}` has more than {} edges", super::forest::MAX_EDGES)
+                } else {
+                    format!("`{name}` is not a forest (it has a cycle or shared nodes)")
+                };
+                let v = Val::of_game(value, games);
+                let record = Record {
+                    edges: p.edge_count().min(255) as u8,
+                    blue: p.count(Colour::Blue).min(255) as u8,
+                    red: p.count(Colour::Red).min(255) as u8,
+                    green: p.count(Colour::Green).min(255) as u8,
+                    trunks: p.trunks().min(255) as u8,
+                    height: 0,
+                    spine: 0,
+                    path: p.is_stalk(),
+                    colon: false,
+                    value: v,
+                    reading: v,
+                    tree_rule: v,
+                    sum: v,
+                    ordinal_sum: v,
+                };
+                (record, Some(why))
+            }
+        };
+        if let Some(entry) = self.positions.get_mut(name) {
+            entry.record = Some(result.clone());
+        }
+        Ok(result)
+    }
+
+    fn of_position(
+        &mut self,
+        e: &Expr,
+        name: &str,
+        span: Range<usize>,
+        games: &mut Games,
+    ) -> Result<Figure, QueryError> {
+        let (record, unavailable) = self.position_record(name, &span, games)?;
+        if let Some(why) = unavailable {
+            let mut used = Vec::new();
+            props_used(e, &self.measures, &mut used);
+            if let Some((p, at)) = used.iter().find(|(p, _)| FOREST_ONLY.contains(p)) {
+                let pname = PROPERTIES
+                    .iter()
+                    .find(|(_, q, _)| q == p)
+                    .map_or("?", |x| x.0);
+                return Err(QueryError::new(
+                    at.clone(),
+                    format!("`{pname}` is only defined for forests under normal play, and {why}"),
+                ));
+            }
+        }
+        let mut ev = RowEval {
+            games,
+            measures: &self.measures,
+        };
+        Ok(match ev.eval(e, &record)? {
+            Scalar::Num(d) => Figure::Number(d),
+            Scalar::Bool(b) => Figure::truth(b),
+            Scalar::Game(g) => Figure::Game(g),
+        })
+    }
+
+    // ------------------------------------------------------------ figures
+
+    fn example(&self, census: &str, row: &Row, games: &Games) -> Example {
+        let r = &row.record;
+        let mut colours = format!("{} blue, {} red", r.blue, r.red);
+        if r.green > 0 {
+            colours.push_str(&format!(", {} green", r.green));
+        }
+        Example {
+            census: census.to_string(),
+            forest: row.first,
+            notation: row.first.notation(),
+            value: r.value.display(games),
+            summary: format!(
+                "{} edge{} ({colours}), value {}, reading {}",
+                r.edges,
+                if r.edges == 1 { "" } else { "s" },
+                r.value.display(games),
+                r.reading.display(games)
+            ),
+        }
+    }
+
+    /// The family's rows that pass its `where`, each with the query's condition evaluated.
+    fn scan(
+        &mut self,
+        f: &FamilyRef,
+        cond: Option<&Expr>,
+        games: &mut Games,
+    ) -> Result<Scan, QueryError> {
+        let rows = self.rows(&f.name, &f.name_span, games)?;
+        let mut ev = RowEval {
+            games,
+            measures: &self.measures,
+        };
+        let mut out = Vec::new();
+        for (i, row) in rows.iter().enumerate() {
+            if let Some(filter) = &f.filter {
+                if !ev.truth(filter, &row.record)? {
+                    continue;
+                }
+            }
+            let c = match cond {
+                Some(c) => ev.truth(c, &row.record)?,
+                None => true,
+            };
+            out.push((i, c));
+        }
+        Ok((rows, out))
+    }
+
+    fn figure(&mut self, q: &Query, games: &mut Games) -> Result<Figure, QueryError> {
+        let count = |rows: &[Row], sel: &[(usize, bool)], want: Option<bool>| -> u64 {
+            sel.iter()
+                .filter(|(_, c)| want.is_none_or(|w| *c == w))
+                .map(|(i, _)| rows[*i].count)
+                .sum()
+        };
+        // Rows are sorted by their smallest member, so the first match is the smallest.
+        let first = |sel: &[(usize, bool)], want: bool| {
+            sel.iter().find(|(_, c)| *c == want).map(|(i, _)| *i)
+        };
+        Ok(match &q.kind {
+            QueryKind::Count(f) => {
+                let (rows, sel) = self.scan(f, None, games)?;
+                Figure::Integer(count(&rows, &sel, None).into())
+            }
+            QueryKind::Share(f, c) => {
+                let (rows, sel) = self.scan(f, Some(c), games)?;
+                let whole = count(&rows, &sel, None);
+                if whole == 0 {
+                    return Err(QueryError::new(
+                        f.name_span.clone(),
+                        "a share of an empty family is undefined",
+                    ));
+                }
+                Figure::Share {
+                    part: count(&rows, &sel, Some(true)).into(),
+                    whole: whole.into(),
+                }
+            }
+            QueryKind::All(f, c) | QueryKind::None(f, c) | QueryKind::Any(f, c) => {
+                let (rows, sel) = self.scan(f, Some(c), games)?;
+                // The smallest position that decides the statement: a counterexample, or a witness.
+                let (holds, decisive) = match &q.kind {
+                    QueryKind::All(..) => {
+                        let bad = first(&sel, false);
+                        (bad.is_none(), bad)
+                    }
+                    QueryKind::None(..) => {
+                        let bad = first(&sel, true);
+                        (bad.is_none(), bad)
+                    }
+                    _ => {
+                        let witness = first(&sel, true);
+                        (witness.is_some(), witness)
+                    }
+                };
+                Figure::Bool {
+                    holds,
+                    example: decisive.map(|i| self.example(&f.name, &rows[i], games)),
+                }
+            }
+            QueryKind::Smallest(f) => {
+                let (rows, sel) = self.scan(f, None, games)?;
+                match sel.first() {
+                    Some((i, _)) => Figure::Example(self.example(&f.name, &rows[*i], games)),
+                    None => {
+                        return Err(QueryError::new(
+                            f.name_span.clone(),
+                            "the family is empty: it has no smallest member",
+                        ))
+                    }
+                }
+            }
+            QueryKind::Extreme(which, e, f) => self.extreme(*which, e, f, games)?,
+            QueryKind::Of(e, name, span) => self.of_position(e, name, span.clone(), games)?,
+            QueryKind::Number(text) => number_figure(text, &q.span)?,
+            QueryKind::Game(text) => {
+                let g = games.eval_str(text).map_err(|e| {
+                    QueryError::new(q.span.clone(), format!("in `[{text}]`: {}", e.message))
+                })?;
+                match games.as_number(g) {
+                    Some(d) => Figure::Number(d),
+                    None => Figure::Game(g),
+                }
+            }
+            QueryKind::Neg(a) => {
+                let x = self.figure(a, games)?;
+                arith_figures(
+                    Arith::Sub,
+                    &Figure::Integer(BigInt::zero()),
+                    &x,
+                    &q.span,
+                    games,
+                )?
+            }
+            QueryKind::Arith(op, a, b) => {
+                let x = self.figure(a, games)?;
+                let y = self.figure(b, games)?;
+                arith_figures(*op, &x, &y, &q.span, games)?
+            }
+        })
+    }
+
+    fn extreme(
+        &mut self,
+        which: Extreme,
+        e: &Expr,
+        f: &FamilyRef,
+        games: &mut Games,
+    ) -> Result<Figure, QueryError> {
+        let (rows, sel) = self.scan(f, None, games)?;
+        if sel.is_empty() {
+            return Err(QueryError::new(f.name_span.clone(), "the family is empty"));
+        }
+        let mut ev = RowEval {
+            games,
+            measures: &self.measures,
+        };
+        let mut best: Option<Scalar> = None;
+        let mut total = Dyadic::zero();
+        for (i, _) in &sel {
+            let row = &rows[*i];
+            let x = ev.eval(e, &row.record)?;
+            if which == Extreme::Total {
+                match &x {
+                    Scalar::Num(d) => total = &total + &(d * &Dyadic::integer(row.count)),
+                    _ => {
+                        return Err(QueryError::new(
+                            e.span.clone(),
+                            "`total` adds numbers; this is a game that is not a number",
+                        ))
+                    }
+                }
+                continue;
+            }
+            best = Some(match best {
+                None => x,
+                Some(b) => {
+                    let o = ev.order(&x, &b).ok_or_else(|| {
+                        QueryError::new(
+                            e.span.clone(),
+                            "these values are confused with each other: they have no min or max",
+                        )
+                    })?;
+                    let better = match which {
+                        Extreme::Min => o == std::cmp::Ordering::Less,
+                        _ => o == std::cmp::Ordering::Greater,
+                    };
+                    if better {
+                        x
+                    } else {
+                        b
+                    }
+                }
+            });
+        }
+        Ok(match (which, best) {
+            (Extreme::Total, _) => Figure::Number(total),
+            (_, Some(Scalar::Num(d))) => Figure::Number(d),
+            (_, Some(Scalar::Game(g))) => Figure::Game(g),
+            _ => {
+                return Err(QueryError::new(
+                    e.span.clone(),
+                    "`min` and `max` need a value",
+                ))
+            }
+        })
+    }
+}
+
+fn number_figure(text: &str, span: &Range<usize>) -> Result<Figure, QueryError> {
+    match text.parse::<Dyadic>() {
+        Ok(d) if d.is_integer() => Ok(Figure::Integer(d.numerator().clone())),
+        Ok(d) => Ok(Figure::Number(d)),
+        Err(_) => {
+            let (i, f) = text.split_once('.').unwrap_or((text, ""));
+            let scale = num_traits::pow(BigInt::from(10), f.len());
+            let whole: BigInt = format!("{i}{f}")
+                .parse()
+                .map_err(|_| QueryError::new(span.clone(), format!("`{text}` is not a number")))?;
+            Ok(Figure::Rational(BigRational::new(whole, scale)))
+        }
+    }
+}
+
+/// Arithmetic between figures: exact, integers staying integers where they can.
+fn arith_figures(
+    op: Arith,
+    x: &Figure,
+    y: &Figure,
+    span: &Range<usize>,
+    games: &Games,
+) -> Result<Figure, QueryError> {
+    let quantity = |f: &Figure| {
+        f.to_rational(games).ok_or_else(|| {
+            QueryError::new(
+                span.clone(),
+                "arithmetic needs counts, shares or numbers on both sides",
+            )
+        })
+    };
+    let (a, b) = (quantity(x)?, quantity(y)?);
+    let r = match op {
+        Arith::Add => a + b,
+        Arith::Sub => a - b,
+        Arith::Mul => a * b,
+        Arith::Div => {
+            if b.is_zero() {
+                return Err(QueryError::new(span.clone(), "division by zero"));
+            }
+            a / b
+        }
+    };
+    let both_integers = matches!((x, y), (Figure::Integer(_), Figure::Integer(_)));
+    Ok(if both_integers && op != Arith::Div {
+        Figure::Integer(r.to_integer())
+    } else {
+        match Dyadic::from_rational(&r) {
+            Some(d) => Figure::Number(d),
+            None => Figure::Rational(r),
+        }
+    })
+}
+
+/// The type a property has (for callers that want to know before asking).
+pub fn property_type(name: &str) -> Option<&'static str> {
+    super::query::property(name).map(|p| match prop_type(p) {
+        Type::Bool => "condition",
+        Type::Value => "value",
+    })
+}
+
+fn families_in(q: &Query, out: &mut Vec<String>) {
+    match &q.kind {
+        QueryKind::Count(f)
+        | QueryKind::Smallest(f)
+        | QueryKind::Share(f, _)
+        | QueryKind::All(f, _)
+        | QueryKind::None(f, _)
+        | QueryKind::Any(f, _)
+        | QueryKind::Extreme(_, _, f) => out.push(f.name.clone()),
+        QueryKind::Neg(a) => families_in(a, out),
+        QueryKind::Arith(_, a, b) => {
+            families_in(a, out);
+            families_in(b, out);
+        }
+        QueryKind::Of(..) | QueryKind::Number(_) | QueryKind::Game(_) => {}
+    }
+}
+
+/// `forests7` → blue-red forests of 1 to 7 edges; `trees5_G` → green trees of 1 to 5 edges.
+fn builtin_family(name: &str) -> Option<Source> {
+    let (head, colours) = match name.split_once('_') {
+        Some((h, c)) => (h, c),
+        None => (name, "LR"),
+    };
+    let digits = head.find(|c: char| c.is_ascii_digit())?;
+    let kind = super::family::Kind::parse(&head[..digits])?;
+    let max_edges: usize = head[digits..].parse().ok()?;
+    let mut palette = Vec::new();
+    for c in colours.chars() {
+        palette.push(Colour::from_letter(c).filter(|_| c.is_ascii_uppercase())?);
+    }
+    let family = Family {
+        kind,
+        min_edges: 1,
+        max_edges,
+        palette: super::forest::Palette::new(&palette),
+    };
+    let fits =
+        max_edges <= super::forest::MAX_EDGES && family.size() <= super::definition::MAX_POSITIONS;
+    fits.then_some(Source::Family(family))
+}

@@ -1,0 +1,90 @@
+//! A claim binds a literal in the prose to a query: the query is run, and the literal must say
+//! what the computation says, at the precision the literal is written in.
+
+use crate::census::{self, Workspace};
+use crate::essay::source::offset_span;
+use crate::essay::{Claim, Diagnostic, SourceFile};
+use crate::games::Games;
+use serde::Serialize;
+use std::ops::Range;
+
+/// One checked claim, as the notebook and `hackenbook claims --json` show it.
+#[derive(Clone, Debug, Serialize)]
+pub struct ClaimRecord {
+    /// Anchor of the claim in its page's notebook: `claim-1`, `claim-2`, ...
+    pub id: String,
+    pub file: String,
+    pub line: usize,
+    pub column: usize,
+    /// Byte range of the literal in the source file.
+    pub literal_range: Range<usize>,
+    pub literal: String,
+    pub query: String,
+    /// The computed figure, printed; empty when the query itself failed.
+    pub figure: String,
+    pub holds: bool,
+}
+
+/// Checks one claim and records it; returns its index among the essay's claims.
+pub fn check(
+    file: &SourceFile,
+    claim: &Claim,
+    workspace: &mut Workspace,
+    games: &mut Games,
+    records: &mut Vec<ClaimRecord>,
+    problems: &mut Vec<Diagnostic>,
+) -> usize {
+    let (figure, holds) = match workspace.evaluate(&claim.query.value, games) {
+        Ok(figure) => {
+            let shown = census::render_figure(&figure, games);
+            let holds = match census::literal_holds(&claim.literal.value, &figure, games) {
+                Ok(true) => true,
+                Ok(false) => {
+                    problems.push(mismatch(file, claim, &shown));
+                    false
+                }
+                Err(e) => {
+                    problems.push(
+                        Diagnostic::new(file, claim.literal.span.clone(), e.message)
+                            .label("this literal"),
+                    );
+                    false
+                }
+            };
+            (shown, holds)
+        }
+        Err(e) => {
+            let span = offset_span(&e.span, claim.query.span.start);
+            problems.push(
+                Diagnostic::new(file, span, format!("bad query: {}", e.message)).label("here"),
+            );
+            (String::new(), false)
+        }
+    };
+    let (line, column) = file.line_col(claim.literal.span.start);
+    records.push(ClaimRecord {
+        id: format!("claim-{}", records.len() + 1),
+        file: file.display_path(),
+        line,
+        column,
+        literal_range: claim.literal.span.clone(),
+        literal: claim.literal.value.clone(),
+        query: claim.query.value.clone(),
+        figure,
+        holds,
+    });
+    records.len() - 1
+}
+
+fn mismatch(file: &SourceFile, claim: &Claim, computed: &str) -> Diagnostic {
+    Diagnostic::new(
+        file,
+        claim.literal.span.clone(),
+        format!(
+            "claim does not hold: the essay says `{}`, the computation gives {computed}",
+            claim.literal.value
+        ),
+    )
+    .label(format!("computed {computed}"))
+    .help(format!("the query was `{}`", claim.query.value))
+}

@@ -1,0 +1,160 @@
+//! The driver: load → check → render. `check` stops before anything is written; `build` renders the
+//! checked pages and swaps the new site into place only when every essay passed, so a failed build
+//! leaves the previous site whole.
+
+use crate::check::{self, CheckOptions, CheckedEssay};
+use crate::essay::{self, Diagnostic, SourceFile};
+use crate::games::Games;
+use crate::page;
+use crate::site;
+use crate::site::render::{PageModel, SiteModel};
+use std::path::{Path, PathBuf};
+
+/// The site's name, shown on the index and in every page's title.
+pub const SITE_TITLE: &str = "hackenbook";
+
+/// Where a project keeps its parts; `Project::at(root)` gives the conventional layout.
+#[derive(Clone, Debug)]
+pub struct Project {
+    pub essays_dir: PathBuf,
+    pub templates_dir: PathBuf,
+    pub out_dir: PathBuf,
+    pub cache_dir: Option<PathBuf>,
+}
+
+impl Project {
+    pub fn at(root: &Path) -> Project {
+        Project {
+            essays_dir: root.join("essays"),
+            templates_dir: root.join("templates"),
+            out_dir: root.join("site"),
+            cache_dir: Some(root.join(".hackenbook-cache")),
+        }
+    }
+}
+
+/// Why a run failed: located problems in essays, or trouble outside them.
+#[derive(Debug)]
+pub enum Failure {
+    Problems(Vec<Diagnostic>),
+    Other(String),
+}
+
+impl Failure {
+    pub fn render(&self) -> String {
+        match self {
+            Failure::Problems(d) => essay::diagnostic::render_all(d),
+            Failure::Other(message) => format!("error: {message}\n"),
+        }
+    }
+}
+
+/// Everything a successful check produced, in ladder order.
+pub struct Checked {
+    pub essays: Vec<CheckedEssay>,
+    pub pages: Vec<PageModel>,
+}
+
+/// Reads `*.md` under the essays folder, in a stable order.
+pub fn load(essays_dir: &Path) -> Result<Vec<SourceFile>, Failure> {
+    if !essays_dir.is_dir() {
+        return Err(Failure::Other(format!(
+            "no essays folder at {}",
+            essays_dir.display()
+        )));
+    }
+    let mut paths: Vec<PathBuf> = walkdir::WalkDir::new(essays_dir)
+        .sort_by_file_name()
+        .into_iter()
+        .filter_map(Result::ok)
+        .map(|e| e.into_path())
+        .filter(|p| p.extension().is_some_and(|x| x == "md"))
+        .collect();
+    paths.sort();
+    paths
+        .iter()
+        .map(|p| {
+            SourceFile::read(p)
+                .map_err(|e| Failure::Other(format!("cannot read {}: {e}", p.display())))
+        })
+        .collect()
+}
+
+/// Parses, evaluates and typesets every essay; reports every problem of the run together.
+pub fn check(project: &Project) -> Result<Checked, Failure> {
+    let files = load(&project.essays_dir)?;
+    let mut problems = Vec::new();
+    let mut parsed = Vec::new();
+    for file in &files {
+        match essay::parse_essay(file) {
+            Ok(e) => parsed.push(e),
+            Err(mut d) => problems.append(&mut d),
+        }
+    }
+    problems.extend(duplicate_slugs(&parsed));
+    parsed.sort_by(|a, b| (a.front.rung, &a.front.slug).cmp(&(b.front.rung, &b.front.slug)));
+    let options = CheckOptions {
+        cache_dir: project.cache_dir.clone(),
+    };
+    let mut games = Games::new();
+    let essays: Vec<CheckedEssay> = parsed
+        .into_iter()
+        .map(|e| check::check_essay(e, &mut games, &options, &mut problems))
+        .collect();
+    problems.extend(check::check_links(&essays));
+    let pages: Vec<PageModel> = essays
+        .iter()
+        .map(|e| page::build_page(e, &mut problems))
+        .collect();
+    if problems.is_empty() {
+        Ok(Checked { essays, pages })
+    } else {
+        Err(Failure::Problems(problems))
+    }
+}
+
+/// What a build wrote.
+pub struct BuildReport {
+    pub pages: usize,
+    pub positions: usize,
+    pub claims: usize,
+    pub out_dir: PathBuf,
+}
+
+pub fn build(project: &Project) -> Result<BuildReport, Failure> {
+    let checked = check(project)?;
+    let model = SiteModel {
+        title: SITE_TITLE.to_string(),
+        essays: checked.pages.clone(),
+    };
+    site::render::render_site(&model, &project.templates_dir, &project.out_dir)
+        .map_err(|e| Failure::Other(format!("writing the site failed: {e}")))?;
+    Ok(BuildReport {
+        pages: checked.pages.len(),
+        positions: checked
+            .essays
+            .iter()
+            .flat_map(|e| &e.outcomes)
+            .filter(|o| matches!(o, check::Outcome::Position(_)))
+            .count(),
+        claims: checked.essays.iter().map(|e| e.claims.len()).sum(),
+        out_dir: project.out_dir.clone(),
+    })
+}
+
+fn duplicate_slugs(essays: &[essay::Essay]) -> Vec<Diagnostic> {
+    let mut problems = Vec::new();
+    for (i, e) in essays.iter().enumerate() {
+        if let Some(first) = essays[..i].iter().find(|o| o.front.slug == e.front.slug) {
+            problems.push(
+                Diagnostic::new(
+                    &e.file,
+                    0..3,
+                    format!("slug `{}` is already used", e.front.slug),
+                )
+                .help(format!("{} has the same slug", first.file.display_path())),
+            );
+        }
+    }
+    problems
+}

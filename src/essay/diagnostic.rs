@@ -1,0 +1,132 @@
+//! A diagnostic is a message pinned to a byte range of an essay. Every stage reports failures as
+//! diagnostics, the driver collects all of them, and they are rendered once, rustc-style, with the
+//! file, line, column and a snippet of the source.
+
+use super::source::SourceFile;
+use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource, SourceSpan};
+use std::fmt;
+use std::ops::Range;
+
+#[derive(Clone, Debug)]
+pub struct Diagnostic {
+    pub file: SourceFile,
+    pub span: Range<usize>,
+    /// The headline: what is wrong.
+    pub message: String,
+    /// Said at the span itself: e.g. "computed 3/8".
+    pub label: String,
+    pub help: Option<String>,
+}
+
+impl Diagnostic {
+    pub fn new(file: &SourceFile, span: Range<usize>, message: impl Into<String>) -> Diagnostic {
+        let len = file.text.len();
+        let start = span.start.min(len);
+        Diagnostic {
+            file: file.clone(),
+            span: start..span.end.clamp(start, len),
+            message: message.into(),
+            label: String::new(),
+            help: None,
+        }
+    }
+
+    pub fn label(mut self, label: impl Into<String>) -> Diagnostic {
+        self.label = label.into();
+        self
+    }
+
+    pub fn help(mut self, help: impl Into<String>) -> Diagnostic {
+        self.help = Some(help.into());
+        self
+    }
+
+    /// `essays/x.md:12:5`
+    pub fn location(&self) -> String {
+        let (line, col) = self.file.line_col(self.span.start);
+        format!("{}:{line}:{col}", self.file.display_path())
+    }
+
+    pub fn line(&self) -> usize {
+        self.file.line_col(self.span.start).0
+    }
+
+    /// The rustc-style rendering without colour, stable enough to snapshot.
+    pub fn render(&self) -> String {
+        let report = Miette {
+            message: format!("{}\n  --> {}", self.message, self.location()),
+            source: NamedSource::new(self.file.display_path(), self.file.text.to_string()),
+            span: (self.span.start, self.span.end - self.span.start).into(),
+            label: self.label.clone(),
+            help: self.help.clone(),
+        };
+        let mut out = String::new();
+        let handler = GraphicalReportHandler::new_themed(GraphicalTheme::unicode_nocolor())
+            .with_width(100)
+            .with_context_lines(1);
+        if handler.render_report(&mut out, &report).is_err() {
+            return format!("error: {}", report.message);
+        }
+        out
+    }
+}
+
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.location(), self.message)
+    }
+}
+
+/// Renders a batch of diagnostics, in file and position order, with a closing count.
+pub fn render_all(diagnostics: &[Diagnostic]) -> String {
+    let mut sorted: Vec<&Diagnostic> = diagnostics.iter().collect();
+    sorted.sort_by(|a, b| (&a.file.path, a.span.start).cmp(&(&b.file.path, b.span.start)));
+    let mut out = String::new();
+    for d in &sorted {
+        out.push_str(&d.render());
+        out.push('\n');
+    }
+    let n = sorted.len();
+    out.push_str(&format!(
+        "error: {n} problem{} found; nothing was written\n",
+        if n == 1 { "" } else { "s" }
+    ));
+    out
+}
+
+/// The adapter that lets miette draw the snippet.
+#[derive(Debug)]
+struct Miette {
+    message: String,
+    source: NamedSource<String>,
+    span: SourceSpan,
+    label: String,
+    help: Option<String>,
+}
+
+impl fmt::Display for Miette {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for Miette {}
+
+impl miette::Diagnostic for Miette {
+    fn source_code(&self) -> Option<&dyn miette::SourceCode> {
+        Some(&self.source)
+    }
+
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
+        let label = (!self.label.is_empty()).then(|| self.label.clone());
+        Some(Box::new(std::iter::once(LabeledSpan::new_with_span(
+            label, self.span,
+        ))))
+    }
+
+    fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        self.help
+            .as_ref()
+            .map(|h| Box::new(h.clone()) as Box<dyn fmt::Display>)
+    }
+}

@@ -1,0 +1,451 @@
+//! Reading an essay: Markdown with front matter, in which some constructs are *directives* — a
+//! fenced block of a known kind, an inline claim — that the checker evaluates. The parser only
+//! finds them and records where they are; every later stage points back through these spans.
+
+use super::diagnostic::Diagnostic;
+use super::front::{self, FrontMatter};
+use super::source::{offset_span, SourceFile};
+use pulldown_cmark::{CodeBlockKind, Event, MetadataBlockKind, Options, Parser, Tag, TagEnd};
+use std::ops::Range;
+
+/// A value together with the bytes of the essay it was read from.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Spanned<T> {
+    pub value: T,
+    pub span: Range<usize>,
+}
+
+impl Spanned<String> {
+    fn of(file_text: &str, span: Range<usize>) -> Spanned<String> {
+        Spanned {
+            value: file_text[span.clone()].to_string(),
+            span,
+        }
+    }
+}
+
+#[derive(Debug)]
+pub struct Essay {
+    pub file: SourceFile,
+    pub front: FrontMatter,
+    pub directives: Vec<Directive>,
+    /// Links whose target names another essay by slug, to be checked once all essays are known.
+    pub links: Vec<Spanned<String>>,
+}
+
+#[derive(Debug)]
+pub struct Directive {
+    /// The whole Markdown construct (fence to fence, backtick to backtick).
+    pub span: Range<usize>,
+    pub kind: DirectiveKind,
+}
+
+#[derive(Debug)]
+pub enum DirectiveKind {
+    Position(PositionBlock),
+    Game(Vec<Spanned<String>>),
+    Census {
+        name: Spanned<String>,
+        body: Spanned<String>,
+    },
+    Claims(Vec<Claim>),
+    InlineClaim(Claim),
+}
+
+/// A `hackenbush` block: a position and the assertions made about it.
+#[derive(Debug)]
+pub struct PositionBlock {
+    pub name: Option<Spanned<String>>,
+    pub position: Spanned<String>,
+    /// `key = literal` lines, including options such as `rules = childish`.
+    pub lines: Vec<KeyValue>,
+}
+
+#[derive(Debug)]
+pub struct KeyValue {
+    pub key: Spanned<String>,
+    pub value: Spanned<String>,
+}
+
+/// `literal = query`: the prose says `literal`, the computation must agree.
+#[derive(Debug, Clone)]
+pub struct Claim {
+    pub literal: Spanned<String>,
+    pub query: Spanned<String>,
+}
+
+/// The fenced-block kinds hackenbook understands; `text` (or no info string) is verbatim code.
+pub const BLOCK_KINDS: [&str; 5] = ["hackenbush", "game", "census", "claims", "text"];
+
+/// The Markdown dialect of essays; the renderer must use the same so offsets agree.
+pub fn markdown_options() -> Options {
+    Options::ENABLE_MATH
+        | Options::ENABLE_TABLES
+        | Options::ENABLE_FOOTNOTES
+        | Options::ENABLE_STRIKETHROUGH
+        | Options::ENABLE_HEADING_ATTRIBUTES
+        | Options::ENABLE_PLUSES_DELIMITED_METADATA_BLOCKS
+}
+
+/// Parses one essay, or returns every problem found in it.
+pub fn parse_essay(file: &SourceFile) -> Result<Essay, Vec<Diagnostic>> {
+    let mut problems = Vec::new();
+    let text = &*file.text;
+    let mut front = None;
+    let mut directives = Vec::new();
+    let mut links = Vec::new();
+    let mut events = Parser::new_ext(text, markdown_options()).into_offset_iter();
+    while let Some((event, range)) = events.next() {
+        match event {
+            Event::Start(Tag::MetadataBlock(MetadataBlockKind::PlusesStyle)) => {
+                front = Some(read_front_matter(file, range, &mut problems));
+            }
+            Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(info))) => {
+                let content = code_block_content(&mut events);
+                match read_block(file, range.clone(), &info, content) {
+                    Ok(Some(kind)) => directives.push(Directive { span: range, kind }),
+                    Ok(None) => {}
+                    Err(d) => problems.push(d),
+                }
+            }
+            Event::Code(code) if code.starts_with('{') => {
+                match read_inline_claim(file, range.clone()) {
+                    Ok(claim) => directives.push(Directive {
+                        span: range,
+                        kind: DirectiveKind::InlineClaim(claim),
+                    }),
+                    Err(d) => problems.push(d),
+                }
+            }
+            Event::Start(Tag::Link { dest_url, .. }) if is_essay_link(&dest_url) => {
+                // Point at the target itself, not the whole `[text](target)`.
+                let at = file
+                    .slice(&range)
+                    .rfind(&*dest_url)
+                    .map_or(range.start, |i| range.start + i);
+                links.push(Spanned {
+                    value: dest_url.to_string(),
+                    span: at..at + dest_url.len(),
+                });
+            }
+            _ => {}
+        }
+    }
+    let front = match front {
+        Some(Some(f)) => Some(f),
+        Some(None) => None,
+        None => {
+            problems.push(
+                Diagnostic::new(file, 0..0, "the essay has no front matter")
+                    .label("expected `+++` here")
+                    .help("start the file with `+++`, TOML with title and rung, then `+++`"),
+            );
+            None
+        }
+    };
+    match front {
+        Some(front) if problems.is_empty() => Ok(Essay {
+            file: file.clone(),
+            front,
+            directives,
+            links,
+        }),
+        _ => Err(problems),
+    }
+}
+
+fn read_front_matter(
+    file: &SourceFile,
+    range: Range<usize>,
+    problems: &mut Vec<Diagnostic>,
+) -> Option<FrontMatter> {
+    // The block spans `+++\n…\n+++`; the TOML starts after the first line.
+    let block = &file.text[range.clone()];
+    let toml_start = range.start + block.find('\n').map_or(block.len(), |i| i + 1);
+    let toml_end = range.start + block.trim_end().rfind('\n').unwrap_or(0);
+    let toml_text = file.slice(&(toml_start..toml_end.max(toml_start)));
+    let stem = file
+        .path
+        .file_stem()
+        .map(|s| s.to_string_lossy().to_string())
+        .unwrap_or_default();
+    match front::parse(toml_text, &stem) {
+        Ok(f) => Some(f),
+        Err(e) => {
+            let span = e.span.map_or(range, |s| offset_span(&s, toml_start));
+            problems.push(
+                Diagnostic::new(file, span, format!("bad front matter: {}", e.message))
+                    .help("front matter keys: title, slug, rung, summary"),
+            );
+            None
+        }
+    }
+}
+
+/// The text of a fenced block as one contiguous span of the file, consuming its events.
+fn code_block_content<'a>(
+    events: &mut impl Iterator<Item = (Event<'a>, Range<usize>)>,
+) -> Option<Range<usize>> {
+    let mut span: Option<Range<usize>> = None;
+    for (event, range) in events.by_ref() {
+        match event {
+            Event::End(TagEnd::CodeBlock) => break,
+            Event::Text(_) => {
+                span = Some(match span {
+                    Some(s) => s.start..range.end,
+                    None => range,
+                })
+            }
+            _ => {}
+        }
+    }
+    span
+}
+
+fn read_block(
+    file: &SourceFile,
+    range: Range<usize>,
+    info: &str,
+    content: Option<Range<usize>>,
+) -> Result<Option<DirectiveKind>, Diagnostic> {
+    let mut words = info.split_whitespace();
+    let kind = words.next().unwrap_or("");
+    let name = words.next();
+    let info_span = info_span(file, &range, info);
+    let content = content.unwrap_or(range.end..range.end);
+    let name_spanned = name.map(|n| {
+        let start = info_span.start + info.find(n).unwrap_or(0);
+        Spanned::of(&file.text, start..start + n.len())
+    });
+    match kind {
+        "" | "text" => Ok(None),
+        "hackenbush" => read_position(file, name_spanned, content, &range).map(Some),
+        "game" => Ok(Some(DirectiveKind::Game(lines(file, &content)))),
+        "census" => {
+            let name = name_spanned.ok_or_else(|| {
+                Diagnostic::new(file, info_span.clone(), "a census block needs a name")
+                    .label("name the family here")
+                    .help("for example ```census forests6")
+            })?;
+            Ok(Some(DirectiveKind::Census {
+                name,
+                body: Spanned::of(&file.text, content),
+            }))
+        }
+        "claims" => lines(file, &content)
+            .into_iter()
+            .map(|line| split_claim(file, line))
+            .collect::<Result<Vec<_>, _>>()
+            .map(|claims| Some(DirectiveKind::Claims(claims))),
+        other => Err(Diagnostic::new(
+            file,
+            info_span.start..info_span.start + other.len(),
+            format!("unknown block kind `{other}`"),
+        )
+        .label("not a kind hackenbook knows")
+        .help(match closest(other, &BLOCK_KINDS) {
+            Some(k) => format!(
+                "did you mean `{k}`? Known kinds: {}",
+                BLOCK_KINDS.join(", ")
+            ),
+            None => format!(
+                "known kinds: {} (use `text` for verbatim code)",
+                BLOCK_KINDS.join(", ")
+            ),
+        })),
+    }
+}
+
+/// Where the info string sits on the opening fence line.
+fn info_span(file: &SourceFile, range: &Range<usize>, info: &str) -> Range<usize> {
+    let fence_line = file.slice(range).lines().next().unwrap_or("");
+    let at = fence_line.find(info.trim()).unwrap_or(0);
+    let start = range.start + at;
+    start..start + info.trim().len()
+}
+
+/// The non-blank lines of a block, comments (`# …`) removed, each with its own span.
+fn lines(file: &SourceFile, content: &Range<usize>) -> Vec<Spanned<String>> {
+    let mut out = Vec::new();
+    let mut offset = content.start;
+    for raw in file.slice(content).split_inclusive('\n') {
+        let without_comment = raw.split('#').next().unwrap_or("");
+        let trimmed = without_comment.trim();
+        if !trimmed.is_empty() {
+            let lead = without_comment.len() - without_comment.trim_start().len();
+            let start = offset + lead;
+            out.push(Spanned::of(&file.text, start..start + trimmed.len()));
+        }
+        offset += raw.len();
+    }
+    out
+}
+
+fn read_position(
+    file: &SourceFile,
+    name: Option<Spanned<String>>,
+    content: Range<usize>,
+    whole: &Range<usize>,
+) -> Result<DirectiveKind, Diagnostic> {
+    let all = lines(file, &content);
+    // The position is every line before the first `key = value`; a graph may take several.
+    let split = all
+        .iter()
+        .position(|l| l.value.contains('='))
+        .unwrap_or(all.len());
+    let (position_lines, rest) = all.split_at(split);
+    let (Some(first), Some(last)) = (position_lines.first(), position_lines.last()) else {
+        return Err(
+            Diagnostic::new(file, whole.clone(), "this block draws no position")
+                .label("expected a position on the first line")
+                .help("for example `L(L R)`, a blue trunk carrying a blue and a red edge"),
+        );
+    };
+    let position = Spanned::of(&file.text, first.span.start..last.span.end);
+    let lines = rest
+        .iter()
+        .map(|l| split_key_value(file, l))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(DirectiveKind::Position(PositionBlock {
+        name,
+        position,
+        lines,
+    }))
+}
+
+fn split_key_value(file: &SourceFile, line: &Spanned<String>) -> Result<KeyValue, Diagnostic> {
+    let (key, value) = split_at_equals(file, line)?;
+    Ok(KeyValue { key, value })
+}
+
+fn split_claim(file: &SourceFile, line: Spanned<String>) -> Result<Claim, Diagnostic> {
+    let (literal, query) = split_at_equals(file, &line)?;
+    Ok(Claim { literal, query })
+}
+
+/// `left = right` at the first `=`, each side trimmed, each with its own span.
+fn split_at_equals(
+    file: &SourceFile,
+    line: &Spanned<String>,
+) -> Result<(Spanned<String>, Spanned<String>), Diagnostic> {
+    let missing = || {
+        Diagnostic::new(file, line.span.clone(), "expected `something = something`")
+            .label("no `=` on this line")
+    };
+    let eq = line.value.find('=').ok_or_else(missing)?;
+    let side = |from: usize, to: usize| {
+        let raw = &line.value[from..to];
+        let lead = raw.len() - raw.trim_start().len();
+        let start = line.span.start + from + lead;
+        Spanned::of(&file.text, start..start + raw.trim().len())
+    };
+    let (left, right) = (side(0, eq), side(eq + 1, line.value.len()));
+    if left.value.is_empty() || right.value.is_empty() {
+        return Err(missing().label("one side of `=` is empty"));
+    }
+    Ok((left, right))
+}
+
+fn read_inline_claim(file: &SourceFile, range: Range<usize>) -> Result<Claim, Diagnostic> {
+    let raw = file.slice(&range);
+    let open = raw.find('{').unwrap_or(0);
+    let close = raw.rfind('}').filter(|&c| c > open).ok_or_else(|| {
+        Diagnostic::new(file, range.clone(), "an inline claim must end with `}`")
+            .help("write `{LITERAL = QUERY}` inside backticks")
+    })?;
+    let inner = Spanned::of(&file.text, range.start + open + 1..range.start + close);
+    split_claim(file, inner)
+}
+
+/// Links written as a bare slug (`other-essay`, `other-essay#section`) point at essays.
+fn is_essay_link(dest: &str) -> bool {
+    let target = dest.split('#').next().unwrap_or("");
+    !target.is_empty() && !target.contains(':') && !target.contains('/') && !target.contains('.')
+}
+
+/// The known word within edit distance 2, for "did you mean".
+pub fn closest<'a>(word: &str, known: &[&'a str]) -> Option<&'a str> {
+    known
+        .iter()
+        .map(|k| (edit_distance(word, k), *k))
+        .filter(|(d, _)| *d <= 2)
+        .min()
+        .map(|(_, k)| k)
+}
+
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut prev = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let cur = row[j + 1];
+            row[j + 1] = (prev + usize::from(ca != *cb)).min(row[j] + 1).min(cur + 1);
+            prev = cur;
+        }
+    }
+    row[b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(text: &str) -> Result<Essay, Vec<Diagnostic>> {
+        parse_essay(&SourceFile::new("t.md", text))
+    }
+
+    const FRONT: &str = "+++\ntitle = \"T\"\nrung = 1\n+++\n";
+
+    #[test]
+    fn finds_blocks_and_claims_with_spans() {
+        let text = format!(
+            "{FRONT}Some `{{3/8 = value lrrl}}` prose.\n\n```hackenbush lrrl\nLRRL\nvalue = 3/8\n```\n"
+        );
+        let essay = parse(&text).unwrap();
+        assert_eq!(essay.front.slug, "t");
+        assert_eq!(essay.directives.len(), 2);
+        let DirectiveKind::InlineClaim(claim) = &essay.directives[0].kind else {
+            panic!("first directive should be the inline claim")
+        };
+        assert_eq!(claim.literal.value, "3/8");
+        assert_eq!(&text[claim.literal.span.clone()], "3/8");
+        assert_eq!(&text[claim.query.span.clone()], "value lrrl");
+        let DirectiveKind::Position(block) = &essay.directives[1].kind else {
+            panic!("second directive should be the position")
+        };
+        assert_eq!(block.name.as_ref().unwrap().value, "lrrl");
+        assert_eq!(&text[block.position.span.clone()], "LRRL");
+        assert_eq!(&text[block.lines[0].value.span.clone()], "3/8");
+    }
+
+    #[test]
+    fn unknown_kind_suggests_the_closest() {
+        let errs = parse(&format!("{FRONT}```hackenbosh\nLR\n```\n")).unwrap_err();
+        assert_eq!(errs.len(), 1);
+        assert!(errs[0].message.contains("unknown block kind `hackenbosh`"));
+        assert!(errs[0]
+            .help
+            .as_ref()
+            .unwrap()
+            .contains("did you mean `hackenbush`"));
+        assert_eq!(errs[0].line(), 5);
+    }
+
+    #[test]
+    fn front_matter_errors_point_into_the_toml() {
+        let errs = parse("+++\ntitle = \"T\"\nrung = \"one\"\n+++\nx\n").unwrap_err();
+        assert_eq!(errs[0].line(), 3, "{}", errs[0].render());
+        assert!(parse("no front matter\n").is_err());
+    }
+
+    #[test]
+    fn essay_links_are_bare_slugs() {
+        assert!(is_essay_link("a-tree-is-still-a-number"));
+        assert!(is_essay_link("numeral#the-rule"));
+        assert!(!is_essay_link("https://example.org"));
+        assert!(!is_essay_link("#local"));
+        assert!(!is_essay_link("style.css"));
+    }
+}

@@ -1,0 +1,441 @@
+//! CGSuite-compatible game notation: parse expressions and relations, evaluate and check them.
+//!
+//! The one idea: an expression is parsed once into a tree that remembers where every part came
+//! from, so that evaluation (to a canonical [`GameId`]), checking of relations, printing and
+//! KaTeX rendering all work from the same tree and every error can point at its source.
+//!
+//! Grammar (loosest first): `a + b`, `a - b`, `a +- b` (that is `a + ±b`); ordinal sums `a : b`
+//! (left-associative); prefixes `-a`, `+a`, `+-a`/`±a`; atoms: number-up-star literals (`3/8`,
+//! `^^*`, `1v*3`, `*2`), braces `{a, b | c}` (with CGSuite slashes `{a || b | c}`), parentheses,
+//! and names resolved by the caller. Statements chain expressions with `=`, `<`, `>`, `<=`,
+//! `>=`, `||` (confused), `<|` (less or confused), `|>` (greater or confused).
+
+mod lexer;
+mod parser;
+
+pub use lexer::Rel;
+pub use parser::{parse_expr, parse_statement};
+
+use super::display::{number_latex, nus_latex, nus_text};
+use super::{GameId, Games, Nus, Relation};
+use std::fmt;
+use std::ops::Range;
+
+/// A located error: `span` is a byte range of the text that was parsed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseError {
+    pub span: Range<usize>,
+    pub message: String,
+}
+
+impl ParseError {
+    pub fn new(span: Range<usize>, message: String) -> ParseError {
+        ParseError { span, message }
+    }
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} (at bytes {}..{})",
+            self.message, self.span.start, self.span.end
+        )
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+/// A parsed game expression with the byte span it was read from.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Expr {
+    pub kind: ExprKind,
+    pub span: Range<usize>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum ExprKind {
+    /// A number-up-star literal: `3/8`, `^^*`, `1*`, `v3`, `*2`.
+    Value(Nus),
+    /// A bare identifier, resolved by the caller (e.g. a named Hackenbush position).
+    Name(String),
+    /// `{left | right}`; `bars` is the number of `|` that separated the sides (CGSuite slashes),
+    /// `explicit` is false for the inner games that slashes imply (`{a || b | c}`).
+    Braces {
+        left: Vec<Expr>,
+        right: Vec<Expr>,
+        bars: u32,
+        explicit: bool,
+    },
+    Neg(Box<Expr>),
+    /// `+-G` = `{G | -G}`.
+    PlusMinus(Box<Expr>),
+    Sum(Box<Expr>, Box<Expr>),
+    Difference(Box<Expr>, Box<Expr>),
+    /// `a +- b` = `a + {b | -b}`.
+    SumPlusMinus(Box<Expr>, Box<Expr>),
+    /// The ordinal sum `base : over`.
+    Ordinal(Box<Expr>, Box<Expr>),
+    Paren(Box<Expr>),
+}
+
+impl Expr {
+    /// Every name in the expression with its span, in source order.
+    pub fn names(&self) -> Vec<(String, Range<usize>)> {
+        let mut out = Vec::new();
+        self.visit(&mut |e| {
+            if let ExprKind::Name(n) = &e.kind {
+                out.push((n.clone(), e.span.clone()));
+            }
+        });
+        out
+    }
+
+    fn visit(&self, f: &mut dyn FnMut(&Expr)) {
+        f(self);
+        match &self.kind {
+            ExprKind::Value(_) | ExprKind::Name(_) => {}
+            ExprKind::Braces { left, right, .. } => {
+                left.iter().chain(right).for_each(|e| e.visit(f));
+            }
+            ExprKind::Neg(a) | ExprKind::PlusMinus(a) | ExprKind::Paren(a) => a.visit(f),
+            ExprKind::Sum(a, b)
+            | ExprKind::Difference(a, b)
+            | ExprKind::SumPlusMinus(a, b)
+            | ExprKind::Ordinal(a, b) => {
+                a.visit(f);
+                b.visit(f);
+            }
+        }
+    }
+
+    /// KaTeX source for the expression as written (not its value).
+    pub fn latex(&self) -> String {
+        let mut out = String::new();
+        self.write_latex(&mut out);
+        out
+    }
+
+    fn write_latex(&self, out: &mut String) {
+        match &self.kind {
+            ExprKind::Value(v) => out.push_str(&nus_latex(v)),
+            ExprKind::Name(n) => {
+                out.push_str("\\mathrm{");
+                out.push_str(&n.replace('_', "\\_"));
+                out.push('}');
+            }
+            ExprKind::Braces {
+                left,
+                right,
+                bars,
+                explicit,
+            } => {
+                if *explicit {
+                    out.push_str("\\{");
+                }
+                latex_list(left, out);
+                out.push_str(match bars {
+                    1 => " \\mid ",
+                    2 => " \\parallel ",
+                    _ => " \\mathrel{",
+                });
+                if *bars > 2 {
+                    out.push_str(&"|".repeat(*bars as usize));
+                    out.push_str("} ");
+                }
+                latex_list(right, out);
+                if *explicit {
+                    out.push_str("\\}");
+                }
+            }
+            ExprKind::Neg(a) => {
+                out.push('-');
+                a.write_latex(out);
+            }
+            ExprKind::PlusMinus(a) => {
+                out.push_str("\\pm ");
+                a.write_latex(out);
+            }
+            ExprKind::Sum(a, b) => binary_latex(a, " + ", b, out),
+            ExprKind::Difference(a, b) => binary_latex(a, " - ", b, out),
+            ExprKind::SumPlusMinus(a, b) => binary_latex(a, " \\pm ", b, out),
+            ExprKind::Ordinal(a, b) => binary_latex(a, " : ", b, out),
+            ExprKind::Paren(a) => {
+                out.push_str("\\left(");
+                a.write_latex(out);
+                out.push_str("\\right)");
+            }
+        }
+    }
+}
+
+fn latex_list(items: &[Expr], out: &mut String) {
+    for (i, e) in items.iter().enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        e.write_latex(out);
+    }
+}
+
+fn binary_latex(a: &Expr, op: &str, b: &Expr, out: &mut String) {
+    a.write_latex(out);
+    out.push_str(op);
+    b.write_latex(out);
+}
+
+impl fmt::Display for Expr {
+    /// The expression in plain notation, normalised spacing (`{0,1/2|2} + ^`).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.kind {
+            ExprKind::Value(v) => f.write_str(&nus_text(v)),
+            ExprKind::Name(n) => f.write_str(n),
+            ExprKind::Braces {
+                left,
+                right,
+                bars,
+                explicit,
+            } => {
+                let list = |items: &[Expr]| {
+                    items
+                        .iter()
+                        .map(|e| e.to_string())
+                        .collect::<Vec<_>>()
+                        .join(",")
+                };
+                let (open, close) = if *explicit { ("{", "}") } else { ("", "") };
+                write!(
+                    f,
+                    "{open}{}{}{}{close}",
+                    list(left),
+                    "|".repeat(*bars as usize),
+                    list(right)
+                )
+            }
+            ExprKind::Neg(a) => write!(f, "-{a}"),
+            ExprKind::PlusMinus(a) => write!(f, "+-{a}"),
+            ExprKind::Sum(a, b) => write!(f, "{a} + {b}"),
+            ExprKind::Difference(a, b) => write!(f, "{a} - {b}"),
+            ExprKind::SumPlusMinus(a, b) => write!(f, "{a} +- {b}"),
+            ExprKind::Ordinal(a, b) => write!(f, "{a} : {b}"),
+            ExprKind::Paren(a) => write!(f, "({a})"),
+        }
+    }
+}
+
+/// Ordinal sums over numbers born later than this are refused (each sign costs a construction).
+pub const ORDINAL_BIRTHDAY_LIMIT: u64 = 100_000;
+
+/// Evaluates an expression to its canonical form; names go through `resolve`.
+pub fn eval(
+    expr: &Expr,
+    games: &mut Games,
+    resolve: &mut dyn FnMut(&str) -> Option<GameId>,
+) -> Result<GameId, ParseError> {
+    let mut go = |e: &Expr, games: &mut Games| eval(e, games, resolve);
+    Ok(match &expr.kind {
+        ExprKind::Value(v) => games.nus(v.clone()),
+        ExprKind::Name(n) => {
+            return resolve(n)
+                .ok_or_else(|| ParseError::new(expr.span.clone(), format!("unknown name `{n}`")))
+        }
+        ExprKind::Braces { left, right, .. } => {
+            let left = left
+                .iter()
+                .map(|e| go(e, games))
+                .collect::<Result<Vec<_>, _>>()?;
+            let right = right
+                .iter()
+                .map(|e| go(e, games))
+                .collect::<Result<Vec<_>, _>>()?;
+            games.from_options(&left, &right)
+        }
+        ExprKind::Neg(a) => {
+            let a = go(a, games)?;
+            games.neg(a)
+        }
+        ExprKind::PlusMinus(a) => {
+            let a = go(a, games)?;
+            games.plus_minus(a)
+        }
+        ExprKind::Sum(a, b) => {
+            let (a, b) = (go(a, games)?, go(b, games)?);
+            games.add(a, b)
+        }
+        ExprKind::Difference(a, b) => {
+            let (a, b) = (go(a, games)?, go(b, games)?);
+            games.sub(a, b)
+        }
+        ExprKind::SumPlusMinus(a, b) => {
+            let (a, b) = (go(a, games)?, go(b, games)?);
+            let pm = games.plus_minus(b);
+            games.add(a, pm)
+        }
+        ExprKind::Ordinal(a, b) => {
+            let (base, over) = (go(a, games)?, go(b, games)?);
+            if games.is_number(over) && games.birthday(over) > ORDINAL_BIRTHDAY_LIMIT {
+                return Err(ParseError::new(
+                    b.span.clone(),
+                    format!(
+                        "an ordinal sum over a number born after day {ORDINAL_BIRTHDAY_LIMIT} \
+                         is beyond the budget"
+                    ),
+                ));
+            }
+            games.ordinal_sum(base, over)
+        }
+        ExprKind::Paren(a) => go(a, games)?,
+    })
+}
+
+/// Parses and evaluates `text` in one call.
+pub fn evaluate(
+    text: &str,
+    games: &mut Games,
+    resolve: &mut dyn FnMut(&str) -> Option<GameId>,
+) -> Result<GameId, ParseError> {
+    let expr = parse_expr(text)?;
+    eval(&expr, games, resolve)
+}
+
+impl Games {
+    /// Parses and evaluates a name-free expression: `games.eval_str("^ + ^ + *")`.
+    pub fn eval_str(&mut self, text: &str) -> Result<GameId, ParseError> {
+        evaluate(text, self, &mut |_| None)
+    }
+
+    /// `+-g` = `{g | -g}`.
+    pub fn plus_minus(&mut self, g: GameId) -> GameId {
+        let minus = self.neg(g);
+        self.from_options(&[g], &[minus])
+    }
+}
+
+/// A chain `e1 REL e2 REL e3 ...`: each adjacent pair must stand in its relation.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Statement {
+    pub terms: Vec<Expr>,
+    /// `relations[i]` joins `terms[i]` and `terms[i + 1]`; with the span of the operator.
+    pub relations: Vec<(Rel, Range<usize>)>,
+}
+
+/// One relation of a statement that does not hold.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StatementFailure {
+    /// From the start of the left term to the end of the right term.
+    pub span: Range<usize>,
+    /// The operator's span.
+    pub relation_span: Range<usize>,
+    pub expected: Rel,
+    pub left: GameId,
+    pub right: GameId,
+    /// How the two values really compare.
+    pub actual: Relation,
+}
+
+impl StatementFailure {
+    /// "claimed `1 = 3/2`, but 1 < 3/2".
+    pub fn message(&self, games: &Games) -> String {
+        let (l, r) = (games.display(self.left), games.display(self.right));
+        format!(
+            "claimed {l} {} {r}, but {l} {} {r}",
+            rel_text(self.expected),
+            self.actual.symbol()
+        )
+    }
+}
+
+impl Rel {
+    /// Whether two games related by `actual` satisfy this written relation.
+    pub fn holds(self, actual: Relation) -> bool {
+        use Relation::*;
+        match self {
+            Rel::Eq => actual == Equal,
+            Rel::Lt => actual == Less,
+            Rel::Gt => actual == Greater,
+            Rel::Le => matches!(actual, Less | Equal),
+            Rel::Ge => matches!(actual, Greater | Equal),
+            Rel::Confused => actual == Confused,
+            Rel::LessOrConfused => matches!(actual, Less | Confused),
+            Rel::GreaterOrConfused => matches!(actual, Greater | Confused),
+        }
+    }
+
+    /// KaTeX for the relation symbol.
+    pub fn latex(self) -> &'static str {
+        match self {
+            Rel::Eq => "=",
+            Rel::Lt => "<",
+            Rel::Gt => ">",
+            Rel::Le => "\\le",
+            Rel::Ge => "\\ge",
+            Rel::Confused => "\\parallel",
+            Rel::LessOrConfused => "\\mathrel{\\lhd}",
+            Rel::GreaterOrConfused => "\\mathrel{\\rhd}",
+        }
+    }
+}
+
+/// The ASCII spelling of a relation.
+pub fn rel_text(rel: Rel) -> &'static str {
+    match rel {
+        Rel::Eq => "=",
+        Rel::Lt => "<",
+        Rel::Gt => ">",
+        Rel::Le => "<=",
+        Rel::Ge => ">=",
+        Rel::Confused => "||",
+        Rel::LessOrConfused => "<|",
+        Rel::GreaterOrConfused => "|>",
+    }
+}
+
+/// Evaluates every term and checks every relation; an empty list means the statement holds.
+/// Evaluation errors (unknown names, budgets) are returned as `Err`.
+pub fn check_statement(
+    st: &Statement,
+    games: &mut Games,
+    resolve: &mut dyn FnMut(&str) -> Option<GameId>,
+) -> Result<Vec<StatementFailure>, ParseError> {
+    let values = st
+        .terms
+        .iter()
+        .map(|t| eval(t, games, resolve))
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut failures = Vec::new();
+    for (i, (rel, rel_span)) in st.relations.iter().enumerate() {
+        let (left, right) = (values[i], values[i + 1]);
+        let actual = games.compare(left, right);
+        if !rel.holds(actual) {
+            failures.push(StatementFailure {
+                span: st.terms[i].span.start..st.terms[i + 1].span.end,
+                relation_span: rel_span.clone(),
+                expected: *rel,
+                left,
+                right,
+                actual,
+            });
+        }
+    }
+    Ok(failures)
+}
+
+/// KaTeX source for the statement as written, for display maths.
+pub fn statement_latex(st: &Statement) -> String {
+    let mut out = st.terms[0].latex();
+    for ((rel, _), term) in st.relations.iter().zip(&st.terms[1..]) {
+        out.push(' ');
+        out.push_str(rel.latex());
+        out.push(' ');
+        out.push_str(&term.latex());
+    }
+    out
+}
+
+/// KaTeX for a number (re-exported for callers that typeset figures).
+pub fn number_to_latex(x: &crate::games::Dyadic) -> String {
+    number_latex(x)
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,326 @@
+//! Writing a [`Layout`] as a self-contained, accessible SVG element.
+//!
+//! The one idea: **colour is never the only signal.** Each Hackenbush colour has its own stroke
+//! *pattern* as well as its own hue, so a diagram still reads in grey-scale print and for readers
+//! who cannot tell the hues apart:
+//!
+//! | colour | hue (Okabe–Ito)       | pattern                                         |
+//! |--------|-----------------------|-------------------------------------------------|
+//! | blue   | `#0072B2` blue        | solid, 3 px                                     |
+//! | red    | `#D55E00` vermilion   | double line: 6 px stroke with a white 2 px core |
+//! | green  | `#007A5A` bluish green| dashed (7 on, 4 off), 3 px                      |
+//!
+//! (The green is a darkened Okabe–Ito bluish green, for contrast on white.) Every element carries
+//! both a CSS class for the site's stylesheet and inline presentation attributes, so the drawing
+//! is right even with no stylesheet at all (a stylesheet rule beats an inline attribute). Classes:
+//! `hb-diagram` (the root), `hb-edge` plus one of `hb-blue`/`hb-red`/`hb-green` (one element per
+//! edge), `hb-core` (the white core of a red edge), `hb-ground`, `hb-hatch`, `hb-node`. The output is deterministic: ids come from a hash of the
+//! content (or from the caller), numbers are printed with one decimal at most.
+
+use sha2::{Digest, Sha256};
+
+use super::layout::{layout, EdgeShape, Layout, Path};
+use super::{Picture, Point};
+use crate::hackenbush::Colour;
+
+/// Pixels per edge length.
+const UNIT: f64 = 34.0;
+/// Empty space around the ink, in pixels.
+const MARGIN: f64 = 12.0;
+/// Depth of the hatching under the ground line, in pixels.
+const HATCH: f64 = 7.0;
+/// Largest rendered size; bigger drawings keep their viewBox and are scaled down to fit.
+const MAX_WIDTH: f64 = 960.0;
+const MAX_HEIGHT: f64 = 720.0;
+
+const INK: &str = "#1a1a1a";
+const GROUND: &str = "#333333";
+const HATCHING: &str = "#8c8c8c";
+const BLUE: &str = "#0072B2";
+const RED: &str = "#D55E00";
+const GREEN: &str = "#007A5A";
+
+/// The picture as an inline `<svg>` element, labelled by `title` and described by `description`.
+/// Element ids are derived from a hash of the whole content, so equal inputs give byte-identical
+/// output and different diagrams on one page get different ids.
+pub fn svg(picture: &Picture, title: &str, description: &str) -> String {
+    let layout = layout(picture);
+    let body = body(&layout);
+    let mut hasher = Sha256::new();
+    for part in [title, "\u{0}", description, "\u{0}", body.as_str()] {
+        hasher.update(part.as_bytes());
+    }
+    let digest = hasher.finalize();
+    let hex: String = digest.iter().take(6).map(|b| format!("{b:02x}")).collect();
+    wrap(&layout, &body, title, description, &format!("hb-{hex}"))
+}
+
+/// Like [`svg`], with element ids built from `id` (characters other than ASCII letters, digits,
+/// `-` and `_` are replaced by `-`), for callers that number their diagrams themselves.
+pub fn svg_with_id(picture: &Picture, title: &str, description: &str, id: &str) -> String {
+    let layout = layout(picture);
+    let body = body(&layout);
+    wrap(&layout, &body, title, description, &clean_id(id))
+}
+
+/// A valid, attribute-safe id: starts with a letter, uses only `[A-Za-z0-9_-]`.
+fn clean_id(id: &str) -> String {
+    let cleaned: String = id
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
+                c
+            } else {
+                '-'
+            }
+        })
+        .collect();
+    if cleaned.starts_with(|c: char| c.is_ascii_alphabetic()) {
+        cleaned
+    } else {
+        format!("hb-{cleaned}")
+    }
+}
+
+/// Maps layout units (y up) to SVG pixels (y down).
+struct Frame {
+    min: Point,
+    max: Point,
+}
+
+impl Frame {
+    fn x(&self, x: f64) -> f64 {
+        MARGIN + (x - self.min.x) * UNIT
+    }
+
+    fn y(&self, y: f64) -> f64 {
+        MARGIN + (self.max.y - y) * UNIT
+    }
+
+    fn width(&self) -> f64 {
+        ((self.max.x - self.min.x) * UNIT + 2.0 * MARGIN).ceil()
+    }
+
+    /// The hatching under the ground needs room even when nothing is below the ground.
+    fn height(&self) -> f64 {
+        let below = ((-self.min.y) * UNIT).max(HATCH);
+        (self.max.y * UNIT + below + 2.0 * MARGIN).ceil()
+    }
+
+    fn point(&self, p: Point) -> String {
+        format!("{} {}", num(self.x(p.x)), num(self.y(p.y)))
+    }
+}
+
+/// The outer element around an already written body.
+fn wrap(layout: &Layout, body: &str, title: &str, description: &str, id: &str) -> String {
+    let frame = Frame {
+        min: layout.min,
+        max: layout.max,
+    };
+    let (w, h) = (frame.width(), frame.height());
+    // Scale oversized drawings down as a whole; the viewBox keeps the geometry.
+    let fit = (MAX_WIDTH / w).min(MAX_HEIGHT / h).min(1.0);
+    let (shown_w, shown_h) = ((w * fit).round().max(1.0), (h * fit).round().max(1.0));
+    format!(
+        concat!(
+            r#"<svg xmlns="http://www.w3.org/2000/svg" class="hb-diagram" role="img" "#,
+            r#"aria-labelledby="{id}-title" aria-describedby="{id}-desc" "#,
+            r#"viewBox="0 0 {w} {h}" width="{sw}" height="{sh}">"#,
+            "\n<title id=\"{id}-title\">{title}</title>",
+            "\n<desc id=\"{id}-desc\">{desc}</desc>\n{body}</svg>"
+        ),
+        id = id,
+        w = num(w),
+        h = num(h),
+        sw = num(shown_w),
+        sh = num(shown_h),
+        title = escape(title),
+        desc = escape(description),
+        body = body,
+    )
+}
+
+/// Hatching, edges, the ground line over the edges' feet (so no stroke end pokes below it),
+/// then the node dots over the edges' other ends.
+fn body(layout: &Layout) -> String {
+    let frame = Frame {
+        min: layout.min,
+        max: layout.max,
+    };
+    let (line, hatching) = ground(&frame, layout.ground);
+    let mut out = hatching;
+    for edge in &layout.edges {
+        out.push_str(&edge_markup(&frame, edge));
+    }
+    out.push_str(&line);
+    for spot in &layout.nodes {
+        out.push_str(&format!(
+            concat!(
+                r#"<circle class="hb-node" cx="{}" cy="{}" r="3.5" "#,
+                r#"fill="{}" stroke="white" stroke-width="1"/>"#,
+                "\n"
+            ),
+            num(frame.x(spot.at.x)),
+            num(frame.y(spot.at.y)),
+            INK
+        ));
+    }
+    out
+}
+
+/// The ground line and, separately, the hatching below it (the traditional sign for solid
+/// earth). Marks are 8 px apart, further on very wide drawings, which are scaled down anyway:
+/// their number is bounded whatever the input.
+fn ground(frame: &Frame, (from, to): (f64, f64)) -> (String, String) {
+    const MAX_MARKS: f64 = 300.0;
+    let (x0, x1, y) = (frame.x(from), frame.x(to), frame.y(0.0));
+    let step = ((x1 - x0) / MAX_MARKS).max(8.0);
+    let marks = ((x1 - x0 - HATCH) / step).floor().clamp(-1.0, MAX_MARKS);
+    let mut hatch = String::new();
+    for k in 0..=(marks as i64) {
+        let x = x0 + HATCH + k as f64 * step;
+        hatch.push_str(&format!(
+            "M{} {}l-{} {}",
+            num(x),
+            num(y),
+            num(HATCH),
+            num(HATCH)
+        ));
+    }
+    let line = format!(
+        concat!(
+            r#"<line class="hb-ground" x1="{}" y1="{}" x2="{}" y2="{}" "#,
+            r#"stroke="{}" stroke-width="2.5" stroke-linecap="square"/>"#,
+            "\n"
+        ),
+        num(x0),
+        num(y),
+        num(x1),
+        num(y),
+        GROUND
+    );
+    let hatching = if hatch.is_empty() {
+        String::new()
+    } else {
+        format!(
+            concat!(
+                r#"<path class="hb-hatch" d="{}" fill="none" stroke="{}" "#,
+                r#"stroke-width="1"/>"#,
+                "\n"
+            ),
+            hatch, HATCHING
+        )
+    };
+    (line, hatching)
+}
+
+/// One edge: a single path, except red, which is a wide stroke plus a white core (the double
+/// line that tells red from blue without colour). Ends are butt: they lie under a node dot or
+/// the ground line, and round caps would poke out below the ground.
+fn edge_markup(frame: &Frame, edge: &EdgeShape) -> String {
+    let d = path_data(frame, &edge.path);
+    match edge.colour {
+        Colour::Blue => format!(
+            concat!(
+                r#"<path class="hb-edge hb-blue" d="{}" fill="none" stroke="{}" "#,
+                r#"stroke-width="3" stroke-linecap="butt"/>"#,
+                "\n"
+            ),
+            d, BLUE
+        ),
+        Colour::Red => format!(
+            concat!(
+                r#"<path class="hb-edge hb-red" d="{d}" fill="none" stroke="{c}" "#,
+                r#"stroke-width="6" stroke-linecap="butt"/>"#,
+                "\n",
+                r#"<path class="hb-core" d="{d}" fill="none" stroke="white" "#,
+                r#"stroke-width="2" stroke-linecap="butt"/>"#,
+                "\n"
+            ),
+            d = d,
+            c = RED
+        ),
+        Colour::Green => format!(
+            concat!(
+                r#"<path class="hb-edge hb-green" d="{}" fill="none" stroke="{}" "#,
+                r#"stroke-width="3" stroke-dasharray="7 4" stroke-linecap="butt"/>"#,
+                "\n"
+            ),
+            d, GREEN
+        ),
+    }
+}
+
+/// SVG path data in pixels.
+fn path_data(frame: &Frame, path: &Path) -> String {
+    let p = |q: Point| frame.point(q);
+    match *path {
+        Path::Line(a, b) => format!("M{}L{}", p(a), p(b)),
+        Path::Quad(a, c, b) => format!("M{}Q{} {}", p(a), p(c), p(b)),
+        Path::Cubic(a, c, d, b) => format!("M{}C{} {} {}Z", p(a), p(c), p(d), p(b)),
+    }
+}
+
+/// A number with at most one decimal, no trailing `.0`, never `-0`, `NaN` or `inf`.
+fn num(v: f64) -> String {
+    if !v.is_finite() {
+        return "0".to_string();
+    }
+    let tenths = (v * 10.0).round();
+    if tenths == 0.0 {
+        return "0".to_string();
+    }
+    if tenths % 10.0 == 0.0 {
+        format!("{}", tenths / 10.0)
+    } else {
+        format!("{:.1}", tenths / 10.0)
+    }
+}
+
+/// Text content escaped for XML; characters XML 1.0 forbids (most C0 controls) are dropped.
+pub fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            '\t' | '\n' | '\r' => out.push(c),
+            c if (c as u32) < 0x20 || c == '\u{FFFE}' || c == '\u{FFFF}' => {}
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_are_short_and_clean() {
+        assert_eq!(num(3.0), "3");
+        assert_eq!(num(2.25), "2.3");
+        assert_eq!(num(-0.04), "0");
+        assert_eq!(num(f64::NAN), "0");
+        assert_eq!(num(-1.5), "-1.5");
+        assert_eq!(num(1e6), "1000000");
+    }
+
+    #[test]
+    fn escaping() {
+        assert_eq!(
+            escape("a<b & \"c\"'\u{1}"),
+            "a&lt;b &amp; &quot;c&quot;&#39;"
+        );
+    }
+
+    #[test]
+    fn ids_are_cleaned() {
+        assert_eq!(clean_id("fig 1"), "fig-1");
+        assert_eq!(clean_id("3\"x"), "hb-3-x");
+    }
+}

@@ -1,0 +1,185 @@
+//! Turning a checked essay into a page: the Markdown is walked again with the same options the
+//! parser used, so every directive is found at the byte offset recorded for it and replaced by
+//! what the checker computed (a drawn position, typeset identities, a claim linked to the notebook).
+//! Maths is typeset here too, and a KaTeX error is a diagnostic at its line.
+
+mod directives;
+mod headings;
+
+use crate::check::{CheckedEssay, ClaimRecord};
+use crate::essay::parse::markdown_options;
+use crate::essay::Diagnostic;
+use crate::site::maths;
+use crate::site::render::{ClaimRow, PageModel};
+use pulldown_cmark::{CowStr, Event, Parser, Tag, TagEnd};
+use std::collections::HashMap;
+use std::ops::Range;
+
+/// The file a page is written to, and so the target of links to it.
+pub use crate::site::render::href as page_file;
+
+/// One essay ready for a template: everything as HTML or plain data, nothing left to compute.
+pub fn build_page(checked: &CheckedEssay, problems: &mut Vec<Diagnostic>) -> PageModel {
+    let essay = &checked.essay;
+    let text = &*essay.file.text;
+    let at_offset: HashMap<usize, usize> = essay
+        .directives
+        .iter()
+        .enumerate()
+        .map(|(i, d)| (d.span.start, i))
+        .collect();
+    let mut out: Vec<Event> = Vec::new();
+    let mut headings = headings::Collector::default();
+    let mut events = Parser::new_ext(text, markdown_options()).into_offset_iter();
+    while let Some((event, range)) = events.next() {
+        let directive = at_offset.get(&range.start).copied();
+        match event {
+            Event::Start(Tag::MetadataBlock(_)) => skip_until(&mut events, |e| {
+                matches!(e, Event::End(TagEnd::MetadataBlock(_)))
+            }),
+            Event::Start(Tag::CodeBlock(_)) if directive.is_some() => {
+                skip_until(&mut events, |e| matches!(e, Event::End(TagEnd::CodeBlock)));
+                let html = directives::render(checked, directive.unwrap_or(0), problems);
+                headings.push(Event::Html(html.into()), &mut out);
+            }
+            Event::Code(_) if directive.is_some() => {
+                let html = directives::render(checked, directive.unwrap_or(0), problems);
+                headings.push(Event::InlineHtml(html.into()), &mut out);
+            }
+            Event::InlineMath(tex) => {
+                let typeset = maths_event(checked, &tex, range, false, problems);
+                headings.push(typeset, &mut out)
+            }
+            Event::DisplayMath(tex) => {
+                let typeset = maths_event(checked, &tex, range, true, problems);
+                headings.push(typeset, &mut out)
+            }
+            Event::Start(Tag::Link {
+                link_type,
+                dest_url,
+                title,
+                id,
+            }) => headings.push(
+                Event::Start(Tag::Link {
+                    link_type,
+                    dest_url: essay_link_target(checked, dest_url),
+                    title,
+                    id,
+                }),
+                &mut out,
+            ),
+            Event::Text(text) => {
+                unrecognised_maths(checked, &text, range, problems);
+                headings.push(Event::Text(text), &mut out)
+            }
+            other => headings.push(other, &mut out),
+        }
+    }
+    let mut body_html = String::new();
+    pulldown_cmark::html::push_html(&mut body_html, out.into_iter());
+    PageModel {
+        slug: essay.front.slug.clone(),
+        title: essay.front.title.clone(),
+        rung: essay.front.rung,
+        summary: essay.front.summary.clone(),
+        body_html,
+        toc: headings.into_toc(),
+        claims: checked.claims.iter().map(claim_row).collect(),
+        prev: None,
+        next: None,
+    }
+}
+
+fn claim_row(c: &ClaimRecord) -> ClaimRow {
+    ClaimRow {
+        id: c.id.clone(),
+        literal: c.literal.clone(),
+        query: c.query.clone(),
+        figure: c.figure.clone(),
+        holds: c.holds,
+        file: c.file.clone(),
+        line: c.line,
+    }
+}
+
+fn skip_until<'a>(
+    events: &mut impl Iterator<Item = (Event<'a>, Range<usize>)>,
+    end: impl Fn(&Event) -> bool,
+) {
+    for (e, _) in events.by_ref() {
+        if end(&e) {
+            break;
+        }
+    }
+}
+
+/// KaTeX at build time; on error, the diagnostic points into the formula.
+fn maths_event<'a>(
+    checked: &CheckedEssay,
+    tex: &str,
+    range: Range<usize>,
+    display: bool,
+    problems: &mut Vec<Diagnostic>,
+) -> Event<'a> {
+    match maths::render(tex, display) {
+        Ok(html) => Event::InlineHtml(html.into()),
+        Err(e) => {
+            let file = &checked.essay.file;
+            let delimiter = if display { 2 } else { 1 };
+            let start = range.start + delimiter + e.offset.unwrap_or(0);
+            problems.push(
+                Diagnostic::new(
+                    file,
+                    start..(start + 1).min(range.end),
+                    format!("KaTeX: {}", e.message),
+                )
+                .label("the formula fails here"),
+            );
+            Event::Text(CowStr::from(tex.to_string()))
+        }
+    }
+}
+
+/// `$\frac{1}{2$` is not maths to the Markdown parser (its braces are unbalanced), so it would
+/// reach the page as raw TeX; a dollar followed by a backslash in plain text is reported instead.
+fn unrecognised_maths(
+    checked: &CheckedEssay,
+    text: &str,
+    range: Range<usize>,
+    problems: &mut Vec<Diagnostic>,
+) {
+    if !text.contains('$') {
+        return;
+    }
+    // The parser splits text at `$` and `\`, so look at the source around the event instead.
+    let file = &checked.essay.file;
+    let source = file.slice(&range);
+    for (i, _) in source.match_indices('$') {
+        let after = file.text.get(range.start + i + 1..).unwrap_or("");
+        if after.starts_with('\\') {
+            let start = range.start + i;
+            problems.push(
+                Diagnostic::new(
+                    file,
+                    start..start + 1,
+                    "this `$` starts maths that was not recognised",
+                )
+                .label("raw TeX would reach the page")
+                .help("check that the formula's braces are balanced and that it ends with `$`"),
+            );
+            return;
+        }
+    }
+}
+
+/// An essay link is written by slug; on the page it points at that essay's file.
+fn essay_link_target<'a>(checked: &CheckedEssay, dest: CowStr<'a>) -> CowStr<'a> {
+    let is_essay = checked.essay.links.iter().any(|l| l.value == *dest);
+    if !is_essay {
+        return dest;
+    }
+    match dest.split_once('#') {
+        Some((slug, anchor)) => format!("{}#{anchor}", page_file(slug)).into(),
+        None => page_file(&dest).into(),
+    }
+}

@@ -1,0 +1,214 @@
+//! The files every page needs besides its HTML: our stylesheet, the fonts it names, and the
+//! fonts' licences.
+//!
+//! The one idea: **the site carries its own typography**. The fonts come from the
+//! `typst-assets` crate, compiled into the binary, so a build needs no network and a reader's
+//! browser fetches nothing from outside the site. Only the faces the stylesheet uses are written
+//! (picked by their PostScript names, read from each font's `name` table, so a reordering of the
+//! crate's font list cannot swap them), and each font's licence travels beside it:
+//! Libertinus Serif is under the SIL Open Font License 1.1, New Computer Modern Math under the
+//! GUST Font License (both texts as shipped in the crate's NOTICE file).
+
+use std::fs;
+use std::io;
+use std::path::Path;
+
+/// Our stylesheet (written for this project, not third-party).
+pub const STYLE_CSS: &str = include_str!("style.css");
+
+/// A face the stylesheet uses: its PostScript name (also its file name, `fonts/<name>.otf`) and
+/// the licence it is under.
+pub struct Face {
+    pub postscript: &'static str,
+    pub licence: Licence,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Licence {
+    Ofl,
+    Gust,
+}
+
+/// The faces `style.css` declares with `@font-face`, in the order they are declared.
+pub const FACES: &[Face] = &[
+    face("LibertinusSerif-Regular", Licence::Ofl),
+    face("LibertinusSerif-Italic", Licence::Ofl),
+    face("LibertinusSerif-Semibold", Licence::Ofl),
+    face("LibertinusSerif-Bold", Licence::Ofl),
+    face("NewCMMath-Book", Licence::Gust),
+];
+
+const fn face(postscript: &'static str, licence: Licence) -> Face {
+    Face {
+        postscript,
+        licence,
+    }
+}
+
+const OFL_TEXT: &str = include_str!("licences/OFL-1.1.txt");
+const GUST_TEXT: &str = include_str!("licences/GUST-FONT-LICENSE.txt");
+/// The copyright line and Reserved Font Names for Libertinus, as typst-assets' NOTICE states
+/// them (the OFL requires the notice to travel with the fonts; the reserved names are not in
+/// the font files themselves).
+const LIBERTINUS_NOTICE: &str = "Copyright © 2012-2024 The Libertinus Project Authors,\n\
+     with Reserved Font Name \"Linux Libertine\", \"Biolinum\", \"STIX Fonts\".";
+
+/// Writes `style.css`, `fonts/*.otf`, `fonts/OFL.txt`, `fonts/GUST-FONT-LICENSE.txt` and
+/// `fonts/README.txt` (which file is under which licence) into `out_dir`.
+pub fn write_assets(out_dir: &Path) -> io::Result<()> {
+    let fonts_dir = out_dir.join("fonts");
+    fs::create_dir_all(&fonts_dir)?;
+    fs::write(out_dir.join("style.css"), STYLE_CSS)?;
+    let mut readme = String::from(
+        "Fonts used by this site, unmodified, from the typst-assets crate.\n\
+         Each is under the licence named below; the licence texts are in this folder.\n\n",
+    );
+    for face in FACES {
+        let bytes = font_bytes(face.postscript)?;
+        fs::write(fonts_dir.join(format!("{}.otf", face.postscript)), bytes)?;
+        readme.push_str(&describe(face, bytes));
+    }
+    let ofl = format!("Libertinus Serif\n{LIBERTINUS_NOTICE}\n\n{OFL_TEXT}");
+    fs::write(fonts_dir.join("OFL.txt"), ofl)?;
+    fs::write(fonts_dir.join("GUST-FONT-LICENSE.txt"), GUST_TEXT)?;
+    fs::write(fonts_dir.join("README.txt"), readme)?;
+    Ok(())
+}
+
+/// One paragraph of `fonts/README.txt`: file, licence, and the font's own copyright notice.
+fn describe(face: &Face, bytes: &[u8]) -> String {
+    let licence = match face.licence {
+        Licence::Ofl => "SIL Open Font License 1.1 (OFL.txt)",
+        Licence::Gust => "GUST Font License 1.0 (GUST-FONT-LICENSE.txt)",
+    };
+    let copyright = font_name(bytes, NAME_COPYRIGHT).unwrap_or_default();
+    format!(
+        "{}.otf\n  licence: {licence}\n  {}\n\n",
+        face.postscript,
+        copyright.trim()
+    )
+}
+
+/// The bytes of the bundled font whose PostScript name is `postscript`.
+pub fn font_bytes(postscript: &str) -> io::Result<&'static [u8]> {
+    typst_assets::fonts()
+        .find(|bytes| font_name(bytes, NAME_POSTSCRIPT).as_deref() == Some(postscript))
+        .ok_or_else(|| {
+            io::Error::new(
+                io::ErrorKind::NotFound,
+                format!("font {postscript} is not bundled in typst-assets"),
+            )
+        })
+}
+
+const NAME_COPYRIGHT: u16 = 0;
+const NAME_POSTSCRIPT: u16 = 6;
+
+/// Reads name `name_id` from an OpenType font's `name` table, preferring the Windows (UTF-16BE)
+/// record and falling back to the Macintosh (single-byte) one. `None` for anything malformed.
+pub fn font_name(font: &[u8], name_id: u16) -> Option<String> {
+    let table = table(font, b"name")?;
+    let count = usize::from(be16(table, 2)?);
+    let strings = usize::from(be16(table, 4)?);
+    let mut fallback = None;
+    for i in 0..count {
+        let record = 6 + 12 * i;
+        if be16(table, record + 6)? != name_id {
+            continue;
+        }
+        let platform = be16(table, record)?;
+        let len = usize::from(be16(table, record + 8)?);
+        let start = strings + usize::from(be16(table, record + 10)?);
+        let raw = table.get(start..start + len)?;
+        match platform {
+            3 | 0 => {
+                let units: Vec<u16> = raw
+                    .chunks_exact(2)
+                    .map(|p| u16::from_be_bytes([p[0], p[1]]))
+                    .collect();
+                return String::from_utf16(&units).ok();
+            }
+            1 => fallback = Some(raw.iter().map(|&b| char::from(b)).collect()),
+            _ => {}
+        }
+    }
+    fallback
+}
+
+/// The bytes of the table tagged `tag`.
+fn table<'a>(font: &'a [u8], tag: &[u8; 4]) -> Option<&'a [u8]> {
+    let count = usize::from(be16(font, 4)?);
+    (0..count).find_map(|i| {
+        let record = 12 + 16 * i;
+        if font.get(record..record + 4)? != tag {
+            return None;
+        }
+        let offset = usize::try_from(be32(font, record + 8)?).ok()?;
+        let len = usize::try_from(be32(font, record + 12)?).ok()?;
+        font.get(offset..offset.checked_add(len)?)
+    })
+}
+
+fn be16(bytes: &[u8], at: usize) -> Option<u16> {
+    Some(u16::from_be_bytes(bytes.get(at..at + 2)?.try_into().ok()?))
+}
+
+fn be32(bytes: &[u8], at: usize) -> Option<u32> {
+    Some(u32::from_be_bytes(bytes.get(at..at + 4)?.try_into().ok()?))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_face_is_bundled() {
+        for face in FACES {
+            let bytes = font_bytes(face.postscript).unwrap();
+            assert!(bytes.len() > 10_000, "{}", face.postscript);
+        }
+    }
+
+    #[test]
+    fn stylesheet_names_exactly_the_written_faces() {
+        let mut urls: Vec<&str> = STYLE_CSS
+            .split("url(\"")
+            .skip(1)
+            .filter_map(|rest| rest.split('"').next())
+            .collect();
+        urls.sort_unstable();
+        let mut expected: Vec<String> = FACES
+            .iter()
+            .map(|f| format!("fonts/{}.otf", f.postscript))
+            .collect();
+        expected.sort_unstable();
+        assert_eq!(urls, expected);
+    }
+
+    #[test]
+    fn writes_fonts_and_licences() {
+        let dir = tempfile::tempdir().unwrap();
+        write_assets(dir.path()).unwrap();
+        assert!(dir.path().join("style.css").is_file());
+        let ofl = fs::read_to_string(dir.path().join("fonts/OFL.txt")).unwrap();
+        assert!(ofl.contains("SIL OPEN FONT LICENSE Version 1.1"));
+        assert!(ofl.contains("Libertinus Project Authors"));
+        let gust = fs::read_to_string(dir.path().join("fonts/GUST-FONT-LICENSE.txt")).unwrap();
+        assert!(gust.contains("GUST Font License"));
+        let readme = fs::read_to_string(dir.path().join("fonts/README.txt")).unwrap();
+        assert!(readme.contains("Antonis Tsolomitis"), "{readme}");
+        for face in FACES {
+            let path = dir.path().join(format!("fonts/{}.otf", face.postscript));
+            assert_eq!(
+                fs::read(path).unwrap(),
+                font_bytes(face.postscript).unwrap()
+            );
+        }
+    }
+
+    #[test]
+    fn malformed_fonts_have_no_names() {
+        assert_eq!(font_name(b"", NAME_POSTSCRIPT), None);
+        assert_eq!(font_name(&[0, 1, 0, 0, 0, 9], NAME_POSTSCRIPT), None);
+    }
+}

@@ -1,0 +1,412 @@
+//! From a renderer-neutral model of the site to HTML files, through Tera templates.
+//!
+//! The one idea: **the driver decides what the site says, the templates decide how it looks**.
+//! [`SiteModel`] is plain data with every piece of content already converted (essay bodies are
+//! finished HTML: Markdown, maths, diagrams and claim links done by the driver), so this module
+//! only orders pages, links neighbours, fills templates and publishes the folder atomically
+//! (see [`super::publish`]). It knows nothing about games or Markdown.
+//!
+//! # Output layout
+//!
+//! Flat: `index.html`, one `<slug>.html` per essay, `style.css`, `fonts/`. Flat files keep every
+//! link relative and the site readable straight from disk (`file://`), where `<slug>/index.html`
+//! would open a folder listing instead of a page.
+//!
+//! # Template context
+//!
+//! Templates are `base.html`, `essay.html` and `index.html` in the templates folder, rendered
+//! with autoescaping on (so plain-text fields may hold `<` or `&`). Any of the three that the
+//! folder lacks (or the whole folder, if it does not exist) is taken from the built-in copy of
+//! this repository's `templates/`.
+//!
+//! Both `index.html` and `essay.html` get
+//! - `site.title` — the site's name;
+//! - `site.essays` — every essay ordered by (rung, slug), each `{slug, title, rung, summary,
+//!   href}` where `href` is the page's file name (`"<slug>.html"`).
+//!
+//! `essay.html` also gets
+//! - `page` — the [`PageModel`] as given: `slug`, `title`, `rung`, `summary` (plain text),
+//!   `body_html` (HTML, inserted with `| safe`), `toc` (`[{level, id, text}]`, `text` plain),
+//!   `claims` (`[{id, literal, query, figure, holds, file, line}]`, all plain text but `holds`);
+//! - `href` — this page's file name;
+//! - `prev`, `next` — `{slug, title, href}` of the neighbouring rungs, or undefined at the ends.
+//!
+//! Claim rows carry `id` as their element id, so the body links a literal to its row with
+//! `<a class="claim" href="#ID">literal</a>`.
+
+use std::collections::HashSet;
+use std::fs;
+use std::io;
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use super::assets::write_assets;
+use super::publish::{publish, PublishError};
+
+/// The whole site: what the driver hands the renderer.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SiteModel {
+    pub title: String,
+    /// In any order; pages are ordered by (rung, slug).
+    pub essays: Vec<PageModel>,
+}
+
+/// One essay, ready to be laid out.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PageModel {
+    /// The file name without `.html`: ASCII lower-case letters, digits, `-` and `_`.
+    pub slug: String,
+    pub title: String,
+    /// Position on the ladder; the index lists essays by rung.
+    pub rung: i64,
+    /// One or two sentences, plain text.
+    pub summary: String,
+    /// The essay's body as finished HTML (the driver has converted Markdown, maths, diagrams and
+    /// claims). Inserted as is.
+    pub body_html: String,
+    /// Headings of the body, in order; `id` must be the heading's element id in `body_html`.
+    pub toc: Vec<TocEntry>,
+    /// The claims notebook shown at the end of the page, in order.
+    pub claims: Vec<ClaimRow>,
+    /// The neighbouring rungs. `None` means "the essay before (after) this one in rung order",
+    /// which is what a ladder usually wants; give a link to override it.
+    pub prev: Option<Link>,
+    pub next: Option<Link>,
+}
+
+/// A heading in the table of contents.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TocEntry {
+    /// 2 for `<h2>`, 3 for `<h3>`, ...
+    pub level: u8,
+    pub id: String,
+    /// Plain text of the heading.
+    pub text: String,
+}
+
+/// One row of the claims notebook: a literal in the prose and the computation behind it.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClaimRow {
+    /// Element id of the row (unique on the page), e.g. `claim-3`.
+    pub id: String,
+    /// The literal exactly as written in the prose, e.g. `88%`.
+    pub literal: String,
+    /// The query that computes it.
+    pub query: String,
+    /// The computed figure, as the census module renders it.
+    pub figure: String,
+    /// Whether the literal agrees with the figure at its written precision.
+    pub holds: bool,
+    /// Source file and 1-based line of the claim.
+    pub file: String,
+    pub line: usize,
+}
+
+/// A link to another essay of the site, by slug.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Link {
+    pub slug: String,
+    pub title: String,
+}
+
+/// Why the site could not be written. In every case the previous output folder is untouched.
+#[derive(Debug, thiserror::Error)]
+pub enum RenderError {
+    #[error("essay slug {slug:?} {reason}")]
+    BadSlug { slug: String, reason: &'static str },
+    #[error("two essays have the slug {0:?}")]
+    DuplicateSlug(String),
+    #[error("essay {from:?} links to {to:?}, which is not an essay of this site")]
+    UnknownLink { from: String, to: String },
+    #[error("template {name}: {message}")]
+    Template { name: String, message: String },
+    #[error("writing {}: {source}", path.display())]
+    Io { path: PathBuf, source: io::Error },
+}
+
+/// The project's templates, built in: a templates folder that lacks one of these files (or
+/// does not exist) gets the built-in copy, so a project needs no `templates/` of its own and can
+/// override just the one it wants to change.
+const BUILT_IN: [(&str, &str); 3] = [
+    ("base.html", include_str!("../../templates/base.html")),
+    ("essay.html", include_str!("../../templates/essay.html")),
+    ("index.html", include_str!("../../templates/index.html")),
+];
+
+/// Renders every page with the templates in `templates_dir` and replaces `out_dir` with a
+/// folder holding the pages and the assets. Returns the pages written (`index.html` first, then
+/// essays in rung order), as paths inside `out_dir`.
+pub fn render_site(
+    model: &SiteModel,
+    templates_dir: &Path,
+    out_dir: &Path,
+) -> Result<Vec<PathBuf>, RenderError> {
+    let pages = render_pages(model, templates_dir)?;
+    publish(out_dir, |dir| -> io::Result<()> {
+        for (name, html) in &pages {
+            fs::write(dir.join(name), html)?;
+        }
+        write_assets(dir)
+    })
+    .map_err(|e| RenderError::Io {
+        path: out_dir.to_path_buf(),
+        source: match e {
+            PublishError::Fill(e) | PublishError::Io(e) => e,
+        },
+    })?;
+    Ok(pages.iter().map(|(name, _)| out_dir.join(name)).collect())
+}
+
+/// The pages of the site in memory, as (file name, HTML): `index.html` first, then essays in
+/// rung order. Nothing is written.
+pub fn render_pages(
+    model: &SiteModel,
+    templates_dir: &Path,
+) -> Result<Vec<(String, String)>, RenderError> {
+    validate(model)?;
+    let tera = load_templates(templates_dir)?;
+    let ordered = ordered(model);
+    let site = SiteContext {
+        title: &model.title,
+        essays: ordered.iter().map(|p| EssayLink::of(p)).collect(),
+    };
+    let mut pages = Vec::with_capacity(ordered.len() + 1);
+    let mut context = tera::Context::new();
+    context.insert("site", &site);
+    pages.push((
+        "index.html".to_string(),
+        fill(&tera, "index.html", &context)?,
+    ));
+    for (i, page) in ordered.iter().enumerate() {
+        let mut context = tera::Context::new();
+        context.insert("site", &site);
+        context.insert("page", page);
+        context.insert("href", &href(&page.slug));
+        let prev = neighbour(&page.prev, i.checked_sub(1).map(|j| ordered[j]));
+        let next = neighbour(&page.next, ordered.get(i + 1).copied());
+        if let Some(prev) = prev {
+            context.insert("prev", &prev);
+        }
+        if let Some(next) = next {
+            context.insert("next", &next);
+        }
+        pages.push((href(&page.slug), fill(&tera, "essay.html", &context)?));
+    }
+    Ok(pages)
+}
+
+/// The file name of an essay's page.
+pub fn href(slug: &str) -> String {
+    format!("{slug}.html")
+}
+
+#[derive(Serialize)]
+struct SiteContext<'a> {
+    title: &'a str,
+    essays: Vec<EssayLink<'a>>,
+}
+
+#[derive(Serialize)]
+struct EssayLink<'a> {
+    slug: &'a str,
+    title: &'a str,
+    rung: i64,
+    summary: &'a str,
+    href: String,
+}
+
+impl<'a> EssayLink<'a> {
+    fn of(page: &'a PageModel) -> EssayLink<'a> {
+        EssayLink {
+            slug: &page.slug,
+            title: &page.title,
+            rung: page.rung,
+            summary: &page.summary,
+            href: href(&page.slug),
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct NeighbourLink {
+    slug: String,
+    title: String,
+    href: String,
+}
+
+/// The explicit link if given, else the neighbour in rung order.
+fn neighbour(explicit: &Option<Link>, adjacent: Option<&PageModel>) -> Option<NeighbourLink> {
+    let (slug, title) = match (explicit, adjacent) {
+        (Some(link), _) => (link.slug.clone(), link.title.clone()),
+        (None, Some(page)) => (page.slug.clone(), page.title.clone()),
+        (None, None) => return None,
+    };
+    Some(NeighbourLink {
+        href: href(&slug),
+        slug,
+        title,
+    })
+}
+
+/// Essays by (rung, slug): a total order, so the output never depends on input order.
+fn ordered(model: &SiteModel) -> Vec<&PageModel> {
+    let mut pages: Vec<&PageModel> = model.essays.iter().collect();
+    pages.sort_by(|a, b| (a.rung, &a.slug).cmp(&(b.rung, &b.slug)));
+    pages
+}
+
+/// Slugs become file names and link targets, so they are checked before anything is written.
+fn validate(model: &SiteModel) -> Result<(), RenderError> {
+    let mut seen = HashSet::new();
+    for page in &model.essays {
+        check_slug(&page.slug)?;
+        if !seen.insert(page.slug.as_str()) {
+            return Err(RenderError::DuplicateSlug(page.slug.clone()));
+        }
+    }
+    for page in &model.essays {
+        for link in [&page.prev, &page.next].into_iter().flatten() {
+            if !seen.contains(link.slug.as_str()) {
+                return Err(RenderError::UnknownLink {
+                    from: page.slug.clone(),
+                    to: link.slug.clone(),
+                });
+            }
+        }
+    }
+    Ok(())
+}
+
+fn check_slug(slug: &str) -> Result<(), RenderError> {
+    let bad = |reason| {
+        Err(RenderError::BadSlug {
+            slug: slug.to_string(),
+            reason,
+        })
+    };
+    if slug.is_empty() {
+        return bad("is empty");
+    }
+    if !slug
+        .chars()
+        .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-' || c == '_')
+    {
+        return bad("may only use a-z, 0-9, '-' and '_'");
+    }
+    if slug == "index" {
+        return bad("is reserved for the site's index page");
+    }
+    Ok(())
+}
+
+fn load_templates(dir: &Path) -> Result<tera::Tera, RenderError> {
+    let mut sources = Vec::with_capacity(BUILT_IN.len());
+    for (name, built_in) in BUILT_IN {
+        let path = dir.join(name);
+        let text = match fs::read_to_string(&path) {
+            Ok(text) => text,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => built_in.to_string(),
+            Err(source) => return Err(RenderError::Io { path, source }),
+        };
+        sources.push((name, text));
+    }
+    let mut tera = tera::Tera::default();
+    tera.autoescape_on(vec![".html"]);
+    tera.add_raw_templates(sources)
+        .map_err(|e| RenderError::Template {
+            name: dir.display().to_string(),
+            message: error_chain(&e),
+        })?;
+    Ok(tera)
+}
+
+fn fill(tera: &tera::Tera, name: &str, context: &tera::Context) -> Result<String, RenderError> {
+    tera.render(name, context)
+        .map_err(|e| RenderError::Template {
+            name: name.to_string(),
+            message: error_chain(&e),
+        })
+}
+
+/// Tera puts the useful part of a message (which variable, which line) in the error's sources.
+fn error_chain(error: &dyn std::error::Error) -> String {
+    let mut message = error.to_string();
+    let mut source = error.source();
+    while let Some(inner) = source {
+        message.push_str(": ");
+        message.push_str(&inner.to_string());
+        source = inner.source();
+    }
+    message
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn page(slug: &str, rung: i64) -> PageModel {
+        PageModel {
+            slug: slug.into(),
+            title: format!("Essay {slug}"),
+            rung,
+            ..PageModel::default()
+        }
+    }
+
+    #[test]
+    fn slugs_are_checked() {
+        for bad in ["", "Index", "a/b", "../x", "index", "é"] {
+            assert!(check_slug(bad).is_err(), "{bad}");
+        }
+        assert!(check_slug("a-tree_2").is_ok());
+    }
+
+    #[test]
+    fn duplicate_slugs_and_unknown_links_are_errors() {
+        let site = SiteModel {
+            title: "t".into(),
+            essays: vec![page("a", 1), page("a", 2)],
+        };
+        assert!(matches!(
+            validate(&site),
+            Err(RenderError::DuplicateSlug(_))
+        ));
+        let mut lonely = page("a", 1);
+        lonely.next = Some(Link {
+            slug: "nowhere".into(),
+            title: "x".into(),
+        });
+        let site = SiteModel {
+            title: "t".into(),
+            essays: vec![lonely],
+        };
+        assert!(matches!(
+            validate(&site),
+            Err(RenderError::UnknownLink { .. })
+        ));
+    }
+
+    #[test]
+    fn neighbours_default_to_rung_order() {
+        let (b, c) = (page("b", 2), page("c", 3));
+        let link = neighbour(&None, Some(&b)).unwrap();
+        assert_eq!((link.slug.as_str(), link.href.as_str()), ("b", "b.html"));
+        let explicit = Some(Link {
+            slug: "z".into(),
+            title: "Z".into(),
+        });
+        assert_eq!(neighbour(&explicit, Some(&c)).unwrap().slug, "z");
+        assert!(neighbour(&None, None).is_none());
+    }
+
+    #[test]
+    fn order_is_by_rung_then_slug() {
+        let site = SiteModel {
+            title: "t".into(),
+            essays: vec![page("z", 1), page("b", 2), page("a", 2)],
+        };
+        let slugs: Vec<&str> = ordered(&site).iter().map(|p| p.slug.as_str()).collect();
+        assert_eq!(slugs, ["z", "a", "b"]);
+    }
+}

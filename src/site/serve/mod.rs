@@ -1,0 +1,252 @@
+//! `hackenbook serve`: the site on a local port, rebuilt on every save, reloaded in the browser.
+//!
+//! The one idea: **the server shows the outcome of the latest build, whatever it was**. When it
+//! succeeded, the files of `site/` are served as they are on disk (plus a live-reload script in
+//! each page, added on the way out); when it failed, every page is replaced by the diagnostics,
+//! so the author never reads a stale page believing it current. The driver already keeps
+//! `site/` at the last good build, so the folder on disk is never the thing that changes
+//! meaning; only the answers of the server do.
+//!
+//! Threads: one accepts requests and hands each to a short-lived thread of its own (the version
+//! long poll blocks for seconds, files must not wait behind it); one watches the sources and
+//! runs the builds. They share a [`state::State`].
+
+pub mod http;
+pub mod paths;
+pub mod reload;
+pub mod signal;
+pub mod state;
+pub mod watch;
+
+use crate::driver::{Failure, Project};
+use state::State;
+use std::io;
+use std::net::{IpAddr, Ipv4Addr, SocketAddr, TcpListener};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::thread::{self, JoinHandle};
+use std::time::Duration;
+use watch::{Builder, Sources, Watch};
+
+/// The configuration file, watched in the project root when it exists.
+pub const CONFIG_FILE: &str = "hackenbook.toml";
+
+/// What to serve, where, and how eagerly to rebuild.
+#[derive(Clone, Debug)]
+pub struct Config {
+    pub project: Project,
+    /// The configuration file to watch (it need not exist).
+    pub config_file: PathBuf,
+    pub addr: SocketAddr,
+    /// How long the sources must stay quiet after a change before a build starts.
+    pub debounce: Duration,
+    /// Report builds and their problems on the terminal.
+    pub verbose: bool,
+}
+
+impl Config {
+    /// The conventional layout under `root`, served on 127.0.0.1:`port`.
+    pub fn new(root: &Path, port: u16) -> Config {
+        // Absolute paths, so that the watcher's event paths compare equal to ours.
+        let root = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
+        Config {
+            project: Project::at(&root),
+            config_file: root.join(CONFIG_FILE),
+            addr: SocketAddr::new(IpAddr::V4(Ipv4Addr::LOCALHOST), port),
+            debounce: Duration::from_millis(50),
+            verbose: false,
+        }
+    }
+}
+
+/// A running server; stops when [`Server::shutdown`] is called or it is dropped.
+pub struct Server {
+    addr: SocketAddr,
+    state: Arc<State>,
+    stop: Arc<AtomicBool>,
+    http: Arc<tiny_http::Server>,
+    threads: Vec<JoinHandle<()>>,
+}
+
+impl Server {
+    /// Binds the port, builds the site once, then serves and watches in the background. A
+    /// failed build is not an error here: the pages show it. A port in use is.
+    pub fn start(config: Config) -> Result<Server, Failure> {
+        let listener = TcpListener::bind(config.addr).map_err(|e| bind_failure(config.addr, e))?;
+        let addr = listener
+            .local_addr()
+            .map_err(|e| bind_failure(config.addr, e))?;
+        let http = tiny_http::Server::from_listener(listener, None)
+            .map_err(|e| Failure::Other(format!("cannot serve on {addr}: {e}")))?;
+        let http = Arc::new(http);
+        let state = Arc::new(State::new());
+        let stop = Arc::new(AtomicBool::new(false));
+        // Watch before the first build, so a save during it is not lost.
+        let sources = Sources {
+            essays: config.project.essays_dir.clone(),
+            templates: config.project.templates_dir.clone(),
+            config: config.config_file.clone(),
+        };
+        let watch = Watch::new(sources)
+            .map_err(|e| Failure::Other(format!("cannot watch the sources: {e}")))?;
+        let builder = Builder {
+            project: config.project.clone(),
+            state: Arc::clone(&state),
+            verbose: config.verbose,
+        };
+        builder.rebuild();
+        let threads = vec![
+            spawn_watcher(watch, builder, Arc::clone(&stop), config.debounce)?,
+            spawn_acceptor(
+                Arc::clone(&http),
+                config.project.out_dir.clone(),
+                Arc::clone(&state),
+                Arc::clone(&stop),
+            )?,
+        ];
+        Ok(Server {
+            addr,
+            state,
+            stop,
+            http,
+            threads,
+        })
+    }
+
+    pub fn addr(&self) -> SocketAddr {
+        self.addr
+    }
+
+    /// `http://ADDR/`
+    pub fn url(&self) -> String {
+        format!("http://{}/", self.addr)
+    }
+
+    /// The build version pages are currently stamped with.
+    pub fn version(&self) -> u64 {
+        self.state.version()
+    }
+
+    /// Stops accepting, wakes long polls, and waits for a running build to finish.
+    pub fn shutdown(mut self) {
+        self.stop_threads();
+    }
+
+    fn stop_threads(&mut self) {
+        self.stop.store(true, Ordering::SeqCst);
+        self.state.stop();
+        self.http.unblock();
+        for thread in self.threads.drain(..) {
+            let _ = thread.join();
+        }
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        self.stop_threads();
+    }
+}
+
+fn bind_failure(addr: SocketAddr, e: io::Error) -> Failure {
+    let hint = match e.kind() {
+        io::ErrorKind::AddrInUse => {
+            "\n  help: another program is using this port; pick another with --port N, or --port 0 for any free one"
+        }
+        io::ErrorKind::PermissionDenied => "\n  help: ports below 1024 need privileges; try --port 3000",
+        _ => "",
+    };
+    Failure::Other(format!("cannot listen on {addr}: {e}{hint}"))
+}
+
+fn spawn_named(
+    name: &str,
+    body: impl FnOnce() + Send + 'static,
+) -> Result<JoinHandle<()>, Failure> {
+    thread::Builder::new()
+        .name(name.to_string())
+        .spawn(body)
+        .map_err(|e| Failure::Other(format!("cannot start the {name} thread: {e}")))
+}
+
+fn spawn_watcher(
+    mut watch: Watch,
+    builder: Builder,
+    stop: Arc<AtomicBool>,
+    debounce: Duration,
+) -> Result<JoinHandle<()>, Failure> {
+    spawn_named("serve-watch", move || {
+        while watch.next_change(&stop, debounce) {
+            builder.rebuild();
+        }
+    })
+}
+
+fn spawn_acceptor(
+    http: Arc<tiny_http::Server>,
+    site_dir: PathBuf,
+    state: Arc<State>,
+    stop: Arc<AtomicBool>,
+) -> Result<JoinHandle<()>, Failure> {
+    spawn_named("serve-accept", move || loop {
+        match http.recv() {
+            Ok(request) => {
+                let (site_dir, state) = (site_dir.clone(), Arc::clone(&state));
+                // If no thread can be had, the request is dropped and its connection closed.
+                let _ = thread::Builder::new().spawn(move || {
+                    let reply =
+                        http::route(request.method().as_str(), request.url(), &site_dir, &state);
+                    http::send(request, reply);
+                });
+            }
+            Err(_) if stop.load(Ordering::SeqCst) => break,
+            // A failed accept (say, out of file descriptors): breathe, then go on.
+            Err(_) => thread::sleep(Duration::from_millis(20)),
+        }
+    })
+}
+
+/// Options of the `serve` command.
+#[derive(Clone, Debug)]
+pub struct Options {
+    pub host: IpAddr,
+    pub port: u16,
+    pub open: bool,
+}
+
+/// The `serve` command: runs until Ctrl-C.
+pub fn run(root: &Path, options: &Options) -> Result<(), Failure> {
+    signal::install();
+    let mut config = Config::new(root, options.port);
+    config.addr.set_ip(options.host);
+    config.verbose = true;
+    let server = Server::start(config)?;
+    println!("serving {} (Ctrl-C to stop)", server.url());
+    if options.open {
+        open_browser(&server.url());
+    }
+    while !signal::interrupted() {
+        thread::sleep(Duration::from_millis(100));
+    }
+    server.shutdown();
+    println!("stopped");
+    Ok(())
+}
+
+/// Opens `url` with `xdg-open` when there is one; a missing opener is not worth an error.
+fn open_browser(url: &str) {
+    let child = Command::new("xdg-open")
+        .arg(url)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn();
+    if let Ok(mut child) = child {
+        // Reap it when it exits, so it does not linger as a zombie.
+        let _ = thread::Builder::new().spawn(move || {
+            let _ = child.wait();
+        });
+    }
+}

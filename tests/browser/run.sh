@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Browser check of a built site (see check-site.mjs for what is checked).
+#   bash tests/browser/run.sh [SITE_DIR] [ARTEFACT_DIR]
+# Without SITE_DIR it renders the sample site of tests/site_render.rs and checks that.
+# Needs Chromium (apt-get install -y chromium) and node/npm; installs playwright-core from npm.
+set -euo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+repo="$(cd "$here/../.." && pwd)"
+chromium="${CHROMIUM:-/usr/bin/chromium}"
+if [ ! -x "$chromium" ]; then
+  echo "Chromium not found at $chromium: apt-get install -y chromium (or set CHROMIUM)" >&2
+  exit 1
+fi
+if [ ! -d "$here/node_modules/playwright-core" ]; then
+  npm ci --prefix "$here" --no-audit --no-fund >/dev/null
+fi
+site="${1:-}"
+if [ -z "$site" ]; then
+  scratch="$(mktemp -d)"
+  trap 'rm -rf "$scratch"' EXIT
+  site="$scratch/sample-site"
+  (cd "$repo" && SITE_DEMO_OUT="$site" cargo test -q --test site_render demo_site_for_the_browser >/dev/null)
+fi
+node "$here/check-site.mjs" "$site" "${2:-$here/artefacts}"

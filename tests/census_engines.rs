@@ -1,0 +1,272 @@
+//! The fast engine against the plain reference engine and against the Hackenbush solver; the
+//! cache; located errors on bad input.
+use hackenbook::census::engine;
+use hackenbook::census::family::{Family, Kind};
+use hackenbook::census::forest::{Forest, Palette};
+use hackenbook::census::reference;
+use hackenbook::census::small::Small;
+use hackenbook::census::{literal_holds, Figure, PlayRules, Workspace};
+use hackenbook::games::Games;
+use hackenbook::hackenbush::{evaluate, Colour, Position, Rules};
+use std::time::Instant;
+
+fn family(kind: Kind, max: usize, colours: &[Colour]) -> Family {
+    Family {
+        kind,
+        min_edges: 0,
+        max_edges: max,
+        palette: Palette::new(colours),
+    }
+}
+
+fn fast(f: &Family, games: &mut Games) -> Vec<hackenbook::census::record::Row> {
+    let mut ordinal = |s: i8, x: Small| -> Result<Small, String> {
+        let base = games.integer(s as i64);
+        let over = games.number(&x.to_dyadic());
+        let g = games.ordinal_sum(base, over);
+        games
+            .as_number(g)
+            .as_ref()
+            .and_then(Small::from_dyadic)
+            .ok_or_else(|| "not a number".to_string())
+    };
+    engine::run(f, &mut ordinal, &|_| {}).expect("the fast engine runs")
+}
+
+#[test]
+fn fast_and_reference_engines_agree_record_for_record() {
+    let blue_red = [Colour::Blue, Colour::Red];
+    for (kind, max, colours) in [
+        (Kind::Forests, 6, &blue_red[..]),
+        (Kind::Trees, 6, &blue_red[..]),
+        (Kind::Stalks, 6, &blue_red[..]),
+        (Kind::Forests, 5, &[Colour::Red][..]),
+    ] {
+        let f = family(kind, max, colours);
+        let mut games = Games::new();
+        let a = fast(&f, &mut games);
+        let b = reference::run(&f, &mut games, &|_| {});
+        assert_eq!(a.len(), b.len(), "{f}");
+        for (x, y) in a.iter().zip(&b) {
+            assert_eq!(x, y, "{f}: first members {} and {}", x.first, y.first);
+        }
+        let total: u64 = a.iter().map(|r| r.count).sum();
+        assert_eq!(total as u128, f.size(), "{f}");
+    }
+}
+
+#[test]
+fn census_values_agree_with_the_hackenbush_solver() {
+    let mut games = Games::new();
+    for colours in [
+        vec![Colour::Blue, Colour::Red],
+        vec![Colour::Blue, Colour::Red, Colour::Green],
+    ] {
+        let max = if colours.len() == 2 { 5 } else { 3 };
+        let f = family(Kind::Forests, max, &colours);
+        let rows = if colours.len() == 2 {
+            fast(&f, &mut games)
+        } else {
+            reference::run(&f, &mut games, &|_| {})
+        };
+        // Each distinct record's smallest member, valued independently by the solver.
+        for row in &rows {
+            if row.first.edges() == 0 {
+                continue;
+            }
+            let position = Position::parse(&row.first.notation()).unwrap();
+            let solved = evaluate(&position, Rules::Normal, &mut games)
+                .unwrap()
+                .value;
+            let census = row.record.value.to_game(&mut games);
+            assert_eq!(
+                games.display(census),
+                games.display(solved),
+                "{}",
+                row.first
+            );
+        }
+    }
+}
+
+#[test]
+fn every_blue_red_forest_of_four_edges_matches_the_solver() {
+    let mut games = Games::new();
+    let f = family(Kind::Forests, 4, &[Colour::Blue, Colour::Red]);
+    let mut memo = Vec::new();
+    let mut seen = 0;
+    for forest in reference::forests(4, &f.palette, &mut memo) {
+        let packed = Forest::from_nodes(&forest).unwrap();
+        let position = Position::parse(&packed.notation()).unwrap();
+        let solved = evaluate(&position, Rules::Normal, &mut games)
+            .unwrap()
+            .value;
+        let fast = engine::value_of(packed).unwrap();
+        assert_eq!(games.as_number(solved), Some(fast.to_dyadic()), "{packed}");
+        seen += 1;
+    }
+    assert_eq!(seen, 16 * 14);
+}
+
+#[test]
+fn an_unchanged_census_is_read_back_from_the_cache() {
+    let dir = tempfile::tempdir().unwrap();
+    let body = "family = \"forests\"\nedges = \"1..=7\"\ncolours = \"LR\"";
+    let query = "count f where reading = value";
+    let mut timings = Vec::new();
+    let mut figures = Vec::new();
+    for _ in 0..2 {
+        let mut games = Games::new();
+        let mut ws = Workspace::new(Some(dir.path().to_path_buf()));
+        ws.define_census("f", body).unwrap();
+        let start = Instant::now();
+        figures.push(ws.evaluate(query, &mut games).unwrap());
+        timings.push(start.elapsed());
+        let run = &ws.runs()[0];
+        assert_eq!(run.positions, 10_066 + 128 * 429);
+        timings.push(std::time::Duration::from_secs_f64(run.seconds));
+    }
+    assert_eq!(figures[0], figures[1]);
+    eprintln!(
+        "first run {:?}, second run (cache) {:?}",
+        timings[0], timings[2]
+    );
+    let files: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
+    assert_eq!(files.len(), 1);
+    // A changed definition is a different census: it misses the cache.
+    let mut games = Games::new();
+    let mut ws = Workspace::new(Some(dir.path().to_path_buf()));
+    ws.define_census("f", "family = \"trees\"\nedges = \"1..=7\"")
+        .unwrap();
+    ws.evaluate("count f", &mut games).unwrap();
+    assert!(!ws.runs()[0].from_cache);
+    // And a green census, whose values are games, survives the round trip.
+    let mut answers = Vec::new();
+    for expect_cached in [false, true] {
+        let mut games = Games::new();
+        let mut ws = Workspace::new(Some(dir.path().to_path_buf()));
+        ws.define_census("g", "edges = \"1..=3\"\ncolours = \"LRG\"")
+            .unwrap();
+        let mut answer = Vec::new();
+        for q in [
+            "count g where value = [1*]",
+            "count g where value = [^*]",
+            "count g where value > [*]",
+            "smallest g where value = [^*]",
+        ] {
+            let f = ws.evaluate(q, &mut games).unwrap();
+            answer.push(hackenbook::census::render_figure(&f, &games));
+        }
+        assert_eq!(ws.runs()[0].from_cache, expect_cached);
+        answers.push(answer);
+    }
+    assert_eq!(answers[0], answers[1]);
+    assert_eq!(
+        answers[0][3],
+        "GL (2 edges (1 blue, 0 red, 1 green), value ^*, reading ^*)"
+    );
+}
+
+#[test]
+fn named_positions_answer_property_questions() {
+    let mut games = Games::new();
+    let mut ws = Workspace::new(None);
+    let cherry = Position::parse("L(L R)").unwrap();
+    let value = evaluate(&cherry, Rules::Normal, &mut games).unwrap().value;
+    ws.define_position("cherry", value, cherry);
+    for (key, literal) in [
+        ("value", "1"),
+        ("reading", "2"),
+        ("edges", "3"),
+        ("colon", "false"),
+        ("trunks", "1"),
+        ("blue - red", "1"),
+        ("ordinal_sum", "1"),
+    ] {
+        let f = ws.property("cherry", key, &mut games).unwrap();
+        assert!(literal_holds(literal, &f, &mut games).unwrap(), "{key}");
+    }
+    let f = ws.evaluate("reading of cherry", &mut games).unwrap();
+    assert_eq!(f, Figure::Number(2.into()));
+    // A cycle has no leftmost reading: a located error, not a panic.
+    let cycle = Position::parse("g-a L, a-b R, b-g L").unwrap();
+    let value = evaluate(&cycle, Rules::Normal, &mut games).unwrap().value;
+    ws.define_position("loop", value, cycle);
+    let e = ws.property("loop", "2 * reading", &mut games).unwrap_err();
+    assert_eq!(e.span, 4..11);
+    assert!(ws.property("loop", "edges", &mut games).is_ok());
+    // Under childish rules the normal-play properties are refused.
+    let p = Position::parse("LR").unwrap();
+    let v = evaluate(&p, Rules::Childish, &mut games).unwrap().value;
+    ws.define_position_with_rules("kid", v, p, PlayRules::Childish);
+    assert!(ws.property("kid", "tree_rule", &mut games).is_err());
+    assert!(ws.property("kid", "value", &mut games).is_ok());
+}
+
+#[test]
+fn bad_queries_are_located_errors() {
+    let mut games = Games::new();
+    let mut ws = Workspace::new(None);
+    ws.define_census("f", "edges = \"1..=3\"").unwrap();
+    ws.define_census("g", "edges = 1\ncolours = \"G\"").unwrap();
+    for (query, at) in [
+        ("count h", "h"),
+        ("count f where wobble = 1", "wobble"),
+        ("count f where value", "value"),
+        ("share f have 3", "3"),
+        ("min colon over f", "colon"),
+        ("all f where edges > 1", ""),
+        ("reading of nowhere", "nowhere"),
+        ("count f where value = [1*", "["),
+        ("smallest f where edges > 5", "f"),
+        ("count f where value / 3 = 1", "value / 3"),
+        ("count g where sign = 0", "sign"),
+    ] {
+        let e = match ws.evaluate(query, &mut games) {
+            Err(e) => e,
+            Ok(f) => panic!("{query} gave {f:?}"),
+        };
+        assert!(e.span.end <= query.len(), "{query}: {:?}", e.span);
+        if !at.is_empty() {
+            assert_eq!(&query[e.span.clone()], at, "{query}: {}", e.message);
+        }
+    }
+    let e = ws
+        .define_census("h", "from = \"nothing\"\nwhere = \"tree\"")
+        .unwrap_err();
+    assert!(e.message.contains("nothing"));
+    assert!(ws.define_census("count", "edges = 2").is_err());
+    assert!(ws.define_measure("m", "blue +").is_err());
+}
+
+#[test]
+fn arbitrary_text_never_panics() {
+    let mut games = Games::new();
+    let mut ws = Workspace::new(None);
+    ws.define_census("f", "edges = \"1..=2\"").unwrap();
+    let pieces = [
+        "count", "share", "all", "none", "smallest", "min", "over", "f", "where", "have", "of",
+        "(", ")", "value", "reading", "=", "!=", "<", "and", "or", "not", "1", "1/2", "-", "+",
+        "*", "/", "[*]", "[", "sign", "abs", "0.5", "≥", "colon", "x", "cherry", "true", "é",
+    ];
+    // A deterministic walk through many short sentences made of the language's own words.
+    let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
+    for _ in 0..3000 {
+        let mut words = Vec::new();
+        for _ in 0..(state % 8) + 1 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            words.push(pieces[(state % pieces.len() as u64) as usize]);
+        }
+        let query = words.join(" ");
+        if let Err(e) = ws.evaluate(&query, &mut games) {
+            assert!(
+                e.span.start <= e.span.end && e.span.end <= query.len(),
+                "{query}"
+            );
+        }
+        let _ = ws.property("f", &query, &mut games);
+        let _ = literal_holds(&query, &Figure::truth(true), &mut games);
+    }
+}

@@ -1,0 +1,179 @@
+//! Fixture projects under tests/fixtures: one that builds, and one per kind of failure, each failing
+//! with a located diagnostic whose text is snapshotted.
+
+use hackenbook::driver::{self, Failure, Project};
+use std::path::Path;
+
+fn project(name: &str, out: &Path) -> Project {
+    let root = Path::new("tests/fixtures").join(name);
+    Project {
+        essays_dir: root.join("essays"),
+        templates_dir: Path::new("templates").to_path_buf(),
+        out_dir: out.to_path_buf(),
+        cache_dir: None,
+    }
+}
+
+/// The rendered diagnostics of a fixture that must fail.
+fn failure(name: &str) -> String {
+    let out = tempfile::tempdir().unwrap();
+    match driver::check(&project(name, out.path())) {
+        Ok(_) => panic!("fixture {name} should fail"),
+        Err(f @ Failure::Problems(_)) => f.render(),
+        Err(Failure::Other(m)) => panic!("fixture {name} failed outside the essays: {m}"),
+    }
+}
+
+#[test]
+fn the_good_fixture_builds_with_diagrams_and_maths() {
+    let out = tempfile::tempdir().unwrap();
+    let site = out.path().join("site");
+    let report =
+        driver::build(&project("good", &site)).unwrap_or_else(|f| panic!("{}", f.render()));
+    assert_eq!(report.pages, 2);
+    assert_eq!(report.positions, 2);
+    assert_eq!(report.claims, 2);
+    let index = std::fs::read_to_string(site.join("index.html")).unwrap();
+    assert!(index.contains("first.html") && index.contains("second.html"));
+    let page = std::fs::read_to_string(site.join("first.html")).unwrap();
+    assert!(page.contains("<svg"), "the position is drawn");
+    assert!(
+        page.contains("<math"),
+        "maths is rendered to MathML at build time"
+    );
+    let visible = without_annotations(&page);
+    assert!(
+        !visible.contains("\\tfrac"),
+        "no raw TeX outside MathML annotations: {visible}"
+    );
+    assert!(
+        !visible.contains('$'),
+        "no maths delimiters left: {visible}"
+    );
+    assert!(
+        page.contains("href=\"second.html\""),
+        "essay links point at pages"
+    );
+    assert!(
+        page.contains("class=\"claim\""),
+        "claims link to the notebook"
+    );
+    assert!(!page.contains("cdn"), "nothing is fetched from a CDN");
+}
+
+/// The page without MathML's `<annotation>` elements, which carry the TeX source by design.
+fn without_annotations(html: &str) -> String {
+    let mut out = String::new();
+    let mut rest = html;
+    while let Some(start) = rest.find("<annotation") {
+        out.push_str(&rest[..start]);
+        rest = rest[start..]
+            .split_once("</annotation>")
+            .map_or("", |(_, after)| after);
+    }
+    out.push_str(rest);
+    out
+}
+
+#[test]
+fn unbalanced_maths_is_not_left_raw() {
+    let dir = tempfile::tempdir().unwrap();
+    let essays = dir.path().join("essays");
+    std::fs::create_dir_all(&essays).unwrap();
+    std::fs::write(
+        essays.join("m.md"),
+        "+++\ntitle = \"M\"\nrung = 1\n+++\n\nBroken: $\\frac{1}{2$ here.\n",
+    )
+    .unwrap();
+    let project = Project {
+        essays_dir: essays,
+        templates_dir: "templates".into(),
+        out_dir: dir.path().join("site"),
+        cache_dir: None,
+    };
+    let Err(failure) = driver::check(&project) else {
+        panic!("unbalanced maths must fail")
+    };
+    let text = failure.render();
+    assert!(text.contains("m.md:6:9"), "{text}");
+    assert!(text.contains("maths that was not recognised"), "{text}");
+}
+
+#[test]
+fn a_wrong_value_claim_fails_at_its_line() {
+    let text = failure("wrong-value");
+    assert!(text.contains("wrong.md:13:"), "{text}");
+    insta::assert_snapshot!(text);
+}
+
+#[test]
+fn a_malformed_position_fails_at_its_line() {
+    let text = failure("malformed-position");
+    assert!(text.contains("bad.md:7:"), "{text}");
+    insta::assert_snapshot!(text);
+}
+
+#[test]
+fn an_unknown_block_kind_fails_at_its_line() {
+    let text = failure("unknown-block");
+    assert!(text.contains("unknown.md:6:4"), "{text}");
+    insta::assert_snapshot!(text);
+}
+
+#[test]
+fn a_katex_error_fails_at_its_line() {
+    let text = failure("katex-error");
+    assert!(text.contains("katex.md:6:"), "{text}");
+    insta::assert_snapshot!(text);
+}
+
+#[test]
+fn a_broken_essay_link_fails_at_its_line() {
+    let text = failure("broken-link");
+    assert!(text.contains("link.md:6:"), "{text}");
+    insta::assert_snapshot!(text);
+}
+
+#[test]
+fn every_problem_of_a_run_is_reported_together() {
+    let text = failure("several-problems");
+    assert!(text.contains("2 problems found"), "{text}");
+    assert!(text.contains("a.md:8:"), "{text}");
+    assert!(text.contains("a.md:16:"), "{text}");
+}
+
+#[test]
+fn a_failed_build_leaves_the_previous_site_whole() {
+    let out = tempfile::tempdir().unwrap();
+    let site = out.path().join("site");
+    driver::build(&project("good", &site)).unwrap_or_else(|f| panic!("{}", f.render()));
+    let before = std::fs::read(site.join("first.html")).unwrap();
+    assert!(driver::build(&project("wrong-value", &site)).is_err());
+    assert_eq!(std::fs::read(site.join("first.html")).unwrap(), before);
+    assert!(!site.join("wrong.html").exists());
+}
+
+#[test]
+fn two_builds_are_byte_identical() {
+    let out = tempfile::tempdir().unwrap();
+    let (a, b) = (out.path().join("a"), out.path().join("b"));
+    driver::build(&project("good", &a)).unwrap_or_else(|f| panic!("{}", f.render()));
+    driver::build(&project("good", &b)).unwrap_or_else(|f| panic!("{}", f.render()));
+    let files = |root: &Path| {
+        let mut v: Vec<(String, Vec<u8>)> = walkdir::WalkDir::new(root)
+            .sort_by_file_name()
+            .into_iter()
+            .filter_map(Result::ok)
+            .filter(|e| e.file_type().is_file())
+            .map(|e| {
+                let rel = e.path().strip_prefix(root).unwrap().display().to_string();
+                (rel, std::fs::read(e.path()).unwrap())
+            })
+            .collect();
+        v.sort();
+        v
+    };
+    let (fa, fb) = (files(&a), files(&b));
+    assert!(!fa.is_empty());
+    assert_eq!(fa, fb);
+}

@@ -1,0 +1,91 @@
+//! `hackenbook serve` as a process: the port it picks, a port in use, and Ctrl-C.
+
+mod serve_support;
+
+use serve_support::{get, TempProject, PATIENCE};
+use std::io::{BufRead, BufReader};
+use std::net::{SocketAddr, TcpListener};
+use std::process::{Child, Command, ExitStatus, Stdio};
+use std::time::Instant;
+
+fn serve(project: &TempProject, port: u16) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_hackenbook"));
+    command
+        .arg("serve")
+        .arg("--port")
+        .arg(port.to_string())
+        .arg("--root")
+        .arg(project.root())
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    command
+}
+
+/// Waits for the child to exit; kills it and fails after [`PATIENCE`].
+fn wait(child: &mut Child) -> ExitStatus {
+    let deadline = Instant::now() + PATIENCE;
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            return status;
+        }
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("the server did not exit");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+}
+
+#[test]
+fn a_port_in_use_is_a_clear_error_with_exit_status_1() {
+    let project = TempProject::good();
+    let taken = TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = taken.local_addr().unwrap().port();
+    let mut child = serve(&project, port).spawn().unwrap();
+    let status = wait(&mut child);
+    let mut stderr = String::new();
+    std::io::Read::read_to_string(child.stderr.as_mut().unwrap(), &mut stderr).unwrap();
+    assert_eq!(status.code(), Some(1), "stderr: {stderr}");
+    assert!(
+        stderr.contains(&format!("cannot listen on 127.0.0.1:{port}")),
+        "{stderr}"
+    );
+    assert!(stderr.contains("--port 0"), "says what to do: {stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}
+
+#[cfg(unix)]
+#[test]
+fn port_zero_prints_the_port_and_ctrl_c_stops_cleanly() {
+    let project = TempProject::good();
+    let mut child = serve(&project, 0).spawn().unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut seen = String::new();
+    let addr: SocketAddr = loop {
+        let mut line = String::new();
+        if stdout.read_line(&mut line).unwrap() == 0 {
+            let _ = child.kill();
+            panic!("the server ended before serving; it said: {seen}");
+        }
+        seen.push_str(&line);
+        if let Some(rest) = line.strip_prefix("serving http://") {
+            let addr = rest.split('/').next().unwrap();
+            break addr.parse().unwrap();
+        }
+    };
+    assert_ne!(addr.port(), 0);
+    assert!(addr.ip().is_loopback(), "binds 127.0.0.1 by default");
+    assert_eq!(get(addr, "/").unwrap().status, 200);
+
+    // SAFETY: sending SIGINT to our own child process.
+    let sent = unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGINT) };
+    assert_eq!(sent, 0);
+    let status = wait(&mut child);
+    let mut rest = String::new();
+    std::io::Read::read_to_string(&mut stdout, &mut rest).unwrap();
+    assert!(status.success(), "exit {status:?}; said {seen}{rest}");
+    assert!(rest.contains("stopped"), "{rest}");
+    assert!(project.path("site/index.html").is_file());
+    assert!(!project.path(".site.new").exists() && !project.path(".site.old").exists());
+}

@@ -1,0 +1,224 @@
+//! `hackenbook serve` in-process: a server on a free port over a temporary copy of the `good`
+//! fixture, asked over plain TCP. Every wait polls until a condition holds (see
+//! `serve_support::PATIENCE`), so a slow machine makes the tests slower, not flaky.
+
+mod serve_support;
+
+use hackenbook::site::serve::{Config, Server};
+use serve_support::{get, get_until, TempProject};
+use std::fs;
+use std::time::Duration;
+
+const SCRIPT: &str = "data-hackenbook-live-reload";
+
+fn start(project: &TempProject) -> Server {
+    Server::start(Config::new(project.root(), 0)).unwrap_or_else(|f| panic!("{}", f.render()))
+}
+
+#[test]
+fn serves_the_index_and_puts_the_reload_script_in_pages_only() {
+    let project = TempProject::good();
+    let server = start(&project);
+    let index = get(server.addr(), "/").unwrap();
+    assert_eq!(index.status, 200);
+    assert_eq!(
+        index.header("content-type"),
+        Some("text/html; charset=utf-8")
+    );
+    assert!(index.body.contains("first.html") && index.body.contains("second.html"));
+    assert_eq!(index.body.matches(SCRIPT).count(), 1);
+    assert_eq!(index.header("cache-control"), Some("no-store"));
+
+    let page = get(server.addr(), "/first.html").unwrap();
+    assert_eq!(page.status, 200);
+    assert!(
+        page.body.contains("<svg"),
+        "the built essay, diagram and all"
+    );
+    let script_at = page.body.find(SCRIPT).unwrap();
+    assert!(
+        script_at < page.body.rfind("</body>").unwrap(),
+        "inside the body"
+    );
+
+    let css = get(server.addr(), "/style.css").unwrap();
+    assert_eq!(css.status, 200);
+    assert_eq!(css.header("content-type"), Some("text/css; charset=utf-8"));
+    assert!(!css.body.contains(SCRIPT));
+    let readme = get(server.addr(), "/fonts/README.txt").unwrap();
+    assert_eq!(
+        readme.header("content-type"),
+        Some("text/plain; charset=utf-8")
+    );
+    assert!(!readme.body.contains(SCRIPT));
+    let font = fs::read_dir(project.path("site/fonts"))
+        .unwrap()
+        .filter_map(Result::ok)
+        .find(|e| e.path().extension().is_some_and(|x| x == "otf"))
+        .expect("a font in the site");
+    let font_target = format!("/fonts/{}", font.file_name().to_string_lossy());
+    assert_eq!(
+        get(server.addr(), &font_target)
+            .unwrap()
+            .header("content-type"),
+        Some("font/otf")
+    );
+
+    assert!(
+        !project.read("site/index.html").contains(SCRIPT),
+        "the files on disk are what `build` publishes"
+    );
+    assert_eq!(
+        get(server.addr(), "/no-such-page.html").unwrap().status,
+        404
+    );
+}
+
+#[test]
+fn requests_never_leave_the_site_folder() {
+    let project = TempProject::good();
+    project.write("Cargo.toml", "SECRET outside the site");
+    project.write("x", "SECRET outside the site");
+    let server = start(&project);
+    // A link planted inside the site that points out of it (the site is not rebuilt meanwhile).
+    #[cfg(unix)]
+    std::os::unix::fs::symlink(project.path("Cargo.toml"), project.path("site/leak.txt")).unwrap();
+    for target in [
+        "/../Cargo.toml",
+        "/%2e%2e/Cargo.toml",
+        "/%2E%2E/Cargo.toml",
+        "/fonts/../../x",
+        "/fonts/..%2f..%2fx",
+        "/..%5cCargo.toml",
+        "//../Cargo.toml",
+        "/leak.txt",
+        &format!("/{}", project.path("Cargo.toml").display()),
+    ] {
+        let response = get(server.addr(), target).unwrap();
+        assert!(
+            response.status == 400 || response.status == 404,
+            "{target} answered {}",
+            response.status
+        );
+        assert!(!response.body.contains("SECRET"), "{target} leaked");
+    }
+}
+
+#[test]
+fn saving_an_essay_rebuilds_and_the_version_endpoint_signals_it() {
+    let project = TempProject::good();
+    let server = start(&project);
+    let before = server.version();
+    assert_eq!(
+        get(server.addr(), "/__hackenbook/version").unwrap().body,
+        before.to_string()
+    );
+    // A long poll opened before the save must be answered by the rebuild it causes.
+    let addr = server.addr();
+    let poll =
+        std::thread::spawn(move || get(addr, &format!("/__hackenbook/version?after={before}")));
+    std::thread::sleep(Duration::from_millis(100));
+    let essay = project.read("essays/first.md");
+    project.write(
+        "essays/first.md",
+        &essay.replace("# Stalks", "# Stalks, freshly edited"),
+    );
+    let answer = poll.join().unwrap().unwrap();
+    let after: u64 = answer.body.parse().unwrap();
+    assert!(after > before, "version {after} after {before}");
+    let page = get_until(server.addr(), "/first.html", |r| {
+        r.body.contains("freshly edited")
+    });
+    assert_eq!(page.status, 200);
+    let stamp: u64 = page
+        .body
+        .split("var seen = ")
+        .nth(1)
+        .and_then(|rest| rest.split(';').next())
+        .and_then(|n| n.parse().ok())
+        .expect("a stamped page");
+    assert!(
+        stamp >= after,
+        "the page carries the version of the build it shows"
+    );
+}
+
+#[test]
+fn a_broken_essay_replaces_pages_with_its_diagnostics_until_fixed() {
+    let project = TempProject::good();
+    let server = start(&project);
+    let good = project.read("essays/first.md");
+    let published = project.read("site/first.html");
+    let broken = good.replacen("value = 1/2", "value = 3/4", 1);
+    let line = 1 + broken[..broken.find("value = 3/4").unwrap()]
+        .matches('\n')
+        .count();
+    project.write("essays/first.md", &broken);
+
+    let shown = get_until(server.addr(), "/first.html", |r| r.status == 500);
+    assert!(
+        shown.body.contains(&format!("first.md:{line}:")),
+        "located at line {line}: {}",
+        shown.body
+    );
+    assert!(shown.body.contains("<pre class=\"diagnostics\">"));
+    assert!(shown.body.contains(SCRIPT), "the error page reloads too");
+    let index = get(server.addr(), "/").unwrap();
+    assert_eq!(index.status, 500, "every page shows the failure");
+    assert_eq!(
+        get(server.addr(), "/style.css").unwrap().status,
+        200,
+        "assets still served"
+    );
+    assert_eq!(
+        project.read("site/first.html"),
+        published,
+        "site/ keeps the last good build"
+    );
+
+    project.write(
+        "essays/first.md",
+        &good.replace("# Stalks", "# Stalks again"),
+    );
+    let restored = get_until(server.addr(), "/first.html", |r| r.status == 200);
+    assert!(restored.body.contains("Stalks again"));
+    assert!(!restored.body.contains("diagnostics"));
+}
+
+#[test]
+fn templates_and_the_configuration_are_watched_too() {
+    let project = TempProject::good();
+    let server = start(&project);
+    let base = project.read("templates/base.html");
+    project.write(
+        "templates/base.html",
+        &base.replace("<main>", "<main data-edited=\"yes\">"),
+    );
+    get_until(server.addr(), "/", |r| {
+        r.body.contains("data-edited=\"yes\"")
+    });
+
+    let before = server.version();
+    project.write("hackenbook.toml", "# configuration\n");
+    let answer = get(
+        server.addr(),
+        &format!("/__hackenbook/version?after={before}"),
+    )
+    .unwrap();
+    assert!(answer.body.parse::<u64>().unwrap() > before);
+}
+
+#[test]
+fn a_build_that_never_succeeded_still_serves_its_diagnostics() {
+    let project = TempProject::good();
+    let essay = project.read("essays/second.md");
+    project.write(
+        "essays/second.md",
+        &essay.replacen("value = 1", "value = 2", 1),
+    );
+    let server = start(&project);
+    let page = get(server.addr(), "/").unwrap();
+    assert_eq!(page.status, 500);
+    assert!(page.body.contains("second.md:"));
+    assert!(!project.path("site").exists(), "nothing was published");
+}

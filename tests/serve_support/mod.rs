@@ -1,0 +1,130 @@
+//! Shared by the serve tests and the serve benchmark: a throwaway project and a tiny HTTP client.
+#![allow(dead_code)]
+
+use std::fs;
+use std::io::{self, Read, Write};
+use std::net::{SocketAddr, TcpStream};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// How long any test waits for the server to catch up before failing. Generous, because a
+/// debug build on a busy machine is slow; a passing test returns as soon as the condition holds.
+pub const PATIENCE: Duration = Duration::from_secs(30);
+
+/// A project in a temporary folder: `essays/` from a source folder, `templates/` from the
+/// repository's own.
+pub struct TempProject {
+    pub dir: tempfile::TempDir,
+}
+
+impl TempProject {
+    pub fn from_essays(essays: &Path) -> TempProject {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        copy_dir(essays, &dir.path().join("essays"));
+        copy_dir(
+            &Path::new(env!("CARGO_MANIFEST_DIR")).join("templates"),
+            &dir.path().join("templates"),
+        );
+        TempProject { dir }
+    }
+
+    /// The `good` fixture: two essays, `first` and `second`.
+    pub fn good() -> TempProject {
+        TempProject::from_essays(
+            &Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/good/essays"),
+        )
+    }
+
+    pub fn root(&self) -> &Path {
+        self.dir.path()
+    }
+
+    pub fn path(&self, relative: &str) -> PathBuf {
+        self.dir.path().join(relative)
+    }
+
+    pub fn read(&self, relative: &str) -> String {
+        fs::read_to_string(self.path(relative)).expect("a readable file")
+    }
+
+    pub fn write(&self, relative: &str, text: &str) {
+        fs::write(self.path(relative), text).expect("a writable file");
+    }
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    fs::create_dir_all(to).expect("a new folder");
+    for entry in fs::read_dir(from).expect("a readable folder") {
+        let entry = entry.expect("a folder entry");
+        let target = to.join(entry.file_name());
+        if entry.path().is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            fs::copy(entry.path(), &target).expect("a copied file");
+        }
+    }
+}
+
+/// A response, read whole.
+#[derive(Debug)]
+pub struct Response {
+    pub status: u16,
+    /// Header lines, names lower-cased.
+    pub headers: Vec<(String, String)>,
+    pub body: String,
+}
+
+impl Response {
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+/// `GET target` with the target sent exactly as given (no normalisation of `..`).
+pub fn get(addr: SocketAddr, target: &str) -> io::Result<Response> {
+    let mut stream = TcpStream::connect(addr)?;
+    stream.set_read_timeout(Some(Duration::from_secs(60)))?;
+    write!(
+        stream,
+        "GET {target} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
+    )?;
+    let mut raw = Vec::new();
+    stream.read_to_end(&mut raw)?;
+    parse(&raw).ok_or_else(|| io::Error::new(io::ErrorKind::InvalidData, "not an HTTP response"))
+}
+
+fn parse(raw: &[u8]) -> Option<Response> {
+    let split = raw.windows(4).position(|w| w == b"\r\n\r\n")?;
+    let head = std::str::from_utf8(&raw[..split]).ok()?;
+    let mut lines = head.split("\r\n");
+    let status = lines.next()?.split(' ').nth(1)?.parse().ok()?;
+    let headers = lines
+        .filter_map(|l| l.split_once(':'))
+        .map(|(n, v)| (n.trim().to_ascii_lowercase(), v.trim().to_string()))
+        .collect();
+    let body = String::from_utf8_lossy(&raw[split + 4..]).into_owned();
+    Some(Response {
+        status,
+        headers,
+        body,
+    })
+}
+
+/// Polls `target` until `done` holds for the response; panics with the last response after
+/// [`PATIENCE`].
+pub fn get_until(addr: SocketAddr, target: &str, done: impl Fn(&Response) -> bool) -> Response {
+    let deadline = Instant::now() + PATIENCE;
+    loop {
+        let response = get(addr, target);
+        match response {
+            Ok(r) if done(&r) => return r,
+            other if Instant::now() > deadline => {
+                panic!("gave up waiting on {target}; last answer: {other:?}")
+            }
+            _ => std::thread::sleep(Duration::from_millis(5)),
+        }
+    }
+}
