@@ -111,6 +111,14 @@ fn benches(c: &mut Criterion) {
             report(&format!("mixed stalk {n}"), &stalk);
             report(&format!("mixed tree {n}"), &random_tree(n, &all, 11));
         }
+        let mut ladder = String::from("g-a0 L, g-b0 R");
+        for i in 0..100 {
+            ladder.push_str(&format!(
+                ", a{i}-b{i} L, a{i}-a{j} R, b{i}-b{j} L",
+                j = i + 1
+            ));
+        }
+        report("ladder 300", &Position::parse(&ladder).expect("a ladder"));
         return;
     }
     let colours = stalk(200);

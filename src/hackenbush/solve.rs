@@ -48,8 +48,12 @@ pub mod method {
 pub struct Limits {
     /// Positions the game tree may value for one piece when it is the only method.
     pub positions: usize,
+    /// Work (moves tried × edges) the game tree may do for one piece, whatever its positions.
+    pub work: usize,
     /// Positions a cross-check may value before it is given up (the fast paths then stand).
     pub cross_check_positions: usize,
+    /// Work a cross-check may do before it is given up.
+    pub cross_check_work: usize,
     /// A forest is cross-checked when (its sub-positions × its edges), the moves the plain tree
     /// would try, is at most this: every stalk of up to a few hundred edges, every small tree.
     pub cross_check_moves: u64,
@@ -63,7 +67,9 @@ impl Default for Limits {
     fn default() -> Limits {
         Limits {
             positions: 250_000,
+            work: 60_000_000,
             cross_check_positions: 20_000,
+            cross_check_work: 4_000_000,
             cross_check_moves: 50_000,
             cross_check_cycle_edges: 16,
             max_tree_edges: 1_000,
@@ -233,7 +239,8 @@ impl Solver {
         } else {
             Mode::Plain
         };
-        let mut budget = Budget::new("positions in the game tree", self.limits.positions);
+        let mut budget = Budget::new("positions in the game tree", self.limits.positions)
+            .with_work(self.limits.work);
         self.tree(mode, pos, rules, games, &mut budget)
     }
 
@@ -259,7 +266,8 @@ impl Solver {
                     limit: self.limits.max_tree_edges,
                 });
             }
-            let mut budget = Budget::new("positions in the game tree", self.limits.positions);
+            let mut budget = Budget::new("positions in the game tree", self.limits.positions)
+                .with_work(self.limits.work);
             if rules == Rules::Childish {
                 let v = self.tree(Mode::Plain, piece, rules, games, &mut budget)?;
                 return Ok((v, vec![method::GAME_TREE]));
@@ -271,7 +279,8 @@ impl Solver {
             let mut budget = Budget::new(
                 "positions in the cross-check",
                 self.limits.cross_check_positions,
-            );
+            )
+            .with_work(self.limits.cross_check_work);
             match self.tree(Mode::Plain, piece, rules, games, &mut budget) {
                 Ok(v) => found.push((method::GAME_TREE, v)),
                 Err(SolveError::Budget { .. }) => {}
@@ -354,7 +363,9 @@ impl Solver {
     ) -> Result<GameId, SolveError> {
         let mut sides = [Vec::new(), Vec::new()];
         for (side, left) in [(0, true), (1, false)] {
+            budget.spend_work(listing_cost(p, rules))?;
             for e in legal_moves(p, rules, left) {
+                budget.spend_work(p.edge_count())?;
                 let v = self.tree(mode, &p.without_edge(e), rules, games, budget)?;
                 sides[side].push(v);
             }
@@ -404,6 +415,15 @@ impl Solver {
                 )?))
             }
         }
+    }
+}
+
+/// The work of listing the legal moves: one pass over the edges, or under the childish rules
+/// one pass per edge (each candidate is tested for whether anything would fall).
+pub(crate) fn listing_cost(p: &Position, rules: Rules) -> usize {
+    match rules {
+        Rules::Normal => p.edge_count(),
+        Rules::Childish => p.edge_count().saturating_mul(p.edge_count()),
     }
 }
 
