@@ -212,3 +212,20 @@ fn a_large_piece_runs_out_of_work_not_of_patience() {
         "{err}"
     );
 }
+
+#[test]
+fn a_two_hundred_edge_stalk_through_every_method() {
+    // Blue, then red and blue alternately: 1 - 1/2 + 1/4 - ... with 199 halvings.
+    let text: String = (0..200)
+        .map(|i| if i % 2 == 0 { 'L' } else { 'R' })
+        .collect();
+    let mut games = Games::new();
+    let (v, methods) = eval(&text, Rules::Normal, &mut games);
+    assert_eq!(
+        methods,
+        [method::SIGN_EXPANSION, method::TREE_RULE, method::GAME_TREE]
+    );
+    let two199 = num_bigint::BigInt::from(1) << 199;
+    let expected = hackenbook::games::Dyadic::new((two199 * 2 - 1) / 3, 199); // (2^200 - 1)/3 exactly
+    assert_eq!(games.as_number(v), Some(expected));
+}

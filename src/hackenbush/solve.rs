@@ -22,7 +22,7 @@ use super::position::Position;
 use super::signs::{forest_value, stalk_value};
 use super::{Colour, Rules};
 use crate::games::display::nus_text;
-use crate::games::{GameId, Games};
+use crate::games::{Dyadic, GameId, Games, Nus};
 
 /// A value and the names of all the methods that produced it (they all agreed).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -50,9 +50,10 @@ pub struct Limits {
     pub positions: usize,
     /// Work (moves tried × edges) the game tree may do for one piece, whatever its positions.
     pub work: usize,
-    /// Positions a cross-check may value before it is given up (the fast paths then stand).
+    /// Positions the cross-checks of one evaluation may value before they are given up (the
+    /// fast paths then stand alone).
     pub cross_check_positions: usize,
-    /// Work a cross-check may do before it is given up.
+    /// Work the cross-checks of one evaluation may do before they are given up.
     pub cross_check_work: usize,
     /// A forest is cross-checked when (its sub-positions × its edges), the moves the plain tree
     /// would try, is at most this: every stalk of up to a few hundred edges, every small tree.
@@ -69,7 +70,7 @@ impl Default for Limits {
             positions: 250_000,
             work: 60_000_000,
             cross_check_positions: 20_000,
-            cross_check_work: 4_000_000,
+            cross_check_work: 10_000_000,
             cross_check_moves: 50_000,
             cross_check_cycle_edges: 16,
             max_tree_edges: 1_000,
@@ -206,8 +207,15 @@ impl Solver {
         let pieces = pos.components();
         let mut value = games.zero();
         let mut methods: Vec<String> = Vec::new();
+        // One budget for all the cross-checks of this call: a position of many pieces cannot
+        // multiply their cost.
+        let mut checks = Budget::new(
+            "positions in the cross-checks",
+            self.limits.cross_check_positions,
+        )
+        .with_work(self.limits.cross_check_work);
         for piece in &pieces {
-            let (v, used) = self.piece(piece, rules, games)?;
+            let (v, used) = self.piece(piece, rules, games, &mut checks)?;
             value = games.add(value, v);
             for m in used {
                 if !methods.iter().any(|x| x == m) {
@@ -250,6 +258,7 @@ impl Solver {
         piece: &Position,
         rules: Rules,
         games: &mut Games,
+        checks: &mut Budget,
     ) -> Result<(GameId, Vec<&'static str>), SolveError> {
         let mut found = if rules == Rules::Normal {
             fast_paths(piece, games)
@@ -276,12 +285,7 @@ impl Solver {
             found.push((method::GAME_TREE_WITH_FAST_PATHS, v));
         }
         if small {
-            let mut budget = Budget::new(
-                "positions in the cross-check",
-                self.limits.cross_check_positions,
-            )
-            .with_work(self.limits.cross_check_work);
-            match self.tree(Mode::Plain, piece, rules, games, &mut budget) {
+            match self.tree(Mode::Plain, piece, rules, games, checks) {
                 Ok(v) => found.push((method::GAME_TREE, v)),
                 Err(SolveError::Budget { .. }) => {}
                 Err(other) => return Err(other),
@@ -322,7 +326,7 @@ impl Solver {
                 Mode::Fast => &mut self.fast_numbers,
             };
             if let Some(d) = numbers.value(&mut self.canon, p, rules, budget)? {
-                return Ok(games.number(&d));
+                return Ok(number(games, &d));
             }
         }
         let memo = match mode {
@@ -427,6 +431,12 @@ pub(crate) fn listing_cost(p: &Position, rules: Rules) -> usize {
     }
 }
 
+/// The id of a number. Through `Games::nus`, which looks the value up before interning it:
+/// `Games::number` once gave large numbers a fresh id on every call.
+fn number(games: &mut Games, d: &Dyadic) -> GameId {
+    games.nus(Nus::of_number(d.clone()))
+}
+
 /// A single edge of this colour standing on the ground: `1`, `−1` or `*`.
 fn edge_game(colour: Colour, games: &mut Games) -> GameId {
     match colour {
@@ -440,10 +450,10 @@ fn edge_game(colour: Colour, games: &mut Games) -> GameId {
 pub fn fast_paths(p: &Position, games: &mut Games) -> Vec<(&'static str, GameId)> {
     let mut found = Vec::new();
     if let Some(d) = p.stalk_colours().and_then(|c| stalk_value(&c)) {
-        found.push((method::SIGN_EXPANSION, games.number(&d)));
+        found.push((method::SIGN_EXPANSION, number(games, &d)));
     }
     if let Some(d) = forest_value(p) {
-        found.push((method::TREE_RULE, games.number(&d)));
+        found.push((method::TREE_RULE, number(games, &d)));
     }
     if let Some(n) = colon_nimber(p).and_then(|n| u32::try_from(n).ok()) {
         found.push((method::COLON_PRINCIPLE, games.nimber(n)));
