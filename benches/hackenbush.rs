@@ -6,6 +6,7 @@
 use criterion::{criterion_group, criterion_main, Criterion};
 use hackenbook::games::Games;
 use hackenbook::hackenbush::signs::stalk_value;
+use hackenbook::hackenbush::solve::display_bounded;
 use hackenbook::hackenbush::{Colour, Position, Rules, Solver};
 use std::time::{Duration, Instant};
 
@@ -29,21 +30,35 @@ fn stalk(n: usize) -> Vec<Colour> {
         .collect()
 }
 
-/// A green graph of `n` edges with many cycles: each edge joins a standing node to a standing
-/// node or to a new one.
-fn green_graph(n: usize) -> Position {
-    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
-    let mut nodes = 1;
+/// A green lattice of 1,000 edges standing on the ground: 10 columns, rungs between
+/// neighbouring columns on every level, and 12 loops on the top level. One piece, full of cycles.
+fn green_lattice() -> Position {
+    let (width, height) = (10, 52);
+    let node = |level: usize, column: usize| 1 + level * width + column;
     let mut edges = Vec::new();
-    for _ in 0..n {
-        let a = rng.next(nodes);
-        let b = rng.next(nodes + 1);
-        if b == nodes {
-            nodes += 1;
+    for level in 0..height {
+        for column in 0..width {
+            let below = if level == 0 {
+                0
+            } else {
+                node(level - 1, column)
+            };
+            edges.push((below, node(level, column), Colour::Green));
+            if column + 1 < width {
+                edges.push((node(level, column), node(level, column + 1), Colour::Green));
+            }
         }
-        edges.push((a, b, Colour::Green));
     }
-    Position::from_edges(nodes, edges).expect("grounded by construction")
+    for column in 0..12 {
+        let top = node(height - 1, column % width);
+        edges.push((top, top, Colour::Green));
+    }
+    Position::from_edges(1 + width * height, edges).expect("grounded by construction")
+}
+
+/// A green tree of `n` edges, each standing on a pseudo-random earlier node.
+fn green_tree(n: usize) -> Position {
+    random_tree(n, &[Colour::Green], 0x2545_f491_4f6c_dd1d)
 }
 
 /// A bed: `k` blue legs standing on the ground, their tops joined in a ring by red edges, and
@@ -72,7 +87,7 @@ fn report(name: &str, p: &Position) {
         Ok(e) => eprintln!(
             "{name}: {} edges, value {} by {:?} in {:.3?}; memo {} entries, {} lookups, hit rate {:.1}% ({} exact copies)",
             p.edge_count(),
-            abbreviated(&games.display(e.value)),
+            abbreviated(&display_bounded(&mut games, e.value, 200)),
             e.methods,
             took,
             stats.entries,
@@ -92,36 +107,93 @@ fn abbreviated(s: &str) -> String {
     }
 }
 
+/// A plane tree of `n` edges, colours from `colours`, each edge standing on a random earlier node.
+fn random_tree(n: usize, colours: &[Colour], seed: u64) -> Position {
+    let mut rng = Rng(seed);
+    let edges = (0..n)
+        .map(|i| (rng.next(i + 1), i + 1, colours[rng.next(colours.len())]))
+        .collect();
+    Position::from_edges(n + 1, edges).expect("a tree is grounded")
+}
+
 fn benches(c: &mut Criterion) {
+    if std::env::var_os("PROBE").is_some() {
+        let all = [Colour::Blue, Colour::Red, Colour::Green];
+        for n in [20, 50, 100, 200] {
+            let mut stalk = random_tree(n, &all, 7);
+            stalk = Position::stalk(&stalk.edges().iter().map(|e| e.2).collect::<Vec<_>>());
+            report(&format!("mixed stalk {n}"), &stalk);
+            report(&format!("mixed tree {n}"), &random_tree(n, &all, 11));
+        }
+        let mut ladder = String::from("g-a0 L, g-b0 R");
+        for i in 0..100 {
+            ladder.push_str(&format!(
+                ", a{i}-b{i} L, a{i}-a{j} R, b{i}-b{j} L",
+                j = i + 1
+            ));
+        }
+        report("ladder 300", &Position::parse(&ladder).expect("a ladder"));
+        return;
+    }
     let colours = stalk(200);
     let stalk200 = Position::stalk(&colours);
-    let green1000 = green_graph(1000);
-    let beds: Vec<Position> = [8, 10].iter().map(|&k| bed(k)).collect();
+    let green1000 = green_lattice();
+    let tree1000 = green_tree(1000);
+    let bed8 = bed(8);
+    assert_eq!(green1000.edge_count(), 1000);
+    assert_eq!(green1000.components().len(), 1);
 
     report("stalk200", &stalk200);
-    report("green1000", &green1000);
-    for (k, b) in [8, 10].iter().zip(&beds) {
-        report(&format!("bed{k}"), b);
-    }
+    report("green lattice 1000", &green1000);
+    report("green tree 1000", &tree1000);
+    report("bed8", &bed8);
+    report("bed10 (beyond the budget)", &bed(10));
+    plain_against_fast("bed8", &bed8);
 
-    c.bench_function("stalk200/sign expansion", |b| {
+    c.bench_function("stalk200/sign expansion alone", |b| {
         b.iter(|| stalk_value(&colours))
     });
-    c.bench_function("stalk200/evaluate (with game-tree cross-check)", |b| {
-        b.iter(|| Solver::new().evaluate(&stalk200, Rules::Normal, &mut Games::new()))
+    c.bench_function("stalk200/tree rule alone", |b| {
+        b.iter(|| stalk200.forest_number())
     });
-    c.bench_function("green1000/evaluate (fusion)", |b| {
+    c.bench_function(
+        "stalk200/evaluate (fast paths + game-tree cross-check)",
+        |b| b.iter(|| Solver::new().evaluate(&stalk200, Rules::Normal, &mut Games::new())),
+    );
+    c.bench_function("green lattice 1000/evaluate (fusion)", |b| {
         b.iter(|| Solver::new().evaluate(&green1000, Rules::Normal, &mut Games::new()))
+    });
+    c.bench_function("green tree 1000/evaluate (colon + fusion)", |b| {
+        b.iter(|| Solver::new().evaluate(&tree1000, Rules::Normal, &mut Games::new()))
     });
     let mut slow = c.benchmark_group("beds");
     slow.sample_size(10)
         .measurement_time(Duration::from_secs(20));
-    for (k, b) in [8, 10].iter().zip(&beds) {
-        slow.bench_function(format!("bed{k}/evaluate (game tree, cold memo)"), |bench| {
-            bench.iter(|| Solver::new().evaluate(b, Rules::Normal, &mut Games::new()))
-        });
-    }
+    slow.bench_function(
+        "bed8/evaluate (game tree with fast paths, cold memo)",
+        |bench| bench.iter(|| Solver::new().evaluate(&bed8, Rules::Normal, &mut Games::new())),
+    );
     slow.finish();
+}
+
+/// The bed once more by the plain game tree (no theorem anywhere), which must agree.
+fn plain_against_fast(name: &str, p: &Position) {
+    let mut games = Games::new();
+    let mut solver = Solver::new();
+    let start = Instant::now();
+    let fast = solver.game_tree(p, Rules::Normal, &mut games, true);
+    let fast_time = start.elapsed();
+    let start = Instant::now();
+    let plain = solver.game_tree(p, Rules::Normal, &mut games, false);
+    let plain_time = start.elapsed();
+    let stats = solver.stats();
+    eprintln!(
+        "{name}: game tree with fast paths {fast_time:.3?} ({} entries), plain game tree \
+         {plain_time:.3?} ({} entries), agree: {}",
+        stats.with_fast_paths.entries,
+        stats.plain.entries,
+        matches!((&fast, &plain), (Ok(a), Ok(b)) if a == b)
+    );
 }
 
 criterion_group!(hackenbush, benches);

@@ -4,11 +4,18 @@ use crate::census::{self, Workspace};
 use crate::driver::{self, Failure, Project};
 use crate::games::{notation, Games};
 use crate::hackenbush::{self, Position, Rules};
+use std::io::Write;
 use std::path::Path;
+
+/// Prints a line to stdout; a closed pipe (`hackenbook claims --json | head`) ends output quietly.
+pub fn say(text: &str) {
+    let mut out = std::io::stdout().lock();
+    let _ = writeln!(out, "{text}");
+}
 
 /// `hackenbook eval`: a position if it reads as one, otherwise a game expression.
 pub fn eval(input: &str, explicit: bool, childish: bool) -> Result<(), Failure> {
-    println!("{}", eval_to_string(input, explicit, childish)?);
+    say(&eval_to_string(input, explicit, childish)?);
     Ok(())
 }
 
@@ -61,7 +68,7 @@ pub fn census(query: &str, cache_dir: Option<&Path>) -> Result<(), Failure> {
             )
         ))
     })?;
-    println!("{}", census::render_figure(&figure, &games));
+    say(&census::render_figure(&figure, &games));
     Ok(())
 }
 
@@ -76,10 +83,10 @@ pub fn claims(project: &Project, json: bool) -> Result<(), Failure> {
     if json {
         let text =
             serde_json::to_string_pretty(&records).map_err(|e| Failure::Other(e.to_string()))?;
-        println!("{text}");
+        say(&text);
     } else {
         for r in records {
-            println!(
+            say(&format!(
                 "{}:{}:{}  {} = {}  → {} {}",
                 r.file,
                 r.line,
@@ -88,7 +95,7 @@ pub fn claims(project: &Project, json: bool) -> Result<(), Failure> {
                 r.query,
                 r.figure,
                 if r.holds { "✓" } else { "✗" }
-            );
+            ));
         }
     }
     Ok(())
@@ -114,6 +121,6 @@ pub fn new_essay(project: &Project, slug: &str) -> Result<(), Failure> {
     );
     std::fs::write(&path, text)
         .map_err(|e| Failure::Other(format!("cannot write {}: {e}", path.display())))?;
-    println!("created {}", path.display());
+    say(&format!("created {}", path.display()));
     Ok(())
 }

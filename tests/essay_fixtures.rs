@@ -11,6 +11,7 @@ fn project(name: &str, out: &Path) -> Project {
         templates_dir: Path::new("templates").to_path_buf(),
         out_dir: out.to_path_buf(),
         cache_dir: None,
+        config_file: None,
     }
 }
 
@@ -90,6 +91,7 @@ fn unbalanced_maths_is_not_left_raw() {
         templates_dir: "templates".into(),
         out_dir: dir.path().join("site"),
         cache_dir: None,
+        config_file: None,
     };
     let Err(failure) = driver::check(&project) else {
         panic!("unbalanced maths must fail")

@@ -116,6 +116,39 @@ proptest! {
     }
 }
 
+/// A cycle through the ground (3 or 4 edges) with random trees hanging from its nodes: the
+/// shape on which the colon principle replaces branches by stalks of their value.
+fn cycle_with_branches(ring: &[u8], spec: &[(u8, u8)]) -> Position {
+    let n = ring.len();
+    let mut edges: Vec<_> = (0..n)
+        .map(|i| (i, (i + 1) % (n + 1), COLOURS[ring[i] as usize % 3]))
+        .collect();
+    edges.push((n, 0, COLOURS[ring[0] as usize / 3 % 3]));
+    let mut nodes = n + 1;
+    for &(at, c) in spec {
+        edges.push((at as usize % nodes, nodes, COLOURS[c as usize % 3]));
+        nodes += 1;
+    }
+    Position::from_edges(nodes, edges).unwrap()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1500))]
+
+    #[test]
+    fn branches_on_cycles_are_worth_their_stalks(
+        ring in prop::collection::vec(0u8..9, 2..4),
+        spec in prop::collection::vec(any::<(u8, u8)>(), 1..8),
+    ) {
+        let p = cycle_with_branches(&ring, &spec);
+        let mut games = Games::new();
+        let mut solver = Solver::new();
+        let plain = solver.game_tree(&p, Rules::Normal, &mut games, false).unwrap();
+        let fast = solver.game_tree(&p, Rules::Normal, &mut games, true).unwrap();
+        prop_assert_eq!(plain, fast, "{}", p.notation());
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(500))]
 

@@ -180,3 +180,52 @@ fn too_many_edges_for_the_game_tree_fails_at_once() {
         .unwrap_err();
     assert!(err.to_string().contains("1000 edges"), "{err}");
 }
+
+#[test]
+fn a_large_piece_runs_out_of_work_not_of_patience() {
+    // A blue-red ladder of 300 edges: few positions are needed before the search is long.
+    let mut text = String::from("g-a0 L, g-b0 R");
+    for i in 0..100 {
+        text.push_str(&format!(
+            ", a{i}-b{i} L, a{i}-a{j} R, b{i}-b{j} L",
+            j = i + 1
+        ));
+    }
+    let p = Position::parse(&text).unwrap();
+    let limits = Limits {
+        work: 200_000,
+        ..Limits::default()
+    };
+    let mut games = Games::new();
+    let err = Solver::with_limits(limits)
+        .evaluate(&p, Rules::Normal, &mut games)
+        .unwrap_err();
+    assert_eq!(
+        err,
+        SolveError::Budget {
+            what: hackenbook::hackenbush::budget::WORK,
+            limit: 200_000
+        }
+    );
+    assert!(
+        err.to_string().contains("more than 200000 edge-steps"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_two_hundred_edge_stalk_through_every_method() {
+    // Blue, then red and blue alternately: 1 - 1/2 + 1/4 - ... with 199 halvings.
+    let text: String = (0..200)
+        .map(|i| if i % 2 == 0 { 'L' } else { 'R' })
+        .collect();
+    let mut games = Games::new();
+    let (v, methods) = eval(&text, Rules::Normal, &mut games);
+    assert_eq!(
+        methods,
+        [method::SIGN_EXPANSION, method::TREE_RULE, method::GAME_TREE]
+    );
+    let two199 = num_bigint::BigInt::from(1) << 199;
+    let expected = hackenbook::games::Dyadic::new((two199 * 2 - 1) / 3, 199); // (2^200 - 1)/3 exactly
+    assert_eq!(games.as_number(v), Some(expected));
+}

@@ -361,37 +361,3 @@ fn demo_site_for_the_browser() {
     let pages = render_site(&sample_site(), &templates(), Path::new(&dir)).unwrap();
     assert_eq!(pages.len(), 4);
 }
-
-/// Prints KaTeX's cost: engine start-up on a fresh thread, then time per distinct formula.
-/// `cargo test --test site_render -- --ignored --nocapture katex_timing`
-#[test]
-#[ignore = "a measurement, not a check"]
-fn katex_timing() {
-    std::thread::spawn(|| {
-        let start = std::time::Instant::now();
-        maths::warm_up();
-        let warm = start.elapsed();
-        let formulas: Vec<String> = (0..300)
-            .map(|i| {
-                format!(
-                    r"\{{ {i}, \tfrac{{{i}}}{{2^{{{}}}}} \mid {} \}} = 1 : -1 : {i}",
-                    i % 7,
-                    i + 1
-                )
-            })
-            .collect();
-        let start = std::time::Instant::now();
-        for tex in &formulas {
-            maths::render(tex, tex.len() % 2 == 0).unwrap();
-        }
-        let each = start.elapsed() / formulas.len() as u32;
-        let start = std::time::Instant::now();
-        for tex in &formulas {
-            maths::render(tex, tex.len() % 2 == 0).unwrap();
-        }
-        let cached = start.elapsed() / formulas.len() as u32;
-        println!("KaTeX engine start: {warm:?}; per formula: {each:?}; cached: {cached:?}");
-    })
-    .join()
-    .unwrap();
-}

@@ -65,7 +65,8 @@ pub struct EdgeSpan {
 impl EdgeSpan {
     /// Edges in the subtree of this edge, itself included.
     pub fn size(self) -> usize {
-        ((self.close - self.open + 1) / 2) as usize
+        // `close - open + 1` steps, two per edge: `close - open` is odd, so rounding up halves it.
+        (self.close - self.open).div_ceil(2) as usize
     }
 }
 

@@ -78,6 +78,10 @@ const FOREST_ONLY: [Prop; 7] = [
     Prop::OrdinalSum,
 ];
 
+/// A family's rows, and for each row that passes the family's `where`: its index and whether
+/// the query's condition holds on it.
+type Scan = (Arc<Vec<Row>>, Vec<(usize, bool)>);
+
 /// One essay's censuses, positions and measures.
 #[derive(Default)]
 pub struct Workspace {
@@ -606,7 +610,7 @@ impl Workspace {
         f: &FamilyRef,
         cond: Option<&Expr>,
         games: &mut Games,
-    ) -> Result<(Arc<Vec<Row>>, Vec<(usize, bool)>), QueryError> {
+    ) -> Result<Scan, QueryError> {
         let rows = self.rows(&f.name, &f.name_span, games)?;
         let mut ev = RowEval {
             games,

@@ -46,6 +46,8 @@ pub struct CheckedEssay {
     /// Parallel to `essay.directives`.
     pub outcomes: Vec<Outcome>,
     pub claims: Vec<ClaimRecord>,
+    /// What each census of the essay enumerated: name, description, number of positions.
+    pub censuses: Vec<(String, String, u64)>,
 }
 
 /// Settings shared by every essay of a run.
@@ -122,7 +124,14 @@ pub fn check_essay(
         };
         outcomes[index] = Some(outcome);
     }
+    let censuses = scope
+        .workspace
+        .runs()
+        .iter()
+        .map(|r| (r.name.clone(), r.description.clone(), r.positions))
+        .collect();
     CheckedEssay {
+        censuses,
         outcomes: outcomes
             .into_iter()
             .map(|o| o.unwrap_or(Outcome::Failed))

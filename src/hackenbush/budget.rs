@@ -23,24 +23,39 @@ pub enum SolveError {
     },
 }
 
-/// A countdown of positions (or other units of work) that a search may still spend.
+/// A countdown of positions, and of work (each move tried costs one unit per edge of the
+/// position it is tried in, so a large position cannot hide a long search under few positions).
 #[derive(Clone, Debug)]
 pub struct Budget {
     what: &'static str,
     limit: usize,
     used: usize,
+    work_limit: usize,
+    work_used: usize,
 }
 
+/// How the work budget names itself in errors.
+pub const WORK: &str = "edge-steps of search (a move tried costs one per edge)";
+
 impl Budget {
+    /// At most `limit` positions of `what`; no limit on work until [`Budget::with_work`].
     pub fn new(what: &'static str, limit: usize) -> Budget {
         Budget {
             what,
             limit,
             used: 0,
+            work_limit: usize::MAX,
+            work_used: 0,
         }
     }
 
-    /// Spends one unit, or fails naming the budget.
+    /// Also at most `limit` units of work.
+    pub fn with_work(mut self, limit: usize) -> Budget {
+        self.work_limit = limit;
+        self
+    }
+
+    /// Spends one position, or fails naming the budget.
     pub fn spend(&mut self) -> Result<(), SolveError> {
         self.used += 1;
         if self.used > self.limit {
@@ -50,7 +65,20 @@ impl Budget {
         }
     }
 
-    /// The error this budget reports when exhausted.
+    /// Spends `units` of work, or fails naming the work budget.
+    pub fn spend_work(&mut self, units: usize) -> Result<(), SolveError> {
+        self.work_used = self.work_used.saturating_add(units);
+        if self.work_used > self.work_limit {
+            Err(SolveError::Budget {
+                what: WORK,
+                limit: self.work_limit,
+            })
+        } else {
+            Ok(())
+        }
+    }
+
+    /// The error this budget reports when its positions are exhausted.
     pub fn exceeded(&self) -> SolveError {
         SolveError::Budget {
             what: self.what,
@@ -64,5 +92,9 @@ impl Budget {
 
     pub fn limit(&self) -> usize {
         self.limit
+    }
+
+    pub fn work_used(&self) -> usize {
+        self.work_used
     }
 }

@@ -38,6 +38,13 @@ impl Position {
         notation::print(self)
     }
 
+    /// The value of a blue-red forest by the tree rule, `(±1) : (forest above the trunk)` on
+    /// sign expansions, without building any game: one step per edge. `None` for a position
+    /// with a green edge or a cycle.
+    pub fn forest_number(&self) -> Option<crate::games::Dyadic> {
+        signs::forest_value(self)
+    }
+
     /// What the drawer needs: nodes, edges (loops and parallel edges included), coordinates.
     pub fn picture(&self) -> Picture {
         Picture {

@@ -13,6 +13,7 @@ use super::memo::{Memo, MemoStats};
 use super::moves::legal_moves;
 use super::position::Position;
 use super::signs::{colon, forest_value};
+use super::solve::listing_cost;
 use super::Rules;
 use crate::games::{Dyadic, Nus};
 
@@ -156,7 +157,9 @@ impl NumberTree {
         budget: &mut Budget,
     ) -> Result<Option<Option<Dyadic>>, SolveError> {
         let mut best: Option<Dyadic> = None;
+        budget.spend_work(listing_cost(p, rules))?;
         for e in legal_moves(p, rules, left) {
+            budget.spend_work(p.edge_count())?;
             let Some(v) = self.value(canon, &p.without_edge(e), rules, budget)? else {
                 return Ok(None);
             };

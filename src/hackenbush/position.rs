@@ -538,7 +538,7 @@ mod tests {
             colour: Blue,
             above: vec![Tree::stalk(&[Blue]).unwrap(), Tree::stalk(&[Red]).unwrap()],
         };
-        let p = Position::from_forest(&[cherry.clone()]);
+        let p = Position::from_forest(std::slice::from_ref(&cherry));
         assert_eq!(p.to_forest().unwrap(), vec![cherry]);
         assert!(!p.is_stalk());
         assert_eq!(

@@ -21,7 +21,8 @@ use super::numbers::NumberTree;
 use super::position::Position;
 use super::signs::{forest_value, stalk_value};
 use super::{Colour, Rules};
-use crate::games::{GameId, Games};
+use crate::games::display::nus_text;
+use crate::games::{Dyadic, GameId, Games, Nus};
 
 /// A value and the names of all the methods that produced it (they all agreed).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -47,12 +48,18 @@ pub mod method {
 pub struct Limits {
     /// Positions the game tree may value for one piece when it is the only method.
     pub positions: usize,
-    /// Positions a cross-check may value before it is given up (the fast paths then stand).
+    /// Work (moves tried × edges) the game tree may do for one piece, whatever its positions.
+    pub work: usize,
+    /// Positions the cross-checks of one evaluation may value before they are given up (the
+    /// fast paths then stand alone).
     pub cross_check_positions: usize,
-    /// Pieces with at most this many edges are cross-checked against the plain game tree.
-    pub cross_check_edges: usize,
-    /// Blue-red stalks (whose game tree is linear) are cross-checked up to this many edges.
-    pub stalk_cross_check_edges: usize,
+    /// Work the cross-checks of one evaluation may do before they are given up.
+    pub cross_check_work: usize,
+    /// A forest is cross-checked when (its sub-positions × its edges), the moves the plain tree
+    /// would try, is at most this: every stalk of up to a few hundred edges, every small tree.
+    pub cross_check_moves: u64,
+    /// A piece with a cycle is cross-checked when it has at most this many edges.
+    pub cross_check_cycle_edges: usize,
     /// The game tree is never started on a piece with more edges (its depth).
     pub max_tree_edges: usize,
 }
@@ -60,13 +67,41 @@ pub struct Limits {
 impl Default for Limits {
     fn default() -> Limits {
         Limits {
-            positions: 400_000,
+            positions: 250_000,
+            work: 60_000_000,
             cross_check_positions: 20_000,
-            cross_check_edges: 30,
-            stalk_cross_check_edges: 256,
+            cross_check_work: 10_000_000,
+            cross_check_moves: 50_000,
+            cross_check_cycle_edges: 16,
             max_tree_edges: 1_000,
         }
     }
+}
+
+impl Limits {
+    /// Is the plain game tree of this piece worth trying as a cross-check?
+    fn cross_checks(&self, piece: &Position) -> bool {
+        match subforests(piece) {
+            Some(count) => {
+                count.saturating_mul(piece.edge_count() as u64) <= self.cross_check_moves
+            }
+            None => piece.edge_count() <= self.cross_check_cycle_edges,
+        }
+    }
+}
+
+/// How many sub-positions a forest has (each a choice, at every node, of which trees above it
+/// survive), saturating; `None` for a graph with a cycle. An upper bound on the memo entries
+/// of its plain game tree.
+fn subforests(p: &Position) -> Option<u64> {
+    let rooted = p.rooted()?;
+    let mut count = vec![1u64; p.node_count()];
+    for &node in rooted.order.iter().rev() {
+        count[node] = rooted.children[node].iter().fold(1u64, |acc, &e| {
+            acc.saturating_mul(1 + count[rooted.upper[e]])
+        });
+    }
+    Some(count[0])
 }
 
 /// Memo figures of the solver's tables.
@@ -172,8 +207,15 @@ impl Solver {
         let pieces = pos.components();
         let mut value = games.zero();
         let mut methods: Vec<String> = Vec::new();
+        // One budget for all the cross-checks of this call: a position of many pieces cannot
+        // multiply their cost.
+        let mut checks = Budget::new(
+            "positions in the cross-checks",
+            self.limits.cross_check_positions,
+        )
+        .with_work(self.limits.cross_check_work);
         for piece in &pieces {
-            let (v, used) = self.piece(piece, rules, games)?;
+            let (v, used) = self.piece(piece, rules, games, &mut checks)?;
             value = games.add(value, v);
             for m in used {
                 if !methods.iter().any(|x| x == m) {
@@ -205,7 +247,8 @@ impl Solver {
         } else {
             Mode::Plain
         };
-        let mut budget = Budget::new("positions in the game tree", self.limits.positions);
+        let mut budget = Budget::new("positions in the game tree", self.limits.positions)
+            .with_work(self.limits.work);
         self.tree(mode, pos, rules, games, &mut budget)
     }
 
@@ -215,16 +258,14 @@ impl Solver {
         piece: &Position,
         rules: Rules,
         games: &mut Games,
+        checks: &mut Budget,
     ) -> Result<(GameId, Vec<&'static str>), SolveError> {
         let mut found = if rules == Rules::Normal {
             fast_paths(piece, games)
         } else {
             Vec::new()
         };
-        let small = piece.edge_count() <= self.limits.cross_check_edges
-            || (piece.is_blue_red()
-                && piece.is_stalk()
-                && piece.edge_count() <= self.limits.stalk_cross_check_edges);
+        let small = self.limits.cross_checks(piece);
         if found.is_empty() {
             // No theorem applies: the game tree is the method. Under the childish rules no fast
             // path exists anywhere below either, so the plain tree is the whole story.
@@ -234,7 +275,8 @@ impl Solver {
                     limit: self.limits.max_tree_edges,
                 });
             }
-            let mut budget = Budget::new("positions in the game tree", self.limits.positions);
+            let mut budget = Budget::new("positions in the game tree", self.limits.positions)
+                .with_work(self.limits.work);
             if rules == Rules::Childish {
                 let v = self.tree(Mode::Plain, piece, rules, games, &mut budget)?;
                 return Ok((v, vec![method::GAME_TREE]));
@@ -243,11 +285,7 @@ impl Solver {
             found.push((method::GAME_TREE_WITH_FAST_PATHS, v));
         }
         if small {
-            let mut budget = Budget::new(
-                "positions in the cross-check",
-                self.limits.cross_check_positions,
-            );
-            match self.tree(Mode::Plain, piece, rules, games, &mut budget) {
+            match self.tree(Mode::Plain, piece, rules, games, checks) {
                 Ok(v) => found.push((method::GAME_TREE, v)),
                 Err(SolveError::Budget { .. }) => {}
                 Err(other) => return Err(other),
@@ -288,7 +326,7 @@ impl Solver {
                 Mode::Fast => &mut self.fast_numbers,
             };
             if let Some(d) = numbers.value(&mut self.canon, p, rules, budget)? {
-                return Ok(games.number(&d));
+                return Ok(number(games, &d));
             }
         }
         let memo = match mode {
@@ -329,7 +367,9 @@ impl Solver {
     ) -> Result<GameId, SolveError> {
         let mut sides = [Vec::new(), Vec::new()];
         for (side, left) in [(0, true), (1, false)] {
+            budget.spend_work(listing_cost(p, rules))?;
             for e in legal_moves(p, rules, left) {
+                budget.spend_work(p.edge_count())?;
                 let v = self.tree(mode, &p.without_edge(e), rules, games, budget)?;
                 sides[side].push(v);
             }
@@ -382,6 +422,21 @@ impl Solver {
     }
 }
 
+/// The work of listing the legal moves: one pass over the edges, or under the childish rules
+/// one pass per edge (each candidate is tested for whether anything would fall).
+pub(crate) fn listing_cost(p: &Position, rules: Rules) -> usize {
+    match rules {
+        Rules::Normal => p.edge_count(),
+        Rules::Childish => p.edge_count().saturating_mul(p.edge_count()),
+    }
+}
+
+/// The id of a number. Through `Games::nus`, which looks the value up before interning it:
+/// `Games::number` once gave large numbers a fresh id on every call.
+fn number(games: &mut Games, d: &Dyadic) -> GameId {
+    games.nus(Nus::of_number(d.clone()))
+}
+
 /// A single edge of this colour standing on the ground: `1`, `−1` or `*`.
 fn edge_game(colour: Colour, games: &mut Games) -> GameId {
     match colour {
@@ -395,10 +450,10 @@ fn edge_game(colour: Colour, games: &mut Games) -> GameId {
 pub fn fast_paths(p: &Position, games: &mut Games) -> Vec<(&'static str, GameId)> {
     let mut found = Vec::new();
     if let Some(d) = p.stalk_colours().and_then(|c| stalk_value(&c)) {
-        found.push((method::SIGN_EXPANSION, games.number(&d)));
+        found.push((method::SIGN_EXPANSION, number(games, &d)));
     }
     if let Some(d) = forest_value(p) {
-        found.push((method::TREE_RULE, games.number(&d)));
+        found.push((method::TREE_RULE, number(games, &d)));
     }
     if let Some(n) = colon_nimber(p).and_then(|n| u32::try_from(n).ok()) {
         found.push((method::COLON_PRINCIPLE, games.nimber(n)));
@@ -443,7 +498,7 @@ pub fn ordinal_sums(p: &Position, games: &mut Games) -> Option<GameId> {
 fn agree(
     piece: &Position,
     found: &[(&'static str, GameId)],
-    games: &Games,
+    games: &mut Games,
 ) -> Result<(GameId, Vec<&'static str>), SolveError> {
     let Some(&(reference, value)) = found.first() else {
         return Err(SolveError::Budget {
@@ -455,10 +510,58 @@ fn agree(
         return Err(SolveError::Disagreement {
             position: piece.notation(),
             method: name.to_string(),
-            method_value: games.display(other),
+            method_value: display_bounded(games, other, DISPLAY_NODES),
             reference: reference.to_string(),
-            reference_value: games.display(value),
+            reference_value: display_bounded(games, value, DISPLAY_NODES),
         });
     }
     Ok((value, found.iter().map(|&(name, _)| name).collect()))
+}
+
+/// Option-tree nodes printed in full in error messages.
+const DISPLAY_NODES: usize = 400;
+
+/// The canonical form of `g` in explicit braces (`{1/2 | {3/4 | 1}}`, atoms number-up-star
+/// values), or a short note when it would exceed `max_nodes` option-tree nodes: a canonical form
+/// is a shared graph but prints as a tree, so its text can be exponentially long. Written here
+/// rather than through `Games::display`, whose shorthand search can be slow on large forms.
+pub fn display_bounded(games: &mut Games, g: GameId, max_nodes: usize) -> String {
+    let mut out = String::new();
+    let mut budget = max_nodes;
+    if write_explicit(games, g, &mut budget, &mut out) {
+        out
+    } else {
+        format!("a game whose canonical form prints in more than {max_nodes} nodes")
+    }
+}
+
+fn write_explicit(games: &mut Games, g: GameId, budget: &mut usize, out: &mut String) -> bool {
+    if let Some(v) = games.as_nus(g) {
+        out.push_str(&nus_text(v));
+        return true;
+    }
+    if *budget == 0 {
+        return false;
+    }
+    *budget -= 1;
+    out.push('{');
+    // Options in table order: `left_options` sorts by printed form, which is itself costly.
+    for (side, options) in [games.raw_options(g, true), games.raw_options(g, false)]
+        .into_iter()
+        .enumerate()
+    {
+        if side == 1 {
+            out.push_str(" | ");
+        }
+        for (i, o) in options.into_iter().enumerate() {
+            if i > 0 {
+                out.push_str(", ");
+            }
+            if !write_explicit(games, o, budget, out) {
+                return false;
+            }
+        }
+    }
+    out.push('}');
+    true
 }

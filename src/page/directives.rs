@@ -2,6 +2,7 @@
 
 use crate::check::{CheckedEssay, Outcome, PositionOutcome};
 use crate::essay::Diagnostic;
+use crate::site::escape_html as escape;
 use crate::site::maths;
 
 pub fn render(checked: &CheckedEssay, index: usize, problems: &mut Vec<Diagnostic>) -> String {
@@ -76,8 +77,18 @@ fn census(checked: &CheckedEssay, index: usize, name: &str) -> String {
         crate::essay::DirectiveKind::Census { body, .. } => body.value.trim().to_string(),
         _ => String::new(),
     };
+    // Filled in when a query ran the census (an unused census is never enumerated).
+    let size = checked
+        .censuses
+        .iter()
+        .find(|(n, _, _)| n == name)
+        .map(|(_, description, positions)| {
+            let count = crate::census::literal::with_separators(&(*positions).into());
+            format!(" — {}: {count} positions", escape(description))
+        })
+        .unwrap_or_default();
     format!(
-        "<details class=\"census\" id=\"census-{n}\"><summary>Census <code>{n}</code></summary><pre>{}</pre></details>\n",
+        "<details class=\"census\" id=\"census-{n}\"><summary>Census <code>{n}</code>{size}</summary><pre>{}</pre></details>\n",
         escape(&body),
         n = escape(name)
     )
@@ -101,19 +112,4 @@ fn claim_link(checked: &CheckedEssay, i: usize, with_query: bool) -> String {
     } else {
         link
     }
-}
-
-pub fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
 }

@@ -57,7 +57,7 @@ pub fn failure_page(diagnostics: &str, version: u64) -> String {
             "<h1>The site did not build</h1>\n<p>Nothing was published; <code>site/</code> still \
              holds the last good build. This page turns back into the one you asked for as soon \
              as the essays check again.</p>\n<pre class=\"diagnostics\">{}</pre>",
-            escape(diagnostics)
+            crate::site::escape_html(diagnostics)
         ),
         version,
     )
@@ -70,7 +70,7 @@ pub fn not_found_page(path: &str, version: u64) -> String {
         &format!(
             "<h1>Not found</h1>\n<p>The site has no page at <code>{}</code>. \
              <a href=\"/\">Back to the index</a>.</p>",
-            escape(path)
+            crate::site::escape_html(path)
         ),
         version,
     )
@@ -89,22 +89,6 @@ fn standalone_page(title: &str, body: &str, version: u64) -> String {
          </style>\n</head>\n<body>\n{body}\n{script}</body>\n</html>\n",
         script = script(version)
     )
-}
-
-/// Escapes text for HTML element content and attribute values.
-pub fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 #[cfg(test)]
