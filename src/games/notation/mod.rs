@@ -287,10 +287,27 @@ pub fn eval(
             if nim > NIMBER_MIX_LIMIT && !(games.is_number(base) && games.is_nus(over)) {
                 return Err(nimber_mix_error(b));
             }
-            games.ordinal_sum(base, over)
+            // A base written in braces is summed on its written form, not its canonical one.
+            match written_options(a) {
+                Some((left, right)) => {
+                    let left = left.iter().map(|e| go(e, games)).collect::<Result<Vec<_>, _>>()?;
+                    let right = right.iter().map(|e| go(e, games)).collect::<Result<Vec<_>, _>>()?;
+                    games.ordinal_sum_on_form(&left, &right, over)
+                }
+                None => games.ordinal_sum(base, over),
+            }
         }
         ExprKind::Paren(a) => go(a, games)?,
     })
+}
+
+/// The options of a base written as `{…|…}` (possibly in parentheses).
+fn written_options(expr: &Expr) -> Option<(&[Expr], &[Expr])> {
+    match &expr.kind {
+        ExprKind::Paren(inner) => written_options(inner),
+        ExprKind::Braces { left, right, .. } => Some((left, right)),
+        _ => None,
+    }
 }
 
 /// Refuses `G + H` when a big nimber inside one meets a game that is not a nus.
