@@ -74,7 +74,11 @@ fn the_katex_check_can_fail() {
 #[test]
 fn ordinal_sums_depend_on_the_written_form_of_the_base() {
     let mut games = hackenbook::games::Games::new();
-    let mut eval = |text: &str| games.eval_str(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+    let mut eval = |text: &str| {
+        games
+            .eval_str(text)
+            .unwrap_or_else(|e| panic!("{text}: {e}"))
+    };
     assert_eq!(eval("{-1|1}"), eval("0"));
     assert_eq!(eval("{-1|1} : 1"), eval("1/2"));
     assert_eq!(eval("{-1|1} : 1"), eval("{-1, {-1|1} | 1}"));

@@ -5,12 +5,12 @@
 //! non-number `G` (`G + x = {G^L + x | G^R + x}`, already canonical), so numbers never have their
 //! options expanded in a sum.
 
-use std::collections::HashMap;
 use super::dyadic::Dyadic;
 use super::nus::Nus;
 use super::table::{pair, GameId, Games, Kind};
 use num_bigint::BigInt;
 use num_traits::{One, Zero};
+use std::collections::HashMap;
 
 impl Games {
     /// `-g`: swap the players. Canonical forms negate to canonical forms, so no search.
@@ -187,7 +187,12 @@ impl Games {
     }
 
     /// The walk of [`Self::ordinal_sum_over_number`] for a base given by its options.
-    fn ordinal_walk(&mut self, base_left: Vec<GameId>, base_right: Vec<GameId>, y: &Dyadic) -> GameId {
+    fn ordinal_walk(
+        &mut self,
+        base_left: Vec<GameId>,
+        base_right: Vec<GameId>,
+        y: &Dyadic,
+    ) -> GameId {
         let mut walk = SignWalk::start();
         // base : (prefix below) and base : (prefix above), None while unbounded.
         let (mut below, mut above): (Option<GameId>, Option<GameId>) = (None, None);

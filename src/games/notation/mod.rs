@@ -290,8 +290,14 @@ pub fn eval(
             // A base written in braces is summed on its written form, not its canonical one.
             match written_options(a) {
                 Some((left, right)) => {
-                    let left = left.iter().map(|e| go(e, games)).collect::<Result<Vec<_>, _>>()?;
-                    let right = right.iter().map(|e| go(e, games)).collect::<Result<Vec<_>, _>>()?;
+                    let left = left
+                        .iter()
+                        .map(|e| go(e, games))
+                        .collect::<Result<Vec<_>, _>>()?;
+                    let right = right
+                        .iter()
+                        .map(|e| go(e, games))
+                        .collect::<Result<Vec<_>, _>>()?;
                     games.ordinal_sum_on_form(&left, &right, over)
                 }
                 None => games.ordinal_sum(base, over),
