@@ -179,3 +179,15 @@ fn two_builds_are_byte_identical() {
     assert!(!fa.is_empty());
     assert_eq!(fa, fb);
 }
+
+#[test]
+fn a_new_essay_checks_and_is_never_overwritten() {
+    let dir = tempfile::tempdir().unwrap();
+    let project = Project::at(dir.path());
+    hackenbook::commands::new_essay(&project, "fresh-essay").unwrap();
+    let checked = driver::check(&project).unwrap_or_else(|f| panic!("{}", f.render()));
+    assert_eq!(checked.essays[0].essay.front.slug, "fresh-essay");
+    assert!(checked.essays[0].claims.iter().all(|c| c.holds));
+    assert!(hackenbook::commands::new_essay(&project, "fresh-essay").is_err());
+    assert!(hackenbook::commands::new_essay(&project, "Not A Slug").is_err());
+}
