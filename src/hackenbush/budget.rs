@@ -35,7 +35,7 @@ pub struct Budget {
 }
 
 /// How the work budget names itself in errors.
-pub const WORK: &str = "edge-steps of search (a move tried costs one per edge)";
+pub const WORK: &str = "edge-steps of search (a move tried costs one per edge, plus 32)";
 
 impl Budget {
     /// At most `limit` positions of `what`; no limit on work until [`Budget::with_work`].

@@ -13,7 +13,7 @@ use super::memo::{Memo, MemoStats};
 use super::moves::legal_moves;
 use super::position::Position;
 use super::signs::{colon, forest_value};
-use super::solve::listing_cost;
+use super::solve::{listing_cost, move_cost};
 use super::Rules;
 use crate::games::{Dyadic, Nus};
 
@@ -159,7 +159,7 @@ impl NumberTree {
         let mut best: Option<Dyadic> = None;
         budget.spend_work(listing_cost(p, rules))?;
         for e in legal_moves(p, rules, left) {
-            budget.spend_work(p.edge_count())?;
+            budget.spend_work(move_cost(p))?;
             let Some(v) = self.value(canon, &p.without_edge(e), rules, budget)? else {
                 return Ok(None);
             };

@@ -48,7 +48,8 @@ pub mod method {
 pub struct Limits {
     /// Positions the game tree may value for one piece when it is the only method.
     pub positions: usize,
-    /// Work (moves tried × edges) the game tree may do for one piece, whatever its positions.
+    /// Work the game tree may do for one piece, whatever its positions: a move tried costs the
+    /// edges of its position plus 32.
     pub work: usize,
     /// Positions the cross-checks of one evaluation may value before they are given up (the
     /// fast paths then stand alone).
@@ -70,7 +71,7 @@ impl Default for Limits {
             positions: 250_000,
             work: 60_000_000,
             cross_check_positions: 20_000,
-            cross_check_work: 10_000_000,
+            cross_check_work: 12_000_000,
             cross_check_moves: 50_000,
             cross_check_cycle_edges: 16,
             max_tree_edges: 1_000,
@@ -369,7 +370,7 @@ impl Solver {
         for (side, left) in [(0, true), (1, false)] {
             budget.spend_work(listing_cost(p, rules))?;
             for e in legal_moves(p, rules, left) {
-                budget.spend_work(p.edge_count())?;
+                budget.spend_work(move_cost(p))?;
                 let v = self.tree(mode, &p.without_edge(e), rules, games, budget)?;
                 sides[side].push(v);
             }
@@ -420,6 +421,12 @@ impl Solver {
             }
         }
     }
+}
+
+/// The work of trying one move: building the position after it (a pass over the edges) and
+/// looking it up, whose fixed part is worth a few dozen edges.
+pub(crate) fn move_cost(p: &Position) -> usize {
+    p.edge_count() + 32
 }
 
 /// The work of listing the legal moves: one pass over the edges, or under the childish rules
