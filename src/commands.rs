@@ -116,7 +116,7 @@ pub fn new_essay(project: &Project, slug: &str) -> Result<(), Failure> {
     let title = slug.replace('-', " ");
     let text = format!(
         "+++\ntitle = \"{title}\"\nslug = \"{slug}\"\nrung = 99\nsummary = \"One sentence on what this essay shows.\"\n+++\n\n\
-         A blue edge carrying a red one is worth `{{1/2 = value example}}` to Left.\n\n\
+         A blue edge carrying a red one is worth `{{1/2 = value of example}}` to Left.\n\n\
          ```hackenbush example\nLR\nvalue = 1/2\nleft = 0\nright = 1\n```\n"
     );
     std::fs::write(&path, text)

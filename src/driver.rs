@@ -10,8 +10,41 @@ use crate::site;
 use crate::site::render::{PageModel, SiteModel};
 use std::path::{Path, PathBuf};
 
-/// The site's name, shown on the index and in every page's title.
+/// The site's name when `hackenbook.toml` gives none.
 pub const SITE_TITLE: &str = "hackenbook";
+
+/// The project's configuration, `hackenbook.toml` in its root; every key is optional.
+#[derive(Clone, Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Config {
+    /// The site's name, shown on the index and in every page's title.
+    #[serde(default = "default_title")]
+    pub title: String,
+}
+
+fn default_title() -> String {
+    SITE_TITLE.to_string()
+}
+
+/// Reads the configuration file if there is one; a bad file is a located problem.
+pub fn load_config(project: &Project) -> Result<Config, Failure> {
+    let Some(path) = project.config_file.as_deref().filter(|p| p.exists()) else {
+        return Ok(Config {
+            title: default_title(),
+        });
+    };
+    let file = SourceFile::read(path)
+        .map_err(|e| Failure::Other(format!("cannot read {}: {e}", path.display())))?;
+    toml::from_str(&file.text).map_err(|e| {
+        let span = e.span().unwrap_or(0..0);
+        Failure::Problems(vec![Diagnostic::new(
+            &file,
+            span,
+            format!("bad configuration: {}", e.message()),
+        )
+        .help("hackenbook.toml takes: title")])
+    })
+}
 
 /// Where a project keeps its parts; `Project::at(root)` gives the conventional layout.
 #[derive(Clone, Debug)]
@@ -20,6 +53,8 @@ pub struct Project {
     pub templates_dir: PathBuf,
     pub out_dir: PathBuf,
     pub cache_dir: Option<PathBuf>,
+    /// `hackenbook.toml`, read when it exists.
+    pub config_file: Option<PathBuf>,
 }
 
 impl Project {
@@ -29,6 +64,7 @@ impl Project {
             templates_dir: root.join("templates"),
             out_dir: root.join("site"),
             cache_dir: Some(root.join(".hackenbook-cache")),
+            config_file: Some(root.join("hackenbook.toml")),
         }
     }
 }
@@ -82,6 +118,7 @@ pub fn load(essays_dir: &Path) -> Result<Vec<SourceFile>, Failure> {
 
 /// Parses, evaluates and typesets every essay; reports every problem of the run together.
 pub fn check(project: &Project) -> Result<Checked, Failure> {
+    load_config(project)?;
     let files = load(&project.essays_dir)?;
     let mut problems = Vec::new();
     let mut parsed = Vec::new();
@@ -122,9 +159,10 @@ pub struct BuildReport {
 }
 
 pub fn build(project: &Project) -> Result<BuildReport, Failure> {
+    let config = load_config(project)?;
     let checked = check(project)?;
     let model = SiteModel {
-        title: SITE_TITLE.to_string(),
+        title: config.title,
         essays: checked.pages.clone(),
     };
     site::render::render_site(&model, &project.templates_dir, &project.out_dir)

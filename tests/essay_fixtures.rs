@@ -11,6 +11,7 @@ fn project(name: &str, out: &Path) -> Project {
         templates_dir: Path::new("templates").to_path_buf(),
         out_dir: out.to_path_buf(),
         cache_dir: None,
+        config_file: None,
     }
 }
 
@@ -90,6 +91,7 @@ fn unbalanced_maths_is_not_left_raw() {
         templates_dir: "templates".into(),
         out_dir: dir.path().join("site"),
         cache_dir: None,
+        config_file: None,
     };
     let Err(failure) = driver::check(&project) else {
         panic!("unbalanced maths must fail")
@@ -176,4 +178,16 @@ fn two_builds_are_byte_identical() {
     let (fa, fb) = (files(&a), files(&b));
     assert!(!fa.is_empty());
     assert_eq!(fa, fb);
+}
+
+#[test]
+fn a_new_essay_checks_and_is_never_overwritten() {
+    let dir = tempfile::tempdir().unwrap();
+    let project = Project::at(dir.path());
+    hackenbook::commands::new_essay(&project, "fresh-essay").unwrap();
+    let checked = driver::check(&project).unwrap_or_else(|f| panic!("{}", f.render()));
+    assert_eq!(checked.essays[0].essay.front.slug, "fresh-essay");
+    assert!(checked.essays[0].claims.iter().all(|c| c.holds));
+    assert!(hackenbook::commands::new_essay(&project, "fresh-essay").is_err());
+    assert!(hackenbook::commands::new_essay(&project, "Not A Slug").is_err());
 }

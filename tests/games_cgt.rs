@@ -24,7 +24,7 @@ impl Bridge {
 
     /// Our canonical form rebuilt in `cgt` from its options (numbers directly: their option
     /// chains are long and `cgt` holds them compactly too).
-    fn to_cgt(&mut self, g: GameId, games: &mut Games) -> CanonicalForm {
+    fn convert(&mut self, g: GameId, games: &mut Games) -> CanonicalForm {
         if let Some(c) = self.to.get(&g) {
             return c.clone();
         }
@@ -33,8 +33,8 @@ impl Bridge {
             None => {
                 let l: Vec<_> = games.left_options(g).into_iter().collect();
                 let r: Vec<_> = games.right_options(g).into_iter().collect();
-                let l = l.into_iter().map(|o| self.to_cgt(o, games)).collect();
-                let r = r.into_iter().map(|o| self.to_cgt(o, games)).collect();
+                let l = l.into_iter().map(|o| self.convert(o, games)).collect();
+                let r = r.into_iter().map(|o| self.convert(o, games)).collect();
                 CanonicalForm::new_from_moves(l, r)
             }
         };
@@ -118,7 +118,7 @@ fn canonical_forms_agree_with_cgt() {
             let ours = form.build(&mut games);
             let theirs = build_cgt(&form);
             assert_eq!(
-                bridge.to_cgt(ours, &mut games),
+                bridge.convert(ours, &mut games),
                 theirs,
                 "{form:?}: ours {}, cgt {theirs}",
                 games.display(ours)
@@ -149,15 +149,19 @@ fn sums_negations_and_comparisons_agree_with_cgt() {
             let (a, b) = (fa.build(&mut games), fb.build(&mut games));
             let (ca, cb) = (build_cgt(&fa), build_cgt(&fb));
             let sum = games.add(a, b);
-            assert_eq!(bridge.to_cgt(sum, &mut games), &ca + &cb, "{fa:?} + {fb:?}");
+            assert_eq!(
+                bridge.convert(sum, &mut games),
+                &ca + &cb,
+                "{fa:?} + {fb:?}"
+            );
             let diff = games.sub(a, b);
             assert_eq!(
-                bridge.to_cgt(diff, &mut games),
+                bridge.convert(diff, &mut games),
                 &ca - &cb,
                 "{fa:?} - {fb:?}"
             );
             let neg = games.neg(a);
-            assert_eq!(bridge.to_cgt(neg, &mut games), -&ca);
+            assert_eq!(bridge.convert(neg, &mut games), -&ca);
             assert_eq!(
                 games.compare(a, b),
                 relation_of(ca.partial_cmp(&cb)),
@@ -175,11 +179,14 @@ fn pairwise_sums_of_the_day_two_games_agree_with_cgt() {
     let mut bridge = Bridge::new();
     let day2 = born_by_day(&mut games, 2);
     assert_eq!(day2.len(), 22);
-    let theirs: Vec<CanonicalForm> = day2.iter().map(|&g| bridge.to_cgt(g, &mut games)).collect();
+    let theirs: Vec<CanonicalForm> = day2
+        .iter()
+        .map(|&g| bridge.convert(g, &mut games))
+        .collect();
     for (i, &a) in day2.iter().enumerate() {
         for (j, &b) in day2.iter().enumerate() {
             let sum = games.add(a, b);
-            assert_eq!(bridge.to_cgt(sum, &mut games), &theirs[i] + &theirs[j]);
+            assert_eq!(bridge.convert(sum, &mut games), &theirs[i] + &theirs[j]);
             assert_eq!(
                 games.compare(a, b),
                 relation_of(theirs[i].partial_cmp(&theirs[j]))
@@ -213,7 +220,7 @@ fn ordinal_sums_agree_with_the_definition_in_cgt() {
         let ours = games.ordinal_sum(a, b);
         let theirs = cgt_ordinal(&build_cgt(&fa), &build_cgt(&fb));
         assert_eq!(
-            bridge.to_cgt(ours, &mut games),
+            bridge.convert(ours, &mut games),
             theirs,
             "{} : {}",
             games.display(a),
@@ -240,6 +247,6 @@ fn notation_agrees_with_cgt_parser() {
     ] {
         let ours = games.eval_str(text).unwrap();
         let theirs: CanonicalForm = text.parse().unwrap_or_else(|e| panic!("cgt {text}: {e:?}"));
-        assert_eq!(bridge.to_cgt(ours, &mut games), theirs, "{text}");
+        assert_eq!(bridge.convert(ours, &mut games), theirs, "{text}");
     }
 }

@@ -67,3 +67,24 @@ fn the_katex_check_can_fail() {
     assert!(katex::render_with_opts("\\uparrow \\notamacro", &opts).is_err());
     assert!(katex::render_with_opts("{0 \\mid", &opts).is_err());
 }
+
+/// The ordinal sum reads the form of its base: `{-1|1}` equals `0`, yet `{-1|1} : 1` is `1/2`
+/// (Left's move to `-1` survives in the base), while `0 : 1` is `1`. Checked against the
+/// definition `G:H = {G^L, G:H^L | G^R, G:H^R}` built by hand.
+#[test]
+fn ordinal_sums_depend_on_the_written_form_of_the_base() {
+    let mut games = hackenbook::games::Games::new();
+    let mut eval = |text: &str| {
+        games
+            .eval_str(text)
+            .unwrap_or_else(|e| panic!("{text}: {e}"))
+    };
+    assert_eq!(eval("{-1|1}"), eval("0"));
+    assert_eq!(eval("{-1|1} : 1"), eval("1/2"));
+    assert_eq!(eval("{-1|1} : 1"), eval("{-1, {-1|1} | 1}"));
+    assert_eq!(eval("0 : 1"), eval("1"));
+    assert_eq!(eval("({-1|1}) : -1"), eval("{-1 | 1, 0}"));
+    assert_eq!(eval("{-1|1} : *"), eval("{-1, {-1|1} | 1, {-1|1}}"));
+    // A base that is already canonical gives the same either way.
+    assert_eq!(eval("{0|} : -1"), eval("1 : -1"));
+}

@@ -95,14 +95,15 @@ pub fn check(
         .map(|line| check_assertion(file, line, &facts, &mut scope.workspace, games, problems))
         .collect();
     let value = games.display(evaluation.value);
+    let notation = without_coordinates(&position.notation());
     let svg = draw::svg(
         &position.picture(),
-        &format!("Hackenbush position {}", position.notation()),
+        &format!("Hackenbush position {notation}"),
         &describe(&position, &value, rules),
     );
     Some(PositionOutcome {
         name,
-        notation: position.notation(),
+        notation,
         childish: rules == Rules::Childish,
         value_latex: games.latex(evaluation.value),
         value,
@@ -296,6 +297,18 @@ fn split_top_level(text: &str) -> Vec<&str> {
     parts
 }
 
+/// The notation as a caption: coordinates (`a@(1,2)`) place the drawing, a reader needs none.
+fn without_coordinates(notation: &str) -> String {
+    let mut out = String::with_capacity(notation.len());
+    let mut rest = notation;
+    while let Some(at) = rest.find("@(") {
+        out.push_str(&rest[..at]);
+        rest = rest[at..].split_once(')').map_or("", |(_, after)| after);
+    }
+    out.push_str(rest);
+    out
+}
+
 /// The diagram's accessible description: what is drawn and what it is worth.
 fn describe(position: &Position, value: &str, rules: Rules) -> String {
     let count = |c: Colour| position.count(c);
@@ -310,4 +323,16 @@ fn describe(position: &Position, value: &str, rules: Rules) -> String {
             ""
         }
     )
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn captions_drop_coordinates() {
+        assert_eq!(
+            super::without_coordinates("g-a@(0,1) L, a@(0,1)-b@(1,2) R"),
+            "g-a L, a-b R"
+        );
+        assert_eq!(super::without_coordinates("L(L R)"), "L(L R)");
+    }
 }

@@ -10,6 +10,7 @@ use super::nus::Nus;
 use super::table::{pair, GameId, Games, Kind};
 use num_bigint::BigInt;
 use num_traits::{One, Zero};
+use std::collections::HashMap;
 
 impl Games {
     /// `-g`: swap the players. Canonical forms negate to canonical forms, so no search.
@@ -136,15 +137,66 @@ impl Games {
         result
     }
 
+    /// `G : over` for the base *as written*, `G = {base_left | base_right}`, not for its
+    /// canonical form: the ordinal sum reads the base's options, so `{-1|1} : 1 = 1/2` although
+    /// `{-1|1} = 0` and `0 : 1 = 1`.
+    pub fn ordinal_sum_on_form(
+        &mut self,
+        base_left: &[GameId],
+        base_right: &[GameId],
+        over: GameId,
+    ) -> GameId {
+        let mut memo = HashMap::new();
+        self.ordinal_on_form(base_left, base_right, over, &mut memo)
+    }
+
+    fn ordinal_on_form(
+        &mut self,
+        base_left: &[GameId],
+        base_right: &[GameId],
+        over: GameId,
+        memo: &mut HashMap<GameId, GameId>,
+    ) -> GameId {
+        if let Some(&known) = memo.get(&over) {
+            return known;
+        }
+        let result = match self.as_number(over) {
+            Some(y) => self.ordinal_walk(base_left.to_vec(), base_right.to_vec(), &y),
+            None => {
+                let mut left = base_left.to_vec();
+                let mut right = base_right.to_vec();
+                for o in self.raw_options(over, true) {
+                    left.push(self.ordinal_on_form(base_left, base_right, o, memo));
+                }
+                for o in self.raw_options(over, false) {
+                    right.push(self.ordinal_on_form(base_left, base_right, o, memo));
+                }
+                self.from_options(&left, &right)
+            }
+        };
+        memo.insert(over, result);
+        result
+    }
+
     /// `base : y` for a number `y`, walking `y`'s sign expansion without recursion: the
     /// canonical options of each prefix are the latest earlier prefixes below and above it.
     fn ordinal_sum_over_number(&mut self, base: GameId, y: &Dyadic) -> GameId {
         let base_left = self.raw_options(base, true);
         let base_right = self.raw_options(base, false);
+        self.ordinal_walk(base_left, base_right, y)
+    }
+
+    /// The walk of [`Self::ordinal_sum_over_number`] for a base given by its options.
+    fn ordinal_walk(
+        &mut self,
+        base_left: Vec<GameId>,
+        base_right: Vec<GameId>,
+        y: &Dyadic,
+    ) -> GameId {
         let mut walk = SignWalk::start();
         // base : (prefix below) and base : (prefix above), None while unbounded.
         let (mut below, mut above): (Option<GameId>, Option<GameId>) = (None, None);
-        let mut current = base;
+        let mut current = self.from_options(&base_left, &base_right);
         for (plus, count) in sign_runs(y) {
             let mut k = BigInt::zero();
             while k < count {

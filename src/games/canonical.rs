@@ -8,11 +8,16 @@
 use super::dyadic::Dyadic;
 use super::hash::IdMap;
 use super::nus::Nus;
-use super::table::{GameId, Games, Kind};
+use super::table::{GameId, Games, Kind, Span};
 
 /// Memo of comparisons between existing games and the one being built (whose value is fixed
 /// for the whole construction even though its option lists change).
-type FormMemo = IdMap<(GameId, bool), bool>;
+/// Keyed by `id * 2 + (1 for "x <= G", 0 for "x >= G")`.
+pub(crate) type FormMemo = IdMap<u64, bool>;
+
+fn memo_key(x: GameId, le: bool) -> u64 {
+    (x.index() as u64) << 1 | le as u64
+}
 
 impl Games {
     /// The canonical form of `{left | right}`; the options may be given in any order, with
@@ -25,12 +30,16 @@ impl Games {
         l.extend_from_slice(left);
         r.clear();
         r.extend_from_slice(right);
-        let id = self.from_option_buffers(&mut l, &mut r);
+        let id = self.canonical_from_buffers(&mut l, &mut r);
         self.scratch = (l, r);
         id
     }
 
-    fn from_option_buffers(&mut self, left: &mut Vec<GameId>, right: &mut Vec<GameId>) -> GameId {
+    fn canonical_from_buffers(
+        &mut self,
+        left: &mut Vec<GameId>,
+        right: &mut Vec<GameId>,
+    ) -> GameId {
         left.sort_unstable();
         left.dedup();
         right.sort_unstable();
@@ -46,9 +55,12 @@ impl Games {
     pub(crate) fn canonical_lists(&mut self, left: &mut Vec<GameId>, right: &mut Vec<GameId>) {
         self.remove_dominated(left, true);
         self.remove_dominated(right, false);
-        let mut memo = FormMemo::default();
+        // One memo per construction, reused across constructions (never re-entered).
+        let mut memo = std::mem::take(&mut self.form_memo);
+        memo.clear();
         let bypassed_left = self.bypass_reversible(left, right, true, &mut memo);
         let bypassed_right = self.bypass_reversible(left, right, false, &mut memo);
+        self.form_memo = memo;
         if bypassed_left {
             left.sort_unstable();
             left.dedup();
@@ -88,8 +100,12 @@ impl Games {
         Some(self.intern_moves(&mut [gl], &mut [gr]))
     }
 
+    /// Order of two numbers, by their inline stops when both have them.
     fn number_cmp(&self, a: GameId, b: GameId) -> std::cmp::Ordering {
-        self.nus_of(a).number.cmp(&self.nus_of(b).number)
+        match (self.entries[a.index()].stops, self.entries[b.index()].stops) {
+            (Some((x, _)), Some((y, _))) => x.cmp(&y),
+            _ => self.nus_of(a).number.cmp(&self.nus_of(b).number),
+        }
     }
 
     /// Drops every option that another option of the same player is at least as good as.
@@ -178,7 +194,7 @@ impl Games {
         right: &[GameId],
         memo: &mut FormMemo,
     ) -> bool {
-        if let Some(&known) = memo.get(&(x, true)) {
+        if let Some(&known) = memo.get(&memo_key(x, true)) {
             return known;
         }
         let mut result = true;
@@ -198,7 +214,7 @@ impl Games {
                 }
             }
         }
-        memo.insert((x, true), result);
+        memo.insert(memo_key(x, true), result);
         result
     }
 
@@ -210,7 +226,7 @@ impl Games {
         right: &[GameId],
         memo: &mut FormMemo,
     ) -> bool {
-        if let Some(&known) = memo.get(&(x, false)) {
+        if let Some(&known) = memo.get(&memo_key(x, false)) {
             return known;
         }
         let mut result = true;
@@ -230,15 +246,25 @@ impl Games {
                 }
             }
         }
-        memo.insert((x, false), result);
+        memo.insert(memo_key(x, false), result);
         result
     }
 
     /// Interns canonical option lists (sorted by id), as a nus when they match a nus pattern.
     pub(crate) fn intern_canonical(&mut self, left: &mut [GameId], right: &mut [GameId]) -> GameId {
         if let Some(value) = self.nus_candidate(left, right) {
-            if self.nus_has_options(&value, left, right) {
-                return self.nus(value);
+            if let Some(id) = self.find_nus(&value) {
+                // Already interned: compare with its stored options.
+                let (sl, sr) = (self.option_span(id, true), self.option_span(id, false));
+                let same = |games: &Games, span: Span, list: &[GameId]| {
+                    span.len as usize == list.len()
+                        && (0..span.len).all(|i| games.at(span, i) == list[i as usize])
+                };
+                if same(self, sl, left) && same(self, sr, right) {
+                    return id;
+                }
+            } else if self.nus_has_options(&value, left, right) {
+                return self.insert_nus(value);
             }
         }
         self.intern_moves(left, right)

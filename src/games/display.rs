@@ -5,6 +5,7 @@
 //! values as `x^^*m`, symmetric switches `{G|-G}` as `+-G`, everything else as `{L|R}`.
 
 use super::dyadic::Dyadic;
+use super::hash::IdMap;
 use super::nus::Nus;
 use super::table::{GameId, Games, Kind};
 use num_bigint::BigInt;
@@ -13,7 +14,8 @@ use num_traits::One;
 /// A sort key independent of ids: nus values by their parts, then other games by their text.
 #[derive(PartialEq, Eq, PartialOrd, Ord)]
 enum DisplayKey {
-    Nus(Dyadic, i64, u32),
+    /// Number, then whether any infinitesimal part is present (plain numbers first), ups, star.
+    Nus(Dyadic, bool, i64, u32),
     Moves(String),
 }
 
@@ -27,154 +29,186 @@ enum Shape {
 impl Games {
     /// CGSuite shorthand of the canonical form: `3/8`, `*2`, `^^*`, `1*`, `+-1`, `{0,^*|1}`.
     pub fn display(&self, g: GameId) -> String {
-        let mut out = String::new();
-        self.write_short(g, &mut out);
-        out
+        Printer::new(self).short(g)
     }
 
     /// The canonical form in nested braces whose only atoms are numbers, nimbers, `^` and `v`.
     pub fn display_explicit(&self, g: GameId) -> String {
         let mut out = String::new();
-        self.write_explicit(g, &mut out);
+        Printer::new(self).explicit(g, &mut out);
         out
     }
 
     /// KaTeX source for the shorthand of [`Games::display`].
     pub fn latex(&self, g: GameId) -> String {
         let mut out = String::new();
-        self.write_latex(g, &mut out);
+        Printer::new(self).latex(g, &mut out);
         out
     }
 
     /// Sorts ids into the display order (nus values first, by value; then by printed text).
     pub fn sort_for_display(&self, ids: &mut [GameId]) {
-        ids.sort_by_cached_key(|&g| match self.as_nus(g) {
-            Some(v) => DisplayKey::Nus(v.number.clone(), v.ups, v.nim),
-            None => DisplayKey::Moves(self.display(g)),
-        });
+        Printer::new(self).sort(ids);
+    }
+}
+
+/// One printing job, remembering the text of every subgame it has printed, so that shared
+/// subgames (canonical forms are DAGs) are printed once.
+struct Printer<'a> {
+    games: &'a Games,
+    texts: IdMap<u32, String>,
+    negatives: IdMap<u64, bool>,
+}
+
+impl<'a> Printer<'a> {
+    fn new(games: &'a Games) -> Printer<'a> {
+        Printer {
+            games,
+            texts: IdMap::default(),
+            negatives: IdMap::default(),
+        }
+    }
+
+    fn sort(&mut self, ids: &mut [GameId]) {
+        let mut keyed: Vec<(DisplayKey, GameId)> = ids
+            .iter()
+            .map(|&g| {
+                let key = match self.games.as_nus(g) {
+                    Some(v) => DisplayKey::Nus(v.number.clone(), !v.is_number(), v.ups, v.nim),
+                    None => DisplayKey::Moves(self.short(g)),
+                };
+                (key, g)
+            })
+            .collect();
+        keyed.sort();
+        for (slot, (_, g)) in ids.iter_mut().zip(keyed) {
+            *slot = g;
+        }
     }
 
     /// The stored options of a `Moves` entry, in display order.
-    fn moves_options(&self, g: GameId, left: bool) -> Vec<GameId> {
-        let entry = &self.entries[g.index()];
+    fn options(&mut self, g: GameId, left: bool) -> Vec<GameId> {
+        let entry = &self.games.entries[g.index()];
         let span = if left { entry.left } else { entry.right };
-        let mut ids: Vec<GameId> = (0..span.len).map(|i| self.at(span, i)).collect();
-        self.sort_for_display(&mut ids);
+        let mut ids: Vec<GameId> = (0..span.len).map(|i| self.games.at(span, i)).collect();
+        self.sort(&mut ids);
         ids
     }
 
-    fn shape(&self, g: GameId) -> Shape {
-        let left = self.moves_options(g, true);
-        let right = self.moves_options(g, false);
-        let ([a], [b]) = (left.as_slice(), right.as_slice()) else {
-            return Shape::Braces;
-        };
-        if self.is_negative_of(*a, *b) {
-            return Shape::PlusMinus(*a);
+    fn shape(&mut self, g: GameId) -> Shape {
+        let left = self.options(g, true);
+        let right = self.options(g, false);
+        match (left.as_slice(), right.as_slice()) {
+            ([a], [b]) if self.is_negative_of(*a, *b) => Shape::PlusMinus(*a),
+            _ => Shape::Braces,
         }
-        Shape::Braces
     }
 
     /// Whether `b = -a`, structurally (canonical forms of negatives mirror each other).
-    fn is_negative_of(&self, a: GameId, b: GameId) -> bool {
-        let known = self.neg_cache[a.index()];
+    fn is_negative_of(&mut self, a: GameId, b: GameId) -> bool {
+        let known = self.games.neg_cache[a.index()];
         if known != u32::MAX {
             return known == b.0;
         }
-        match (self.as_nus(a), self.as_nus(b)) {
-            (Some(x), Some(y)) => &x.neg() == y,
-            (None, None) => {
-                let mirror = |al: bool| {
-                    let xs = self.moves_options(a, al);
-                    let ys = self.moves_options(b, !al);
-                    xs.len() == ys.len()
-                        && xs
-                            .iter()
-                            .all(|&x| ys.iter().any(|&y| self.is_negative_of(x, y)))
-                };
-                mirror(true) && mirror(false)
-            }
-            _ => false,
+        let key = (a.0 as u64) << 32 | b.0 as u64;
+        if let Some(&r) = self.negatives.get(&key) {
+            return r;
         }
+        let result = match (self.games.as_nus(a), self.games.as_nus(b)) {
+            (Some(x), Some(y)) => &x.neg() == y,
+            (None, None) => self.mirrors(a, b, true) && self.mirrors(a, b, false),
+            _ => false,
+        };
+        self.negatives.insert(key, result);
+        result
     }
 
-    fn write_short(&self, g: GameId, out: &mut String) {
-        if let Some(v) = self.as_nus(g) {
-            out.push_str(&nus_text(v));
-            return;
+    /// `a`'s options on one side are the negatives of `b`'s on the other.
+    fn mirrors(&mut self, a: GameId, b: GameId, left: bool) -> bool {
+        let xs = self.options(a, left);
+        let ys = self.options(b, !left);
+        xs.len() == ys.len()
+            && xs
+                .iter()
+                .all(|&x| ys.iter().any(|&y| self.is_negative_of(x, y)))
+    }
+
+    fn short(&mut self, g: GameId) -> String {
+        if let Some(v) = self.games.as_nus(g) {
+            return nus_text(v);
         }
+        if let Some(text) = self.texts.get(&g.0) {
+            return text.clone();
+        }
+        let mut out = String::new();
         match self.shape(g) {
             Shape::PlusMinus(a) => {
                 out.push_str("+-");
-                self.write_atom(a, out);
+                let text = self.short(a);
+                let safe = match self.games.kind(a) {
+                    Kind::Number => true,
+                    Kind::Nus => !text.starts_with('-'),
+                    Kind::Moves => text.starts_with('{'),
+                };
+                if safe {
+                    out.push_str(&text);
+                } else {
+                    out.push('(');
+                    out.push_str(&text);
+                    out.push(')');
+                }
             }
             Shape::Braces => {
                 out.push('{');
-                self.write_list(g, true, out);
-                out.push('|');
-                self.write_list(g, false, out);
-                out.push('}');
-            }
-        }
-    }
-
-    /// The shorthand of `g`, parenthesised unless it cannot be misread after a prefix.
-    fn write_atom(&self, g: GameId, out: &mut String) {
-        let text = self.display(g);
-        let safe = match self.kind(g) {
-            Kind::Number => true,
-            Kind::Nus => !text.starts_with('-'),
-            Kind::Moves => text.starts_with('{'),
-        };
-        if safe {
-            out.push_str(&text);
-        } else {
-            out.push('(');
-            out.push_str(&text);
-            out.push(')');
-        }
-    }
-
-    fn write_list(&self, g: GameId, left: bool, out: &mut String) {
-        for (i, o) in self.moves_options(g, left).into_iter().enumerate() {
-            if i > 0 {
-                out.push(',');
-            }
-            self.write_short(o, out);
-        }
-    }
-
-    fn write_explicit(&self, g: GameId, out: &mut String) {
-        match self.as_nus(g) {
-            Some(v) => write_nus_explicit(v, out),
-            None => {
-                out.push('{');
-                for (side, left) in [true, false].into_iter().enumerate() {
-                    if side == 1 {
+                for left in [true, false] {
+                    if !left {
                         out.push('|');
                     }
-                    for (i, o) in self.moves_options(g, left).into_iter().enumerate() {
+                    for (i, o) in self.options(g, left).into_iter().enumerate() {
                         if i > 0 {
                             out.push(',');
                         }
-                        self.write_explicit(o, out);
+                        out.push_str(&self.short(o));
                     }
                 }
                 out.push('}');
             }
         }
+        self.texts.insert(g.0, out.clone());
+        out
     }
 
-    fn write_latex(&self, g: GameId, out: &mut String) {
-        if let Some(v) = self.as_nus(g) {
+    fn explicit(&mut self, g: GameId, out: &mut String) {
+        if let Some(v) = self.games.as_nus(g) {
+            write_nus_explicit(v, out);
+            return;
+        }
+        out.push('{');
+        for left in [true, false] {
+            if !left {
+                out.push('|');
+            }
+            for (i, o) in self.options(g, left).into_iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                self.explicit(o, out);
+            }
+        }
+        out.push('}');
+    }
+
+    fn latex(&mut self, g: GameId, out: &mut String) {
+        if let Some(v) = self.games.as_nus(g) {
             out.push_str(&nus_latex(v));
             return;
         }
         match self.shape(g) {
             Shape::PlusMinus(a) => {
                 out.push_str("\\pm ");
-                let text = self.latex(a);
-                let safe = match self.kind(a) {
+                let mut text = String::new();
+                self.latex(a, &mut text);
+                let safe = match self.games.kind(a) {
                     Kind::Number => true,
                     Kind::Nus => !text.starts_with('-'),
                     Kind::Moves => text.starts_with("\\{"),
@@ -189,15 +223,15 @@ impl Games {
             }
             Shape::Braces => {
                 out.push_str("\\{");
-                for (side, left) in [true, false].into_iter().enumerate() {
-                    if side == 1 {
+                for left in [true, false] {
+                    if !left {
                         out.push_str(" \\mid ");
                     }
-                    for (i, o) in self.moves_options(g, left).into_iter().enumerate() {
+                    for (i, o) in self.options(g, left).into_iter().enumerate() {
                         if i > 0 {
                             out.push_str(", ");
                         }
-                        self.write_latex(o, out);
+                        self.latex(o, out);
                     }
                 }
                 out.push_str("\\}");

@@ -119,6 +119,8 @@ pub struct Games {
     pub(crate) key_buffer: Vec<u32>,
     /// Reused option buffers of `from_options`.
     pub(crate) scratch: (Vec<GameId>, Vec<GameId>),
+    /// Reused memo of comparisons with the game under construction.
+    pub(crate) form_memo: super::canonical::FormMemo,
 }
 
 impl Default for Games {
@@ -152,8 +154,9 @@ impl Games {
             neg_cache: Vec::with_capacity(256),
             key_buffer: Vec::new(),
             scratch: (Vec::new(), Vec::new()),
+            form_memo: Default::default(),
         };
-        let zero = games.nus(Nus::zero());
+        let zero = games.insert_nus(Nus::zero());
         debug_assert_eq!(zero, ZERO);
         games
     }
@@ -217,13 +220,16 @@ impl Games {
     }
 
     pub(crate) fn find_nus(&self, value: &Nus) -> Option<GameId> {
+        if value.is_number() && value.number.is_zero() {
+            return Some(ZERO);
+        }
         match small_key(value) {
             Some(key) => self.small_nus_index.get(&key).copied(),
             None => self.nus_index.get(value).copied(),
         }
     }
 
-    fn insert_nus(&mut self, value: Nus) -> GameId {
+    pub(crate) fn insert_nus(&mut self, value: Nus) -> GameId {
         let kind = if value.is_number() {
             Kind::Number
         } else {
@@ -365,16 +371,26 @@ impl Games {
     fn expand_nus(&mut self, g: GameId) {
         let value = self.nus_values[self.entries[g.index()].nus as usize].clone();
         let (left, right) = value.options();
-        let mut left: Vec<GameId> = left.into_iter().map(|v| self.nus(v)).collect();
-        let mut right: Vec<GameId> = right.into_iter().map(|v| self.nus(v)).collect();
-        left.sort_unstable();
-        right.sort_unstable();
-        let left = self.store(&left);
-        let right = self.store(&right);
+        let left = self.store_nus_list(left);
+        let right = self.store_nus_list(right);
         let entry = &mut self.entries[g.index()];
         entry.left = left;
         entry.right = right;
         entry.expanded = true;
+    }
+
+    /// Interns nus values and stores their ids, sorted, in the arena.
+    fn store_nus_list(&mut self, values: Vec<Nus>) -> Span {
+        let start = self.arena.len();
+        for v in values {
+            let id = self.nus(v);
+            self.arena.push(id);
+        }
+        self.arena[start..].sort_unstable();
+        Span {
+            start: start as u32,
+            len: (self.arena.len() - start) as u32,
+        }
     }
 
     /// The arena span of `g`'s left (`left == true`) or right options.
@@ -415,6 +431,29 @@ impl Games {
         options
     }
 
+    /// The largest nimber part and the latest birthday of a number among the subgames of `g`
+    /// (over its canonical forms; a nus with ups counts its nimber plus one, as its options
+    /// may carry it). Used to refuse work that would be too large before starting it.
+    pub fn extremes(&mut self, g: GameId) -> (u32, u64) {
+        let mut seen = super::hash::IdMap::<u32, ()>::default();
+        let mut stack = vec![g];
+        let (mut nim, mut born) = (0u32, 0u64);
+        while let Some(h) = stack.pop() {
+            if seen.insert(h.0, ()).is_some() {
+                continue;
+            }
+            if let Some(v) = self.as_nus(h) {
+                let extra = (v.ups != 0) as u32;
+                nim = nim.max(v.nim.saturating_add(extra));
+                born = born.max(number_birthday(&v.number));
+                continue;
+            }
+            stack.extend(self.raw_options(h, true));
+            stack.extend(self.raw_options(h, false));
+        }
+        (nim, born)
+    }
+
     /// The birthday of `g`: the height of its canonical game tree.
     pub fn birthday(&mut self, g: GameId) -> u64 {
         if let Some(x) = self.as_number(g) {
@@ -431,6 +470,7 @@ impl Games {
 }
 
 /// The machine-word key of a nus whose number is small.
+#[inline]
 fn small_key(v: &Nus) -> Option<(i64, u32, i64, u32)> {
     use num_traits::ToPrimitive;
     Some((

@@ -249,3 +249,25 @@ fn explicit_and_latex_forms() {
     assert_eq!(t.show(g), "{2,2*|0}");
     assert_eq!(t.g.latex(g), "\\{2, 2{*} \\mid 0\\}");
 }
+
+#[test]
+fn printing_deep_games_takes_linear_time() {
+    // {G|-1} nested 80 deep: printing each level twice (once to sort, once to write) would
+    // take 2^80 steps; printing is memoised per subgame.
+    let mut t = T::new();
+    let m1 = t.num("-1");
+    let mut g = t.g.zero();
+    for _ in 0..80 {
+        g = t.opts(&[g], &[m1]);
+    }
+    let text = t.show(g);
+    assert_eq!(text.matches('{').count(), 80, "{text}");
+    assert!(t.g.latex(g).len() < 2000);
+    assert_eq!(t.g.eval_str(&text).unwrap(), g);
+}
+
+#[test]
+fn tables_can_move_between_threads() {
+    fn assert_send<T: Send>() {}
+    assert_send::<Games>();
+}

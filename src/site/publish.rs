@@ -17,6 +17,11 @@ pub fn publish<E>(
     fill: impl FnOnce(&Path) -> Result<(), E>,
 ) -> Result<(), PublishError<E>> {
     let siblings = Siblings::of(out_dir).map_err(PublishError::Io)?;
+    // A run killed between the two renames of a fallback swap left the old site at `.old`:
+    // put it back before anything else, so it is whole again whatever happens next.
+    if fs::symlink_metadata(out_dir).is_err() && fs::symlink_metadata(&siblings.old).is_ok() {
+        fs::rename(&siblings.old, out_dir).map_err(PublishError::Io)?;
+    }
     // Leftovers of an interrupted earlier run are ours to clear.
     remove_if_present(&siblings.new).map_err(PublishError::Io)?;
     remove_if_present(&siblings.old).map_err(PublishError::Io)?;
@@ -67,9 +72,15 @@ impl Siblings {
     }
 }
 
-/// Old out of the way, new in; if the second rename fails, the old folder goes back.
+/// New in, old out. Where the kernel can exchange two names in one step, nothing can interrupt
+/// the swap; elsewhere, two renames, and if the second fails the old folder goes back.
 fn swap(out_dir: &Path, siblings: &Siblings) -> io::Result<()> {
     let had_old = fs::symlink_metadata(out_dir).is_ok();
+    if had_old && exchange(&siblings.new, out_dir).is_ok() {
+        // The old site now sits at `.new`; a stale copy is cleared by the next run.
+        let _ = remove_if_present(&siblings.new);
+        return Ok(());
+    }
     if had_old {
         fs::rename(out_dir, &siblings.old)?;
     }
@@ -85,6 +96,41 @@ fn swap(out_dir: &Path, siblings: &Siblings) -> io::Result<()> {
         let _ = remove_if_present(&siblings.old);
     }
     Ok(())
+}
+
+/// Swaps two paths atomically (Linux `renameat2` with `RENAME_EXCHANGE`).
+#[cfg(target_os = "linux")]
+fn exchange(a: &Path, b: &Path) -> io::Result<()> {
+    use std::ffi::CString;
+    use std::os::unix::ffi::OsStrExt;
+    let c = |p: &Path| {
+        CString::new(p.as_os_str().as_bytes())
+            .map_err(|_| io::Error::new(io::ErrorKind::InvalidInput, "a NUL in a path"))
+    };
+    let (a, b) = (c(a)?, c(b)?);
+    // SAFETY: both pointers are valid NUL-terminated strings for the duration of the call.
+    let status = unsafe {
+        libc::renameat2(
+            libc::AT_FDCWD,
+            a.as_ptr(),
+            libc::AT_FDCWD,
+            b.as_ptr(),
+            libc::RENAME_EXCHANGE,
+        )
+    };
+    if status == 0 {
+        Ok(())
+    } else {
+        Err(io::Error::last_os_error())
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn exchange(_: &Path, _: &Path) -> io::Result<()> {
+    Err(io::Error::new(
+        io::ErrorKind::Unsupported,
+        "no atomic exchange",
+    ))
 }
 
 fn remove_if_present(path: &Path) -> io::Result<()> {
@@ -155,5 +201,29 @@ mod tests {
         publish::<io::Error>(&out, |dir| fs::write(dir.join("a"), "x")).unwrap();
         assert_eq!(names(root.path()), ["site"]);
         assert_eq!(names(&out), ["a"]);
+    }
+
+    #[test]
+    fn a_run_killed_between_two_renames_gets_the_old_site_back() {
+        let root = tempfile::tempdir().unwrap();
+        let out = root.path().join("site");
+        publish::<io::Error>(&out, |dir| fs::write(dir.join("old"), "x")).unwrap();
+        // As if killed after moving the old site away and before moving the new one in.
+        fs::rename(&out, root.path().join(".site.old")).unwrap();
+        fs::create_dir_all(root.path().join(".site.new/half")).unwrap();
+        let failed = publish::<io::Error>(&out, |_| Err(io::Error::other("template error")));
+        assert!(failed.is_err());
+        assert_eq!(names(root.path()), ["site"]);
+        assert_eq!(names(&out), ["old"]);
+    }
+
+    #[test]
+    fn the_swap_leaves_only_the_new_site() {
+        let root = tempfile::tempdir().unwrap();
+        let out = root.path().join("site");
+        publish::<io::Error>(&out, |dir| fs::write(dir.join("first"), "1")).unwrap();
+        publish::<io::Error>(&out, |dir| fs::write(dir.join("second"), "2")).unwrap();
+        assert_eq!(names(&out), ["second"]);
+        assert_eq!(names(root.path()), ["site"]);
     }
 }

@@ -11,7 +11,7 @@ use std::ops::Range;
 
 /// Largest nimber and up-multiple a literal may name: beyond these, sums with other games would
 /// expand millions of options (nimbers) or recurse that deep (ups).
-pub const NIMBER_LIMIT: u32 = 1 << 16;
+pub const NIMBER_LIMIT: u32 = 1 << 20;
 pub const UP_LIMIT: u32 = 1000;
 
 #[derive(Clone, Debug, PartialEq)]

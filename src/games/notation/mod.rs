@@ -226,6 +226,10 @@ impl fmt::Display for Expr {
 /// Ordinal sums over numbers born later than this are refused (each sign costs a construction).
 pub const ORDINAL_BIRTHDAY_LIMIT: u64 = 100_000;
 
+/// Sums and ordinal sums that would meet a nimber above this with a game that is not a
+/// number-up-star are refused: `G + *n` has about `n` options at every level of `G`.
+pub const NIMBER_MIX_LIMIT: u32 = 64;
+
 /// Evaluates an expression to its canonical form; names go through `resolve`.
 pub fn eval(
     expr: &Expr,
@@ -258,34 +262,85 @@ pub fn eval(
             let a = go(a, games)?;
             games.plus_minus(a)
         }
-        ExprKind::Sum(a, b) => {
-            let (a, b) = (go(a, games)?, go(b, games)?);
-            games.add(a, b)
-        }
-        ExprKind::Difference(a, b) => {
-            let (a, b) = (go(a, games)?, go(b, games)?);
-            games.sub(a, b)
-        }
-        ExprKind::SumPlusMinus(a, b) => {
-            let (a, b) = (go(a, games)?, go(b, games)?);
-            let pm = games.plus_minus(b);
-            games.add(a, pm)
+        ExprKind::Sum(a, b) | ExprKind::Difference(a, b) | ExprKind::SumPlusMinus(a, b) => {
+            let (x, y) = (go(a, games)?, go(b, games)?);
+            let y = match &expr.kind {
+                ExprKind::Difference(..) => games.neg(y),
+                ExprKind::SumPlusMinus(..) => games.plus_minus(y),
+                _ => y,
+            };
+            check_nimber_mix(games, (x, a), (y, b))?;
+            games.add(x, y)
         }
         ExprKind::Ordinal(a, b) => {
             let (base, over) = (go(a, games)?, go(b, games)?);
-            if games.is_number(over) && games.birthday(over) > ORDINAL_BIRTHDAY_LIMIT {
+            let (nim, born) = games.extremes(over);
+            if born > ORDINAL_BIRTHDAY_LIMIT {
                 return Err(ParseError::new(
                     b.span.clone(),
                     format!(
-                        "an ordinal sum over a number born after day {ORDINAL_BIRTHDAY_LIMIT} \
-                         is beyond the budget"
+                        "an ordinal sum over a game containing a number born after day \
+                         {ORDINAL_BIRTHDAY_LIMIT} is beyond the budget"
                     ),
                 ));
             }
-            games.ordinal_sum(base, over)
+            if nim > NIMBER_MIX_LIMIT && !(games.is_number(base) && games.is_nus(over)) {
+                return Err(nimber_mix_error(b));
+            }
+            // A base written in braces is summed on its written form, not its canonical one.
+            match written_options(a) {
+                Some((left, right)) => {
+                    let left = left
+                        .iter()
+                        .map(|e| go(e, games))
+                        .collect::<Result<Vec<_>, _>>()?;
+                    let right = right
+                        .iter()
+                        .map(|e| go(e, games))
+                        .collect::<Result<Vec<_>, _>>()?;
+                    games.ordinal_sum_on_form(&left, &right, over)
+                }
+                None => games.ordinal_sum(base, over),
+            }
         }
         ExprKind::Paren(a) => go(a, games)?,
     })
+}
+
+/// The options of a base written as `{…|…}` (possibly in parentheses).
+fn written_options(expr: &Expr) -> Option<(&[Expr], &[Expr])> {
+    match &expr.kind {
+        ExprKind::Paren(inner) => written_options(inner),
+        ExprKind::Braces { left, right, .. } => Some((left, right)),
+        _ => None,
+    }
+}
+
+/// Refuses `G + H` when a big nimber inside one meets a game that is not a nus.
+fn check_nimber_mix(
+    games: &mut Games,
+    (x, a): (GameId, &Expr),
+    (y, b): (GameId, &Expr),
+) -> Result<(), ParseError> {
+    if games.is_nus(x) && games.is_nus(y) {
+        return Ok(());
+    }
+    for (g, e) in [(x, a), (y, b)] {
+        if games.extremes(g).0 > NIMBER_MIX_LIMIT {
+            return Err(nimber_mix_error(e));
+        }
+    }
+    Ok(())
+}
+
+fn nimber_mix_error(e: &Expr) -> ParseError {
+    ParseError::new(
+        e.span.clone(),
+        format!(
+            "combining a nimber above *{NIMBER_MIX_LIMIT} with a game that is not a \
+             number-up-star is beyond the budget"
+        ),
+    )
 }
 
 /// Parses and evaluates `text` in one call.

@@ -18,8 +18,24 @@ fn the_issue_examples() {
 #[test]
 fn cgsuite_literals_round_trip() {
     for text in [
-        "0", "3/8", "-1/4", "*", "*3", "^", "v", "^^*", "1*", "^*", "+-1", "v3*2", "-2^",
-        "{0,^*|0}", "{2,2*|0}", "+-{2|1}", "{1|*}",
+        "0",
+        "3/8",
+        "-1/4",
+        "*",
+        "*3",
+        "^",
+        "v",
+        "^^*",
+        "1*",
+        "^*",
+        "+-1",
+        "v3*2",
+        "-2^",
+        "{0,^*|0}",
+        "{2,2*|0}",
+        "+-{2|1}",
+        "{1|*}",
+        "{3/4|3/4,{3/4|3/4,3/4v*}}",
     ] {
         assert_eq!(show(text), text, "printing the value of `{text}`");
     }
@@ -137,4 +153,14 @@ fn ordinal_budget_is_an_error_not_a_hang() {
     assert_eq!(err.span, 9..16);
     let ok = g.eval_str("1/2 : 100").unwrap();
     assert!(g.is_number(ok));
+    let err = g.eval_str("{1|-1} : {1000000 | 0}").unwrap_err();
+    assert_eq!(err.span, 9..22);
+    // Big nimbers are fine among number-up-stars, refused next to hot games.
+    let ok = g.eval_str("*1000 + *24 + ^ + 3").unwrap();
+    assert_eq!(g.display(ok), "3^*1008");
+    let err = g.eval_str("{1|-1} + *1000").unwrap_err();
+    assert_eq!(err.span, 9..14);
+    let err = g.eval_str("{*300|0} - {1|-1}").unwrap_err();
+    assert_eq!(err.span, 0..8);
+    assert!(g.eval_str("{1|-1} + *60").is_ok());
 }

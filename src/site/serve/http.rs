@@ -108,6 +108,11 @@ fn file(request: &RequestPath, shown: &str, site_dir: &Path, state: &State) -> R
 }
 
 fn not_found(request: &RequestPath, shown: &str, version: u64) -> Reply {
+    // Browsers ask for an icon on their own; a site without one should not fill the console
+    // with errors.
+    if shown == "/favicon.ico" {
+        return Reply::text(204, "");
+    }
     if request.wants_html() {
         Reply::html(404, reload::not_found_page(shown, version))
     } else {
@@ -188,6 +193,7 @@ mod tests {
         assert_eq!(route("GET", "/nope.css", &site, &state).status, 404);
         assert_eq!(route("GET", "/nope.html", &site, &state).status, 404);
         assert_eq!(route("POST", "/", &site, &state).status, 405);
+        assert_eq!(route("GET", "/favicon.ico", &site, &state).status, 204);
     }
 
     #[test]

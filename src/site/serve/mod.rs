@@ -81,7 +81,7 @@ impl Server {
         let http = tiny_http::Server::from_listener(listener, None)
             .map_err(|e| Failure::Other(format!("cannot serve on {addr}: {e}")))?;
         let http = Arc::new(http);
-        let state = Arc::new(State::new());
+        let state = Arc::new(State::starting_at(instance_stamp()));
         let stop = Arc::new(AtomicBool::new(false));
         // Watch before the first build, so a save during it is not lost.
         let sources = Sources {
@@ -148,6 +148,15 @@ impl Drop for Server {
     fn drop(&mut self) {
         self.stop_threads();
     }
+}
+
+/// Milliseconds since 1970: distinct for each start of the server, and small enough for a
+/// JavaScript number to hold exactly.
+fn instance_stamp() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_millis() as u64)
+        .unwrap_or(0)
 }
 
 fn bind_failure(addr: SocketAddr, e: io::Error) -> Failure {

@@ -37,6 +37,15 @@ impl State {
         State::default()
     }
 
+    /// A state whose versions count up from `version`. A server started afresh passes a number
+    /// of its own (the clock), so a page left open from an earlier run of the server sees a
+    /// version it has never seen and reloads.
+    pub fn starting_at(version: u64) -> State {
+        let state = State::default();
+        state.lock().version = version;
+        state
+    }
+
     /// A poisoned lock only means another thread panicked mid-update of plain values; the
     /// values are still meaningful, so keep serving rather than spread the panic.
     fn lock(&self) -> MutexGuard<'_, Inner> {
@@ -131,6 +140,13 @@ mod tests {
         assert_eq!(state.snapshot().failure.as_deref(), Some("e2"));
         assert_eq!(state.finish_build(Ok(())), 4);
         assert!(state.snapshot().failure.is_none());
+    }
+
+    #[test]
+    fn versions_count_up_from_the_start() {
+        let state = State::starting_at(1000);
+        assert_eq!(state.version(), 1000);
+        assert_eq!(state.finish_build(Ok(())), 1001);
     }
 
     #[test]

@@ -1,0 +1,104 @@
+//! The site's own essays: every claim holds, and changing any claimed literal makes the check fail
+//! with a diagnostic at that literal's file and line.
+
+use hackenbook::check::ClaimRecord;
+use hackenbook::driver::{self, Failure, Project};
+use std::path::{Path, PathBuf};
+
+/// Census results are cached by the content of their definition, so every mutated copy after the
+/// first reads them back instead of enumerating again.
+fn project(essays_dir: PathBuf, cache_dir: &Path) -> Project {
+    Project {
+        essays_dir,
+        templates_dir: PathBuf::from("templates"),
+        out_dir: PathBuf::from("unused"),
+        cache_dir: Some(cache_dir.to_path_buf()),
+        config_file: None,
+    }
+}
+
+/// A literal that says something else, in the same kind of words.
+fn mutated(literal: &str) -> String {
+    if let Some(i) = literal.find(|c: char| c.is_ascii_digit()) {
+        let digit = literal.as_bytes()[i] - b'0';
+        let other = if digit == 9 { 1 } else { digit + 1 };
+        return format!("{}{}{}", &literal[..i], other, &literal[i + 1..]);
+    }
+    let words = [
+        ("one", "two"),
+        ("two", "three"),
+        ("three", "four"),
+        ("four", "five"),
+    ];
+    if let Some((_, next)) = words.iter().find(|(w, _)| *w == literal) {
+        return next.to_string();
+    }
+    if literal.chars().all(|c| "LRG() ".contains(c)) {
+        return format!("{literal}L");
+    }
+    "fails".to_string()
+}
+
+fn claims_of(essays_dir: &Path, cache_dir: &Path) -> Vec<ClaimRecord> {
+    match driver::check(&project(essays_dir.to_path_buf(), cache_dir)) {
+        Ok(checked) => checked.essays.into_iter().flat_map(|e| e.claims).collect(),
+        Err(f) => panic!("the essays must check:\n{}", f.render()),
+    }
+}
+
+#[test]
+fn every_claim_of_every_essay_holds() {
+    let cache = tempfile::tempdir().unwrap();
+    let claims = claims_of(Path::new("essays"), cache.path());
+    assert!(claims.len() >= 20, "only {} claims", claims.len());
+    assert!(claims.iter().all(|c| c.holds));
+}
+
+#[test]
+fn changing_any_claimed_literal_fails_at_its_line() {
+    let scratch = tempfile::tempdir().unwrap();
+    let cache = scratch.path().join("cache");
+    let claims = claims_of(Path::new("essays"), &cache);
+    for claim in &claims {
+        let source = std::fs::read_to_string(&claim.file).unwrap();
+        let range = claim.literal_range.clone();
+        assert_eq!(
+            &source[range.clone()],
+            claim.literal,
+            "the byte range of {}",
+            claim.id
+        );
+        let changed = mutated(&claim.literal);
+        let text = format!(
+            "{}{changed}{}",
+            &source[..range.start],
+            &source[range.end..]
+        );
+        let dir = scratch.path().join(&claim.id);
+        std::fs::create_dir_all(&dir).unwrap();
+        let name = Path::new(&claim.file).file_name().unwrap();
+        std::fs::write(dir.join(name), text).unwrap();
+        // The other essays stay, so links between essays still resolve.
+        for other in std::fs::read_dir("essays").unwrap() {
+            let other = other.unwrap().path();
+            if other.file_name() != Some(name) {
+                std::fs::copy(&other, dir.join(other.file_name().unwrap())).unwrap();
+            }
+        }
+        let report = match driver::check(&project(dir.clone(), &cache)) {
+            Ok(_) => panic!(
+                "changing `{}` to `{changed}` at {}:{} went unnoticed",
+                claim.literal, claim.file, claim.line
+            ),
+            Err(f @ Failure::Problems(_)) => f.render(),
+            Err(Failure::Other(m)) => panic!("{m}"),
+        };
+        let at = format!("{}:{}:", name.to_string_lossy(), claim.line);
+        assert!(
+            report.contains(&at),
+            "changing `{}` to `{changed}` should fail at {at}:\n{report}",
+            claim.literal
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
