@@ -119,7 +119,7 @@ fn random_tree(n: usize, colours: &[Colour], seed: u64) -> Position {
 fn benches(c: &mut Criterion) {
     if std::env::var_os("PROBE").is_some() {
         let all = [Colour::Blue, Colour::Red, Colour::Green];
-        for n in [20, 50, 100, 200] {
+        for n in [20, 100, 150, 1000] {
             let mut stalk = random_tree(n, &all, 7);
             stalk = Position::stalk(&stalk.edges().iter().map(|e| e.2).collect::<Vec<_>>());
             report(&format!("mixed stalk {n}"), &stalk);

@@ -97,7 +97,7 @@ proptest! {
         let mut games = Games::new();
         let mut solver = Solver::new();
         let truth = solver.game_tree(&p, Rules::Normal, &mut games, false).unwrap();
-        let found = fast_paths(&p, &mut games);
+        let found = fast_paths(&p, &mut games, &solver.limits);
         prop_assert!(!found.is_empty());
         for (name, v) in found {
             prop_assert_eq!(v, truth, "{} by {}: {} vs {}", p.notation(), name, games.display(v), games.display(truth));

@@ -229,3 +229,22 @@ fn a_two_hundred_edge_stalk_through_every_method() {
     let expected = hackenbook::games::Dyadic::new((two199 * 2 - 1) / 3, 199); // (2^200 - 1)/3 exactly
     assert_eq!(games.as_number(v), Some(expected));
 }
+
+#[test]
+fn a_large_mixed_tree_is_refused_by_name() {
+    let text: String = (0..200).map(|i| ["L", "G", "R"][i % 3]).collect();
+    let mut games = Games::new();
+    let err = Solver::new()
+        .evaluate(&Position::parse(&text).unwrap(), Rules::Normal, &mut games)
+        .unwrap_err();
+    assert!(
+        err.to_string()
+            .contains("more than 150 edges in a tree mixing green"),
+        "{err}"
+    );
+    let huge = "L".repeat(100_001);
+    let err = Solver::new()
+        .evaluate(&Position::parse(&huge).unwrap(), Rules::Normal, &mut games)
+        .unwrap_err();
+    assert!(err.to_string().contains("more than 100000 edges"), "{err}");
+}

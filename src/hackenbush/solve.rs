@@ -63,6 +63,13 @@ pub struct Limits {
     pub cross_check_cycle_edges: usize,
     /// The game tree is never started on a piece with more edges (its depth).
     pub max_tree_edges: usize,
+    /// Ordinal sums of general forms (pieces mixing green with blue or red) are taken on
+    /// pieces of at most this many edges: their canonical forms grow quickly (a mixed stalk of
+    /// 100 edges takes a tenth of a second, of 300 edges half a minute).
+    pub max_ordinal_sum_edges: usize,
+    /// No piece of a position, nor the position, may have more edges (exact numbers of
+    /// sign expansions grow with the length of a stalk).
+    pub max_edges: usize,
 }
 
 impl Default for Limits {
@@ -75,6 +82,8 @@ impl Default for Limits {
             cross_check_moves: 50_000,
             cross_check_cycle_edges: 16,
             max_tree_edges: 1_000,
+            max_ordinal_sum_edges: 150,
+            max_edges: 100_000,
         }
     }
 }
@@ -205,6 +214,12 @@ impl Solver {
         rules: Rules,
         games: &mut Games,
     ) -> Result<Evaluation, SolveError> {
+        if pos.edge_count() > self.limits.max_edges {
+            return Err(SolveError::Budget {
+                what: "edges in one position",
+                limit: self.limits.max_edges,
+            });
+        }
         let pieces = pos.components();
         let mut value = games.zero();
         let mut methods: Vec<String> = Vec::new();
@@ -262,11 +277,17 @@ impl Solver {
         checks: &mut Budget,
     ) -> Result<(GameId, Vec<&'static str>), SolveError> {
         let mut found = if rules == Rules::Normal {
-            fast_paths(piece, games)
+            fast_paths(piece, games, &self.limits)
         } else {
             Vec::new()
         };
         let small = self.limits.cross_checks(piece);
+        if found.is_empty() && rules == Rules::Normal && is_mixed(piece) && piece.is_forest() {
+            return Err(SolveError::Budget {
+                what: "edges in a tree mixing green with blue or red (for ordinal sums)",
+                limit: self.limits.max_ordinal_sum_edges,
+            });
+        }
         if found.is_empty() {
             // No theorem applies: the game tree is the method. Under the childish rules no fast
             // path exists anywhere below either, so the plain tree is the whole story.
@@ -387,8 +408,11 @@ impl Solver {
         games: &mut Games,
         budget: &mut Budget,
     ) -> Result<Option<GameId>, SolveError> {
-        if let Some(v) = one_fast_path(p, games) {
+        if let Some(v) = one_fast_path(p, games, &self.limits) {
             return Ok(Some(v));
+        }
+        if is_mixed(p) && p.edge_count() > self.limits.max_ordinal_sum_edges {
+            return Ok(None);
         }
         match shape(p) {
             Shape::Trunk { colour, above } => {
@@ -454,7 +478,7 @@ fn edge_game(colour: Colour, games: &mut Games) -> GameId {
 }
 
 /// Every theorem whose hypotheses the piece meets (normal rules), with its value.
-pub fn fast_paths(p: &Position, games: &mut Games) -> Vec<(&'static str, GameId)> {
+pub fn fast_paths(p: &Position, games: &mut Games, limits: &Limits) -> Vec<(&'static str, GameId)> {
     let mut found = Vec::new();
     if let Some(d) = p.stalk_colours().and_then(|c| stalk_value(&c)) {
         found.push((method::SIGN_EXPANSION, number(games, &d)));
@@ -468,7 +492,7 @@ pub fn fast_paths(p: &Position, games: &mut Games) -> Vec<(&'static str, GameId)
     if let Some(n) = fusion_nimber(p).and_then(|n| u32::try_from(n).ok()) {
         found.push((method::FUSION_PRINCIPLE, games.nimber(n)));
     }
-    if !p.is_blue_red() && !p.is_green() {
+    if is_mixed(p) && p.edge_count() <= limits.max_ordinal_sum_edges {
         if let Some(v) = ordinal_sums(p, games) {
             found.push((method::ORDINAL_SUMS, v));
         }
@@ -476,10 +500,18 @@ pub fn fast_paths(p: &Position, games: &mut Games) -> Vec<(&'static str, GameId)
     found
 }
 
+/// Green together with blue or red: values are general games, not numbers nor nimbers.
+fn is_mixed(p: &Position) -> bool {
+    !p.is_blue_red() && !p.is_green()
+}
+
 /// The cheapest theorem that values the (non blue-red) piece, if any.
-fn one_fast_path(p: &Position, games: &mut Games) -> Option<GameId> {
+fn one_fast_path(p: &Position, games: &mut Games, limits: &Limits) -> Option<GameId> {
     if let Some(n) = fusion_nimber(p).and_then(|n| u32::try_from(n).ok()) {
         return Some(games.nimber(n));
+    }
+    if p.edge_count() > limits.max_ordinal_sum_edges {
+        return None;
     }
     ordinal_sums(p, games)
 }
