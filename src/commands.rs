@@ -60,7 +60,11 @@ pub fn census(query: &str, cache_dir: Option<&Path>) -> Result<(), Failure> {
         Failure::Other(format!(
             "bad query: {}\n  {query}\n  {}{}",
             e.message,
-            " ".repeat(query[..e.span.start.min(query.len())].chars().count()),
+            " ".repeat(
+                query[..crate::essay::source::floor_char_boundary(query, e.span.start)]
+                    .chars()
+                    .count()
+            ),
             "^".repeat(
                 query
                     .get(e.span.clone())
@@ -74,12 +78,10 @@ pub fn census(query: &str, cache_dir: Option<&Path>) -> Result<(), Failure> {
 
 /// `hackenbook claims [--json]`: every claim of every essay, checked.
 pub fn claims(project: &Project, json: bool) -> Result<(), Failure> {
-    let checked = driver::check(project);
-    let essays = match &checked {
-        Ok(c) => &c.essays,
-        Err(f) => return Err(Failure::Other(f.render())),
-    };
-    let records: Vec<&crate::check::ClaimRecord> = essays.iter().flat_map(|e| &e.claims).collect();
+    // A run with failed claims still lists every claim: that is when the list is wanted.
+    let (checked, problems) = driver::check_all(project)?;
+    let records: Vec<&crate::check::ClaimRecord> =
+        checked.essays.iter().flat_map(|e| &e.claims).collect();
     if json {
         let text =
             serde_json::to_string_pretty(&records).map_err(|e| Failure::Other(e.to_string()))?;
@@ -98,7 +100,11 @@ pub fn claims(project: &Project, json: bool) -> Result<(), Failure> {
             ));
         }
     }
-    Ok(())
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        Err(Failure::Problems(problems))
+    }
 }
 
 /// `hackenbook new SLUG`: an essay with front matter and an example block, never overwriting.

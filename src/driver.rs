@@ -87,6 +87,7 @@ impl Failure {
 
 /// Everything a successful check produced, in ladder order.
 pub struct Checked {
+    pub config: Config,
     pub essays: Vec<CheckedEssay>,
     pub pages: Vec<PageModel>,
 }
@@ -100,7 +101,7 @@ pub fn load(essays_dir: &Path) -> Result<Vec<SourceFile>, Failure> {
         )));
     }
     let mut paths: Vec<PathBuf> = walkdir::WalkDir::new(essays_dir)
-        .sort_by_file_name()
+        .max_depth(1)
         .into_iter()
         .filter_map(Result::ok)
         .map(|e| e.into_path())
@@ -118,7 +119,18 @@ pub fn load(essays_dir: &Path) -> Result<Vec<SourceFile>, Failure> {
 
 /// Parses, evaluates and typesets every essay; reports every problem of the run together.
 pub fn check(project: &Project) -> Result<Checked, Failure> {
-    load_config(project)?;
+    let (checked, problems) = check_all(project)?;
+    if problems.is_empty() {
+        Ok(checked)
+    } else {
+        Err(Failure::Problems(problems))
+    }
+}
+
+/// Everything a check computed, with the problems it found: `claims` lists the claims of a run
+/// that failed too. `Err` only when the essays could not be read at all.
+pub fn check_all(project: &Project) -> Result<(Checked, Vec<Diagnostic>), Failure> {
+    let config = load_config(project)?;
     let files = load(&project.essays_dir)?;
     let mut problems = Vec::new();
     let mut parsed = Vec::new();
@@ -143,11 +155,14 @@ pub fn check(project: &Project) -> Result<Checked, Failure> {
         .iter()
         .map(|e| page::build_page(e, &mut problems))
         .collect();
-    if problems.is_empty() {
-        Ok(Checked { essays, pages })
-    } else {
-        Err(Failure::Problems(problems))
-    }
+    Ok((
+        Checked {
+            config,
+            essays,
+            pages,
+        },
+        problems,
+    ))
 }
 
 /// What a build wrote.
@@ -159,10 +174,9 @@ pub struct BuildReport {
 }
 
 pub fn build(project: &Project) -> Result<BuildReport, Failure> {
-    let config = load_config(project)?;
     let checked = check(project)?;
     let model = SiteModel {
-        title: config.title,
+        title: checked.config.title.clone(),
         essays: checked.pages.clone(),
     };
     site::render::render_site(&model, &project.templates_dir, &project.out_dir)

@@ -42,7 +42,7 @@ fn the_good_fixture_builds_with_diagrams_and_maths() {
         page.contains("<math"),
         "maths is rendered to MathML at build time"
     );
-    let visible = without_annotations(&page);
+    let visible = hackenbook::page::without_annotations(&page);
     assert!(
         !visible.contains("\\tfrac"),
         "no raw TeX outside MathML annotations: {visible}"
@@ -60,20 +60,6 @@ fn the_good_fixture_builds_with_diagrams_and_maths() {
         "claims link to the notebook"
     );
     assert!(!page.contains("cdn"), "nothing is fetched from a CDN");
-}
-
-/// The page without MathML's `<annotation>` elements, which carry the TeX source by design.
-fn without_annotations(html: &str) -> String {
-    let mut out = String::new();
-    let mut rest = html;
-    while let Some(start) = rest.find("<annotation") {
-        out.push_str(&rest[..start]);
-        rest = rest[start..]
-            .split_once("</annotation>")
-            .map_or("", |(_, after)| after);
-    }
-    out.push_str(rest);
-    out
 }
 
 #[test]
@@ -190,4 +176,52 @@ fn a_new_essay_checks_and_is_never_overwritten() {
     assert!(checked.essays[0].claims.iter().all(|c| c.holds));
     assert!(hackenbook::commands::new_essay(&project, "fresh-essay").is_err());
     assert!(hackenbook::commands::new_essay(&project, "Not A Slug").is_err());
+}
+
+/// Writes one essay into a fresh project and checks it, returning the rendered problems.
+fn problems_of(body: &str) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    let essays = dir.path().join("essays");
+    std::fs::create_dir_all(&essays).unwrap();
+    std::fs::write(
+        essays.join("e.md"),
+        format!("+++\ntitle = \"E\"\nrung = 1\n+++\n{body}"),
+    )
+    .unwrap();
+    match driver::check(&Project::at(dir.path())) {
+        Ok(_) => String::new(),
+        Err(f) => f.render(),
+    }
+}
+
+#[test]
+fn position_names_are_unique_and_usable_in_games() {
+    let twice = problems_of("```hackenbush c\nL\n```\n\n```hackenbush c\nR\n```\n");
+    assert!(
+        twice.contains("e.md:9:15") && twice.contains("already defined"),
+        "{twice}"
+    );
+    let down = problems_of("```hackenbush vv\nL\n```\n");
+    assert!(
+        down.contains("e.md:5:15") && down.contains("reads as down"),
+        "{down}"
+    );
+}
+
+#[test]
+fn a_bad_census_name_is_reported_at_the_name() {
+    let text = problems_of("```census c\nfamily = \"forests\"\nedges = 3\n```\n\n```census c\nfamily = \"trees\"\nedges = 3\n```\n");
+    assert!(text.contains("e.md:10:11"), "{text}");
+}
+
+#[test]
+fn claims_are_listed_even_when_some_fail() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join("essays")).unwrap();
+    let text = "+++\ntitle = \"E\"\nrung = 1\n+++\n```hackenbush a\nLR\n```\n`{1/2 = value of a}` and `{3 = value of a}`\n";
+    std::fs::write(dir.path().join("essays/e.md"), text).unwrap();
+    let (checked, problems) = driver::check_all(&Project::at(dir.path())).unwrap();
+    let holds: Vec<bool> = checked.essays[0].claims.iter().map(|c| c.holds).collect();
+    assert_eq!(holds, [true, false]);
+    assert_eq!(problems.len(), 1);
 }

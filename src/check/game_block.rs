@@ -44,7 +44,7 @@ pub fn check(
                             located(&f.span),
                             format!(
                                 "false: `{}` claims {l} {} {r}, but {l} {} {r}",
-                                &line.value[f.span.clone()],
+                                line.value.get(f.span.clone()).unwrap_or(&line.value),
                                 notation::rel_text(f.expected),
                                 f.actual.symbol()
                             ),

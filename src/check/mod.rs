@@ -97,7 +97,12 @@ pub fn check_essay(
                         name: name.value.clone(),
                     },
                     Err(e) => {
-                        let span = crate::essay::source::offset_span(&e.span, body.span.start);
+                        // Errors about the name itself come without a span within the body.
+                        let span = if e.span == (0..0) {
+                            name.span.clone()
+                        } else {
+                            crate::essay::source::offset_span(&e.span, body.span.start)
+                        };
                         problems.push(
                             Diagnostic::new(file, span, format!("bad census: {}", e.message))
                                 .label("here"),

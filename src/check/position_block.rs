@@ -39,6 +39,12 @@ pub fn check(
     games: &mut Games,
     problems: &mut Vec<Diagnostic>,
 ) -> Option<PositionOutcome> {
+    if let Some(name) = &block.name {
+        if let Err(message) = usable_name(&name.value, scope) {
+            problems.push(Diagnostic::new(file, name.span.clone(), message).label("this name"));
+            return None;
+        }
+    }
     let at = block.position.span.start;
     let position = match Position::parse(&block.position.value) {
         Ok(p) => p,
@@ -111,6 +117,29 @@ pub fn check(
         svg,
         assertions,
     })
+}
+
+/// A name that claims and game blocks can use, and that no other block of the essay has taken.
+fn usable_name(name: &str, scope: &Scope) -> Result<(), String> {
+    let identifier = name.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+    if !identifier {
+        return Err(format!(
+            "`{name}` cannot name a position: use letters, digits and `_`, starting with a letter"
+        ));
+    }
+    let down = name.starts_with('v') && name[1..].bytes().all(|b| b.is_ascii_digit() || b == b'v');
+    if down {
+        return Err(format!(
+            "`{name}` reads as down (`v`) in a game expression: choose another name"
+        ));
+    }
+    if scope.positions.contains_key(name) {
+        return Err(format!(
+            "a position named `{name}` is already defined in this essay"
+        ));
+    }
+    Ok(())
 }
 
 /// Takes the `rules = …` option out of the lines; the rest are assertions.

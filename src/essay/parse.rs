@@ -214,7 +214,9 @@ fn read_block(
     let info_span = info_span(file, &range, info);
     let content = content.unwrap_or(range.end..range.end);
     let name_spanned = name.map(|n| {
-        let start = info_span.start + info.find(n).unwrap_or(0);
+        // Search after the kind, so the name `c` of ```census c is not found inside `census`.
+        let at = info.find(kind).map_or(0, |k| k + kind.len());
+        let start = info_span.start + at + info[at..].find(n).unwrap_or(0);
         Spanned::of(&file.text, start..start + n.len())
     });
     match kind {

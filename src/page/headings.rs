@@ -54,8 +54,12 @@ impl<'a> Collector<'a> {
     }
 
     fn unique(&self, base: String) -> String {
+        // Claims, censuses and positions have ids of their own: a heading may not take them.
+        let reserved = ["claim-", "census-", "position-"];
         let base = if base.is_empty() {
             "section".to_string()
+        } else if reserved.iter().any(|r| base.starts_with(r)) {
+            format!("section-{base}")
         } else {
             base
         };
@@ -89,10 +93,7 @@ fn plain_text(events: &[Event]) -> String {
 
 /// The visible text of a piece of HTML; a MathML `<annotation>` (the TeX source) is not visible.
 fn strip_tags(html: &str) -> String {
-    let html = match (html.find("<annotation"), html.find("</annotation>")) {
-        (Some(a), Some(b)) if a < b => format!("{}{}", &html[..a], &html[b..]),
-        _ => html.to_string(),
-    };
+    let html = super::without_annotations(html);
     let mut out = String::new();
     let mut in_tag = false;
     for c in html.chars() {

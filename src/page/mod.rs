@@ -140,6 +140,21 @@ fn maths_event<'a>(
     }
 }
 
+/// The HTML without MathML's `<annotation>` elements, which carry the TeX source by design and
+/// are not visible text.
+pub fn without_annotations(html: &str) -> String {
+    let mut out = String::new();
+    let mut rest = html;
+    while let Some(start) = rest.find("<annotation") {
+        out.push_str(&rest[..start]);
+        rest = rest[start..]
+            .split_once("</annotation>")
+            .map_or("", |(_, after)| after);
+    }
+    out.push_str(rest);
+    out
+}
+
 /// `$\frac{1}{2$` is not maths to the Markdown parser (its braces are unbalanced), so it would
 /// reach the page as raw TeX; a dollar followed by a backslash in plain text is reported instead.
 fn unrecognised_maths(
