@@ -352,6 +352,25 @@ impl Parser<'_> {
         yes
     }
 
+    /// `next (op next)*`, folded to the left: the one loop behind `+ -` and `* /`, for figures
+    /// and for per-position expressions alike.
+    fn left_assoc<T>(
+        &mut self,
+        (symbols, ops): ([&str; 2], [Arith; 2]),
+        next: fn(&mut Self) -> Parse<T>,
+        join: fn(Arith, T, T, Range<usize>) -> T,
+    ) -> Parse<T> {
+        let start = self.start();
+        let mut left = next(self)?;
+        loop {
+            let Some(op) = (0..2).find(|&k| self.eat_sym(symbols[k])).map(|k| ops[k]) else {
+                return Ok(left);
+            };
+            let right = next(self)?;
+            left = join(op, left, right, start..self.last_end());
+        }
+    }
+
     fn eat_sym(&mut self, s: &str) -> bool {
         let yes = self.is_sym(s);
         if yes {
@@ -391,41 +410,25 @@ impl Parser<'_> {
     // ---- queries
 
     fn query(&mut self) -> Parse<Query> {
-        let start = self.start();
-        let mut left = self.query_term()?;
-        loop {
-            let op = if self.eat_sym("+") {
-                Arith::Add
-            } else if self.eat_sym("-") {
-                Arith::Sub
-            } else {
-                return Ok(left);
-            };
-            let right = self.query_term()?;
-            left = Query {
-                kind: QueryKind::Arith(op, Box::new(left), Box::new(right)),
-                span: start..self.last_end(),
-            };
-        }
+        self.left_assoc(
+            (["+", "-"], [Arith::Add, Arith::Sub]),
+            Self::query_term,
+            |op, l, r, span| Query {
+                kind: QueryKind::Arith(op, Box::new(l), Box::new(r)),
+                span,
+            },
+        )
     }
 
     fn query_term(&mut self) -> Parse<Query> {
-        let start = self.start();
-        let mut left = self.query_unary()?;
-        loop {
-            let op = if self.eat_sym("*") {
-                Arith::Mul
-            } else if self.eat_sym("/") {
-                Arith::Div
-            } else {
-                return Ok(left);
-            };
-            let right = self.query_unary()?;
-            left = Query {
-                kind: QueryKind::Arith(op, Box::new(left), Box::new(right)),
-                span: start..self.last_end(),
-            };
-        }
+        self.left_assoc(
+            (["*", "/"], [Arith::Mul, Arith::Div]),
+            Self::query_unary,
+            |op, l, r, span| Query {
+                kind: QueryKind::Arith(op, Box::new(l), Box::new(r)),
+                span,
+            },
+        )
     }
 
     fn query_unary(&mut self) -> Parse<Query> {
@@ -629,41 +632,25 @@ impl Parser<'_> {
     }
 
     fn sum(&mut self) -> Parse<Expr> {
-        let start = self.start();
-        let mut left = self.product()?;
-        loop {
-            let op = if self.eat_sym("+") {
-                Arith::Add
-            } else if self.eat_sym("-") {
-                Arith::Sub
-            } else {
-                return Ok(left);
-            };
-            let right = self.product()?;
-            left = Expr {
-                kind: ExprKind::Arith(op, Box::new(left), Box::new(right)),
-                span: start..self.last_end(),
-            };
-        }
+        self.left_assoc(
+            (["+", "-"], [Arith::Add, Arith::Sub]),
+            Self::product,
+            |op, l, r, span| Expr {
+                kind: ExprKind::Arith(op, Box::new(l), Box::new(r)),
+                span,
+            },
+        )
     }
 
     fn product(&mut self) -> Parse<Expr> {
-        let start = self.start();
-        let mut left = self.unary()?;
-        loop {
-            let op = if self.eat_sym("*") {
-                Arith::Mul
-            } else if self.eat_sym("/") {
-                Arith::Div
-            } else {
-                return Ok(left);
-            };
-            let right = self.unary()?;
-            left = Expr {
-                kind: ExprKind::Arith(op, Box::new(left), Box::new(right)),
-                span: start..self.last_end(),
-            };
-        }
+        self.left_assoc(
+            (["*", "/"], [Arith::Mul, Arith::Div]),
+            Self::unary,
+            |op, l, r, span| Expr {
+                kind: ExprKind::Arith(op, Box::new(l), Box::new(r)),
+                span,
+            },
+        )
     }
 
     fn unary(&mut self) -> Parse<Expr> {
