@@ -76,10 +76,41 @@ pub fn census(query: &str, cache_dir: Option<&Path>) -> Result<(), Failure> {
     Ok(())
 }
 
-/// `hackenbook claims [--json]`: every claim of every essay, checked.
-pub fn claims(project: &Project, json: bool) -> Result<(), Failure> {
+/// `hackenbook claims [--json] [--unchecked]`: every claim of every essay, checked; or, with
+/// `--unchecked`, every formula of the prose that reads as a relation between games and is not
+/// checked.
+pub fn claims(project: &Project, json: bool, unchecked: bool) -> Result<(), Failure> {
     // A run with failed claims still lists every claim: that is when the list is wanted.
     let (checked, problems) = driver::check_all(project)?;
+    if unchecked {
+        let formulas: Vec<crate::check::UncheckedFormula> = checked
+            .essays
+            .iter()
+            .flat_map(|e| crate::check::unchecked_relations(&e.essay))
+            .collect();
+        if json {
+            let text = serde_json::to_string_pretty(&formulas)
+                .map_err(|e| Failure::Other(e.to_string()))?;
+            say(&text);
+        } else {
+            for f in &formulas {
+                say(&format!(
+                    "{}:{}:{}  ${}$  reads as `{}`, not checked",
+                    f.file, f.line, f.column, f.tex, f.reads_as
+                ));
+            }
+            say(&format!(
+                "{} unchecked relation{} (check one by writing it `{{$…$}}`)",
+                formulas.len(),
+                if formulas.len() == 1 { "" } else { "s" }
+            ));
+        }
+        return if problems.is_empty() {
+            Ok(())
+        } else {
+            Err(Failure::Problems(problems))
+        };
+    }
     let records: Vec<&crate::check::ClaimRecord> =
         checked.essays.iter().flat_map(|e| &e.claims).collect();
     if json {

@@ -49,6 +49,9 @@ enum Command {
         /// As JSON: file, line, column, byte range, literal, figure, holds.
         #[arg(long)]
         json: bool,
+        /// List the formulas of the prose that state a relation between games but are not checked.
+        #[arg(long)]
+        unchecked: bool,
     },
     /// Start a new essay from a template.
     New { slug: String },
@@ -80,7 +83,9 @@ fn main() -> ExitCode {
         Command::Census { query } => {
             hackenbook::commands::census(&query, project.cache_dir.as_deref())
         }
-        Command::Claims { json } => hackenbook::commands::claims(&project, json),
+        Command::Claims { json, unchecked } => {
+            hackenbook::commands::claims(&project, json, unchecked)
+        }
         Command::New { slug } => hackenbook::commands::new_essay(&project, &slug),
         Command::Serve { port, bind, open } => {
             let options = serve::Options {

@@ -95,6 +95,62 @@ fn a_wrong_value_claim_fails_at_its_line() {
 }
 
 #[test]
+fn a_false_relation_in_prose_maths_fails_at_its_line() {
+    let text = failure("wrong-relation");
+    assert!(text.contains("relation.md:8:"), "{text}");
+    assert!(
+        !text.contains("relation.md:7:"),
+        "the true relation passes: {text}"
+    );
+    insta::assert_snapshot!(text);
+}
+
+#[test]
+fn relations_in_prose_maths_are_checked_typeset_and_listed() {
+    let dir = tempfile::tempdir().unwrap();
+    let essays = dir.path().join("essays");
+    std::fs::create_dir_all(&essays).unwrap();
+    std::fs::write(
+        essays.join("r.md"),
+        "+++\ntitle = \"R\"\nrung = 1\n+++\n\nChecked: `{$\\{0 \\mid \\uparrow\\} = \\Uparrow\\ast$}`.\n\n\
+         Unchecked: $\\{-1 \\mid 1\\} = 0$ and general: $G^L < G$.\n",
+    )
+    .unwrap();
+    let project = Project::at(dir.path());
+    let report = driver::build(&project).unwrap_or_else(|f| panic!("{}", f.render()));
+    assert_eq!(report.claims, 1);
+    let page = std::fs::read_to_string(dir.path().join("site/r.html")).unwrap();
+    let visible = hackenbook::page::without_annotations(&page);
+    assert!(
+        !visible.contains("\\uparrow"),
+        "the formula is typeset: {visible}"
+    );
+    assert!(page.contains("class=\"claim\""), "linked to the notebook");
+    let checked = driver::check(&project).unwrap_or_else(|f| panic!("{}", f.render()));
+    let claim = &checked.essays[0].claims[0];
+    assert_eq!(claim.kind, hackenbook::check::ClaimKind::Relation);
+    assert_eq!(claim.query, "{0|^}=^^*");
+    let unchecked = hackenbook::check::unchecked_relations(&checked.essays[0].essay);
+    let listed: Vec<(&str, usize)> = unchecked
+        .iter()
+        .map(|u| (u.reads_as.as_str(), u.line))
+        .collect();
+    assert_eq!(listed, [("{-1|1}=0", 8)]);
+}
+
+#[test]
+fn a_formula_that_is_not_about_games_is_refused_at_the_character() {
+    let text = problems_of("\nSee `{$\\{0 \\mid x\\} = 1$}`.\n");
+    assert!(text.contains("e.md:6:17"), "{text}");
+    assert!(
+        text.contains("`x` has no meaning in game notation"),
+        "{text}"
+    );
+    let text = problems_of("\nSee `{$1 + 1$}`.\n");
+    assert!(text.contains("not a game relation"), "{text}");
+}
+
+#[test]
 fn a_malformed_position_fails_at_its_line() {
     let text = failure("malformed-position");
     assert!(text.contains("bad.md:7:"), "{text}");

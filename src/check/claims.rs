@@ -13,6 +13,8 @@ use std::ops::Range;
 pub struct ClaimRecord {
     /// Anchor of the claim in its page's notebook: `claim-1`, `claim-2`, ...
     pub id: String,
+    /// What was checked: a query's figure against a literal, or a relation written as maths.
+    pub kind: ClaimKind,
     pub file: String,
     pub line: usize,
     pub column: usize,
@@ -23,6 +25,16 @@ pub struct ClaimRecord {
     /// The computed figure, printed; empty when the query itself failed.
     pub figure: String,
     pub holds: bool,
+}
+
+/// The kinds of checked statement in the prose.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ClaimKind {
+    /// `{LITERAL = QUERY}`: the literal must say what the query computes.
+    Query,
+    /// `{$…$}`: a relation between games written in TeX, checked as written.
+    Relation,
 }
 
 /// Checks one claim and records it; returns its index among the essay's claims.
@@ -64,6 +76,7 @@ pub fn check(
     let (line, column) = file.line_col(claim.literal.span.start);
     records.push(ClaimRecord {
         id: format!("claim-{}", records.len() + 1),
+        kind: ClaimKind::Query,
         file: file.display_path(),
         line,
         column,

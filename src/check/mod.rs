@@ -5,10 +5,12 @@
 mod claims;
 mod game_block;
 mod links;
+mod maths_claim;
 mod position_block;
 
-pub use claims::ClaimRecord;
+pub use claims::{ClaimKind, ClaimRecord};
 pub use links::check_links;
+pub use maths_claim::{reads_as_relation, unchecked_relations, UncheckedFormula};
 pub use position_block::{AssertionRecord, PositionOutcome};
 
 use crate::census::Workspace;
@@ -118,6 +120,13 @@ pub fn check_essay(
                     })
                     .collect(),
             ),
+            DirectiveKind::MathsClaim(formula) => Outcome::InlineClaim(maths_claim::check(
+                file,
+                formula,
+                games,
+                &mut claims,
+                problems,
+            )),
             DirectiveKind::InlineClaim(c) => Outcome::InlineClaim(claims::check(
                 file,
                 c,

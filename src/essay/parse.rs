@@ -50,6 +50,8 @@ pub enum DirectiveKind {
     },
     Claims(Vec<Claim>),
     InlineClaim(Claim),
+    /// `` `{$…$}` ``: a relation between games written as prose maths, checked as written.
+    MathsClaim(Spanned<String>),
 }
 
 /// A `hackenbush` block: a position and the assertions made about it.
@@ -107,6 +109,12 @@ pub fn parse_essay(file: &SourceFile) -> Result<Essay, Vec<Diagnostic>> {
                     Ok(None) => {}
                     Err(d) => problems.push(d),
                 }
+            }
+            Event::Code(code) if code.starts_with("{$") && code.ends_with("$}") => {
+                directives.push(Directive {
+                    span: range.clone(),
+                    kind: DirectiveKind::MathsClaim(read_maths_claim(file, range)),
+                });
             }
             Event::Code(code) if code.starts_with('{') => {
                 match read_inline_claim(file, range.clone()) {
@@ -357,6 +365,14 @@ fn read_inline_claim(file: &SourceFile, range: Range<usize>) -> Result<Claim, Di
     })?;
     let inner = Spanned::of(&file.text, range.start + open + 1..range.start + close);
     split_claim(file, inner)
+}
+
+/// The TeX between the dollars of `` `{$…$}` ``, with its span.
+fn read_maths_claim(file: &SourceFile, range: Range<usize>) -> Spanned<String> {
+    let raw = file.slice(&range);
+    let open = raw.find("{$").map_or(0, |i| i + 2);
+    let close = raw.rfind("$}").filter(|&c| c >= open).unwrap_or(open);
+    Spanned::of(&file.text, range.start + open..range.start + close)
 }
 
 /// Links written as a bare slug (`other-essay`, `other-essay#section`) point at essays.

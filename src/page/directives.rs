@@ -1,6 +1,6 @@
 //! The HTML that stands in a page where a directive stood in the Markdown.
 
-use crate::check::{CheckedEssay, Outcome, PositionOutcome};
+use crate::check::{CheckedEssay, ClaimKind, Outcome, PositionOutcome};
 use crate::essay::Diagnostic;
 use crate::site::escape_html as escape;
 use crate::site::maths;
@@ -31,11 +31,11 @@ pub fn render(checked: &CheckedEssay, index: usize, problems: &mut Vec<Diagnosti
         Outcome::Claims(ids) => {
             let items: Vec<String> = ids
                 .iter()
-                .map(|&i| format!("<li>{}</li>", claim_link(checked, i, true)))
+                .map(|&i| format!("<li>{}</li>", claim_link(checked, i, true, problems)))
                 .collect();
             format!("<ul class=\"claims-block\">\n{}\n</ul>\n", items.join("\n"))
         }
-        Outcome::InlineClaim(i) => claim_link(checked, *i, false),
+        Outcome::InlineClaim(i) => claim_link(checked, *i, false, problems),
         Outcome::Failed => "<span class=\"failed\"></span>".to_string(),
     }
 }
@@ -95,14 +95,25 @@ fn census(checked: &CheckedEssay, index: usize, name: &str) -> String {
 }
 
 /// The literal exactly as written, linked to its row in the notebook.
-fn claim_link(checked: &CheckedEssay, i: usize, with_query: bool) -> String {
+fn claim_link(
+    checked: &CheckedEssay,
+    i: usize,
+    with_query: bool,
+    problems: &mut Vec<Diagnostic>,
+) -> String {
     let c = &checked.claims[i];
+    let shown = match c.kind {
+        ClaimKind::Relation => format!(
+            "{}<span class=\"checked-mark\" aria-label=\"checked\">✓</span>",
+            relation_html(checked, c, problems)
+        ),
+        ClaimKind::Query => escape(&c.literal),
+    };
     let link = format!(
-        "<a class=\"claim\" href=\"#{id}\" title=\"{q} → {f}\">{lit}</a>",
+        "<a class=\"claim\" href=\"#{id}\" title=\"{q} → {f}\">{shown}</a>",
         id = c.id,
         q = escape(&c.query),
         f = escape(&c.figure),
-        lit = escape(&c.literal)
     );
     if with_query {
         format!(
@@ -112,4 +123,28 @@ fn claim_link(checked: &CheckedEssay, i: usize, with_query: bool) -> String {
     } else {
         link
     }
+}
+
+/// A relation written as maths, typeset as the author wrote it; a KaTeX error is the author's,
+/// reported inside the formula.
+fn relation_html(
+    checked: &CheckedEssay,
+    c: &crate::check::ClaimRecord,
+    problems: &mut Vec<Diagnostic>,
+) -> String {
+    maths::render(&c.literal, false).unwrap_or_else(|e| {
+        let start = c.literal_range.start + e.offset.unwrap_or(0).min(c.literal.len());
+        problems.push(
+            Diagnostic::new(
+                &checked.essay.file,
+                start
+                    ..start
+                        .max(c.literal_range.start + 1)
+                        .min(c.literal_range.end.max(start)),
+                format!("KaTeX cannot typeset this formula: {}", e.message),
+            )
+            .label("here"),
+        );
+        escape(&c.literal)
+    })
 }

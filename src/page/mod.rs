@@ -6,7 +6,7 @@
 mod directives;
 mod headings;
 
-use crate::check::{CheckedEssay, ClaimRecord};
+use crate::check::{CheckedEssay, ClaimKind, ClaimRecord};
 use crate::essay::parse::markdown_options;
 use crate::essay::Diagnostic;
 use crate::site::maths;
@@ -94,6 +94,9 @@ fn claim_row(c: &ClaimRecord) -> ClaimRow {
     ClaimRow {
         id: c.id.clone(),
         literal: c.literal.clone(),
+        literal_html: (c.kind == ClaimKind::Relation)
+            .then(|| maths::render(&c.literal, false).ok())
+            .flatten(),
         query: c.query.clone(),
         figure: c.figure.clone(),
         holds: c.holds,

@@ -92,6 +92,8 @@ pub struct ClaimRow {
     pub id: String,
     /// The literal exactly as written in the prose, e.g. `88%`.
     pub literal: String,
+    /// The literal typeset, for a relation written as maths (`{$…$}`); shown instead of `literal`.
+    pub literal_html: Option<String>,
     /// The query that computes it.
     pub query: String,
     /// The computed figure, as the census module renders it.

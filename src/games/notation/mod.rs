@@ -12,6 +12,7 @@
 
 mod lexer;
 mod parser;
+pub mod tex;
 
 pub use lexer::Rel;
 pub use parser::{parse_expr, parse_statement};

@@ -1,0 +1,140 @@
+//! A relation written in prose maths, `` `{$\{0, \tfrac12 \mid 2\} = 1$}` ``: the TeX is read as
+//! game notation and every relation in it is checked by the engine, so a formula in a sentence
+//! is held to the same standard as a game block. The page typesets the TeX exactly as written.
+
+use super::claims::{ClaimKind, ClaimRecord};
+use crate::essay::{Diagnostic, SourceFile, Spanned};
+use crate::games::notation::{self, tex};
+use crate::games::Games;
+
+/// Checks one formula and records it among the essay's claims; returns its index.
+pub fn check(
+    file: &SourceFile,
+    formula: &Spanned<String>,
+    games: &mut Games,
+    records: &mut Vec<ClaimRecord>,
+    problems: &mut Vec<Diagnostic>,
+) -> usize {
+    let (query, figure, holds) = match relation(formula, games) {
+        Ok((query, failure)) => match failure {
+            None => (query, "holds".to_string(), true),
+            Some(message) => {
+                problems.push(
+                    Diagnostic::new(
+                        file,
+                        formula.span.clone(),
+                        format!("false relation: {message}"),
+                    )
+                    .label("this relation does not hold")
+                    .help(format!("read as the game statement `{query}`")),
+                );
+                (query, message, false)
+            }
+        },
+        Err((query, offset, message)) => {
+            let at = formula.span.start + offset.min(formula.value.len());
+            let span = if offset >= formula.value.len() {
+                formula.span.clone()
+            } else {
+                at..at
+                    + formula.value[offset..]
+                        .chars()
+                        .next()
+                        .map_or(1, char::len_utf8)
+            };
+            let mut d = Diagnostic::new(file, span, message).label("here");
+            d = d.help(match query {
+                Some(q) => format!("read as the game statement `{q}`"),
+                None => "a checked formula is a relation between games: numbers, `\\{ \\mid \\}`, \
+                         `\\uparrow`, `\\ast`, `+`, `-`, `:` and `=`, `<`, `>`, `\\le`, `\\ge`, \
+                         `\\parallel`, `\\lhd`, `\\rhd`"
+                    .to_string(),
+            });
+            problems.push(d);
+            (String::new(), String::new(), false)
+        }
+    };
+    let (line, column) = file.line_col(formula.span.start);
+    records.push(ClaimRecord {
+        id: format!("claim-{}", records.len() + 1),
+        kind: ClaimKind::Relation,
+        file: file.display_path(),
+        line,
+        column,
+        literal_range: formula.span.clone(),
+        literal: formula.value.clone(),
+        query,
+        figure,
+        holds,
+    });
+    records.len() - 1
+}
+
+/// The game statement a formula reads as, and the first relation that fails (if any); or where
+/// and why it is not a game statement at all.
+type Reading = Result<(String, Option<String>), (Option<String>, usize, String)>;
+
+fn relation(formula: &Spanned<String>, games: &mut Games) -> Reading {
+    if formula.value.trim().is_empty() {
+        return Err((None, 0, "an empty formula states nothing".to_string()));
+    }
+    let text = tex::to_notation(&formula.value)
+        .map_err(|e| (None, e.offset, format!("not a game formula: {}", e.message)))?;
+    let statement = notation::parse_statement(&text).map_err(|e| {
+        (
+            Some(text.clone()),
+            formula.value.len(),
+            format!("not a game relation: {}", e.message),
+        )
+    })?;
+    let mut no_names = |_: &str| None;
+    let failures = notation::check_statement(&statement, games, &mut no_names).map_err(|e| {
+        (
+            Some(text.clone()),
+            formula.value.len(),
+            format!("cannot evaluate: {}", e.message),
+        )
+    })?;
+    Ok((text, failures.first().map(|f| f.message(games))))
+}
+
+/// Whether a formula of the prose reads as a relation between games (for `claims --unchecked`).
+pub fn reads_as_relation(tex_source: &str) -> Option<String> {
+    let text = tex::to_notation(tex_source).ok()?;
+    notation::parse_statement(&text).ok().map(|_| text)
+}
+
+/// A formula of the prose that states a relation between games but is not checked.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct UncheckedFormula {
+    pub file: String,
+    pub line: usize,
+    pub column: usize,
+    /// The TeX as written, and the game statement it reads as.
+    pub tex: String,
+    pub reads_as: String,
+}
+
+/// Every `$…$` and `$$…$$` of an essay that reads as a game relation. Checked formulas are
+/// written `` `{$…$}` `` (inline code to Markdown), so none of them is listed.
+pub fn unchecked_relations(essay: &crate::essay::Essay) -> Vec<UncheckedFormula> {
+    use pulldown_cmark::{Event, Parser};
+    let file = &essay.file;
+    Parser::new_ext(&file.text, crate::essay::parse::markdown_options())
+        .into_offset_iter()
+        .filter_map(|(event, range)| match event {
+            Event::InlineMath(tex) | Event::DisplayMath(tex) => {
+                let reads_as = reads_as_relation(&tex)?;
+                let (line, column) = file.line_col(range.start);
+                Some(UncheckedFormula {
+                    file: file.display_path(),
+                    line,
+                    column,
+                    tex: tex.to_string(),
+                    reads_as,
+                })
+            }
+            _ => None,
+        })
+        .collect()
+}
