@@ -2,8 +2,9 @@
 
 use crate::census::{self, Workspace};
 use crate::driver::{self, Failure, Project};
-use crate::games::{notation, Games};
-use crate::hackenbush::{self, Position, Rules};
+use crate::games::{notation, Games, Player};
+use crate::hackenbush::play::{Board, Match, PlayLimits, PlayTable};
+use crate::hackenbush::{self, Position, Rules, Solver};
 use std::io::Write;
 use std::path::Path;
 
@@ -160,4 +161,152 @@ pub fn new_essay(project: &Project, slug: &str) -> Result<(), Failure> {
         .map_err(|e| Failure::Other(format!("cannot write {}: {e}", path.display())))?;
     say(&format!("created {}", path.display()));
     Ok(())
+}
+
+/// `hackenbook play POSITION [--childish] [--json]`: the play table as JSON, or a game against
+/// the solver on stdin and stdout.
+pub fn play(input: &str, childish: bool, json: bool) -> Result<(), Failure> {
+    let (table, board) = play_table(input, childish)?;
+    if json {
+        let text = serde_json::to_string(&table).map_err(|e| Failure::Other(e.to_string()))?;
+        say(&text);
+        return Ok(());
+    }
+    let stdin = std::io::stdin();
+    play_against_solver(&table, &board, &mut stdin.lock(), &mut std::io::stdout())
+        .map_err(|e| Failure::Other(format!("cannot talk to the terminal: {e}")))
+}
+
+/// The play table of a written position, with the board its edge names come from.
+pub fn play_table(input: &str, childish: bool) -> Result<(PlayTable, Board), Failure> {
+    let position = Position::parse(input).map_err(|e| {
+        Failure::Other(format!(
+            "`{input}` is not a position: {} at byte {}",
+            e.message, e.span.start
+        ))
+    })?;
+    let rules = if childish {
+        Rules::Childish
+    } else {
+        Rules::Normal
+    };
+    let limits = PlayLimits::default();
+    let mut games = Games::new();
+    let mut solver = Solver::new();
+    let table = PlayTable::build(&position, rules, &limits, &mut solver, &mut games)
+        .map_err(|e| Failure::Other(format!("cannot play `{input}`: {e}")))?;
+    let board = Board::new(&position, rules, limits.edges)
+        .map_err(|e| Failure::Other(format!("cannot play `{input}`: {e}")))?;
+    Ok((table, board))
+}
+
+/// A game against the solver: the user picks a side and who starts, then cuts edges by name;
+/// the solver answers with a winning cut whenever it has one. Ends when a player has no cut,
+/// or on `quit` or the end of the input.
+pub fn play_against_solver(
+    table: &PlayTable,
+    board: &Board,
+    input: &mut dyn std::io::BufRead,
+    out: &mut dyn Write,
+) -> std::io::Result<()> {
+    let names: Vec<String> = table
+        .edges
+        .iter()
+        .map(|e| {
+            let colour = hackenbush::Colour::from_letter(e.colour).map_or("", |c| c.word());
+            format!("{} ({colour})", e.name)
+        })
+        .collect();
+    writeln!(
+        out,
+        "{} under the {} rules, worth {}.\nIts edges: {}.",
+        table.position,
+        table.rules,
+        table.values[table.positions[0].value],
+        names.join(", ")
+    )?;
+    let Some(human) = ask_player(input, out, "Play as left (blue) or right (red)?")? else {
+        return Ok(());
+    };
+    let Some(first) = ask_player(input, out, "Who starts, left or right?")? else {
+        return Ok(());
+    };
+    let mut game = Match::new(table, board, first);
+    loop {
+        let notation = game.notation();
+        writeln!(
+            out,
+            "\n{}: worth {}, {} to move.",
+            if notation.is_empty() {
+                "Nothing is left"
+            } else {
+                &notation
+            },
+            game.value(),
+            game.to_move
+        )?;
+        if let Some(winner) = game.winner() {
+            writeln!(
+                out,
+                "{} has no cut left: {}.",
+                game.to_move,
+                if winner == human {
+                    "you win"
+                } else {
+                    "the solver wins"
+                }
+            )?;
+            return Ok(());
+        }
+        if game.to_move != human {
+            if let Some(e) = game.solver_choice() {
+                writeln!(out, "The solver cuts {}.", board.names().name(e))?;
+                game.cut(e);
+            }
+            continue;
+        }
+        let legal: Vec<&str> = game
+            .legal()
+            .iter()
+            .map(|&e| board.names().name(e))
+            .collect();
+        write!(out, "Your cut ({}; or quit): ", legal.join(", "))?;
+        out.flush()?;
+        let Some(line) = read_line(input)? else {
+            return Ok(());
+        };
+        if line.eq_ignore_ascii_case("quit") {
+            return Ok(());
+        }
+        if let Err(why) = game.cut_named(&line) {
+            writeln!(out, "{why}")?;
+        }
+    }
+}
+
+fn ask_player(
+    input: &mut dyn std::io::BufRead,
+    out: &mut dyn Write,
+    question: &str,
+) -> std::io::Result<Option<Player>> {
+    loop {
+        write!(out, "{question} ")?;
+        out.flush()?;
+        let Some(line) = read_line(input)? else {
+            return Ok(None);
+        };
+        match line.parse::<Player>() {
+            Ok(p) => return Ok(Some(p)),
+            Err(why) => writeln!(out, "{why}")?,
+        }
+    }
+}
+
+/// The next line of input, trimmed; `None` at the end of the input.
+fn read_line(input: &mut dyn std::io::BufRead) -> std::io::Result<Option<String>> {
+    let mut line = String::new();
+    Ok(match input.read_line(&mut line)? {
+        0 => None,
+        _ => Some(line.trim().to_string()),
+    })
 }

@@ -42,6 +42,17 @@ enum Command {
         #[arg(long)]
         childish: bool,
     },
+    /// Play a position against the solver, or print its play table.
+    Play {
+        /// A position (`LR LR R`, `g-a L, a-b R, b-g G`).
+        position: String,
+        /// Play under the childish rules.
+        #[arg(long)]
+        childish: bool,
+        /// Print the table of every reachable position as JSON instead of playing.
+        #[arg(long)]
+        json: bool,
+    },
     /// Answer a census query, e.g. `count forests7 where reading = value`.
     Census { query: String },
     /// List every claim of every essay.
@@ -80,6 +91,11 @@ fn main() -> ExitCode {
             explicit,
             childish,
         } => hackenbook::commands::eval(&input, explicit, childish),
+        Command::Play {
+            position,
+            childish,
+            json,
+        } => hackenbook::commands::play(&position, childish, json),
         Command::Census { query } => {
             hackenbook::commands::census(&query, project.cache_dir.as_deref())
         }

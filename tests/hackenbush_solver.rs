@@ -5,7 +5,7 @@
 use cgt::short::partizan::canonical_form::CanonicalForm;
 use hackenbook::games::{GameId, Games};
 use hackenbook::hackenbush::solve::{fast_paths, method, ordinal_sums};
-use hackenbook::hackenbush::{options, Colour, Position, Rules, Solver};
+use hackenbook::hackenbush::{options, Colour, Player, Position, Rules, Solver};
 use proptest::prelude::*;
 use std::collections::HashMap;
 
@@ -68,13 +68,13 @@ fn to_cgt(
 
 /// The value computed by `cgt` alone from our moves.
 fn cgt_value(p: &Position, rules: Rules) -> CanonicalForm {
-    let side = |left| {
-        options(p, rules, left)
+    let side = |player| {
+        options(p, rules, player)
             .iter()
             .map(|q| cgt_value(q, rules))
             .collect::<Vec<_>>()
     };
-    CanonicalForm::new_from_moves(side(true), side(false))
+    CanonicalForm::new_from_moves(side(Player::Left), side(Player::Right))
 }
 
 proptest! {

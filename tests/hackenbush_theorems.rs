@@ -11,7 +11,7 @@ use hackenbook::hackenbush::green::{colon_nimber, fusion_nimber};
 use hackenbook::hackenbush::moves::options;
 use hackenbook::hackenbush::numbers::NumberTree;
 use hackenbook::hackenbush::signs::{forest_value, stalk_value};
-use hackenbook::hackenbush::{Colour, Position, Rules};
+use hackenbook::hackenbush::{Colour, Player, Position, Rules};
 use num_traits::ToPrimitive;
 use proptest::prelude::*;
 use std::collections::HashMap;
@@ -63,7 +63,7 @@ fn grundy(p: &Position, rules: Rules, memo: &mut HashMap<String, u64>) -> u64 {
     if let Some(&v) = memo.get(&text) {
         return v;
     }
-    let seen: Vec<u64> = options(p, rules, true)
+    let seen: Vec<u64> = options(p, rules, Player::Left)
         .iter()
         .map(|q| grundy(q, rules, memo))
         .collect();
@@ -74,13 +74,13 @@ fn grundy(p: &Position, rules: Rules, memo: &mut HashMap<String, u64>) -> u64 {
 
 /// The value as a `cgt` canonical form, built from our moves by `cgt`'s own canonicaliser.
 fn cgt_value(p: &Position, rules: Rules) -> CanonicalForm {
-    let side = |left| {
-        options(p, rules, left)
+    let side = |player| {
+        options(p, rules, player)
             .iter()
             .map(|q| cgt_value(q, rules))
             .collect::<Vec<_>>()
     };
-    CanonicalForm::new_from_moves(side(true), side(false))
+    CanonicalForm::new_from_moves(side(Player::Left), side(Player::Right))
 }
 
 fn cgt_number(d: &Dyadic) -> CanonicalForm {

@@ -3,7 +3,7 @@
 
 use hackenbook::games::{GameId, Games};
 use hackenbook::hackenbush::solve::method;
-use hackenbook::hackenbush::{options, Limits, Position, Rules, SolveError, Solver};
+use hackenbook::hackenbush::{options, Limits, Player, Position, Rules, SolveError, Solver};
 
 fn eval(text: &str, rules: Rules, games: &mut Games) -> (GameId, Vec<String>) {
     let p = Position::parse(text).unwrap();
@@ -125,11 +125,11 @@ fn options_for_essay_assertions() {
         let v = solver.evaluate(p, Rules::Normal, games).unwrap().value;
         games.display(v)
     };
-    let left: Vec<String> = options(&cherry, Rules::Normal, true)
+    let left: Vec<String> = options(&cherry, Rules::Normal, Player::Left)
         .iter()
         .map(|p| value_of(p, &mut games))
         .collect();
-    let right: Vec<String> = options(&cherry, Rules::Normal, false)
+    let right: Vec<String> = options(&cherry, Rules::Normal, Player::Right)
         .iter()
         .map(|p| value_of(p, &mut games))
         .collect();

@@ -6,7 +6,7 @@ use crate::census;
 use crate::essay::parse::{KeyValue, PositionBlock};
 use crate::essay::source::offset_span;
 use crate::essay::{Diagnostic, SourceFile};
-use crate::games::{notation, GameId, Games};
+use crate::games::{notation, GameId, Games, Player};
 use crate::hackenbush::{self, draw, Colour, Position, Rules};
 
 #[derive(Debug)]
@@ -197,7 +197,11 @@ fn check_assertion(
         "left" | "right" => check_options(
             facts.position,
             facts.rules,
-            key == "left",
+            if key == "left" {
+                Player::Left
+            } else {
+                Player::Right
+            },
             &line.value.value,
             games,
         ),
@@ -256,12 +260,12 @@ fn check_value(value: GameId, literal: &str, games: &mut Games) -> Checked {
 fn check_options(
     position: &Position,
     rules: Rules,
-    left: bool,
+    player: Player,
     literal: &str,
     games: &mut Games,
 ) -> Checked {
     let mut computed: Vec<GameId> = Vec::new();
-    for option in hackenbush::options(position, rules, left) {
+    for option in hackenbush::options(position, rules, player) {
         let value = hackenbush::evaluate(&option, rules, games)
             .map_err(|e| (format!("cannot value an option: {e}"), None))?
             .value;

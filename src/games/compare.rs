@@ -101,11 +101,11 @@ impl Games {
         }
     }
 
-    /// `Relation` of `g` with zero: `Greater` means Left wins, `Less` Right wins, `Equal` the
-    /// second player wins, `Confused` the first player wins.
-    pub fn outcome(&mut self, g: GameId) -> Relation {
+    /// Who wins `g`: its relation with zero read as an outcome class (`g > 0` Left wins,
+    /// `g < 0` Right wins, `g = 0` the second player, `g ‖ 0` the first player).
+    pub fn outcome(&mut self, g: GameId) -> super::OutcomeClass {
         let zero = self.zero();
-        self.compare(g, zero)
+        super::OutcomeClass::of(self.compare(g, zero))
     }
 
     pub(crate) fn nus_of(&self, g: GameId) -> &super::nus::Nus {

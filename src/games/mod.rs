@@ -23,12 +23,14 @@ pub mod dyadic;
 mod hash;
 pub mod notation;
 pub mod nus;
+pub mod player;
 pub mod sample;
 mod table;
 
 pub use dyadic::Dyadic;
 pub use notation::ParseError;
 pub use nus::Nus;
+pub use player::{OutcomeClass, Player};
 pub use table::{GameId, Games, Relation};
 
 #[cfg(test)]

@@ -18,6 +18,15 @@ impl Colour {
         }
     }
 
+    /// `blue`, `red` or `green`, for messages.
+    pub fn word(self) -> &'static str {
+        match self {
+            Colour::Blue => "blue",
+            Colour::Red => "red",
+            Colour::Green => "green",
+        }
+    }
+
     /// Reads `L`/`R`/`G`, and CGSuite's lower-case `l`/`r`/`e` (e for green).
     pub fn from_letter(c: char) -> Option<Colour> {
         match c {

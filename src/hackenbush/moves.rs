@@ -8,11 +8,13 @@
 
 use super::position::Position;
 use super::Colour;
+use crate::games::Player;
 use std::fmt;
 use std::str::FromStr;
 
 /// Which edges a player may chop.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Rules {
     /// Chop any edge of your colour (or green); what is cut off falls.
     #[default]
@@ -44,26 +46,26 @@ impl FromStr for Rules {
     }
 }
 
-/// May `left` (or Right, if false) chop an edge of colour `c`?
-pub fn may_chop(c: Colour, left: bool) -> bool {
+/// May `player` chop an edge of colour `c`? Blue is Left's, red Right's, green either's.
+pub fn may_chop(c: Colour, player: Player) -> bool {
     match c {
         Colour::Green => true,
-        Colour::Blue => left,
-        Colour::Red => !left,
+        Colour::Blue => player == Player::Left,
+        Colour::Red => player == Player::Right,
     }
 }
 
 /// The indices of the edges the player may chop, in edge order.
-pub fn legal_moves(p: &Position, rules: Rules, left: bool) -> Vec<usize> {
+pub fn legal_moves(p: &Position, rules: Rules, player: Player) -> Vec<usize> {
     (0..p.edge_count())
-        .filter(|&e| may_chop(p.edges()[e].2, left))
+        .filter(|&e| may_chop(p.edges()[e].2, player))
         .filter(|&e| rules == Rules::Normal || p.keeps_everything_grounded(e))
         .collect()
 }
 
 /// The positions after one move of the player, one per legal edge, in edge order.
-pub fn options(p: &Position, rules: Rules, left: bool) -> Vec<Position> {
-    legal_moves(p, rules, left)
+pub fn options(p: &Position, rules: Rules, player: Player) -> Vec<Position> {
+    legal_moves(p, rules, player)
         .into_iter()
         .map(|e| p.without_edge(e))
         .collect()
@@ -72,16 +74,17 @@ pub fn options(p: &Position, rules: Rules, left: bool) -> Vec<Position> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use Player::{Left, Right};
 
     #[test]
     fn childish_rules_forbid_falls() {
         let p = Position::parse("LRG").unwrap();
-        assert_eq!(legal_moves(&p, Rules::Normal, true), vec![0, 2]);
-        assert_eq!(legal_moves(&p, Rules::Childish, true), vec![2]);
-        assert_eq!(legal_moves(&p, Rules::Childish, false), vec![2]);
+        assert_eq!(legal_moves(&p, Rules::Normal, Left), vec![0, 2]);
+        assert_eq!(legal_moves(&p, Rules::Childish, Left), vec![2]);
+        assert_eq!(legal_moves(&p, Rules::Childish, Right), vec![2]);
         let cycle = Position::parse("g-a L, a-b R, b-g L").unwrap();
-        assert_eq!(legal_moves(&cycle, Rules::Childish, true), vec![0, 2]);
-        assert_eq!(options(&cycle, Rules::Normal, false)[0].edge_count(), 2);
+        assert_eq!(legal_moves(&cycle, Rules::Childish, Left), vec![0, 2]);
+        assert_eq!(options(&cycle, Rules::Normal, Right)[0].edge_count(), 2);
         assert_eq!("Childish".parse::<Rules>(), Ok(Rules::Childish));
     }
 }

@@ -35,7 +35,7 @@ pub struct NotationError {
 }
 
 impl NotationError {
-    fn new(span: Range<usize>, message: impl Into<String>) -> NotationError {
+    pub(crate) fn new(span: Range<usize>, message: impl Into<String>) -> NotationError {
         NotationError {
             span,
             message: message.into(),
@@ -64,7 +64,7 @@ pub fn parse(text: &str) -> Result<Position, NotationError> {
     }
 }
 
-fn colour_of(c: char, at: usize) -> Result<Colour, NotationError> {
+pub(crate) fn colour_of(c: char, at: usize) -> Result<Colour, NotationError> {
     Colour::from_letter(c).ok_or_else(|| {
         let hint = match c {
             'g' => ": green is `G` (or CGSuite's `e`)",
@@ -447,11 +447,17 @@ fn generated_name(node: usize) -> String {
     }
 }
 
-fn print_graph(p: &Position) -> String {
-    let name = |n: usize| match p.names() {
+/// The name of node `n` in the graph form: the author's, or a generated one.
+pub(crate) fn node_name(p: &Position, n: usize) -> String {
+    match p.names() {
         Some(names) => names[n].clone(),
         None => generated_name(n),
-    };
+    }
+}
+
+/// The graph form, whatever the position's shape.
+pub(crate) fn print_graph(p: &Position) -> String {
+    let name = |n: usize| node_name(p, n);
     let mut placed = vec![false; p.node_count()];
     placed[0] = true;
     let mut show = |n: usize| {

@@ -15,7 +15,7 @@ use super::position::Position;
 use super::signs::{colon, forest_value};
 use super::solve::{listing_cost, move_cost};
 use super::Rules;
-use crate::games::{Dyadic, Nus};
+use crate::games::{Dyadic, Nus, Player};
 
 /// The memoised number game tree.
 pub struct NumberTree {
@@ -100,10 +100,10 @@ impl NumberTree {
         rules: Rules,
         budget: &mut Budget,
     ) -> Result<Option<Dyadic>, SolveError> {
-        let Some(left) = self.best(canon, p, rules, true, budget)? else {
+        let Some(left) = self.best(canon, p, rules, Player::Left, budget)? else {
             return Ok(None);
         };
-        let Some(right) = self.best(canon, p, rules, false, budget)? else {
+        let Some(right) = self.best(canon, p, rules, Player::Right, budget)? else {
             return Ok(None);
         };
         Ok(Dyadic::simplest_between(left.as_ref(), right.as_ref()))
@@ -153,19 +153,22 @@ impl NumberTree {
         canon: &mut Canon,
         p: &Position,
         rules: Rules,
-        left: bool,
+        player: Player,
         budget: &mut Budget,
     ) -> Result<Option<Option<Dyadic>>, SolveError> {
         let mut best: Option<Dyadic> = None;
         budget.spend_work(listing_cost(p, rules))?;
-        for e in legal_moves(p, rules, left) {
+        for e in legal_moves(p, rules, player) {
             budget.spend_work(move_cost(p))?;
             let Some(v) = self.value(canon, &p.without_edge(e), rules, budget)? else {
                 return Ok(None);
             };
             let better = match &best {
                 None => true,
-                Some(b) => (left && v > *b) || (!left && v < *b),
+                Some(b) => match player {
+                    Player::Left => v > *b,
+                    Player::Right => v < *b,
+                },
             };
             if better {
                 best = Some(v);

@@ -89,7 +89,7 @@ impl Position {
         {
             return Err(GraphError::NoSuchNode { index });
         }
-        let reach = reachable(node_count, &edges, None);
+        let reach = reachable(node_count, &edges);
         if let Some(index) = edges.iter().position(|&(a, _, _)| !reach[a]) {
             return Err(GraphError::Ungrounded { index });
         }
@@ -304,13 +304,37 @@ impl Position {
 
     /// The position after edge `index` is chopped and whatever falls has fallen.
     pub fn without_edge(&self, index: usize) -> Position {
-        let reach = reachable(self.node_count, &self.edges, Some(index));
+        self.restricted(&self.standing(|e| e != index))
+    }
+
+    /// Which edges still stand when only the edges `kept` are left: those kept that reach the
+    /// ground through kept edges. Everything else has fallen. The one rule of falling, used by
+    /// every move and by play over sets of the original edges.
+    pub fn standing(&self, kept: impl Fn(usize) -> bool) -> Vec<bool> {
+        let mut sets = UnionFind::new(self.node_count);
+        for (e, &(a, b, _)) in self.edges.iter().enumerate() {
+            if kept(e) {
+                sets.union(a, b);
+            }
+        }
+        let ground = sets.find(0);
+        self.edges
+            .iter()
+            .enumerate()
+            .map(|(e, &(a, _, _))| kept(e) && sets.find(a) == ground)
+            .collect()
+    }
+
+    /// The position made of the edges marked in `standing` (each of which must reach the ground
+    /// through the others, as [`Position::standing`] guarantees), in their order, with the
+    /// node names and coordinates of the nodes they use.
+    pub fn restricted(&self, standing: &[bool]) -> Position {
         let edges = self
             .edges
             .iter()
-            .enumerate()
-            .filter(|&(e, &(a, _, _))| e != index && reach[a])
-            .map(|(_, &edge)| edge)
+            .zip(standing)
+            .filter(|(_, &keep)| keep)
+            .map(|(&edge, _)| edge)
             .collect();
         Position {
             node_count: self.node_count,
@@ -323,11 +347,10 @@ impl Position {
 
     /// Would chopping edge `index` leave every other edge grounded (the childish condition)?
     pub fn keeps_everything_grounded(&self, index: usize) -> bool {
-        let reach = reachable(self.node_count, &self.edges, Some(index));
-        self.edges
+        self.standing(|e| e != index)
             .iter()
             .enumerate()
-            .all(|(e, &(a, _, _))| e == index || reach[a])
+            .all(|(e, &stands)| e == index || stands)
     }
 
     /// The pieces standing separately on the ground, each a position of its own. The ground is
@@ -445,14 +468,12 @@ pub(crate) struct Rooted {
     pub depth: usize,
 }
 
-/// Which nodes reach the ground, with edge `skip` (if any) removed. Union-find rather than a
-/// search, so that no adjacency lists are built for what is called once per move.
-fn reachable(node_count: usize, edges: &[Edge], skip: Option<usize>) -> Vec<bool> {
+/// Which nodes reach the ground. Union-find rather than a search, so that no adjacency lists
+/// are built for what is called once per move.
+fn reachable(node_count: usize, edges: &[Edge]) -> Vec<bool> {
     let mut sets = UnionFind::new(node_count);
-    for (e, &(a, b, _)) in edges.iter().enumerate() {
-        if Some(e) != skip {
-            sets.union(a, b);
-        }
+    for &(a, b, _) in edges {
+        sets.union(a, b);
     }
     let ground = sets.find(0);
     (0..node_count).map(|n| sets.find(n) == ground).collect()

@@ -22,7 +22,7 @@ use super::position::Position;
 use super::signs::{forest_value, stalk_value};
 use super::{Colour, Rules};
 use crate::games::display::nus_text;
-use crate::games::{Dyadic, GameId, Games, Nus};
+use crate::games::{Dyadic, GameId, Games, Nus, Player};
 
 /// A value and the names of all the methods that produced it (they all agreed).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -195,7 +195,7 @@ impl Solver {
             let worker = std::thread::Builder::new()
                 .name("hackenbush-solver".into())
                 .stack_size(STACK_BYTES)
-                .spawn_scoped(scope, || self.evaluate_here(pos, rules, games));
+                .spawn_scoped(scope, || self.evaluate_on_this_thread(pos, rules, games));
             match worker {
                 Ok(handle) => handle
                     .join()
@@ -208,7 +208,10 @@ impl Solver {
         })
     }
 
-    fn evaluate_here(
+    /// [`Solver::evaluate`] on the calling thread, for callers that value many small
+    /// positions (a play table): the search goes about three frames deep per edge, so a
+    /// position of a few dozen edges needs no stack of its own, and no thread is spawned.
+    pub fn evaluate_on_this_thread(
         &mut self,
         pos: &Position,
         rules: Rules,
@@ -388,12 +391,12 @@ impl Solver {
         budget: &mut Budget,
     ) -> Result<GameId, SolveError> {
         let mut sides = [Vec::new(), Vec::new()];
-        for (side, left) in [(0, true), (1, false)] {
+        for player in Player::BOTH {
             budget.spend_work(listing_cost(p, rules))?;
-            for e in legal_moves(p, rules, left) {
+            for e in legal_moves(p, rules, player) {
                 budget.spend_work(move_cost(p))?;
                 let v = self.tree(mode, &p.without_edge(e), rules, games, budget)?;
-                sides[side].push(v);
+                sides[player.index()].push(v);
             }
         }
         Ok(games.from_options(&sides[0], &sides[1]))
