@@ -25,6 +25,7 @@ pub mod notation;
 pub mod nus;
 pub mod player;
 pub mod sample;
+mod structure;
 mod table;
 
 pub use dyadic::Dyadic;

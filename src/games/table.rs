@@ -453,20 +453,6 @@ impl Games {
         }
         (nim, born)
     }
-
-    /// The birthday of `g`: the height of its canonical game tree.
-    pub fn birthday(&mut self, g: GameId) -> u64 {
-        if let Some(x) = self.as_number(g) {
-            return number_birthday(&x);
-        }
-        let mut best = 0;
-        for left in [true, false] {
-            for option in self.raw_options(g, left) {
-                best = best.max(self.birthday(option) + 1);
-            }
-        }
-        best
-    }
 }
 
 /// The machine-word key of a nus whose number is small.
@@ -482,7 +468,7 @@ fn small_key(v: &Nus) -> Option<(i64, u32, i64, u32)> {
 }
 
 /// Integers are born on day `|n|`; `m/2^k` (k > 0) on day `|trunc(x)| + k + 1`.
-fn number_birthday(x: &Dyadic) -> u64 {
+pub(crate) fn number_birthday(x: &Dyadic) -> u64 {
     use num_traits::{Signed, ToPrimitive};
     let whole = if x.signum() >= 0 { x.floor() } else { x.ceil() };
     let whole = whole.abs().to_u64().unwrap_or(u64::MAX);
