@@ -9,7 +9,7 @@
 mod serve_support;
 
 use hackenbook::driver::{self, Project};
-use hackenbook::site::serve::{Config, Server};
+use hackenbook::serve::{Config, Server};
 use serve_support::{get, TempProject, PATIENCE};
 use std::path::Path;
 use std::time::{Duration, Instant};

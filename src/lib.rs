@@ -4,6 +4,11 @@
 //! The pipeline is `essay` (load and parse) → `check` (evaluate positions, games and censuses,
 //! compare claims) → `page` (HTML of each essay) → `site` (templates, assets, publishing), run by
 //! `driver`. Each stage hands the next plain data, so `check` and `build` cannot drift apart.
+//!
+//! Layers, each importing only from those below it (`tests/layering.rs` holds them to it): the
+//! commands (`commands`, `serve`) run the `driver`; the driver runs `check`, `page` and `site`;
+//! `page` turns what `check` computed into HTML, with `site`'s typesetting; `check` asks
+//! `census`, `hackenbush` and `games`; `census` builds on `hackenbush`, which builds on `games`.
 pub mod census;
 pub mod check;
 pub mod commands;
@@ -11,5 +16,7 @@ pub mod driver;
 pub mod essay;
 pub mod games;
 pub mod hackenbush;
+pub mod located;
 pub mod page;
+pub mod serve;
 pub mod site;

@@ -3,7 +3,7 @@
 
 use clap::{Parser, Subcommand};
 use hackenbook::driver::{self, Failure, Project};
-use hackenbook::site::serve;
+use hackenbook::serve;
 use std::path::PathBuf;
 use std::process::ExitCode;
 

@@ -4,7 +4,7 @@
 
 mod serve_support;
 
-use hackenbook::site::serve::{Config, Server};
+use hackenbook::serve::{Config, Server};
 use serve_support::{get, get_until, TempProject};
 use std::fs;
 use std::time::Duration;

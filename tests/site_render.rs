@@ -127,6 +127,7 @@ colours = "LR"</code></pre></details>"#.to_string(),
     let claim = |n: usize, literal: &str, query: &str, figure: &str, holds: bool| ClaimRow {
         id: format!("claim-{n}"),
         literal: literal.into(),
+        literal_html: None,
         query: query.into(),
         figure: figure.into(),
         holds,

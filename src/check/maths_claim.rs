@@ -3,23 +3,19 @@
 //! is held to the same standard as a game block. The page typesets the TeX exactly as written.
 
 use super::claims::{ClaimKind, ClaimRecord};
-use crate::essay::{Diagnostic, SourceFile, Spanned};
+use super::Context;
+use crate::essay::{Diagnostic, Spanned};
 use crate::games::notation::{self, tex};
 use crate::games::Games;
 
 /// Checks one formula and records it among the essay's claims; returns its index.
-pub fn check(
-    file: &SourceFile,
-    formula: &Spanned<String>,
-    games: &mut Games,
-    records: &mut Vec<ClaimRecord>,
-    problems: &mut Vec<Diagnostic>,
-) -> usize {
-    let (query, figure, holds) = match relation(formula, games) {
+pub fn check(cx: &mut Context, formula: &Spanned<String>) -> usize {
+    let file = cx.file;
+    let (query, figure, holds) = match relation(formula, cx.games) {
         Ok((query, failure)) => match failure {
             None => (query, "holds".to_string(), true),
             Some(message) => {
-                problems.push(
+                cx.problems.push(
                     Diagnostic::new(
                         file,
                         formula.span.clone(),
@@ -50,13 +46,13 @@ pub fn check(
                          `\\parallel`, `\\lhd`, `\\rhd`"
                     .to_string(),
             });
-            problems.push(d);
+            cx.problems.push(d);
             (String::new(), String::new(), false)
         }
     };
     let (line, column) = file.line_col(formula.span.start);
-    records.push(ClaimRecord {
-        id: format!("claim-{}", records.len() + 1),
+    cx.claims.push(ClaimRecord {
+        id: format!("claim-{}", cx.claims.len() + 1),
         kind: ClaimKind::Relation,
         file: file.display_path(),
         line,
@@ -67,7 +63,7 @@ pub fn check(
         figure,
         holds,
     });
-    records.len() - 1
+    cx.claims.len() - 1
 }
 
 /// The game statement a formula reads as, and the first relation that fails (if any); or where

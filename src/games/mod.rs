@@ -25,6 +25,7 @@ pub mod notation;
 pub mod nus;
 pub mod player;
 pub mod sample;
+pub mod signs;
 mod structure;
 mod table;
 

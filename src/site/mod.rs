@@ -9,7 +9,6 @@ mod mathml;
 pub mod maths;
 pub mod publish;
 pub mod render;
-pub mod serve;
 pub mod spacing;
 
 /// Escapes text for HTML element content and attribute values.
