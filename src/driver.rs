@@ -4,7 +4,6 @@
 
 use crate::check::{self, CheckOptions, CheckedEssay};
 use crate::essay::{self, Diagnostic, SourceFile};
-use crate::games::Games;
 use crate::page;
 use crate::site;
 use crate::site::render::{PageModel, SiteModel};
@@ -145,11 +144,7 @@ pub fn check_all(project: &Project) -> Result<(Checked, Vec<Diagnostic>), Failur
     let options = CheckOptions {
         cache_dir: project.cache_dir.clone(),
     };
-    let mut games = Games::new();
-    let essays: Vec<CheckedEssay> = parsed
-        .into_iter()
-        .map(|e| check::check_essay(e, &mut games, &options, &mut problems))
-        .collect();
+    let essays: Vec<CheckedEssay> = check::check_essays(parsed, &options, &mut problems);
     problems.extend(check::check_links(&essays));
     let pages: Vec<PageModel> = essays
         .iter()

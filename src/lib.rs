@@ -16,6 +16,7 @@ pub mod driver;
 pub mod essay;
 pub mod games;
 pub mod hackenbush;
+pub mod located;
 pub mod page;
 pub mod serve;
 pub mod site;

@@ -5,7 +5,7 @@ use hackenbook::census::family::{Family, Kind};
 use hackenbook::census::forest::{Forest, Palette};
 use hackenbook::census::reference;
 use hackenbook::census::small::Small;
-use hackenbook::census::{literal_holds, Figure, PlayRules, Workspace};
+use hackenbook::census::{literal_holds, Figure, Workspace};
 use hackenbook::games::Games;
 use hackenbook::hackenbush::{evaluate, Colour, Position, Rules};
 use std::time::Instant;
@@ -96,7 +96,7 @@ fn every_blue_red_forest_of_four_edges_matches_the_solver() {
     let mut memo = Vec::new();
     let mut seen = 0;
     for forest in reference::forests(4, &f.palette, &mut memo) {
-        let packed = Forest::from_nodes(&forest).unwrap();
+        let packed = Forest::from_trees(&forest).unwrap();
         let position = Position::parse(&packed.notation()).unwrap();
         let solved = evaluate(&position, Rules::Normal, &mut games)
             .unwrap()
@@ -173,7 +173,7 @@ fn named_positions_answer_property_questions() {
     let mut ws = Workspace::new(None);
     let cherry = Position::parse("L(L R)").unwrap();
     let value = evaluate(&cherry, Rules::Normal, &mut games).unwrap().value;
-    ws.define_position("cherry", value, cherry);
+    ws.define_position("cherry", value, cherry, Rules::Normal);
     for (key, literal) in [
         ("value", "1"),
         ("reading", "2"),
@@ -191,14 +191,14 @@ fn named_positions_answer_property_questions() {
     // A cycle has no leftmost reading: a located error, not a panic.
     let cycle = Position::parse("g-a L, a-b R, b-g L").unwrap();
     let value = evaluate(&cycle, Rules::Normal, &mut games).unwrap().value;
-    ws.define_position("loop", value, cycle);
+    ws.define_position("loop", value, cycle, Rules::Normal);
     let e = ws.property("loop", "2 * reading", &mut games).unwrap_err();
     assert_eq!(e.span, 4..11);
     assert!(ws.property("loop", "edges", &mut games).is_ok());
     // Under childish rules the normal-play properties are refused.
     let p = Position::parse("LR").unwrap();
     let v = evaluate(&p, Rules::Childish, &mut games).unwrap().value;
-    ws.define_position_with_rules("kid", v, p, PlayRules::Childish);
+    ws.define_position("kid", v, p, Rules::Childish);
     assert!(ws.property("kid", "tree_rule", &mut games).is_err());
     assert!(ws.property("kid", "value", &mut games).is_ok());
 }
@@ -234,7 +234,7 @@ fn bad_queries_are_located_errors() {
     let e = ws
         .define_census("h", "from = \"nothing\"\nwhere = \"tree\"")
         .unwrap_err();
-    assert!(e.message.contains("nothing"));
+    assert!(e.to_string().contains("nothing"));
     assert!(ws.define_census("count", "edges = 2").is_err());
     assert!(ws.define_measure("m", "blue +").is_err());
 }
@@ -269,4 +269,26 @@ fn arbitrary_text_never_panics() {
         let _ = ws.property("f", &query, &mut games);
         let _ = literal_holds(&query, &Figure::truth(true), &mut games);
     }
+}
+
+#[test]
+fn a_smallest_literal_reads_the_whole_position_notation() {
+    // A position block reads CGSuite's `l(l;rl)`; so does a `smallest` literal (one parser).
+    let mut games = Games::new();
+    let mut ws = Workspace::new(None);
+    ws.define_census("t", "family = \"trees\"\nedges = 4")
+        .unwrap();
+    let f = ws
+        .evaluate("smallest t where value = 3/2 and not path", &mut games)
+        .unwrap();
+    let Figure::Example(example) = &f else {
+        panic!("expected a position, got {f:?}")
+    };
+    let cgsuite = example.notation.to_lowercase().replace(' ', ";");
+    assert!(cgsuite.contains(';'), "{cgsuite}");
+    assert!(
+        literal_holds(&cgsuite, &f, &mut games).unwrap(),
+        "{cgsuite}"
+    );
+    assert!(!literal_holds("l(l;l)", &f, &mut games).unwrap());
 }

@@ -1,13 +1,14 @@
 //! Census results kept on disk, keyed by what was asked rather than when.
 //!
-//! The one idea: a census is a pure function of its family and of this code, so the SHA-256 of
-//! the normalised family and a code version names its result; an unchanged census block is
-//! read back instead of recomputed, and any change to it (or to the engine) misses the cache.
-//! Values that are not numbers are stored as their canonical forms and re-interned on load.
+//! The one idea: a census is a pure function of its family and of the code that computes it, so
+//! the SHA-256 of the normalised family and of the schema names its result; an unchanged census
+//! block is read back instead of recomputed, and any change to it, to the property table or to
+//! the code that defines and computes rows misses the cache — there is no version to bump by
+//! hand. Rows are stored as they are (serde), and values that are not numbers as canonical
+//! forms, re-interned on load.
 
 use super::family::Family;
-use super::forest::Forest;
-use super::record::{Record, Row, Val};
+use super::record::{Row, Val};
 use super::small::Small;
 use crate::games::{GameId, Games};
 use serde::{Deserialize, Serialize};
@@ -15,18 +16,46 @@ use sha2::{Digest, Sha256};
 use std::collections::HashMap;
 use std::fs;
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 
-/// Bump when the engines or the record change meaning: every cached census is then stale.
-pub const CODE_VERSION: &str = "census-records-1";
+/// The source of everything that decides what a cached row says: the row's layout and how it is
+/// stored, the engines that compute it, the numbers and forests they compute with.
+const ROW_CODE: &[&str] = &[
+    include_str!("record.rs"),
+    include_str!("cache.rs"),
+    include_str!("engine.rs"),
+    include_str!("reference.rs"),
+    include_str!("family.rs"),
+    include_str!("forest.rs"),
+    include_str!("small.rs"),
+    include_str!("../games/signs.rs"),
+];
+
+/// The schema of a cached row, as a hash: the property table and the code of [`ROW_CODE`].
+pub fn schema() -> &'static str {
+    static SCHEMA: OnceLock<String> = OnceLock::new();
+    SCHEMA.get_or_init(|| {
+        let mut hash = Sha256::new();
+        hash.update(super::property::schema().as_bytes());
+        for code in ROW_CODE {
+            hash.update([0]);
+            hash.update(code.as_bytes());
+        }
+        hex(&hash.finalize())
+    })
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
 
 /// The file name a family's census is cached under.
 pub fn cache_key(family: &Family) -> String {
     let mut hash = Sha256::new();
-    hash.update(CODE_VERSION.as_bytes());
+    hash.update(schema().as_bytes());
     hash.update([0]);
     hash.update(family.key().as_bytes());
-    let digest = hash.finalize();
-    digest.iter().take(12).map(|b| format!("{b:02x}")).collect()
+    hex(&hash.finalize()[..12])
 }
 
 fn path_for(dir: &Path, family: &Family) -> PathBuf {
@@ -40,14 +69,19 @@ enum Form {
     Options(Vec<usize>, Vec<usize>),
 }
 
+/// A value as stored: a number, or a canonical form by its index in the file's forms.
+#[derive(Clone, Copy, Serialize, Deserialize)]
+enum Stored {
+    Num(Small),
+    Form(usize),
+}
+
 #[derive(Serialize, Deserialize)]
 struct File {
-    version: String,
+    schema: String,
     family: String,
     forms: Vec<Form>,
-    /// One array per row: 9 small properties, 5 values as (tag, a, b), count, shape, colours,
-    /// edges, order.
-    rows: Vec<Vec<i64>>,
+    rows: Vec<Row<Stored>>,
 }
 
 /// Writes each game's options before the game, so loading can rebuild them in order.
@@ -77,10 +111,10 @@ impl FormWriter<'_> {
         self.forms.len() - 1
     }
 
-    fn val(&mut self, v: Val) -> [i64; 3] {
+    fn val(&mut self, v: Val) -> Stored {
         match v {
-            Val::Num(x) => [0, x.numerator() as i64, x.exponent() as i64],
-            Val::Game(g) => [1, self.add(g) as i64, 0],
+            Val::Num(x) => Stored::Num(x),
+            Val::Game(g) => Stored::Form(self.add(g)),
         }
     }
 }
@@ -92,32 +126,22 @@ pub fn store(dir: &Path, family: &Family, rows: &[Row], games: &mut Games) -> st
         index: HashMap::new(),
         forms: Vec::new(),
     };
-    let mut out = Vec::with_capacity(rows.len());
-    for row in rows {
-        let r = &row.record;
-        let mut a: Vec<i64> = [r.edges, r.blue, r.red, r.green, r.trunks, r.height, r.spine]
-            .iter()
-            .map(|&x| x as i64)
-            .collect();
-        a.push(r.path as i64);
-        a.push(r.colon as i64);
-        for v in [r.value, r.reading, r.tree_rule, r.sum, r.ordinal_sum] {
-            a.extend(w.val(v));
-        }
-        a.extend([
-            row.count as i64,
-            row.first.shape() as i64,
-            row.first.colour_bits() as i64,
-            row.first.edges() as i64,
-            row.order as i64,
-        ]);
-        out.push(a);
-    }
+    let rows = rows
+        .iter()
+        .filter_map(|row| {
+            Some(Row {
+                record: row.record.map(|v| Some(w.val(v)))?,
+                count: row.count,
+                first: row.first,
+                order: row.order,
+            })
+        })
+        .collect();
     let file = File {
-        version: CODE_VERSION.into(),
+        schema: schema().to_string(),
         family: family.key(),
         forms: w.forms,
-        rows: out,
+        rows,
     };
     fs::create_dir_all(dir)?;
     let path = path_for(dir, family);
@@ -130,7 +154,7 @@ pub fn store(dir: &Path, family: &Family, rows: &[Row], games: &mut Games) -> st
 pub fn load(dir: &Path, family: &Family, games: &mut Games) -> Option<Vec<Row>> {
     let bytes = fs::read(path_for(dir, family)).ok()?;
     let file: File = serde_json::from_slice(&bytes).ok()?;
-    if file.version != CODE_VERSION || file.family != family.key() {
+    if file.schema != schema() || file.family != family.key() {
         return None;
     }
     let mut ids: Vec<GameId> = Vec::with_capacity(file.forms.len());
@@ -149,47 +173,25 @@ pub fn load(dir: &Path, family: &Family, games: &mut Games) -> Option<Vec<Row>> 
         };
         ids.push(id);
     }
-    let val = |a: &[i64]| -> Option<Val> {
-        match a[0] {
-            0 => {
-                let d = crate::games::Dyadic::new(a[1], u32::try_from(a[2]).ok()?);
-                Some(Val::Num(Small::from_dyadic(&d)?))
-            }
-            _ => Some(Val::Game(*ids.get(usize::try_from(a[1]).ok()?)?)),
+    let val = |s: Stored| -> Option<Val> {
+        match s {
+            // Normalised again, so equal numbers are equal values whatever the file held.
+            Stored::Num(x) => Some(Val::Num(Small::from_dyadic(&x.to_dyadic())?)),
+            Stored::Form(i) => Some(Val::Game(*ids.get(i)?)),
         }
     };
-    let mut rows = Vec::with_capacity(file.rows.len());
-    for a in &file.rows {
-        if a.len() != 29 {
-            return None;
-        }
-        let b = |i: usize| u8::try_from(a[i]).ok();
-        let record = Record {
-            edges: b(0)?,
-            blue: b(1)?,
-            red: b(2)?,
-            green: b(3)?,
-            trunks: b(4)?,
-            height: b(5)?,
-            spine: b(6)?,
-            path: a[7] != 0,
-            colon: a[8] != 0,
-            value: val(&a[9..12])?,
-            reading: val(&a[12..15])?,
-            tree_rule: val(&a[15..18])?,
-            sum: val(&a[18..21])?,
-            ordinal_sum: val(&a[21..24])?,
-        };
-        rows.push(Row {
-            record,
-            count: u64::try_from(a[24]).ok()?,
-            first: Forest::from_parts(
-                u32::try_from(a[25]).ok()?,
-                u32::try_from(a[26]).ok()?,
-                usize::try_from(a[27]).ok()?,
-            ),
-            order: u64::try_from(a[28]).ok()?,
-        });
-    }
-    Some(rows)
+    file.rows
+        .into_iter()
+        .map(|row| {
+            if row.first.edges() > super::forest::MAX_EDGES {
+                return None;
+            }
+            Some(Row {
+                record: row.record.map(val)?,
+                count: row.count,
+                first: row.first,
+                order: row.order,
+            })
+        })
+        .collect()
 }

@@ -27,7 +27,7 @@ struct Block {
     from: Option<Spanned<String>>,
     #[serde(rename = "where")]
     filter: Option<Spanned<String>>,
-    measures: Option<BTreeMap<String, Spanned<String>>>,
+    measures: Option<BTreeMap<Spanned<String>, Spanned<String>>>,
 }
 
 /// What a census enumerates.
@@ -48,6 +48,8 @@ pub enum Source {
 #[derive(Clone, Debug, PartialEq)]
 pub struct MeasureDef {
     pub name: String,
+    /// Where the name stands in the block body.
+    pub name_span: Range<usize>,
     pub expr: Expr,
     pub text: String,
     /// Where the expression's text starts in the block body.
@@ -253,7 +255,8 @@ pub fn parse_definition(body: &str) -> Result<Definition, QueryError> {
         let offset = content_offset(body, &text.span());
         let expr = parse_expr(text.get_ref()).map_err(|e| e.shifted(offset))?;
         measures.push(MeasureDef {
-            name,
+            name_span: name.span(),
+            name: name.into_inner(),
             expr,
             text: text.get_ref().clone(),
             offset,

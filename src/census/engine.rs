@@ -10,6 +10,7 @@ use super::family::Family;
 use super::forest::{shape_index, shape_rank, shapes, Forest, Palette};
 use super::record::{order_key, FxMap, Record, Row, Val};
 use super::small::Small;
+use crate::games::signs;
 use crate::hackenbush::Colour;
 use rayon::prelude::*;
 use std::collections::HashMap;
@@ -231,7 +232,7 @@ impl Colouring<'_> {
     fn rule_value(&self) -> Result<Small, EngineError> {
         if let [trunk] = self.plan.trunks.as_slice() {
             let above = self.piece(trunk.above, &self.t.rules);
-            return Small::colon(sign(self.colour(trunk.index)), above)
+            return signs::colon(self.colour(trunk.index) == Colour::Blue, &above)
                 .ok_or_else(|| EngineError::Overflow(self.forest()));
         }
         let mut total = Small::ZERO;
@@ -268,7 +269,7 @@ impl Colouring<'_> {
             ordinal_sum = add(ordinal_sum, ordinal)?;
         }
         let spine = &self.plan.spine;
-        let reading = Small::from_signs(spine.iter().map(|s| sign(self.colour(s.index))))
+        let reading = signs::from_signs(spine.iter().map(|s| self.colour(s.index) == Colour::Blue))
             .ok_or_else(|| EngineError::Overflow(self.forest()))?;
         // The ground first (the whole forest against its first tree), then every spine node.
         let ground = self
@@ -427,7 +428,7 @@ fn extend_ordinals(
                 continue;
             }
             let by_forms = ordinal(s, x).map_err(EngineError::Ordinal)?;
-            let by_signs = Small::colon(s, x).ok_or(EngineError::Overflow(Forest::EMPTY))?;
+            let by_signs = signs::colon(s > 0, &x).ok_or(EngineError::Overflow(Forest::EMPTY))?;
             if by_forms != by_signs {
                 return Err(EngineError::Ordinal(format!(
                     "{} : {x} is {by_forms} on canonical forms but {by_signs} by sign expansion",
@@ -546,7 +547,7 @@ mod tests {
     fn census(family: &Family) -> Vec<Row> {
         run(
             family,
-            &mut |s, x| Small::colon(s, x).ok_or_else(|| "overflow".into()),
+            &mut |s, x| signs::colon(s > 0, &x).ok_or_else(|| "overflow".into()),
             &|_| {},
         )
         .unwrap()

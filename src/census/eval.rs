@@ -5,7 +5,8 @@
 //! `value = reading` mean the same thing whatever the colours, and a comparison that has no
 //! answer (the sign of a fuzzy game) is a located error rather than a guess.
 
-use super::query::{Arith, Expr, ExprKind, Func, Prop, QueryError, Rel};
+use super::property::Prop;
+use super::query::{Arith, Expr, ExprKind, Func, QueryError, Rel};
 use super::record::{Record, Val};
 use crate::games::{Dyadic, GameId, Games, Relation};
 use num_bigint::BigInt;
@@ -33,7 +34,8 @@ fn num(n: impl Into<BigInt>) -> Scalar {
 }
 
 impl RowEval<'_> {
-    fn val(&mut self, v: Val) -> Scalar {
+    /// A record's value as a scalar: a number when it is one.
+    pub fn scalar(&mut self, v: Val) -> Scalar {
         match v {
             Val::Num(x) => Scalar::Num(x.to_dyadic()),
             Val::Game(g) => match self.games.as_number(g) {
@@ -59,7 +61,7 @@ impl RowEval<'_> {
     }
 
     /// -1, 0 or 1 for a value with a sign; an error for a fuzzy one.
-    fn sign(&mut self, s: &Scalar, span: &std::ops::Range<usize>) -> Result<Scalar, QueryError> {
+    pub fn sign(&mut self, s: &Scalar) -> Result<Scalar, String> {
         match s {
             Scalar::Num(d) => Ok(num(d.signum())),
             _ => {
@@ -69,15 +71,21 @@ impl RowEval<'_> {
                     Relation::Greater => Ok(num(1)),
                     Relation::Less => Ok(num(-1)),
                     Relation::Equal => Ok(num(0)),
-                    Relation::Confused => Err(QueryError::new(
-                        span.clone(),
-                        format!(
-                            "the sign of {} is undefined: it is confused with 0 (the first player wins)",
-                            self.games.display(g)
-                        ),
+                    Relation::Confused => Err(format!(
+                        "the sign of {} is undefined: it is confused with 0 (the first player wins)",
+                        self.games.display(g)
                     )),
                 }
             }
+        }
+    }
+
+    /// Whether a record's value is a nimber (`0` included).
+    pub fn is_nimber(&mut self, v: Val) -> bool {
+        match self.scalar(v) {
+            Scalar::Num(d) => d.is_zero(),
+            Scalar::Game(g) => self.games.as_nimber(g).is_some(),
+            Scalar::Bool(_) => false,
         }
     }
 
@@ -87,34 +95,7 @@ impl RowEval<'_> {
         r: &Record,
         span: &std::ops::Range<usize>,
     ) -> Result<Scalar, QueryError> {
-        Ok(match p {
-            Prop::Edges => num(r.edges),
-            Prop::Blue => num(r.blue),
-            Prop::Red => num(r.red),
-            Prop::Green => num(r.green),
-            Prop::Trunks => num(r.trunks),
-            Prop::Height => num(r.height),
-            Prop::Spine => num(r.spine),
-            Prop::Path => Scalar::Bool(r.path),
-            Prop::Tree => Scalar::Bool(r.trunks == 1),
-            Prop::Colon => Scalar::Bool(r.colon),
-            Prop::Value => self.val(r.value),
-            Prop::Reading => self.val(r.reading),
-            Prop::TreeRule => self.val(r.tree_rule),
-            Prop::Sum => self.val(r.sum),
-            Prop::OrdinalSum => self.val(r.ordinal_sum),
-            Prop::IsNumber => Scalar::Bool(matches!(self.val(r.value), Scalar::Num(_))),
-            Prop::IsNimber => Scalar::Bool(match self.val(r.value) {
-                Scalar::Num(d) => d.is_zero(),
-                Scalar::Game(g) => self.games.as_nimber(g).is_some(),
-                Scalar::Bool(_) => false,
-            }),
-            Prop::Sign => {
-                let v = self.val(r.value);
-                self.sign(&v, span)?
-            }
-            Prop::Majority => num((r.blue as i32 - r.red as i32).signum()),
-        })
+        (p.get().read)(self, r).map_err(|message| QueryError::new(span.clone(), message))
     }
 
     /// Evaluates an expression (already type-checked) on one record.
@@ -147,7 +128,9 @@ impl RowEval<'_> {
             ExprKind::Call(f, arg) => {
                 let a = self.eval(arg, r)?;
                 match f {
-                    Func::Sign => self.sign(&a, &arg.span)?,
+                    Func::Sign => self
+                        .sign(&a)
+                        .map_err(|m| QueryError::new(arg.span.clone(), m))?,
                     Func::Abs => match a {
                         Scalar::Num(d) => Scalar::Num(if d.signum() < 0 { -d } else { d }),
                         _ => return Err(err("`abs` needs a number".into())),

@@ -4,10 +4,12 @@
 //! `2n` (an edge opens, carries its forest, closes) plus one colour per edge in preorder. Cutting
 //! an edge deletes one contiguous stretch of both, and the forests of `n` edges are ranked
 //! densely (shape rank × k^n + colour digits), so values can live in flat arrays indexed by rank.
+//! Unpacked, a forest is the solver's own [`Tree`]s, and it is written and read in the position
+//! notation of [`crate::hackenbush::notation`].
 
-use crate::hackenbush::Colour;
+use crate::hackenbush::{Colour, Position, Tree};
+use crate::located::Located;
 use std::fmt;
-use std::ops::Range;
 
 /// The largest forest the packed form holds (the shape word needs `2n` bits of a `u32`).
 pub const MAX_EDGES: usize = 16;
@@ -16,18 +18,13 @@ pub const MAX_EDGES: usize = 16;
 ///
 /// `shape` bit `j` is 0 for an opening step (an edge starts) and 1 for a closing step; `colours`
 /// holds two bits per edge in preorder (0 blue, 1 red, 2 green).
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+#[derive(
+    Clone, Copy, PartialEq, Eq, Hash, Debug, Default, serde::Serialize, serde::Deserialize,
+)]
 pub struct Forest {
     shape: u32,
     colours: u32,
     edges: u8,
-}
-
-/// A tree of the unpacked form: an edge and the forest standing on its far end.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct Node {
-    pub colour: Colour,
-    pub above: Vec<Node>,
 }
 
 fn code(c: Colour) -> u32 {
@@ -315,22 +312,22 @@ impl Forest {
         best
     }
 
-    pub fn to_nodes(self) -> Vec<Node> {
-        self.trunks().iter().map(|e| self.node(e)).collect()
+    pub fn to_trees(self) -> Vec<Tree> {
+        self.trunks().iter().map(|e| self.tree_at(e)).collect()
     }
 
-    fn node(self, e: EdgeSpan) -> Node {
-        Node {
+    fn tree_at(self, e: EdgeSpan) -> Tree {
+        Tree {
             colour: self.colour(e.index),
-            above: self.children(e).iter().map(|c| self.node(c)).collect(),
+            above: self.children(e).iter().map(|c| self.tree_at(c)).collect(),
         }
     }
 
     /// Packs a forest; `None` if it has more than [`MAX_EDGES`] edges.
-    pub fn from_nodes(nodes: &[Node]) -> Option<Forest> {
+    pub fn from_trees(trees: &[Tree]) -> Option<Forest> {
         let mut f = Forest::EMPTY;
         let mut bit = 0u32;
-        fn push(nodes: &[Node], f: &mut Forest, bit: &mut u32) -> Option<()> {
+        fn push(nodes: &[Tree], f: &mut Forest, bit: &mut u32) -> Option<()> {
             for n in nodes {
                 if f.edges as usize >= MAX_EDGES {
                     return None;
@@ -344,20 +341,24 @@ impl Forest {
             }
             Some(())
         }
-        push(nodes, &mut f, &mut bit)?;
+        push(trees, &mut f, &mut bit)?;
         Some(f)
     }
 
-    /// Reads the notation of DESIGN.md: `LRRL`, `L(L R)`, `LR RL`. Errors carry byte spans.
-    pub fn parse(text: &str) -> Result<Forest, (Range<usize>, String)> {
-        let mut p = NotationParser { text, pos: 0 };
-        let nodes = p.forest(None)?;
-        if nodes.is_empty() {
-            return Err((0..text.len(), "a position needs at least one edge".into()));
+    /// Reads a forest in the position notation (`LRRL`, `L(L R)`, `LR RL`, CGSuite's
+    /// `l(l;rl)`, or the graph form of a forest). Errors carry byte spans.
+    pub fn parse(text: &str) -> Result<Forest, Located> {
+        let whole = || 0..text.len();
+        let position = Position::parse(text)?;
+        if position.is_empty() {
+            return Err(Located::new(whole(), "a position needs at least one edge"));
         }
-        Forest::from_nodes(&nodes).ok_or_else(|| {
-            (
-                0..text.len(),
+        let trees = position.to_forest().ok_or_else(|| {
+            Located::new(whole(), "a census position is a forest, without cycles")
+        })?;
+        Forest::from_trees(&trees).ok_or_else(|| {
+            Located::new(
+                whole(),
                 format!("a census position has at most {MAX_EDGES} edges"),
             )
         })
@@ -366,12 +367,12 @@ impl Forest {
     /// The canonical notation: runs of letters for chains, parentheses at forks.
     pub fn notation(self) -> String {
         let mut out = String::new();
-        write_forest(&self.to_nodes(), &mut out);
+        write_forest(&self.to_trees(), &mut out);
         out
     }
 }
 
-fn write_forest(nodes: &[Node], out: &mut String) {
+fn write_forest(nodes: &[Tree], out: &mut String) {
     for (i, n) in nodes.iter().enumerate() {
         if i > 0 {
             out.push(' ');
@@ -380,7 +381,7 @@ fn write_forest(nodes: &[Node], out: &mut String) {
     }
 }
 
-fn write_tree(n: &Node, out: &mut String) {
+fn write_tree(n: &Tree, out: &mut String) {
     out.push(n.colour.letter());
     match n.above.len() {
         0 => {}
@@ -396,100 +397,6 @@ fn write_tree(n: &Node, out: &mut String) {
 impl fmt::Display for Forest {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.notation())
-    }
-}
-
-struct NotationParser<'a> {
-    text: &'a str,
-    pos: usize,
-}
-
-impl NotationParser<'_> {
-    fn peek(&self) -> Option<char> {
-        self.text[self.pos..].chars().next()
-    }
-
-    fn skip_spaces(&mut self) {
-        while self.peek().is_some_and(char::is_whitespace) {
-            self.pos += self.peek().map_or(1, char::len_utf8);
-        }
-    }
-
-    /// Trees separated by spaces, up to `)` (if `open` is the position of a `(`) or the end.
-    fn forest(&mut self, open: Option<usize>) -> Result<Vec<Node>, (Range<usize>, String)> {
-        let mut trees = Vec::new();
-        loop {
-            self.skip_spaces();
-            match self.peek() {
-                None => {
-                    return match open {
-                        Some(at) => Err((at..at + 1, "this `(` is never closed".into())),
-                        None => Ok(trees),
-                    }
-                }
-                Some(')') => {
-                    return match open {
-                        Some(_) => Ok(trees),
-                        None => Err((self.pos..self.pos + 1, "unmatched `)`".into())),
-                    }
-                }
-                Some(_) => trees.push(self.tree()?),
-            }
-        }
-    }
-
-    /// A run of colour letters, optionally followed by a group standing on its last edge.
-    fn tree(&mut self) -> Result<Node, (Range<usize>, String)> {
-        let mut run = Vec::new();
-        while let Some(c) = self.peek() {
-            match Colour::from_letter(c) {
-                Some(colour) if c != 'e' => {
-                    run.push(colour);
-                    self.pos += 1;
-                }
-                _ => break,
-            }
-        }
-        let at = self.pos;
-        if run.is_empty() {
-            let len = self.peek().map_or(1, char::len_utf8);
-            let found = &self.text[at..at + len];
-            return Err((
-                at..at + len,
-                format!("expected an edge colour `L`, `R` or `G`, found `{found}`"),
-            ));
-        }
-        let mut above = Vec::new();
-        if self.peek() == Some('(') {
-            self.pos += 1;
-            above = self.forest(Some(at))?;
-            if above.is_empty() {
-                return Err((
-                    at..self.pos + 1,
-                    "an empty group `()` carries nothing".into(),
-                ));
-            }
-            self.pos += 1; // the `)`
-        }
-        if let Some(c) = self.peek().filter(|c| !c.is_whitespace() && *c != ')') {
-            let len = c.len_utf8();
-            return Err((
-                self.pos..self.pos + len,
-                format!("expected a space, `)` or the end after a group, found `{c}`"),
-            ));
-        }
-        let mut node = None;
-        for colour in run.into_iter().rev() {
-            let carried = match node.take() {
-                None => std::mem::take(&mut above),
-                Some(n) => vec![n],
-            };
-            node = Some(Node {
-                colour,
-                above: carried,
-            });
-        }
-        Ok(node.expect("the run is not empty"))
     }
 }
 
@@ -707,12 +614,21 @@ mod tests {
 
     #[test]
     fn bad_notation_is_located() {
-        assert_eq!(Forest::parse("L(L R").unwrap_err().0, 1..2);
-        assert_eq!(Forest::parse("LX").unwrap_err().0, 1..2);
-        assert_eq!(Forest::parse("L)").unwrap_err().0, 1..2);
+        assert_eq!(Forest::parse("L(L R").unwrap_err().span, 1..2);
+        assert_eq!(Forest::parse("LX").unwrap_err().span, 1..2);
+        assert_eq!(Forest::parse("L)").unwrap_err().span, 1..2);
         assert!(Forest::parse("").is_err());
         assert!(Forest::parse("L()").is_err());
         assert!(Forest::parse(&"L".repeat(17)).is_err());
+        assert!(Forest::parse("g-a L, a-b R, b-g L").is_err());
+    }
+
+    #[test]
+    fn the_position_notation_is_read_whole() {
+        // CGSuite's letters and sibling separator, as in a position block.
+        assert_eq!(f("l(l;rl)"), f("L(L RL)"));
+        assert_eq!(f("le").notation(), "LG");
+        assert_eq!(f("g-a L, a-b R").notation(), "LR");
     }
 
     #[test]

@@ -309,7 +309,7 @@ pub fn literal_holds(
         }
         Figure::Example(example) => match Forest::parse(literal) {
             Ok(f) => Ok(f == example.forest),
-            Err(_) => Err(mismatch("not a position in `L(L R)` notation")),
+            Err(_) => Err(mismatch("not a forest in the position notation (`L(L R)`)")),
         },
         Figure::Game(g) => {
             let text = literal.trim().replace('\u{2212}', "-");

@@ -18,6 +18,7 @@ pub mod family;
 pub mod forest;
 pub mod literal;
 pub mod progress;
+pub mod property;
 pub mod query;
 pub mod record;
 pub mod reference;
@@ -26,4 +27,4 @@ pub mod workspace;
 
 pub use literal::{literal_holds, render_figure, Example, Figure};
 pub use query::QueryError;
-pub use workspace::{CensusRun, PlayRules, Workspace};
+pub use workspace::{CensusRun, NameKind, Refused, Workspace};

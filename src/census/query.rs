@@ -6,43 +6,11 @@
 //! keeps the byte span it was read from, so any error — in parsing, in typing, in evaluation —
 //! points at the words that caused it.
 
-use std::fmt;
 use std::ops::Range;
 
 /// A located problem with a query (or a census block, or a literal): `span` is a byte range
 /// within the text that was handed in.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct QueryError {
-    pub span: Range<usize>,
-    pub message: String,
-}
-
-impl QueryError {
-    pub fn new(span: Range<usize>, message: impl Into<String>) -> QueryError {
-        QueryError {
-            span,
-            message: message.into(),
-        }
-    }
-
-    /// The same error, moved to sit inside a larger text starting at `offset`.
-    pub fn shifted(mut self, offset: usize) -> QueryError {
-        self.span = self.span.start + offset..self.span.end + offset;
-        self
-    }
-}
-
-impl fmt::Display for QueryError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{} (at {}..{})",
-            self.message, self.span.start, self.span.end
-        )
-    }
-}
-
-impl std::error::Error for QueryError {}
+pub type QueryError = crate::located::Located;
 
 // ---------------------------------------------------------------- tokens
 
@@ -152,60 +120,7 @@ fn lex(text: &str) -> Result<Vec<Token>, QueryError> {
 
 // ---------------------------------------------------------------- syntax tree
 
-/// What a position is asked about: everything a census record holds, and what follows from it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Prop {
-    Edges,
-    Blue,
-    Red,
-    Green,
-    Trunks,
-    Height,
-    Spine,
-    Path,
-    Tree,
-    Colon,
-    Value,
-    Reading,
-    TreeRule,
-    Sum,
-    OrdinalSum,
-    IsNumber,
-    IsNimber,
-    Sign,
-    Majority,
-}
-
-/// The names of the properties, with what each means (the reference table of the README).
-pub const PROPERTIES: &[(&str, Prop, &str)] = &[
-    ("edges", Prop::Edges, "number of edges"),
-    ("blue", Prop::Blue, "number of blue edges"),
-    ("red", Prop::Red, "number of red edges"),
-    ("green", Prop::Green, "number of green edges"),
-    ("trunks", Prop::Trunks, "number of edges standing on the ground (trees in the forest)"),
-    ("height", Prop::Height, "edges on the longest path up from the ground"),
-    ("spine", Prop::Spine, "edges on the leftmost path (what the reading reads)"),
-    ("path", Prop::Path, "true for a stalk: one trunk and no forks"),
-    ("stalk", Prop::Path, "same as `path`"),
-    ("tree", Prop::Tree, "true for a single-trunk tree"),
-    ("colon", Prop::Colon, "the colon condition: at the ground and at every node of the leftmost path, the forest standing there is worth what its first tree is worth"),
-    ("value", Prop::Value, "the value, by the game tree and the simplicity rule"),
-    ("reading", Prop::Reading, "the leftmost reading: the colours of the leftmost path read as a stalk"),
-    ("tree_rule", Prop::TreeRule, "the tree rule (±1) : (forest above the trunk), applied recursively; forests: the sum over their trees"),
-    ("sum", Prop::Sum, "the sum of the separate trees' values"),
-    ("ordinal_sum", Prop::OrdinalSum, "per tree, the ordinal sum trunk : value(forest above) on canonical forms, summed over the trees"),
-    ("number", Prop::IsNumber, "true when the value is a number"),
-    ("nimber", Prop::IsNimber, "true when the value is a nimber (0 counts)"),
-    ("sign", Prop::Sign, "sign of the value: 1 if Left wins, -1 if Right wins, 0 if the second player wins"),
-    ("majority", Prop::Majority, "sign of blue - red"),
-];
-
-pub fn property(name: &str) -> Option<Prop> {
-    PROPERTIES
-        .iter()
-        .find(|(n, _, _)| *n == name)
-        .map(|(_, p, _)| *p)
-}
+pub use super::property::{property, Prop, PROPERTIES};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Func {
@@ -805,13 +720,6 @@ impl Type {
     }
 }
 
-pub fn prop_type(p: Prop) -> Type {
-    match p {
-        Prop::Path | Prop::Tree | Prop::Colon | Prop::IsNumber | Prop::IsNimber => Type::Bool,
-        _ => Type::Value,
-    }
-}
-
 /// Checks an expression's types, looking measures up with `measure`; returns its type.
 pub fn type_of(e: &Expr, measure: &dyn Fn(&str) -> Option<Type>) -> Result<Type, QueryError> {
     let want = |inner: &Expr, t: Type, why: &str| -> Result<(), QueryError> {
@@ -827,9 +735,9 @@ pub fn type_of(e: &Expr, measure: &dyn Fn(&str) -> Option<Type>) -> Result<Type,
     Ok(match &e.kind {
         ExprKind::Number(_) | ExprKind::Game(_) => Type::Value,
         ExprKind::Bool(_) => Type::Bool,
-        ExprKind::Prop(p) => prop_type(*p),
+        ExprKind::Prop(p) => p.get().ty,
         ExprKind::Measure(name) => measure(name).ok_or_else(|| {
-            let names: Vec<&str> = PROPERTIES.iter().map(|(n, _, _)| *n).collect();
+            let names: Vec<&str> = PROPERTIES.iter().map(|p| p.name).collect();
             let hint = match crate::essay::parse::closest(name, &names) {
                 Some(near) => format!("did you mean `{near}`? "),
                 None => String::new(),

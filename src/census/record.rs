@@ -47,9 +47,11 @@ impl Val {
     }
 }
 
-/// Every property of a position that the query language reads directly.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub struct Record {
+/// Every property of a position that the query language reads directly (the rest of the
+/// [property table](super::property) is computed from these). `V` is how a value is held: a
+/// [`Val`] in a census, a reference to a written-out canonical form in the cache.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, serde::Serialize, serde::Deserialize)]
+pub struct Record<V = Val> {
     pub edges: u8,
     pub blue: u8,
     pub red: u8,
@@ -63,22 +65,44 @@ pub struct Record {
     /// worth what its own first tree is worth.
     pub colon: bool,
     /// By the game tree: the simplicity rule over the options.
-    pub value: Val,
+    pub value: V,
     /// The leftmost path read as a stalk (Berlekamp's rule).
-    pub reading: Val,
+    pub reading: V,
     /// The tree rule `(±1) : (forest above the trunk)`, applied all the way up, summed over
     /// the trees.
-    pub tree_rule: Val,
+    pub tree_rule: V,
     /// The sum of the game-tree values of the separate trees.
-    pub sum: Val,
+    pub sum: V,
     /// One ordinal sum per tree, `trunk : value(forest above)`, on canonical forms, summed.
-    pub ordinal_sum: Val,
+    pub ordinal_sum: V,
+}
+
+impl<V> Record<V> {
+    /// The same record with every value converted (`None` if one cannot be).
+    pub fn map<W>(self, mut f: impl FnMut(V) -> Option<W>) -> Option<Record<W>> {
+        Some(Record {
+            edges: self.edges,
+            blue: self.blue,
+            red: self.red,
+            green: self.green,
+            trunks: self.trunks,
+            height: self.height,
+            spine: self.spine,
+            path: self.path,
+            colon: self.colon,
+            value: f(self.value)?,
+            reading: f(self.reading)?,
+            tree_rule: f(self.tree_rule)?,
+            sum: f(self.sum)?,
+            ordinal_sum: f(self.ordinal_sum)?,
+        })
+    }
 }
 
 /// One distinct record and the positions that have it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Row {
-    pub record: Record,
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Row<V = Val> {
+    pub record: Record<V>,
     pub count: u64,
     /// The smallest position with this record: fewest edges, then enumeration order.
     pub first: Forest,

@@ -7,10 +7,10 @@
 //! engine in the tests and the benchmark, and the engine for families the fast one refuses.
 
 use super::family::{Family, Kind};
-use super::forest::{Forest, Node, Palette};
+use super::forest::{Forest, Palette};
 use super::record::{order_key, Record, Row, Val};
 use crate::games::{GameId, Games};
-use crate::hackenbush::Colour;
+use crate::hackenbush::{Colour, Tree};
 use std::collections::HashMap;
 
 /// Game-tree evaluation of plain forests, memoised by notation.
@@ -20,12 +20,12 @@ pub struct Reference<'g> {
     rules: HashMap<String, GameId>,
 }
 
-fn notation(forest: &[Node]) -> String {
-    Forest::from_nodes(forest).map_or_else(|| format!("{forest:?}"), |f| f.notation())
+fn notation(forest: &[Tree]) -> String {
+    Forest::from_trees(forest).map_or_else(|| format!("{forest:?}"), |f| f.notation())
 }
 
 /// Every way to cut one edge: the colour cut and what is left standing.
-fn cuts(forest: &[Node]) -> Vec<(Colour, Vec<Node>)> {
+fn cuts(forest: &[Tree]) -> Vec<(Colour, Vec<Tree>)> {
     let mut out = Vec::new();
     for (i, tree) in forest.iter().enumerate() {
         let mut without = forest.to_vec();
@@ -59,7 +59,7 @@ impl<'g> Reference<'g> {
     }
 
     /// The canonical form of the game tree: Left cuts blue or green, Right red or green.
-    pub fn value(&mut self, forest: &[Node]) -> GameId {
+    pub fn value(&mut self, forest: &[Tree]) -> GameId {
         let key = notation(forest);
         if let Some(&v) = self.values.get(&key) {
             return v;
@@ -81,7 +81,7 @@ impl<'g> Reference<'g> {
 
     /// The tree rule, recursively: each tree is its trunk's edge `:` the rule's value of the
     /// forest above; a forest is the sum of its trees.
-    pub fn tree_rule(&mut self, forest: &[Node]) -> GameId {
+    pub fn tree_rule(&mut self, forest: &[Tree]) -> GameId {
         let key = notation(forest);
         if let Some(&v) = self.rules.get(&key) {
             return v;
@@ -98,7 +98,7 @@ impl<'g> Reference<'g> {
     }
 
     /// Is the forest worth what its first tree is worth? (True for fewer than two trees.)
-    fn first_tree_suffices(&mut self, forest: &[Node]) -> bool {
+    fn first_tree_suffices(&mut self, forest: &[Tree]) -> bool {
         if forest.len() < 2 {
             return true;
         }
@@ -106,7 +106,7 @@ impl<'g> Reference<'g> {
     }
 
     /// Every property of one forest, computed the plain way.
-    pub fn record(&mut self, forest: &[Node]) -> Record {
+    pub fn record(&mut self, forest: &[Tree]) -> Record {
         let value = self.value(forest);
         let mut sum = self.games.zero();
         let mut ordinal_sum = self.games.zero();
@@ -128,7 +128,7 @@ impl<'g> Reference<'g> {
         }
         let reading = Tree::stalk(&spine).map_or(self.games.zero(), |s| self.value(&[s]));
         let tree_rule = self.tree_rule(forest);
-        let packed = Forest::from_nodes(forest).unwrap_or(Forest::EMPTY);
+        let packed = Forest::from_trees(forest).unwrap_or(Forest::EMPTY);
         let games = &*self.games;
         Record {
             edges: packed.edges() as u8,
@@ -149,22 +149,9 @@ impl<'g> Reference<'g> {
     }
 }
 
-/// A stalk as a one-tree forest.
-struct Tree;
-
-impl Tree {
-    fn stalk(colours: &[Colour]) -> Option<Node> {
-        let (first, rest) = colours.split_first()?;
-        Some(Node {
-            colour: *first,
-            above: Tree::stalk(rest).into_iter().collect(),
-        })
-    }
-}
-
 /// Every plane forest of `n` edges: a first tree of `k` edges (a trunk carrying a forest of
 /// `k - 1`) followed by a forest of `n - k`.
-pub fn forests(n: usize, palette: &Palette, memo: &mut Vec<Vec<Vec<Node>>>) -> Vec<Vec<Node>> {
+pub fn forests(n: usize, palette: &Palette, memo: &mut Vec<Vec<Vec<Tree>>>) -> Vec<Vec<Tree>> {
     while memo.len() <= n {
         let m = memo.len();
         let mut level = Vec::new();
@@ -175,7 +162,7 @@ pub fn forests(n: usize, palette: &Palette, memo: &mut Vec<Vec<Vec<Node>>>) -> V
             for colour in palette.colours() {
                 for above in &memo[k - 1] {
                     for rest in &memo[m - k] {
-                        let mut f = vec![Node {
+                        let mut f = vec![Tree {
                             colour,
                             above: above.clone(),
                         }];
@@ -201,14 +188,14 @@ pub fn run(family: &Family, games: &mut Games, progress: &dyn Fn(u64)) -> Vec<Ro
                 Kind::Forests => true,
                 Kind::Trees => forest.len() == 1,
                 Kind::Stalks => {
-                    forest.len() == 1 && Forest::from_nodes(&forest).is_some_and(Forest::is_path)
+                    forest.len() == 1 && Forest::from_trees(&forest).is_some_and(Forest::is_path)
                 }
             };
             if !admitted {
                 continue;
             }
             let record = reference.record(&forest);
-            let packed = Forest::from_nodes(&forest).unwrap_or(Forest::EMPTY);
+            let packed = Forest::from_trees(&forest).unwrap_or(Forest::EMPTY);
             let order = order_key(n, family.palette.rank(packed));
             let entry = groups.entry(record).or_insert((0, order, packed));
             entry.0 += 1;
@@ -238,7 +225,7 @@ mod tests {
 
     fn value(text: &str) -> String {
         let mut games = Games::new();
-        let forest = Forest::parse(text).unwrap().to_nodes();
+        let forest = Forest::parse(text).unwrap().to_trees();
         let v = Reference::new(&mut games).value(&forest);
         games.display(v)
     }

@@ -5,6 +5,7 @@
 //! `2^15`), so the hot loop never allocates; every operation is checked, and an overflow is an
 //! error that sends the caller to the exact, unbounded [`Dyadic`] — never a wrong answer.
 
+use crate::games::signs::Binary;
 use crate::games::Dyadic;
 use num_traits::ToPrimitive;
 use std::cmp::Ordering;
@@ -132,63 +133,59 @@ impl Small {
         None
     }
 
-    /// The signs `+1`/`-1` of the sign expansion: the unique Hackenbush stalk worth this value.
-    pub fn sign_expansion(self) -> Vec<i8> {
-        let sign: i8 = if self.num < 0 { -1 } else { 1 };
-        let magnitude = (self.num as i64).abs();
-        let whole = magnitude >> self.exp;
-        let mut signs = Vec::new();
-        if self.exp == 0 {
-            signs.resize(whole as usize, sign);
-            return signs;
-        }
-        // n + 0.b1..bk with bk = 1: n+1 signs, one reversal, then b1..b(k-1).
-        signs.resize(whole as usize + 1, sign);
-        signs.push(-sign);
-        for bit in (1..self.exp).rev() {
-            let b = (magnitude >> bit) & 1;
-            signs.push(if b == 1 { sign } else { -sign });
-        }
-        signs
-    }
-
-    /// Berlekamp's rule: the first run of equal signs counts whole units, every later sign
-    /// half as much as the one before. `None` on overflow.
-    pub fn from_signs(signs: impl IntoIterator<Item = i8>) -> Option<Small> {
-        let mut signs = signs.into_iter().peekable();
-        let Some(&first) = signs.peek() else {
-            return Some(Small::ZERO);
-        };
-        let mut num: i64 = 0;
-        let mut exp: u32 = 0;
-        let mut in_first_run = true;
-        for s in signs {
-            if in_first_run && s == first {
-                num += s as i64;
-                continue;
-            }
-            in_first_run = false;
-            exp += 1;
-            if exp > MAX_EXP as u32 {
-                return None;
-            }
-            num = 2 * num + s as i64;
-        }
-        Small::from_wide(num, exp)
-    }
-
-    /// The ordinal sum `e : x` of a single edge worth `sign` (±1) with a number `x`: the
-    /// number whose sign expansion is `sign` followed by that of `x`.
-    pub fn colon(sign: i8, x: Small) -> Option<Small> {
-        Small::from_signs(std::iter::once(sign).chain(x.sign_expansion()))
-    }
-
     pub fn to_dyadic(self) -> Dyadic {
         Dyadic::new(self.num, self.exp as u32)
     }
 
     pub fn from_dyadic(d: &Dyadic) -> Option<Small> {
         Small::from_wide(d.numerator().to_i64()?, d.exponent())
+    }
+}
+
+/// The sign-expansion rules of [`crate::games::signs`] run on fixed-width numbers too.
+impl Binary for Small {
+    fn zero() -> Small {
+        Small::ZERO
+    }
+
+    fn count(n: u32) -> Option<Small> {
+        Some(Small::integer(i32::try_from(n).ok()?))
+    }
+
+    fn signum(&self) -> i32 {
+        self.num.signum()
+    }
+
+    fn checked_add(&self, other: &Small) -> Option<Small> {
+        Small::checked_add(*self, *other)
+    }
+
+    fn checked_sub(&self, other: &Small) -> Option<Small> {
+        Small::checked_sub(*self, *other)
+    }
+
+    fn checked_neg(&self) -> Option<Small> {
+        Small::checked_neg(*self)
+    }
+
+    fn halved(&self, times: u32) -> Option<Small> {
+        Small::from_wide(self.num as i64, (self.exp as u32).checked_add(times)?)
+    }
+
+    fn floor(&self) -> Option<Small> {
+        Small::from_wide(Small::floor(*self), 0)
+    }
+
+    fn to_u32(&self) -> Option<u32> {
+        (self.exp == 0).then_some(u32::try_from(self.num).ok()?)
+    }
+
+    fn exponent(&self) -> u32 {
+        self.exp as u32
+    }
+
+    fn numerator_bit(&self, i: u32) -> bool {
+        i < 32 && (self.num >> i) & 1 == 1
     }
 }
 
@@ -245,30 +242,44 @@ mod tests {
 
     #[test]
     fn sign_expansions_round_trip_and_read_stalks() {
+        use crate::games::signs::{colon, from_signs, sign_expansion};
         for n in -200..=200 {
             for e in 0..6 {
                 let x = Small::from_wide(n, e).unwrap();
-                assert_eq!(Small::from_signs(x.sign_expansion()), Some(x), "{x}");
+                let expansion = sign_expansion(&x).unwrap();
+                assert_eq!(from_signs(expansion.iter().copied()), Some(x), "{x}");
+                // The same rules as on exact numbers.
+                let exact = sign_expansion(&x.to_dyadic()).unwrap();
+                assert_eq!(expansion, exact, "{x}");
+                for plus in [true, false] {
+                    let by_signs = from_signs::<Dyadic>(std::iter::once(plus).chain(exact.clone()));
+                    // Fixed width: the same number, or an overflow when it does not fit.
+                    let fits = by_signs.as_ref().and_then(Small::from_dyadic);
+                    assert_eq!(colon(plus, &x), fits, "{plus}:{x}");
+                }
             }
         }
-        assert_eq!(s("3/8").sign_expansion(), vec![1, -1, -1, 1]);
-        assert_eq!(s("-2").sign_expansion(), vec![-1, -1]);
-        assert_eq!(Small::from_signs([1, -1, 1, -1, -1]), Some(s("9/16")));
+        assert_eq!(
+            from_signs([true, false, true, false, false]),
+            Some(s("9/16"))
+        );
     }
 
     #[test]
     fn colon_with_an_edge() {
-        assert_eq!(Small::colon(1, s("1")), Some(s("2")));
-        assert_eq!(Small::colon(1, s("-1")), Some(s("1/2")));
-        assert_eq!(Small::colon(1, s("1/2")), Some(s("3/2")));
-        assert_eq!(Small::colon(-1, s("2")), Some(s("-1/4")));
-        assert_eq!(Small::colon(1, Small::ZERO), Some(s("1")));
+        use crate::games::signs::colon;
+        assert_eq!(colon(true, &s("1")), Some(s("2")));
+        assert_eq!(colon(true, &s("-1")), Some(s("1/2")));
+        assert_eq!(colon(true, &s("1/2")), Some(s("3/2")));
+        assert_eq!(colon(false, &s("2")), Some(s("-1/4")));
+        assert_eq!(colon(true, &Small::ZERO), Some(s("1")));
     }
 
     #[test]
     fn overflow_is_reported_not_wrapped() {
         let big = Small::integer(i32::MAX);
         assert_eq!(big.checked_add(Small::ONE), None);
-        assert_eq!(Small::from_signs(std::iter::once(1).chain([-1; 40])), None);
+        let long = std::iter::once(true).chain([false; 40]);
+        assert_eq!(crate::games::signs::from_signs::<Small>(long), None);
     }
 }

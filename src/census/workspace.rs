@@ -10,18 +10,18 @@ use super::definition::{parse_definition, Source};
 use super::engine::{self, EngineError};
 use super::eval::{props_used, Measures, RowEval, Scalar};
 use super::family::Family;
-use super::forest::{Forest, Node};
+use super::forest::Forest;
 use super::literal::{Example, Figure};
 use super::progress::Progress;
 use super::query::{
-    parse_expr, parse_query, prop_type, type_of, Arith, Expr, Extreme, FamilyRef, Prop, Query,
-    QueryError, QueryKind, Type, KEYWORDS, PROPERTIES,
+    parse_expr, parse_query, type_of, Arith, Expr, Extreme, FamilyRef, Query, QueryError,
+    QueryKind, Type, KEYWORDS,
 };
 use super::record::{Record, Row, Val};
 use super::reference::{self, Reference};
 use super::small::Small;
 use crate::games::{Dyadic, GameId, Games};
-use crate::hackenbush::{Colour, Position, Tree};
+use crate::hackenbush::{Colour, Position, Rules};
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::Zero;
@@ -51,32 +51,13 @@ struct CensusEntry {
     rows: Option<Arc<Vec<Row>>>,
 }
 
-/// Under which rules a named position was valued.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PlayRules {
-    Normal,
-    Childish,
-}
-
 struct PositionEntry {
     value: GameId,
     position: Position,
-    rules: PlayRules,
+    rules: Rules,
     /// Computed on first use: the record, and why some properties are unavailable.
     record: Option<(Record, Option<String>)>,
 }
-
-/// Properties that describe a forest's structure or normal-play values, unavailable for a
-/// graph with cycles or a childish position.
-const FOREST_ONLY: [Prop; 7] = [
-    Prop::Height,
-    Prop::Spine,
-    Prop::Colon,
-    Prop::Reading,
-    Prop::TreeRule,
-    Prop::Sum,
-    Prop::OrdinalSum,
-];
 
 /// A family's rows, and for each row that passes the family's `where`: its index and whether
 /// the query's condition holds on it.
@@ -93,31 +74,44 @@ pub struct Workspace {
     runs: Vec<CensusRun>,
 }
 
-fn check_name(name: &str, what: &str) -> Result<(), QueryError> {
-    let ok = name
-        .chars()
-        .next()
-        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
-        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
-    if !ok {
-        return Err(QueryError::new(
-            0..0,
-            format!("`{name}` cannot name a {what}: use letters, digits and `_`, starting with a letter"),
-        ));
-    }
-    if KEYWORDS.contains(&name) || PROPERTIES.iter().any(|(n, _, _)| *n == name) {
-        return Err(QueryError::new(
-            0..0,
-            format!("`{name}` is a word of the query language and cannot name a {what}"),
-        ));
-    }
-    Ok(())
+/// What a name names: each kind has its own namespace within an essay.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NameKind {
+    Position,
+    Census,
+    Measure,
 }
 
-fn from_tree(t: &Tree) -> Node {
-    Node {
-        colour: t.colour,
-        above: t.above.iter().map(from_tree).collect(),
+impl NameKind {
+    fn noun(self) -> &'static str {
+        match self {
+            NameKind::Position => "position",
+            NameKind::Census => "census",
+            NameKind::Measure => "measure",
+        }
+    }
+}
+
+/// Why a definition was refused: its name, or a located problem in its text (a byte range of
+/// the text handed in).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refused {
+    Name(String),
+    Text(QueryError),
+}
+
+impl std::fmt::Display for Refused {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Refused::Name(message) => f.write_str(message),
+            Refused::Text(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl From<QueryError> for Refused {
+    fn from(e: QueryError) -> Refused {
+        Refused::Text(e)
     }
 }
 
@@ -141,16 +135,50 @@ impl Workspace {
         self.censuses.keys().map(String::as_str)
     }
 
-    /// Defines a census from the TOML body of a `census NAME` block (see the README for keys).
-    /// Error spans are byte ranges within `body` (an empty span at 0 for a bad name).
-    pub fn define_census(&mut self, name: &str, body: &str) -> Result<(), QueryError> {
-        check_name(name, "census")?;
-        if self.censuses.contains_key(name) {
-            return Err(QueryError::new(
-                0..0,
-                format!("a census named `{name}` is already defined"),
+    /// The one rule for names, whatever they name: letters, digits and `_`, starting with a
+    /// letter, and not taken by another definition of the same kind. A census or measure is
+    /// named where the query language reads words, so it may not be one of its words; a position
+    /// is named in game expressions too, so it may not read as down (`v`, `vv`, `v3`).
+    pub fn check_name(&self, name: &str, kind: NameKind) -> Result<(), String> {
+        let what = kind.noun();
+        let identifier = name.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+            && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+        if !identifier {
+            return Err(format!(
+                "`{name}` cannot name a {what}: use letters, digits and `_`, starting with a letter"
             ));
         }
+        let word = KEYWORDS.contains(&name) || super::query::property(name).is_some();
+        if kind != NameKind::Position && word {
+            return Err(format!(
+                "`{name}` is a word of the query language and cannot name a {what}"
+            ));
+        }
+        let down =
+            name.starts_with('v') && name[1..].bytes().all(|b| b.is_ascii_digit() || b == b'v');
+        if kind == NameKind::Position && down {
+            return Err(format!(
+                "`{name}` reads as down (`v`) in a game expression: choose another name"
+            ));
+        }
+        let taken = match kind {
+            NameKind::Position => self.positions.contains_key(name),
+            NameKind::Census => self.censuses.contains_key(name),
+            NameKind::Measure => self.measures.contains_key(name),
+        };
+        if taken {
+            return Err(format!(
+                "a {what} named `{name}` is already defined in this essay"
+            ));
+        }
+        Ok(())
+    }
+
+    /// Defines a census from the TOML body of a `census NAME` block (see the README for keys).
+    /// Error spans are byte ranges within `body`.
+    pub fn define_census(&mut self, name: &str, body: &str) -> Result<(), Refused> {
+        self.check_name(name, NameKind::Census)
+            .map_err(Refused::Name)?;
         let def = parse_definition(body)?;
         if let Source::Narrowed {
             parent,
@@ -163,19 +191,18 @@ impl Workspace {
                 return Err(QueryError::new(
                     parent_span.clone(),
                     format!("no census named `{parent}` is defined before this one"),
-                ));
+                )
+                .into());
             }
             self.expect(filter, Type::Bool, "a `where` condition")
                 .map_err(|e| e.shifted(*filter_offset))?;
         }
         for m in &def.measures {
-            self.define_measure(&m.name, &m.text).map_err(|e| {
-                if e.span == (0..0) {
-                    e
-                } else {
-                    e.shifted(m.offset)
-                }
-            })?;
+            self.define_measure(&m.name, &m.text)
+                .map_err(|refused| match refused {
+                    Refused::Name(message) => QueryError::new(m.name_span.clone(), message).into(),
+                    Refused::Text(e) => Refused::Text(e.shifted(m.offset)),
+                })?;
         }
         self.censuses.insert(
             name.to_string(),
@@ -189,14 +216,9 @@ impl Workspace {
 
     /// Defines a measure: a named condition or quantity about one position, usable in any
     /// later query. Spans are within `text`.
-    pub fn define_measure(&mut self, name: &str, text: &str) -> Result<(), QueryError> {
-        check_name(name, "measure")?;
-        if self.measures.contains_key(name) {
-            return Err(QueryError::new(
-                0..0,
-                format!("a measure named `{name}` is already defined"),
-            ));
-        }
+    pub fn define_measure(&mut self, name: &str, text: &str) -> Result<(), Refused> {
+        self.check_name(name, NameKind::Measure)
+            .map_err(Refused::Name)?;
         let expr = parse_expr(text)?;
         let ty = type_of(&expr, &|m| self.measure_types.get(m).copied())?;
         self.measures.insert(name.to_string(), expr);
@@ -204,21 +226,11 @@ impl Workspace {
         Ok(())
     }
 
-    /// Names a position (valued under normal play by the solver) for `PROPERTY of NAME`
-    /// queries and position-block assertions.
-    pub fn define_position(&mut self, name: &str, value: GameId, position: Position) {
-        self.define_position_with_rules(name, value, position, PlayRules::Normal);
-    }
-
-    /// Names a position valued under the given rules. Under childish rules only the value and
-    /// the edge counts are available: the structural properties assume normal play.
-    pub fn define_position_with_rules(
-        &mut self,
-        name: &str,
-        value: GameId,
-        position: Position,
-        rules: PlayRules,
-    ) {
+    /// Names a position, valued under `rules` by the solver, for game expressions,
+    /// `PROPERTY of NAME` queries and position-block assertions. Under the childish rules (or for
+    /// a graph with a cycle) only the properties that assume no normal-play forest are available.
+    /// The caller has checked an author's name with [`Workspace::check_name`].
+    pub fn define_position(&mut self, name: &str, value: GameId, position: Position, rules: Rules) {
         self.positions.insert(
             name.to_string(),
             PositionEntry {
@@ -228,6 +240,11 @@ impl Workspace {
                 record: None,
             },
         );
+    }
+
+    /// The value of a named position, for game expressions.
+    pub fn position_value(&self, name: &str) -> Option<GameId> {
+        self.positions.get(name).map(|p| p.value)
     }
 
     /// Evaluates `key` (a property such as `reading`, or any per-position expression) on a
@@ -495,10 +512,9 @@ impl Workspace {
         let forest = entry
             .position
             .to_forest()
-            .map(|trees| trees.iter().map(from_tree).collect::<Vec<Node>>())
-            .filter(|nodes| Forest::from_nodes(nodes).is_some());
+            .filter(|trees| Forest::from_trees(trees).is_some());
         let result = match (forest, rules) {
-            (Some(nodes), PlayRules::Normal) => {
+            (Some(nodes), Rules::Normal) => {
                 let record = Reference::new(games).record(&nodes);
                 let given = Val::of_game(value, games);
                 if record.value != given {
@@ -515,7 +531,7 @@ impl Workspace {
             }
             (forest, rules) => {
                 let p = &entry.position;
-                let why = if rules == PlayRules::Childish {
+                let why = if rules == Rules::Childish {
                     format!("`{name}` is played under childish rules")
                 } else if forest.is_none() && p.to_forest().is_some() {
                     format!("`{name}` has more than {} edges", super::forest::MAX_EDGES)
@@ -559,11 +575,8 @@ impl Workspace {
         if let Some(why) = unavailable {
             let mut used = Vec::new();
             props_used(e, &self.measures, &mut used);
-            if let Some((p, at)) = used.iter().find(|(p, _)| FOREST_ONLY.contains(p)) {
-                let pname = PROPERTIES
-                    .iter()
-                    .find(|(_, q, _)| q == p)
-                    .map_or("?", |x| x.0);
+            if let Some((p, at)) = used.iter().find(|(p, _)| p.get().forest_only) {
+                let pname = p.get().name;
                 return Err(QueryError::new(
                     at.clone(),
                     format!("`{pname}` is only defined for forests under normal play, and {why}"),
@@ -849,7 +862,7 @@ fn arith_figures(
 
 /// The type a property has (for callers that want to know before asking).
 pub fn property_type(name: &str) -> Option<&'static str> {
-    super::query::property(name).map(|p| match prop_type(p) {
+    super::query::property(name).map(|p| match p.get().ty {
         Type::Bool => "condition",
         Type::Value => "value",
     })

@@ -1,10 +1,10 @@
 //! A claim binds a literal in the prose to a query: the query is run, and the literal must say
 //! what the computation says, at the precision the literal is written in.
 
-use crate::census::{self, Workspace};
+use super::Context;
+use crate::census;
 use crate::essay::source::offset_span;
 use crate::essay::{Claim, Diagnostic, SourceFile};
-use crate::games::Games;
 use serde::Serialize;
 use std::ops::Range;
 
@@ -26,15 +26,10 @@ pub struct ClaimRecord {
 }
 
 /// Checks one claim and records it; returns its index among the essay's claims.
-pub fn check(
-    file: &SourceFile,
-    claim: &Claim,
-    workspace: &mut Workspace,
-    games: &mut Games,
-    records: &mut Vec<ClaimRecord>,
-    problems: &mut Vec<Diagnostic>,
-) -> usize {
-    let (figure, holds) = match workspace.evaluate(&claim.query.value, games) {
+pub fn check(cx: &mut Context, claim: &Claim) -> usize {
+    let (file, games) = (cx.file, &mut *cx.games);
+    let problems = &mut *cx.problems;
+    let (figure, holds) = match cx.workspace.evaluate(&claim.query.value, games) {
         Ok(figure) => {
             let shown = census::render_figure(&figure, games);
             let holds = match census::literal_holds(&claim.literal.value, &figure, games) {
@@ -62,6 +57,7 @@ pub fn check(
         }
     };
     let (line, column) = file.line_col(claim.literal.span.start);
+    let records = &mut cx.claims;
     records.push(ClaimRecord {
         id: format!("claim-{}", records.len() + 1),
         file: file.display_path(),

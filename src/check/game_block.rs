@@ -1,30 +1,24 @@
 //! A `game` block: identities and inequalities between game expressions, each checked with the
-//! exact engine and typeset as display maths.
+//! exact engine (the page typesets them as display maths).
 
-use super::Scope;
+use super::Context;
 use crate::essay::source::offset_span;
-use crate::essay::{Diagnostic, SourceFile, Spanned};
-use crate::games::notation;
-use crate::games::Games;
+use crate::essay::{Diagnostic, Spanned};
+use crate::games::notation::{self, Statement};
 
-/// Returns the KaTeX source of each statement, or `None` if any line failed.
-pub fn check(
-    file: &SourceFile,
-    lines: &[Spanned<String>],
-    scope: &Scope,
-    games: &mut Games,
-    problems: &mut Vec<Diagnostic>,
-) -> Option<Vec<String>> {
-    let before = problems.len();
-    let mut latex = Vec::new();
+/// Returns the statements, or `None` if any line failed. A bare name is a position of the
+/// essay, looked up in its workspace.
+pub fn check(cx: &mut Context, lines: &[Spanned<String>]) -> Option<Vec<Statement>> {
+    let before = cx.problems.len();
+    let mut statements = Vec::new();
     for line in lines {
         let located = |span: &std::ops::Range<usize>| offset_span(span, line.span.start);
         let statement = match notation::parse_statement(&line.value) {
             Ok(s) => s,
             Err(e) => {
-                problems.push(
+                cx.problem(
                     Diagnostic::new(
-                        file,
+                        cx.file,
                         located(&e.span),
                         format!("bad game statement: {}", e.message),
                     )
@@ -33,14 +27,15 @@ pub fn check(
                 continue;
             }
         };
-        let mut resolve = |name: &str| scope.positions.get(name).copied();
-        match notation::check_statement(&statement, games, &mut resolve) {
+        let workspace = &cx.workspace;
+        let mut resolve = |name: &str| workspace.position_value(name);
+        match notation::check_statement(&statement, cx.games, &mut resolve) {
             Ok(failures) => {
                 for f in failures {
-                    let (l, r) = (games.display(f.left), games.display(f.right));
-                    problems.push(
+                    let (l, r) = (cx.games.display(f.left), cx.games.display(f.right));
+                    cx.problem(
                         Diagnostic::new(
-                            file,
+                            cx.file,
                             located(&f.span),
                             format!(
                                 "false: `{}` claims {l} {} {r}, but {l} {} {r}",
@@ -53,10 +48,11 @@ pub fn check(
                     );
                 }
             }
-            Err(e) => problems
-                .push(Diagnostic::new(file, located(&e.span), e.message.clone()).label("here")),
+            Err(e) => cx.problem(
+                Diagnostic::new(cx.file, located(&e.span), e.message.clone()).label("here"),
+            ),
         }
-        latex.push(notation::statement_latex(&statement));
+        statements.push(statement);
     }
-    (problems.len() == before).then_some(latex)
+    (cx.problems.len() == before).then_some(statements)
 }

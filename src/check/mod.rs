@@ -1,6 +1,11 @@
 //! Checking an essay: every directive is evaluated in the order written, and everything the prose
-//! asserts is compared with what was computed. Nothing here writes files, so `check` and `build`
-//! run exactly the same passes.
+//! asserts is compared with what was computed. Nothing here writes files, draws or typesets, so
+//! `check` and `build` run exactly the same passes and the page only presents what was found.
+//!
+//! The one idea: **one checking context**. A build has one [`Checker`] — one games table and one
+//! solver whose memo spans every essay — and each essay is checked through a [`Context`] that
+//! adds the essay's file, its census workspace (the one registry of the names it defines:
+//! positions, censuses, measures) and the list its problems go to.
 
 mod claims;
 mod game_block;
@@ -11,25 +16,20 @@ pub use claims::ClaimRecord;
 pub use links::check_links;
 pub use position_block::{AssertionRecord, PositionOutcome};
 
-use crate::census::Workspace;
-use crate::essay::{Diagnostic, Directive, DirectiveKind, Essay};
-use crate::games::{GameId, Games};
-use std::collections::HashMap;
+use crate::census::{Refused, Workspace};
+use crate::essay::source::offset_span;
+use crate::essay::{Diagnostic, Directive, DirectiveKind, Essay, SourceFile};
+use crate::games::notation::Statement;
+use crate::games::Games;
+use crate::hackenbush::{solve, Solver};
 use std::path::PathBuf;
 
-/// What an essay has defined so far: named positions (for game blocks) and the census workspace
-/// (for claims and position properties). Names are scoped to one essay.
-pub struct Scope {
-    pub positions: HashMap<String, GameId>,
-    pub workspace: Workspace,
-}
-
-/// What one directive turned out to be, for the renderer.
+/// What one directive turned out to be, for the page.
 #[derive(Debug)]
 pub enum Outcome {
     Position(Box<PositionOutcome>),
-    /// KaTeX sources of the statements, one per line.
-    Game(Vec<String>),
+    /// The statements, each of whose relations holds.
+    Game(Vec<Statement>),
     Census {
         name: String,
     },
@@ -57,91 +57,129 @@ pub struct CheckOptions {
     pub cache_dir: Option<PathBuf>,
 }
 
-/// Evaluates every directive of one essay; problems are pushed to `problems`, never thrown.
-pub fn check_essay(
-    essay: Essay,
-    games: &mut Games,
+/// What every essay of a build shares: game ids are meaningful only within one games table,
+/// and the solver's memo is kept for the whole build.
+pub struct Checker {
+    pub games: Games,
+    pub solver: Solver,
+    options: CheckOptions,
+}
+
+/// One essay being checked: the build's checker, the essay's names and claims, and the list
+/// every problem goes to (reported together, never thrown).
+pub struct Context<'a> {
+    pub file: &'a SourceFile,
+    pub games: &'a mut Games,
+    pub solver: &'a mut Solver,
+    /// The essay's census workspace: the one registry of its positions, censuses and measures.
+    pub workspace: Workspace,
+    pub claims: Vec<ClaimRecord>,
+    pub problems: &'a mut Vec<Diagnostic>,
+}
+
+impl Context<'_> {
+    fn problem(&mut self, diagnostic: Diagnostic) {
+        self.problems.push(diagnostic);
+    }
+}
+
+/// Checks every essay, in order, with one checker; every problem is pushed to `problems`. Runs
+/// on the solver's large stack, once for the whole build.
+pub fn check_essays(
+    essays: Vec<Essay>,
     options: &CheckOptions,
     problems: &mut Vec<Diagnostic>,
-) -> CheckedEssay {
-    let mut scope = Scope {
-        positions: HashMap::new(),
-        workspace: Workspace::new(options.cache_dir.clone()),
-    };
-    let mut claims = Vec::new();
-    let mut outcomes: Vec<Option<Outcome>> = essay.directives.iter().map(|_| None).collect();
-    // Definitions first, so prose may mention a position or census before the block that defines
-    // it; then everything that uses them, in the order written.
-    let defines = |d: &Directive| {
-        matches!(
-            d.kind,
-            DirectiveKind::Position(_) | DirectiveKind::Census { .. }
-        )
-    };
-    let order = (0..essay.directives.len())
-        .filter(|&i| defines(&essay.directives[i]))
-        .chain((0..essay.directives.len()).filter(|&i| !defines(&essay.directives[i])));
-    for index in order {
-        let directive = &essay.directives[index];
-        let file = &essay.file;
-        let outcome = match &directive.kind {
-            DirectiveKind::Position(block) => {
-                position_block::check(file, index, block, &mut scope, games, problems)
-                    .map_or(Outcome::Failed, |p| Outcome::Position(Box::new(p)))
-            }
-            DirectiveKind::Game(lines) => game_block::check(file, lines, &scope, games, problems)
-                .map_or(Outcome::Failed, Outcome::Game),
-            DirectiveKind::Census { name, body } => {
-                match scope.workspace.define_census(&name.value, &body.value) {
-                    Ok(()) => Outcome::Census {
-                        name: name.value.clone(),
-                    },
-                    Err(e) => {
-                        // Errors about the name itself come without a span within the body.
-                        let span = if e.span == (0..0) {
-                            name.span.clone()
-                        } else {
-                            crate::essay::source::offset_span(&e.span, body.span.start)
-                        };
-                        problems.push(
-                            Diagnostic::new(file, span, format!("bad census: {}", e.message))
-                                .label("here"),
-                        );
-                        Outcome::Failed
-                    }
+) -> Vec<CheckedEssay> {
+    solve::on_solver_stack(move || {
+        let mut checker = Checker::new(options.clone());
+        essays
+            .into_iter()
+            .map(|e| checker.check_essay(e, problems))
+            .collect()
+    })
+}
+
+impl Checker {
+    pub fn new(options: CheckOptions) -> Checker {
+        Checker {
+            games: Games::new(),
+            solver: Solver::new(),
+            options,
+        }
+    }
+
+    /// Evaluates every directive of one essay; problems are pushed to `problems`, never thrown.
+    pub fn check_essay(&mut self, essay: Essay, problems: &mut Vec<Diagnostic>) -> CheckedEssay {
+        let mut cx = Context {
+            file: &essay.file,
+            games: &mut self.games,
+            solver: &mut self.solver,
+            workspace: Workspace::new(self.options.cache_dir.clone()),
+            claims: Vec::new(),
+            problems,
+        };
+        let mut outcomes: Vec<Option<Outcome>> = essay.directives.iter().map(|_| None).collect();
+        // Definitions first, so prose may mention a position or census before the block that
+        // defines it; then everything that uses them, in the order written.
+        let defines = |d: &Directive| {
+            matches!(
+                d.kind,
+                DirectiveKind::Position(_) | DirectiveKind::Census { .. }
+            )
+        };
+        let order = (0..essay.directives.len())
+            .filter(|&i| defines(&essay.directives[i]))
+            .chain((0..essay.directives.len()).filter(|&i| !defines(&essay.directives[i])));
+        for index in order {
+            outcomes[index] = Some(check_directive(&mut cx, index, &essay.directives[index]));
+        }
+        let censuses = cx
+            .workspace
+            .runs()
+            .iter()
+            .map(|r| (r.name.clone(), r.description.clone(), r.positions))
+            .collect();
+        let claims = cx.claims;
+        CheckedEssay {
+            censuses,
+            outcomes: outcomes
+                .into_iter()
+                .map(|o| o.unwrap_or(Outcome::Failed))
+                .collect(),
+            essay,
+            claims,
+        }
+    }
+}
+
+fn check_directive(cx: &mut Context, index: usize, directive: &Directive) -> Outcome {
+    match &directive.kind {
+        DirectiveKind::Position(block) => position_block::check(cx, index, block)
+            .map_or(Outcome::Failed, |p| Outcome::Position(Box::new(p))),
+        DirectiveKind::Game(lines) => {
+            game_block::check(cx, lines).map_or(Outcome::Failed, Outcome::Game)
+        }
+        DirectiveKind::Census { name, body } => {
+            match cx.workspace.define_census(&name.value, &body.value) {
+                Ok(()) => Outcome::Census {
+                    name: name.value.clone(),
+                },
+                Err(refused) => {
+                    let (span, message) = match refused {
+                        Refused::Name(message) => (name.span.clone(), message),
+                        Refused::Text(e) => (offset_span(&e.span, body.span.start), e.message),
+                    };
+                    cx.problem(
+                        Diagnostic::new(cx.file, span, format!("bad census: {message}"))
+                            .label("here"),
+                    );
+                    Outcome::Failed
                 }
             }
-            DirectiveKind::Claims(list) => Outcome::Claims(
-                list.iter()
-                    .map(|c| {
-                        claims::check(file, c, &mut scope.workspace, games, &mut claims, problems)
-                    })
-                    .collect(),
-            ),
-            DirectiveKind::InlineClaim(c) => Outcome::InlineClaim(claims::check(
-                file,
-                c,
-                &mut scope.workspace,
-                games,
-                &mut claims,
-                problems,
-            )),
-        };
-        outcomes[index] = Some(outcome);
-    }
-    let censuses = scope
-        .workspace
-        .runs()
-        .iter()
-        .map(|r| (r.name.clone(), r.description.clone(), r.positions))
-        .collect();
-    CheckedEssay {
-        censuses,
-        outcomes: outcomes
-            .into_iter()
-            .map(|o| o.unwrap_or(Outcome::Failed))
-            .collect(),
-        essay,
-        claims,
+        }
+        DirectiveKind::Claims(list) => {
+            Outcome::Claims(list.iter().map(|c| claims::check(cx, c)).collect())
+        }
+        DirectiveKind::InlineClaim(c) => Outcome::InlineClaim(claims::check(cx, c)),
     }
 }

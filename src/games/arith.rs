@@ -6,10 +6,10 @@
 //! options expanded in a sum.
 
 use super::dyadic::Dyadic;
-use super::nus::Nus;
+use super::signs;
 use super::table::{pair, GameId, Games, Kind};
 use num_bigint::BigInt;
-use num_traits::{One, Zero};
+use num_traits::Zero;
 use std::collections::HashMap;
 
 impl Games {
@@ -115,7 +115,7 @@ impl Games {
         }
         let result = match (self.as_number(base), self.as_number(over)) {
             (Some(x), Some(y)) => {
-                let z = ordinal_sum_of_numbers(&x, &y);
+                let z = signs::ordinal_sum(&x, &y).expect("a sign run beyond 2^32 signs");
                 self.number(&z)
             }
             (_, Some(y)) => self.ordinal_sum_over_number(base, &y),
@@ -193,11 +193,11 @@ impl Games {
         base_right: Vec<GameId>,
         y: &Dyadic,
     ) -> GameId {
-        let mut walk = SignWalk::start();
         // base : (prefix below) and base : (prefix above), None while unbounded.
         let (mut below, mut above): (Option<GameId>, Option<GameId>) = (None, None);
         let mut current = self.from_options(&base_left, &base_right);
-        for (plus, count) in sign_runs(y) {
+        for (plus, count) in signs::sign_runs(y).into_iter().flatten() {
+            let count = count.numerator();
             let mut k = BigInt::zero();
             while k < count {
                 if plus {
@@ -205,7 +205,6 @@ impl Games {
                 } else {
                     above = Some(current);
                 }
-                walk.step(plus);
                 let mut left = base_left.clone();
                 let mut right = base_right.clone();
                 left.extend(below);
@@ -214,7 +213,6 @@ impl Games {
                 k += 1;
             }
         }
-        debug_assert!(&walk.value == y);
         current
     }
 }
@@ -229,160 +227,5 @@ impl Games {
     ) -> GameId {
         let y = self.as_number(over).expect("a number");
         self.ordinal_sum_over_number(base, &y)
-    }
-}
-
-/// Runs of equal signs in the sign expansion of `y`: `(is_plus, length)`.
-///
-/// For `y = n + 0.b1..bk` (n >= 0, bk = 1, k >= 1): `n + 1` pluses, one minus, then for each
-/// of `b1..b(k-1)` a plus for 1 and a minus for 0. Integers are a single run; negative numbers
-/// mirror positive ones.
-pub fn sign_runs(y: &Dyadic) -> Vec<(bool, BigInt)> {
-    if y.signum() < 0 {
-        return sign_runs(&-y)
-            .into_iter()
-            .map(|(plus, n)| (!plus, n))
-            .collect();
-    }
-    let mut runs: Vec<(bool, BigInt)> = Vec::new();
-    let mut push = |plus: bool, n: BigInt| {
-        if n.is_zero() {
-            return;
-        }
-        match runs.last_mut() {
-            Some((p, m)) if *p == plus => *m += n,
-            _ => runs.push((plus, n)),
-        }
-    };
-    let whole = y.floor();
-    if y.is_integer() {
-        push(true, whole);
-        return runs;
-    }
-    push(true, whole + 1);
-    push(false, BigInt::one());
-    // The fraction's numerator over 2^k; bit k-1 is b1, bit 0 is bk (= 1).
-    let k = y.exponent();
-    let frac = y.numerator() - (y.floor() << k);
-    for bit in (1..k).rev() {
-        let b = (&frac >> bit) & BigInt::one();
-        push(b.is_one(), BigInt::one());
-    }
-    runs
-}
-
-/// The value reached by a sign expansion, with the interval it still constrains.
-struct SignWalk {
-    value: Dyadic,
-    lo: Option<Dyadic>,
-    hi: Option<Dyadic>,
-}
-
-impl SignWalk {
-    fn start() -> SignWalk {
-        SignWalk {
-            value: Dyadic::zero(),
-            lo: None,
-            hi: None,
-        }
-    }
-
-    /// The walk that ends at number `x`: its bounds are `x`'s canonical options.
-    fn at(x: &Dyadic) -> SignWalk {
-        let (l, r) = Nus::of_number(x.clone()).options();
-        SignWalk {
-            value: x.clone(),
-            lo: l.into_iter().next().map(|v| v.number),
-            hi: r.into_iter().next().map(|v| v.number),
-        }
-    }
-
-    fn step(&mut self, plus: bool) {
-        self.run(plus, &BigInt::one());
-    }
-
-    /// `n` equal signs at once: integer steps while unbounded, halving steps inside an interval.
-    fn run(&mut self, plus: bool, n: &BigInt) {
-        if n.is_zero() {
-            return;
-        }
-        let target = if plus { &self.hi } else { &self.lo };
-        match target.clone() {
-            None => {
-                let delta = Dyadic::integer(if plus { n.clone() } else { -n.clone() });
-                let last = &self.value + &delta;
-                let one = Dyadic::integer(if plus { 1 } else { -1 });
-                let previous = &last - &one;
-                self.set_bound(plus, previous);
-                self.value = last;
-            }
-            Some(t) => {
-                // Each step halves the gap to `t`: after n steps the gap is gap / 2^n.
-                let shift = u32::try_from(n).expect("sign run beyond 2^32 signs");
-                let gap = &t - &self.value;
-                let scale =
-                    |d: &Dyadic, s: u32| -> Dyadic { Dyadic::new(d.numerator(), d.exponent() + s) };
-                let last = &t - &scale(&gap, shift);
-                let previous = &t - &scale(&gap, shift - 1);
-                self.set_bound(plus, previous);
-                self.value = last;
-            }
-        }
-    }
-
-    /// After a run of pluses the last value passed becomes the lower bound (and vice versa).
-    fn set_bound(&mut self, lower: bool, v: Dyadic) {
-        if lower {
-            self.lo = Some(v);
-        } else {
-            self.hi = Some(v);
-        }
-    }
-}
-
-/// `x : y` for numbers: `y`'s sign expansion appended to `x`'s.
-pub fn ordinal_sum_of_numbers(x: &Dyadic, y: &Dyadic) -> Dyadic {
-    let mut walk = SignWalk::at(x);
-    for (plus, n) in sign_runs(y) {
-        walk.run(plus, &n);
-    }
-    walk.value
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn d(s: &str) -> Dyadic {
-        s.parse().unwrap()
-    }
-
-    #[test]
-    fn sign_runs_of_small_numbers() {
-        let show = |s: &str| {
-            sign_runs(&d(s))
-                .into_iter()
-                .map(|(p, n)| format!("{}{}", if p { '+' } else { '-' }, n))
-                .collect::<Vec<_>>()
-                .join(" ")
-        };
-        assert_eq!(show("3/8"), "+1 -2 +1");
-        assert_eq!(show("-1/4"), "-1 +2");
-        assert_eq!(show("3"), "+3");
-        assert_eq!(show("0"), "");
-        assert_eq!(show("9/16"), "+1 -1 +1 -2");
-    }
-
-    #[test]
-    fn ordinal_sums_of_numbers_concatenate_sign_expansions() {
-        let o = |a: &str, b: &str| ordinal_sum_of_numbers(&d(a), &d(b)).to_string();
-        assert_eq!(o("1", "1"), "2");
-        assert_eq!(o("1", "-1"), "1/2");
-        assert_eq!(o("1/2", "-1"), "1/4");
-        assert_eq!(o("1/4", "1"), "3/8");
-        assert_eq!(o("0", "3/8"), "3/8");
-        assert_eq!(o("-1", "2"), "-1/4");
-        assert_eq!(o("3", "-3"), "17/8");
-        assert_eq!(o("1/2", "3/8"), "19/32"); // +- then +--+
     }
 }

@@ -24,6 +24,7 @@ mod hash;
 pub mod notation;
 pub mod nus;
 pub mod sample;
+pub mod signs;
 mod table;
 
 pub use dyadic::Dyadic;

@@ -24,36 +24,10 @@
 use super::position::{GraphError, Position};
 use super::Colour;
 use std::collections::HashMap;
-use std::fmt;
 use std::ops::Range;
 
 /// A notation that does not describe a position, located by byte span in the input.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct NotationError {
-    pub span: Range<usize>,
-    pub message: String,
-}
-
-impl NotationError {
-    fn new(span: Range<usize>, message: impl Into<String>) -> NotationError {
-        NotationError {
-            span,
-            message: message.into(),
-        }
-    }
-}
-
-impl fmt::Display for NotationError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{} (at bytes {}..{})",
-            self.message, self.span.start, self.span.end
-        )
-    }
-}
-
-impl std::error::Error for NotationError {}
+pub type NotationError = crate::located::Located;
 
 /// Reads either notation (see the module documentation).
 pub fn parse(text: &str) -> Result<Position, NotationError> {

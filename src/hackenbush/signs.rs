@@ -5,104 +5,45 @@
 //! first change on each edge is worth half the one below it. Conversely every dyadic has exactly
 //! one sign expansion. Because the sign expansion of an ordinal sum of numbers is the
 //! concatenation of the sign expansions, a blue-red tree is worth `(±1) : (forest above)`, which
-//! gives every blue-red forest its value without building a game.
+//! gives every blue-red forest its value without building a game. The rules on numbers are
+//! [`crate::games::signs`]'s; here they meet edges and positions.
 
 use super::position::Position;
 use super::Colour;
-use crate::games::Dyadic;
+use crate::games::{signs, Dyadic};
 
-/// The value of a blue-red stalk read from the ground up (`None` if it has a green edge).
-pub fn stalk_value(colours: &[Colour]) -> Option<Dyadic> {
-    let mut value = Dyadic::zero();
-    let mut weight = Dyadic::one();
-    let first = colours.first().copied();
-    let mut changed = false;
-    for &c in colours {
-        let sign = match c {
-            Colour::Blue => 1,
-            Colour::Red => -1,
-            Colour::Green => return None,
-        };
-        if Some(c) != first {
-            changed = true;
-        }
-        if changed {
-            weight = weight.half();
-        }
-        value = if sign > 0 {
-            &value + &weight
-        } else {
-            &value - &weight
-        };
-    }
-    Some(value)
-}
-
-/// The sign expansion of `x` as stalk colours (blue `+`, red `−`), from the ground up.
-pub fn sign_expansion(x: &Dyadic) -> Vec<Colour> {
-    let toward = |d: &Dyadic| {
-        if d.signum() > 0 {
-            Colour::Blue
-        } else {
-            Colour::Red
-        }
-    };
-    let mut signs = Vec::new();
-    let mut here = Dyadic::zero();
-    if x.is_zero() {
-        return signs;
-    }
-    // Whole steps toward x until x is reached or passed.
-    let first = toward(x);
-    while here != *x && toward(&(x - &here)) == first {
-        signs.push(first);
-        here = step(&here, first, &Dyadic::one());
-    }
-    // Then halving steps toward x.
-    let mut weight = Dyadic::one();
-    while here != *x {
-        weight = weight.half();
-        let c = toward(&(x - &here));
-        signs.push(c);
-        here = step(&here, c, &weight);
-    }
-    signs
-}
-
-fn step(here: &Dyadic, c: Colour, weight: &Dyadic) -> Dyadic {
-    if c == Colour::Blue {
-        here + weight
-    } else {
-        here - weight
-    }
-}
-
-/// The ordinal sum `(±1) : x` of a trunk (blue `+1`, red `−1`) and a number `x` standing on it:
-/// the number whose sign expansion is the trunk's sign followed by the sign expansion of `x`.
-///
-/// Closed form, so a tree costs one step per edge: prefixing `+` to an expansion that starts
-/// with `+` (or is empty) only lengthens the run of whole steps, giving `x + 1`; prefixing it to
-/// one that starts with `k` minuses makes those minuses halving steps, giving
-/// `(x + k + 1) / 2^k` with `k = −⌊x⌋`.
-pub fn colon(trunk: Colour, x: &Dyadic) -> Option<Dyadic> {
-    match trunk {
-        Colour::Blue => Some(blue_colon(x)),
-        Colour::Red => Some(-blue_colon(&-x)),
+/// A blue (`+`) or red (`−`) edge's sign; `None` for green.
+fn sign(c: Colour) -> Option<bool> {
+    match c {
+        Colour::Blue => Some(true),
+        Colour::Red => Some(false),
         Colour::Green => None,
     }
 }
 
-fn blue_colon(x: &Dyadic) -> Dyadic {
-    if x.signum() >= 0 {
-        return x + &Dyadic::one();
-    }
-    let k = -x.floor();
-    let Ok(k) = u32::try_from(k) else {
-        // A run longer than u32::MAX edges cannot come from a position held in memory.
-        return Dyadic::zero();
-    };
-    let shifted = x + &Dyadic::integer(k + 1);
-    &shifted * &Dyadic::new(1, k)
+/// The value of a blue-red stalk read from the ground up (`None` if it has a green edge).
+pub fn stalk_value(colours: &[Colour]) -> Option<Dyadic> {
+    let stalk = colours
+        .iter()
+        .map(|&c| sign(c))
+        .collect::<Option<Vec<bool>>>()?;
+    signs::from_signs(stalk)
+}
+
+/// The sign expansion of `x` as stalk colours (blue `+`, red `−`), from the ground up.
+pub fn sign_expansion(x: &Dyadic) -> Vec<Colour> {
+    let expansion = signs::sign_expansion(x).expect("a stalk short enough to hold in memory");
+    expansion
+        .into_iter()
+        .map(|plus| if plus { Colour::Blue } else { Colour::Red })
+        .collect()
+}
+
+/// The ordinal sum `(±1) : x` of a trunk (blue `+1`, red `−1`) and a number `x` standing on it:
+/// the number whose sign expansion is the trunk's sign followed by the sign expansion of `x`
+/// (`None` for a green trunk, or a number too long to write out).
+pub fn colon(trunk: Colour, x: &Dyadic) -> Option<Dyadic> {
+    signs::colon(sign(trunk)?, x)
 }
 
 /// The value of a blue-red forest by the tree rule, one closed-form step per edge (`None` if the

@@ -1,7 +1,10 @@
-//! The HTML that stands in a page where a directive stood in the Markdown.
+//! The HTML that stands in a page where a directive stood in the Markdown: positions drawn,
+//! statements and values typeset, claims linked to the notebook.
 
 use crate::check::{CheckedEssay, Outcome, PositionOutcome};
 use crate::essay::Diagnostic;
+use crate::games::notation::statement_latex;
+use crate::hackenbush::{draw, Colour, Position, Rules};
 use crate::site::escape_html as escape;
 use crate::site::maths;
 
@@ -24,7 +27,10 @@ pub fn render(checked: &CheckedEssay, index: usize, problems: &mut Vec<Diagnosti
     match &checked.outcomes[index] {
         Outcome::Position(p) => position(p, &typeset(&p.value_latex, false)),
         Outcome::Game(statements) => {
-            let lines: Vec<String> = statements.iter().map(|s| typeset(s, true)).collect();
+            let lines: Vec<String> = statements
+                .iter()
+                .map(|s| typeset(&statement_latex(s), true))
+                .collect();
             format!("<div class=\"game-block\">\n{}\n</div>\n", lines.join("\n"))
         }
         Outcome::Census { name } => census(checked, index, name),
@@ -41,7 +47,13 @@ pub fn render(checked: &CheckedEssay, index: usize, problems: &mut Vec<Diagnosti
 }
 
 fn position(p: &PositionOutcome, value_html: &str) -> String {
-    let rules = if p.childish {
+    let notation = without_coordinates(&p.position.notation());
+    let svg = draw::svg(
+        &p.position.picture(),
+        &format!("Hackenbush position {notation}"),
+        &describe(&p.position, &p.value, p.rules),
+    );
+    let rules = if p.rules == Rules::Childish {
         " <span class=\"rules\">(childish rules)</span>"
     } else {
         ""
@@ -66,8 +78,7 @@ fn position(p: &PositionOutcome, value_html: &str) -> String {
         "<figure class=\"position\" id=\"position-{id}\">\n{svg}\n<figcaption><span class=\"notation\">{notation}</span> \
          <span class=\"value\">= {value_html}</span>{rules}{checks}<span class=\"methods\">valued by {methods}</span></figcaption>\n</figure>\n",
         id = escape(&p.name),
-        svg = p.svg,
-        notation = escape(&p.notation),
+        notation = escape(&notation),
         methods = escape(&p.methods.join(", ")),
     )
 }
@@ -111,5 +122,45 @@ fn claim_link(checked: &CheckedEssay, i: usize, with_query: bool) -> String {
         )
     } else {
         link
+    }
+}
+
+/// The notation as a caption: coordinates (`a@(1,2)`) place the drawing, a reader needs none.
+fn without_coordinates(notation: &str) -> String {
+    let mut out = String::with_capacity(notation.len());
+    let mut rest = notation;
+    while let Some(at) = rest.find("@(") {
+        out.push_str(&rest[..at]);
+        rest = rest[at..].split_once(')').map_or("", |(_, after)| after);
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The diagram's accessible description: what is drawn and what it is worth.
+fn describe(position: &Position, value: &str, rules: Rules) -> String {
+    let count = |c: Colour| position.count(c);
+    format!(
+        "{} blue, {} red and {} green edges{}; value {value}",
+        count(Colour::Blue),
+        count(Colour::Red),
+        count(Colour::Green),
+        if rules == Rules::Childish {
+            " under the childish rules"
+        } else {
+            ""
+        }
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn captions_drop_coordinates() {
+        assert_eq!(
+            super::without_coordinates("g-a@(0,1) L, a@(0,1)-b@(1,2) R"),
+            "g-a L, a-b R"
+        );
+        assert_eq!(super::without_coordinates("L(L R)"), "L(L R)");
     }
 }

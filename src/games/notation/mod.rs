@@ -22,29 +22,7 @@ use std::fmt;
 use std::ops::Range;
 
 /// A located error: `span` is a byte range of the text that was parsed.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParseError {
-    pub span: Range<usize>,
-    pub message: String,
-}
-
-impl ParseError {
-    pub fn new(span: Range<usize>, message: String) -> ParseError {
-        ParseError { span, message }
-    }
-}
-
-impl fmt::Display for ParseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{} (at bytes {}..{})",
-            self.message, self.span.start, self.span.end
-        )
-    }
-}
-
-impl std::error::Error for ParseError {}
+pub type ParseError = crate::located::Located;
 
 /// A parsed game expression with the byte span it was read from.
 #[derive(Clone, Debug, PartialEq)]

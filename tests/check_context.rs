@@ -1,0 +1,90 @@
+//! One checking context per build: one games table and one solver whose memo spans every essay;
+//! the census workspace as the one registry of an essay's names, under one naming rule.
+use hackenbook::census::{NameKind, Refused, Workspace};
+use hackenbook::check::{CheckOptions, Checker, Outcome};
+use hackenbook::essay::{parse_essay, Diagnostic, SourceFile};
+use hackenbook::hackenbush::solve;
+
+fn essay(name: &str, body: &str) -> hackenbook::essay::Essay {
+    let text = format!("+++\ntitle = \"{name}\"\nrung = 1\n+++\n\n{body}");
+    parse_essay(&SourceFile::new(format!("{name}.md"), text)).expect("the essay parses")
+}
+
+#[test]
+fn the_solver_memo_spans_the_essays_of_a_build() {
+    let block = "```hackenbush kite\ng-a L, a-b R, b-g L, a-c G, c-b R\n```\n";
+    let mut checker = Checker::new(CheckOptions::default());
+    let mut problems: Vec<Diagnostic> = Vec::new();
+    let first = checker.check_essay(essay("one", block), &mut problems);
+    let after_first = checker.solver.stats().total();
+    let second = checker.check_essay(essay("two", block), &mut problems);
+    let after_second = checker.solver.stats().total();
+    assert!(problems.is_empty(), "{problems:?}");
+    assert!(matches!(first.outcomes[0], Outcome::Position(_)));
+    assert!(matches!(second.outcomes[0], Outcome::Position(_)));
+    // The second essay's position was valued before: its game tree is found in the memo, and
+    // the memo did not grow.
+    assert!(after_first.entries > 0);
+    assert_eq!(after_second.entries, after_first.entries);
+    assert!(after_second.hits > after_first.hits);
+}
+
+#[test]
+fn game_blocks_find_positions_in_the_workspace() {
+    let body = "```hackenbush lr\nLR\n```\n\n```game\nlr + lr = 1\nlr < 1\n```\n";
+    let mut checker = Checker::new(CheckOptions::default());
+    let mut problems = Vec::new();
+    let checked = checker.check_essay(essay("e", body), &mut problems);
+    assert!(problems.is_empty(), "{problems:?}");
+    assert!(matches!(&checked.outcomes[1], Outcome::Game(s) if s.len() == 2));
+}
+
+#[test]
+fn evaluations_inside_the_solver_stack_run_on_its_one_thread() {
+    let outside = std::thread::current().id();
+    let (inside, name) = solve::on_solver_stack(|| {
+        let here = std::thread::current();
+        // Nested uses run in place.
+        let nested = solve::on_solver_stack(|| std::thread::current().id());
+        assert_eq!(nested, here.id());
+        (here.id(), here.name().map(str::to_string))
+    });
+    assert_ne!(inside, outside);
+    assert_eq!(name.as_deref(), Some("hackenbush-solver"));
+}
+
+#[test]
+fn one_rule_names_positions_censuses_and_measures() {
+    let mut ws = Workspace::new(None);
+    // Every kind: an identifier.
+    for kind in [NameKind::Position, NameKind::Census, NameKind::Measure] {
+        assert!(ws.check_name("a-b", kind).is_err());
+        assert!(ws.check_name("2x", kind).is_err());
+        assert!(ws.check_name("cherry_2", kind).is_ok());
+    }
+    // Positions appear in game expressions: not down.
+    assert!(ws.check_name("v3", NameKind::Position).is_err());
+    assert!(ws.check_name("v3", NameKind::Census).is_ok());
+    // Censuses and measures appear where the query language reads its words.
+    assert!(ws.check_name("count", NameKind::Census).is_err());
+    assert!(ws.check_name("reading", NameKind::Measure).is_err());
+    // Taken names, within their kind.
+    ws.define_census("f", "edges = 2").unwrap();
+    let taken = ws.check_name("f", NameKind::Census).unwrap_err();
+    assert!(taken.contains("already defined"), "{taken}");
+    assert!(ws.check_name("f", NameKind::Position).is_ok());
+}
+
+#[test]
+fn a_refused_name_says_so_and_a_bad_measure_name_points_at_its_key() {
+    let mut ws = Workspace::new(None);
+    assert!(matches!(
+        ws.define_census("count", "edges = 2"),
+        Err(Refused::Name(_))
+    ));
+    let body = "edges = 2\n[measures]\nok = \"blue > red\"\nreading = \"blue\"\n";
+    match ws.define_census("f", body) {
+        Err(Refused::Text(e)) => assert_eq!(&body[e.span.clone()], "reading", "{}", e.message),
+        other => panic!("expected an error at the measure's name, got {other:?}"),
+    }
+}

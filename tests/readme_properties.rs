@@ -1,0 +1,16 @@
+//! The README's table of query properties is the property table of `src/census/property.rs`:
+//! a property added, renamed or redocumented in one and not the other fails here.
+use hackenbook::census::property::readme_table;
+
+#[test]
+fn the_readme_lists_exactly_the_property_table() {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
+        .expect("README.md is readable");
+    let table = readme_table();
+    assert!(
+        readme.contains(&table),
+        "README.md's table of properties differs from src/census/property.rs; it should read:\n\n{table}"
+    );
+    // One table of properties, not two.
+    assert_eq!(readme.matches("| property |").count(), 1);
+}
