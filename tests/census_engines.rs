@@ -292,3 +292,61 @@ fn a_smallest_literal_reads_the_whole_position_notation() {
     );
     assert!(!literal_holds("l(l;l)", &f, &mut games).unwrap());
 }
+
+#[test]
+fn the_numeral_properties_read_a_number_in_binary() {
+    let mut games = Games::new();
+    let mut ws = Workspace::new(None);
+    for (name, text) in [
+        ("lrrl", "LRRL"),
+        ("rrl", "RRL"),
+        ("rllr", "RLLR"),
+        ("two", "LL"),
+        ("star", "G"),
+    ] {
+        let p = Position::parse(text).unwrap();
+        let v = evaluate(&p, Rules::Normal, &mut games).unwrap().value;
+        ws.define_position(name, v, p, Rules::Normal);
+    }
+    // LRRL = 3/8 = 0.011 in binary: four edges, three places.
+    for (query, figure) in [
+        ("places of lrrl", "3"),
+        ("denominator of lrrl", "8"),
+        ("integer_part of lrrl", "0"),
+        ("places of rrl", "1"),
+        ("integer_part of rrl", "-1"),
+        ("denominator of rrl", "2"),
+        ("integer_part of rllr", "0"),
+        ("places of two", "0"),
+        ("denominator of two", "1"),
+        ("integer_part of two", "2"),
+    ] {
+        let f = ws.evaluate(query, &mut games).unwrap();
+        assert_eq!(
+            hackenbook::census::render_figure(&f, &games),
+            figure,
+            "{query}"
+        );
+    }
+    // Only numbers have binary places: `*` is an error at the property, not a guess.
+    for query in [
+        "places of star",
+        "integer_part of star",
+        "denominator of star",
+    ] {
+        let e = ws.evaluate(query, &mut games).unwrap_err();
+        assert_eq!(e.span.start, 0, "{query}: {}", e.message);
+        assert!(e.message.contains("not a number"), "{}", e.message);
+    }
+    // Over a census: stalks of four edges whose first run is one edge long read to three places.
+    ws.define_census("s", "family = \"stalks\"\nedges = \"1..=4\"")
+        .unwrap();
+    let f = ws.evaluate("count s where places = 3", &mut games).unwrap();
+    assert_eq!(f, Figure::Integer(8.into()));
+    ws.define_census("g", "edges = \"1..=2\"\ncolours = \"LRG\"")
+        .unwrap();
+    let e = ws
+        .evaluate("count g where places = 0", &mut games)
+        .unwrap_err();
+    assert_eq!(&"count g where places = 0"[e.span.clone()], "places");
+}

@@ -89,6 +89,18 @@ impl RowEval<'_> {
         }
     }
 
+    /// A record's value as a number, for a property only numbers have (`what` it is); an
+    /// error for any other game.
+    pub fn number(&mut self, v: Val, what: &str) -> Result<Dyadic, String> {
+        match self.scalar(v) {
+            Scalar::Num(d) => Ok(d),
+            _ => Err(format!(
+                "the value {} is not a number, so it has no {what}",
+                v.display(self.games)
+            )),
+        }
+    }
+
     fn prop(
         &mut self,
         p: Prop,

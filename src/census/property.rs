@@ -221,6 +221,40 @@ pub static PROPERTIES: &[Property] = &[
         doc: "`sign(blue - red)`",
         read: |_, r| Ok(Scalar::Num(Dyadic::integer((r.blue as i32 - r.red as i32).signum()))),
     },
+    Property {
+        name: "places",
+        aliases: &[],
+        ty: Type::Value,
+        forest_only: false,
+        doc: "the number of binary places of the value: `3` for `3/8` (0.011 in binary), `0` for an integer; only for a number",
+        read: |ev, r| {
+            let x = ev.number(r.value, "binary places")?;
+            Ok(Scalar::Num(Dyadic::integer(x.exponent())))
+        },
+    },
+    Property {
+        name: "integer_part",
+        aliases: &[],
+        ty: Type::Value,
+        forest_only: false,
+        doc: "the integer part of the value, rounded toward zero: `1` for `3/2`, `0` for `-3/8`; only for a number",
+        read: |ev, r| {
+            let x = ev.number(r.value, "integer part")?;
+            let whole = if x.signum() < 0 { x.ceil() } else { x.floor() };
+            Ok(Scalar::Num(Dyadic::integer(whole)))
+        },
+    },
+    Property {
+        name: "denominator",
+        aliases: &[],
+        ty: Type::Value,
+        forest_only: false,
+        doc: "the denominator of the value, `2^places`: `8` for `3/8`, `1` for an integer; only for a number",
+        read: |ev, r| {
+            let x = ev.number(r.value, "denominator")?;
+            Ok(Scalar::Num(Dyadic::integer(num_bigint::BigInt::from(1) << x.exponent())))
+        },
+    },
 ];
 
 /// The README's table of properties, as Markdown.
