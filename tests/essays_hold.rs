@@ -1,7 +1,7 @@
 //! The site's own essays: every claim holds, and changing any claimed literal makes the check fail
 //! with a diagnostic at that literal's file and line.
 
-use hackenbook::check::ClaimRecord;
+use hackenbook::check::{ClaimKind, ClaimRecord};
 use hackenbook::driver::{self, Failure, Project};
 use std::path::{Path, PathBuf};
 
@@ -14,6 +14,32 @@ fn project(essays_dir: PathBuf, cache_dir: &Path) -> Project {
         out_dir: PathBuf::from("unused"),
         cache_dir: Some(cache_dir.to_path_buf()),
         config_file: None,
+    }
+}
+
+/// A relation written as maths, turned into one that cannot hold together with it: its first
+/// relation symbol replaced by an incompatible one (`=` by `>`, `<` by `=`, `\\le` by `>`, ...).
+fn contradicted(tex: &str) -> String {
+    const OPPOSITES: [(&str, &str); 11] = [
+        ("\\parallel", "="),
+        ("\\leq", ">"),
+        ("\\geq", "<"),
+        ("\\le", ">"),
+        ("\\ge", "<"),
+        ("\\lhd", "\\ge"),
+        ("\\rhd", "\\le"),
+        ("\\|", "="),
+        ("=", ">"),
+        ("<", "="),
+        (">", "="),
+    ];
+    let first = OPPOSITES
+        .iter()
+        .filter_map(|(from, to)| tex.find(from).map(|at| (at, *from, *to)))
+        .min_by_key(|(at, from, _)| (*at, std::cmp::Reverse(from.len())));
+    match first {
+        Some((at, from, to)) => format!("{}{to}{}", &tex[..at], &tex[at + from.len()..]),
+        None => panic!("the relation `{tex}` has no relation symbol"),
     }
 }
 
@@ -68,7 +94,10 @@ fn changing_any_claimed_literal_fails_at_its_line() {
             "the byte range of {}",
             claim.id
         );
-        let changed = mutated(&claim.literal);
+        let changed = match claim.kind {
+            ClaimKind::Relation => contradicted(&claim.literal),
+            ClaimKind::Query => mutated(&claim.literal),
+        };
         let text = format!(
             "{}{changed}{}",
             &source[..range.start],
