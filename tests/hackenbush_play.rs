@@ -118,11 +118,12 @@ fn check_table(p: &Position, rules: Rules) -> Result<(), TestCaseError> {
                 let next = &table.positions[next.unwrap()];
                 prop_assert_eq!(board.position_of(next.set), option.clone());
                 let v = evaluate(&option, &mut games);
-                let wins = match (player, games.compare(v, zero)) {
-                    (_, Relation::Equal) => true,
-                    (Player::Left, Relation::Greater) | (Player::Right, Relation::Less) => true,
-                    _ => false,
-                };
+                let wins = matches!(
+                    (player, games.compare(v, zero)),
+                    (_, Relation::Equal)
+                        | (Player::Left, Relation::Greater)
+                        | (Player::Right, Relation::Less)
+                );
                 if wins {
                     winning.push(e);
                 }
