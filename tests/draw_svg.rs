@@ -5,7 +5,7 @@
 mod draw_xml;
 
 use draw_xml::{parse, Element};
-use hackenbook::hackenbush::draw::{svg, svg_with_id, Picture, MAX_EDGES};
+use hackenbook::hackenbush::draw::{svg, svg_standing, svg_with_id, Picture, MAX_EDGES};
 use hackenbook::hackenbush::Colour::{self, *};
 use proptest::prelude::*;
 
@@ -175,6 +175,36 @@ fn size_follows_content_at_about_a_stalk_edge_per_34_px() {
     let per_edge = (heights[2] - heights[0]) / 9.0;
     assert!((28.0..=40.0).contains(&per_edge), "{per_edge} px per edge");
     assert!(heights[0] < 80.0, "little padding: {}", heights[0]);
+}
+
+/// The frames of a line of play: the same size as the whole picture, only the standing edges
+/// drawn, at the places they have in the whole picture.
+#[test]
+fn frames_keep_the_whole_layout() {
+    let whole = mixed();
+    let full = svg_with_id(&whole, "t", "d", "f");
+    let standing = [true, false, false, false, true, true, false];
+    let frame = svg_standing(&whole, &standing, "t", "d", "f");
+    assert_eq!(size(&frame), size(&full));
+    let elements = parse(&frame);
+    assert_eq!(count(&elements, "hb-edge"), 3);
+    assert_eq!(count(&elements, "hb-red"), 0);
+    // Each drawn edge is the very element of the whole drawing.
+    let all = parse(&full);
+    for edge in with_class(&elements, "hb-edge") {
+        let d = edge.attr("d").expect("an edge is a path");
+        assert!(
+            with_class(&all, "hb-edge")
+                .iter()
+                .any(|e| e.attr("d") == Some(d)),
+            "an edge moved: {d}"
+        );
+    }
+    // Node 2's loop and red edges are gone, but node 2 still carries the blue edge 2-3.
+    assert_eq!(count(&elements, "hb-node"), 3);
+    let nothing = svg_standing(&whole, &[false; 7], "t", "d", "f");
+    assert_eq!(count(&parse(&nothing), "hb-edge"), 0);
+    assert_eq!(size(&nothing), size(&full));
 }
 
 #[test]

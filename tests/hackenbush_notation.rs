@@ -5,22 +5,8 @@ use hackenbook::hackenbush::canon::Canon;
 use hackenbook::hackenbush::{Colour, Position};
 use proptest::prelude::*;
 
-/// A random grounded multigraph: each edge joins a node already standing to a node already
-/// standing or to a new one, so every edge reaches the ground.
-fn graph(spec: &[(u8, u8, u8)]) -> Position {
-    let mut nodes = 1usize;
-    let mut edges = Vec::new();
-    for &(a, b, c) in spec {
-        let a = a as usize % nodes;
-        let b = b as usize % (nodes + 1);
-        if b == nodes {
-            nodes += 1;
-        }
-        let colour = [Colour::Blue, Colour::Red, Colour::Green][c as usize % 3];
-        edges.push((a, b, colour));
-    }
-    Position::from_edges(nodes, edges).expect("grounded by construction")
-}
+mod random_positions;
+use random_positions::{graph, ALL};
 
 fn text() -> impl Strategy<Value = String> {
     let pieces = prop::sample::select(vec![
@@ -56,7 +42,7 @@ proptest! {
 
     #[test]
     fn graphs_print_and_read_back(spec in prop::collection::vec(any::<(u8, u8, u8)>(), 0..14)) {
-        let p = graph(&spec);
+        let p = graph(&spec, &ALL);
         let text = p.notation();
         let q = Position::parse(&text).unwrap();
         let mut canon = Canon::new();
@@ -69,7 +55,7 @@ proptest! {
         spec in prop::collection::vec(any::<(u8, u8, u8)>(), 0..12),
         shuffle in any::<u64>(),
     ) {
-        let p = graph(&spec);
+        let p = graph(&spec, &ALL);
         // Renumber the non-ground nodes and reorder the edges.
         let n = p.node_count();
         let mut perm: Vec<usize> = (1..n).collect();

@@ -12,44 +12,15 @@ use hackenbook::hackenbush::{Colour, EdgeNames, Position, Rules, Solver};
 use proptest::prelude::*;
 use std::collections::HashSet;
 
+mod random_positions;
+use random_positions::{forest, graph};
+
 /// Palettes: blue-red, green, all three.
 const PALETTES: [&[Colour]; 3] = [
     &[Colour::Blue, Colour::Red],
     &[Colour::Green],
     &[Colour::Blue, Colour::Red, Colour::Green],
 ];
-
-/// A random graph standing on the ground (cycles, loops and parallel edges included): each edge
-/// joins a node already grounded to an existing or a new node.
-fn graph(spec: &[(u8, u8, u8)], palette: &[Colour]) -> Position {
-    let mut nodes = 1usize;
-    let mut edges = Vec::new();
-    for &(a, b, c) in spec {
-        let a = a as usize % nodes;
-        let b = b as usize % (nodes + 1);
-        if b == nodes {
-            nodes += 1;
-        }
-        edges.push((a, b, palette[c as usize % palette.len()]));
-    }
-    Position::from_edges(nodes, edges).unwrap()
-}
-
-/// A random forest: edge i stands on a node made by an earlier edge (or the ground).
-fn forest(spec: &[(u8, u8)], palette: &[Colour]) -> Position {
-    let edges: Vec<_> = spec
-        .iter()
-        .enumerate()
-        .map(|(i, &(a, c))| {
-            (
-                a as usize % (i + 1),
-                i + 1,
-                palette[c as usize % palette.len()],
-            )
-        })
-        .collect();
-    Position::from_edges(spec.len() + 1, edges).unwrap()
-}
 
 /// The graph form of a position, written out with node names `g`, `n1`, `n2`, ….
 fn graph_text(p: &Position) -> String {
@@ -118,11 +89,12 @@ fn check_table(p: &Position, rules: Rules) -> Result<(), TestCaseError> {
                 let next = &table.positions[next.unwrap()];
                 prop_assert_eq!(board.position_of(next.set), option.clone());
                 let v = evaluate(&option, &mut games);
-                let wins = match (player, games.compare(v, zero)) {
-                    (_, Relation::Equal) => true,
-                    (Player::Left, Relation::Greater) | (Player::Right, Relation::Less) => true,
-                    _ => false,
-                };
+                let wins = matches!(
+                    (player, games.compare(v, zero)),
+                    (_, Relation::Equal)
+                        | (Player::Left, Relation::Greater)
+                        | (Player::Right, Relation::Less)
+                );
                 if wins {
                     winning.push(e);
                 }

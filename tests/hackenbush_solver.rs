@@ -5,34 +5,12 @@
 use cgt::short::partizan::canonical_form::CanonicalForm;
 use hackenbook::games::{GameId, Games};
 use hackenbook::hackenbush::solve::{fast_paths, method, ordinal_sums};
-use hackenbook::hackenbush::{options, Colour, Player, Position, Rules, Solver};
+use hackenbook::hackenbush::{options, Player, Position, Rules, Solver};
 use proptest::prelude::*;
 use std::collections::HashMap;
 
-const COLOURS: [Colour; 3] = [Colour::Blue, Colour::Red, Colour::Green];
-
-fn graph(spec: &[(u8, u8, u8)]) -> Position {
-    let mut nodes = 1usize;
-    let mut edges = Vec::new();
-    for &(a, b, c) in spec {
-        let a = a as usize % nodes;
-        let b = b as usize % (nodes + 1);
-        if b == nodes {
-            nodes += 1;
-        }
-        edges.push((a, b, COLOURS[c as usize % 3]));
-    }
-    Position::from_edges(nodes, edges).unwrap()
-}
-
-fn forest(spec: &[(u8, u8)]) -> Position {
-    let edges: Vec<_> = spec
-        .iter()
-        .enumerate()
-        .map(|(i, &(a, c))| (a as usize % (i + 1), i + 1, COLOURS[c as usize % 3]))
-        .collect();
-    Position::from_edges(spec.len() + 1, edges).unwrap()
-}
+mod random_positions;
+use random_positions::{forest, graph, ALL};
 
 fn rules(childish: bool) -> Rules {
     if childish {
@@ -84,7 +62,7 @@ proptest! {
     /// disagreement; on small positions the game tree always runs.
     #[test]
     fn every_method_agrees_on_random_graphs(spec in prop::collection::vec(any::<(u8, u8, u8)>(), 0..10), childish in any::<bool>()) {
-        let p = graph(&spec);
+        let p = graph(&spec, &ALL);
         let mut games = Games::new();
         let e = Solver::new().evaluate(&p, rules(childish), &mut games);
         let e = e.map_err(|err| TestCaseError::fail(format!("{}: {err}", p.notation())))?;
@@ -93,7 +71,7 @@ proptest! {
 
     #[test]
     fn every_method_agrees_on_random_forests(spec in prop::collection::vec(any::<(u8, u8)>(), 0..13)) {
-        let p = forest(&spec);
+        let p = forest(&spec, &ALL);
         let mut games = Games::new();
         let mut solver = Solver::new();
         let truth = solver.game_tree(&p, Rules::Normal, &mut games, false).unwrap();
@@ -107,7 +85,7 @@ proptest! {
 
     #[test]
     fn the_game_tree_with_fast_paths_is_the_game_tree(spec in prop::collection::vec(any::<(u8, u8, u8)>(), 0..11)) {
-        let p = graph(&spec);
+        let p = graph(&spec, &ALL);
         let mut games = Games::new();
         let mut solver = Solver::new();
         let plain = solver.game_tree(&p, Rules::Normal, &mut games, false).unwrap();
@@ -121,12 +99,12 @@ proptest! {
 fn cycle_with_branches(ring: &[u8], spec: &[(u8, u8)]) -> Position {
     let n = ring.len();
     let mut edges: Vec<_> = (0..n)
-        .map(|i| (i, (i + 1) % (n + 1), COLOURS[ring[i] as usize % 3]))
+        .map(|i| (i, (i + 1) % (n + 1), ALL[ring[i] as usize % 3]))
         .collect();
-    edges.push((n, 0, COLOURS[ring[0] as usize / 3 % 3]));
+    edges.push((n, 0, ALL[ring[0] as usize / 3 % 3]));
     let mut nodes = n + 1;
     for &(at, c) in spec {
-        edges.push((at as usize % nodes, nodes, COLOURS[c as usize % 3]));
+        edges.push((at as usize % nodes, nodes, ALL[c as usize % 3]));
         nodes += 1;
     }
     Position::from_edges(nodes, edges).unwrap()
@@ -154,7 +132,7 @@ proptest! {
 
     #[test]
     fn the_game_tree_agrees_with_cgt(spec in prop::collection::vec(any::<(u8, u8, u8)>(), 0..7), childish in any::<bool>()) {
-        let p = graph(&spec);
+        let p = graph(&spec, &ALL);
         let mut games = Games::new();
         let ours = Solver::new().evaluate(&p, rules(childish), &mut games).unwrap().value;
         let ours = to_cgt(ours, &mut games, &mut HashMap::new());

@@ -16,38 +16,8 @@ use num_traits::ToPrimitive;
 use proptest::prelude::*;
 use std::collections::HashMap;
 
-const COLOURS: [Colour; 3] = [Colour::Blue, Colour::Red, Colour::Green];
-
-/// A random grounded multigraph over the given colours (see `hackenbush_notation.rs`).
-fn graph(spec: &[(u8, u8, u8)], colours: &[Colour]) -> Position {
-    let mut nodes = 1usize;
-    let mut edges = Vec::new();
-    for &(a, b, c) in spec {
-        let a = a as usize % nodes;
-        let b = b as usize % (nodes + 1);
-        if b == nodes {
-            nodes += 1;
-        }
-        edges.push((a, b, colours[c as usize % colours.len()]));
-    }
-    Position::from_edges(nodes, edges).unwrap()
-}
-
-/// A random plane forest: every edge climbs from a standing node to a new one.
-fn forest(spec: &[(u8, u8)], colours: &[Colour]) -> Position {
-    let edges: Vec<_> = spec
-        .iter()
-        .enumerate()
-        .map(|(i, &(a, c))| {
-            (
-                a as usize % (i + 1),
-                i + 1,
-                colours[c as usize % colours.len()],
-            )
-        })
-        .collect();
-    Position::from_edges(spec.len() + 1, edges).unwrap()
-}
+mod random_positions;
+use random_positions::{forest, graph, ALL};
 
 fn plain_number(p: &Position, rules: Rules) -> Option<Dyadic> {
     let mut budget = Budget::new("positions", 1_000_000);
@@ -95,7 +65,7 @@ proptest! {
 
     #[test]
     fn sign_expansion_is_the_game_tree_on_stalks(cs in prop::collection::vec(0u8..2, 0..40)) {
-        let colours: Vec<Colour> = cs.iter().map(|&c| COLOURS[c as usize]).collect();
+        let colours: Vec<Colour> = cs.iter().map(|&c| ALL[c as usize]).collect();
         let p = Position::stalk(&colours);
         prop_assert_eq!(stalk_value(&colours), plain_number(&p, Rules::Normal));
         prop_assert_eq!(forest_value(&p), plain_number(&p, Rules::Normal));
@@ -103,13 +73,13 @@ proptest! {
 
     #[test]
     fn tree_rule_is_the_game_tree_on_forests(spec in prop::collection::vec(any::<(u8, u8)>(), 0..11)) {
-        let p = forest(&spec, &COLOURS[..2]);
+        let p = forest(&spec, &ALL[..2]);
         prop_assert_eq!(forest_value(&p), plain_number(&p, Rules::Normal), "{}", p.notation());
     }
 
     #[test]
     fn colon_and_fusion_are_the_game_tree_on_green(spec in prop::collection::vec(any::<(u8, u8, u8)>(), 0..10)) {
-        let p = graph(&spec, &COLOURS[2..]);
+        let p = graph(&spec, &ALL[2..]);
         let truth = grundy(&p, Rules::Normal, &mut HashMap::new());
         prop_assert_eq!(fusion_nimber(&p), Some(truth), "{}", p.notation());
         if p.is_forest() {
@@ -119,7 +89,7 @@ proptest! {
 
     #[test]
     fn green_forests_by_colon(spec in prop::collection::vec(any::<(u8, u8)>(), 0..12)) {
-        let p = forest(&spec, &COLOURS[2..]);
+        let p = forest(&spec, &ALL[2..]);
         let truth = grundy(&p, Rules::Normal, &mut HashMap::new());
         prop_assert_eq!(colon_nimber(&p), Some(truth));
         prop_assert_eq!(fusion_nimber(&p), Some(truth));
@@ -133,7 +103,7 @@ proptest! {
     #[test]
     fn number_tree_agrees_with_cgt(spec in prop::collection::vec(any::<(u8, u8, u8)>(), 0..8), childish in any::<bool>()) {
         let rules = if childish { Rules::Childish } else { Rules::Normal };
-        let p = graph(&spec, &COLOURS[..2]);
+        let p = graph(&spec, &ALL[..2]);
         let independent = cgt_value(&p, rules);
         // `None` means some position below is not a number (childish blue-red positions can be
         // hot); the whole may still be one, and the solver then falls back to general forms.

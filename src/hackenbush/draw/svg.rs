@@ -63,6 +63,37 @@ pub fn svg_with_id(picture: &Picture, title: &str, description: &str, id: &str) 
     wrap(&layout, &body, title, description, &clean_id(id))
 }
 
+/// One frame of play: the whole picture is laid out, but only the edges marked in `standing`
+/// are drawn (with the nodes they touch), in the whole picture's frame. The frames of a line of
+/// play thus share one layout and one size: an edge stays where it was while others are cut.
+/// Ids are built from `id` as in [`svg_with_id`].
+pub fn svg_standing(
+    picture: &Picture,
+    standing: &[bool],
+    title: &str,
+    description: &str,
+    id: &str,
+) -> String {
+    let mut layout = layout(picture);
+    let stands = |e: usize| standing.get(e).copied().unwrap_or(false);
+    layout.edges.retain(|shape| stands(shape.index));
+    let mut touched = vec![false; picture.node_count];
+    for (e, &(a, b, _)) in picture.edges.iter().enumerate() {
+        if stands(e) {
+            for n in [a, b] {
+                if let Some(t) = touched.get_mut(n) {
+                    *t = true;
+                }
+            }
+        }
+    }
+    layout
+        .nodes
+        .retain(|spot| touched.get(spot.node).copied().unwrap_or(false));
+    let body = body(&layout);
+    wrap(&layout, &body, title, description, &clean_id(id))
+}
+
 /// A valid, attribute-safe id: starts with a letter, uses only `[A-Za-z0-9_-]`.
 fn clean_id(id: &str) -> String {
     let cleaned: String = id

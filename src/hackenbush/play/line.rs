@@ -364,7 +364,10 @@ impl Judge<'_> {
                             let (why, mut play) = self.refute_loser(after, p.other(), *p)?;
                             play.insert(0, (*p, *e));
                             Some((
-                                format!("`{}` does not win for {p}: {why}", self.name(*e)),
+                                format!(
+                                    "`{}` does not win for {p}: after it, {why}",
+                                    self.name(*e)
+                                ),
                                 play,
                             ))
                         }

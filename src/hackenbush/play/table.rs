@@ -51,12 +51,7 @@ pub enum PlayError {
 impl fmt::Display for PlayError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            PlayError::TooManyEdges(e) => write!(
-                f,
-                "the position has {} edges; a play table follows at most {} (the budget of \
-                 edges for play)",
-                e.edges, e.limit
-            ),
+            PlayError::TooManyEdges(e) => write!(f, "{e}"),
             PlayError::TooManyPositions { limit } => write!(
                 f,
                 "play from this position reaches more than {limit} positions (the budget of \
