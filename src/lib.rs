@@ -13,3 +13,4 @@ pub mod games;
 pub mod hackenbush;
 pub mod page;
 pub mod site;
+pub mod stack;

@@ -350,7 +350,11 @@ impl Forest {
 
     /// Reads the notation of DESIGN.md: `LRRL`, `L(L R)`, `LR RL`. Errors carry byte spans.
     pub fn parse(text: &str) -> Result<Forest, (Range<usize>, String)> {
-        let mut p = NotationParser { text, pos: 0 };
+        let mut p = NotationParser {
+            text,
+            pos: 0,
+            depth: 0,
+        };
         let nodes = p.forest(None)?;
         if nodes.is_empty() {
             return Err((0..text.len(), "a position needs at least one edge".into()));
@@ -402,6 +406,9 @@ impl fmt::Display for Forest {
 struct NotationParser<'a> {
     text: &'a str,
     pos: usize,
+    /// Groups open at `pos`: each stands on an edge, so more than [`MAX_EDGES`] is refused
+    /// before the recursion goes deeper.
+    depth: usize,
 }
 
 impl NotationParser<'_> {
@@ -461,8 +468,16 @@ impl NotationParser<'_> {
         }
         let mut above = Vec::new();
         if self.peek() == Some('(') {
+            self.depth += run.len();
+            if self.depth > MAX_EDGES {
+                return Err((
+                    at..at + 1,
+                    format!("a census position has at most {MAX_EDGES} edges"),
+                ));
+            }
             self.pos += 1;
             above = self.forest(Some(at))?;
+            self.depth -= run.len();
             if above.is_empty() {
                 return Err((
                     at..self.pos + 1,

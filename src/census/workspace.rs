@@ -25,7 +25,7 @@ use crate::hackenbush::{Colour, Position, Tree};
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::Zero;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::ops::Range;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -91,6 +91,11 @@ pub struct Workspace {
     measure_types: BTreeMap<String, Type>,
     cache_dir: Option<PathBuf>,
     runs: Vec<CensusRun>,
+    /// Censuses whose definition failed (reported there): a later error that only repeats
+    /// the failure is left unsaid.
+    failed: BTreeSet<String>,
+    /// Censuses narrowed from one of those, failed for that reason alone.
+    failed_with_parent: BTreeSet<String>,
 }
 
 fn check_name(name: &str, what: &str) -> Result<(), QueryError> {
@@ -144,6 +149,29 @@ impl Workspace {
     /// Defines a census from the TOML body of a `census NAME` block (see the README for keys).
     /// Error spans are byte ranges within `body` (an empty span at 0 for a bad name).
     pub fn define_census(&mut self, name: &str, body: &str) -> Result<(), QueryError> {
+        let defined = self.define_census_here(name, body);
+        if defined.is_err() && !self.censuses.contains_key(name) {
+            self.failed.insert(name.to_string());
+        }
+        defined
+    }
+
+    /// Whether an error about `query` only repeats the failure of a census definition
+    /// reported before.
+    pub fn repeats_a_failed_census(&self, query: &str) -> bool {
+        let mut names = Vec::new();
+        if let Ok(q) = parse_query(query) {
+            families_in(&q, &mut names);
+        }
+        names.iter().any(|n| self.failed.contains(n))
+    }
+
+    /// Whether the census `name` failed only because the census it narrows failed before.
+    pub fn failed_with_its_parent(&self, name: &str) -> bool {
+        self.failed_with_parent.contains(name)
+    }
+
+    fn define_census_here(&mut self, name: &str, body: &str) -> Result<(), QueryError> {
         check_name(name, "census")?;
         if self.censuses.contains_key(name) {
             return Err(QueryError::new(
@@ -159,6 +187,9 @@ impl Workspace {
             filter_offset,
         } = &def.source
         {
+            if self.failed.contains(parent) {
+                self.failed_with_parent.insert(name.to_string());
+            }
             if !self.censuses.contains_key(parent) {
                 return Err(QueryError::new(
                     parent_span.clone(),

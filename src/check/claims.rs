@@ -13,6 +13,7 @@ use std::ops::Range;
 pub struct ClaimRecord {
     /// Anchor of the claim in its page's notebook: `claim-1`, `claim-2`, ...
     pub id: String,
+    /// The essay's path relative to the project folder, e.g. `essays/the-cycle.md`.
     pub file: String,
     pub line: usize,
     pub column: usize,
@@ -54,17 +55,21 @@ pub fn check(
             (shown, holds)
         }
         Err(e) => {
-            let span = offset_span(&e.span, claim.query.span.start);
-            problems.push(
-                Diagnostic::new(file, span, format!("bad query: {}", e.message)).label("here"),
-            );
+            // A census whose block failed was reported there; saying so again at every claim
+            // that uses it buries the cause.
+            if !workspace.repeats_a_failed_census(&claim.query.value) {
+                let span = offset_span(&e.span, claim.query.span.start);
+                problems.push(
+                    Diagnostic::new(file, span, format!("bad query: {}", e.message)).label("here"),
+                );
+            }
             (String::new(), false)
         }
     };
     let (line, column) = file.line_col(claim.literal.span.start);
     records.push(ClaimRecord {
         id: format!("claim-{}", records.len() + 1),
-        file: file.display_path(),
+        file: file.name.clone(),
         line,
         column,
         literal_range: claim.literal.span.clone(),

@@ -96,6 +96,10 @@ pub fn check_essay(
                     Ok(()) => Outcome::Census {
                         name: name.value.clone(),
                     },
+                    Err(_) if scope.workspace.failed_with_its_parent(&name.value) => {
+                        // The parent's own failure is the one worth reading.
+                        Outcome::Failed
+                    }
                     Err(e) => {
                         // Errors about the name itself come without a span within the body.
                         let span = if e.span == (0..0) {

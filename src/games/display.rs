@@ -9,7 +9,7 @@ use super::hash::IdMap;
 use super::nus::Nus;
 use super::table::{GameId, Games, Kind};
 use num_bigint::BigInt;
-use num_traits::One;
+use num_traits::{One, Signed};
 
 /// A sort key independent of ids: nus values by their parts, then other games by their text.
 #[derive(PartialEq, Eq, PartialOrd, Ord)]
@@ -237,6 +237,23 @@ impl<'a> Printer<'a> {
                 out.push_str("\\}");
             }
         }
+    }
+}
+
+/// `10066` as `10,066`.
+pub fn with_separators(n: &BigInt) -> String {
+    let digits = n.abs().to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    if n.is_negative() {
+        format!("-{out}")
+    } else {
+        out
     }
 }
 

@@ -174,13 +174,14 @@ impl Games {
         ZERO
     }
 
+    /// The number `d`, interned once: equal numbers get one id, whatever their size.
     pub fn number(&mut self, d: &Dyadic) -> GameId {
         if let Some((n, e)) = d.as_small() {
             if let Some(&id) = self.small_nus_index.get(&(n, e, 0, 0)) {
                 return id;
             }
         }
-        self.insert_nus(Nus::of_number(d.clone()))
+        self.nus(Nus::of_number(d.clone()))
     }
 
     pub fn integer(&mut self, n: i64) -> GameId {
@@ -266,6 +267,13 @@ impl Games {
 
     pub(crate) fn kind(&self, g: GameId) -> Kind {
         self.entries[g.index()].kind
+    }
+
+    /// Layers of non-number structure in the canonical form of `g`: 0 for a number, 1 for
+    /// another number-up-star value, one more than its tallest option otherwise. The engine's
+    /// comparisons recurse about once per layer.
+    pub fn height(&self, g: GameId) -> u32 {
+        self.entries[g.index()].height as u32
     }
 
     pub fn is_number(&self, g: GameId) -> bool {

@@ -157,9 +157,6 @@ pub fn evaluate(pos: &Position, rules: Rules, games: &mut Games) -> Result<Evalu
     Solver::new().evaluate(pos, rules, games)
 }
 
-/// Stack for the recursive searches, so that deep positions cannot overflow it.
-const STACK_BYTES: usize = 256 << 20;
-
 impl Solver {
     pub fn new() -> Solver {
         Solver::with_limits(Limits::default())
@@ -191,21 +188,13 @@ impl Solver {
         rules: Rules,
         games: &mut Games,
     ) -> Result<Evaluation, SolveError> {
-        std::thread::scope(|scope| {
-            let worker = std::thread::Builder::new()
-                .name("hackenbush-solver".into())
-                .stack_size(STACK_BYTES)
-                .spawn_scoped(scope, || self.evaluate_here(pos, rules, games));
-            match worker {
-                Ok(handle) => handle
-                    .join()
-                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
-                Err(_) => Err(SolveError::Budget {
-                    what: "bytes of stack for the solver thread",
-                    limit: STACK_BYTES,
-                }),
-            }
+        crate::stack::run_deep("hackenbush-solver", || {
+            self.evaluate_here(pos, rules, games)
         })
+        .unwrap_or(Err(SolveError::Budget {
+            what: "bytes of stack for the solver thread",
+            limit: crate::stack::DEEP_STACK_BYTES,
+        }))
     }
 
     fn evaluate_here(

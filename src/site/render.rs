@@ -42,7 +42,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use super::assets::write_assets;
-use super::publish::{publish, PublishError};
+use super::publish::{publish, PublishError, Refusal};
 
 /// The whole site: what the driver hands the renderer.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -55,7 +55,7 @@ pub struct SiteModel {
 /// One essay, ready to be laid out.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PageModel {
-    /// The file name without `.html`: ASCII lower-case letters, digits, `-` and `_`.
+    /// The file name without `.html`: a slug ([`slug_problem`] says which).
     pub slug: String,
     pub title: String,
     /// Position on the ladder; the index lists essays by rung.
@@ -123,6 +123,8 @@ pub enum RenderError {
     Template { name: String, message: String },
     #[error("writing {}: {source}", path.display())]
     Io { path: PathBuf, source: io::Error },
+    #[error("refusing to replace {0}")]
+    Refused(Refusal),
 }
 
 /// The project's templates, built in: a templates folder that lacks one of these files (or
@@ -149,10 +151,11 @@ pub fn render_site(
         }
         write_assets(dir)
     })
-    .map_err(|e| RenderError::Io {
-        path: out_dir.to_path_buf(),
-        source: match e {
-            PublishError::Fill(e) | PublishError::Io(e) => e,
+    .map_err(|e| match e {
+        PublishError::Refused(refusal) => RenderError::Refused(refusal),
+        PublishError::Fill(source) | PublishError::Io(source) => RenderError::Io {
+            path: out_dir.to_path_buf(),
+            source,
         },
     })?;
     Ok(pages.iter().map(|(name, _)| out_dir.join(name)).collect())
@@ -279,25 +282,32 @@ fn validate(model: &SiteModel) -> Result<(), RenderError> {
 }
 
 fn check_slug(slug: &str) -> Result<(), RenderError> {
-    let bad = |reason| {
-        Err(RenderError::BadSlug {
+    match slug_problem(slug) {
+        Some(reason) => Err(RenderError::BadSlug {
             slug: slug.to_string(),
             reason,
-        })
-    };
+        }),
+        None => Ok(()),
+    }
+}
+
+/// The one rule for slugs, which become file names and link targets: lower-case ASCII
+/// letters, digits and hyphens, and not `index` (the site's own page). `None` when `slug`
+/// keeps it, else what is wrong, to follow "slug `…`".
+pub fn slug_problem(slug: &str) -> Option<&'static str> {
     if slug.is_empty() {
-        return bad("is empty");
+        return Some("is empty");
     }
     if !slug
-        .chars()
-        .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-' || c == '_')
+        .bytes()
+        .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
     {
-        return bad("may only use a-z, 0-9, '-' and '_'");
+        return Some("may only use lower-case letters a-z, digits and hyphens");
     }
     if slug == "index" {
-        return bad("is reserved for the site's index page");
+        return Some("is reserved for the site's index page");
     }
-    Ok(())
+    None
 }
 
 fn load_templates(dir: &Path) -> Result<tera::Tera, RenderError> {
@@ -356,10 +366,10 @@ mod tests {
 
     #[test]
     fn slugs_are_checked() {
-        for bad in ["", "Index", "a/b", "../x", "index", "é"] {
+        for bad in ["", "Index", "a/b", "../x", "index", "é", "a_b"] {
             assert!(check_slug(bad).is_err(), "{bad}");
         }
-        assert!(check_slug("a-tree_2").is_ok());
+        assert!(check_slug("a-tree-2").is_ok());
     }
 
     #[test]

@@ -186,11 +186,13 @@ fn spawn_watcher(
     stop: Arc<AtomicBool>,
     debounce: Duration,
 ) -> Result<JoinHandle<()>, Failure> {
-    spawn_named("serve-watch", move || {
+    // The builds run here: a stack as deep as the command line's.
+    crate::stack::spawn_deep("serve-watch", move || {
         while watch.next_change(&stop, debounce) {
             builder.rebuild();
         }
     })
+    .map_err(|e| Failure::Other(format!("cannot start the serve-watch thread: {e}")))
 }
 
 fn spawn_acceptor(
