@@ -145,3 +145,51 @@ fn its_own_site_and_an_empty_folder_are_replaced() {
     assert!(project.path("empty/index.html").is_file());
     assert_eq!(tree(&project.path("site")), tree(&project.path("empty")));
 }
+
+#[test]
+fn the_site_is_the_same_whatever_the_working_directory() {
+    let project = TempProject::good();
+    let root = project.root();
+    let parent = root.parent().unwrap();
+    let name = Path::new(root.file_name().unwrap());
+    let mut sites = Vec::new();
+    for (cwd, root_arg) in [
+        (root, Path::new(".")),
+        (parent, name),
+        (Path::new("/"), root),
+    ] {
+        let output = build(cwd, root_arg, None);
+        assert!(
+            output.status.success(),
+            "from {}: {output:?}",
+            cwd.display()
+        );
+        sites.push(tree(&project.path("site")));
+    }
+    assert_eq!(sites[0], sites[1]);
+    assert_eq!(sites[0], sites[2]);
+    let page = project.read("site/first.html");
+    // Tera escapes `/` in attributes.
+    assert!(
+        page.contains("title=\"essays&#x2F;first.md:"),
+        "paths relative to the project"
+    );
+    assert!(
+        !page.contains(&*root.to_string_lossy()),
+        "no absolute path in the page"
+    );
+}
+
+#[test]
+fn an_empty_essays_folder_keeps_the_previous_site() {
+    let project = TempProject::good();
+    assert!(build(project.root(), project.root(), None).status.success());
+    let before = tree(&project.path("site"));
+    for essay in ["first.md", "second.md"] {
+        fs::remove_file(project.path("essays").join(essay)).unwrap();
+    }
+    let output = build(project.root(), project.root(), None);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("holds no essays"));
+    assert_eq!(tree(&project.path("site")), before);
+}

@@ -108,7 +108,9 @@ fn a_census_literal_nested_deeper_than_a_census_goes_is_refused() {
     let literal = format!("{}L{}", "L(".repeat(20_000), ")".repeat(20_000));
     project.write(
         "essays/deep.md",
-        &format!("+++\ntitle = \"D\"\nrung = 3\n+++\n\nSmallest: `{{{literal} = smallest forests2}}`.\n"),
+        &format!(
+            "+++\ntitle = \"D\"\nrung = 3\n+++\n\nSmallest: `{{{literal} = smallest forests2}}`.\n"
+        ),
     );
     let root = project.root().to_str().unwrap();
     let output = hackenbook(&["--root", root, "check"]);
@@ -128,10 +130,7 @@ fn hostile_bodies() -> Vec<(String, usize)> {
     for query in deep_queries(20_000) {
         bodies.push((format!("The figure `{{3 = {query}}}`.\n"), 1));
     }
-    bodies.push((
-        format!("```game\n{} = 0\n```\n", "1 + ".repeat(50_000)),
-        2,
-    ));
+    bodies.push((format!("```game\n{} = 0\n```\n", "1 + ".repeat(50_000)), 2));
     bodies
 }
 
