@@ -224,12 +224,8 @@ pub fn build(project: &Project) -> Result<BuildReport, Failure> {
         title: checked.config.title.clone(),
         essays: checked.pages.clone(),
     };
-    site::render::render_site(&model, &project.templates_dir, &project.out_dir).map_err(|e| {
-        Failure::Other(match e {
-            site::render::RenderError::Refused(_) => e.to_string(),
-            _ => format!("writing the site failed: {e}"),
-        })
-    })?;
+    site::render::render_site(&model, &project.templates_dir, &project.out_dir)
+        .map_err(render_failure)?;
     Ok(BuildReport {
         pages: checked.pages.len(),
         positions: checked
@@ -241,6 +237,37 @@ pub fn build(project: &Project) -> Result<BuildReport, Failure> {
         claims: checked.essays.iter().map(|e| e.claims.len()).sum(),
         out_dir: project.out_dir.clone(),
     })
+}
+
+/// A template error at its line and column when Tera says where; otherwise in words.
+fn render_failure(e: site::render::RenderError) -> Failure {
+    use site::render::RenderError;
+    match e {
+        RenderError::Template {
+            message,
+            at: Some((path, line, column)),
+            ..
+        } => match SourceFile::read(&path) {
+            Ok(file) => {
+                let offset = file.offset_of(line, column);
+                // Tera's parser draws its own snippet; its verdict is the line after `= `.
+                let verdict = message
+                    .lines()
+                    .find_map(|l| l.trim_start().strip_prefix("= "))
+                    .unwrap_or(&message)
+                    .to_string();
+                Failure::Problems(vec![Diagnostic::new(
+                    &file,
+                    offset..offset + 1,
+                    format!("template error: {verdict}"),
+                )
+                .label("here")])
+            }
+            Err(_) => Failure::Other(format!("template {}: {message}", path.display())),
+        },
+        RenderError::Refused(_) => Failure::Other(e.to_string()),
+        e => Failure::Other(format!("writing the site failed: {e}")),
+    }
 }
 
 /// Refuses an output folder that the swap of a build would destroy: the project itself, a

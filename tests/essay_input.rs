@@ -235,3 +235,35 @@ fn a_message_quotes_a_huge_position_in_part() {
     assert_has(&shown, &["a.md:7:"]);
     assert!(shown.len() < 4_000, "{} bytes", shown.len());
 }
+
+#[test]
+fn template_errors_are_located_in_the_template() {
+    let (dir, mut project) = project(&[("a.md", &format!("{FRONT}Text.\n"))]);
+    let templates = dir.path().join("templates");
+    fs::create_dir(&templates).unwrap();
+    project.templates_dir = templates.clone();
+    // A tag that is never closed: a parse error, placed by Tera's parser.
+    fs::write(
+        templates.join("index.html"),
+        "<p>\n{% if site.title %}\n</p>\n",
+    )
+    .unwrap();
+    let Err(failure) = driver::build(&project) else {
+        panic!("a broken template must fail")
+    };
+    assert_has(&failure.render(), &["index.html:4:1", "template error"]);
+    // A variable that does not exist: placed at its first mention.
+    fs::remove_file(templates.join("index.html")).unwrap();
+    fs::write(
+        templates.join("essay.html"),
+        "<main>\n  {{ page.title }} {{ page.no_such_field }}\n</main>\n",
+    )
+    .unwrap();
+    let Err(failure) = driver::build(&project) else {
+        panic!("a missing variable must fail")
+    };
+    assert_has(
+        &failure.render(),
+        &["essay.html:2:23", "page.no_such_field"],
+    );
+}

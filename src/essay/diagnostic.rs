@@ -109,8 +109,9 @@ fn shortened_lines(text: &str, span: &Range<usize>) -> (String, Range<usize>) {
             .nth(MAX_LINE_CHARS)
             .map_or(body.len(), |(i, _)| i);
         for (target, slot) in [(span.start, &mut start), (span.end, &mut end)] {
-            // Lines come in order, so the first line that reaches `target` holds it.
-            if slot.is_none() && target <= offset + line.len() {
+            // Lines come in order, so the first line that reaches past `target` holds it
+            // (an offset at the very end of the text is placed after the loop).
+            if slot.is_none() && target < offset + line.len() {
                 *slot = Some(out.len() + (target - offset).min(cut));
             }
         }
@@ -179,5 +180,46 @@ impl miette::Diagnostic for Miette {
         self.help
             .as_ref()
             .map(|h| Box::new(h.clone()) as Box<dyn fmt::Display>)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_messages_are_cut_with_a_count() {
+        let long = "x".repeat(1000);
+        let cut = capped(long);
+        assert!(cut.starts_with(&"x".repeat(MAX_MESSAGE_CHARS)));
+        assert!(cut.ends_with("… (600 more characters)"), "{cut}");
+        assert_eq!(capped("short".into()), "short");
+    }
+
+    #[test]
+    fn long_lines_are_cut_and_spans_follow() {
+        let text = format!("ab\n{}\ncd\n", "y".repeat(500));
+        // A span on the line after the long one moves by the characters cut.
+        let cd = text.find("cd").unwrap();
+        let (short, span) = shortened_lines(&text, &(cd..cd + 2));
+        assert_eq!(&short[span.clone()], "cd");
+        assert!(short.len() < 300, "{}", short.len());
+        // A span inside the cut lands on the cut.
+        let (short, span) = shortened_lines(&text, &(400..410));
+        assert_eq!(&short[span.start..span.start + '…'.len_utf8()], "…");
+        // The start of a line stays on that line, and the end of the text is kept.
+        let (_, span) = shortened_lines(&text, &(3..4));
+        assert_eq!(span, 3..4);
+        let (short, span) = shortened_lines(&text, &(text.len()..text.len()));
+        assert_eq!(span, short.len()..short.len());
+    }
+
+    #[test]
+    fn a_diagnostic_on_a_huge_line_renders_small() {
+        let file = SourceFile::new("big.md", format!("intro\n{}\nend\n", "L".repeat(100_001)));
+        let d = Diagnostic::new(&file, 6..7, format!("`{}` is bad", "L".repeat(100_001)));
+        let shown = d.render();
+        assert!(shown.len() < 3_000, "{} bytes", shown.len());
+        assert!(shown.contains("big.md:2:1"), "{shown}");
     }
 }

@@ -84,6 +84,22 @@ impl SourceFile {
         (line, col)
     }
 
+    /// The byte offset of a 1-based line and column (in characters), clamped to the text.
+    pub fn offset_of(&self, line: usize, column: usize) -> usize {
+        let line_start = self
+            .text
+            .split_inclusive('\n')
+            .take(line.saturating_sub(1))
+            .map(str::len)
+            .sum::<usize>();
+        let rest = &self.text[line_start..];
+        line_start
+            + rest
+                .char_indices()
+                .nth(column.saturating_sub(1))
+                .map_or(rest.len(), |(i, _)| i)
+    }
+
     /// The path as shown in diagnostics: relative to the working directory when possible.
     pub fn display_path(&self) -> String {
         let cwd = std::env::current_dir().ok();

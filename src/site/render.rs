@@ -120,7 +120,12 @@ pub enum RenderError {
     #[error("essay {from:?} links to {to:?}, which is not an essay of this site")]
     UnknownLink { from: String, to: String },
     #[error("template {name}: {message}")]
-    Template { name: String, message: String },
+    Template {
+        name: String,
+        message: String,
+        /// The template file and the 1-based line and column of the problem, when known.
+        at: Option<(PathBuf, usize, usize)>,
+    },
     #[error("writing {}: {source}", path.display())]
     Io { path: PathBuf, source: io::Error },
     #[error("refusing to replace {0}")]
@@ -179,7 +184,7 @@ pub fn render_pages(
     context.insert("site", &site);
     pages.push((
         "index.html".to_string(),
-        fill(&tera, "index.html", &context)?,
+        fill(&tera, templates_dir, "index.html", &context)?,
     ));
     for (i, page) in ordered.iter().enumerate() {
         let mut context = tera::Context::new();
@@ -194,7 +199,10 @@ pub fn render_pages(
         if let Some(next) = next {
             context.insert("next", &next);
         }
-        pages.push((href(&page.slug), fill(&tera, "essay.html", &context)?));
+        pages.push((
+            href(&page.slug),
+            fill(&tera, templates_dir, "essay.html", &context)?,
+        ));
     }
     Ok(pages)
 }
@@ -323,20 +331,59 @@ fn load_templates(dir: &Path) -> Result<tera::Tera, RenderError> {
     }
     let mut tera = tera::Tera::default();
     tera.autoescape_on(vec![".html"]);
-    tera.add_raw_templates(sources)
-        .map_err(|e| RenderError::Template {
-            name: dir.display().to_string(),
-            message: error_chain(&e),
-        })?;
+    tera.add_raw_templates(sources).map_err(|e| {
+        let message = error_chain(&e);
+        // Tera says "Failed to parse 'NAME'", and its parser "--> LINE:COLUMN".
+        let name = between(&message, "Failed to parse '", "'").unwrap_or("");
+        let at = between(&message, "--> ", "\n").and_then(|place| {
+            let (line, column) = place.trim().split_once(':')?;
+            Some((dir.join(name), line.parse().ok()?, column.parse().ok()?))
+        });
+        RenderError::Template {
+            name: if name.is_empty() {
+                dir.display().to_string()
+            } else {
+                name.to_string()
+            },
+            message,
+            at: at.filter(|(path, ..)| path.is_file()),
+        }
+    })?;
     Ok(tera)
 }
 
-fn fill(tera: &tera::Tera, name: &str, context: &tera::Context) -> Result<String, RenderError> {
-    tera.render(name, context)
-        .map_err(|e| RenderError::Template {
+fn fill(
+    tera: &tera::Tera,
+    templates_dir: &Path,
+    name: &str,
+    context: &tera::Context,
+) -> Result<String, RenderError> {
+    tera.render(name, context).map_err(|e| {
+        let message = error_chain(&e);
+        // Tera names the variable it missed but not where: its first mention is the place.
+        let path = templates_dir.join(name);
+        let at = between(&message, "Variable `", "` not found").and_then(|variable| {
+            let text = fs::read_to_string(&path).ok()?;
+            let offset = text.find(variable)?;
+            let before = &text[..offset];
+            let line = before.matches('\n').count() + 1;
+            let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+            let column = before[line_start..].chars().count() + 1;
+            Some((path.clone(), line, column))
+        });
+        RenderError::Template {
             name: name.to_string(),
-            message: error_chain(&e),
-        })
+            message,
+            at,
+        }
+    })
+}
+
+/// The text between the first `start` and the next `end` after it.
+fn between<'a>(text: &'a str, start: &str, end: &str) -> Option<&'a str> {
+    let from = text.find(start)? + start.len();
+    let to = text[from..].find(end).map_or(text.len(), |i| from + i);
+    Some(&text[from..to])
 }
 
 /// Tera puts the useful part of a message (which variable, which line) in the error's sources.
