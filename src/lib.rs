@@ -8,6 +8,7 @@ pub mod census;
 pub mod check;
 pub mod commands;
 pub mod driver;
+pub mod escape;
 pub mod essay;
 pub mod games;
 pub mod hackenbush;

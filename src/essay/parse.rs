@@ -448,25 +448,10 @@ fn is_essay_link(dest: &str) -> bool {
 pub fn closest<'a>(word: &str, known: &[&'a str]) -> Option<&'a str> {
     known
         .iter()
-        .map(|k| (edit_distance(word, k), *k))
+        .map(|k| (strsim::levenshtein(word, k), *k))
         .filter(|(d, _)| *d <= 2)
         .min()
         .map(|(_, k)| k)
-}
-
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut prev = row[0];
-        row[0] = i + 1;
-        for (j, cb) in b.iter().enumerate() {
-            let cur = row[j + 1];
-            row[j + 1] = (prev + usize::from(ca != *cb)).min(row[j] + 1).min(cur + 1);
-            prev = cur;
-        }
-    }
-    row[b.len()]
 }
 
 #[cfg(test)]

@@ -8,7 +8,6 @@ pub mod budget;
 pub mod canon;
 pub mod colour;
 pub mod draw;
-mod fxhash;
 pub mod green;
 pub mod memo;
 pub mod moves;

@@ -241,28 +241,8 @@ fn swap(out_dir: &Path, siblings: &Siblings) -> io::Result<()> {
 /// Swaps two paths atomically (Linux `renameat2` with `RENAME_EXCHANGE`).
 #[cfg(target_os = "linux")]
 fn exchange(a: &Path, b: &Path) -> io::Result<()> {
-    use std::ffi::CString;
-    use std::os::unix::ffi::OsStrExt;
-    let c = |p: &Path| {
-        CString::new(p.as_os_str().as_bytes())
-            .map_err(|_| io::Error::new(io::ErrorKind::InvalidInput, "a NUL in a path"))
-    };
-    let (a, b) = (c(a)?, c(b)?);
-    // SAFETY: both pointers are valid NUL-terminated strings for the duration of the call.
-    let status = unsafe {
-        libc::renameat2(
-            libc::AT_FDCWD,
-            a.as_ptr(),
-            libc::AT_FDCWD,
-            b.as_ptr(),
-            libc::RENAME_EXCHANGE,
-        )
-    };
-    if status == 0 {
-        Ok(())
-    } else {
-        Err(io::Error::last_os_error())
-    }
+    use rustix::fs::{renameat_with, RenameFlags, CWD};
+    renameat_with(CWD, a, CWD, b, RenameFlags::EXCHANGE).map_err(io::Error::from)
 }
 
 #[cfg(not(target_os = "linux"))]
