@@ -141,10 +141,8 @@ pub fn claims(project: &Project, json: bool, unchecked: bool) -> Result<(), Fail
 
 /// `hackenbook new SLUG`: an essay with front matter and an example block, never overwriting.
 pub fn new_essay(project: &Project, slug: &str) -> Result<(), Failure> {
-    if !crate::essay::front::is_slug(slug) {
-        return Err(Failure::Other(format!(
-            "`{slug}` is not a slug: use lower-case letters, digits and hyphens"
-        )));
+    if let Some(reason) = crate::site::render::slug_problem(slug) {
+        return Err(Failure::Other(format!("slug `{slug}` {reason}")));
     }
     let path = project.essays_dir.join(format!("{slug}.md"));
     if path.exists() {

@@ -3,6 +3,7 @@
 //! leaves the previous site whole.
 
 use crate::check::{self, CheckOptions, CheckedEssay};
+use crate::essay::source::ReadError;
 use crate::essay::{self, Diagnostic, SourceFile};
 use crate::page;
 use crate::site;
@@ -32,8 +33,7 @@ pub fn load_config(project: &Project) -> Result<Config, Failure> {
             title: default_title(),
         });
     };
-    let file = SourceFile::read(path)
-        .map_err(|e| Failure::Other(format!("cannot read {}: {e}", path.display())))?;
+    let file = read_source(path)?;
     toml::from_str(&file.text).map_err(|e| {
         let span = e.span().unwrap_or(0..0);
         Failure::Problems(vec![Diagnostic::new(
@@ -48,6 +48,8 @@ pub fn load_config(project: &Project) -> Result<Config, Failure> {
 /// Where a project keeps its parts; `Project::at(root)` gives the conventional layout.
 #[derive(Clone, Debug)]
 pub struct Project {
+    /// The project folder: paths written into the site are relative to it.
+    pub root: PathBuf,
     pub essays_dir: PathBuf,
     pub templates_dir: PathBuf,
     pub out_dir: PathBuf,
@@ -59,6 +61,7 @@ pub struct Project {
 impl Project {
     pub fn at(root: &Path) -> Project {
         Project {
+            root: root.to_path_buf(),
             essays_dir: root.join("essays"),
             templates_dir: root.join("templates"),
             out_dir: root.join("site"),
@@ -91,8 +94,12 @@ pub struct Checked {
     pub pages: Vec<PageModel>,
 }
 
-/// Reads `*.md` under the essays folder, in a stable order.
-pub fn load(essays_dir: &Path) -> Result<Vec<SourceFile>, Failure> {
+/// Reads the essays of a project, `essays/*.md`, in a stable order, named relative to the
+/// project folder. Hidden files and editors' lock files (`.#x.md`, often a dangling link) are
+/// not essays, nor is anything that is not a file; a folder without a single essay is an error,
+/// so that a build never publishes an empty site over a full one.
+pub fn load(project: &Project) -> Result<Vec<SourceFile>, Failure> {
+    let essays_dir = &project.essays_dir;
     if !essays_dir.is_dir() {
         return Err(Failure::Other(format!(
             "no essays folder at {}",
@@ -104,16 +111,52 @@ pub fn load(essays_dir: &Path) -> Result<Vec<SourceFile>, Failure> {
         .into_iter()
         .filter_map(Result::ok)
         .map(|e| e.into_path())
-        .filter(|p| p.extension().is_some_and(|x| x == "md"))
+        .filter(|p| is_essay_file(p))
         .collect();
     paths.sort();
-    paths
-        .iter()
-        .map(|p| {
-            SourceFile::read(p)
-                .map_err(|e| Failure::Other(format!("cannot read {}: {e}", p.display())))
-        })
-        .collect()
+    if paths.is_empty() {
+        return Err(Failure::Other(format!(
+            "{} holds no essays (`*.md` files); nothing was written",
+            essays_dir.display()
+        )));
+    }
+    let mut files = Vec::new();
+    let mut problems = Vec::new();
+    for p in &paths {
+        match read_source(p) {
+            Ok(file) => files.push(file.in_project(&project.root)),
+            Err(Failure::Problems(mut found)) => problems.append(&mut found),
+            Err(other) => return Err(other),
+        }
+    }
+    if problems.is_empty() {
+        Ok(files)
+    } else {
+        Err(Failure::Problems(problems))
+    }
+}
+
+/// Reads a source file; one that is not UTF-8 is a problem located at its first bad byte.
+fn read_source(path: &Path) -> Result<SourceFile, Failure> {
+    SourceFile::read(path).map_err(|e| match e {
+        ReadError::NotUtf8 { file, offset } => Failure::Problems(vec![Diagnostic::new(
+            &file,
+            offset..offset + 1,
+            "this file is not UTF-8 text",
+        )
+        .label("the first byte that is not UTF-8")
+        .help("save it as UTF-8")]),
+        ReadError::Io(e) => Failure::Other(format!("cannot read {}: {e}", path.display())),
+    })
+}
+
+/// `NAME.md`, not hidden, and a file (a link is followed; a dangling one is not a file).
+fn is_essay_file(path: &Path) -> bool {
+    let visible = path
+        .file_name()
+        .and_then(|n| n.to_str())
+        .is_some_and(|n| !n.starts_with('.'));
+    visible && path.extension().is_some_and(|x| x == "md") && path.is_file()
 }
 
 /// Parses, evaluates and typesets every essay; reports every problem of the run together.
@@ -130,7 +173,7 @@ pub fn check(project: &Project) -> Result<Checked, Failure> {
 /// that failed too. `Err` only when the essays could not be read at all.
 pub fn check_all(project: &Project) -> Result<(Checked, Vec<Diagnostic>), Failure> {
     let config = load_config(project)?;
-    let files = load(&project.essays_dir)?;
+    let files = load(project)?;
     let mut problems = Vec::new();
     let mut parsed = Vec::new();
     for file in &files {
@@ -169,13 +212,15 @@ pub struct BuildReport {
 }
 
 pub fn build(project: &Project) -> Result<BuildReport, Failure> {
+    // Refused before the essays are checked: a build that cannot be written is not worth a wait.
+    check_output(project)?;
     let checked = check(project)?;
     let model = SiteModel {
         title: checked.config.title.clone(),
         essays: checked.pages.clone(),
     };
     site::render::render_site(&model, &project.templates_dir, &project.out_dir)
-        .map_err(|e| Failure::Other(format!("writing the site failed: {e}")))?;
+        .map_err(render_failure)?;
     Ok(BuildReport {
         pages: checked.pages.len(),
         positions: checked
@@ -189,16 +234,123 @@ pub fn build(project: &Project) -> Result<BuildReport, Failure> {
     })
 }
 
+/// A template error at its line and column when Tera says where; otherwise in words.
+fn render_failure(e: site::render::RenderError) -> Failure {
+    use site::render::RenderError;
+    match e {
+        RenderError::Template {
+            message,
+            at: Some((path, line, column)),
+            ..
+        } => match SourceFile::read(&path) {
+            Ok(file) => {
+                let offset = file.offset_of(line, column);
+                // Tera's parser draws its own snippet; its verdict is the line after `= `.
+                let verdict = message
+                    .lines()
+                    .find_map(|l| l.trim_start().strip_prefix("= "))
+                    .unwrap_or(&message)
+                    .to_string();
+                Failure::Problems(vec![Diagnostic::new(
+                    &file,
+                    offset..offset + 1,
+                    format!("template error: {verdict}"),
+                )
+                .label("here")])
+            }
+            Err(_) => Failure::Other(format!("template {}: {message}", path.display())),
+        },
+        RenderError::Refused(_) => Failure::Other(e.to_string()),
+        e => Failure::Other(format!("writing the site failed: {e}")),
+    }
+}
+
+/// Refuses an output folder that the swap of a build would destroy: the project itself, a
+/// folder of sources or one holding them, a folder inside the sources, and (through
+/// [`site::publish::check_target`]) anything that is not a site hackenbook wrote.
+pub fn check_output(project: &Project) -> Result<(), Failure> {
+    let out = resolved(&project.out_dir);
+    let sources = [
+        Some(("the project folder", &project.root)),
+        Some(("the essays folder", &project.essays_dir)),
+        Some(("the templates folder", &project.templates_dir)),
+        project.cache_dir.as_ref().map(|p| ("the census cache", p)),
+        project
+            .config_file
+            .as_ref()
+            .map(|p| ("the configuration", p)),
+    ];
+    for (what, path) in sources.into_iter().flatten() {
+        let source = resolved(path);
+        let refusal = if source.starts_with(&out) {
+            Some(if source == out {
+                format!("it is {what}")
+            } else {
+                format!("it holds {what}, {}", path.display())
+            })
+        } else if out.starts_with(&source)
+            && (path == &project.essays_dir || path == &project.templates_dir)
+        {
+            Some(format!("it is inside {what}, {}", path.display()))
+        } else {
+            None
+        };
+        if let Some(why) = refusal {
+            return Err(Failure::Other(format!(
+                "refusing to write the site to {}: {why}, and a build replaces its output folder whole\n  \
+                 help: name a folder of its own, such as the default `site/`, with --out",
+                project.out_dir.display()
+            )));
+        }
+    }
+    site::publish::check_target(&project.out_dir)
+        .map_err(|refusal| Failure::Other(format!("refusing to replace {refusal}")))
+}
+
+/// An absolute path without `.`, `..` or symbolic links in the part that exists, so that two
+/// spellings of one folder compare equal.
+fn resolved(path: &Path) -> PathBuf {
+    let absolute = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+    let mut existing = absolute.as_path();
+    let mut rest = Vec::new();
+    let base = loop {
+        if let Ok(real) = existing.canonicalize() {
+            break real;
+        }
+        match (existing.parent(), existing.components().next_back()) {
+            (Some(parent), Some(last)) => {
+                rest.push(last.as_os_str().to_os_string());
+                existing = parent;
+            }
+            _ => break existing.to_path_buf(),
+        }
+    };
+    let mut out = base;
+    for part in rest.into_iter().rev() {
+        match part.to_str() {
+            Some("..") => {
+                out.pop();
+            }
+            Some(".") => {}
+            _ => out.push(part),
+        }
+    }
+    out
+}
+
 fn duplicate_slugs(essays: &[essay::Essay]) -> Vec<Diagnostic> {
     let mut problems = Vec::new();
     for (i, e) in essays.iter().enumerate() {
         if let Some(first) = essays[..i].iter().find(|o| o.front.slug == e.front.slug) {
+            // At the slug as written; a slug taken from the file name is the front matter's.
+            let at = e.front.slug_span.clone().unwrap_or(0..3);
             problems.push(
                 Diagnostic::new(
                     &e.file,
-                    0..3,
+                    at,
                     format!("slug `{}` is already used", e.front.slug),
                 )
+                .label("another essay has this slug")
                 .help(format!("{} has the same slug", first.file.display_path())),
             );
         }

@@ -82,8 +82,25 @@ enum Command {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    // Every command runs on a stack sized for the budgets of the recursions it may do.
+    let result = hackenbook::stack::run_deep("hackenbook", || run(cli)).unwrap_or_else(|e| {
+        Err(Failure::Other(format!(
+            "cannot start a thread with {} MiB of stack: {e}",
+            hackenbook::stack::DEEP_STACK_BYTES >> 20
+        )))
+    });
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(failure) => {
+            eprint!("{}", failure.render());
+            ExitCode::from(1)
+        }
+    }
+}
+
+fn run(cli: Cli) -> Result<(), Failure> {
     let project = Project::at(&cli.root);
-    let result = match cli.command {
+    match cli.command {
         Command::Build { out } => build(project, out),
         Command::Check => check(&project),
         Command::Eval {
@@ -110,13 +127,6 @@ fn main() -> ExitCode {
                 open,
             };
             serve::run(&cli.root, &options)
-        }
-    };
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(failure) => {
-            eprint!("{}", failure.render());
-            ExitCode::from(1)
         }
     }
 }

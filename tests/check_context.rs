@@ -3,7 +3,7 @@
 use hackenbook::census::{NameKind, Refused, Workspace};
 use hackenbook::check::{CheckOptions, Checker, Outcome};
 use hackenbook::essay::{parse_essay, Diagnostic, SourceFile};
-use hackenbook::hackenbush::solve;
+use hackenbook::stack::run_deep;
 
 fn essay(name: &str, body: &str) -> hackenbook::essay::Essay {
     let text = format!("+++\ntitle = \"{name}\"\nrung = 1\n+++\n\n{body}");
@@ -40,17 +40,18 @@ fn game_blocks_find_positions_in_the_workspace() {
 }
 
 #[test]
-fn evaluations_inside_the_solver_stack_run_on_its_one_thread() {
+fn evaluations_inside_the_deep_stack_run_on_its_one_thread() {
     let outside = std::thread::current().id();
-    let (inside, name) = solve::on_solver_stack(|| {
+    let (inside, name) = run_deep("hackenbook-check", || {
         let here = std::thread::current();
         // Nested uses run in place.
-        let nested = solve::on_solver_stack(|| std::thread::current().id());
+        let nested = run_deep("hackenbush-solver", || std::thread::current().id()).unwrap();
         assert_eq!(nested, here.id());
         (here.id(), here.name().map(str::to_string))
-    });
+    })
+    .unwrap();
     assert_ne!(inside, outside);
-    assert_eq!(name.as_deref(), Some("hackenbush-solver"));
+    assert_eq!(name.as_deref(), Some("hackenbook-check"));
 }
 
 #[test]

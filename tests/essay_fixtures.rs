@@ -8,6 +8,7 @@ fn project(name: &str, out: &Path) -> Project {
     let root = Path::new("tests/fixtures").join(name);
     Project {
         essays_dir: root.join("essays"),
+        root,
         templates_dir: Path::new("templates").to_path_buf(),
         out_dir: out.to_path_buf(),
         cache_dir: None,
@@ -73,6 +74,7 @@ fn unbalanced_maths_is_not_left_raw() {
     )
     .unwrap();
     let project = Project {
+        root: dir.path().to_path_buf(),
         essays_dir: essays,
         templates_dir: "templates".into(),
         out_dir: dir.path().join("site"),

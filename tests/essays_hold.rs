@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 /// first reads them back instead of enumerating again.
 fn project(essays_dir: PathBuf, cache_dir: &Path) -> Project {
     Project {
+        root: essays_dir.parent().unwrap().to_path_buf(),
         essays_dir,
         templates_dir: PathBuf::from("templates"),
         out_dir: PathBuf::from("unused"),

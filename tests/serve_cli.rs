@@ -78,9 +78,11 @@ fn port_zero_prints_the_port_and_ctrl_c_stops_cleanly() {
     assert!(addr.ip().is_loopback(), "binds 127.0.0.1 by default");
     assert_eq!(get(addr, "/").unwrap().status, 200);
 
-    // SAFETY: sending SIGINT to our own child process.
-    let sent = unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGINT) };
-    assert_eq!(sent, 0);
+    rustix::process::kill_process(
+        rustix::process::Pid::from_child(&child),
+        rustix::process::Signal::INT,
+    )
+    .expect("SIGINT sent to our own child");
     let status = wait(&mut child);
     let mut rest = String::new();
     std::io::Read::read_to_string(&mut stdout, &mut rest).unwrap();

@@ -222,3 +222,67 @@ fn a_build_that_never_succeeded_still_serves_its_diagnostics() {
     assert!(page.body.contains("second.md:"));
     assert!(!project.path("site").exists(), "nothing was published");
 }
+
+#[test]
+fn a_huge_request_line_is_refused_without_being_echoed() {
+    use std::io::{Read, Write};
+    let project = TempProject::good();
+    let server = start(&project);
+    let mut stream = std::net::TcpStream::connect(server.addr()).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(30)))
+        .unwrap();
+    // Twenty megabytes of URL, sent until the server stops reading.
+    let _ = stream.write_all(b"GET /");
+    let chunk = vec![b'a'; 64 * 1024];
+    for _ in 0..320 {
+        if stream.write_all(&chunk).is_err() {
+            break;
+        }
+    }
+    let mut answer = Vec::new();
+    let _ = stream.read_to_end(&mut answer);
+    let answer = String::from_utf8_lossy(&answer);
+    assert!(
+        answer.starts_with("HTTP/1.1 414"),
+        "{}",
+        &answer[..answer.len().min(200)]
+    );
+    assert!(
+        answer.len() < 1_000,
+        "nothing echoed: {} bytes",
+        answer.len()
+    );
+    assert_eq!(
+        get(server.addr(), "/").unwrap().status,
+        200,
+        "still serving"
+    );
+}
+
+#[test]
+fn oversized_headers_are_refused() {
+    use std::io::{Read, Write};
+    let project = TempProject::good();
+    let server = start(&project);
+    let mut stream = std::net::TcpStream::connect(server.addr()).unwrap();
+    let headers = "X-Filler: 0123456789abcdef\r\n".repeat(4_000);
+    let _ = stream.write_all(format!("GET / HTTP/1.1\r\n{headers}\r\n").as_bytes());
+    let mut answer = String::new();
+    let _ = stream.read_to_string(&mut answer);
+    assert!(answer.starts_with("HTTP/1.1 431"), "{answer}");
+}
+
+#[test]
+fn absolute_form_targets_for_this_server_are_served() {
+    let project = TempProject::good();
+    let server = start(&project);
+    let absolute = format!("http://{}/first.html", server.addr());
+    let page = get(server.addr(), &absolute).unwrap();
+    assert_eq!(page.status, 200);
+    assert!(page.body.contains("<svg"));
+    let local = format!("http://localhost:{}/", server.addr().port());
+    assert_eq!(get(server.addr(), &local).unwrap().status, 200);
+    let elsewhere = get(server.addr(), "http://example.org/first.html").unwrap();
+    assert_eq!(elsewhere.status, 400);
+}

@@ -8,11 +8,12 @@
 
 use super::family::Family;
 use super::forest::{shape_index, shape_rank, shapes, Forest, Palette};
-use super::record::{order_key, FxMap, Record, Row, Val};
+use super::record::{order_key, Record, Row, Val};
 use super::small::Small;
 use crate::games::signs;
 use crate::hackenbush::Colour;
 use rayon::prelude::*;
+use rustc_hash::FxHashMap;
 use std::collections::HashMap;
 
 /// Why the fast engine gave up; the caller falls back to the exact reference engine.
@@ -34,7 +35,7 @@ struct Tables {
     palette: Palette,
     values: Vec<Vec<Small>>,
     rules: Vec<Vec<Small>>,
-    ordinal: FxMap<(i8, Small), Small>,
+    ordinal: FxHashMap<(i8, Small), Small>,
     shape_index: Vec<Option<Vec<u32>>>,
     /// Bits per colour digit: 0 for a one-colour palette, 1 for blue and red.
     bits: u32,
@@ -309,7 +310,7 @@ impl Colouring<'_> {
 }
 
 /// Distinct records with their multiplicity and smallest member.
-type Groups = FxMap<Record, (u64, u64, Forest)>;
+type Groups = FxHashMap<Record, (u64, u64, Forest)>;
 
 fn merge(mut a: Groups, b: Groups) -> Groups {
     if a.len() < b.len() {
@@ -376,7 +377,7 @@ pub fn run(
         palette: family.palette,
         values: Vec::new(),
         rules: Vec::new(),
-        ordinal: FxMap::default(),
+        ordinal: FxHashMap::default(),
         shape_index: Vec::new(),
         bits: if family.palette.len() == 2 { 1 } else { 0 },
         colours: family.palette.colours().collect(),

@@ -318,6 +318,11 @@ pub fn literal_holds(
             })?;
             Ok(parsed == *g)
         }
+        Figure::Number(_) if game_not_a_number(literal, games) => {
+            // `1*` for a value that is a number: a claim about values that does not hold,
+            // not a literal of the wrong kind.
+            Ok(false)
+        }
         Figure::Integer(_) | Figure::Number(_) | Figure::Rational(_) | Figure::Share { .. } => {
             let x = figure
                 .to_rational(games)
@@ -355,22 +360,13 @@ pub fn literal_holds(
     }
 }
 
-/// `10066` as `10,066`.
-pub fn with_separators(n: &BigInt) -> String {
-    let digits = n.abs().to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    if n.is_negative() {
-        format!("-{out}")
-    } else {
-        out
-    }
+/// Whether `literal` is a game value that is not a number (`1*`, `^`, `{1|-1}`).
+fn game_not_a_number(literal: &str, games: &mut Games) -> bool {
+    let text = literal.trim().replace('\u{2212}', "-");
+    games.eval_str(&text).is_ok_and(|g| !games.is_number(g))
 }
+
+pub use crate::games::display::with_separators;
 
 /// A rational to `places` decimals, rounded half up (for display only).
 fn decimal(r: &BigRational, places: usize) -> String {
@@ -485,6 +481,19 @@ mod tests {
         assert!(holds("-0.3", &f));
         assert!(!holds("-1/2", &f));
         assert!(holds("2/8", &Figure::Number("1/4".parse().unwrap())));
+    }
+
+    #[test]
+    fn a_game_for_a_number_is_a_value_that_differs() {
+        let half = Figure::Number("1/2".parse().unwrap());
+        for game in ["1*", "^", "{1|-1}", "1/2*"] {
+            assert_eq!(
+                literal_holds(game, &half, &mut Games::new()),
+                Ok(false),
+                "{game}"
+            );
+        }
+        assert!(holds("1/2", &half));
     }
 
     #[test]

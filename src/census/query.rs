@@ -6,6 +6,7 @@
 //! keeps the byte span it was read from, so any error — in parsing, in typing, in evaluation —
 //! points at the words that caused it.
 
+use crate::games::notation::MAX_NESTING;
 use std::ops::Range;
 
 /// A located problem with a query (or a census block, or a literal): `span` is a byte range
@@ -224,6 +225,8 @@ struct Parser<'a> {
     tokens: Vec<Token>,
     pos: usize,
     text: &'a str,
+    /// Levels of the tree being built: brackets, prefixes and the operators of a chain.
+    depth: usize,
 }
 
 type Parse<T> = Result<T, QueryError>;
@@ -259,6 +262,22 @@ impl Parser<'_> {
         matches!(self.peek(), Some(Tok::Sym(x)) if *x == s)
     }
 
+    /// One level deeper; refused beyond [`MAX_NESTING`], since checking, evaluating and
+    /// dropping the tree recurse once per level.
+    fn deeper(&mut self) -> Parse<()> {
+        self.depth += 1;
+        if self.depth > MAX_NESTING {
+            return Err(QueryError::new(
+                self.span_here(),
+                format!(
+                    "query nested too deep: more than {MAX_NESTING} brackets, signs, `not`s and \
+                     operators"
+                ),
+            ));
+        }
+        Ok(())
+    }
+
     fn eat_word(&mut self, w: &str) -> bool {
         let yes = self.is_word(w);
         if yes {
@@ -275,12 +294,14 @@ impl Parser<'_> {
         next: fn(&mut Self) -> Parse<T>,
         join: fn(Arith, T, T, Range<usize>) -> T,
     ) -> Parse<T> {
-        let start = self.start();
+        let (start, depth) = (self.start(), self.depth);
         let mut left = next(self)?;
         loop {
             let Some(op) = (0..2).find(|&k| self.eat_sym(symbols[k])).map(|k| ops[k]) else {
+                self.depth = depth;
                 return Ok(left);
             };
+            self.deeper()?;
             let right = next(self)?;
             left = join(op, left, right, start..self.last_end());
         }
@@ -325,14 +346,17 @@ impl Parser<'_> {
     // ---- queries
 
     fn query(&mut self) -> Parse<Query> {
-        self.left_assoc(
+        self.deeper()?;
+        let query = self.left_assoc(
             (["+", "-"], [Arith::Add, Arith::Sub]),
             Self::query_term,
             |op, l, r, span| Query {
                 kind: QueryKind::Arith(op, Box::new(l), Box::new(r)),
                 span,
             },
-        )
+        )?;
+        self.depth -= 1;
+        Ok(query)
     }
 
     fn query_term(&mut self) -> Parse<Query> {
@@ -349,7 +373,9 @@ impl Parser<'_> {
     fn query_unary(&mut self) -> Parse<Query> {
         let start = self.start();
         if self.eat_sym("-") {
+            self.deeper()?;
             let inner = self.query_unary()?;
+            self.depth -= 1;
             return Ok(Query {
                 kind: QueryKind::Neg(Box::new(inner)),
                 span: start..self.last_end(),
@@ -405,11 +431,11 @@ impl Parser<'_> {
             },
             Some(Tok::Sym("(")) => {
                 // Either a parenthesised query, or a parenthesised expression before `of`.
-                let save = self.pos;
+                let (save, depth) = (self.pos, self.depth);
                 if let Ok(q) = self.of_query() {
                     return Ok(q);
                 }
-                self.pos = save + 1;
+                (self.pos, self.depth) = (save + 1, depth);
                 let inner = self.query()?;
                 if !self.eat_sym(")") {
                     return Err(self.expected("`)`"));
@@ -480,35 +506,42 @@ impl Parser<'_> {
     // ---- per-position expressions
 
     fn expr(&mut self) -> Parse<Expr> {
-        let start = self.start();
+        let (start, depth) = (self.start(), self.depth);
+        self.deeper()?;
         let mut left = self.conjunction()?;
         while self.eat_word("or") {
+            self.deeper()?;
             let right = self.conjunction()?;
             left = Expr {
                 kind: ExprKind::Or(Box::new(left), Box::new(right)),
                 span: start..self.last_end(),
             };
         }
+        self.depth = depth;
         Ok(left)
     }
 
     fn conjunction(&mut self) -> Parse<Expr> {
-        let start = self.start();
+        let (start, depth) = (self.start(), self.depth);
         let mut left = self.negation()?;
         while self.eat_word("and") {
+            self.deeper()?;
             let right = self.negation()?;
             left = Expr {
                 kind: ExprKind::And(Box::new(left), Box::new(right)),
                 span: start..self.last_end(),
             };
         }
+        self.depth = depth;
         Ok(left)
     }
 
     fn negation(&mut self) -> Parse<Expr> {
         let start = self.start();
         if self.eat_word("not") {
+            self.deeper()?;
             let inner = self.negation()?;
+            self.depth -= 1;
             return Ok(Expr {
                 kind: ExprKind::Not(Box::new(inner)),
                 span: start..self.last_end(),
@@ -571,7 +604,9 @@ impl Parser<'_> {
     fn unary(&mut self) -> Parse<Expr> {
         let start = self.start();
         if self.eat_sym("-") {
+            self.deeper()?;
             let inner = self.unary()?;
+            self.depth -= 1;
             return Ok(Expr {
                 kind: ExprKind::Neg(Box::new(inner)),
                 span: start..self.last_end(),
@@ -676,6 +711,7 @@ fn parser(text: &str) -> Parse<Parser<'_>> {
         tokens: lex(text)?,
         pos: 0,
         text,
+        depth: 0,
     })
 }
 

@@ -25,7 +25,7 @@ use crate::hackenbush::{Colour, Position, Rules};
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::Zero;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::ops::Range;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -72,6 +72,11 @@ pub struct Workspace {
     measure_types: BTreeMap<String, Type>,
     cache_dir: Option<PathBuf>,
     runs: Vec<CensusRun>,
+    /// Censuses whose definition failed (reported there): a later error that only repeats
+    /// the failure is left unsaid.
+    failed: BTreeSet<String>,
+    /// Censuses narrowed from one of those, failed for that reason alone.
+    failed_with_parent: BTreeSet<String>,
 }
 
 /// What a name names: each kind has its own namespace within an essay.
@@ -177,6 +182,29 @@ impl Workspace {
     /// Defines a census from the TOML body of a `census NAME` block (see the README for keys).
     /// Error spans are byte ranges within `body`.
     pub fn define_census(&mut self, name: &str, body: &str) -> Result<(), Refused> {
+        let defined = self.define_census_here(name, body);
+        if defined.is_err() && !self.censuses.contains_key(name) {
+            self.failed.insert(name.to_string());
+        }
+        defined
+    }
+
+    /// Whether an error about `query` only repeats the failure of a census definition
+    /// reported before.
+    pub fn repeats_a_failed_census(&self, query: &str) -> bool {
+        let mut names = Vec::new();
+        if let Ok(q) = parse_query(query) {
+            families_in(&q, &mut names);
+        }
+        names.iter().any(|n| self.failed.contains(n))
+    }
+
+    /// Whether the census `name` failed only because the census it narrows failed before.
+    pub fn failed_with_its_parent(&self, name: &str) -> bool {
+        self.failed_with_parent.contains(name)
+    }
+
+    fn define_census_here(&mut self, name: &str, body: &str) -> Result<(), Refused> {
         self.check_name(name, NameKind::Census)
             .map_err(Refused::Name)?;
         let def = parse_definition(body)?;
@@ -187,6 +215,9 @@ impl Workspace {
             filter_offset,
         } = &def.source
         {
+            if self.failed.contains(parent) {
+                self.failed_with_parent.insert(name.to_string());
+            }
             if !self.censuses.contains_key(parent) {
                 return Err(QueryError::new(
                     parent_span.clone(),

@@ -15,6 +15,7 @@ pub struct ClaimRecord {
     pub id: String,
     /// What was checked: a query's figure against a literal, or a relation written as maths.
     pub kind: ClaimKind,
+    /// The essay's path relative to the project folder, e.g. `essays/the-cycle.md`.
     pub file: String,
     pub line: usize,
     pub column: usize,
@@ -61,10 +62,14 @@ pub fn check(cx: &mut Context, claim: &Claim) -> usize {
             (shown, holds)
         }
         Err(e) => {
-            let span = offset_span(&e.span, claim.query.span.start);
-            problems.push(
-                Diagnostic::new(file, span, format!("bad query: {}", e.message)).label("here"),
-            );
+            // A census whose block failed was reported there; saying so again at every claim
+            // that uses it buries the cause.
+            if !cx.workspace.repeats_a_failed_census(&claim.query.value) {
+                let span = offset_span(&e.span, claim.query.span.start);
+                problems.push(
+                    Diagnostic::new(file, span, format!("bad query: {}", e.message)).label("here"),
+                );
+            }
             (String::new(), false)
         }
     };
@@ -73,7 +78,7 @@ pub fn check(cx: &mut Context, claim: &Claim) -> usize {
     records.push(ClaimRecord {
         id: format!("claim-{}", records.len() + 1),
         kind: ClaimKind::Query,
-        file: file.display_path(),
+        file: file.name.clone(),
         line,
         column,
         literal_range: claim.literal.span.clone(),

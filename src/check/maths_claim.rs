@@ -54,7 +54,7 @@ pub fn check(cx: &mut Context, formula: &Spanned<String>) -> usize {
     cx.claims.push(ClaimRecord {
         id: format!("claim-{}", cx.claims.len() + 1),
         kind: ClaimKind::Relation,
-        file: file.display_path(),
+        file: file.name.clone(),
         line,
         column,
         literal_range: formula.span.clone(),
@@ -123,7 +123,7 @@ pub fn unchecked_relations(essay: &crate::essay::Essay) -> Vec<UncheckedFormula>
                 let reads_as = reads_as_relation(&tex)?;
                 let (line, column) = file.line_col(range.start);
                 Some(UncheckedFormula {
-                    file: file.display_path(),
+                    file: file.name.clone(),
                     line,
                     column,
                     tex: tex.to_string(),

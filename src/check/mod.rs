@@ -23,7 +23,7 @@ use crate::essay::source::offset_span;
 use crate::essay::{Diagnostic, Directive, DirectiveKind, Essay, SourceFile};
 use crate::games::notation::Statement;
 use crate::games::Games;
-use crate::hackenbush::{solve, Solver};
+use crate::hackenbush::Solver;
 use std::path::PathBuf;
 
 /// What one directive turned out to be, for the page.
@@ -86,19 +86,31 @@ impl Context<'_> {
 }
 
 /// Checks every essay, in order, with one checker; every problem is pushed to `problems`. Runs
-/// on the solver's large stack, once for the whole build.
+/// on the deep stack of [`crate::stack`], once for the whole build (here, if no thread with it
+/// can be had: each evaluation then asks for its own).
 pub fn check_essays(
     essays: Vec<Essay>,
     options: &CheckOptions,
     problems: &mut Vec<Diagnostic>,
 ) -> Vec<CheckedEssay> {
-    solve::on_solver_stack(move || {
+    let check = |essays: Vec<Essay>, problems: &mut Vec<Diagnostic>| {
         let mut checker = Checker::new(options.clone());
         essays
             .into_iter()
             .map(|e| checker.check_essay(e, problems))
-            .collect()
-    })
+            .collect::<Vec<_>>()
+    };
+    let mut work = Some((essays, problems));
+    let slot = &mut work;
+    let done = crate::stack::run_deep("hackenbook-check", || {
+        slot.take()
+            .map(|(essays, problems)| check(essays, problems))
+    });
+    match (done, work) {
+        (Ok(Some(checked)), _) => checked,
+        (_, Some((essays, problems))) => check(essays, problems),
+        (_, None) => Vec::new(),
+    }
 }
 
 impl Checker {
@@ -166,6 +178,8 @@ fn check_directive(cx: &mut Context, index: usize, directive: &Directive) -> Out
                 Ok(()) => Outcome::Census {
                     name: name.value.clone(),
                 },
+                // The parent's own failure is the one worth reading.
+                Err(_) if cx.workspace.failed_with_its_parent(&name.value) => Outcome::Failed,
                 Err(refused) => {
                     let (span, message) = match refused {
                         Refused::Name(message) => (name.span.clone(), message),

@@ -25,19 +25,19 @@ impl Diagnostic {
         Diagnostic {
             file: file.clone(),
             span: start..span.end.clamp(start, len),
-            message: message.into(),
+            message: capped(message.into()),
             label: String::new(),
             help: None,
         }
     }
 
     pub fn label(mut self, label: impl Into<String>) -> Diagnostic {
-        self.label = label.into();
+        self.label = capped(label.into());
         self
     }
 
     pub fn help(mut self, help: impl Into<String>) -> Diagnostic {
-        self.help = Some(help.into());
+        self.help = Some(capped(help.into()));
         self
     }
 
@@ -53,10 +53,11 @@ impl Diagnostic {
 
     /// The rustc-style rendering without colour, stable enough to snapshot.
     pub fn render(&self) -> String {
+        let (source, span) = shortened_lines(&self.file.text, &self.span);
         let report = Miette {
             message: format!("{}\n  --> {}", self.message, self.location()),
-            source: NamedSource::new(self.file.display_path(), self.file.text.to_string()),
-            span: (self.span.start, self.span.end - self.span.start).into(),
+            source: NamedSource::new(self.file.display_path(), source),
+            span: (span.start, span.end - span.start).into(),
             label: self.label.clone(),
             help: self.help.clone(),
         };
@@ -75,6 +76,57 @@ impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}: {}", self.location(), self.message)
     }
+}
+
+/// What a message, label or help may quote: a message quoting a 100,000-letter position is
+/// read by nobody.
+const MAX_MESSAGE_CHARS: usize = 400;
+
+/// The longest source line a snippet shows in full.
+const MAX_LINE_CHARS: usize = 200;
+
+/// `text`, cut after [`MAX_MESSAGE_CHARS`] characters with a note of how much was left out.
+fn capped(text: String) -> String {
+    let total = text.chars().count();
+    if total <= MAX_MESSAGE_CHARS {
+        return text;
+    }
+    let kept: String = text.chars().take(MAX_MESSAGE_CHARS).collect();
+    format!("{kept}… ({} more characters)", total - MAX_MESSAGE_CHARS)
+}
+
+/// The text with every line longer than [`MAX_LINE_CHARS`] cut short (`…` marks the cut), and
+/// `span` moved to the same characters, or to the cut when they were cut away. Lines and the
+/// columns before a cut are unchanged, so the snippet's header agrees with the location.
+fn shortened_lines(text: &str, span: &Range<usize>) -> (String, Range<usize>) {
+    let mut out = String::with_capacity(text.len().min(1 << 16));
+    let (mut start, mut end) = (None, None);
+    let mut offset = 0;
+    for line in text.split_inclusive('\n') {
+        let body = line.strip_suffix('\n').unwrap_or(line);
+        let cut = body
+            .char_indices()
+            .nth(MAX_LINE_CHARS)
+            .map_or(body.len(), |(i, _)| i);
+        for (target, slot) in [(span.start, &mut start), (span.end, &mut end)] {
+            // Lines come in order, so the first line that reaches past `target` holds it
+            // (an offset at the very end of the text is placed after the loop).
+            if slot.is_none() && target < offset + line.len() {
+                *slot = Some(out.len() + (target - offset).min(cut));
+            }
+        }
+        out.push_str(&body[..cut]);
+        if cut < body.len() {
+            out.push('…');
+        }
+        if line.ends_with('\n') {
+            out.push('\n');
+        }
+        offset += line.len();
+    }
+    let start = start.unwrap_or(out.len());
+    let end = end.unwrap_or(out.len()).max(start);
+    (out, start..end)
 }
 
 /// Renders a batch of diagnostics, in file and position order, with a closing count.
@@ -128,5 +180,46 @@ impl miette::Diagnostic for Miette {
         self.help
             .as_ref()
             .map(|h| Box::new(h.clone()) as Box<dyn fmt::Display>)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_messages_are_cut_with_a_count() {
+        let long = "x".repeat(1000);
+        let cut = capped(long);
+        assert!(cut.starts_with(&"x".repeat(MAX_MESSAGE_CHARS)));
+        assert!(cut.ends_with("… (600 more characters)"), "{cut}");
+        assert_eq!(capped("short".into()), "short");
+    }
+
+    #[test]
+    fn long_lines_are_cut_and_spans_follow() {
+        let text = format!("ab\n{}\ncd\n", "y".repeat(500));
+        // A span on the line after the long one moves by the characters cut.
+        let cd = text.find("cd").unwrap();
+        let (short, span) = shortened_lines(&text, &(cd..cd + 2));
+        assert_eq!(&short[span.clone()], "cd");
+        assert!(short.len() < 300, "{}", short.len());
+        // A span inside the cut lands on the cut.
+        let (short, span) = shortened_lines(&text, &(400..410));
+        assert_eq!(&short[span.start..span.start + '…'.len_utf8()], "…");
+        // The start of a line stays on that line, and the end of the text is kept.
+        let (_, span) = shortened_lines(&text, &(3..4));
+        assert_eq!(span, 3..4);
+        let (short, span) = shortened_lines(&text, &(text.len()..text.len()));
+        assert_eq!(span, short.len()..short.len());
+    }
+
+    #[test]
+    fn a_diagnostic_on_a_huge_line_renders_small() {
+        let file = SourceFile::new("big.md", format!("intro\n{}\nend\n", "L".repeat(100_001)));
+        let d = Diagnostic::new(&file, 6..7, format!("`{}` is bad", "L".repeat(100_001)));
+        let shown = d.render();
+        assert!(shown.len() < 3_000, "{} bytes", shown.len());
+        assert!(shown.contains("big.md:2:1"), "{shown}");
     }
 }

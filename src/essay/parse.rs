@@ -104,6 +104,11 @@ pub fn parse_essay(file: &SourceFile) -> Result<Essay, Vec<Diagnostic>> {
             }
             Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(info))) => {
                 let content = code_block_content(&mut events);
+                if let Some(unclosed) = unclosed_fence(file, &range) {
+                    // The rest of the file is inside it: report the fence, not the prose.
+                    problems.push(unclosed);
+                    continue;
+                }
                 match read_block(file, range.clone(), &info, content) {
                     Ok(Some(kind)) => directives.push(Directive { span: range, kind }),
                     Ok(None) => {}
@@ -125,6 +130,7 @@ pub fn parse_essay(file: &SourceFile) -> Result<Essay, Vec<Diagnostic>> {
                     Err(d) => problems.push(d),
                 }
             }
+            Event::Html(_) => problems.extend(raw_html_directives(file, range)),
             Event::Start(Tag::Link { dest_url, .. }) if is_essay_link(&dest_url) => {
                 // Point at the target itself, not the whole `[text](target)`.
                 let at = file
@@ -142,6 +148,14 @@ pub fn parse_essay(file: &SourceFile) -> Result<Essay, Vec<Diagnostic>> {
     let front = match front {
         Some(Some(f)) => Some(f),
         Some(None) => None,
+        None if text.lines().next().is_some_and(|l| l.trim_end() == "+++") => {
+            problems.push(
+                Diagnostic::new(file, 0..3, "the front matter is never closed")
+                    .label("opened here")
+                    .help("end the front matter with a line holding only `+++`"),
+            );
+            None
+        }
         None => {
             problems.push(
                 Diagnostic::new(file, 0..0, "the essay has no front matter")
@@ -178,7 +192,10 @@ fn read_front_matter(
         .map(|s| s.to_string_lossy().to_string())
         .unwrap_or_default();
     match front::parse(toml_text, &stem) {
-        Ok(f) => Some(f),
+        Ok(mut f) => {
+            f.slug_span = f.slug_span.map(|s| offset_span(&s, toml_start));
+            Some(f)
+        }
         Err(e) => {
             let span = e.span.map_or(range, |s| offset_span(&s, toml_start));
             problems.push(
@@ -188,6 +205,68 @@ fn read_front_matter(
             None
         }
     }
+}
+
+/// An HTML block reaches the page as written, so a claim or a formula inside it would be
+/// published unchecked and untypeset: each is a problem, at the line of the block it is on.
+fn raw_html_directives(file: &SourceFile, range: Range<usize>) -> Vec<Diagnostic> {
+    let line = file.slice(&range);
+    let help = "HTML blocks are copied to the page as they are; leave a blank line after the \
+                opening tag so that the Markdown inside is read, or move this out of the HTML";
+    let mut problems = Vec::new();
+    if let Some(i) = line.find("`{") {
+        let at = range.start + i;
+        problems.push(
+            Diagnostic::new(
+                file,
+                at..at + 2,
+                "a claim inside an HTML block is not checked",
+            )
+            .label("this claim would reach the page unchecked")
+            .help(help),
+        );
+    }
+    if let Some(i) = line.find('$') {
+        let at = range.start + i;
+        problems.push(
+            Diagnostic::new(
+                file,
+                at..at + 1,
+                "maths inside an HTML block is not typeset",
+            )
+            .label("raw TeX would reach the page")
+            .help(format!("{help} (write `&#36;` for a dollar sign in HTML)")),
+        );
+    }
+    problems
+}
+
+/// A fence that is never closed runs to the end of the file (CommonMark); that is a problem at
+/// the fence, whatever kind of block it opens.
+fn unclosed_fence(file: &SourceFile, range: &Range<usize>) -> Option<Diagnostic> {
+    let block = file.slice(range);
+    // The fence may stand in a list item or a block quote: it starts at its first mark.
+    let first = block.lines().next()?;
+    let offset = first.find(['`', '~'])?;
+    let mark = first[offset..].chars().next()?;
+    let width = first[offset..].chars().take_while(|&c| c == mark).count();
+    let closing = block.lines().skip(1).last().map(|l| {
+        l.trim_start_matches(|c: char| c == '>' || c.is_whitespace())
+            .trim_end()
+    });
+    let closed =
+        closing.is_some_and(|l| l.chars().count() >= width && l.chars().all(|c| c == mark));
+    if closed || range.end < file.text.trim_end().len() {
+        return None;
+    }
+    let start = range.start + offset;
+    Some(
+        Diagnostic::new(file, start..start + width, "this fence is never closed")
+            .label("the block opened here runs to the end of the file")
+            .help(format!(
+                "close it with a line of {width} `{mark}` after the block's last line"
+            )),
+    )
 }
 
 /// The text of a fenced block as one contiguous span of the file, consuming its events.
@@ -385,25 +464,10 @@ fn is_essay_link(dest: &str) -> bool {
 pub fn closest<'a>(word: &str, known: &[&'a str]) -> Option<&'a str> {
     known
         .iter()
-        .map(|k| (edit_distance(word, k), *k))
+        .map(|k| (strsim::levenshtein(word, k), *k))
         .filter(|(d, _)| *d <= 2)
         .min()
         .map(|(_, k)| k)
-}
-
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut prev = row[0];
-        row[0] = i + 1;
-        for (j, cb) in b.iter().enumerate() {
-            let cur = row[j + 1];
-            row[j + 1] = (prev + usize::from(ca != *cb)).min(row[j] + 1).min(cur + 1);
-            prev = cur;
-        }
-    }
-    row[b.len()]
 }
 
 #[cfg(test)]

@@ -8,20 +8,70 @@ use std::sync::Arc;
 /// One source file, shared cheaply between the stages that point into it.
 #[derive(Clone, Debug)]
 pub struct SourceFile {
+    /// Where it was read from, as given (diagnostics on the terminal show this).
     pub path: PathBuf,
+    /// The path relative to the project folder, `/`-separated: what pages and listings show,
+    /// the same wherever hackenbook runs.
+    pub name: String,
     pub text: Arc<str>,
+}
+
+/// Why a file could not be read.
+#[derive(Debug)]
+pub enum ReadError {
+    Io(std::io::Error),
+    /// Not UTF-8: the file as far as it could be read (the rest replaced), and the offset of
+    /// the first byte that is not.
+    NotUtf8 {
+        file: SourceFile,
+        offset: usize,
+    },
 }
 
 impl SourceFile {
     pub fn new(path: impl Into<PathBuf>, text: impl Into<Arc<str>>) -> SourceFile {
+        let path = path.into();
         SourceFile {
-            path: path.into(),
+            name: slash_separated(&path),
+            path,
             text: text.into(),
         }
     }
 
-    pub fn read(path: &Path) -> std::io::Result<SourceFile> {
-        Ok(SourceFile::new(path, std::fs::read_to_string(path)?))
+    /// Reads a file as editors write it: a UTF-8 byte-order mark is dropped and Windows line
+    /// endings become `\n`, so that offsets, lines and columns count what a reader sees.
+    pub fn read(path: &Path) -> Result<SourceFile, ReadError> {
+        let bytes = std::fs::read(path).map_err(ReadError::Io)?;
+        let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&bytes);
+        let text = match std::str::from_utf8(bytes) {
+            Ok(text) => text,
+            Err(e) => {
+                let lossy = String::from_utf8_lossy(bytes).replace("\r\n", "\n");
+                let offset = lossy_offset(bytes, e.valid_up_to());
+                return Err(ReadError::NotUtf8 {
+                    file: SourceFile::new(path, lossy),
+                    offset,
+                });
+            }
+        };
+        Ok(SourceFile::new(path, text.replace("\r\n", "\n")))
+    }
+
+    /// The same file, named relative to the project folder `root` (when it lies inside it).
+    pub fn in_project(mut self, root: &Path) -> SourceFile {
+        let relative = self
+            .path
+            .strip_prefix(root)
+            .or_else(|_| {
+                self.path
+                    .strip_prefix(root.canonicalize().unwrap_or_default())
+            })
+            .ok()
+            .map(slash_separated);
+        if let Some(name) = relative {
+            self.name = name;
+        }
+        self
     }
 
     /// 1-based line and column (in characters) of a byte offset, clamped to the text.
@@ -32,6 +82,22 @@ impl SourceFile {
         let line_start = before.rfind('\n').map_or(0, |i| i + 1);
         let col = self.text[line_start..offset].chars().count() + 1;
         (line, col)
+    }
+
+    /// The byte offset of a 1-based line and column (in characters), clamped to the text.
+    pub fn offset_of(&self, line: usize, column: usize) -> usize {
+        let line_start = self
+            .text
+            .split_inclusive('\n')
+            .take(line.saturating_sub(1))
+            .map(str::len)
+            .sum::<usize>();
+        let rest = &self.text[line_start..];
+        line_start
+            + rest
+                .char_indices()
+                .nth(column.saturating_sub(1))
+                .map_or(rest.len(), |(i, _)| i)
     }
 
     /// The path as shown in diagnostics: relative to the working directory when possible.
@@ -51,6 +117,20 @@ impl SourceFile {
     pub fn slice(&self, span: &Range<usize>) -> &str {
         self.text.get(span.clone()).unwrap_or("")
     }
+}
+
+/// `a/b/c` for the path `a/b/c` (or `a\\b\\c`), without a leading `./`.
+fn slash_separated(path: &Path) -> String {
+    path.components()
+        .filter(|c| !matches!(c, std::path::Component::CurDir))
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+/// The offset in the normalised text (`\r\n` read as `\n`) of byte `at` of the file.
+fn lossy_offset(bytes: &[u8], at: usize) -> usize {
+    at - bytes[..at].windows(2).filter(|w| w == b"\r\n").count()
 }
 
 /// The largest char boundary not after `i`, so a span from another tool never splits a character.

@@ -6,14 +6,14 @@
 //! and then intern what remains — recognising number-up-star values by their fixed patterns.
 
 use super::dyadic::Dyadic;
-use super::hash::IdMap;
 use super::nus::Nus;
 use super::table::{GameId, Games, Kind, Span};
+use rustc_hash::FxHashMap;
 
 /// Memo of comparisons between existing games and the one being built (whose value is fixed
 /// for the whole construction even though its option lists change).
 /// Keyed by `id * 2 + (1 for "x <= G", 0 for "x >= G")`.
-pub(crate) type FormMemo = IdMap<u64, bool>;
+pub(crate) type FormMemo = FxHashMap<u64, bool>;
 
 fn memo_key(x: GameId, le: bool) -> u64 {
     (x.index() as u64) << 1 | le as u64

@@ -5,11 +5,11 @@
 //! values as `x^^*m`, symmetric switches `{G|-G}` as `+-G`, everything else as `{L|R}`.
 
 use super::dyadic::Dyadic;
-use super::hash::IdMap;
 use super::nus::Nus;
 use super::table::{GameId, Games, Kind};
 use num_bigint::BigInt;
-use num_traits::One;
+use num_traits::{One, Signed};
+use rustc_hash::FxHashMap;
 
 /// A sort key independent of ids: nus values by their parts, then other games by their text.
 #[derive(PartialEq, Eq, PartialOrd, Ord)]
@@ -56,16 +56,16 @@ impl Games {
 /// subgames (canonical forms are DAGs) are printed once.
 struct Printer<'a> {
     games: &'a Games,
-    texts: IdMap<u32, String>,
-    negatives: IdMap<u64, bool>,
+    texts: FxHashMap<u32, String>,
+    negatives: FxHashMap<u64, bool>,
 }
 
 impl<'a> Printer<'a> {
     fn new(games: &'a Games) -> Printer<'a> {
         Printer {
             games,
-            texts: IdMap::default(),
-            negatives: IdMap::default(),
+            texts: FxHashMap::default(),
+            negatives: FxHashMap::default(),
         }
     }
 
@@ -237,6 +237,23 @@ impl<'a> Printer<'a> {
                 out.push_str("\\}");
             }
         }
+    }
+}
+
+/// `10066` as `10,066`.
+pub fn with_separators(n: &BigInt) -> String {
+    let digits = n.abs().to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    if n.is_negative() {
+        format!("-{out}")
+    } else {
+        out
     }
 }
 

@@ -20,7 +20,6 @@ mod canonical;
 mod compare;
 pub mod display;
 pub mod dyadic;
-mod hash;
 pub mod notation;
 pub mod nus;
 pub mod player;

@@ -6,8 +6,8 @@
 //! every operation be cached on pairs of ids.
 
 use super::dyadic::Dyadic;
-use super::hash::IdMap;
 use super::nus::Nus;
+use rustc_hash::FxHashMap;
 
 /// A canonical short game. Equal value if and only if equal id (within one [`Games`] table).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
@@ -104,15 +104,15 @@ pub struct Games {
     pub(crate) nus_values: Vec<Nus>,
     /// Option lists of all entries, each list sorted by id.
     pub(crate) arena: Vec<GameId>,
-    pub(crate) nus_index: IdMap<Nus, GameId>,
+    pub(crate) nus_index: FxHashMap<Nus, GameId>,
     /// The same index for nus values whose number fits in machine words (no big-integer hashing).
-    pub(crate) small_nus_index: IdMap<(i64, u32, i64, u32), GameId>,
+    pub(crate) small_nus_index: FxHashMap<(i64, u32, i64, u32), GameId>,
     /// Key: `[number of left options, left ids.., right ids..]`, both lists sorted.
-    pub(crate) moves_index: IdMap<Box<[u32]>, GameId>,
+    pub(crate) moves_index: FxHashMap<Box<[u32]>, GameId>,
     /// Operation caches keyed by [`pair`] of ids.
-    pub(crate) leq_cache: IdMap<u64, bool>,
-    pub(crate) add_cache: IdMap<u64, GameId>,
-    pub(crate) ordinal_cache: IdMap<u64, GameId>,
+    pub(crate) leq_cache: FxHashMap<u64, bool>,
+    pub(crate) add_cache: FxHashMap<u64, GameId>,
+    pub(crate) ordinal_cache: FxHashMap<u64, GameId>,
     /// `neg_cache[g]` is the negative of `g`, or `u32::MAX` when not yet known.
     pub(crate) neg_cache: Vec<u32>,
     /// Reused buffer for building `moves_index` keys.
@@ -145,12 +145,12 @@ impl Games {
             entries: Vec::with_capacity(256),
             nus_values: Vec::with_capacity(64),
             arena: Vec::with_capacity(1024),
-            nus_index: IdMap::default(),
-            small_nus_index: IdMap::with_capacity_and_hasher(64, Default::default()),
-            moves_index: IdMap::with_capacity_and_hasher(256, Default::default()),
-            leq_cache: IdMap::with_capacity_and_hasher(512, Default::default()),
-            add_cache: IdMap::with_capacity_and_hasher(128, Default::default()),
-            ordinal_cache: IdMap::default(),
+            nus_index: FxHashMap::default(),
+            small_nus_index: FxHashMap::with_capacity_and_hasher(64, Default::default()),
+            moves_index: FxHashMap::with_capacity_and_hasher(256, Default::default()),
+            leq_cache: FxHashMap::with_capacity_and_hasher(512, Default::default()),
+            add_cache: FxHashMap::with_capacity_and_hasher(128, Default::default()),
+            ordinal_cache: FxHashMap::default(),
             neg_cache: Vec::with_capacity(256),
             key_buffer: Vec::new(),
             scratch: (Vec::new(), Vec::new()),
@@ -174,13 +174,14 @@ impl Games {
         ZERO
     }
 
+    /// The number `d`, interned once: equal numbers get one id, whatever their size.
     pub fn number(&mut self, d: &Dyadic) -> GameId {
         if let Some((n, e)) = d.as_small() {
             if let Some(&id) = self.small_nus_index.get(&(n, e, 0, 0)) {
                 return id;
             }
         }
-        self.insert_nus(Nus::of_number(d.clone()))
+        self.nus(Nus::of_number(d.clone()))
     }
 
     pub fn integer(&mut self, n: i64) -> GameId {
@@ -266,6 +267,13 @@ impl Games {
 
     pub(crate) fn kind(&self, g: GameId) -> Kind {
         self.entries[g.index()].kind
+    }
+
+    /// Layers of non-number structure in the canonical form of `g`: 0 for a number, 1 for
+    /// another number-up-star value, one more than its tallest option otherwise. The engine's
+    /// comparisons recurse about once per layer.
+    pub fn height(&self, g: GameId) -> u32 {
+        self.entries[g.index()].height as u32
     }
 
     pub fn is_number(&self, g: GameId) -> bool {
@@ -435,7 +443,7 @@ impl Games {
     /// (over its canonical forms; a nus with ups counts its nimber plus one, as its options
     /// may carry it). Used to refuse work that would be too large before starting it.
     pub fn extremes(&mut self, g: GameId) -> (u32, u64) {
-        let mut seen = super::hash::IdMap::<u32, ()>::default();
+        let mut seen = FxHashMap::<u32, ()>::default();
         let mut stack = vec![g];
         let (mut nim, mut born) = (0u32, 0u64);
         while let Some(h) = stack.pop() {

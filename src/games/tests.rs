@@ -271,3 +271,23 @@ fn tables_can_move_between_threads() {
     fn assert_send<T: Send>() {}
     assert_send::<Games>();
 }
+
+#[test]
+fn a_number_beyond_machine_words_gets_one_id() {
+    let mut t = T::new();
+    for text in [
+        "18446744073709551617",
+        "-36893488147419103231/4",
+        "1/2361183241434822606848",
+    ] {
+        let before = t.g.len();
+        let first = t.num(text);
+        assert_eq!(first, t.num(text), "number({text}) twice");
+        assert_eq!(t.g.len(), before + 1, "one entry for {text}");
+        // The same value reached by arithmetic and by options is the same id too.
+        let minus_one = t.num("-1");
+        let plus_one = t.num("1");
+        let shifted = t.g.add(first, minus_one);
+        assert_eq!(t.g.add(shifted, plus_one), first);
+    }
+}

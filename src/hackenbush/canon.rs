@@ -13,9 +13,9 @@
 //!   is still a correct key but may differ between isomorphic copies: fewer memo hits, never a
 //!   wrong one.
 
-use super::fxhash::{mix, FxHashMap};
 use super::position::Position;
 use super::Colour;
+use rustc_hash::FxHashMap;
 
 /// The canonical key of a position (node 0 stays the ground). Keys of forests are numbers
 /// interned in a [`Canon`], so keys are comparable only when made by the same `Canon`.
@@ -240,6 +240,14 @@ fn relabelled(p: &Position, cells: &[u32]) -> Vec<u32> {
         .collect();
     edges.sort_unstable();
     edges.concat()
+}
+
+/// Mixes one word into a well-spread hash (a finaliser, for order-free sums of hashes).
+#[inline]
+pub fn mix(x: u64) -> u64 {
+    let x = (x ^ (x >> 33)).wrapping_mul(0xff51_afd7_ed55_8ccd);
+    let x = (x ^ (x >> 33)).wrapping_mul(0xc4ce_b9fe_1a85_ec53);
+    x ^ (x >> 33)
 }
 
 #[cfg(test)]

@@ -6,9 +6,9 @@
 //! moves in a different order is found there without computing its canonical key at all.
 
 use super::canon::{Canon, Key};
-use super::fxhash::FxHashMap;
 use super::position::Position;
 use super::Rules;
+use rustc_hash::FxHashMap;
 
 /// How the memo has been used: lookups, hits among them (of which exact-copy hits), entries.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

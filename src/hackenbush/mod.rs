@@ -9,7 +9,6 @@ pub mod canon;
 pub mod colour;
 pub mod draw;
 pub mod edge_names;
-mod fxhash;
 pub mod green;
 pub mod memo;
 pub mod moves;

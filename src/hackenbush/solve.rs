@@ -158,45 +158,6 @@ pub fn evaluate(pos: &Position, rules: Rules, games: &mut Games) -> Result<Evalu
     Solver::new().evaluate(pos, rules, games)
 }
 
-/// Stack for the recursive searches, so that deep positions cannot overflow it.
-const STACK_BYTES: usize = 256 << 20;
-
-thread_local! {
-    /// Set on the thread [`on_solver_stack`] started: evaluations there need no thread of their
-    /// own.
-    static ON_SOLVER_STACK: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-}
-
-/// Runs `work` on a thread with the solver's large stack, so that every [`Solver::evaluate`]
-/// inside it runs in place: a build starts this thread once, not once per position. If no such
-/// thread can be had, `work` runs here and each evaluation asks for its own.
-pub fn on_solver_stack<T: Send>(work: impl FnOnce() -> T + Send) -> T {
-    if ON_SOLVER_STACK.with(|on| on.get()) {
-        return work();
-    }
-    let mut work = Some(work);
-    let slot = &mut work;
-    let started = std::thread::scope(|scope| {
-        let worker = std::thread::Builder::new()
-            .name("hackenbush-solver".into())
-            .stack_size(STACK_BYTES)
-            .spawn_scoped(scope, move || {
-                ON_SOLVER_STACK.with(|on| on.set(true));
-                slot.take().map(|w| w())
-            });
-        worker.ok().map(|handle| {
-            handle
-                .join()
-                .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-        })
-    });
-    match (started.flatten(), work) {
-        (Some(done), _) => done,
-        (None, Some(work)) => work(),
-        (None, None) => unreachable!("the work ran but returned nothing"),
-    }
-}
-
 impl Solver {
     pub fn new() -> Solver {
         Solver::with_limits(Limits::default())
@@ -221,32 +182,21 @@ impl Solver {
     }
 
     /// The value of `pos` under `rules`, with every method that ran (all of which agreed).
-    /// Runs on a thread with a large stack, so deep positions cannot overflow it: in place
-    /// inside [`on_solver_stack`], else on a thread of its own.
+    /// Runs with the deep stack of [`crate::stack`], so deep positions cannot overflow it: in
+    /// place on a thread that has it, else on a thread of its own.
     pub fn evaluate(
         &mut self,
         pos: &Position,
         rules: Rules,
         games: &mut Games,
     ) -> Result<Evaluation, SolveError> {
-        if ON_SOLVER_STACK.with(|on| on.get()) {
-            return self.evaluate_on_this_thread(pos, rules, games);
-        }
-        std::thread::scope(|scope| {
-            let worker = std::thread::Builder::new()
-                .name("hackenbush-solver".into())
-                .stack_size(STACK_BYTES)
-                .spawn_scoped(scope, || self.evaluate_on_this_thread(pos, rules, games));
-            match worker {
-                Ok(handle) => handle
-                    .join()
-                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
-                Err(_) => Err(SolveError::Budget {
-                    what: "bytes of stack for the solver thread",
-                    limit: STACK_BYTES,
-                }),
-            }
+        crate::stack::run_deep("hackenbush-solver", || {
+            self.evaluate_on_this_thread(pos, rules, games)
         })
+        .unwrap_or(Err(SolveError::Budget {
+            what: "bytes of stack for the solver thread",
+            limit: crate::stack::DEEP_STACK_BYTES,
+        }))
     }
 
     /// [`Solver::evaluate`] on the calling thread, for callers that value many small

@@ -30,6 +30,9 @@ pub fn build_page(checked: &CheckedEssay, problems: &mut Vec<Diagnostic>) -> Pag
         .collect();
     let mut out: Vec<Event> = Vec::new();
     let mut headings = headings::Collector::default();
+    // Inside verbatim code a `$` is just a character.
+    let mut in_code = false;
+    let mut maths_reported = false;
     let mut events = Parser::new_ext(text, markdown_options()).into_offset_iter();
     while let Some((event, range)) = events.next() {
         let directive = at_offset.get(&range.start).copied();
@@ -68,9 +71,24 @@ pub fn build_page(checked: &CheckedEssay, problems: &mut Vec<Diagnostic>) -> Pag
                 }),
                 &mut out,
             ),
+            Event::Start(Tag::CodeBlock(kind)) => {
+                in_code = true;
+                headings.push(Event::Start(Tag::CodeBlock(kind)), &mut out)
+            }
+            Event::End(TagEnd::CodeBlock) => {
+                in_code = false;
+                headings.push(Event::End(TagEnd::CodeBlock), &mut out)
+            }
             Event::Text(text) => {
-                unrecognised_maths(checked, &text, range, problems);
+                if !in_code && !maths_reported {
+                    maths_reported = unrecognised_maths(checked, &text, range, problems);
+                }
                 headings.push(Event::Text(text), &mut out)
+            }
+            Event::End(end) => {
+                // One report per paragraph: the `$$` that closes a broken formula is no news.
+                maths_reported = false;
+                headings.push(Event::End(end), &mut out)
             }
             other => headings.push(other, &mut out),
         }
@@ -158,36 +176,42 @@ pub fn without_annotations(html: &str) -> String {
     out
 }
 
-/// `$\frac{1}{2$` is not maths to the Markdown parser (its braces are unbalanced), so it would
-/// reach the page as raw TeX; a dollar followed by a backslash in plain text is reported instead.
+/// `$\frac{1}{2$` is not maths to the Markdown parser (its braces are unbalanced), nor is a
+/// `$$` that is never closed, so they would reach the page as raw TeX: a `$` left in prose
+/// (outside code) is reported instead, unless it is written `\$`, a dollar sign.
+/// Whether it reported one.
 fn unrecognised_maths(
     checked: &CheckedEssay,
     text: &str,
     range: Range<usize>,
     problems: &mut Vec<Diagnostic>,
-) {
+) -> bool {
     if !text.contains('$') {
-        return;
+        return false;
     }
     // The parser splits text at `$` and `\`, so look at the source around the event instead.
     let file = &checked.essay.file;
     let source = file.slice(&range);
     for (i, _) in source.match_indices('$') {
-        let after = file.text.get(range.start + i + 1..).unwrap_or("");
-        if after.starts_with('\\') {
-            let start = range.start + i;
-            problems.push(
-                Diagnostic::new(
-                    file,
-                    start..start + 1,
-                    "this `$` starts maths that was not recognised",
-                )
-                .label("raw TeX would reach the page")
-                .help("check that the formula's braces are balanced and that it ends with `$`"),
-            );
-            return;
+        let at = range.start + i;
+        if file.text[..at].ends_with('\\') {
+            continue;
         }
+        problems.push(
+            Diagnostic::new(
+                file,
+                at..at + 1,
+                "this `$` starts maths that was not recognised",
+            )
+            .label("raw TeX would reach the page")
+            .help(
+                "a formula ends with the `$` or `$$` that opens it, in the same paragraph, \
+                     with its braces balanced; write `\\$` for a dollar sign",
+            ),
+        );
+        return true;
     }
+    false
 }
 
 /// An essay link is written by slug; on the page it points at that essay's file.

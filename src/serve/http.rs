@@ -3,7 +3,7 @@
 //! The one idea: **routing is a pure-ish function from (method, target) to a [`Reply`]**, with
 //! the only waiting in two places: the version endpoint (a long poll) and a file that vanished
 //! because a build is swapping folders right now (wait for the build, then look again). Turning
-//! a `Reply` into bytes on the socket is [`send`]'s job alone.
+//! a `Reply` into bytes on the socket is [`super::connection`]'s job alone.
 
 use super::paths::{self, Refusal, RequestPath};
 use super::reload;
@@ -28,7 +28,7 @@ pub struct Reply {
 }
 
 impl Reply {
-    fn html(status: u16, body: String) -> Reply {
+    pub fn html(status: u16, body: String) -> Reply {
         Reply {
             status,
             content_type: "text/html; charset=utf-8",
@@ -36,7 +36,7 @@ impl Reply {
         }
     }
 
-    fn text(status: u16, body: impl Into<String>) -> Reply {
+    pub fn text(status: u16, body: impl Into<String>) -> Reply {
         Reply {
             status,
             content_type: "text/plain; charset=utf-8",
@@ -45,7 +45,7 @@ impl Reply {
     }
 }
 
-/// Routes a request. `head` is treated like `get` (tiny_http drops the body of HEAD replies).
+/// Routes a request. `HEAD` is treated like `GET` (the connection leaves out the body).
 pub fn route(method: &str, target: &str, site_dir: &Path, state: &State) -> Reply {
     if method != "GET" && method != "HEAD" {
         return Reply::text(405, "only GET and HEAD\n");
@@ -118,22 +118,6 @@ fn not_found(request: &RequestPath, shown: &str, version: u64) -> Reply {
     } else {
         Reply::text(404, "not found\n")
     }
-}
-
-/// Answers `request` with `reply`. Nothing is cached: every reload must see the latest build.
-pub fn send(request: tiny_http::Request, reply: Reply) {
-    let mut response = tiny_http::Response::from_data(reply.body).with_status_code(reply.status);
-    for (name, value) in [
-        ("Content-Type", reply.content_type),
-        ("Cache-Control", "no-store"),
-        ("X-Content-Type-Options", "nosniff"),
-    ] {
-        if let Ok(header) = tiny_http::Header::from_bytes(name, value) {
-            response.add_header(header);
-        }
-    }
-    // The browser may have gone away (a reload cancels its long poll); nothing to do then.
-    let _ = request.respond(response);
 }
 
 #[cfg(test)]

@@ -7,10 +7,11 @@
 //! `site/` at the last good build, so the folder on disk is never the thing that changes
 //! meaning; only the answers of the server do.
 //!
-//! Threads: one accepts requests and hands each to a short-lived thread of its own (the version
-//! long poll blocks for seconds, files must not wait behind it); one watches the sources and
-//! runs the builds. They share a [`state::State`].
+//! Threads: one accepts connections and queues them for a fixed pool of workers (the version
+//! long poll blocks for seconds, so files must not wait behind one; see [`connection`] for the
+//! bounds); one watches the sources and runs the builds. They share a [`state::State`].
 
+pub mod connection;
 pub mod http;
 pub mod paths;
 pub mod reload;
@@ -25,7 +26,8 @@ use std::net::{IpAddr, Ipv4Addr, SocketAddr, TcpListener};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::mpsc::{self, Receiver, SyncSender, TrySendError};
+use std::sync::{Arc, Mutex};
 use std::thread::{self, JoinHandle};
 use std::time::Duration;
 use watch::{Builder, Sources, Watch};
@@ -66,7 +68,6 @@ pub struct Server {
     addr: SocketAddr,
     state: Arc<State>,
     stop: Arc<AtomicBool>,
-    http: Arc<tiny_http::Server>,
     threads: Vec<JoinHandle<()>>,
 }
 
@@ -78,9 +79,6 @@ impl Server {
         let addr = listener
             .local_addr()
             .map_err(|e| bind_failure(config.addr, e))?;
-        let http = tiny_http::Server::from_listener(listener, None)
-            .map_err(|e| Failure::Other(format!("cannot serve on {addr}: {e}")))?;
-        let http = Arc::new(http);
         let state = Arc::new(State::starting_at(instance_stamp()));
         let stop = Arc::new(AtomicBool::new(false));
         // Watch before the first build, so a save during it is not lost.
@@ -97,20 +95,28 @@ impl Server {
             verbose: config.verbose,
         };
         builder.rebuild();
-        let threads = vec![
-            spawn_watcher(watch, builder, Arc::clone(&stop), config.debounce)?,
-            spawn_acceptor(
-                Arc::clone(&http),
+        let mut threads = vec![spawn_watcher(
+            watch,
+            builder,
+            Arc::clone(&stop),
+            config.debounce,
+        )?];
+        let (queue, waiting) = mpsc::sync_channel(connection::QUEUE);
+        let waiting = Arc::new(Mutex::new(waiting));
+        for i in 0..connection::WORKERS {
+            threads.push(spawn_worker(
+                i,
+                Arc::clone(&waiting),
+                addr,
                 config.project.out_dir.clone(),
                 Arc::clone(&state),
-                Arc::clone(&stop),
-            )?,
-        ];
+            )?);
+        }
+        threads.push(spawn_acceptor(listener, queue, Arc::clone(&stop))?);
         Ok(Server {
             addr,
             state,
             stop,
-            http,
             threads,
         })
     }
@@ -137,7 +143,9 @@ impl Server {
     fn stop_threads(&mut self) {
         self.stop.store(true, Ordering::SeqCst);
         self.state.stop();
-        self.http.unblock();
+        // Wake the acceptor from `accept` so it sees the flag; it then closes the queue, which
+        // ends the workers.
+        let _ = std::net::TcpStream::connect_timeout(&self.addr, Duration::from_secs(1));
         for thread in self.threads.drain(..) {
             let _ = thread.join();
         }
@@ -186,33 +194,58 @@ fn spawn_watcher(
     stop: Arc<AtomicBool>,
     debounce: Duration,
 ) -> Result<JoinHandle<()>, Failure> {
-    spawn_named("serve-watch", move || {
+    // The builds run here: a stack as deep as the command line's.
+    crate::stack::spawn_deep("serve-watch", move || {
         while watch.next_change(&stop, debounce) {
             builder.rebuild();
         }
     })
+    .map_err(|e| Failure::Other(format!("cannot start the serve-watch thread: {e}")))
 }
 
+/// Accepts connections into the queue; one that finds it full is closed at once.
 fn spawn_acceptor(
-    http: Arc<tiny_http::Server>,
-    site_dir: PathBuf,
-    state: Arc<State>,
+    listener: TcpListener,
+    queue: SyncSender<std::net::TcpStream>,
     stop: Arc<AtomicBool>,
 ) -> Result<JoinHandle<()>, Failure> {
     spawn_named("serve-accept", move || loop {
-        match http.recv() {
-            Ok(request) => {
-                let (site_dir, state) = (site_dir.clone(), Arc::clone(&state));
-                // If no thread can be had, the request is dropped and its connection closed.
-                let _ = thread::Builder::new().spawn(move || {
-                    let reply =
-                        http::route(request.method().as_str(), request.url(), &site_dir, &state);
-                    http::send(request, reply);
-                });
-            }
-            Err(_) if stop.load(Ordering::SeqCst) => break,
+        let accepted = listener.accept();
+        if stop.load(Ordering::SeqCst) {
+            break;
+        }
+        match accepted {
+            Ok((stream, _)) => match queue.try_send(stream) {
+                Ok(()) | Err(TrySendError::Full(_)) => {}
+                Err(TrySendError::Disconnected(_)) => break,
+            },
             // A failed accept (say, out of file descriptors): breathe, then go on.
             Err(_) => thread::sleep(Duration::from_millis(20)),
+        }
+    })
+}
+
+/// A worker: serves queued connections one at a time until the queue closes.
+fn spawn_worker(
+    index: usize,
+    waiting: Arc<Mutex<Receiver<std::net::TcpStream>>>,
+    addr: SocketAddr,
+    site_dir: PathBuf,
+    state: Arc<State>,
+) -> Result<JoinHandle<()>, Failure> {
+    spawn_named(&format!("serve-{index}"), move || {
+        let site = connection::Site {
+            addr,
+            dir: &site_dir,
+            state: &state,
+        };
+        loop {
+            // Hold the lock only to take one connection, never while serving it.
+            let next = waiting.lock().unwrap_or_else(|e| e.into_inner()).recv();
+            match next {
+                Ok(stream) => connection::serve(stream, &site),
+                Err(_) => break,
+            }
         }
     })
 }

@@ -1,46 +1,33 @@
 //! Ctrl-C as a request to stop, not a kill.
 //!
 //! The one idea: **the signal handler only raises a flag**; the main thread sees it, stops
-//! accepting requests, lets a running build finish its folder swap, and returns normally. The
-//! handler also restores the default action, so a second Ctrl-C ends the process at once when
-//! the first one seems to hang (a very long build).
+//! accepting requests, lets a running build finish its folder swap, and returns normally. A
+//! second Ctrl-C, when the first one seems to hang (a very long build), ends the process at once.
+//! The handlers are `signal-hook`'s, which do only async-signal-safe work.
 
+use signal_hook::consts::{SIGINT, SIGTERM};
+use signal_hook::flag;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, OnceLock};
 
-static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+static INTERRUPTED: OnceLock<Arc<AtomicBool>> = OnceLock::new();
 
-/// Installs the handler for SIGINT and SIGTERM.
+/// Installs the handlers for SIGINT and SIGTERM (once; later calls change nothing).
 pub fn install() {
-    #[cfg(unix)]
-    unix::install();
+    INTERRUPTED.get_or_init(|| {
+        let raised = Arc::new(AtomicBool::new(false));
+        for signal in [SIGINT, SIGTERM] {
+            // The first signal sets the flag; one arriving once it is set ends the process.
+            let _ = flag::register_conditional_shutdown(signal, 1, Arc::clone(&raised));
+            let _ = flag::register(signal, Arc::clone(&raised));
+        }
+        raised
+    });
 }
 
 /// Whether Ctrl-C (or SIGTERM) arrived since [`install`].
 pub fn interrupted() -> bool {
-    INTERRUPTED.load(Ordering::SeqCst)
-}
-
-#[cfg(unix)]
-mod unix {
-    use super::INTERRUPTED;
-    use std::sync::atomic::Ordering;
-
-    /// Only async-signal-safe work here: an atomic store and `signal`.
-    extern "C" fn on_signal(signal: libc::c_int) {
-        INTERRUPTED.store(true, Ordering::SeqCst);
-        // SAFETY: `signal` is async-signal-safe; SIG_DFL is a valid disposition.
-        unsafe {
-            libc::signal(signal, libc::SIG_DFL);
-        }
-    }
-
-    pub fn install() {
-        let handler = on_signal as extern "C" fn(libc::c_int) as libc::sighandler_t;
-        for signal in [libc::SIGINT, libc::SIGTERM] {
-            // SAFETY: the handler only touches an atomic and calls an async-signal-safe function.
-            unsafe {
-                libc::signal(signal, handler);
-            }
-        }
-    }
+    INTERRUPTED
+        .get()
+        .is_some_and(|raised| raised.load(Ordering::SeqCst))
 }

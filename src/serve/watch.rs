@@ -157,7 +157,20 @@ impl Builder {
     pub fn rebuild(&self) -> u64 {
         self.state.begin_build();
         let started = Instant::now();
-        let outcome = driver::build(&self.project);
+        // A panic is a bug, but it must not take the watcher down with it: it fails this build.
+        let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            driver::build(&self.project)
+        }))
+        .unwrap_or_else(|panic| {
+            let what = panic
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| panic.downcast_ref::<String>().cloned())
+                .unwrap_or_default();
+            Err(driver::Failure::Other(format!(
+                "internal error, a bug in hackenbook: {what}"
+            )))
+        });
         let took = started.elapsed().as_millis();
         match outcome {
             Ok(report) => {

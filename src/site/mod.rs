@@ -11,18 +11,5 @@ pub mod publish;
 pub mod render;
 pub mod spacing;
 
-/// Escapes text for HTML element content and attribute values.
-pub fn escape_html(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
+/// Escapes text for HTML element content and attribute values (the crate's one escaper).
+pub use crate::escape::escape as escape_html;

@@ -1,17 +1,32 @@
-//! Replacing the output folder whole.
+//! Replacing the output folder whole, and only a folder that hackenbook wrote.
 //!
 //! The one idea: **build the new site beside the old one, then swap folders with two renames**,
 //! so that any failure before the swap (a template error, a full disk) leaves the previous site
 //! exactly as it was, and a reader never sees half of one build and half of another. The new
 //! folder is a hidden sibling (`.NAME.new`), on the same file system, so `rename` is cheap and
 //! does not copy; the old one is renamed to `.NAME.old` and deleted after the swap.
+//!
+//! A swap deletes the old folder, so it must be ours. Every site carries a manifest,
+//! [`MANIFEST`], listing each file it holds; a folder is replaced only when it is missing, empty,
+//! or a site whose files are all in its manifest. Anything else — a folder of someone's files, a
+//! site with a file added by hand, a regular file, a symbolic link — is refused before anything
+//! is written, and so are staging leftovers that do not carry the manifest.
 
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 
+/// The manifest at the top of every site: a first line naming it, then the path of every file
+/// of the site (relative, `/`-separated, sorted), one a line. A staging folder gets the first
+/// line as soon as it is created, so a leftover of a killed run is recognised as ours.
+pub const MANIFEST: &str = ".hackenbook-site";
+
+/// The first line of [`MANIFEST`].
+const MANIFEST_HEADER: &str = "hackenbook site: every file below was written by hackenbook";
+
 /// Fills a fresh folder with `fill` and puts it in place of `out_dir`. On any error from `fill`
-/// the fresh folder is removed and `out_dir` is not touched.
+/// the fresh folder is removed and `out_dir` is not touched; an `out_dir` that is not ours
+/// ([`check_target`]) is refused before anything happens.
 pub fn publish<E>(
     out_dir: &Path,
     fill: impl FnOnce(&Path) -> Result<(), E>,
@@ -19,25 +34,150 @@ pub fn publish<E>(
     let siblings = Siblings::of(out_dir).map_err(PublishError::Io)?;
     // A run killed between the two renames of a fallback swap left the old site at `.old`:
     // put it back before anything else, so it is whole again whatever happens next.
-    if fs::symlink_metadata(out_dir).is_err() && fs::symlink_metadata(&siblings.old).is_ok() {
+    if fs::symlink_metadata(out_dir).is_err() && is_ours(&siblings.old) {
         fs::rename(&siblings.old, out_dir).map_err(PublishError::Io)?;
     }
-    // Leftovers of an interrupted earlier run are ours to clear.
-    remove_if_present(&siblings.new).map_err(PublishError::Io)?;
-    remove_if_present(&siblings.old).map_err(PublishError::Io)?;
+    check_target(out_dir).map_err(PublishError::Refused)?;
+    // Leftovers of an interrupted earlier run are ours to clear; anything else in their place
+    // is not.
+    for leftover in [&siblings.new, &siblings.old] {
+        if fs::symlink_metadata(leftover).is_ok() && !is_ours(leftover) {
+            return Err(PublishError::Refused(Refusal {
+                path: leftover.clone(),
+                reason: format!(
+                    "is in the way of the new site and was not made by hackenbook (it has no {MANIFEST})"
+                ),
+            }));
+        }
+        remove_if_present(leftover).map_err(PublishError::Io)?;
+    }
     fs::create_dir_all(&siblings.new).map_err(PublishError::Io)?;
-    if let Err(e) = fill(&siblings.new) {
+    let filled = fs::write(siblings.new.join(MANIFEST), format!("{MANIFEST_HEADER}\n"))
+        .map_err(PublishError::Io)
+        .and_then(|()| fill(&siblings.new).map_err(PublishError::Fill))
+        .and_then(|()| write_manifest(&siblings.new).map_err(PublishError::Io));
+    if let Err(e) = filled {
         let _ = fs::remove_dir_all(&siblings.new);
-        return Err(PublishError::Fill(e));
+        return Err(e);
     }
     swap(out_dir, &siblings).map_err(PublishError::Io)
 }
 
-/// Why publishing failed: the caller's own error while filling the folder, or the file system.
+/// Why publishing failed: the output folder is not ours to replace, the caller's own error
+/// while filling the folder, or the file system.
 #[derive(Debug)]
 pub enum PublishError<E> {
+    Refused(Refusal),
     Fill(E),
     Io(io::Error),
+}
+
+/// A path hackenbook will not replace, and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Refusal {
+    pub path: PathBuf,
+    pub reason: String,
+}
+
+impl std::fmt::Display for Refusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} {}", self.path.display(), self.reason)
+    }
+}
+
+/// Whether `out_dir` may be replaced by a new site: it does not exist, is an empty folder, or
+/// is a site whose every file its manifest lists.
+pub fn check_target(out_dir: &Path) -> Result<(), Refusal> {
+    let refuse = |reason: String| {
+        Err(Refusal {
+            path: out_dir.to_path_buf(),
+            reason,
+        })
+    };
+    let meta = match fs::symlink_metadata(out_dir) {
+        Ok(meta) => meta,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(()),
+        Err(e) => return refuse(format!("cannot be examined: {e}")),
+    };
+    if meta.file_type().is_symlink() {
+        return refuse("is a symbolic link; name the folder it points to instead".into());
+    }
+    if !meta.is_dir() {
+        return refuse("is a file, not a folder".into());
+    }
+    let listed = match fs::read_to_string(out_dir.join(MANIFEST)) {
+        Ok(text) if text.starts_with(MANIFEST_HEADER) => text,
+        Ok(_) | Err(_) => {
+            let empty = fs::read_dir(out_dir).map_or(false, |mut d| d.next().is_none());
+            if empty {
+                return Ok(());
+            }
+            return refuse(format!(
+                "holds files and is not a site hackenbook built (it has no {MANIFEST}); \
+                 choose another folder, or empty this one yourself"
+            ));
+        }
+    };
+    let listed: std::collections::HashSet<&str> = listed.lines().skip(1).collect();
+    let unlisted: Vec<String> = files_under(out_dir)
+        .map_err(|e| Refusal {
+            path: out_dir.to_path_buf(),
+            reason: format!("cannot be examined: {e}"),
+        })?
+        .into_iter()
+        .filter(|f| f != MANIFEST && !listed.contains(f.as_str()))
+        .collect();
+    if let Some(first) = unlisted.first() {
+        let more = match unlisted.len() {
+            1 => String::new(),
+            n => format!(" and {} more", n - 1),
+        };
+        return refuse(format!(
+            "holds `{first}`{more}, which hackenbook did not write; move it out of the site first"
+        ));
+    }
+    Ok(())
+}
+
+/// Whether a folder carries the manifest's first line (a site, or a staging folder of ours).
+fn is_ours(dir: &Path) -> bool {
+    let Ok(meta) = fs::symlink_metadata(dir) else {
+        return false;
+    };
+    meta.is_dir()
+        && fs::read_to_string(dir.join(MANIFEST)).is_ok_and(|t| t.starts_with(MANIFEST_HEADER))
+}
+
+/// Every file under `dir` (symbolic links included, folders not), relative and `/`-separated,
+/// sorted.
+fn files_under(dir: &Path) -> io::Result<Vec<String>> {
+    let mut files = Vec::new();
+    for entry in walkdir::WalkDir::new(dir).min_depth(1).sort_by_file_name() {
+        let entry = entry.map_err(io::Error::from)?;
+        if entry.file_type().is_dir() {
+            continue;
+        }
+        let relative = entry.path().strip_prefix(dir).unwrap_or(entry.path());
+        let parts: Vec<String> = relative
+            .components()
+            .map(|c| c.as_os_str().to_string_lossy().into_owned())
+            .collect();
+        files.push(parts.join("/"));
+    }
+    files.sort();
+    Ok(files)
+}
+
+/// Lists every file of a filled folder in its manifest.
+fn write_manifest(dir: &Path) -> io::Result<()> {
+    let mut text = format!("{MANIFEST_HEADER}\n");
+    for file in files_under(dir)? {
+        if file != MANIFEST {
+            text.push_str(&file);
+            text.push('\n');
+        }
+    }
+    fs::write(dir.join(MANIFEST), text)
 }
 
 /// The two hidden siblings of the output folder.
@@ -101,28 +241,8 @@ fn swap(out_dir: &Path, siblings: &Siblings) -> io::Result<()> {
 /// Swaps two paths atomically (Linux `renameat2` with `RENAME_EXCHANGE`).
 #[cfg(target_os = "linux")]
 fn exchange(a: &Path, b: &Path) -> io::Result<()> {
-    use std::ffi::CString;
-    use std::os::unix::ffi::OsStrExt;
-    let c = |p: &Path| {
-        CString::new(p.as_os_str().as_bytes())
-            .map_err(|_| io::Error::new(io::ErrorKind::InvalidInput, "a NUL in a path"))
-    };
-    let (a, b) = (c(a)?, c(b)?);
-    // SAFETY: both pointers are valid NUL-terminated strings for the duration of the call.
-    let status = unsafe {
-        libc::renameat2(
-            libc::AT_FDCWD,
-            a.as_ptr(),
-            libc::AT_FDCWD,
-            b.as_ptr(),
-            libc::RENAME_EXCHANGE,
-        )
-    };
-    if status == 0 {
-        Ok(())
-    } else {
-        Err(io::Error::last_os_error())
-    }
+    use rustix::fs::{renameat_with, RenameFlags, CWD};
+    renameat_with(CWD, a, CWD, b, RenameFlags::EXCHANGE).map_err(io::Error::from)
 }
 
 #[cfg(not(target_os = "linux"))]
@@ -155,23 +275,115 @@ mod tests {
         v
     }
 
+    fn fill_with(name: &'static str) -> impl FnOnce(&Path) -> io::Result<()> {
+        move |dir| fs::write(dir.join(name), name)
+    }
+
+    /// A staging folder as a killed run leaves it: the manifest's first line and some files.
+    fn staging_leftover(dir: &Path) {
+        fs::create_dir_all(dir.join("half")).unwrap();
+        fs::write(dir.join(MANIFEST), format!("{MANIFEST_HEADER}\n")).unwrap();
+    }
+
     #[test]
-    fn replaces_the_folder_and_leaves_no_siblings() {
+    fn replaces_its_own_site_and_leaves_no_siblings() {
+        let root = tempfile::tempdir().unwrap();
+        let out = root.path().join("site");
+        publish(&out, fill_with("stale.html")).unwrap();
+        publish(&out, fill_with("index.html")).unwrap();
+        assert_eq!(names(&out), [MANIFEST, "index.html"]);
+        assert_eq!(names(root.path()), ["site"]);
+        let manifest = fs::read_to_string(out.join(MANIFEST)).unwrap();
+        assert_eq!(manifest, format!("{MANIFEST_HEADER}\nindex.html\n"));
+    }
+
+    #[test]
+    fn the_manifest_lists_files_in_subfolders() {
+        let root = tempfile::tempdir().unwrap();
+        let out = root.path().join("site");
+        publish::<io::Error>(&out, |dir| {
+            fs::create_dir(dir.join("fonts"))?;
+            fs::write(dir.join("fonts/a.otf"), "a")?;
+            fs::write(dir.join("index.html"), "i")
+        })
+        .unwrap();
+        let manifest = fs::read_to_string(out.join(MANIFEST)).unwrap();
+        assert_eq!(
+            manifest,
+            format!("{MANIFEST_HEADER}\nfonts/a.otf\nindex.html\n")
+        );
+        assert_eq!(check_target(&out), Ok(()));
+    }
+
+    #[test]
+    fn a_folder_of_other_files_is_refused_and_kept() {
+        let root = tempfile::tempdir().unwrap();
+        let out = root.path().join("notes");
+        fs::create_dir(&out).unwrap();
+        fs::write(out.join("thesis.tex"), "years of work").unwrap();
+        let err = publish(&out, fill_with("index.html")).unwrap_err();
+        let PublishError::Refused(refusal) = err else {
+            panic!("expected a refusal, got {err:?}")
+        };
+        assert!(refusal.reason.contains("not a site"), "{refusal}");
+        assert_eq!(names(&out), ["thesis.tex"]);
+        assert_eq!(names(root.path()), ["notes"], "nothing staged beside it");
+    }
+
+    #[test]
+    fn a_file_added_to_a_site_by_hand_is_refused_and_kept() {
+        let root = tempfile::tempdir().unwrap();
+        let out = root.path().join("site");
+        publish(&out, fill_with("index.html")).unwrap();
+        fs::create_dir(out.join("mine")).unwrap();
+        fs::write(out.join("mine/draft.txt"), "d").unwrap();
+        let err = check_target(&out).unwrap_err();
+        assert!(err.reason.contains("`mine/draft.txt`"), "{err}");
+        assert!(publish(&out, fill_with("index.html")).is_err());
+        assert_eq!(fs::read_to_string(out.join("mine/draft.txt")).unwrap(), "d");
+    }
+
+    #[test]
+    fn a_regular_file_is_refused_and_kept() {
+        let root = tempfile::tempdir().unwrap();
+        let out = root.path().join("site");
+        fs::write(&out, "a file").unwrap();
+        let err = check_target(&out).unwrap_err();
+        assert!(err.reason.contains("is a file"), "{err}");
+        assert!(publish(&out, fill_with("index.html")).is_err());
+        assert_eq!(fs::read_to_string(&out).unwrap(), "a file");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_symbolic_link_is_refused_and_kept() {
+        let root = tempfile::tempdir().unwrap();
+        let target = root.path().join("elsewhere");
+        publish(&target, fill_with("index.html")).unwrap();
+        let out = root.path().join("site");
+        std::os::unix::fs::symlink(&target, &out).unwrap();
+        assert!(check_target(&out)
+            .unwrap_err()
+            .reason
+            .contains("symbolic link"));
+        assert!(publish(&out, fill_with("other.html")).is_err());
+        assert_eq!(names(&target), [MANIFEST, "index.html"]);
+    }
+
+    #[test]
+    fn an_empty_folder_is_filled() {
         let root = tempfile::tempdir().unwrap();
         let out = root.path().join("site");
         fs::create_dir(&out).unwrap();
-        fs::write(out.join("stale.html"), "old").unwrap();
-        publish::<io::Error>(&out, |dir| fs::write(dir.join("index.html"), "new")).unwrap();
-        assert_eq!(names(&out), ["index.html"]);
-        assert_eq!(names(root.path()), ["site"]);
+        publish(&out, fill_with("index.html")).unwrap();
+        assert_eq!(names(&out), [MANIFEST, "index.html"]);
     }
 
     #[test]
     fn failure_while_filling_keeps_the_old_folder() {
         let root = tempfile::tempdir().unwrap();
         let out = root.path().join("site");
-        fs::create_dir(&out).unwrap();
-        fs::write(out.join("index.html"), "old").unwrap();
+        publish(&out, fill_with("index.html")).unwrap();
         let result = publish(&out, |dir| {
             fs::write(dir.join("index.html"), "half").unwrap();
             Err("template exploded")
@@ -180,7 +392,10 @@ mod tests {
             result,
             Err(PublishError::Fill("template exploded"))
         ));
-        assert_eq!(fs::read_to_string(out.join("index.html")).unwrap(), "old");
+        assert_eq!(
+            fs::read_to_string(out.join("index.html")).unwrap(),
+            "index.html"
+        );
         assert_eq!(names(root.path()), ["site"]);
     }
 
@@ -188,42 +403,54 @@ mod tests {
     fn creates_a_missing_output_folder() {
         let root = tempfile::tempdir().unwrap();
         let out = root.path().join("deep/site");
-        publish::<io::Error>(&out, |dir| fs::write(dir.join("a"), "x")).unwrap();
-        assert_eq!(names(&out), ["a"]);
+        publish(&out, fill_with("a")).unwrap();
+        assert_eq!(names(&out), [MANIFEST, "a"]);
     }
 
     #[test]
     fn clears_leftovers_of_an_interrupted_run() {
         let root = tempfile::tempdir().unwrap();
         let out = root.path().join("site");
-        fs::create_dir_all(root.path().join(".site.new/junk")).unwrap();
-        fs::create_dir_all(root.path().join(".site.old")).unwrap();
-        publish::<io::Error>(&out, |dir| fs::write(dir.join("a"), "x")).unwrap();
+        staging_leftover(&root.path().join(".site.new"));
+        staging_leftover(&root.path().join(".site.old"));
+        publish(&out, fill_with("a")).unwrap();
         assert_eq!(names(root.path()), ["site"]);
-        assert_eq!(names(&out), ["a"]);
+        assert_eq!(names(&out), [MANIFEST, "a"]);
+    }
+
+    #[test]
+    fn a_foreign_folder_in_the_staging_place_is_refused_and_kept() {
+        let root = tempfile::tempdir().unwrap();
+        let out = root.path().join("site");
+        let foreign = root.path().join(".site.new");
+        fs::create_dir(&foreign).unwrap();
+        fs::write(foreign.join("keep.txt"), "k").unwrap();
+        let err = publish(&out, fill_with("a")).unwrap_err();
+        assert!(matches!(err, PublishError::Refused(_)), "{err:?}");
+        assert_eq!(names(&foreign), ["keep.txt"]);
     }
 
     #[test]
     fn a_run_killed_between_two_renames_gets_the_old_site_back() {
         let root = tempfile::tempdir().unwrap();
         let out = root.path().join("site");
-        publish::<io::Error>(&out, |dir| fs::write(dir.join("old"), "x")).unwrap();
+        publish(&out, fill_with("old")).unwrap();
         // As if killed after moving the old site away and before moving the new one in.
         fs::rename(&out, root.path().join(".site.old")).unwrap();
-        fs::create_dir_all(root.path().join(".site.new/half")).unwrap();
+        staging_leftover(&root.path().join(".site.new"));
         let failed = publish::<io::Error>(&out, |_| Err(io::Error::other("template error")));
         assert!(failed.is_err());
         assert_eq!(names(root.path()), ["site"]);
-        assert_eq!(names(&out), ["old"]);
+        assert_eq!(names(&out), [MANIFEST, "old"]);
     }
 
     #[test]
     fn the_swap_leaves_only_the_new_site() {
         let root = tempfile::tempdir().unwrap();
         let out = root.path().join("site");
-        publish::<io::Error>(&out, |dir| fs::write(dir.join("first"), "1")).unwrap();
-        publish::<io::Error>(&out, |dir| fs::write(dir.join("second"), "2")).unwrap();
-        assert_eq!(names(&out), ["second"]);
+        publish(&out, fill_with("first")).unwrap();
+        publish(&out, fill_with("second")).unwrap();
+        assert_eq!(names(&out), [MANIFEST, "second"]);
         assert_eq!(names(root.path()), ["site"]);
     }
 }

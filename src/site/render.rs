@@ -42,7 +42,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use super::assets::write_assets;
-use super::publish::{publish, PublishError};
+use super::publish::{publish, PublishError, Refusal};
 
 /// The whole site: what the driver hands the renderer.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -55,7 +55,7 @@ pub struct SiteModel {
 /// One essay, ready to be laid out.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PageModel {
-    /// The file name without `.html`: ASCII lower-case letters, digits, `-` and `_`.
+    /// The file name without `.html`: a slug ([`slug_problem`] says which).
     pub slug: String,
     pub title: String,
     /// Position on the ladder; the index lists essays by rung.
@@ -122,9 +122,16 @@ pub enum RenderError {
     #[error("essay {from:?} links to {to:?}, which is not an essay of this site")]
     UnknownLink { from: String, to: String },
     #[error("template {name}: {message}")]
-    Template { name: String, message: String },
+    Template {
+        name: String,
+        message: String,
+        /// The template file and the 1-based line and column of the problem, when known.
+        at: Option<(PathBuf, usize, usize)>,
+    },
     #[error("writing {}: {source}", path.display())]
     Io { path: PathBuf, source: io::Error },
+    #[error("refusing to replace {0}")]
+    Refused(Refusal),
 }
 
 /// The project's templates, built in: a templates folder that lacks one of these files (or
@@ -151,10 +158,11 @@ pub fn render_site(
         }
         write_assets(dir)
     })
-    .map_err(|e| RenderError::Io {
-        path: out_dir.to_path_buf(),
-        source: match e {
-            PublishError::Fill(e) | PublishError::Io(e) => e,
+    .map_err(|e| match e {
+        PublishError::Refused(refusal) => RenderError::Refused(refusal),
+        PublishError::Fill(source) | PublishError::Io(source) => RenderError::Io {
+            path: out_dir.to_path_buf(),
+            source,
         },
     })?;
     Ok(pages.iter().map(|(name, _)| out_dir.join(name)).collect())
@@ -178,7 +186,7 @@ pub fn render_pages(
     context.insert("site", &site);
     pages.push((
         "index.html".to_string(),
-        fill(&tera, "index.html", &context)?,
+        fill(&tera, templates_dir, "index.html", &context)?,
     ));
     for (i, page) in ordered.iter().enumerate() {
         let mut context = tera::Context::new();
@@ -193,7 +201,10 @@ pub fn render_pages(
         if let Some(next) = next {
             context.insert("next", &next);
         }
-        pages.push((href(&page.slug), fill(&tera, "essay.html", &context)?));
+        pages.push((
+            href(&page.slug),
+            fill(&tera, templates_dir, "essay.html", &context)?,
+        ));
     }
     Ok(pages)
 }
@@ -281,25 +292,32 @@ fn validate(model: &SiteModel) -> Result<(), RenderError> {
 }
 
 fn check_slug(slug: &str) -> Result<(), RenderError> {
-    let bad = |reason| {
-        Err(RenderError::BadSlug {
+    match slug_problem(slug) {
+        Some(reason) => Err(RenderError::BadSlug {
             slug: slug.to_string(),
             reason,
-        })
-    };
+        }),
+        None => Ok(()),
+    }
+}
+
+/// The one rule for slugs, which become file names and link targets: lower-case ASCII
+/// letters, digits and hyphens, and not `index` (the site's own page). `None` when `slug`
+/// keeps it, else what is wrong, to follow "slug `…`".
+pub fn slug_problem(slug: &str) -> Option<&'static str> {
     if slug.is_empty() {
-        return bad("is empty");
+        return Some("is empty");
     }
     if !slug
-        .chars()
-        .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-' || c == '_')
+        .bytes()
+        .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
     {
-        return bad("may only use a-z, 0-9, '-' and '_'");
+        return Some("may only use lower-case letters a-z, digits and hyphens");
     }
     if slug == "index" {
-        return bad("is reserved for the site's index page");
+        return Some("is reserved for the site's index page");
     }
-    Ok(())
+    None
 }
 
 fn load_templates(dir: &Path) -> Result<tera::Tera, RenderError> {
@@ -315,20 +333,59 @@ fn load_templates(dir: &Path) -> Result<tera::Tera, RenderError> {
     }
     let mut tera = tera::Tera::default();
     tera.autoescape_on(vec![".html"]);
-    tera.add_raw_templates(sources)
-        .map_err(|e| RenderError::Template {
-            name: dir.display().to_string(),
-            message: error_chain(&e),
-        })?;
+    tera.add_raw_templates(sources).map_err(|e| {
+        let message = error_chain(&e);
+        // Tera says "Failed to parse 'NAME'", and its parser "--> LINE:COLUMN".
+        let name = between(&message, "Failed to parse '", "'").unwrap_or("");
+        let at = between(&message, "--> ", "\n").and_then(|place| {
+            let (line, column) = place.trim().split_once(':')?;
+            Some((dir.join(name), line.parse().ok()?, column.parse().ok()?))
+        });
+        RenderError::Template {
+            name: if name.is_empty() {
+                dir.display().to_string()
+            } else {
+                name.to_string()
+            },
+            message,
+            at: at.filter(|(path, ..)| path.is_file()),
+        }
+    })?;
     Ok(tera)
 }
 
-fn fill(tera: &tera::Tera, name: &str, context: &tera::Context) -> Result<String, RenderError> {
-    tera.render(name, context)
-        .map_err(|e| RenderError::Template {
+fn fill(
+    tera: &tera::Tera,
+    templates_dir: &Path,
+    name: &str,
+    context: &tera::Context,
+) -> Result<String, RenderError> {
+    tera.render(name, context).map_err(|e| {
+        let message = error_chain(&e);
+        // Tera names the variable it missed but not where: its first mention is the place.
+        let path = templates_dir.join(name);
+        let at = between(&message, "Variable `", "` not found").and_then(|variable| {
+            let text = fs::read_to_string(&path).ok()?;
+            let offset = text.find(variable)?;
+            let before = &text[..offset];
+            let line = before.matches('\n').count() + 1;
+            let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+            let column = before[line_start..].chars().count() + 1;
+            Some((path.clone(), line, column))
+        });
+        RenderError::Template {
             name: name.to_string(),
-            message: error_chain(&e),
-        })
+            message,
+            at,
+        }
+    })
+}
+
+/// The text between the first `start` and the next `end` after it.
+fn between<'a>(text: &'a str, start: &str, end: &str) -> Option<&'a str> {
+    let from = text.find(start)? + start.len();
+    let to = text[from..].find(end).map_or(text.len(), |i| from + i);
+    Some(&text[from..to])
 }
 
 /// Tera puts the useful part of a message (which variable, which line) in the error's sources.
@@ -358,10 +415,10 @@ mod tests {
 
     #[test]
     fn slugs_are_checked() {
-        for bad in ["", "Index", "a/b", "../x", "index", "é"] {
+        for bad in ["", "Index", "a/b", "../x", "index", "é", "a_b"] {
             assert!(check_slug(bad).is_err(), "{bad}");
         }
-        assert!(check_slug("a-tree_2").is_ok());
+        assert!(check_slug("a-tree-2").is_ok());
     }
 
     #[test]

@@ -52,7 +52,7 @@ impl TempProject {
     }
 }
 
-fn copy_dir(from: &Path, to: &Path) {
+pub fn copy_dir(from: &Path, to: &Path) {
     fs::create_dir_all(to).expect("a new folder");
     for entry in fs::read_dir(from).expect("a readable folder") {
         let entry = entry.expect("a folder entry");

@@ -15,7 +15,7 @@ mod parser;
 pub mod tex;
 
 pub use lexer::Rel;
-pub use parser::{parse_expr, parse_statement};
+pub use parser::{parse_expr, parse_statement, MAX_NESTING};
 
 use super::display::{number_latex, nus_latex, nus_text};
 use super::{GameId, Games, Nus, Relation};
@@ -205,6 +205,12 @@ impl fmt::Display for Expr {
 /// Ordinal sums over numbers born later than this are refused (each sign costs a construction).
 pub const ORDINAL_BIRTHDAY_LIMIT: u64 = 100_000;
 
+/// Games built from notation are at most this many layers deep ([`Games::height`]): the
+/// engine's comparisons recurse once per layer, and the canonical form of an ordinal sum over a
+/// number born on day `n` has about `n` layers, each compared with the ones before (`^ : 4000`
+/// takes a tenth of a second, `^ : 10000` a second and 200 MB).
+pub const HEIGHT_LIMIT: u32 = 4_096;
+
 /// Sums and ordinal sums that would meet a nimber above this with a game that is not a
 /// number-up-star are refused: `G + *n` has about `n` options at every level of `G`.
 pub const NIMBER_MIX_LIMIT: u32 = 64;
@@ -249,6 +255,8 @@ pub fn eval(
                 _ => y,
             };
             check_nimber_mix(games, (x, a), (y, b))?;
+            let layers = games.height(x) as u64 + games.height(y) as u64;
+            within_height(layers, expr, "this sum")?;
             games.add(x, y)
         }
         ExprKind::Ordinal(a, b) => {
@@ -265,6 +273,15 @@ pub fn eval(
             }
             if nim > NIMBER_MIX_LIMIT && !(games.is_number(base) && games.is_nus(over)) {
                 return Err(nimber_mix_error(b));
+            }
+            // Every sign of `over`, and every layer of it, stacks a layer on a base that is not
+            // a number.
+            if !games.is_number(base) || !games.is_number(over) {
+                let layers = (games.height(base) as u64)
+                    .saturating_add(games.height(over) as u64)
+                    .saturating_add(born)
+                    .saturating_add(nim as u64);
+                within_height(layers, expr, "this ordinal sum")?;
             }
             // A base written in braces is summed on its written form, not its canonical one.
             match written_options(a) {
@@ -284,6 +301,27 @@ pub fn eval(
         }
         ExprKind::Paren(a) => go(a, games)?,
     })
+}
+
+/// Refuses work that would build a game taller than [`HEIGHT_LIMIT`] (`layers` is an upper
+/// bound of its height).
+fn within_height(layers: u64, expr: &Expr, what: &str) -> Result<(), ParseError> {
+    if layers <= HEIGHT_LIMIT as u64 {
+        return Ok(());
+    }
+    Err(ParseError::new(
+        expr.span.clone(),
+        format!(
+            "{what} could build a game up to {} layers deep; the games engine's budget is {} \
+             layers",
+            thousands(layers),
+            thousands(HEIGHT_LIMIT as u64)
+        ),
+    ))
+}
+
+fn thousands(n: u64) -> String {
+    super::display::with_separators(&n.into())
 }
 
 /// The options of a base written as `{…|…}` (possibly in parentheses).

@@ -9,8 +9,10 @@ use super::{Expr, ExprKind, ParseError, Statement};
 use crate::games::Nus;
 use std::ops::Range;
 
-/// Deeper nesting than this is refused rather than risking the stack.
-const MAX_DEPTH: usize = 200;
+/// Deeper nesting than this is refused rather than risking the stack: brackets, prefixes and
+/// the operators of a chain (`1 + 1 + 1` is a tree two sums deep) all count, since evaluating,
+/// printing and dropping the tree recurse once per level.
+pub const MAX_NESTING: usize = 200;
 
 pub fn parse_expr(text: &str) -> Result<Expr, ParseError> {
     let mut p = Parser::new(text)?;
@@ -108,10 +110,13 @@ impl Parser {
 
     fn enter(&mut self) -> Result<(), ParseError> {
         self.depth += 1;
-        if self.depth > MAX_DEPTH {
+        if self.depth > MAX_NESTING {
             return Err(ParseError::new(
                 self.here(),
-                format!("expression nested more than {MAX_DEPTH} deep"),
+                format!(
+                    "expression nested too deep: more than {MAX_NESTING} brackets, signs and \
+                     operators"
+                ),
             ));
         }
         Ok(())
@@ -120,6 +125,7 @@ impl Parser {
     /// expr := term (('+' | '-' | '+-') term)*
     fn expr(&mut self) -> Result<Expr, ParseError> {
         self.enter()?;
+        let depth = self.depth;
         let mut left = self.term()?;
         loop {
             let make: fn(Box<Expr>, Box<Expr>) -> ExprKind = match self.peek() {
@@ -128,6 +134,8 @@ impl Parser {
                 Some(Tok::PlusMinus) => ExprKind::SumPlusMinus,
                 _ => break,
             };
+            // Each operator of the chain is one more level of the tree.
+            self.enter()?;
             self.bump();
             let right = self.term()?;
             let span = left.span.start..right.span.end;
@@ -136,14 +144,16 @@ impl Parser {
                 span,
             };
         }
-        self.depth -= 1;
+        self.depth = depth - 1;
         Ok(left)
     }
 
     /// term := unary (':' unary)*   (left-associative)
     fn term(&mut self) -> Result<Expr, ParseError> {
+        let depth = self.depth;
         let mut left = self.unary()?;
         while self.peek() == Some(&Tok::Colon) {
+            self.enter()?;
             self.bump();
             let right = self.unary()?;
             let span = left.span.start..right.span.end;
@@ -152,11 +162,16 @@ impl Parser {
                 span,
             };
         }
+        self.depth = depth;
         Ok(left)
     }
 
     /// unary := ('-' | '+' | '+-') unary | '-' nus-literal | atom
     fn unary(&mut self) -> Result<Expr, ParseError> {
+        // A prefix `+` changes nothing: skipped without a level of recursion.
+        while self.peek() == Some(&Tok::Plus) {
+            self.bump();
+        }
         let start = self.here().start;
         let make: fn(Box<Expr>) -> ExprKind = match self.peek() {
             // `-2^` is the literal -2 + ^ (as CGSuite prints it), not -(2^).
@@ -171,10 +186,6 @@ impl Parser {
             }
             Some(Tok::Minus) => ExprKind::Neg,
             Some(Tok::PlusMinus) => ExprKind::PlusMinus,
-            Some(Tok::Plus) => {
-                self.bump();
-                return self.unary();
-            }
             _ => return self.atom(),
         };
         self.bump();
@@ -303,6 +314,12 @@ impl Parser {
             }
         };
         let span = open.start..close.end;
+        if separators.len() > MAX_NESTING {
+            return Err(ParseError::new(
+                separators[MAX_NESTING].1.clone(),
+                format!("braces with more than {MAX_NESTING} separators `|`"),
+            ));
+        }
         if separators.is_empty() {
             return Err(ParseError::new(
                 span,

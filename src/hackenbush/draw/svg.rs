@@ -309,23 +309,8 @@ fn num(v: f64) -> String {
     }
 }
 
-/// Text content escaped for XML; characters XML 1.0 forbids (most C0 controls) are dropped.
-pub fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            '\t' | '\n' | '\r' => out.push(c),
-            c if (c as u32) < 0x20 || c == '\u{FFFE}' || c == '\u{FFFF}' => {}
-            c => out.push(c),
-        }
-    }
-    out
-}
+/// Text content escaped for XML (the crate's one escaper).
+pub use crate::escape::escape;
 
 #[cfg(test)]
 mod tests {

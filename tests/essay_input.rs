@@ -1,0 +1,269 @@
+//! What authors and their editors really write: maths the Markdown parser does not recognise,
+//! HTML blocks, Windows line endings, byte-order marks, lock files, reserved slugs, unclosed
+//! fences and front matter. Each either works or fails with a diagnostic at the cause.
+
+use hackenbook::driver::{self, Failure, Project};
+use std::fs;
+use std::path::Path;
+
+const FRONT: &str = "+++\ntitle = \"T\"\nrung = 1\n+++\n\n";
+
+/// A project holding these essays (file name, text), with the repository's templates.
+fn project(essays: &[(&str, &str)]) -> (tempfile::TempDir, Project) {
+    let dir = tempfile::tempdir().unwrap();
+    fs::create_dir(dir.path().join("essays")).unwrap();
+    for (name, text) in essays {
+        fs::write(dir.path().join("essays").join(name), text).unwrap();
+    }
+    let mut project = Project::at(dir.path());
+    project.templates_dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("templates");
+    project.cache_dir = None;
+    (dir, project)
+}
+
+/// The rendered problems of a check that must fail, and how many there are.
+fn problems(essays: &[(&str, &str)]) -> (String, usize) {
+    let (_dir, project) = project(essays);
+    match driver::check(&project) {
+        Ok(_) => panic!("the check should fail"),
+        Err(f @ Failure::Problems(_)) => {
+            let Failure::Problems(list) = &f else {
+                unreachable!()
+            };
+            (f.render(), list.len())
+        }
+        Err(Failure::Other(m)) => panic!("failed outside the essays: {m}"),
+    }
+}
+
+/// Checks and expects success.
+fn holds(essays: &[(&str, &str)]) -> driver::Checked {
+    let (_dir, project) = project(essays);
+    driver::check(&project).unwrap_or_else(|f| panic!("{}", f.render()))
+}
+
+fn assert_has(text: &str, wanted: &[&str]) {
+    for w in wanted {
+        assert!(text.contains(w), "expected `{w}` in:\n{text}");
+    }
+}
+
+// ------------------------------------------------------------------ maths and HTML
+
+#[test]
+fn display_maths_with_unbalanced_braces_fails_at_its_dollars() {
+    let text = format!("{FRONT}Before.\n\n$$\n\\frac{{1}}{{2\n$$\n\nAfter.\n");
+    let (shown, count) = problems(&[("m.md", &text)]);
+    assert_has(&shown, &["m.md:8:1", "maths that was not recognised"]);
+    assert_eq!(count, 1, "one report for the formula: {shown}");
+}
+
+#[test]
+fn an_unclosed_display_formula_fails_at_its_dollars() {
+    let text = format!("{FRONT}Text.\n\n$$\n\\frac{{1}}{{2}}\n\nMore text.\n");
+    let (shown, _) = problems(&[("m.md", &text)]);
+    assert_has(&shown, &["m.md:8:1", "maths that was not recognised"]);
+}
+
+#[test]
+fn dollars_in_code_and_escaped_dollars_are_not_maths() {
+    let text = format!(
+        "{FRONT}It costs \\$5, and `$x` is code.\n\n```text\n$\\frac{{1}}{{2$ verbatim\n```\n"
+    );
+    holds(&[("m.md", &text)]);
+}
+
+#[test]
+fn a_claim_in_an_html_block_fails_instead_of_going_unchecked() {
+    let text = format!(
+        "{FRONT}<div class=\"aside\">\nWe have `{{5 = count forests1}}` and $\\frac{{1}}{{2$ here.\n</div>\n"
+    );
+    let (shown, count) = problems(&[("h.md", &text)]);
+    assert_has(
+        &shown,
+        &[
+            "h.md:7:9",
+            "a claim inside an HTML block is not checked",
+            "h.md:7:36",
+            "maths inside an HTML block is not typeset",
+        ],
+    );
+    assert_eq!(count, 2, "{shown}");
+}
+
+#[test]
+fn markdown_inside_an_html_block_after_a_blank_line_is_checked() {
+    let text =
+        format!("{FRONT}<div class=\"aside\">\n\nWe have `{{5 = count forests1}}`.\n\n</div>\n");
+    let (shown, _) = problems(&[("h.md", &text)]);
+    assert_has(&shown, &["h.md:8:", "claim does not hold", "gives 2"]);
+}
+
+// ------------------------------------------------------------------ what editors write
+
+#[test]
+fn windows_line_endings_and_a_byte_order_mark_are_read() {
+    let unix = format!(
+        "{FRONT}A stalk worth `{{1/2 = value of lr}}`.\n\n```hackenbush lr\nLR\nvalue = 1/2\n```\n"
+    );
+    let windows = unix.replace('\n', "\r\n");
+    let marked = format!("\u{feff}{windows}");
+    holds(&[
+        ("a.md", &windows),
+        ("b.md", &marked.replace("rung = 1", "rung = 2")),
+    ]);
+    // Lines and columns count as the author sees them.
+    let wrong = marked.replace("{1/2 =", "{3/4 =");
+    let (shown, _) = problems(&[("w.md", &wrong)]);
+    assert_has(&shown, &["w.md:6:17", "the computation gives 1/2"]);
+}
+
+#[cfg(unix)]
+#[test]
+fn lock_files_hidden_files_and_dangling_links_are_not_essays() {
+    let (dir, project) = project(&[("a.md", &format!("{FRONT}Fine.\n"))]);
+    let essays = dir.path().join("essays");
+    // Emacs's lock file: a link to nowhere.
+    std::os::unix::fs::symlink("user@host.1234:1", essays.join(".#a.md")).unwrap();
+    fs::write(essays.join(".hidden.md"), "not front matter").unwrap();
+    std::os::unix::fs::symlink("missing.md", essays.join("dangling.md")).unwrap();
+    let checked = driver::check(&project).unwrap_or_else(|f| panic!("{}", f.render()));
+    assert_eq!(checked.essays.len(), 1);
+}
+
+#[test]
+fn a_file_that_is_not_utf8_fails_at_its_first_bad_byte() {
+    let (dir, project) = project(&[]);
+    let mut bytes = format!("{FRONT}Fine line.\nBad: ").into_bytes();
+    bytes.extend_from_slice(&[0xff, 0xfe]);
+    bytes.extend_from_slice(b" here.\n");
+    fs::write(dir.path().join("essays/latin.md"), bytes).unwrap();
+    let Err(failure) = driver::check(&project) else {
+        panic!("must fail")
+    };
+    assert_has(&failure.render(), &["latin.md:7:6", "not UTF-8"]);
+}
+
+#[test]
+fn an_empty_essays_folder_is_an_error() {
+    let (_dir, project) = project(&[]);
+    let Err(Failure::Other(message)) = driver::check(&project) else {
+        panic!("an empty folder must fail")
+    };
+    assert_has(&message, &["holds no essays"]);
+}
+
+// ------------------------------------------------------------------ slugs
+
+#[test]
+fn the_slug_index_fails_at_the_slug_in_check_as_in_build() {
+    let text = "+++\ntitle = \"T\"\nrung = 1\nslug = \"index\"\n+++\n\nText.\n";
+    let (shown, _) = problems(&[("a.md", text)]);
+    assert_has(
+        &shown,
+        &[
+            "a.md:4:8",
+            "slug `index` is reserved for the site's index page",
+        ],
+    );
+    // A file named index.md gets that slug from its name.
+    let (shown, _) = problems(&[("index.md", &format!("{FRONT}Text.\n"))]);
+    assert_has(
+        &shown,
+        &["index.md:1:1", "the file name gives the slug `index`"],
+    );
+}
+
+#[test]
+fn new_refuses_a_reserved_slug() {
+    let (_dir, project) = project(&[]);
+    let Err(Failure::Other(message)) = hackenbook::commands::new_essay(&project, "index") else {
+        panic!("`new index` must fail")
+    };
+    assert_has(&message, &["reserved"]);
+    assert!(!project.essays_dir.join("index.md").exists());
+}
+
+#[test]
+fn a_duplicate_slug_is_reported_at_the_slug_line() {
+    let a = "+++\ntitle = \"A\"\nrung = 1\nslug = \"same\"\n+++\n\nA.\n";
+    let b = "+++\ntitle = \"B\"\nrung = 2\nsummary = \"x\"\nslug = \"same\"\n+++\n\nB.\n";
+    let (shown, _) = problems(&[("a.md", a), ("b.md", b)]);
+    assert_has(&shown, &["b.md:5:8", "slug `same` is already used"]);
+}
+
+// ------------------------------------------------------------------ diagnostics at the cause
+
+#[test]
+fn unclosed_front_matter_says_so() {
+    let (shown, _) = problems(&[("a.md", "+++\ntitle = \"T\"\nrung = 1\n\nText.\n")]);
+    assert_has(&shown, &["a.md:1:1", "the front matter is never closed"]);
+    assert!(!shown.contains("no front matter"), "{shown}");
+}
+
+#[test]
+fn an_unclosed_fence_is_reported_at_the_fence() {
+    let text = format!("{FRONT}Intro.\n\n```game\n1 = 1\n\nThen prose that is not a game.\n");
+    let (shown, count) = problems(&[("a.md", &text)]);
+    assert_has(&shown, &["a.md:8:1", "this fence is never closed"]);
+    assert_eq!(count, 1, "nothing about the prose: {shown}");
+}
+
+#[test]
+fn a_failed_census_is_reported_once_not_at_every_use() {
+    let text = format!(
+        "{FRONT}```census small\nfamily = \"forests\"\nedges = \"1..=x\"\n```\n\n```census narrow\nfrom = \"small\"\nwhere = \"trunks > 1\"\n```\n\nThere are `{{3 = count small}}` and `{{2 = count narrow where edges > 1}}`.\n"
+    );
+    let (shown, count) = problems(&[("a.md", &text)]);
+    assert_has(&shown, &["a.md:8:", "bad census"]);
+    assert_eq!(count, 1, "only the cause: {shown}");
+}
+
+#[test]
+fn a_game_literal_for_a_number_is_a_claim_that_does_not_hold() {
+    let text = format!("{FRONT}It is worth `{{1* = value of a}}`.\n\n```hackenbush a\nLR\n```\n");
+    let (shown, _) = problems(&[("a.md", &text)]);
+    assert_has(&shown, &["a.md:6:15", "claim does not hold", "gives 1/2"]);
+    assert!(!shown.contains("is not a number"), "{shown}");
+}
+
+#[test]
+fn a_message_quotes_a_huge_position_in_part() {
+    let position = "X".repeat(100_001);
+    let text = format!("{FRONT}```hackenbush big\n{position}\n```\n");
+    let (shown, _) = problems(&[("a.md", &text)]);
+    assert_has(&shown, &["a.md:7:"]);
+    assert!(shown.len() < 4_000, "{} bytes", shown.len());
+}
+
+#[test]
+fn template_errors_are_located_in_the_template() {
+    let (dir, mut project) = project(&[("a.md", &format!("{FRONT}Text.\n"))]);
+    let templates = dir.path().join("templates");
+    fs::create_dir(&templates).unwrap();
+    project.templates_dir = templates.clone();
+    // A tag that is never closed: a parse error, placed by Tera's parser.
+    fs::write(
+        templates.join("index.html"),
+        "<p>\n{% if site.title %}\n</p>\n",
+    )
+    .unwrap();
+    let Err(failure) = driver::build(&project) else {
+        panic!("a broken template must fail")
+    };
+    assert_has(&failure.render(), &["index.html:4:1", "template error"]);
+    // A variable that does not exist: placed at its first mention.
+    fs::remove_file(templates.join("index.html")).unwrap();
+    fs::write(
+        templates.join("essay.html"),
+        "<main>\n  {{ page.title }} {{ page.no_such_field }}\n</main>\n",
+    )
+    .unwrap();
+    let Err(failure) = driver::build(&project) else {
+        panic!("a missing variable must fail")
+    };
+    assert_has(
+        &failure.render(),
+        &["essay.html:2:23", "page.no_such_field"],
+    );
+}

@@ -1,0 +1,195 @@
+//! Input built to exhaust the stack, run through the binary: every case ends with a clear error
+//! (exit status 1, located when it comes from an essay) or a value, never an abort — and a
+//! running `serve` outlives all of them.
+
+mod serve_support;
+
+use serve_support::{get_until, TempProject};
+use std::io::{BufRead, BufReader};
+use std::net::SocketAddr;
+use std::process::{Command, Output, Stdio};
+
+fn hackenbook(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_hackenbook"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+/// Exit status 1 and `expected` in the message, and no sign of a crash.
+fn fails_with(output: &Output, expected: &str) {
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(
+        output.status.code(),
+        Some(1),
+        "expected a clean failure; stderr: {}",
+        &stderr[..stderr.len().min(2000)]
+    );
+    assert!(
+        stderr.contains(expected),
+        "expected `{expected}` in: {}",
+        &stderr[..stderr.len().min(2000)]
+    );
+    assert!(!stderr.contains("overflow") && !stderr.contains("panicked"));
+}
+
+#[test]
+fn tall_ordinal_sums_are_refused_by_a_named_budget() {
+    for game in [
+        "^ : 30000",
+        "{1|-1} : 100000",
+        "* : 100000",
+        "{0|^} : 100000",
+    ] {
+        let output = hackenbook(&["eval", game]);
+        fails_with(&output, "the games engine's budget is 4,096 layers");
+    }
+}
+
+#[test]
+fn an_ordinal_sum_within_the_budget_is_valued() {
+    let output = hackenbook(&["eval", "^ : 4000"]);
+    assert!(output.status.success(), "{output:?}");
+    let value = String::from_utf8(output.stdout).unwrap();
+    // `^ : n` = {0 | ^ : (n - 1), *}: one brace per layer.
+    assert_eq!(value.trim().matches('{').count(), 4000);
+    assert!(value.trim().ends_with("|*}"));
+}
+
+#[test]
+fn long_chains_and_deep_nesting_in_game_notation_are_refused() {
+    let chains = [
+        format!("1{}", " + 1".repeat(30_000)),
+        format!("1{}", " : 1".repeat(30_000)),
+        format!("{}1", "-".repeat(30_000)),
+        format!("{}1{}", "(".repeat(20_000), ")".repeat(20_000)),
+        format!("{}0|{}", "{".repeat(20_000), "}".repeat(20_000)),
+    ];
+    for game in &chains {
+        let output = hackenbook(&["eval", "--", game]);
+        fails_with(&output, "nested too deep");
+    }
+    // A hundred thousand prefix `+` change nothing and cost no stack.
+    let pluses = format!("{}1", "+".repeat(100_000));
+    let output = hackenbook(&["eval", "--", &pluses]);
+    assert_eq!(String::from_utf8_lossy(&output.stdout).trim(), "1");
+}
+
+/// Queries nested `n` deep in every way the language nests.
+fn deep_queries(n: usize) -> Vec<String> {
+    vec![
+        format!("{}count forests2{}", "(".repeat(n), ")".repeat(n)),
+        format!("{}count forests2", "- ".repeat(n)),
+        format!("{}1", "(count forests2) + ".repeat(n)),
+        format!("all forests2 have {}true", "not ".repeat(n)),
+        format!("count forests2 where {}edges > 0", "- ".repeat(n)),
+        format!("count forests2 where {}1 > 0", "edges + ".repeat(n)),
+        format!("count forests2 where {}true", "true and ".repeat(n)),
+        format!(
+            "count forests2 where {}edges{} > 0",
+            "(".repeat(n),
+            ")".repeat(n)
+        ),
+    ]
+}
+
+#[test]
+fn deeply_nested_queries_are_refused() {
+    // Five thousand deep: a command line holds at most 128 KiB in one argument.
+    for query in deep_queries(5_000) {
+        let output = hackenbook(&["census", "--", &query]);
+        fails_with(&output, "nested too deep");
+    }
+}
+
+#[test]
+fn a_census_literal_nested_deeper_than_a_census_goes_is_refused() {
+    let project = TempProject::good();
+    let literal = format!("{}L{}", "L(".repeat(20_000), ")".repeat(20_000));
+    project.write(
+        "essays/deep.md",
+        &format!(
+            "+++\ntitle = \"D\"\nrung = 3\n+++\n\nSmallest: `{{{literal} = smallest forests2}}`.\n"
+        ),
+    );
+    let root = project.root().to_str().unwrap();
+    let output = hackenbook(&["--root", root, "check"]);
+    fails_with(&output, "deep.md:6:");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.len() < 10_000,
+        "the message quotes a part of the literal, not all of it ({} bytes)",
+        stderr.len()
+    );
+}
+
+/// Bodies of essays that once aborted the process, each with the line of the body its error
+/// must be located on.
+fn hostile_bodies() -> Vec<(String, usize)> {
+    let mut bodies = vec![("```game\n^ : 30000 = ^\n```\n".to_string(), 2)];
+    for query in deep_queries(20_000) {
+        bodies.push((format!("The figure `{{3 = {query}}}`.\n"), 1));
+    }
+    bodies.push((format!("```game\n{} = 0\n```\n", "1 + ".repeat(50_000)), 2));
+    bodies
+}
+
+/// The essay with `blank` empty lines before the body, and the `file:line:` its error names.
+fn hostile_essay(body: &str, line: usize, blank: usize) -> (String, String) {
+    let front = "+++\ntitle = \"H\"\nrung = 3\n+++\n\n";
+    let text = format!("{front}{}{body}", "\n".repeat(blank));
+    (text, format!("hostile.md:{}:", 5 + blank + line))
+}
+
+#[test]
+fn hostile_essays_fail_located() {
+    let project = TempProject::good();
+    let root = project.root().to_str().unwrap();
+    for (body, line) in hostile_bodies() {
+        let (text, location) = hostile_essay(&body, line, 0);
+        project.write("essays/hostile.md", &text);
+        let output = hackenbook(&["--root", root, "check"]);
+        fails_with(&output, &location);
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn serve_survives_every_hostile_essay() {
+    let project = TempProject::good();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hackenbook"))
+        .args(["serve", "--port", "0", "--root"])
+        .arg(project.root())
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let addr: SocketAddr = loop {
+        let mut line = String::new();
+        if stdout.read_line(&mut line).unwrap() == 0 {
+            let _ = child.kill();
+            panic!("the server ended before serving");
+        }
+        if let Some(rest) = line.strip_prefix("serving http://") {
+            break rest.split('/').next().unwrap().parse().unwrap();
+        }
+    };
+    // Drain the build reports so the server never blocks on a full pipe.
+    std::thread::spawn(move || for _ in stdout.lines() {});
+    for (round, (body, line)) in hostile_bodies().into_iter().enumerate() {
+        // Each round's error sits on a line of its own, so its page is told from the last.
+        let (text, location) = hostile_essay(&body, line, round);
+        project.write("essays/hostile.md", &text);
+        let page = get_until(addr, "/first.html", |r| {
+            r.status == 500 && r.body.contains(&location)
+        });
+        assert!(page.body.contains("problem"), "{}", page.body);
+        assert!(child.try_wait().unwrap().is_none(), "the server is alive");
+    }
+    std::fs::remove_file(project.path("essays/hostile.md")).unwrap();
+    get_until(addr, "/first.html", |r| r.status == 200);
+    let _ = child.kill();
+    let _ = child.wait();
+}
