@@ -3,9 +3,9 @@
 //! The one idea: **every recursion over user input is bounded by a named budget, and the
 //! budgets are sized for one stack, [`DEEP_STACK_BYTES`], not for whichever thread happens to
 //! call.** Game comparisons recurse once per layer of a game (at most
-//! [`crate::games::notation::HEIGHT_LIMIT`] layers for a game built from notation, two such games
+//! `games::notation::HEIGHT_LIMIT` layers for a game built from notation, two such games
 //! in a sum), the solver's game tree once per edge (at most its `max_tree_edges`), parsers once
-//! per bracket (at most [`crate::games::notation::MAX_NESTING`]). A thread's default stack (2 MiB
+//! per bracket (at most `games::notation::MAX_NESTING`). A thread's default stack (2 MiB
 //! for spawned threads, 8 MiB for `main`) holds less than that in a debug build, so the commands,
 //! the solver and the rebuilds of `serve` run on a thread with this stack. Only the pages the
 //! recursion touches are ever mapped, so the size costs address space, not memory.
