@@ -108,7 +108,7 @@ pub fn check_target(out_dir: &Path) -> Result<(), Refusal> {
     let listed = match fs::read_to_string(out_dir.join(MANIFEST)) {
         Ok(text) if text.starts_with(MANIFEST_HEADER) => text,
         Ok(_) | Err(_) => {
-            let empty = fs::read_dir(out_dir).map_or(false, |mut d| d.next().is_none());
+            let empty = fs::read_dir(out_dir).is_ok_and(|mut d| d.next().is_none());
             if empty {
                 return Ok(());
             }
