@@ -112,9 +112,15 @@ pub fn check_target(out_dir: &Path) -> Result<(), Refusal> {
             if empty {
                 return Ok(());
             }
+            // Sites built before the manifest existed look like this; say what to do once.
+            let earlier = if out_dir.join("index.html").is_file() {
+                " (a site an earlier hackenbook built has none either: delete it once)"
+            } else {
+                ""
+            };
             return refuse(format!(
                 "holds files and is not a site hackenbook built (it has no {MANIFEST}); \
-                 choose another folder, or empty this one yourself"
+                 choose another folder, or empty this one yourself{earlier}"
             ));
         }
     };
