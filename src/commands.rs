@@ -2,6 +2,7 @@
 
 use crate::census::{self, Workspace};
 use crate::driver::{self, Failure, Project};
+use crate::essay::diagnostic::capped;
 use crate::games::{notation, Games, Player};
 use crate::hackenbush::play::{Board, Match, PlayLimits, PlayTable};
 use crate::hackenbush::{self, Position, Rules, Solver};
@@ -37,10 +38,11 @@ pub fn eval_to_string(input: &str, explicit: bool, childish: bool) -> Result<Str
             Ok(value) => value,
             Err(game_error) => {
                 return Err(Failure::Other(format!(
-                    "`{input}` is neither a position ({} at byte {}) nor a game ({} at byte {})",
-                    position_error.message,
+                    "{} is neither a position ({} at byte {}) nor a game ({} at byte {})",
+                    capped(format!("`{input}`")),
+                    capped(position_error.message),
                     position_error.span.start,
-                    game_error.message,
+                    capped(game_error.message),
                     game_error.span.start
                 )))
             }
@@ -58,14 +60,22 @@ pub fn census(query: &str, cache_dir: Option<&Path>) -> Result<(), Failure> {
     let mut games = Games::new();
     let mut workspace = Workspace::new(cache_dir.map(Path::to_path_buf));
     let figure = workspace.evaluate(query, &mut games).map_err(|e| {
+        let at = query[..crate::essay::source::floor_char_boundary(query, e.span.start)]
+            .chars()
+            .count();
+        let shown = capped(query.to_string());
+        if shown.len() < query.len() {
+            // Too long to underline: say where instead.
+            return Failure::Other(format!(
+                "bad query: {}\n  {shown}\n  (at character {})",
+                capped(e.message),
+                at + 1
+            ));
+        }
         Failure::Other(format!(
             "bad query: {}\n  {query}\n  {}{}",
-            e.message,
-            " ".repeat(
-                query[..crate::essay::source::floor_char_boundary(query, e.span.start)]
-                    .chars()
-                    .count()
-            ),
+            capped(e.message),
+            " ".repeat(at),
             "^".repeat(
                 query
                     .get(e.span.clone())

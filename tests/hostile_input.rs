@@ -193,3 +193,15 @@ fn serve_survives_every_hostile_essay() {
     let _ = child.kill();
     let _ = child.wait();
 }
+
+#[test]
+fn a_huge_input_is_quoted_in_part() {
+    let letters = "X".repeat(100_001);
+    let output = hackenbook(&["eval", &letters]);
+    fails_with(&output, "is neither a position");
+    assert!(output.stderr.len() < 2_000, "{} bytes", output.stderr.len());
+    let query = format!("count forests2 where {}true", "not ".repeat(5_000));
+    let output = hackenbook(&["census", "--", &query]);
+    fails_with(&output, "nested too deep");
+    assert!(output.stderr.len() < 2_000, "{} bytes", output.stderr.len());
+}

@@ -85,8 +85,9 @@ const MAX_MESSAGE_CHARS: usize = 400;
 /// The longest source line a snippet shows in full.
 const MAX_LINE_CHARS: usize = 200;
 
-/// `text`, cut after [`MAX_MESSAGE_CHARS`] characters with a note of how much was left out.
-fn capped(text: String) -> String {
+/// `text`, cut after [`MAX_MESSAGE_CHARS`] characters with a note of how much was left out:
+/// for every message that quotes what a user wrote.
+pub fn capped(text: String) -> String {
     let total = text.chars().count();
     if total <= MAX_MESSAGE_CHARS {
         return text;

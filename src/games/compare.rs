@@ -10,7 +10,7 @@
 use super::table::{pair, GameId, Games, Kind, Relation};
 
 /// Comparisons of games whose heights add up to at most this are not cached.
-const SHORT: u16 = 3;
+const SHORT: u32 = 3;
 
 impl Games {
     /// `a <= b`.
@@ -37,7 +37,7 @@ impl Games {
             return self.nus_of(a).leq(self.nus_of(b));
         }
         let (a_number, b_number) = (ka == Kind::Number, kb == Kind::Number);
-        let height = ea.height + eb.height;
+        let height = u32::from(ea.height) + u32::from(eb.height);
         if height <= SHORT {
             // Recomputing is cheaper than hashing for such short games.
             return self.leq_by_options(a, b, a_number, b_number);

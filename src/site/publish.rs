@@ -108,13 +108,19 @@ pub fn check_target(out_dir: &Path) -> Result<(), Refusal> {
     let listed = match fs::read_to_string(out_dir.join(MANIFEST)) {
         Ok(text) if text.starts_with(MANIFEST_HEADER) => text,
         Ok(_) | Err(_) => {
-            let empty = fs::read_dir(out_dir).map_or(false, |mut d| d.next().is_none());
+            let empty = fs::read_dir(out_dir).is_ok_and(|mut d| d.next().is_none());
             if empty {
                 return Ok(());
             }
+            // Sites built before the manifest existed look like this; say what to do once.
+            let earlier = if out_dir.join("index.html").is_file() {
+                " (a site an earlier hackenbook built has none either: delete it once)"
+            } else {
+                ""
+            };
             return refuse(format!(
                 "holds files and is not a site hackenbook built (it has no {MANIFEST}); \
-                 choose another folder, or empty this one yourself"
+                 choose another folder, or empty this one yourself{earlier}"
             ));
         }
     };
