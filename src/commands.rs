@@ -280,12 +280,11 @@ pub fn play_against_solver(
             .collect();
         write!(out, "Your cut ({}; or quit): ", legal.join(", "))?;
         out.flush()?;
-        let Some(line) = read_line(input)? else {
+        let line = read_line(input)?;
+        let Some(line) = line.filter(|l| !l.eq_ignore_ascii_case("quit")) else {
+            writeln!(out, "\nGame abandoned.")?;
             return Ok(());
         };
-        if line.eq_ignore_ascii_case("quit") {
-            return Ok(());
-        }
         if let Err(why) = game.cut_named(&line) {
             writeln!(out, "{why}")?;
         }

@@ -196,6 +196,61 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(150))]
+
+    /// A game played through the table, written out as a line of play (cuts by name, the value
+    /// after each), reads back and holds; the same line with one value changed fails there and
+    /// only there.
+    #[test]
+    fn written_lines_replay(
+        spec in prop::collection::vec(any::<(u8, u8, u8)>(), 1..8),
+        palette in 0usize..3,
+        childish in any::<bool>(),
+        choices in prop::collection::vec(any::<u8>(), 8),
+        wrong in any::<u8>(),
+    ) {
+        let p = graph(&spec, PALETTES[palette]);
+        let rules = rules(childish);
+        let mut games = Games::new();
+        let table = PlayTable::build(&p, rules, &PlayLimits::default(), &mut Solver::new(), &mut games).unwrap();
+        let board = Board::new(&p, rules, MAX_BOARD_EDGES).unwrap();
+        let mut game = Match::new(&table, &board, Player::Left);
+        let mut lines = vec!["start = left".to_string()];
+        let mut value_lines = Vec::new();
+        for &choice in &choices {
+            let legal = game.legal();
+            if legal.is_empty() {
+                break;
+            }
+            let e = legal[choice as usize % legal.len()];
+            let mover = game.to_move;
+            lines.push(format!("{} cuts {}", mover.name().to_lowercase(), board.names().name(e)));
+            game.cut(e);
+            value_lines.push(lines.len());
+            lines.push(format!("value = {}", game.value()));
+        }
+        let check = |text: &str, games: &mut Games| {
+            let (script, errors) = parse_script(text, &board, games, &mut |_| None, &|_| false);
+            assert!(errors.is_empty(), "{errors:?} in\n{text}");
+            let start = script.start.as_ref().map(|(p, _)| *p);
+            let steps: Vec<Step> = script.steps.into_iter().map(|(s, _)| s).collect();
+            replay(&board, start, &steps, &mut Solver::new(), games).unwrap()
+        };
+        let line = check(&lines.join("\n"), &mut games);
+        prop_assert!(line.problems.is_empty(), "{:?}\n{}", line.problems, lines.join("\n"));
+        prop_assert_eq!(line.positions.last().map(|r| r.set), Some(table.positions[game.at].set));
+        if !value_lines.is_empty() {
+            let k = value_lines[wrong as usize % value_lines.len()];
+            lines[k] = "value = 1000".to_string();
+            let line = check(&lines.join("\n"), &mut games);
+            let failed: Vec<usize> = line.problems.iter().map(|p| p.step).collect();
+            // Steps are the lines after `start`.
+            prop_assert_eq!(failed, vec![k - 1]);
+        }
+    }
+}
+
 #[test]
 fn budgets_are_named() {
     let mut games = Games::new();
