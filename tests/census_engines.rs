@@ -350,3 +350,34 @@ fn the_numeral_properties_read_a_number_in_binary() {
         .unwrap_err();
     assert_eq!(&"count g where places = 0"[e.span.clone()], "places");
 }
+
+#[test]
+fn a_cache_file_of_another_schema_is_not_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let body = "family = \"trees\"\nedges = \"1..=4\"";
+    let run = |expect_cached: bool| {
+        let mut games = Games::new();
+        let mut ws = Workspace::new(Some(dir.path().to_path_buf()));
+        ws.define_census("t", body).unwrap();
+        let f = ws.evaluate("count t where colon", &mut games).unwrap();
+        assert_eq!(ws.runs()[0].from_cache, expect_cached);
+        f
+    };
+    let first = run(false);
+    assert_eq!(run(true), first);
+    // The same file, stamped with another schema: stale, so computed afresh.
+    let file = std::fs::read_dir(dir.path())
+        .unwrap()
+        .next()
+        .unwrap()
+        .unwrap()
+        .path();
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(text.contains(hackenbook::census::cache::schema()));
+    std::fs::write(
+        &file,
+        text.replace(hackenbook::census::cache::schema(), "0"),
+    )
+    .unwrap();
+    assert_eq!(run(false), first);
+}

@@ -175,17 +175,13 @@ pub fn load(dir: &Path, family: &Family, games: &mut Games) -> Option<Vec<Row>> 
     }
     let val = |s: Stored| -> Option<Val> {
         match s {
-            // Normalised again, so equal numbers are equal values whatever the file held.
-            Stored::Num(x) => Some(Val::Num(Small::from_dyadic(&x.to_dyadic())?)),
+            Stored::Num(x) => Some(Val::Num(x)),
             Stored::Form(i) => Some(Val::Game(*ids.get(i)?)),
         }
     };
     file.rows
         .into_iter()
         .map(|row| {
-            if row.first.edges() > super::forest::MAX_EDGES {
-                return None;
-            }
             Some(Row {
                 record: row.record.map(val)?,
                 count: row.count,

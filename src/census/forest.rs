@@ -21,6 +21,7 @@ pub const MAX_EDGES: usize = 16;
 #[derive(
     Clone, Copy, PartialEq, Eq, Hash, Debug, Default, serde::Serialize, serde::Deserialize,
 )]
+#[serde(into = "(u32, u32, u8)", try_from = "(u32, u32, u8)")]
 pub struct Forest {
     shape: u32,
     colours: u32,
@@ -109,6 +110,23 @@ impl EdgeList {
 
     pub fn iter(&self) -> impl Iterator<Item = EdgeSpan> + '_ {
         self.as_slice().iter().copied()
+    }
+}
+
+/// Stored as `[shape, colours, edges]`.
+impl From<Forest> for (u32, u32, u8) {
+    fn from(f: Forest) -> (u32, u32, u8) {
+        (f.shape, f.colours, f.edges)
+    }
+}
+
+impl TryFrom<(u32, u32, u8)> for Forest {
+    type Error = String;
+    fn try_from((shape, colours, edges): (u32, u32, u8)) -> Result<Forest, String> {
+        if edges as usize > MAX_EDGES || (edges < 16 && shape >> (2 * edges) != 0) {
+            return Err(format!("not a forest of at most {MAX_EDGES} edges"));
+        }
+        Ok(Forest::from_parts(shape, colours, edges as usize))
     }
 }
 

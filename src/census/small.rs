@@ -15,9 +15,11 @@ use std::fmt;
 const MAX_EXP: u8 = 30;
 
 /// `num / 2^exp`, normalised (odd numerator, or exponent zero), so equality is structural.
+/// Stored as the pair `[num, exp]`, normalised again when read.
 #[derive(
     Clone, Copy, PartialEq, Eq, Hash, Debug, Default, serde::Serialize, serde::Deserialize,
 )]
+#[serde(into = "(i32, u8)", try_from = "(i32, u8)")]
 pub struct Small {
     num: i32,
     exp: u8,
@@ -139,6 +141,19 @@ impl Small {
 
     pub fn from_dyadic(d: &Dyadic) -> Option<Small> {
         Small::from_wide(d.numerator().to_i64()?, d.exponent())
+    }
+}
+
+impl From<Small> for (i32, u8) {
+    fn from(x: Small) -> (i32, u8) {
+        (x.num, x.exp)
+    }
+}
+
+impl TryFrom<(i32, u8)> for Small {
+    type Error = String;
+    fn try_from((num, exp): (i32, u8)) -> Result<Small, String> {
+        Small::from_wide(num as i64, exp as u32).ok_or_else(|| format!("{num}/2^{exp} is too fine"))
     }
 }
 
