@@ -97,6 +97,39 @@ fn a_wrong_value_claim_fails_at_its_line() {
 }
 
 #[test]
+fn a_wrong_line_of_play_fails_at_its_line_with_the_refuting_play() {
+    let text = failure("wrong-play");
+    assert!(text.contains("play.md:12:"), "{text}");
+    assert!(
+        !text.contains("play.md:11:"),
+        "the legal cut before it passes: {text}"
+    );
+    assert!(text.contains("Left wins by cutting"), "{text}");
+    insta::assert_snapshot!(text);
+}
+
+#[test]
+fn a_right_line_of_play_builds_one_diagram_per_step() {
+    let out = tempfile::tempdir().unwrap();
+    let site = out.path().join("site");
+    driver::build(&project("good-play", &site)).unwrap_or_else(|f| panic!("{}", f.render()));
+    let page = std::fs::read_to_string(site.join("play.html")).unwrap();
+    let strip = &page[page.find("class=\"play-strip\"").expect("a strip is drawn")..];
+    let strip = &strip[..strip.find("</ol>").unwrap()];
+    // The start and one frame per cut (four cuts); the position block's own diagram is apart.
+    assert_eq!(strip.matches("<svg").count(), 5, "{strip}");
+    assert_eq!(strip.matches("class=\"play-step\"").count(), 5);
+    assert!(
+        strip.contains("Left cuts a blue edge; 1 edge falls"),
+        "{strip}"
+    );
+    assert!(strip.contains("Right cuts a red edge<"), "{strip}");
+    assert_eq!(strip.matches("<math").count(), 5, "every value is typeset");
+    let visible = hackenbook::page::without_annotations(strip);
+    assert!(!visible.contains("L[1]"), "no edge names reach the reader");
+}
+
+#[test]
 fn a_false_relation_in_prose_maths_fails_at_its_line() {
     let text = failure("wrong-relation");
     assert!(text.contains("relation.md:8:"), "{text}");

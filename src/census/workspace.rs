@@ -273,6 +273,11 @@ impl Workspace {
         );
     }
 
+    /// A named position and the rules it is played under, for lines of play.
+    pub fn position(&self, name: &str) -> Option<(&Position, Rules)> {
+        self.positions.get(name).map(|p| (&p.position, p.rules))
+    }
+
     /// The value of a named position, for game expressions.
     pub fn position_value(&self, name: &str) -> Option<GameId> {
         self.positions.get(name).map(|p| p.value)

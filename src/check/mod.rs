@@ -9,11 +9,13 @@
 
 mod claims;
 mod game_block;
+mod line_of_play;
 mod links;
 mod maths_claim;
 mod position_block;
 
 pub use claims::{ClaimKind, ClaimRecord};
+pub use line_of_play::{PlayFrame, PlayOutcome, PlayedCut};
 pub use links::check_links;
 pub use maths_claim::{reads_as_relation, unchecked_relations, UncheckedFormula};
 pub use position_block::{AssertionRecord, PositionOutcome};
@@ -38,6 +40,8 @@ pub enum Outcome {
     /// Indices into [`CheckedEssay::claims`].
     Claims(Vec<usize>),
     InlineClaim(usize),
+    /// A line of play that holds: the positions it passes through.
+    Play(Box<PlayOutcome>),
     /// The directive failed; its diagnostics are in the report.
     Failed,
 }
@@ -198,5 +202,9 @@ fn check_directive(cx: &mut Context, index: usize, directive: &Directive) -> Out
         }
         DirectiveKind::InlineClaim(c) => Outcome::InlineClaim(claims::check(cx, c)),
         DirectiveKind::MathsClaim(formula) => Outcome::InlineClaim(maths_claim::check(cx, formula)),
+        DirectiveKind::Play { name, lines } => {
+            line_of_play::check(cx, name.as_ref(), lines, &directive.span)
+                .map_or(Outcome::Failed, |p| Outcome::Play(Box::new(p)))
+        }
     }
 }

@@ -6,7 +6,7 @@ use super::Context;
 use crate::census::{self, NameKind};
 use crate::essay::parse::{KeyValue, PositionBlock};
 use crate::essay::source::offset_span;
-use crate::essay::Diagnostic;
+use crate::essay::{Diagnostic, Spanned};
 use crate::games::{notation, GameId, Player};
 use crate::hackenbush::{self, Position, Rules};
 
@@ -104,22 +104,27 @@ fn split_rules<'a>(cx: &mut Context, lines: &'a [KeyValue]) -> Option<(Rules, Ve
             assertions.push(line);
             continue;
         }
-        rules = match line.value.value.as_str() {
-            "normal" => Rules::Normal,
-            "childish" => Rules::Childish,
-            other => {
-                let d = Diagnostic::new(
-                    cx.file,
-                    line.value.span.clone(),
-                    format!("unknown rules `{other}`"),
-                )
-                .label("expected `normal` or `childish`");
-                cx.problem(d);
-                return None;
-            }
-        };
+        rules = read_rules(cx, &line.value)?;
     }
     Some((rules, assertions))
+}
+
+/// The value of a `rules = …` line: `normal` or `childish`.
+pub(super) fn read_rules(cx: &mut Context, value: &Spanned<String>) -> Option<Rules> {
+    match value.value.as_str() {
+        "normal" => Some(Rules::Normal),
+        "childish" => Some(Rules::Childish),
+        other => {
+            let d = Diagnostic::new(
+                cx.file,
+                value.span.clone(),
+                format!("unknown rules `{other}`"),
+            )
+            .label("expected `normal` or `childish`");
+            cx.problem(d);
+            None
+        }
+    }
 }
 
 /// What an assertion may be checked against.

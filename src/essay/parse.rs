@@ -52,6 +52,12 @@ pub enum DirectiveKind {
     InlineClaim(Claim),
     /// `` `{$…$}` ``: a relation between games written as prose maths, checked as written.
     MathsClaim(Spanned<String>),
+    /// A ```` ```play ```` block: a line of play from the position block `name`, or (without a
+    /// name) from the position on its first line; every non-blank line keeps its span.
+    Play {
+        name: Option<Spanned<String>>,
+        lines: Vec<Spanned<String>>,
+    },
 }
 
 /// A `hackenbush` block: a position and the assertions made about it.
@@ -77,7 +83,7 @@ pub struct Claim {
 }
 
 /// The fenced-block kinds hackenbook understands; `text` (or no info string) is verbatim code.
-pub const BLOCK_KINDS: [&str; 5] = ["hackenbush", "game", "census", "claims", "text"];
+pub const BLOCK_KINDS: [&str; 6] = ["hackenbush", "game", "census", "claims", "play", "text"];
 
 /// The Markdown dialect of essays; the renderer must use the same so offsets agree.
 pub fn markdown_options() -> Options {
@@ -321,6 +327,10 @@ fn read_block(
                 body: Spanned::of(&file.text, content),
             }))
         }
+        "play" => Ok(Some(DirectiveKind::Play {
+            name: name_spanned,
+            lines: lines(file, &content),
+        })),
         "claims" => lines(file, &content)
             .into_iter()
             .map(|line| split_claim(file, line))

@@ -1,7 +1,7 @@
 //! The HTML that stands in a page where a directive stood in the Markdown: positions drawn,
 //! statements and values typeset, claims linked to the notebook.
 
-use crate::check::{CheckedEssay, ClaimKind, Outcome, PositionOutcome};
+use crate::check::{CheckedEssay, ClaimKind, Outcome, PlayOutcome, PlayedCut, PositionOutcome};
 use crate::essay::Diagnostic;
 use crate::games::notation::statement_latex;
 use crate::hackenbush::{draw, Colour, Position, Rules};
@@ -42,6 +42,14 @@ pub fn render(checked: &CheckedEssay, index: usize, problems: &mut Vec<Diagnosti
             format!("<ul class=\"claims-block\">\n{}\n</ul>\n", items.join("\n"))
         }
         Outcome::InlineClaim(i) => claim_link(checked, *i, false, problems),
+        Outcome::Play(p) => {
+            let values: Vec<String> = p
+                .frames
+                .iter()
+                .map(|f| typeset(&f.value_latex, false))
+                .collect();
+            line_of_play(p, &values, index)
+        }
         Outcome::Failed => "<span class=\"failed\"></span>".to_string(),
     }
 }
@@ -81,6 +89,47 @@ fn position(p: &PositionOutcome, value_html: &str) -> String {
         notation = escape(&notation),
         methods = escape(&p.methods.join(", ")),
     )
+}
+
+/// A strip of small diagrams, one per position the line passes through, all in the layout of
+/// the position as written (an edge stays where it was while others are cut), each with its
+/// value and, in words, the cut that led to it.
+fn line_of_play(p: &PlayOutcome, values_html: &[String], index: usize) -> String {
+    let picture = p.position.picture();
+    let frames: Vec<String> = p
+        .frames
+        .iter()
+        .zip(values_html)
+        .enumerate()
+        .map(|(i, (frame, value_html))| {
+            let caption = frame.cut.as_ref().map_or_else(|| "At the start".to_string(), cut_words);
+            let svg = draw::svg_standing(
+                &picture,
+                &frame.standing,
+                &caption,
+                &format!("{caption}; value {}", frame.value),
+                &format!("play-{}-{i}", index + 1),
+            );
+            format!(
+                "<li class=\"play-step\">{svg}<span class=\"play-caption\">{}</span><span class=\"value\">{value_html}</span></li>",
+                escape(&caption)
+            )
+        })
+        .collect();
+    format!(
+        "<figure class=\"line-of-play\"><ol class=\"play-strip\">\n{}\n</ol></figure>\n",
+        frames.join("\n")
+    )
+}
+
+/// "Left cuts a blue edge; 2 edges fall": a cut in a reader's words.
+fn cut_words(cut: &PlayedCut) -> String {
+    let fall = match cut.fallen {
+        0 => String::new(),
+        1 => "; 1 edge falls".to_string(),
+        n => format!("; {n} edges fall"),
+    };
+    format!("{} cuts a {} edge{fall}", cut.player, cut.colour.word())
 }
 
 fn census(checked: &CheckedEssay, index: usize, name: &str) -> String {
