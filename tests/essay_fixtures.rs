@@ -316,3 +316,37 @@ fn claims_are_listed_even_when_some_fail() {
     assert_eq!(holds, [true, false]);
     assert_eq!(problems.len(), 1);
 }
+
+#[test]
+fn lines_of_play_report_every_kind_of_failure_at_its_line() {
+    let illegal = problems_of("\n```play\nLR LR R\nleft cuts LR[1]\n```\n");
+    assert!(
+        illegal.contains("e.md:8:1") && illegal.contains("`LR[1]` is red: only Right may cut it"),
+        "{illegal}"
+    );
+    let turns = problems_of("\n```play\nLR R\nleft cuts L\nleft cuts L\n```\n");
+    assert!(
+        turns.contains("e.md:9:1") && turns.contains("it is Right's turn, not Left's"),
+        "{turns}"
+    );
+    let unnamed = problems_of("\n```play nowhere\nleft cuts L\n```\n");
+    assert!(
+        unnamed.contains("e.md:6:9") && unnamed.contains("no position block is named `nowhere`"),
+        "{unnamed}"
+    );
+    let childish = problems_of("\n```play\nLR\nrules = childish\nleft cuts L\n```\n");
+    assert!(
+        childish.contains("e.md:9:1") && childish.contains("under the childish rules"),
+        "{childish}"
+    );
+    let empty = problems_of("\n```play\nLR\nrules = normal\n```\n");
+    assert!(empty.contains("has no steps"), "{empty}");
+    let wins = problems_of("\n```play\nLR LR R\nstart = left\nleft wins\n```\n");
+    assert!(
+        wins.contains("e.md:9:1") && wins.contains("Left does not win here"),
+        "{wins}"
+    );
+    let holds =
+        problems_of("\n```play\nL(L R)\nstart = right\nright cuts LR\nvalue = 2\nleft wins\n```\n");
+    assert_eq!(holds, "", "a right line passes");
+}

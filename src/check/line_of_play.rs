@@ -58,12 +58,13 @@ pub fn check(
             return None;
         }
     };
+    let empty = || {
+        Diagnostic::new(cx.file, whole.clone(), "this line of play has no steps")
+            .label("expected cuts and claims after the position")
+            .help("for example `left cuts L[1]`, then `right has won`")
+    };
     let (Some(first), Some(last)) = (script_lines.first(), script_lines.last()) else {
-        cx.problem(
-            Diagnostic::new(cx.file, whole.clone(), "this line of play has no steps")
-                .label("expected cuts and claims after the position")
-                .help("for example `left cuts L[1]`, then `right has won`"),
-        );
+        cx.problem(empty());
         return None;
     };
     let at = first.span.start;
@@ -85,6 +86,10 @@ pub fn check(
         );
     }
     if cx.problems.len() > before {
+        return None;
+    }
+    if script.steps.is_empty() {
+        cx.problem(empty());
         return None;
     }
     let steps: Vec<play::Step> = script.steps.iter().map(|(s, _)| s.clone()).collect();
