@@ -559,13 +559,16 @@ const DISPLAY_NODES: usize = 400;
 /// is a shared graph but prints as a tree, so its text can be exponentially long. Written here
 /// rather than through `Games::display`, whose shorthand search can be slow on large forms.
 pub fn display_bounded(games: &mut Games, g: GameId, max_nodes: usize) -> String {
+    explicit_within(games, g, max_nodes).unwrap_or_else(|| {
+        format!("a game whose canonical form prints in more than {max_nodes} nodes")
+    })
+}
+
+/// The canonical form in explicit braces, if it prints in at most `max_nodes` option nodes.
+pub fn explicit_within(games: &mut Games, g: GameId, max_nodes: usize) -> Option<String> {
     let mut out = String::new();
     let mut budget = max_nodes;
-    if write_explicit(games, g, &mut budget, &mut out) {
-        out
-    } else {
-        format!("a game whose canonical form prints in more than {max_nodes} nodes")
-    }
+    write_explicit(games, g, &mut budget, &mut out).then_some(out)
 }
 
 fn write_explicit(games: &mut Games, g: GameId, budget: &mut usize, out: &mut String) -> bool {

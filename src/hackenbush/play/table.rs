@@ -13,7 +13,7 @@
 use super::{Board, EdgeSet, TooManyEdges};
 use crate::games::{GameId, Games, OutcomeClass, Player};
 use crate::hackenbush::moves::may_chop;
-use crate::hackenbush::solve::{display_bounded, Solver};
+use crate::hackenbush::solve::{display_bounded, explicit_within, Solver};
 use crate::hackenbush::{Position, Rules, SolveError};
 use serde::Serialize;
 use std::collections::HashMap;
@@ -262,16 +262,11 @@ fn check_definition(
     })
 }
 
-/// A value in the game notation, unless its canonical form is too large to print readably.
+/// A value in the game notation ([`Games::display`], the form every other printer of a value
+/// uses), unless its canonical form is too large to print readably: then explicitly, cut short.
 fn display_value(games: &mut Games, g: GameId) -> String {
-    if games.as_nus(g).is_some() {
-        return games.display(g);
-    }
-    // The shorthand search of `Games::display` is slow on large forms: those print explicitly.
-    let explicit = display_bounded(games, g, VALUE_NODES);
-    if explicit.len() <= 200 {
-        games.display(g)
-    } else {
-        explicit
+    match explicit_within(games, g, VALUE_NODES) {
+        Some(_) => games.display(g),
+        None => display_bounded(games, g, VALUE_NODES),
     }
 }
