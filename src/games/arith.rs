@@ -6,6 +6,7 @@
 //! options expanded in a sum.
 
 use super::dyadic::Dyadic;
+use super::player::Player;
 use super::signs;
 use super::table::{pair, GameId, Games, Kind};
 use num_bigint::BigInt;
@@ -20,8 +21,8 @@ impl Games {
             return GameId(known);
         }
         let result = if self.kind(g) == Kind::Moves {
-            let left = self.raw_options(g, false);
-            let right = self.raw_options(g, true);
+            let left = self.raw_options(g, Player::Right);
+            let right = self.raw_options(g, Player::Left);
             let mut left: Vec<GameId> = left.into_iter().map(|h| self.neg(h)).collect();
             let mut right: Vec<GameId> = right.into_iter().map(|h| self.neg(h)).collect();
             self.intern_moves(&mut left, &mut right)
@@ -71,8 +72,8 @@ impl Games {
 
     /// `g + x` for a non-number `g` and a number `x`: shift every option by `x`.
     fn translate(&mut self, g: GameId, x: GameId) -> GameId {
-        let left = self.raw_options(g, true);
-        let right = self.raw_options(g, false);
+        let left = self.raw_options(g, Player::Left);
+        let right = self.raw_options(g, Player::Right);
         let mut left: Vec<GameId> = left.into_iter().map(|o| self.add(o, x)).collect();
         let mut right: Vec<GameId> = right.into_iter().map(|o| self.add(o, x)).collect();
         self.intern_moves(&mut left, &mut right)
@@ -90,12 +91,13 @@ impl Games {
     /// The definition, on the options of the non-number summands.
     fn add_by_options(&mut self, a: GameId, b: GameId) -> GameId {
         let mut sides: [Vec<GameId>; 2] = [Vec::new(), Vec::new()];
-        for (side, left) in [(0, true), (1, false)] {
-            for o in self.raw_options(a, left) {
+        for player in Player::BOTH {
+            let side = player.index();
+            for o in self.raw_options(a, player) {
                 let s = self.add(o, b);
                 sides[side].push(s);
             }
-            for o in self.raw_options(b, left) {
+            for o in self.raw_options(b, player) {
                 let s = self.add(a, o);
                 sides[side].push(s);
             }
@@ -120,13 +122,13 @@ impl Games {
             }
             (_, Some(y)) => self.ordinal_sum_over_number(base, &y),
             _ => {
-                let mut left = self.raw_options(base, true);
-                let mut right = self.raw_options(base, false);
-                for o in self.raw_options(over, true) {
+                let mut left = self.raw_options(base, Player::Left);
+                let mut right = self.raw_options(base, Player::Right);
+                for o in self.raw_options(over, Player::Left) {
                     let s = self.ordinal_sum(base, o);
                     left.push(s);
                 }
-                for o in self.raw_options(over, false) {
+                for o in self.raw_options(over, Player::Right) {
                     let s = self.ordinal_sum(base, o);
                     right.push(s);
                 }
@@ -165,10 +167,10 @@ impl Games {
             None => {
                 let mut left = base_left.to_vec();
                 let mut right = base_right.to_vec();
-                for o in self.raw_options(over, true) {
+                for o in self.raw_options(over, Player::Left) {
                     left.push(self.ordinal_on_form(base_left, base_right, o, memo));
                 }
-                for o in self.raw_options(over, false) {
+                for o in self.raw_options(over, Player::Right) {
                     right.push(self.ordinal_on_form(base_left, base_right, o, memo));
                 }
                 self.from_options(&left, &right)
@@ -181,8 +183,8 @@ impl Games {
     /// `base : y` for a number `y`, walking `y`'s sign expansion without recursion: the
     /// canonical options of each prefix are the latest earlier prefixes below and above it.
     fn ordinal_sum_over_number(&mut self, base: GameId, y: &Dyadic) -> GameId {
-        let base_left = self.raw_options(base, true);
-        let base_right = self.raw_options(base, false);
+        let base_left = self.raw_options(base, Player::Left);
+        let base_right = self.raw_options(base, Player::Right);
         self.ordinal_walk(base_left, base_right, y)
     }
 

@@ -7,6 +7,7 @@
 
 use super::dyadic::Dyadic;
 use super::nus::Nus;
+use super::player::Player;
 use super::table::{GameId, Games, Kind, Span};
 use rustc_hash::FxHashMap;
 
@@ -53,23 +54,23 @@ impl Games {
 
     /// Reduces option lists to the canonical ones of `{left | right}` (sorted by id).
     pub(crate) fn canonical_lists(&mut self, left: &mut Vec<GameId>, right: &mut Vec<GameId>) {
-        self.remove_dominated(left, true);
-        self.remove_dominated(right, false);
+        self.remove_dominated(left, Player::Left);
+        self.remove_dominated(right, Player::Right);
         // One memo per construction, reused across constructions (never re-entered).
         let mut memo = std::mem::take(&mut self.form_memo);
         memo.clear();
-        let bypassed_left = self.bypass_reversible(left, right, true, &mut memo);
-        let bypassed_right = self.bypass_reversible(left, right, false, &mut memo);
+        let bypassed_left = self.bypass_reversible(left, right, Player::Left, &mut memo);
+        let bypassed_right = self.bypass_reversible(left, right, Player::Right, &mut memo);
         self.form_memo = memo;
         if bypassed_left {
             left.sort_unstable();
             left.dedup();
-            self.remove_dominated(left, true);
+            self.remove_dominated(left, Player::Left);
         }
         if bypassed_right {
             right.sort_unstable();
             right.dedup();
-            self.remove_dominated(right, false);
+            self.remove_dominated(right, Player::Right);
         }
         left.sort_unstable();
         right.sort_unstable();
@@ -111,7 +112,7 @@ impl Games {
     /// Drops every option that another option of the same player is at least as good as.
     /// (Options are distinct values, and domination is transitive, so comparing with the
     /// options that remain is enough.)
-    fn remove_dominated(&mut self, options: &mut Vec<GameId>, left: bool) {
+    fn remove_dominated(&mut self, options: &mut Vec<GameId>, player: Player) {
         let mut i = 0;
         while i < options.len() {
             let mut dominated = false;
@@ -120,10 +121,9 @@ impl Games {
                     continue;
                 }
                 // For Left, options[i] is dominated when options[i] <= options[j].
-                dominated = if left {
-                    self.leq(options[i], options[j])
-                } else {
-                    self.leq(options[j], options[i])
+                dominated = match player {
+                    Player::Left => self.leq(options[i], options[j]),
+                    Player::Right => self.leq(options[j], options[i]),
                 };
                 if dominated {
                     break;
@@ -145,9 +145,10 @@ impl Games {
         &mut self,
         left: &mut Vec<GameId>,
         right: &mut Vec<GameId>,
-        for_left: bool,
+        player: Player,
         memo: &mut FormMemo,
     ) -> bool {
+        let for_left = player == Player::Left;
         let mut changed = false;
         let mut i = 0;
         loop {
@@ -156,7 +157,7 @@ impl Games {
                 return changed;
             }
             let option = if for_left { left[i] } else { right[i] };
-            let answers = self.option_span(option, !for_left);
+            let answers = self.option_span(option, player.other());
             let mut reversed_through = None;
             for k in 0..answers.len {
                 let answer = self.at(answers, k);
@@ -175,7 +176,7 @@ impl Games {
                 continue;
             };
             changed = true;
-            let replacements = self.raw_options(answer, for_left);
+            let replacements = self.raw_options(answer, player);
             let list = if for_left { &mut *left } else { &mut *right };
             list.swap_remove(i);
             for r in replacements {
@@ -205,7 +206,7 @@ impl Games {
             }
         }
         if result {
-            let lefts = self.option_span(x, true);
+            let lefts = self.option_span(x, Player::Left);
             for i in 0..lefts.len {
                 let xl = self.at(lefts, i);
                 if self.ge_form(xl, left, right, memo) {
@@ -237,7 +238,7 @@ impl Games {
             }
         }
         if result {
-            let rights = self.option_span(x, false);
+            let rights = self.option_span(x, Player::Right);
             for i in 0..rights.len {
                 let xr = self.at(rights, i);
                 if self.le_form(xr, left, right, memo) {
@@ -255,7 +256,10 @@ impl Games {
         if let Some(value) = self.nus_candidate(left, right) {
             if let Some(id) = self.find_nus(&value) {
                 // Already interned: compare with its stored options.
-                let (sl, sr) = (self.option_span(id, true), self.option_span(id, false));
+                let (sl, sr) = (
+                    self.option_span(id, Player::Left),
+                    self.option_span(id, Player::Right),
+                );
                 let same = |games: &Games, span: Span, list: &[GameId]| {
                     span.len as usize == list.len()
                         && (0..span.len).all(|i| games.at(span, i) == list[i as usize])

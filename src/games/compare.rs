@@ -7,6 +7,7 @@
 //! settle many comparisons at once: `G <= H` needs `LS(G) <= LS(H)` and `RS(G) <= RS(H)`, and
 //! `LS(G) < RS(H)` already gives `G < H`.
 
+use super::player::Player;
 use super::table::{pair, GameId, Games, Kind, Relation};
 
 /// Comparisons of games whose heights add up to at most this are not cached.
@@ -54,7 +55,7 @@ impl Games {
     /// `a <= b` from the options, skipping the options of whichever side is a number.
     fn leq_by_options(&mut self, a: GameId, b: GameId, a_number: bool, b_number: bool) -> bool {
         if !a_number {
-            let lefts = self.option_span(a, true);
+            let lefts = self.option_span(a, Player::Left);
             for i in 0..lefts.len {
                 let al = self.at(lefts, i);
                 if self.leq(b, al) {
@@ -63,7 +64,7 @@ impl Games {
             }
         }
         if !b_number {
-            let rights = self.option_span(b, false);
+            let rights = self.option_span(b, Player::Right);
             for i in 0..rights.len {
                 let br = self.at(rights, i);
                 if self.leq(br, a) {

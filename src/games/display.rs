@@ -6,6 +6,7 @@
 
 use super::dyadic::Dyadic;
 use super::nus::Nus;
+use super::player::Player;
 use super::table::{GameId, Games, Kind};
 use num_bigint::BigInt;
 use num_traits::{One, Signed};
@@ -87,17 +88,20 @@ impl<'a> Printer<'a> {
     }
 
     /// The stored options of a `Moves` entry, in display order.
-    fn options(&mut self, g: GameId, left: bool) -> Vec<GameId> {
+    fn options(&mut self, g: GameId, player: Player) -> Vec<GameId> {
         let entry = &self.games.entries[g.index()];
-        let span = if left { entry.left } else { entry.right };
+        let span = match player {
+            Player::Left => entry.left,
+            Player::Right => entry.right,
+        };
         let mut ids: Vec<GameId> = (0..span.len).map(|i| self.games.at(span, i)).collect();
         self.sort(&mut ids);
         ids
     }
 
     fn shape(&mut self, g: GameId) -> Shape {
-        let left = self.options(g, true);
-        let right = self.options(g, false);
+        let left = self.options(g, Player::Left);
+        let right = self.options(g, Player::Right);
         match (left.as_slice(), right.as_slice()) {
             ([a], [b]) if self.is_negative_of(*a, *b) => Shape::PlusMinus(*a),
             _ => Shape::Braces,
@@ -116,7 +120,7 @@ impl<'a> Printer<'a> {
         }
         let result = match (self.games.as_nus(a), self.games.as_nus(b)) {
             (Some(x), Some(y)) => &x.neg() == y,
-            (None, None) => self.mirrors(a, b, true) && self.mirrors(a, b, false),
+            (None, None) => self.mirrors(a, b, Player::Left) && self.mirrors(a, b, Player::Right),
             _ => false,
         };
         self.negatives.insert(key, result);
@@ -124,9 +128,9 @@ impl<'a> Printer<'a> {
     }
 
     /// `a`'s options on one side are the negatives of `b`'s on the other.
-    fn mirrors(&mut self, a: GameId, b: GameId, left: bool) -> bool {
-        let xs = self.options(a, left);
-        let ys = self.options(b, !left);
+    fn mirrors(&mut self, a: GameId, b: GameId, player: Player) -> bool {
+        let xs = self.options(a, player);
+        let ys = self.options(b, player.other());
         xs.len() == ys.len()
             && xs
                 .iter()
@@ -160,11 +164,11 @@ impl<'a> Printer<'a> {
             }
             Shape::Braces => {
                 out.push('{');
-                for left in [true, false] {
-                    if !left {
+                for player in Player::BOTH {
+                    if player == Player::Right {
                         out.push('|');
                     }
-                    for (i, o) in self.options(g, left).into_iter().enumerate() {
+                    for (i, o) in self.options(g, player).into_iter().enumerate() {
                         if i > 0 {
                             out.push(',');
                         }
@@ -184,11 +188,11 @@ impl<'a> Printer<'a> {
             return;
         }
         out.push('{');
-        for left in [true, false] {
-            if !left {
+        for player in Player::BOTH {
+            if player == Player::Right {
                 out.push('|');
             }
-            for (i, o) in self.options(g, left).into_iter().enumerate() {
+            for (i, o) in self.options(g, player).into_iter().enumerate() {
                 if i > 0 {
                     out.push(',');
                 }
@@ -223,11 +227,11 @@ impl<'a> Printer<'a> {
             }
             Shape::Braces => {
                 out.push_str("\\{");
-                for left in [true, false] {
-                    if !left {
+                for player in Player::BOTH {
+                    if player == Player::Right {
                         out.push_str(" \\mid ");
                     }
-                    for (i, o) in self.options(g, left).into_iter().enumerate() {
+                    for (i, o) in self.options(g, player).into_iter().enumerate() {
                         if i > 0 {
                             out.push_str(", ");
                         }

@@ -5,7 +5,7 @@
 //! bottom-up with an explicit stack and a memo per call, so a deep game (a long ordinal sum)
 //! costs heap, never stack, and a subgame shared many times is visited once.
 
-use super::{Dyadic, GameId, Games};
+use super::{Dyadic, GameId, Games, Player};
 use std::collections::HashMap;
 
 /// Visits every subgame of `g` (canonical options, both sides) after its options, once each,
@@ -26,7 +26,10 @@ fn fold_up<T: Clone>(
             memo.insert(h, t);
             continue;
         }
-        let (left, right) = (games.raw_options(h, true), games.raw_options(h, false));
+        let (left, right) = (
+            games.raw_options(h, Player::Left),
+            games.raw_options(h, Player::Right),
+        );
         if expanded {
             let ls: Vec<T> = left.iter().map(|o| memo[o].clone()).collect();
             let rs: Vec<T> = right.iter().map(|o| memo[o].clone()).collect();

@@ -7,6 +7,7 @@
 
 use super::dyadic::Dyadic;
 use super::nus::Nus;
+use super::player::Player;
 use rustc_hash::FxHashMap;
 
 /// A canonical short game. Equal value if and only if equal id (within one [`Games`] table).
@@ -401,15 +402,14 @@ impl Games {
         }
     }
 
-    /// The arena span of `g`'s left (`left == true`) or right options.
+    /// The arena span of the options of `g` for `player`.
     #[inline]
-    pub(crate) fn option_span(&mut self, g: GameId, left: bool) -> Span {
+    pub(crate) fn option_span(&mut self, g: GameId, player: Player) -> Span {
         self.expand(g);
         let entry = &self.entries[g.index()];
-        if left {
-            entry.left
-        } else {
-            entry.right
+        match player {
+            Player::Left => entry.left,
+            Player::Right => entry.right,
         }
     }
 
@@ -420,21 +420,21 @@ impl Games {
     }
 
     /// Canonical options sorted by id (cheap; order depends on interning history).
-    pub(crate) fn raw_options(&mut self, g: GameId, left: bool) -> Vec<GameId> {
-        let span = self.option_span(g, left);
+    pub(crate) fn raw_options(&mut self, g: GameId, player: Player) -> Vec<GameId> {
+        let span = self.option_span(g, player);
         self.arena[span.start as usize..(span.start + span.len) as usize].to_vec()
     }
 
     /// The canonical left options of `g`, in a deterministic display order.
     pub fn left_options(&mut self, g: GameId) -> Vec<GameId> {
-        let mut options = self.raw_options(g, true);
+        let mut options = self.raw_options(g, Player::Left);
         self.sort_for_display(&mut options);
         options
     }
 
     /// The canonical right options of `g`, in a deterministic display order.
     pub fn right_options(&mut self, g: GameId) -> Vec<GameId> {
-        let mut options = self.raw_options(g, false);
+        let mut options = self.raw_options(g, Player::Right);
         self.sort_for_display(&mut options);
         options
     }
@@ -456,8 +456,8 @@ impl Games {
                 born = born.max(number_birthday(&v.number));
                 continue;
             }
-            stack.extend(self.raw_options(h, true));
-            stack.extend(self.raw_options(h, false));
+            stack.extend(self.raw_options(h, Player::Left));
+            stack.extend(self.raw_options(h, Player::Right));
         }
         (nim, born)
     }

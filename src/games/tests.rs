@@ -72,8 +72,8 @@ fn every_nus_pattern_is_its_own_canonical_form() {
         for ups in -4..=4 {
             for nim in 0..5 {
                 let id = t.nus(x, ups, nim);
-                let left = t.g.raw_options(id, true);
-                let right = t.g.raw_options(id, false);
+                let left = t.g.raw_options(id, Player::Left);
+                let right = t.g.raw_options(id, Player::Right);
                 let (mut l2, mut r2) = (left.clone(), right.clone());
                 t.g.canonical_lists(&mut l2, &mut r2);
                 assert_eq!((&l2, &r2), (&left, &right), "{x} {ups} {nim}");

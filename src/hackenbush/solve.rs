@@ -582,9 +582,12 @@ fn write_explicit(games: &mut Games, g: GameId, budget: &mut usize, out: &mut St
     *budget -= 1;
     out.push('{');
     // Options in table order: `left_options` sorts by printed form, which is itself costly.
-    for (side, options) in [games.raw_options(g, true), games.raw_options(g, false)]
-        .into_iter()
-        .enumerate()
+    for (side, options) in [
+        games.raw_options(g, Player::Left),
+        games.raw_options(g, Player::Right),
+    ]
+    .into_iter()
+    .enumerate()
     {
         if side == 1 {
             out.push_str(" | ");
