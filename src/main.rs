@@ -14,7 +14,8 @@ use std::process::ExitCode;
     about = "Essays on combinatorial games, with the mathematics checked"
 )]
 struct Cli {
-    /// The project folder (holding essays/ and templates/).
+    /// The project folder: essays/ (required), hackenbook.toml and templates/ (both optional;
+    /// built-in templates otherwise).
     #[arg(long, global = true, default_value = ".")]
     root: PathBuf,
     #[command(subcommand)]
@@ -137,11 +138,16 @@ fn build(mut project: Project, out: Option<PathBuf>) -> Result<(), Failure> {
     }
     let report = driver::build(&project)?;
     println!(
-        "built {} page{} ({} positions, {} claims checked) into {}",
-        report.pages,
-        if report.pages == 1 { "" } else { "s" },
-        report.positions,
-        report.claims,
+        "built {} into {}",
+        [
+            counted(report.pages, "page"),
+            format!(
+                "({}, {} checked)",
+                counted(report.positions, "position"),
+                counted(report.claims, "claim")
+            ),
+        ]
+        .join(" "),
         report.out_dir.display()
     );
     Ok(())
@@ -151,8 +157,15 @@ fn check(project: &Project) -> Result<(), Failure> {
     let checked = driver::check(project)?;
     let claims: usize = checked.essays.iter().map(|e| e.claims.len()).sum();
     println!(
-        "{} essays checked, {claims} claims hold",
-        checked.essays.len()
+        "{} checked, {} {}",
+        counted(checked.essays.len(), "essay"),
+        counted(claims, "claim"),
+        if claims == 1 { "holds" } else { "hold" }
     );
     Ok(())
+}
+
+/// `1 essay`, `2 essays`.
+fn counted(n: usize, noun: &str) -> String {
+    format!("{n} {noun}{}", if n == 1 { "" } else { "s" })
 }
