@@ -52,6 +52,37 @@ fn one_element_per_edge_and_class() {
 }
 
 #[test]
+fn every_edge_names_its_index_and_colour() {
+    // `data-edge` is the contract with the page's scripts: edge N of the picture, whose colour the
+    // class names; a red edge's core carries the same index.
+    let picture = mixed();
+    let elements = parse(&svg(&picture, "mixed", "a graph"));
+    let mut seen: Vec<usize> = Vec::new();
+    for e in with_class(&elements, "hb-edge") {
+        let i: usize = e.attr("data-edge").expect("data-edge").parse().unwrap();
+        let class = match picture.edges[i].2 {
+            Blue => "hb-blue",
+            Red => "hb-red",
+            Green => "hb-green",
+        };
+        assert!(
+            e.has_class(class),
+            "edge {i} drawn as {:?}",
+            e.attr("class")
+        );
+        seen.push(i);
+    }
+    seen.sort_unstable();
+    assert_eq!(seen, (0..picture.edges.len()).collect::<Vec<_>>());
+    let mut cores: Vec<&str> = with_class(&elements, "hb-core")
+        .iter()
+        .map(|e| e.attr("data-edge").unwrap())
+        .collect();
+    cores.sort_unstable();
+    assert_eq!(cores, ["1", "2", "6"]);
+}
+
+#[test]
 fn root_is_an_accessible_image_with_title_and_description() {
     let elements = parse(&svg(&mixed(), "A title", "A description"));
     let root = &elements[0];

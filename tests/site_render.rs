@@ -26,7 +26,7 @@ fn display(tex: &str) -> String {
 /// (`L(L R)`), or with `green` a blue edge on a green one.
 fn diagram(title: &str, green: bool) -> String {
     let trunk = if green {
-        r##"<path class="hb-edge hb-green" d="M46 92L46 58" fill="none" stroke="#007A5A" stroke-width="3" stroke-dasharray="7 4" stroke-linecap="butt"/>"##
+        r##"<path class="hb-edge hb-green" data-edge="0" d="M46 92L46 58" fill="none" stroke="#007A5A" stroke-width="3" stroke-dasharray="7 4" stroke-linecap="butt"/>"##
     } else {
         r##"<path class="hb-edge hb-blue" d="M46 92L46 58" fill="none" stroke="#0072B2" stroke-width="3" stroke-linecap="round"/>"##
     };

@@ -14,7 +14,9 @@
 //! both a CSS class for the site's stylesheet and inline presentation attributes, so the drawing
 //! is right even with no stylesheet at all (a stylesheet rule beats an inline attribute). Classes:
 //! `hb-diagram` (the root), `hb-edge` plus one of `hb-blue`/`hb-red`/`hb-green` (one element per
-//! edge), `hb-core` (the white core of a red edge), `hb-ground`, `hb-hatch`, `hb-node`. The output is deterministic: ids come from a hash of the
+//! edge), `hb-core` (the white core of a red edge); every edge element and core carries
+//! `data-edge="N"`, N the edge's index in the position as written (the numbering of play tables),
+//! `hb-ground`, `hb-hatch`, `hb-node`. The output is deterministic: ids come from a hash of the
 //! content (or from the caller), numbers are printed with one decimal at most.
 
 use sha2::{Digest, Sha256};
@@ -254,31 +256,32 @@ fn edge_markup(frame: &Frame, edge: &EdgeShape) -> String {
     match edge.colour {
         Colour::Blue => format!(
             concat!(
-                r#"<path class="hb-edge hb-blue" d="{}" fill="none" stroke="{}" "#,
+                r#"<path class="hb-edge hb-blue" data-edge="{}" d="{}" fill="none" stroke="{}" "#,
                 r#"stroke-width="3" stroke-linecap="butt"/>"#,
                 "\n"
             ),
-            d, BLUE
+            edge.index, d, BLUE
         ),
         Colour::Red => format!(
             concat!(
-                r#"<path class="hb-edge hb-red" d="{d}" fill="none" stroke="{c}" "#,
+                r#"<path class="hb-edge hb-red" data-edge="{i}" d="{d}" fill="none" stroke="{c}" "#,
                 r#"stroke-width="6" stroke-linecap="butt"/>"#,
                 "\n",
-                r#"<path class="hb-core" d="{d}" fill="none" stroke="white" "#,
+                r#"<path class="hb-core" data-edge="{i}" d="{d}" fill="none" stroke="white" "#,
                 r#"stroke-width="2" stroke-linecap="butt"/>"#,
                 "\n"
             ),
+            i = edge.index,
             d = d,
             c = RED
         ),
         Colour::Green => format!(
             concat!(
-                r#"<path class="hb-edge hb-green" d="{}" fill="none" stroke="{}" "#,
+                r#"<path class="hb-edge hb-green" data-edge="{}" d="{}" fill="none" stroke="{}" "#,
                 r#"stroke-width="3" stroke-dasharray="7 4" stroke-linecap="butt"/>"#,
                 "\n"
             ),
-            d, GREEN
+            edge.index, d, GREEN
         ),
     }
 }
