@@ -40,7 +40,7 @@ fn extend(
     }
 }
 
-fn next_day(g: &mut Games, born: &[GameId]) -> Vec<GameId> {
+pub fn next_day(g: &mut Games, born: &[GameId]) -> Vec<GameId> {
     let chains = antichains(g, born);
     let mut found = BTreeSet::new();
     for left in &chains {

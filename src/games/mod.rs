@@ -27,6 +27,7 @@ pub mod sample;
 pub mod signs;
 mod structure;
 mod table;
+pub mod thermal;
 
 pub use dyadic::Dyadic;
 pub use notation::ParseError;

@@ -10,7 +10,7 @@ use std::collections::HashMap;
 
 /// Visits every subgame of `g` (canonical options, both sides) after its options, once each,
 /// and computes `fold(games, h, &memo)` for it; returns the memo.
-fn fold_up<T: Clone>(
+pub(super) fn fold_up<T: Clone>(
     games: &mut Games,
     g: GameId,
     mut leaf: impl FnMut(&mut Games, GameId) -> Option<T>,

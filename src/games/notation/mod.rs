@@ -18,7 +18,7 @@ pub use lexer::Rel;
 pub use parser::{parse_expr, parse_statement, MAX_NESTING};
 
 use super::display::{number_latex, nus_latex, nus_text};
-use super::{GameId, Games, Nus, Relation};
+use super::{Dyadic, GameId, Games, Nus, Relation};
 use std::fmt;
 use std::ops::Range;
 
@@ -56,6 +56,60 @@ pub enum ExprKind {
     /// The ordinal sum `base : over`.
     Ordinal(Box<Expr>, Box<Expr>),
     Paren(Box<Expr>),
+    /// A function of games, `temp(G)`, `cool(G, t)`: see [`Function`].
+    Call(Function, Vec<Expr>),
+}
+
+/// The functions a game expression may call, by CGSuite's meanings. Each gives a game: a number
+/// for the thermal measures and the birthday, a game for cooling.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Function {
+    /// `temp(G)`: the temperature (`−1/2ᵏ` for a number of denominator `2ᵏ`).
+    Temperature,
+    /// `mean(G)`: the mean value, where the thermograph's mast stands.
+    Mean,
+    /// `leftstop(G)`, `rightstop(G)`: the number play stops at, Left or Right moving first.
+    LeftStop,
+    RightStop,
+    /// `cool(G, t)`: `G` cooled by the number `t ≥ −1`.
+    Cool,
+    /// `birthday(G)`: the day the value is born.
+    Birthday,
+}
+
+impl Function {
+    /// Every function, with the name it is written with.
+    pub const ALL: [(Function, &'static str); 6] = [
+        (Function::Temperature, "temp"),
+        (Function::Mean, "mean"),
+        (Function::LeftStop, "leftstop"),
+        (Function::RightStop, "rightstop"),
+        (Function::Cool, "cool"),
+        (Function::Birthday, "birthday"),
+    ];
+
+    pub fn named(name: &str) -> Option<Function> {
+        Function::ALL
+            .iter()
+            .find(|(_, n)| *n == name)
+            .map(|&(f, _)| f)
+    }
+
+    pub fn name(self) -> &'static str {
+        Function::ALL
+            .iter()
+            .find(|(f, _)| *f == self)
+            .map(|&(_, n)| n)
+            .expect("every function is listed")
+    }
+
+    /// How many arguments it takes.
+    pub fn arity(self) -> usize {
+        match self {
+            Function::Cool => 2,
+            _ => 1,
+        }
+    }
 }
 
 impl Expr {
@@ -78,6 +132,7 @@ impl Expr {
                 left.iter().chain(right).for_each(|e| e.visit(f));
             }
             ExprKind::Neg(a) | ExprKind::PlusMinus(a) | ExprKind::Paren(a) => a.visit(f),
+            ExprKind::Call(_, args) => args.iter().for_each(|e| e.visit(f)),
             ExprKind::Sum(a, b)
             | ExprKind::Difference(a, b)
             | ExprKind::SumPlusMinus(a, b)
@@ -144,6 +199,13 @@ impl Expr {
                 a.write_latex(out);
                 out.push_str("\\right)");
             }
+            ExprKind::Call(function, args) => {
+                out.push_str("\\operatorname{");
+                out.push_str(function.name());
+                out.push_str("}\\left(");
+                latex_list(args, out);
+                out.push_str("\\right)");
+            }
         }
     }
 }
@@ -198,6 +260,16 @@ impl fmt::Display for Expr {
             ExprKind::SumPlusMinus(a, b) => write!(f, "{a} +- {b}"),
             ExprKind::Ordinal(a, b) => write!(f, "{a} : {b}"),
             ExprKind::Paren(a) => write!(f, "({a})"),
+            ExprKind::Call(function, args) => {
+                write!(f, "{}(", function.name())?;
+                for (i, a) in args.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(", ")?;
+                    }
+                    write!(f, "{a}")?;
+                }
+                f.write_str(")")
+            }
         }
     }
 }
@@ -300,6 +372,60 @@ pub fn eval(
             }
         }
         ExprKind::Paren(a) => go(a, games)?,
+        ExprKind::Call(function, args) => {
+            let values = args
+                .iter()
+                .map(|e| go(e, games))
+                .collect::<Result<Vec<_>, _>>()?;
+            call(*function, &values, args, games)?
+        }
+    })
+}
+
+/// A function applied to its evaluated arguments (the parser has checked how many).
+fn call(
+    function: Function,
+    values: &[GameId],
+    args: &[Expr],
+    games: &mut Games,
+) -> Result<GameId, ParseError> {
+    let g = values[0];
+    Ok(match function {
+        Function::Temperature => {
+            let t = games.temperature(g);
+            games.number(&t)
+        }
+        Function::Mean => {
+            let m = games.mean(g);
+            games.number(&m)
+        }
+        Function::LeftStop => {
+            let (l, _) = games.stops(g);
+            games.number(&l)
+        }
+        Function::RightStop => {
+            let (_, r) = games.stops(g);
+            games.number(&r)
+        }
+        Function::Birthday => {
+            let day = games.birthday(g);
+            games.number(&Dyadic::integer(day))
+        }
+        Function::Cool => {
+            let t = games
+                .as_number(values[1])
+                .filter(|t| *t >= Dyadic::integer(-1))
+                .ok_or_else(|| {
+                    ParseError::new(
+                        args[1].span.clone(),
+                        format!(
+                            "a game is cooled by a number of at least -1, not `{}`",
+                            games.display(values[1])
+                        ),
+                    )
+                })?;
+            games.cool(g, &t)
+        }
     })
 }
 

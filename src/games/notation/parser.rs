@@ -5,7 +5,7 @@
 //! longest run of bars splits the braces first, which is how CGSuite reads `{a || b | c}`.
 
 use super::lexer::{lex, Rel, Tok, Token};
-use super::{Expr, ExprKind, ParseError, Statement};
+use super::{Expr, ExprKind, Function, ParseError, Statement};
 use crate::games::Nus;
 use std::ops::Range;
 
@@ -209,6 +209,9 @@ impl Parser {
                 let Tok::Name(name) = t.tok else {
                     unreachable!()
                 };
+                if self.peek() == Some(&Tok::LParen) {
+                    return self.call(name, t.span);
+                }
                 Ok(Expr {
                     kind: ExprKind::Name(name),
                     span: t.span,
@@ -230,6 +233,44 @@ impl Parser {
             )),
             None => Err(ParseError::new(here, "expected a game".to_string())),
         }
+    }
+
+    /// call := name '(' expr (',' expr)* ')', for the names of [`Function`].
+    fn call(&mut self, name: String, at: Range<usize>) -> Result<Expr, ParseError> {
+        let Some(function) = Function::named(&name) else {
+            let known: Vec<&str> = Function::ALL.iter().map(|&(_, n)| n).collect();
+            return Err(ParseError::new(
+                at,
+                format!(
+                    "`{name}` is not a function; the functions are {}",
+                    known.join(", ")
+                ),
+            ));
+        };
+        let open = self.here();
+        self.bump();
+        let mut args = vec![self.expr()?];
+        while self.peek() == Some(&Tok::Comma) {
+            self.bump();
+            args.push(self.expr()?);
+        }
+        self.close(Tok::RParen, "`)`", open)?;
+        let span = at.start..self.last_end();
+        if args.len() != function.arity() {
+            return Err(ParseError::new(
+                span,
+                format!(
+                    "`{name}` takes {} argument{}, not {}",
+                    function.arity(),
+                    if function.arity() == 1 { "" } else { "s" },
+                    args.len()
+                ),
+            ));
+        }
+        Ok(Expr {
+            kind: ExprKind::Call(function, args),
+            span,
+        })
     }
 
     fn close(&mut self, tok: Tok, name: &str, open: Range<usize>) -> Result<(), ParseError> {
