@@ -267,3 +267,34 @@ fn template_errors_are_located_in_the_template() {
         &["essay.html:2:23", "page.no_such_field"],
     );
 }
+
+#[test]
+fn thermograph_blocks_are_checked_and_located() {
+    // Two games in one block, an empty block and an unknown position: each at its line.
+    let text = format!(
+        "{FRONT}```thermograph\n{{4|-2}}\n{{1|-1}}\n```\n\n```thermograph\n```\n\n```thermograph\nnowhere\n```\n"
+    );
+    let (report, count) = problems(&[("t.md", &text)]);
+    assert_eq!(count, 3, "{report}");
+    assert_has(
+        &report,
+        &[
+            "t.md:8:1",
+            "holds one game, not several",
+            "t.md:11:4",
+            "needs a game",
+            "t.md:15:1",
+            "unknown name `nowhere`",
+        ],
+    );
+    // A thermal fact in a game block is checked like any relation.
+    let (report, _) = problems(&[(
+        "t.md",
+        &format!("{FRONT}```game\ntemp({{4|-2}}) = 2\n```\n"),
+    )]);
+    assert_has(&report, &["t.md:7:1", "claims 3 = 2"]);
+    holds(&[(
+        "t.md",
+        &format!("{FRONT}```thermograph\n{{4|-2}}\n```\n\n```game\nmean({{4|-2}}) = 1\n```\n"),
+    )]);
+}

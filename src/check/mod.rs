@@ -13,6 +13,7 @@ mod line_of_play;
 mod links;
 mod maths_claim;
 mod position_block;
+mod thermograph;
 
 pub use claims::{ClaimKind, ClaimRecord};
 pub use line_of_play::{PlayFrame, PlayOutcome, PlayedCut};
@@ -42,6 +43,8 @@ pub enum Outcome {
     InlineClaim(usize),
     /// A line of play that holds: the positions it passes through.
     Play(Box<PlayOutcome>),
+    /// A thermograph to draw.
+    Thermograph(Box<thermograph::ThermographOutcome>),
     /// The directive failed; its diagnostics are in the report.
     Failed,
 }
@@ -206,5 +209,7 @@ fn check_directive(cx: &mut Context, index: usize, directive: &Directive) -> Out
             line_of_play::check(cx, name.as_ref(), lines, &directive.span)
                 .map_or(Outcome::Failed, |p| Outcome::Play(Box::new(p)))
         }
+        DirectiveKind::Thermograph { lines, block } => thermograph::check(cx, lines, block)
+            .map_or(Outcome::Failed, |t| Outcome::Thermograph(Box::new(t))),
     }
 }

@@ -58,6 +58,12 @@ pub enum DirectiveKind {
         name: Option<Spanned<String>>,
         lines: Vec<Spanned<String>>,
     },
+    /// A ```` ```thermograph ```` block: one game expression (position names allowed), drawn as
+    /// its thermograph; `block` is the fence's info string, where an empty block is reported.
+    Thermograph {
+        lines: Vec<Spanned<String>>,
+        block: Range<usize>,
+    },
 }
 
 /// A `hackenbush` block: a position and the assertions made about it.
@@ -83,7 +89,15 @@ pub struct Claim {
 }
 
 /// The fenced-block kinds hackenbook understands; `text` (or no info string) is verbatim code.
-pub const BLOCK_KINDS: [&str; 6] = ["hackenbush", "game", "census", "claims", "play", "text"];
+pub const BLOCK_KINDS: [&str; 7] = [
+    "hackenbush",
+    "game",
+    "census",
+    "claims",
+    "play",
+    "thermograph",
+    "text",
+];
 
 /// The Markdown dialect of essays; the renderer must use the same so offsets agree.
 pub fn markdown_options() -> Options {
@@ -316,6 +330,10 @@ fn read_block(
         "" | "text" => Ok(None),
         "hackenbush" => read_position(file, name_spanned, content, &range).map(Some),
         "game" => Ok(Some(DirectiveKind::Game(lines(file, &content)))),
+        "thermograph" => Ok(Some(DirectiveKind::Thermograph {
+            lines: lines(file, &content),
+            block: info_span.clone(),
+        })),
         "census" => {
             let name = name_spanned.ok_or_else(|| {
                 Diagnostic::new(file, info_span.clone(), "a census block needs a name")

@@ -3,6 +3,7 @@
 
 use crate::check::{CheckedEssay, ClaimKind, Outcome, PlayOutcome, PlayedCut, PositionOutcome};
 use crate::essay::Diagnostic;
+use crate::games::display::number_latex;
 use crate::games::notation::statement_latex;
 use crate::hackenbush::{draw, Colour, Position, Rules};
 use crate::site::escape_html as escape;
@@ -49,6 +50,26 @@ pub fn render(checked: &CheckedEssay, index: usize, problems: &mut Vec<Diagnosti
                 .map(|f| typeset(&f.value_latex, false))
                 .collect();
             line_of_play(p, &values, index)
+        }
+        Outcome::Thermograph(t) => {
+            let caption = typeset(
+                &format!(
+                    "\\text{{mean }} {}, \\quad \\text{{temperature }} {}",
+                    number_latex(&t.thermograph.mean),
+                    number_latex(&t.thermograph.temperature)
+                ),
+                false,
+            );
+            // A position's name is the author's handle, not the reader's: say "thermograph" alone.
+            let of = if t.is_name {
+                String::new()
+            } else {
+                format!(" of {}", typeset(&t.latex, false))
+            };
+            format!(
+                "<figure class=\"thermograph-figure\">{}<figcaption>Thermograph{of}: {caption}</figcaption></figure>\n",
+                super::thermograph::svg(&t.thermograph, &t.text, &format!("thermo-{}", index + 1))
+            )
         }
         Outcome::Failed => "<span class=\"failed\"></span>".to_string(),
     }

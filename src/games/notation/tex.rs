@@ -164,6 +164,24 @@ pub fn to_notation(tex: &str) -> Result<String, TexError> {
                 }
             } else if let Some((_, n)) = SYMBOLS.iter().find(|(s, _)| *s == name) {
                 out.push_str(n);
+            } else if name == "operatorname" {
+                // `\operatorname{temp}` and the other functions of games, by their names.
+                let rest = &tex[i..end];
+                let skipped = rest.len() - rest.trim_start().len();
+                let word = rest.trim_start().strip_prefix('{').and_then(|r| {
+                    let close = r.find('}')?;
+                    Some(&r[..close])
+                });
+                let Some(word) = word.filter(|w| super::Function::named(w).is_some()) else {
+                    return err(
+                        start - 1,
+                        "`\\operatorname` names no function of games (temp, mean, leftstop, \
+                         rightstop, cool, birthday)"
+                            .into(),
+                    );
+                };
+                out.push_str(word);
+                i += skipped + word.len() + 2;
             } else if matches!(name, "frac" | "tfrac" | "dfrac" | "cfrac") {
                 let (numerator, after) = integer_argument(tex, i, end)?;
                 let (denominator, after) = integer_argument(tex, after, end)?;
@@ -240,6 +258,11 @@ mod tests {
             (r"{\ast}2 \le \pm 1", "*2<=+-1"),
             ("−¼ < ½", "-1/4<1/2"),
             (r"\tfrac{-3}{8} \geq -1", "(-3/8)>=-1"),
+            (r"\operatorname{temp}(\pm 1) = 1", "temp(+-1)=1"),
+            (
+                r"\operatorname{cool}(\{4 \mid -2\}, 3) = 1\ast",
+                "cool({4|-2},3)=1*",
+            ),
         ];
         for (tex, notation) in cases {
             assert_eq!(to_notation(tex).as_deref(), Ok(notation), "{tex}");
@@ -258,6 +281,7 @@ mod tests {
             r"{1 = 1",
             r"1 }",
             r"0.011_2 = \tfrac38",
+            r"\operatorname{lim} 1 = 1",
         ] {
             assert!(to_notation(tex).is_err(), "{tex} should not translate");
         }
