@@ -7,6 +7,7 @@
 
 use super::property::Prop;
 use super::query::{Arith, Expr, ExprKind, Func, QueryError, Rel};
+use super::games::GameMember;
 use super::record::{Record, Val};
 use crate::games::{Dyadic, GameId, Games, Relation};
 use num_bigint::BigInt;
@@ -23,6 +24,13 @@ pub enum Scalar {
 
 /// Named expressions, evaluated on the record they are asked about.
 pub type Measures = BTreeMap<String, Expr>;
+
+/// What one evaluation is about: a position's record, or a member of a census of games.
+#[derive(Clone, Copy)]
+pub enum Subject<'a> {
+    Position(&'a Record),
+    Game(&'a GameMember),
+}
 
 pub struct RowEval<'a> {
     pub games: &'a mut Games,
@@ -53,7 +61,8 @@ impl RowEval<'_> {
         }
     }
 
-    fn normal(&mut self, g: GameId) -> Scalar {
+    /// A game as a scalar: a number when it is one.
+    pub fn normal(&mut self, g: GameId) -> Scalar {
         match self.games.as_number(g) {
             Some(d) => Scalar::Num(d),
             None => Scalar::Game(g),
@@ -80,38 +89,48 @@ impl RowEval<'_> {
         }
     }
 
-    /// Whether a record's value is a nimber (`0` included).
-    pub fn is_nimber(&mut self, v: Val) -> bool {
-        match self.scalar(v) {
+    /// Whether a value is a nimber (`0` included).
+    pub fn is_nimber(&mut self, v: &Scalar) -> bool {
+        match v {
             Scalar::Num(d) => d.is_zero(),
-            Scalar::Game(g) => self.games.as_nimber(g).is_some(),
+            Scalar::Game(g) => self.games.as_nimber(*g).is_some(),
             Scalar::Bool(_) => false,
         }
     }
 
-    /// A record's value as a number, for a property only numbers have (`what` it is); an
-    /// error for any other game.
-    pub fn number(&mut self, v: Val, what: &str) -> Result<Dyadic, String> {
-        match self.scalar(v) {
-            Scalar::Num(d) => Ok(d),
-            _ => Err(format!(
-                "the value {} is not a number, so it has no {what}",
-                v.display(self.games)
-            )),
+    /// A value as a number, for a property only numbers have (`what` it is); an error for
+    /// any other game.
+    pub fn number(&mut self, v: &Scalar, what: &str) -> Result<Dyadic, String> {
+        match v {
+            Scalar::Num(d) => Ok(d.clone()),
+            _ => {
+                let g = self.game(v);
+                Err(format!(
+                    "the value {} is not a number, so it has no {what}",
+                    self.games.display(g)
+                ))
+            }
         }
     }
 
     fn prop(
         &mut self,
         p: Prop,
-        r: &Record,
+        r: Subject,
         span: &std::ops::Range<usize>,
     ) -> Result<Scalar, QueryError> {
-        (p.get().read)(self, r).map_err(|message| QueryError::new(span.clone(), message))
+        let p = p.get();
+        let read = match r {
+            Subject::Position(record) => p.read.map(|read| read(self, record)),
+            Subject::Game(member) => p.read_game.map(|read| read(self, member)),
+        };
+        // The type check refuses such a property before anything runs.
+        let read = read.unwrap_or_else(|| Err(not_asked_of(p, matches!(r, Subject::Game(_)))));
+        read.map_err(|message| QueryError::new(span.clone(), message))
     }
 
-    /// Evaluates an expression (already type-checked) on one record.
-    pub fn eval(&mut self, e: &Expr, r: &Record) -> Result<Scalar, QueryError> {
+    /// Evaluates an expression (already type-checked) on one record or game.
+    pub fn eval(&mut self, e: &Expr, r: Subject) -> Result<Scalar, QueryError> {
         let err = |m: String| QueryError::new(e.span.clone(), m);
         Ok(match &e.kind {
             ExprKind::Number(text) => Scalar::Num(text.parse::<Dyadic>().map_err(|x| err(x.0))?),
@@ -171,7 +190,7 @@ impl RowEval<'_> {
         })
     }
 
-    pub fn truth(&mut self, e: &Expr, r: &Record) -> Result<bool, QueryError> {
+    pub fn truth(&mut self, e: &Expr, r: Subject) -> Result<bool, QueryError> {
         match self.eval(e, r)? {
             Scalar::Bool(b) => Ok(b),
             _ => Err(QueryError::new(
@@ -254,6 +273,32 @@ impl RowEval<'_> {
             Relation::Confused => None,
         }
     }
+}
+
+/// Why property `p` cannot be asked of a game (`game`) or of a position.
+pub fn not_asked_of(p: &super::property::Property, game: bool) -> String {
+    if game {
+        format!(
+            "`{}` is a property of positions, not of games (properties of games: {})",
+            p.name,
+            names_for(true)
+        )
+    } else {
+        format!(
+            "`{}` is a property of games, asked of a census of games (`family = \"games\"`), not of positions",
+            p.name
+        )
+    }
+}
+
+/// The properties that can be asked of games (`game`) or of positions, by name.
+fn names_for(game: bool) -> String {
+    super::property::PROPERTIES
+        .iter()
+        .filter(|p| p.applies_to(game))
+        .map(|p| p.name)
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// The properties an expression reads, measures included, with where each is mentioned.
