@@ -5,8 +5,8 @@
 //! value that caused it (byte spans within the block's body).
 
 use super::family::{Family, Kind};
-use super::games::{GameFamily, GameKind};
 use super::forest::{Palette, MAX_EDGES};
+use super::games::{GameFamily, GameKind};
 use super::query::{parse_expr, Expr, QueryError};
 use crate::hackenbush::Colour;
 use serde::Deserialize;

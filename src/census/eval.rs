@@ -5,9 +5,9 @@
 //! `value = reading` mean the same thing whatever the colours, and a comparison that has no
 //! answer (the sign of a fuzzy game) is a located error rather than a guess.
 
+use super::games::GameMember;
 use super::property::Prop;
 use super::query::{Arith, Expr, ExprKind, Func, QueryError, Rel};
-use super::games::GameMember;
 use super::record::{Record, Val};
 use crate::games::{Dyadic, GameId, Games, Relation};
 use num_bigint::BigInt;
@@ -166,6 +166,18 @@ impl RowEval<'_> {
                         Scalar::Num(d) => Scalar::Num(if d.signum() < 0 { -d } else { d }),
                         _ => return Err(err("`abs` needs a number".into())),
                     },
+                    Func::Number => Scalar::Bool(matches!(a, Scalar::Num(_))),
+                    Func::Ordinal => match r {
+                        Subject::Game(m) => {
+                            let over = self.game(&a);
+                            let sum = self.games.ordinal_sum_on_form(&m.left, &m.right, over);
+                            self.normal(sum)
+                        }
+                        // The check refuses `ordinal` for positions before anything runs.
+                        Subject::Position(_) => {
+                            return Err(err(ORDINAL_OF_GAMES.into()));
+                        }
+                    },
                 }
             }
             ExprKind::Neg(inner) => match self.eval(inner, r)? {
@@ -301,25 +313,53 @@ fn names_for(game: bool) -> String {
         .join(", ")
 }
 
-/// The properties an expression reads, measures included, with where each is mentioned.
-pub fn props_used(e: &Expr, measures: &Measures, out: &mut Vec<(Prop, std::ops::Range<usize>)>) {
+/// Why `ordinal(x)` cannot be asked of a position.
+pub const ORDINAL_OF_GAMES: &str =
+    "`ordinal(x)` is the ordinal sum of a game as written and `x`: it is asked of a census of games, not of positions";
+
+/// What an expression reads that not every subject has: a property, or a call of `ordinal`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Reads {
+    Prop(Prop),
+    Ordinal,
+}
+
+/// The properties (and `ordinal` calls) an expression reads, measures included, with where
+/// each is mentioned (for a measure: where the measure is used).
+pub fn reads(e: &Expr, measures: &Measures, out: &mut Vec<(Reads, std::ops::Range<usize>)>) {
     match &e.kind {
-        ExprKind::Prop(p) => out.push((*p, e.span.clone())),
+        ExprKind::Prop(p) => out.push((Reads::Prop(*p), e.span.clone())),
         ExprKind::Measure(name) => {
             if let Some(m) = measures.get(name) {
                 let mut inner = Vec::new();
-                props_used(m, measures, &mut inner);
+                reads(m, measures, &mut inner);
                 out.extend(inner.into_iter().map(|(p, _)| (p, e.span.clone())));
             }
         }
-        ExprKind::Call(_, a) | ExprKind::Neg(a) | ExprKind::Not(a) => props_used(a, measures, out),
+        ExprKind::Call(f, a) => {
+            if *f == Func::Ordinal {
+                out.push((Reads::Ordinal, e.span.clone()));
+            }
+            reads(a, measures, out)
+        }
+        ExprKind::Neg(a) | ExprKind::Not(a) => reads(a, measures, out),
         ExprKind::Arith(_, a, b)
         | ExprKind::Compare(_, a, b)
         | ExprKind::And(a, b)
         | ExprKind::Or(a, b) => {
-            props_used(a, measures, out);
-            props_used(b, measures, out);
+            reads(a, measures, out);
+            reads(b, measures, out);
         }
         ExprKind::Number(_) | ExprKind::Bool(_) | ExprKind::Game(_) => {}
     }
+}
+
+/// The properties an expression reads, measures included, with where each is mentioned.
+pub fn props_used(e: &Expr, measures: &Measures, out: &mut Vec<(Prop, std::ops::Range<usize>)>) {
+    let mut all = Vec::new();
+    reads(e, measures, &mut all);
+    out.extend(all.into_iter().filter_map(|(r, span)| match r {
+        Reads::Prop(p) => Some((p, span)),
+        Reads::Ordinal => None,
+    }));
 }

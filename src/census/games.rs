@@ -129,7 +129,10 @@ fn forms(games: &mut Games, day: u32) -> Vec<GameMember> {
         for l in 0u64..1 << n {
             for r in 0u64..1 << n {
                 let pick = |set: u64| -> Vec<&GameMember> {
-                    (0..n).filter(|i| set >> i & 1 == 1).map(|i| &born[i]).collect()
+                    (0..n)
+                        .filter(|i| set >> i & 1 == 1)
+                        .map(|i| &born[i])
+                        .collect()
                 };
                 let (ls, rs) = (pick(l), pick(r));
                 let age = ls.iter().chain(&rs).map(|m| m.born + 1).max().unwrap_or(0);

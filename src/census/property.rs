@@ -10,13 +10,16 @@
 //! the record if it reads something the record does not hold yet.
 
 use super::eval::{RowEval, Scalar};
-use super::query::Type;
 use super::games::GameMember;
+use super::query::Type;
 use super::record::Record;
 use crate::games::{Dyadic, GameId};
 use std::fmt;
 
-/// One property of a position.
+/// How a property is read off a subject (a position's record, or a game).
+pub type Reader<S> = fn(&mut RowEval, &S) -> Result<Scalar, String>;
+
+/// One property of a position or a game.
 pub struct Property {
     /// The word queries use.
     pub name: &'static str,
@@ -30,9 +33,9 @@ pub struct Property {
     pub doc: &'static str,
     /// Reads it off a position's record (`None`: not a property of positions); an error says
     /// why it has no value there.
-    pub read: Option<fn(&mut RowEval, &Record) -> Result<Scalar, String>>,
+    pub read: Option<Reader<Record>>,
     /// Reads it off a member of a census of games (`None`: not a property of games).
-    pub read_game: Option<fn(&mut RowEval, &GameMember) -> Result<Scalar, String>>,
+    pub read_game: Option<Reader<GameMember>>,
 }
 
 impl Property {
@@ -47,7 +50,11 @@ impl Property {
 
     /// What it can be asked of, in words: `positions`, `forests`, `games`, `positions, games`.
     pub fn asked_of(&self) -> &'static str {
-        match (self.read.is_some(), self.forest_only, self.read_game.is_some()) {
+        match (
+            self.read.is_some(),
+            self.forest_only,
+            self.read_game.is_some(),
+        ) {
             (true, false, true) => "positions, games",
             (true, true, true) => "forests, games",
             (true, false, false) => "positions",
@@ -349,7 +356,7 @@ pub static PROPERTIES: &[Property] = &[
         aliases: &[],
         ty: Type::Value,
         forest_only: false,
-        doc: "the birthday of the value: the height of its canonical game tree (`0` for `0`, `1` for `*`, `3` for `{0|^}`)",
+        doc: "the birthday of the value: the height of its canonical game tree (`0` for `0`, `1` for `*`, `3` for `^^*`)",
         read: None,
         read_game: Some(|ev, m| count_u64(ev.games.birthday(m.value))),
     },
@@ -370,6 +377,24 @@ pub static PROPERTIES: &[Property] = &[
         doc: "the value is all-small (dicotic): in every position of its canonical form, Left has a move exactly when Right has one",
         read: None,
         read_game: Some(|ev, m| Ok(Scalar::Bool(ev.games.is_all_small(m.value)))),
+    },
+    Property {
+        name: "left_options",
+        aliases: &[],
+        ty: Type::Value,
+        forest_only: false,
+        doc: "the number of Left options (of the form as written, or of the canonical form)",
+        read: None,
+        read_game: Some(|_, m| count_u64(m.left.len() as u64)),
+    },
+    Property {
+        name: "right_options",
+        aliases: &[],
+        ty: Type::Value,
+        forest_only: false,
+        doc: "the number of Right options",
+        read: None,
+        read_game: Some(|_, m| count_u64(m.right.len() as u64)),
     },
     Property {
         name: "options_numbers",
@@ -447,7 +472,11 @@ pub fn readme_table() -> String {
             Type::Bool => "condition",
             Type::Value => "value",
         };
-        out.push_str(&format!("| {names} | {ty} | {} | {} |\n", p.asked_of(), p.doc));
+        out.push_str(&format!(
+            "| {names} | {ty} | {} | {} |\n",
+            p.asked_of(),
+            p.doc
+        ));
     }
     out
 }

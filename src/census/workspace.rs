@@ -8,10 +8,12 @@
 use super::cache;
 use super::definition::{parse_definition, Source};
 use super::engine::{self, EngineError};
-use super::eval::{not_asked_of, props_used, Measures, RowEval, Scalar, Subject};
-use super::games::{GameFamily, GameMember};
+use super::eval::{
+    not_asked_of, props_used, reads, Measures, Reads, RowEval, Scalar, Subject, ORDINAL_OF_GAMES,
+};
 use super::family::Family;
 use super::forest::Forest;
+use super::games::{GameFamily, GameMember};
 use super::literal::{Example, Figure, Member};
 use super::progress::Progress;
 use super::query::{
@@ -409,11 +411,17 @@ impl Workspace {
     /// at the word (a measure: where the measure is used).
     fn check_asked_of(&self, e: &Expr, games: bool) -> Result<(), QueryError> {
         let mut used = Vec::new();
-        props_used(e, &self.measures, &mut used);
-        match used.into_iter().find(|(p, _)| !p.get().applies_to(games)) {
-            Some((p, at)) => Err(QueryError::new(at, not_asked_of(p.get(), games))),
-            None => Ok(()),
+        reads(e, &self.measures, &mut used);
+        for (read, at) in used {
+            match read {
+                Reads::Prop(p) if !p.get().applies_to(games) => {
+                    return Err(QueryError::new(at, not_asked_of(p.get(), games)))
+                }
+                Reads::Ordinal if !games => return Err(QueryError::new(at, ORDINAL_OF_GAMES)),
+                _ => {}
+            }
         }
+        Ok(())
     }
 
     fn check_family(&self, f: &FamilyRef) -> Result<(), QueryError> {
@@ -1038,7 +1046,10 @@ fn game_example(census: &str, m: &GameMember, games: &mut Games) -> Example {
     let summary = if value_born == m.born as u64 {
         format!("born on day {}", m.born)
     } else {
-        format!("a form born on day {}, its value on day {value_born}", m.born)
+        format!(
+            "a form born on day {}, its value on day {value_born}",
+            m.born
+        )
     };
     Example {
         census: census.to_string(),

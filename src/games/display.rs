@@ -317,7 +317,11 @@ pub fn nus_unicode(v: &Nus) -> String {
     if has_number {
         s.push_str(&v.number.to_string().replace('-', "\u{2212}"));
     }
-    let (one, two) = if v.ups > 0 { ("↑", "⇑") } else { ("↓", "⇓") };
+    let (one, two) = if v.ups > 0 {
+        ("↑", "⇑")
+    } else {
+        ("↓", "⇓")
+    };
     match v.ups.unsigned_abs() {
         0 => {}
         1 => s.push_str(one),
