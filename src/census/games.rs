@@ -186,7 +186,8 @@ impl GameMember {
         }
     }
 
-    /// For a reader: `{0 | ↑} = ⇑∗`, `{ | } = 0`.
+    /// For a reader: `{0 | ↑} = ⇑∗`, `{ | } = 0`; a canonical form printed in braces once:
+    /// `{0 | −1}`.
     pub fn shown(&self, games: &Games) -> String {
         let side = |ids: &[GameId]| {
             ids.iter()
@@ -201,7 +202,12 @@ impl GameMember {
             (false, true) => format!("{{{l} | }}"),
             (false, false) => format!("{{{l} | {r}}}"),
         };
-        format!("{braces} = {}", games.display_unicode(self.value))
+        let value = games.display_unicode(self.value);
+        if value == braces {
+            value
+        } else {
+            format!("{braces} = {value}")
+        }
     }
 }
 
