@@ -97,6 +97,14 @@ fn a_wrong_value_claim_fails_at_its_line() {
 }
 
 #[test]
+fn a_false_statement_about_all_day_two_games_fails_at_its_line() {
+    let text = failure("wrong-games");
+    assert!(text.contains("games.md:13:3"), "{text}");
+    assert!(text.contains("{0 | 0} = ∗"), "the counterexample, typeset: {text}");
+    insta::assert_snapshot!(text);
+}
+
+#[test]
 fn a_wrong_line_of_play_fails_at_its_line_with_the_refuting_play() {
     let text = failure("wrong-play");
     assert!(text.contains("play.md:12:"), "{text}");

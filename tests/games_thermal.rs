@@ -7,8 +7,6 @@
 //! CGSuite and we follow, gives the mean plus an infinitesimal there: `±1` cooled by 1 is `∗`, as
 //! in Winning Ways. The comparison avoids those temperatures.)
 
-#[path = "games_days.rs"]
-#[allow(dead_code)]
 mod days;
 
 use hackenbook::games::notation::{eval, parse_expr};

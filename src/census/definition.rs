@@ -6,6 +6,7 @@
 
 use super::family::{Family, Kind};
 use super::forest::{Palette, MAX_EDGES};
+use super::games::{GameFamily, GameKind};
 use super::query::{parse_expr, Expr, QueryError};
 use crate::hackenbush::Colour;
 use serde::Deserialize;
@@ -22,6 +23,7 @@ pub const MAX_POSITIONS: u128 = 50_000_000;
 struct Block {
     family: Option<Spanned<String>>,
     edges: Option<Spanned<toml::Value>>,
+    born_by: Option<Spanned<toml::Value>>,
     #[serde(alias = "colors")]
     colours: Option<Spanned<String>>,
     from: Option<Spanned<String>>,
@@ -34,6 +36,8 @@ struct Block {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Source {
     Family(Family),
+    /// Every game, or every form, born by a day.
+    Games(GameFamily),
     /// The members of another census that satisfy a condition.
     Narrowed {
         parent: String,
@@ -160,6 +164,64 @@ fn parse_edges(value: &toml::Value, span: Range<usize>) -> Result<(usize, usize)
     Ok((lo, hi))
 }
 
+/// The `born_by` of a census of games, and no key of a census of positions.
+fn game_family(
+    block: &Block,
+    kind: GameKind,
+    family_span: Range<usize>,
+) -> Result<GameFamily, QueryError> {
+    let misplaced = [
+        ("edges", block.edges.as_ref().map(|e| e.span())),
+        ("colours", block.colours.as_ref().map(|c| c.span())),
+        ("where", block.filter.as_ref().map(|w| w.span())),
+    ];
+    for (key, span) in misplaced {
+        if let Some(span) = span {
+            return Err(QueryError::new(
+                span,
+                format!(
+                    "a census of {} has no `{key}`: it is given by `born_by`, the day its members are born by",
+                    kind.name()
+                ),
+            ));
+        }
+    }
+    let Some(born_by) = &block.born_by else {
+        return Err(QueryError::new(
+            family_span,
+            format!(
+                "a census of {} needs `born_by`, e.g. born_by = {}",
+                kind.name(),
+                kind.max_day()
+            ),
+        ));
+    };
+    let day = match born_by.get_ref() {
+        toml::Value::Integer(n) if *n >= 0 => *n as u64,
+        _ => {
+            return Err(QueryError::new(
+                born_by.span(),
+                "`born_by` is a day: a whole number such as 2",
+            ))
+        }
+    };
+    if day > kind.max_day() as u64 {
+        return Err(QueryError::new(
+            born_by.span(),
+            format!(
+                "a census of {} goes up to day {}: {}, too many to enumerate (asked for day {day})",
+                kind.name(),
+                kind.max_day(),
+                kind.beyond()
+            ),
+        ));
+    }
+    Ok(GameFamily {
+        kind,
+        born_by: day as u32,
+    })
+}
+
 /// Reads a census block's body.
 pub fn parse_definition(body: &str) -> Result<Definition, QueryError> {
     let block: Block = toml::from_str(body).map_err(|e| {
@@ -202,13 +264,23 @@ pub fn parse_definition(body: &str) -> Result<Definition, QueryError> {
             from.span(),
             "give either `family` (with `edges` and `colours`) or `from` (with `where`), not both",
         )),
+        (None, Some(f)) if GameKind::parse(f.get_ref().trim()).is_some() => {
+            let kind = GameKind::parse(f.get_ref().trim()).unwrap_or(GameKind::Games);
+            Source::Games(game_family(&block, kind, f.span())?)
+        }
         (None, family) => {
+            if let Some(b) = &block.born_by {
+                return Err(QueryError::new(
+                    b.span(),
+                    "`born_by` is for a census of games (`family = \"games\"` or \"forms\"); a census of positions counts `edges`",
+                ));
+            }
             let kind = match family {
                 Some(f) => Kind::parse(f.get_ref().trim()).ok_or_else(|| {
                     QueryError::new(
                         f.span(),
                         format!(
-                            "unknown family `{}`: use \"forests\", \"trees\" or \"stalks\"",
+                            "unknown family `{}`: use \"forests\", \"trees\", \"stalks\", \"games\" or \"forms\"",
                             f.get_ref()
                         ),
                     )

@@ -5,6 +5,7 @@
 //! `value = reading` mean the same thing whatever the colours, and a comparison that has no
 //! answer (the sign of a fuzzy game) is a located error rather than a guess.
 
+use super::games::GameMember;
 use super::property::Prop;
 use super::query::{Arith, Expr, ExprKind, Func, QueryError, Rel};
 use super::record::{Record, Val};
@@ -23,6 +24,13 @@ pub enum Scalar {
 
 /// Named expressions, evaluated on the record they are asked about.
 pub type Measures = BTreeMap<String, Expr>;
+
+/// What one evaluation is about: a position's record, or a member of a census of games.
+#[derive(Clone, Copy)]
+pub enum Subject<'a> {
+    Position(&'a Record),
+    Game(&'a GameMember),
+}
 
 pub struct RowEval<'a> {
     pub games: &'a mut Games,
@@ -53,7 +61,8 @@ impl RowEval<'_> {
         }
     }
 
-    fn normal(&mut self, g: GameId) -> Scalar {
+    /// A game as a scalar: a number when it is one.
+    pub fn normal(&mut self, g: GameId) -> Scalar {
         match self.games.as_number(g) {
             Some(d) => Scalar::Num(d),
             None => Scalar::Game(g),
@@ -80,38 +89,48 @@ impl RowEval<'_> {
         }
     }
 
-    /// Whether a record's value is a nimber (`0` included).
-    pub fn is_nimber(&mut self, v: Val) -> bool {
-        match self.scalar(v) {
+    /// Whether a value is a nimber (`0` included).
+    pub fn is_nimber(&mut self, v: &Scalar) -> bool {
+        match v {
             Scalar::Num(d) => d.is_zero(),
-            Scalar::Game(g) => self.games.as_nimber(g).is_some(),
+            Scalar::Game(g) => self.games.as_nimber(*g).is_some(),
             Scalar::Bool(_) => false,
         }
     }
 
-    /// A record's value as a number, for a property only numbers have (`what` it is); an
-    /// error for any other game.
-    pub fn number(&mut self, v: Val, what: &str) -> Result<Dyadic, String> {
-        match self.scalar(v) {
-            Scalar::Num(d) => Ok(d),
-            _ => Err(format!(
-                "the value {} is not a number, so it has no {what}",
-                v.display(self.games)
-            )),
+    /// A value as a number, for a property only numbers have (`what` it is); an error for
+    /// any other game.
+    pub fn number(&mut self, v: &Scalar, what: &str) -> Result<Dyadic, String> {
+        match v {
+            Scalar::Num(d) => Ok(d.clone()),
+            _ => {
+                let g = self.game(v);
+                Err(format!(
+                    "the value {} is not a number, so it has no {what}",
+                    self.games.display(g)
+                ))
+            }
         }
     }
 
     fn prop(
         &mut self,
         p: Prop,
-        r: &Record,
+        r: Subject,
         span: &std::ops::Range<usize>,
     ) -> Result<Scalar, QueryError> {
-        (p.get().read)(self, r).map_err(|message| QueryError::new(span.clone(), message))
+        let p = p.get();
+        let read = match r {
+            Subject::Position(record) => p.read.map(|read| read(self, record)),
+            Subject::Game(member) => p.read_game.map(|read| read(self, member)),
+        };
+        // The type check refuses such a property before anything runs.
+        let read = read.unwrap_or_else(|| Err(not_asked_of(p, matches!(r, Subject::Game(_)))));
+        read.map_err(|message| QueryError::new(span.clone(), message))
     }
 
-    /// Evaluates an expression (already type-checked) on one record.
-    pub fn eval(&mut self, e: &Expr, r: &Record) -> Result<Scalar, QueryError> {
+    /// Evaluates an expression (already type-checked) on one record or game.
+    pub fn eval(&mut self, e: &Expr, r: Subject) -> Result<Scalar, QueryError> {
         let err = |m: String| QueryError::new(e.span.clone(), m);
         Ok(match &e.kind {
             ExprKind::Number(text) => Scalar::Num(text.parse::<Dyadic>().map_err(|x| err(x.0))?),
@@ -147,6 +166,18 @@ impl RowEval<'_> {
                         Scalar::Num(d) => Scalar::Num(if d.signum() < 0 { -d } else { d }),
                         _ => return Err(err("`abs` needs a number".into())),
                     },
+                    Func::Number => Scalar::Bool(matches!(a, Scalar::Num(_))),
+                    Func::Ordinal => match r {
+                        Subject::Game(m) => {
+                            let over = self.game(&a);
+                            let sum = self.games.ordinal_sum_on_form(&m.left, &m.right, over);
+                            self.normal(sum)
+                        }
+                        // The check refuses `ordinal` for positions before anything runs.
+                        Subject::Position(_) => {
+                            return Err(err(ORDINAL_OF_GAMES.into()));
+                        }
+                    },
                 }
             }
             ExprKind::Neg(inner) => match self.eval(inner, r)? {
@@ -171,7 +202,7 @@ impl RowEval<'_> {
         })
     }
 
-    pub fn truth(&mut self, e: &Expr, r: &Record) -> Result<bool, QueryError> {
+    pub fn truth(&mut self, e: &Expr, r: Subject) -> Result<bool, QueryError> {
         match self.eval(e, r)? {
             Scalar::Bool(b) => Ok(b),
             _ => Err(QueryError::new(
@@ -256,25 +287,79 @@ impl RowEval<'_> {
     }
 }
 
-/// The properties an expression reads, measures included, with where each is mentioned.
-pub fn props_used(e: &Expr, measures: &Measures, out: &mut Vec<(Prop, std::ops::Range<usize>)>) {
+/// Why property `p` cannot be asked of a game (`game`) or of a position.
+pub fn not_asked_of(p: &super::property::Property, game: bool) -> String {
+    if game {
+        format!(
+            "`{}` is a property of positions, not of games (properties of games: {})",
+            p.name,
+            names_for(true)
+        )
+    } else {
+        format!(
+            "`{}` is a property of games, asked of a census of games (`family = \"games\"`), not of positions",
+            p.name
+        )
+    }
+}
+
+/// The properties that can be asked of games (`game`) or of positions, by name.
+fn names_for(game: bool) -> String {
+    super::property::PROPERTIES
+        .iter()
+        .filter(|p| p.applies_to(game))
+        .map(|p| p.name)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Why `ordinal(x)` cannot be asked of a position.
+pub const ORDINAL_OF_GAMES: &str =
+    "`ordinal(x)` is the ordinal sum of a game as written and `x`: it is asked of a census of games, not of positions";
+
+/// What an expression reads that not every subject has: a property, or a call of `ordinal`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Reads {
+    Prop(Prop),
+    Ordinal,
+}
+
+/// The properties (and `ordinal` calls) an expression reads, measures included, with where
+/// each is mentioned (for a measure: where the measure is used).
+pub fn reads(e: &Expr, measures: &Measures, out: &mut Vec<(Reads, std::ops::Range<usize>)>) {
     match &e.kind {
-        ExprKind::Prop(p) => out.push((*p, e.span.clone())),
+        ExprKind::Prop(p) => out.push((Reads::Prop(*p), e.span.clone())),
         ExprKind::Measure(name) => {
             if let Some(m) = measures.get(name) {
                 let mut inner = Vec::new();
-                props_used(m, measures, &mut inner);
+                reads(m, measures, &mut inner);
                 out.extend(inner.into_iter().map(|(p, _)| (p, e.span.clone())));
             }
         }
-        ExprKind::Call(_, a) | ExprKind::Neg(a) | ExprKind::Not(a) => props_used(a, measures, out),
+        ExprKind::Call(f, a) => {
+            if *f == Func::Ordinal {
+                out.push((Reads::Ordinal, e.span.clone()));
+            }
+            reads(a, measures, out)
+        }
+        ExprKind::Neg(a) | ExprKind::Not(a) => reads(a, measures, out),
         ExprKind::Arith(_, a, b)
         | ExprKind::Compare(_, a, b)
         | ExprKind::And(a, b)
         | ExprKind::Or(a, b) => {
-            props_used(a, measures, out);
-            props_used(b, measures, out);
+            reads(a, measures, out);
+            reads(b, measures, out);
         }
         ExprKind::Number(_) | ExprKind::Bool(_) | ExprKind::Game(_) => {}
     }
+}
+
+/// The properties an expression reads, measures included, with where each is mentioned.
+pub fn props_used(e: &Expr, measures: &Measures, out: &mut Vec<(Prop, std::ops::Range<usize>)>) {
+    let mut all = Vec::new();
+    reads(e, measures, &mut all);
+    out.extend(all.into_iter().filter_map(|(r, span)| match r {
+        Reads::Prop(p) => Some((p, span)),
+        Reads::Ordinal => None,
+    }));
 }

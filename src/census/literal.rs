@@ -12,18 +12,34 @@ use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{One, Signed, ToPrimitive, Zero};
 
-/// A position picked out by a query: the smallest member, a counterexample, a witness.
+/// A member picked out by a query: the smallest member, a counterexample, a witness.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Example {
     /// The census it was found in.
     pub census: String,
-    pub forest: Forest,
-    /// The `L(L R)` notation of DESIGN.md (what `Position::parse` reads, for drawing).
+    pub member: Member,
+    /// A position in the `L(L R)` notation of DESIGN.md (what `Position::parse` reads, for
+    /// drawing); a game as its options and value, `{0 | ↑} = ⇑∗`.
     pub notation: String,
     /// The value, in CGSuite shorthand.
     pub value: String,
-    /// A few properties in words: `3 edges (1 blue, 2 red), value 1/4, reading 1/4`.
+    /// A few properties in words: `3 edges (1 blue, 2 red), value 1/4, reading 1/4`, or
+    /// `born on day 3`.
     pub summary: String,
+}
+
+/// What an example is: a position, or a game given by its options.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Member {
+    Position(Forest),
+    /// A game of a census of games: its value and its options' values. `form` when the census
+    /// holds forms as written, so that a literal must name the same options.
+    Game {
+        value: GameId,
+        left: Vec<GameId>,
+        right: Vec<GameId>,
+        form: bool,
+    },
 }
 
 /// What a query computes.
@@ -307,9 +323,30 @@ pub fn literal_holds(
                 )))
             }
         }
-        Figure::Example(example) => match Forest::parse(literal) {
-            Ok(f) => Ok(f == example.forest),
-            Err(_) => Err(mismatch("not a forest in the position notation (`L(L R)`)")),
+        Figure::Example(example) => match &example.member {
+            Member::Position(forest) => match Forest::parse(literal) {
+                Ok(f) => Ok(f == *forest),
+                Err(_) => Err(mismatch("not a forest in the position notation (`L(L R)`)")),
+            },
+            Member::Game {
+                value,
+                left,
+                right,
+                form,
+            } => {
+                let (v, options) = game_literal(literal, games)?;
+                if !*form {
+                    return Ok(v == *value);
+                }
+                let (l, r) = match options {
+                    Some(written) => written,
+                    None => (games.left_options(v), games.right_options(v)),
+                };
+                let same = |a: &[GameId], b: &[GameId]| {
+                    a.iter().all(|x| b.contains(x)) && b.iter().all(|x| a.contains(x))
+                };
+                Ok(same(&l, left) && same(&r, right))
+            }
         },
         Figure::Game(g) => {
             let text = literal.trim().replace('\u{2212}', "-");
@@ -358,6 +395,41 @@ pub fn literal_holds(
             }
         }
     }
+}
+
+/// A game literal's value and, when it is written in braces, its options' values (a form
+/// is named by its options; `*` names the form `{0|0}`).
+#[allow(clippy::type_complexity)]
+fn game_literal(
+    literal: &str,
+    games: &mut Games,
+) -> Result<(GameId, Option<(Vec<GameId>, Vec<GameId>)>), QueryError> {
+    use crate::games::notation::{self, ExprKind};
+    let text = literal.trim().replace('\u{2212}', "-");
+    let located = |e: crate::games::ParseError| {
+        QueryError::new(e.span.clone(), format!("`{literal}`: {}", e.message))
+    };
+    let expr = notation::parse_expr(&text).map_err(located)?;
+    let value = notation::eval(&expr, games, &mut |_| None).map_err(located)?;
+    let mut top = &expr;
+    while let ExprKind::Paren(inner) = &top.kind {
+        top = inner;
+    }
+    let options = match &top.kind {
+        ExprKind::Braces { left, right, .. } => {
+            let mut side = |exprs: &[notation::Expr]| {
+                exprs
+                    .iter()
+                    .map(|e| notation::eval(e, games, &mut |_| None))
+                    .collect::<Result<Vec<GameId>, _>>()
+            };
+            let l = side(left).map_err(located)?;
+            let r = side(right).map_err(located)?;
+            Some((l, r))
+        }
+        _ => None,
+    };
+    Ok((value, options))
 }
 
 /// Whether `literal` is a game value that is not a number (`1*`, `^`, `{1|-1}`).

@@ -1,4 +1,4 @@
-//! Censuses: named families of positions enumerated exhaustively, and a query language that
+//! Censuses: named families of positions (or of games) enumerated exhaustively, and a query language that
 //! binds each figure of an essay to a count, a share or a universal statement over a family.
 //!
 //! The one idea: a figure in prose is only as good as the computation behind it, so every
@@ -16,6 +16,7 @@ pub mod engine;
 pub mod eval;
 pub mod family;
 pub mod forest;
+pub mod games;
 pub mod literal;
 pub mod progress;
 pub mod property;

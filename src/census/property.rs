@@ -1,19 +1,25 @@
-//! The properties a query may ask of one position, in one table.
+//! The properties a query may ask of one position or one game, in one table.
 //!
 //! The one idea: a property is one row — its name, its type, whether it needs a forest under
-//! normal play, what it means, and how it is read off a position's [`Record`] — and everything
-//! else derives from the table: the words of the query language, the type checker, the refusal
-//! of forest-only properties for graphs and childish positions, the README's table (a test holds
+//! normal play, what it means, and how it is read off a position's [`Record`] and off a member
+//! of a census of games ([`GameMember`]), either reader absent when it does not apply — and
+//! everything else derives from the table: the words of the query language, the type checker,
+//! the refusal of forest-only properties for graphs and childish positions, of position-only
+//! properties for games and of game-only ones for positions, the README's table (a test holds
 //! the two together) and the cache's schema. Adding a property is one row here, plus a field of
 //! the record if it reads something the record does not hold yet.
 
 use super::eval::{RowEval, Scalar};
+use super::games::GameMember;
 use super::query::Type;
 use super::record::Record;
-use crate::games::Dyadic;
+use crate::games::{Dyadic, GameId};
 use std::fmt;
 
-/// One property of a position.
+/// How a property is read off a subject (a position's record, or a game).
+pub type Reader<S> = fn(&mut RowEval, &S) -> Result<Scalar, String>;
+
+/// One property of a position or a game.
 pub struct Property {
     /// The word queries use.
     pub name: &'static str,
@@ -25,8 +31,37 @@ pub struct Property {
     pub forest_only: bool,
     /// What it means, for the README.
     pub doc: &'static str,
-    /// Reads it off a position's record; an error says why it has no value there.
-    pub read: fn(&mut RowEval, &Record) -> Result<Scalar, String>,
+    /// Reads it off a position's record (`None`: not a property of positions); an error says
+    /// why it has no value there.
+    pub read: Option<Reader<Record>>,
+    /// Reads it off a member of a census of games (`None`: not a property of games).
+    pub read_game: Option<Reader<GameMember>>,
+}
+
+impl Property {
+    /// Whether it can be asked of a position (`Subject::Position`) or a game.
+    pub fn applies_to(&self, game: bool) -> bool {
+        if game {
+            self.read_game.is_some()
+        } else {
+            self.read.is_some()
+        }
+    }
+
+    /// What it can be asked of, in words: `positions`, `forests`, `games`, `positions, games`.
+    pub fn asked_of(&self) -> &'static str {
+        match (
+            self.read.is_some(),
+            self.forest_only,
+            self.read_game.is_some(),
+        ) {
+            (true, false, true) => "positions, games",
+            (true, true, true) => "forests, games",
+            (true, false, false) => "positions",
+            (true, true, false) => "forests",
+            (false, _, _) => "games",
+        }
+    }
 }
 
 /// A property, by its row in [`PROPERTIES`].
@@ -64,6 +99,28 @@ fn count(n: u8) -> Result<Scalar, String> {
     Ok(Scalar::Num(Dyadic::integer(n)))
 }
 
+fn count_u64(n: u64) -> Result<Scalar, String> {
+    Ok(Scalar::Num(Dyadic::integer(n)))
+}
+
+fn places(ev: &mut RowEval, v: Scalar) -> Result<Scalar, String> {
+    let x = ev.number(&v, "binary places")?;
+    Ok(Scalar::Num(Dyadic::integer(x.exponent())))
+}
+
+fn integer_part(ev: &mut RowEval, v: Scalar) -> Result<Scalar, String> {
+    let x = ev.number(&v, "integer part")?;
+    let whole = if x.signum() < 0 { x.ceil() } else { x.floor() };
+    Ok(Scalar::Num(Dyadic::integer(whole)))
+}
+
+fn denominator(ev: &mut RowEval, v: Scalar) -> Result<Scalar, String> {
+    let x = ev.number(&v, "denominator")?;
+    Ok(Scalar::Num(Dyadic::integer(
+        num_bigint::BigInt::from(1) << x.exponent(),
+    )))
+}
+
 /// The table. Order is the README's.
 pub static PROPERTIES: &[Property] = &[
     Property {
@@ -72,7 +129,8 @@ pub static PROPERTIES: &[Property] = &[
         ty: Type::Value,
         forest_only: false,
         doc: "number of edges",
-        read: |_, r| count(r.edges),
+        read: Some(|_, r| count(r.edges)),
+        read_game: None,
     },
     Property {
         name: "blue",
@@ -80,7 +138,8 @@ pub static PROPERTIES: &[Property] = &[
         ty: Type::Value,
         forest_only: false,
         doc: "number of blue edges",
-        read: |_, r| count(r.blue),
+        read: Some(|_, r| count(r.blue)),
+        read_game: None,
     },
     Property {
         name: "red",
@@ -88,7 +147,8 @@ pub static PROPERTIES: &[Property] = &[
         ty: Type::Value,
         forest_only: false,
         doc: "number of red edges",
-        read: |_, r| count(r.red),
+        read: Some(|_, r| count(r.red)),
+        read_game: None,
     },
     Property {
         name: "green",
@@ -96,7 +156,8 @@ pub static PROPERTIES: &[Property] = &[
         ty: Type::Value,
         forest_only: false,
         doc: "number of green edges",
-        read: |_, r| count(r.green),
+        read: Some(|_, r| count(r.green)),
+        read_game: None,
     },
     Property {
         name: "trunks",
@@ -104,7 +165,8 @@ pub static PROPERTIES: &[Property] = &[
         ty: Type::Value,
         forest_only: false,
         doc: "edges standing on the ground (trees in the forest)",
-        read: |_, r| count(r.trunks),
+        read: Some(|_, r| count(r.trunks)),
+        read_game: None,
     },
     Property {
         name: "height",
@@ -112,7 +174,8 @@ pub static PROPERTIES: &[Property] = &[
         ty: Type::Value,
         forest_only: true,
         doc: "edges on the longest path up from the ground",
-        read: |_, r| count(r.height),
+        read: Some(|_, r| count(r.height)),
+        read_game: None,
     },
     Property {
         name: "spine",
@@ -120,7 +183,8 @@ pub static PROPERTIES: &[Property] = &[
         ty: Type::Value,
         forest_only: true,
         doc: "edges on the leftmost path",
-        read: |_, r| count(r.spine),
+        read: Some(|_, r| count(r.spine)),
+        read_game: None,
     },
     Property {
         name: "path",
@@ -128,7 +192,8 @@ pub static PROPERTIES: &[Property] = &[
         ty: Type::Bool,
         forest_only: false,
         doc: "one trunk and no forks",
-        read: |_, r| Ok(Scalar::Bool(r.path)),
+        read: Some(|_, r| Ok(Scalar::Bool(r.path))),
+        read_game: None,
     },
     Property {
         name: "tree",
@@ -136,7 +201,8 @@ pub static PROPERTIES: &[Property] = &[
         ty: Type::Bool,
         forest_only: false,
         doc: "exactly one trunk",
-        read: |_, r| Ok(Scalar::Bool(r.trunks == 1)),
+        read: Some(|_, r| Ok(Scalar::Bool(r.trunks == 1))),
+        read_game: None,
     },
     Property {
         name: "colon",
@@ -144,7 +210,8 @@ pub static PROPERTIES: &[Property] = &[
         ty: Type::Bool,
         forest_only: true,
         doc: "the colon condition: at the ground and at every node of the leftmost path, the forest standing there is worth what its own first tree is worth",
-        read: |_, r| Ok(Scalar::Bool(r.colon)),
+        read: Some(|_, r| Ok(Scalar::Bool(r.colon))),
+        read_game: None,
     },
     Property {
         name: "value",
@@ -152,7 +219,8 @@ pub static PROPERTIES: &[Property] = &[
         ty: Type::Value,
         forest_only: false,
         doc: "the value by the game tree: canonical form of the options (for numbers, the simplicity rule)",
-        read: |ev, r| Ok(ev.scalar(r.value)),
+        read: Some(|ev, r| Ok(ev.scalar(r.value))),
+        read_game: Some(|ev, m| Ok(ev.normal(m.value))),
     },
     Property {
         name: "reading",
@@ -160,7 +228,8 @@ pub static PROPERTIES: &[Property] = &[
         ty: Type::Value,
         forest_only: true,
         doc: "the leftmost reading: walk up from the ground taking the first edge at every fork, read the colours as a stalk (Berlekamp's rule)",
-        read: |ev, r| Ok(ev.scalar(r.reading)),
+        read: Some(|ev, r| Ok(ev.scalar(r.reading))),
+        read_game: None,
     },
     Property {
         name: "tree_rule",
@@ -168,7 +237,8 @@ pub static PROPERTIES: &[Property] = &[
         ty: Type::Value,
         forest_only: true,
         doc: "the tree rule `(±1) : (forest above the trunk)` applied recursively (sign expansions), summed over the trees",
-        read: |ev, r| Ok(ev.scalar(r.tree_rule)),
+        read: Some(|ev, r| Ok(ev.scalar(r.tree_rule))),
+        read_game: None,
     },
     Property {
         name: "sum",
@@ -176,7 +246,8 @@ pub static PROPERTIES: &[Property] = &[
         ty: Type::Value,
         forest_only: true,
         doc: "the sum of the separate trees' values",
-        read: |ev, r| Ok(ev.scalar(r.sum)),
+        read: Some(|ev, r| Ok(ev.scalar(r.sum))),
+        read_game: None,
     },
     Property {
         name: "ordinal_sum",
@@ -184,7 +255,8 @@ pub static PROPERTIES: &[Property] = &[
         ty: Type::Value,
         forest_only: true,
         doc: "per tree, the ordinal sum `trunk : value(forest above)` on canonical forms (games engine), summed over the trees",
-        read: |ev, r| Ok(ev.scalar(r.ordinal_sum)),
+        read: Some(|ev, r| Ok(ev.scalar(r.ordinal_sum))),
+        read_game: None,
     },
     Property {
         name: "number",
@@ -192,7 +264,8 @@ pub static PROPERTIES: &[Property] = &[
         ty: Type::Bool,
         forest_only: false,
         doc: "the value is a number",
-        read: |ev, r| Ok(Scalar::Bool(matches!(ev.scalar(r.value), Scalar::Num(_)))),
+        read: Some(|ev, r| Ok(Scalar::Bool(matches!(ev.scalar(r.value), Scalar::Num(_))))),
+        read_game: Some(|ev, m| Ok(Scalar::Bool(ev.games.is_number(m.value)))),
     },
     Property {
         name: "nimber",
@@ -200,7 +273,14 @@ pub static PROPERTIES: &[Property] = &[
         ty: Type::Bool,
         forest_only: false,
         doc: "the value is a nimber (`0` counts)",
-        read: |ev, r| Ok(Scalar::Bool(ev.is_nimber(r.value))),
+        read: Some(|ev, r| {
+            let v = ev.scalar(r.value);
+            Ok(Scalar::Bool(ev.is_nimber(&v)))
+        }),
+        read_game: Some(|ev, m| {
+            let v = ev.normal(m.value);
+            Ok(Scalar::Bool(ev.is_nimber(&v)))
+        }),
     },
     Property {
         name: "sign",
@@ -208,10 +288,14 @@ pub static PROPERTIES: &[Property] = &[
         ty: Type::Value,
         forest_only: false,
         doc: "`1` if Left wins, `-1` if Right wins, `0` if the second player wins (an error for a value confused with 0)",
-        read: |ev, r| {
+        read: Some(|ev, r| {
             let v = ev.scalar(r.value);
             ev.sign(&v)
-        },
+        }),
+        read_game: Some(|ev, m| {
+            let v = ev.normal(m.value);
+            ev.sign(&v)
+        }),
     },
     Property {
         name: "majority",
@@ -219,7 +303,8 @@ pub static PROPERTIES: &[Property] = &[
         ty: Type::Value,
         forest_only: false,
         doc: "`sign(blue - red)`",
-        read: |_, r| Ok(Scalar::Num(Dyadic::integer((r.blue as i32 - r.red as i32).signum()))),
+        read: Some(|_, r| Ok(Scalar::Num(Dyadic::integer((r.blue as i32 - r.red as i32).signum())))),
+        read_game: None,
     },
     Property {
         name: "places",
@@ -227,10 +312,14 @@ pub static PROPERTIES: &[Property] = &[
         ty: Type::Value,
         forest_only: false,
         doc: "the number of binary places of the value: `3` for `3/8` (0.011 in binary), `0` for an integer; only for a number",
-        read: |ev, r| {
-            let x = ev.number(r.value, "binary places")?;
-            Ok(Scalar::Num(Dyadic::integer(x.exponent())))
-        },
+        read: Some(|ev, r| {
+            let v = ev.scalar(r.value);
+            places(ev, v)
+        }),
+        read_game: Some(|ev, m| {
+            let v = ev.normal(m.value);
+            places(ev, v)
+        }),
     },
     Property {
         name: "integer_part",
@@ -238,11 +327,14 @@ pub static PROPERTIES: &[Property] = &[
         ty: Type::Value,
         forest_only: false,
         doc: "the integer part of the value, rounded toward zero: `1` for `3/2`, `0` for `-3/8`; only for a number",
-        read: |ev, r| {
-            let x = ev.number(r.value, "integer part")?;
-            let whole = if x.signum() < 0 { x.ceil() } else { x.floor() };
-            Ok(Scalar::Num(Dyadic::integer(whole)))
-        },
+        read: Some(|ev, r| {
+            let v = ev.scalar(r.value);
+            integer_part(ev, v)
+        }),
+        read_game: Some(|ev, m| {
+            let v = ev.normal(m.value);
+            integer_part(ev, v)
+        }),
     },
     Property {
         name: "denominator",
@@ -250,16 +342,127 @@ pub static PROPERTIES: &[Property] = &[
         ty: Type::Value,
         forest_only: false,
         doc: "the denominator of the value, `2^places`: `8` for `3/8`, `1` for an integer; only for a number",
-        read: |ev, r| {
-            let x = ev.number(r.value, "denominator")?;
-            Ok(Scalar::Num(Dyadic::integer(num_bigint::BigInt::from(1) << x.exponent())))
-        },
+        read: Some(|ev, r| {
+            let v = ev.scalar(r.value);
+            denominator(ev, v)
+        }),
+        read_game: Some(|ev, m| {
+            let v = ev.normal(m.value);
+            denominator(ev, v)
+        }),
+    },
+    Property {
+        name: "birthday",
+        aliases: &[],
+        ty: Type::Value,
+        forest_only: false,
+        doc: "the birthday of the value: the height of its canonical game tree (`0` for `0`, `1` for `*`, `3` for `^^*`)",
+        read: None,
+        read_game: Some(|ev, m| count_u64(ev.games.birthday(m.value))),
+    },
+    Property {
+        name: "infinitesimal",
+        aliases: &[],
+        ty: Type::Bool,
+        forest_only: false,
+        doc: "the value lies strictly between every negative and every positive number (both stops are 0; `0` counts)",
+        read: None,
+        read_game: Some(|ev, m| Ok(Scalar::Bool(ev.games.is_infinitesimal(m.value)))),
+    },
+    Property {
+        name: "all_small",
+        aliases: &[],
+        ty: Type::Bool,
+        forest_only: false,
+        doc: "the value is all-small (dicotic): in every position of its canonical form, Left has a move exactly when Right has one",
+        read: None,
+        read_game: Some(|ev, m| Ok(Scalar::Bool(ev.games.is_all_small(m.value)))),
+    },
+    Property {
+        name: "left_options",
+        aliases: &[],
+        ty: Type::Value,
+        forest_only: false,
+        doc: "the number of Left options (of the form as written, or of the canonical form)",
+        read: None,
+        read_game: Some(|_, m| count_u64(m.left.len() as u64)),
+    },
+    Property {
+        name: "right_options",
+        aliases: &[],
+        ty: Type::Value,
+        forest_only: false,
+        doc: "the number of Right options",
+        read: None,
+        read_game: Some(|_, m| count_u64(m.right.len() as u64)),
+    },
+    Property {
+        name: "options_numbers",
+        aliases: &[],
+        ty: Type::Bool,
+        forest_only: false,
+        doc: "every option, Left's and Right's, is a number",
+        read: None,
+        read_game: Some(|ev, m| {
+            let games = &*ev.games;
+            Ok(Scalar::Bool(m.left.iter().chain(&m.right).all(|&o| games.is_number(o))))
+        }),
+    },
+    Property {
+        name: "left_below_right",
+        aliases: &[],
+        ty: Type::Bool,
+        forest_only: false,
+        doc: "every Left option is less than every Right option (true when a side has none)",
+        read: None,
+        read_game: Some(|ev, m| {
+            let below = m
+                .left
+                .iter()
+                .all(|&l| m.right.iter().all(|&r| ev.games.lt(l, r)));
+            Ok(Scalar::Bool(below))
+        }),
+    },
+    Property {
+        name: "shared_number_option",
+        aliases: &[],
+        ty: Type::Bool,
+        forest_only: false,
+        doc: "some Left option equals some Right option, and that option is a number",
+        read: None,
+        read_game: Some(|ev, m| {
+            let games = &*ev.games;
+            let shared = m
+                .left
+                .iter()
+                .any(|&l| games.is_number(l) && m.right.contains(&l));
+            Ok(Scalar::Bool(shared))
+        }),
+    },
+    Property {
+        name: "colon_numbers",
+        aliases: &[],
+        ty: Type::Bool,
+        forest_only: false,
+        doc: "the ordinal sum `G : x`, on the options as written, is a number for every number `x` born by day 2 (`-2`, `-1`, `-1/2`, `0`, `1/2`, `1`, `2`)",
+        read: None,
+        read_game: Some(|ev, m| {
+            let numbers: Vec<GameId> = ["-2", "-1", "-1/2", "0", "1/2", "1", "2"]
+                .iter()
+                .map(|x| ev.games.number(&x.parse().expect("a dyadic literal")))
+                .collect();
+            let all = numbers.into_iter().all(|x| {
+                let sum = ev.games.ordinal_sum_on_form(&m.left, &m.right, x);
+                ev.games.is_number(sum)
+            });
+            Ok(Scalar::Bool(all))
+        }),
     },
 ];
 
 /// The README's table of properties, as Markdown.
 pub fn readme_table() -> String {
-    let mut out = String::from("| property | type | forests only | meaning |\n|---|---|---|---|\n");
+    let mut out = String::from("| property | type | asked of | meaning |\n|---|---|---|---|\n");
     for p in PROPERTIES {
         let mut names = format!("`{}`", p.name);
         for alias in p.aliases {
@@ -269,8 +472,11 @@ pub fn readme_table() -> String {
             Type::Bool => "condition",
             Type::Value => "value",
         };
-        let forest = if p.forest_only { "yes" } else { "" };
-        out.push_str(&format!("| {names} | {ty} | {forest} | {} |\n", p.doc));
+        out.push_str(&format!(
+            "| {names} | {ty} | {} | {} |\n",
+            p.asked_of(),
+            p.doc
+        ));
     }
     out
 }
@@ -279,7 +485,7 @@ pub fn readme_table() -> String {
 pub fn schema() -> String {
     PROPERTIES
         .iter()
-        .map(|p| format!("{} {:?} {} {:?}\n", p.name, p.ty, p.forest_only, p.aliases))
+        .map(|p| format!("{} {:?} {} {:?}\n", p.name, p.ty, p.asked_of(), p.aliases))
         .collect()
 }
 

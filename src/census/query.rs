@@ -127,6 +127,21 @@ pub use super::property::{property, Prop, PROPERTIES};
 pub enum Func {
     Sign,
     Abs,
+    /// `number(x)`: whether a value is a number.
+    Number,
+    /// `ordinal(x)`: the ordinal sum `G : x` of the game asked about, on its options as
+    /// written, and `x` (games only).
+    Ordinal,
+}
+
+impl Func {
+    /// The words that name functions (each followed by its argument in brackets).
+    pub const WORDS: [(&'static str, Func); 4] = [
+        ("sign", Func::Sign),
+        ("abs", Func::Abs),
+        ("number", Func::Number),
+        ("ordinal", Func::Ordinal),
+    ];
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -216,7 +231,7 @@ pub enum QueryKind {
 /// Words that cannot name a census, a position or a measure.
 pub const KEYWORDS: &[&str] = &[
     "count", "share", "all", "none", "any", "smallest", "min", "max", "total", "over", "where",
-    "have", "has", "of", "and", "or", "not", "true", "false", "abs",
+    "have", "has", "of", "and", "or", "not", "true", "false", "abs", "ordinal",
 ];
 
 // ---------------------------------------------------------------- parser
@@ -638,11 +653,10 @@ impl Parser<'_> {
                 });
             }
             Some(Tok::Word(w)) => {
-                let func = match w.as_str() {
-                    "sign" => Some(Func::Sign),
-                    "abs" => Some(Func::Abs),
-                    _ => None,
-                };
+                let func = Func::WORDS
+                    .iter()
+                    .find(|(word, _)| *word == w)
+                    .map(|(_, f)| *f);
                 let call = func.filter(|_| {
                     matches!(
                         self.tokens.get(self.pos + 1),
@@ -786,9 +800,12 @@ pub fn type_of(e: &Expr, measure: &dyn Fn(&str) -> Option<Type>) -> Result<Type,
                 ),
             )
         })?,
-        ExprKind::Call(_, arg) => {
+        ExprKind::Call(f, arg) => {
             want(arg, Type::Value, "this function")?;
-            Type::Value
+            match f {
+                Func::Number => Type::Bool,
+                Func::Sign | Func::Abs | Func::Ordinal => Type::Value,
+            }
         }
         ExprKind::Neg(inner) => {
             want(inner, Type::Value, "`-`")?;

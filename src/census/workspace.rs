@@ -8,10 +8,13 @@
 use super::cache;
 use super::definition::{parse_definition, Source};
 use super::engine::{self, EngineError};
-use super::eval::{props_used, Measures, RowEval, Scalar};
+use super::eval::{
+    not_asked_of, props_used, reads, Measures, Reads, RowEval, Scalar, Subject, ORDINAL_OF_GAMES,
+};
 use super::family::Family;
 use super::forest::Forest;
-use super::literal::{Example, Figure};
+use super::games::{GameFamily, GameMember};
+use super::literal::{Example, Figure, Member};
 use super::progress::Progress;
 use super::query::{
     parse_expr, parse_query, type_of, Arith, Expr, Extreme, FamilyRef, Query, QueryError,
@@ -48,7 +51,59 @@ pub struct CensusRun {
 
 struct CensusEntry {
     source: Source,
-    rows: Option<Arc<Vec<Row>>>,
+    rows: Option<Members>,
+}
+
+/// What a census holds once run: grouped position records, or games in census order.
+#[derive(Clone)]
+enum Members {
+    Positions(Arc<Vec<Row>>),
+    Games(Arc<Vec<GameMember>>),
+}
+
+impl Members {
+    fn len(&self) -> usize {
+        match self {
+            Members::Positions(rows) => rows.len(),
+            Members::Games(members) => members.len(),
+        }
+    }
+
+    /// How many members entry `i` stands for.
+    fn count(&self, i: usize) -> u64 {
+        match self {
+            Members::Positions(rows) => rows[i].count,
+            Members::Games(_) => 1,
+        }
+    }
+
+    fn subject(&self, i: usize) -> Subject<'_> {
+        match self {
+            Members::Positions(rows) => Subject::Position(&rows[i].record),
+            Members::Games(members) => Subject::Game(&members[i]),
+        }
+    }
+
+    /// The entries for which `keep` holds, in order.
+    fn filter(
+        &self,
+        mut keep: impl FnMut(Subject) -> Result<bool, QueryError>,
+    ) -> Result<Members, QueryError> {
+        let mut kept = Vec::new();
+        for i in 0..self.len() {
+            if keep(self.subject(i))? {
+                kept.push(i);
+            }
+        }
+        Ok(match self {
+            Members::Positions(rows) => {
+                Members::Positions(Arc::new(kept.iter().map(|&i| rows[i].clone()).collect()))
+            }
+            Members::Games(members) => {
+                Members::Games(Arc::new(kept.iter().map(|&i| members[i].clone()).collect()))
+            }
+        })
+    }
 }
 
 struct PositionEntry {
@@ -59,9 +114,9 @@ struct PositionEntry {
     record: Option<(Record, Option<String>)>,
 }
 
-/// A family's rows, and for each row that passes the family's `where`: its index and whether
-/// the query's condition holds on it.
-type Scan = (Arc<Vec<Row>>, Vec<(usize, bool)>);
+/// A family's members, and for each entry that passes the family's `where`: its index and
+/// whether the query's condition holds on it.
+type Scan = (Members, Vec<(usize, bool)>);
 
 /// One essay's censuses, positions and measures.
 #[derive(Default)]
@@ -226,6 +281,7 @@ impl Workspace {
                 .into());
             }
             self.expect(filter, Type::Bool, "a `where` condition")
+                .and_then(|()| self.check_asked_of(filter, self.holds_games(parent)))
                 .map_err(|e| e.shifted(*filter_offset))?;
         }
         for m in &def.measures {
@@ -339,6 +395,35 @@ impl Workspace {
         Ok(())
     }
 
+    /// Whether the census `name` holds games (else positions), following narrowings.
+    fn holds_games(&self, name: &str) -> bool {
+        let mut name = name;
+        loop {
+            match self.censuses.get(name).map(|c| &c.source) {
+                Some(Source::Games(_)) => return true,
+                Some(Source::Narrowed { parent, .. }) => name = parent,
+                Some(Source::Family(_)) | None => return false,
+            }
+        }
+    }
+
+    /// Refuses a property of positions asked of games, and one of games asked of positions,
+    /// at the word (a measure: where the measure is used).
+    fn check_asked_of(&self, e: &Expr, games: bool) -> Result<(), QueryError> {
+        let mut used = Vec::new();
+        reads(e, &self.measures, &mut used);
+        for (read, at) in used {
+            match read {
+                Reads::Prop(p) if !p.get().applies_to(games) => {
+                    return Err(QueryError::new(at, not_asked_of(p.get(), games)))
+                }
+                Reads::Ordinal if !games => return Err(QueryError::new(at, ORDINAL_OF_GAMES)),
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+
     fn check_family(&self, f: &FamilyRef) -> Result<(), QueryError> {
         if !self.censuses.contains_key(&f.name) {
             let known: Vec<&str> = self.census_names().collect();
@@ -357,6 +442,7 @@ impl Workspace {
         }
         if let Some(filter) = &f.filter {
             self.expect(filter, Type::Bool, "a `where` condition")?;
+            self.check_asked_of(filter, self.holds_games(&f.name))?;
         }
         Ok(())
     }
@@ -370,11 +456,13 @@ impl Workspace {
             | QueryKind::None(f, c)
             | QueryKind::Any(f, c) => {
                 self.check_family(f)?;
-                self.expect(c, Type::Bool, "the condition after `have`")
+                self.expect(c, Type::Bool, "the condition after `have`")?;
+                self.check_asked_of(c, self.holds_games(&f.name))
             }
             QueryKind::Extreme(_, e, f) => {
                 self.check_family(f)?;
-                self.expect(e, Type::Value, "what `min`, `max` or `total` measures")
+                self.expect(e, Type::Value, "what `min`, `max` or `total` measures")?;
+                self.check_asked_of(e, self.holds_games(&f.name))
             }
             QueryKind::Of(e, name, span) => {
                 if !self.positions.contains_key(name) {
@@ -391,7 +479,8 @@ impl Workspace {
                         ),
                     ));
                 }
-                type_of(e, &|m| self.measure_types.get(m).copied()).map(|_| ())
+                type_of(e, &|m| self.measure_types.get(m).copied())?;
+                self.check_asked_of(e, false)
             }
             QueryKind::Number(_) | QueryKind::Game(_) => Ok(()),
             QueryKind::Neg(a) => self.check_query(a),
@@ -409,7 +498,7 @@ impl Workspace {
         name: &str,
         span: &Range<usize>,
         games: &mut Games,
-    ) -> Result<Arc<Vec<Row>>, QueryError> {
+    ) -> Result<Members, QueryError> {
         let entry = self
             .censuses
             .get(name)
@@ -422,8 +511,17 @@ impl Workspace {
         let (rows, description, method) = match &source {
             Source::Family(family) => {
                 let (rows, method) = self.run_family(name, family, span, games)?;
-                (rows, family.to_string(), method)
+                (
+                    Members::Positions(Arc::new(rows)),
+                    family.to_string(),
+                    method,
+                )
             }
+            Source::Games(family) => (
+                Members::Games(Arc::new(run_games(name, family, span, games)?)),
+                family.to_string(),
+                "games engine".to_string(),
+            ),
             Source::Narrowed {
                 parent,
                 filter,
@@ -435,9 +533,8 @@ impl Workspace {
                     games,
                     measures: &self.measures,
                 };
-                let mut kept = Vec::new();
-                for row in parent_rows.iter() {
-                    let keep = ev.truth(filter, &row.record).map_err(|e| {
+                let kept = parent_rows.filter(|subject| {
+                    ev.truth(filter, subject).map_err(|e| {
                         QueryError::new(
                             span.clone(),
                             format!(
@@ -446,11 +543,8 @@ impl Workspace {
                                 e.message
                             ),
                         )
-                    })?;
-                    if keep {
-                        kept.push(row.clone());
-                    }
-                }
+                    })
+                })?;
                 (
                     kept,
                     format!("{parent} narrowed by a condition"),
@@ -458,11 +552,10 @@ impl Workspace {
                 )
             }
         };
-        let rows = Arc::new(rows);
         self.runs.push(CensusRun {
             name: name.to_string(),
             description,
-            positions: rows.iter().map(|r| r.count).sum(),
+            positions: (0..rows.len()).map(|i| rows.count(i)).sum(),
             records: rows.len(),
             seconds: start.elapsed().as_secs_f64(),
             from_cache: method == "cache",
@@ -623,7 +716,7 @@ impl Workspace {
             games,
             measures: &self.measures,
         };
-        Ok(match ev.eval(e, &record)? {
+        Ok(match ev.eval(e, Subject::Position(&record))? {
             Scalar::Num(d) => Figure::Number(d),
             Scalar::Bool(b) => Figure::truth(b),
             Scalar::Game(g) => Figure::Game(g),
@@ -632,7 +725,11 @@ impl Workspace {
 
     // ------------------------------------------------------------ figures
 
-    fn example(&self, census: &str, row: &Row, games: &Games) -> Example {
+    fn example(&self, census: &str, members: &Members, i: usize, games: &mut Games) -> Example {
+        let row = match members {
+            Members::Positions(rows) => &rows[i],
+            Members::Games(members) => return game_example(census, &members[i], games),
+        };
         let r = &row.record;
         let mut colours = format!("{} blue, {} red", r.blue, r.red);
         if r.green > 0 {
@@ -640,7 +737,7 @@ impl Workspace {
         }
         Example {
             census: census.to_string(),
-            forest: row.first,
+            member: Member::Position(row.first),
             notation: row.first.notation(),
             value: r.value.display(games),
             summary: format!(
@@ -666,14 +763,15 @@ impl Workspace {
             measures: &self.measures,
         };
         let mut out = Vec::new();
-        for (i, row) in rows.iter().enumerate() {
+        for i in 0..rows.len() {
+            let subject = rows.subject(i);
             if let Some(filter) = &f.filter {
-                if !ev.truth(filter, &row.record)? {
+                if !ev.truth(filter, subject)? {
                     continue;
                 }
             }
             let c = match cond {
-                Some(c) => ev.truth(c, &row.record)?,
+                Some(c) => ev.truth(c, subject)?,
                 None => true,
             };
             out.push((i, c));
@@ -682,10 +780,10 @@ impl Workspace {
     }
 
     fn figure(&mut self, q: &Query, games: &mut Games) -> Result<Figure, QueryError> {
-        let count = |rows: &[Row], sel: &[(usize, bool)], want: Option<bool>| -> u64 {
+        let count = |rows: &Members, sel: &[(usize, bool)], want: Option<bool>| -> u64 {
             sel.iter()
                 .filter(|(_, c)| want.is_none_or(|w| *c == w))
-                .map(|(i, _)| rows[*i].count)
+                .map(|(i, _)| rows.count(*i))
                 .sum()
         };
         // Rows are sorted by their smallest member, so the first match is the smallest.
@@ -730,13 +828,13 @@ impl Workspace {
                 };
                 Figure::Bool {
                     holds,
-                    example: decisive.map(|i| self.example(&f.name, &rows[i], games)),
+                    example: decisive.map(|i| self.example(&f.name, &rows, i, games)),
                 }
             }
             QueryKind::Smallest(f) => {
                 let (rows, sel) = self.scan(f, None, games)?;
                 match sel.first() {
-                    Some((i, _)) => Figure::Example(self.example(&f.name, &rows[*i], games)),
+                    Some((i, _)) => Figure::Example(self.example(&f.name, &rows, *i, games)),
                     None => {
                         return Err(QueryError::new(
                             f.name_span.clone(),
@@ -793,11 +891,10 @@ impl Workspace {
         let mut best: Option<Scalar> = None;
         let mut total = Dyadic::zero();
         for (i, _) in &sel {
-            let row = &rows[*i];
-            let x = ev.eval(e, &row.record)?;
+            let x = ev.eval(e, rows.subject(*i))?;
             if which == Extreme::Total {
                 match &x {
-                    Scalar::Num(d) => total = &total + &(d * &Dyadic::integer(row.count)),
+                    Scalar::Num(d) => total = &total + &(d * &Dyadic::integer(rows.count(*i))),
                     _ => {
                         return Err(QueryError::new(
                             e.span.clone(),
@@ -922,8 +1019,58 @@ fn families_in(q: &Query, out: &mut Vec<String>) {
     }
 }
 
-/// `forests7` → blue-red forests of 1 to 7 edges; `trees5_G` → green trees of 1 to 5 edges.
+/// A census of games, enumerated (and held against its published size).
+fn run_games(
+    name: &str,
+    family: &GameFamily,
+    span: &Range<usize>,
+    games: &mut Games,
+) -> Result<Vec<GameMember>, QueryError> {
+    let members = family.members(games);
+    if members.len() as u64 != family.size() {
+        return Err(QueryError::new(
+            span.clone(),
+            format!(
+                "census `{name}`: the enumeration found {} {family}, but there are {}",
+                members.len(),
+                family.size()
+            ),
+        ));
+    }
+    Ok(members)
+}
+
+/// A member of a census of games, as an example: `{0 | ↑} = ⇑∗ (born on day 3)`.
+fn game_example(census: &str, m: &GameMember, games: &mut Games) -> Example {
+    let value_born = games.birthday(m.value);
+    let summary = if value_born == m.born as u64 {
+        format!("born on day {}", m.born)
+    } else {
+        format!(
+            "a form born on day {}, its value on day {value_born}",
+            m.born
+        )
+    };
+    Example {
+        census: census.to_string(),
+        member: Member::Game {
+            value: m.value,
+            left: m.left.clone(),
+            right: m.right.clone(),
+            form: m.form,
+        },
+        notation: m.shown(games),
+        value: games.display(m.value),
+        summary,
+    }
+}
+
+/// `forests7` → blue-red forests of 1 to 7 edges; `trees5_G` → green trees of 1 to 5 edges;
+/// `games3` → every game born by day 3; `forms2` → every form born by day 2.
 fn builtin_family(name: &str) -> Option<Source> {
+    if let Some(family) = GameFamily::builtin(name) {
+        return Some(Source::Games(family));
+    }
     let (head, colours) = match name.split_once('_') {
         Some((h, c)) => (h, c),
         None => (name, "LR"),

@@ -33,6 +33,13 @@ impl Games {
         Printer::new(self).short(g)
     }
 
+    /// The shorthand of [`Games::display`] for a reader: `⇑∗`, `−1/2`, `±1`, `{0, ↑∗ | 1}`.
+    pub fn display_unicode(&self, g: GameId) -> String {
+        let mut printer = Printer::new(self);
+        printer.unicode = true;
+        printer.short(g)
+    }
+
     /// The canonical form in nested braces whose only atoms are numbers, nimbers, `^` and `v`.
     pub fn display_explicit(&self, g: GameId) -> String {
         let mut out = String::new();
@@ -59,6 +66,8 @@ struct Printer<'a> {
     games: &'a Games,
     texts: FxHashMap<u32, String>,
     negatives: FxHashMap<u64, bool>,
+    /// Print for a reader (arrows, stars, minus signs, spaced braces) rather than in ASCII.
+    unicode: bool,
 }
 
 impl<'a> Printer<'a> {
@@ -67,6 +76,7 @@ impl<'a> Printer<'a> {
             games,
             texts: FxHashMap::default(),
             negatives: FxHashMap::default(),
+            unicode: false,
         }
     }
 
@@ -139,7 +149,11 @@ impl<'a> Printer<'a> {
 
     fn short(&mut self, g: GameId) -> String {
         if let Some(v) = self.games.as_nus(g) {
-            return nus_text(v);
+            return if self.unicode {
+                nus_unicode(v)
+            } else {
+                nus_text(v)
+            };
         }
         if let Some(text) = self.texts.get(&g.0) {
             return text.clone();
@@ -147,11 +161,11 @@ impl<'a> Printer<'a> {
         let mut out = String::new();
         match self.shape(g) {
             Shape::PlusMinus(a) => {
-                out.push_str("+-");
+                out.push_str(if self.unicode { "±" } else { "+-" });
                 let text = self.short(a);
                 let safe = match self.games.kind(a) {
                     Kind::Number => true,
-                    Kind::Nus => !text.starts_with('-'),
+                    Kind::Nus => !text.starts_with(['-', '−']),
                     Kind::Moves => text.starts_with('{'),
                 };
                 if safe {
@@ -163,14 +177,19 @@ impl<'a> Printer<'a> {
                 }
             }
             Shape::Braces => {
+                let (bar, comma) = if self.unicode {
+                    (" | ", ", ")
+                } else {
+                    ("|", ",")
+                };
                 out.push('{');
                 for player in Player::BOTH {
                     if player == Player::Right {
-                        out.push('|');
+                        out.push_str(bar);
                     }
                     for (i, o) in self.options(g, player).into_iter().enumerate() {
                         if i > 0 {
-                            out.push(',');
+                            out.push_str(comma);
                         }
                         out.push_str(&self.short(o));
                     }
@@ -287,6 +306,37 @@ pub fn nus_text(v: &Nus) -> String {
             s.push('*');
             s.push_str(&n.to_string());
         }
+    }
+    s
+}
+
+/// [`nus_text`] for a reader: `−1/2`, `↑`, `⇑∗`, `1↓∗2`, `1/2+3·↑`.
+pub fn nus_unicode(v: &Nus) -> String {
+    let mut s = String::new();
+    let has_number = !v.number.is_zero() || (v.ups == 0 && v.nim == 0);
+    if has_number {
+        s.push_str(&v.number.to_string().replace('-', "\u{2212}"));
+    }
+    let (one, two) = if v.ups > 0 {
+        ("↑", "⇑")
+    } else {
+        ("↓", "⇓")
+    };
+    match v.ups.unsigned_abs() {
+        0 => {}
+        1 => s.push_str(one),
+        2 => s.push_str(two),
+        n => {
+            if has_number {
+                s.push('+');
+            }
+            s.push_str(&format!("{n}·{one}"));
+        }
+    }
+    match v.nim {
+        0 => {}
+        1 => s.push('∗'),
+        n => s.push_str(&format!("∗{n}")),
     }
     s
 }

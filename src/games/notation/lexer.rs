@@ -108,8 +108,8 @@ impl Lexer<'_> {
                 '⇑' => self.ups('⇑', 2)?,
                 '↓' => self.ups('↓', -1)?,
                 '⇓' => self.ups('⇓', -2)?,
-                '*' => {
-                    self.pos += 1;
+                '*' | '∗' => {
+                    self.pos += c.len_utf8();
                     let n = self
                         .digits_value(start, NIMBER_LIMIT, "nimber")?
                         .unwrap_or(1);
