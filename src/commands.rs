@@ -116,11 +116,7 @@ pub fn claims(project: &Project, json: bool, unchecked: bool) -> Result<(), Fail
                 if formulas.len() == 1 { "" } else { "s" }
             ));
         }
-        return if problems.is_empty() {
-            Ok(())
-        } else {
-            Err(Failure::Problems(problems))
-        };
+        return finish(problems);
     }
     let records: Vec<&crate::check::ClaimRecord> =
         checked.essays.iter().flat_map(|e| &e.claims).collect();
@@ -142,11 +138,19 @@ pub fn claims(project: &Project, json: bool, unchecked: bool) -> Result<(), Fail
             ));
         }
     }
-    if problems.is_empty() {
-        Ok(())
-    } else {
-        Err(Failure::Problems(problems))
+    finish(problems)
+}
+
+/// The end of a command that checked the essays: its problems fail it; warnings alone are
+/// printed to stderr and do not.
+fn finish(problems: Vec<crate::essay::Diagnostic>) -> Result<(), Failure> {
+    if problems.iter().any(|d| !d.warning) {
+        return Err(Failure::Problems(problems));
     }
+    if !problems.is_empty() {
+        eprint!("{}", crate::essay::diagnostic::render_warnings(&problems));
+    }
+    Ok(())
 }
 
 /// `hackenbook new SLUG`: an essay with front matter and an example block, never overwriting.

@@ -92,6 +92,8 @@ pub struct Checked {
     pub config: Config,
     pub essays: Vec<CheckedEssay>,
     pub pages: Vec<PageModel>,
+    /// What reads badly but holds: shown, not failing the run (unless denied).
+    pub warnings: Vec<Diagnostic>,
 }
 
 /// Reads the essays of a project, `essays/*.md`, in a stable order, named relative to the
@@ -160,27 +162,44 @@ fn is_essay_file(path: &Path) -> bool {
 }
 
 /// Parses, evaluates and typesets every essay; reports every problem of the run together.
+/// Warnings do not fail it: they come back in [`Checked::warnings`].
 pub fn check(project: &Project) -> Result<Checked, Failure> {
-    let (checked, problems) = check_all(project)?;
-    if problems.is_empty() {
-        Ok(checked)
-    } else {
+    check_with(project, Warnings::Allow)
+}
+
+/// Whether warnings fail a run (`--deny-warnings`, for CI).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Warnings {
+    Allow,
+    Deny,
+}
+
+/// [`check`], with warnings allowed or denied.
+pub fn check_with(project: &Project, warnings: Warnings) -> Result<Checked, Failure> {
+    let (mut checked, problems) = check_all(project)?;
+    let fails = problems
+        .iter()
+        .any(|d| !d.warning || warnings == Warnings::Deny);
+    if fails {
         Err(Failure::Problems(problems))
+    } else {
+        checked.warnings = problems;
+        Ok(checked)
     }
 }
 
-/// Everything a check computed, with the problems it found: `claims` lists the claims of a run
-/// that failed too. `Err` only when the essays could not be read at all.
+/// Everything a check computed, with the problems (and warnings) it found: `claims` lists the
+/// claims of a run that failed too. `Err` only when the essays could not be read at all.
 pub fn check_all(project: &Project) -> Result<(Checked, Vec<Diagnostic>), Failure> {
     let config = load_config(project)?;
     let files = load(project)?;
     let mut problems = Vec::new();
     let mut parsed = Vec::new();
     for file in &files {
-        match essay::parse_essay(file) {
-            Ok(e) => parsed.push(e),
-            Err(mut d) => problems.append(&mut d),
-        }
+        // An essay with a bad directive is still checked: every problem is reported together.
+        let (essay, mut found) = essay::parse::parse_recovering(file);
+        parsed.extend(essay);
+        problems.append(&mut found);
     }
     problems.extend(duplicate_slugs(&parsed));
     parsed.sort_by(|a, b| (a.front.rung, &a.front.slug).cmp(&(b.front.rung, &b.front.slug)));
@@ -198,6 +217,7 @@ pub fn check_all(project: &Project) -> Result<(Checked, Vec<Diagnostic>), Failur
             config,
             essays,
             pages,
+            warnings: Vec::new(),
         },
         problems,
     ))
@@ -209,12 +229,18 @@ pub struct BuildReport {
     pub positions: usize,
     pub claims: usize,
     pub out_dir: PathBuf,
+    pub warnings: Vec<Diagnostic>,
 }
 
 pub fn build(project: &Project) -> Result<BuildReport, Failure> {
+    build_with(project, Warnings::Allow)
+}
+
+/// [`build`], with warnings allowed or denied (a denied warning writes nothing).
+pub fn build_with(project: &Project, warnings: Warnings) -> Result<BuildReport, Failure> {
     // Refused before the essays are checked: a build that cannot be written is not worth a wait.
     check_output(project)?;
-    let checked = check(project)?;
+    let checked = check_with(project, warnings)?;
     let model = SiteModel {
         title: checked.config.title.clone(),
         essays: checked.pages.clone(),
@@ -231,6 +257,7 @@ pub fn build(project: &Project) -> Result<BuildReport, Failure> {
             .count(),
         claims: checked.essays.iter().map(|e| e.claims.len()).sum(),
         out_dir: project.out_dir.clone(),
+        warnings: checked.warnings,
     })
 }
 

@@ -2,7 +2,8 @@
 //! failed claims or bad input, 2 for a usage error (clap's own).
 
 use clap::{Parser, Subcommand};
-use hackenbook::driver::{self, Failure, Project};
+use hackenbook::driver::{self, Failure, Project, Warnings};
+use hackenbook::essay::diagnostic::{counted, render_warnings};
 use hackenbook::serve;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -29,9 +30,16 @@ enum Command {
         /// Where to write the site (default: site/ in the project).
         #[arg(long)]
         out: Option<PathBuf>,
+        /// Fail on warnings too (for CI): nothing is written.
+        #[arg(long)]
+        deny_warnings: bool,
     },
     /// Run every evaluation and claim without writing anything.
-    Check,
+    Check {
+        /// Fail on warnings too (for CI).
+        #[arg(long)]
+        deny_warnings: bool,
+    },
     /// Print the value of a Hackenbush position or a game expression.
     Eval {
         /// A position (`LRRL`, `L(L R)`, `g-a G, a-b G, b-g G`) or a game (`{0,1/2|2}`, `^ + *`).
@@ -102,8 +110,8 @@ fn main() -> ExitCode {
 fn run(cli: Cli) -> Result<(), Failure> {
     let project = Project::at(&cli.root);
     match cli.command {
-        Command::Build { out } => build(project, out),
-        Command::Check => check(&project),
+        Command::Build { out, deny_warnings } => build(project, out, warnings(deny_warnings)),
+        Command::Check { deny_warnings } => check(&project, warnings(deny_warnings)),
         Command::Eval {
             input,
             explicit,
@@ -132,11 +140,20 @@ fn run(cli: Cli) -> Result<(), Failure> {
     }
 }
 
-fn build(mut project: Project, out: Option<PathBuf>) -> Result<(), Failure> {
+fn warnings(deny: bool) -> Warnings {
+    if deny {
+        Warnings::Deny
+    } else {
+        Warnings::Allow
+    }
+}
+
+fn build(mut project: Project, out: Option<PathBuf>, warnings: Warnings) -> Result<(), Failure> {
     if let Some(out) = out {
         project.out_dir = out;
     }
-    let report = driver::build(&project)?;
+    let report = driver::build_with(&project, warnings)?;
+    show_warnings(&report.warnings);
     println!(
         "built {} into {}",
         [
@@ -153,8 +170,9 @@ fn build(mut project: Project, out: Option<PathBuf>) -> Result<(), Failure> {
     Ok(())
 }
 
-fn check(project: &Project) -> Result<(), Failure> {
-    let checked = driver::check(project)?;
+fn check(project: &Project, warnings: Warnings) -> Result<(), Failure> {
+    let checked = driver::check_with(project, warnings)?;
+    show_warnings(&checked.warnings);
     let claims: usize = checked.essays.iter().map(|e| e.claims.len()).sum();
     println!(
         "{} checked, {} {}",
@@ -165,7 +183,9 @@ fn check(project: &Project) -> Result<(), Failure> {
     Ok(())
 }
 
-/// `1 essay`, `2 essays`.
-fn counted(n: usize, noun: &str) -> String {
-    format!("{n} {noun}{}", if n == 1 { "" } else { "s" })
+/// The warnings of a run that passed, on stderr.
+fn show_warnings(warnings: &[hackenbook::essay::Diagnostic]) {
+    if !warnings.is_empty() {
+        eprint!("{}", render_warnings(warnings));
+    }
 }

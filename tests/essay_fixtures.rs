@@ -350,3 +350,80 @@ fn lines_of_play_report_every_kind_of_failure_at_its_line() {
         problems_of("\n```play\nL(L R)\nstart = right\nright cuts LR\nvalue = 2\nleft wins\n```\n");
     assert_eq!(holds, "", "a right line passes");
 }
+
+#[test]
+fn a_mismatch_says_how_its_literal_was_read() {
+    let text = failure("truth-words");
+    for said in [
+        "`none` reads as *true*: it claims the query holds; `any stalks8 have value = 0` is false",
+        "for 'no member has it' write `{none = none stalks8 have value = 0}`",
+        "`no` reads as *false*: it claims the query fails; `none stalks8 have value = 0` is true",
+        "`1.9%` accepts 1.85% ≤ x < 1.95%; computed 0.20% (1 of 510)",
+        "`R L` is the same position as `L R` up to order; `smallest` names the first in census order",
+    ] {
+        let flat = text.replace("\n  │ ", " ").replace("\n        ", " ");
+        assert!(flat.contains(said), "missing {said:?} in:\n{text}");
+    }
+    insta::assert_snapshot!(text);
+}
+
+#[test]
+fn a_slip_a_wrong_value_and_a_wrong_count_are_all_reported_and_a_broken_definition_once() {
+    let text = failure("all-problems");
+    assert!(text.contains("5 problems found"), "{text}");
+    for at in [
+        "sums.md:12:2",  // the broken position, at its parenthesis
+        "sums.md:17:11", // the unquoted range of the broken census
+        "sums.md:25:11", // the slip
+        "sums.md:27:18", // the wrong value
+        "sums.md:27:56", // the wrong count
+    ] {
+        assert!(text.contains(at), "{at} missing:\n{text}");
+    }
+    // Later uses of the broken names say nothing more.
+    assert!(!text.contains("no position named"), "{text}");
+    assert!(!text.contains("no census named"), "{text}");
+    assert!(!text.contains("unknown name"), "{text}");
+    insta::assert_snapshot!(text);
+}
+
+#[test]
+fn a_warning_is_shown_but_fails_only_when_denied() {
+    let dir = tempfile::tempdir().unwrap();
+    let essays = dir.path().join("essays");
+    std::fs::create_dir_all(&essays).unwrap();
+    std::fs::write(
+        essays.join("w.md"),
+        "+++\ntitle = \"W\"\nrung = 1\n+++\n\n```census s4\nfamily = \"stalks\"\nedges = \"1..=4\"\n```\n\n\
+         Some stalk is worth one: `{none = any s4 have value = 1}`.\n",
+    )
+    .unwrap();
+    let project = Project::at(dir.path());
+    let checked = driver::check(&project).unwrap_or_else(|f| panic!("{}", f.render()));
+    assert_eq!(checked.warnings.len(), 1);
+    let shown = hackenbook::essay::diagnostic::render_warnings(&checked.warnings);
+    assert!(shown.contains("⚠"), "{shown}");
+    assert!(shown.contains("w.md:11:28"), "{shown}");
+    assert!(
+        shown.contains("`{true = any s4 have value = 1}`"),
+        "{shown}"
+    );
+    assert!(shown.contains("warning: 1 warning"), "{shown}");
+    let denied = driver::check_with(&project, driver::Warnings::Deny)
+        .err()
+        .expect("a denied warning fails the run")
+        .render();
+    assert!(
+        denied.contains("1 warning found and warnings are denied"),
+        "{denied}"
+    );
+    // Bound as English reads it, the same word is no warning.
+    std::fs::write(
+        essays.join("w.md"),
+        "+++\ntitle = \"W\"\nrung = 1\n+++\n\n```census s4\nfamily = \"stalks\"\nedges = \"1..=4\"\n```\n\n\
+         No stalk balances: `{none = none s4 have value = 0}`, `{no = any s4 have value = 0}`.\n",
+    )
+    .unwrap();
+    let checked = driver::check(&project).unwrap_or_else(|f| panic!("{}", f.render()));
+    assert!(checked.warnings.is_empty());
+}

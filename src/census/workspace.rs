@@ -77,6 +77,8 @@ pub struct Workspace {
     failed: BTreeSet<String>,
     /// Censuses narrowed from one of those, failed for that reason alone.
     failed_with_parent: BTreeSet<String>,
+    /// Positions whose block failed (reported there).
+    failed_positions: BTreeSet<String>,
 }
 
 /// What a name names: each kind has its own namespace within an essay.
@@ -189,14 +191,29 @@ impl Workspace {
         defined
     }
 
-    /// Whether an error about `query` only repeats the failure of a census definition
-    /// reported before.
-    pub fn repeats_a_failed_census(&self, query: &str) -> bool {
-        let mut names = Vec::new();
+    /// Whether an error about `query` only repeats the failure of a census or position
+    /// definition reported before.
+    pub fn repeats_a_failure(&self, query: &str) -> bool {
+        let mut families = Vec::new();
+        let mut positions = Vec::new();
         if let Ok(q) = parse_query(query) {
-            families_in(&q, &mut names);
+            names_in(&q, &mut families, &mut positions);
         }
-        names.iter().any(|n| self.failed.contains(n))
+        families.iter().any(|n| self.failed.contains(n))
+            || positions.iter().any(|n| self.failed_positions.contains(n))
+    }
+
+    /// Records that the block defining position `name` failed (and was reported), so that a
+    /// use of the name is not reported again. A name already defined is left alone.
+    pub fn position_failed(&mut self, name: &str) {
+        if !self.positions.contains_key(name) {
+            self.failed_positions.insert(name.to_string());
+        }
+    }
+
+    /// Whether `name` is a position whose block failed.
+    pub fn is_failed_position(&self, name: &str) -> bool {
+        self.failed_positions.contains(name)
     }
 
     /// Whether the census `name` failed only because the census it narrows failed before.
@@ -346,9 +363,9 @@ impl Workspace {
                 crate::essay::parse::closest(&f.name, &known),
                 known.is_empty(),
             ) {
-                (_, true) => "no census is defined before this point".to_string(),
+                (_, true) => "none is defined".to_string(),
                 (Some(near), _) => format!("did you mean `{near}`?"),
-                (None, _) => format!("censuses defined so far: {}", known.join(", ")),
+                (None, _) => format!("censuses defined: {}", known.join(", ")),
             };
             return Err(QueryError::new(
                 f.name_span.clone(),
@@ -382,7 +399,7 @@ impl Workspace {
                     return Err(QueryError::new(
                         span.clone(),
                         format!(
-                            "no position named `{name}` (positions defined so far: {})",
+                            "no position named `{name}` (positions defined: {})",
                             if known.is_empty() {
                                 "none".into()
                             } else {
@@ -905,6 +922,11 @@ pub fn property_type(name: &str) -> Option<&'static str> {
 }
 
 fn families_in(q: &Query, out: &mut Vec<String>) {
+    names_in(q, out, &mut Vec::new());
+}
+
+/// The censuses and the positions a query names.
+fn names_in(q: &Query, families: &mut Vec<String>, positions: &mut Vec<String>) {
     match &q.kind {
         QueryKind::Count(f)
         | QueryKind::Smallest(f)
@@ -912,13 +934,14 @@ fn families_in(q: &Query, out: &mut Vec<String>) {
         | QueryKind::All(f, _)
         | QueryKind::None(f, _)
         | QueryKind::Any(f, _)
-        | QueryKind::Extreme(_, _, f) => out.push(f.name.clone()),
-        QueryKind::Neg(a) => families_in(a, out),
+        | QueryKind::Extreme(_, _, f) => families.push(f.name.clone()),
+        QueryKind::Neg(a) => names_in(a, families, positions),
         QueryKind::Arith(_, a, b) => {
-            families_in(a, out);
-            families_in(b, out);
+            names_in(a, families, positions);
+            names_in(b, families, positions);
         }
-        QueryKind::Of(..) | QueryKind::Number(_) | QueryKind::Game(_) => {}
+        QueryKind::Of(_, name, _) => positions.push(name.clone()),
+        QueryKind::Number(_) | QueryKind::Game(_) => {}
     }
 }
 

@@ -10,6 +10,7 @@ use crate::games::notation::{self, Statement};
 /// essay, looked up in its workspace.
 pub fn check(cx: &mut Context, lines: &[Spanned<String>]) -> Option<Vec<Statement>> {
     let before = cx.problems.len();
+    let mut failed_quietly = false;
     let mut statements = Vec::new();
     for line in lines {
         let located = |span: &std::ops::Range<usize>| offset_span(span, line.span.start);
@@ -48,11 +49,20 @@ pub fn check(cx: &mut Context, lines: &[Spanned<String>]) -> Option<Vec<Statemen
                     );
                 }
             }
+            // A position whose block failed was reported there.
+            Err(e)
+                if line
+                    .value
+                    .get(e.span.clone())
+                    .is_some_and(|name| cx.workspace.is_failed_position(name)) =>
+            {
+                failed_quietly = true;
+            }
             Err(e) => cx.problem(
                 Diagnostic::new(cx.file, located(&e.span), e.message.clone()).label("here"),
             ),
         }
         statements.push(statement);
     }
-    (cx.problems.len() == before).then_some(statements)
+    (cx.problems.len() == before && !failed_quietly).then_some(statements)
 }
