@@ -194,15 +194,8 @@ pub fn check_all(project: &Project) -> Result<(Checked, Vec<Diagnostic>), Failur
     let config = load_config(project)?;
     let files = load(project)?;
     let mut problems = Vec::new();
-    let mut parsed = Vec::new();
-    for file in &files {
-        // An essay with a bad directive is still checked: every problem is reported together.
-        let (essay, mut found) = essay::parse::parse_recovering(file);
-        parsed.extend(essay);
-        problems.append(&mut found);
-    }
+    let parsed = parse_all(&files, &mut problems);
     problems.extend(duplicate_slugs(&parsed));
-    parsed.sort_by(|a, b| (a.front.rung, &a.front.slug).cmp(&(b.front.rung, &b.front.slug)));
     let options = CheckOptions {
         cache_dir: project.cache_dir.clone(),
     };
@@ -221,6 +214,47 @@ pub fn check_all(project: &Project) -> Result<(Checked, Vec<Diagnostic>), Failur
         },
         problems,
     ))
+}
+
+/// The definitions the command line's queries see: one essay's (`--essay FILE`), or every
+/// essay's in ladder order, or none when the project has no essays.
+pub struct Definitions {
+    pub checker: check::Checker,
+    pub workspace: crate::census::Workspace,
+    /// Problems met while reading and defining: shown when a query fails.
+    pub problems: Vec<Diagnostic>,
+}
+
+pub fn definitions(project: &Project, essay: Option<&Path>) -> Result<Definitions, Failure> {
+    let files = match essay {
+        Some(path) => vec![read_source(path)?.in_project(&project.root)],
+        None if project.essays_dir.is_dir() => load(project).unwrap_or_default(),
+        None => Vec::new(),
+    };
+    let mut problems = Vec::new();
+    let parsed = parse_all(&files, &mut problems);
+    let mut checker = check::Checker::new(CheckOptions {
+        cache_dir: project.cache_dir.clone(),
+    });
+    let workspace = checker.definitions(&parsed, &mut problems);
+    Ok(Definitions {
+        checker,
+        workspace,
+        problems,
+    })
+}
+
+/// Parses every essay, in ladder order. An essay with a bad directive is still checked: every
+/// problem is reported together.
+fn parse_all(files: &[SourceFile], problems: &mut Vec<Diagnostic>) -> Vec<essay::Essay> {
+    let mut parsed = Vec::new();
+    for file in files {
+        let (essay, mut found) = essay::parse::parse_recovering(file);
+        parsed.extend(essay);
+        problems.append(&mut found);
+    }
+    parsed.sort_by(|a, b| (a.front.rung, &a.front.slug).cmp(&(b.front.rung, &b.front.slug)));
+    parsed
 }
 
 /// What a build wrote.

@@ -42,8 +42,12 @@ enum Command {
     },
     /// Print the value of a Hackenbush position or a game expression.
     Eval {
-        /// A position (`LRRL`, `L(L R)`, `g-a G, a-b G, b-g G`) or a game (`{0,1/2|2}`, `^ + *`).
+        /// A position (`LRRL`, `L(L R)`, `g-a G, a-b G, b-g G`) or a game (`{0,1/2|2}`, `^ + *`,
+        /// `[LR] + [R]`, `tree + 1` with a position of the essays).
         input: String,
+        /// Use one essay's positions (default: every essay's, in ladder order).
+        #[arg(long)]
+        essay: Option<PathBuf>,
         /// Print the canonical form fully explicit, in nested braces.
         #[arg(long)]
         explicit: bool,
@@ -62,8 +66,17 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Answer a census query, e.g. `count forests7 where reading = value`.
-    Census { query: String },
+    /// Answer a census query, e.g. `count forests7 where reading = value`, or list a family's
+    /// members: `list forests4 where value = 0`.
+    Census {
+        query: String,
+        /// Use one essay's censuses and positions (default: every essay's, in ladder order).
+        #[arg(long)]
+        essay: Option<PathBuf>,
+        /// How many groups `list` shows.
+        #[arg(long, default_value_t = hackenbook::commands::LIST_LIMIT)]
+        limit: usize,
+    },
     /// List every claim of every essay.
     Claims {
         /// As JSON: file, line, column, byte range, literal, figure, holds.
@@ -72,6 +85,9 @@ enum Command {
         /// List the formulas of the prose that state a relation between games but are not checked.
         #[arg(long)]
         unchecked: bool,
+        /// Only this essay's claims (and problems).
+        #[arg(long)]
+        essay: Option<PathBuf>,
     },
     /// Start a new essay from a template.
     New { slug: String },
@@ -114,20 +130,31 @@ fn run(cli: Cli) -> Result<(), Failure> {
         Command::Check { deny_warnings } => check(&project, warnings(deny_warnings)),
         Command::Eval {
             input,
+            essay,
             explicit,
             childish,
-        } => hackenbook::commands::eval(&input, explicit, childish),
+        } => {
+            let mut defs = driver::definitions(&project, essay.as_deref())?;
+            hackenbook::commands::eval(&input, explicit, childish, &mut defs)
+        }
         Command::Play {
             position,
             childish,
             json,
         } => hackenbook::commands::play(&position, childish, json),
-        Command::Census { query } => {
-            hackenbook::commands::census(&query, project.cache_dir.as_deref())
+        Command::Census {
+            query,
+            essay,
+            limit,
+        } => {
+            let mut defs = driver::definitions(&project, essay.as_deref())?;
+            hackenbook::commands::census(&query, limit, &mut defs)
         }
-        Command::Claims { json, unchecked } => {
-            hackenbook::commands::claims(&project, json, unchecked)
-        }
+        Command::Claims {
+            json,
+            unchecked,
+            essay,
+        } => hackenbook::commands::claims(&project, json, unchecked, essay.as_deref()),
         Command::New { slug } => hackenbook::commands::new_essay(&project, &slug),
         Command::Serve { port, bind, open } => {
             let options = serve::Options {

@@ -59,6 +59,15 @@ struct PositionEntry {
     record: Option<(Record, Option<String>)>,
 }
 
+/// What `list FAMILY` found: how many positions and distinct records the family holds, and the
+/// first records in census order, each as its smallest position and the number sharing it.
+#[derive(Clone, Debug)]
+pub struct Listing {
+    pub positions: u64,
+    pub records: usize,
+    pub members: Vec<(Example, u64)>,
+}
+
 /// A family's rows, and for each row that passes the family's `where`: its index and whether
 /// the query's condition holds on it.
 type Scan = (Arc<Vec<Row>>, Vec<(usize, bool)>);
@@ -320,6 +329,54 @@ impl Workspace {
         self.define_builtin_families(&q);
         self.check_query(&q)?;
         self.figure(&q, games)
+    }
+
+    /// Lists the members of a family, `list FAMILY` (`list woods where value = 0`): the
+    /// smallest position of each distinct record (notation, value and properties) with the
+    /// number of positions that share it, in census order, at most `limit` of them.
+    /// Spans are within `query`.
+    pub fn list(
+        &mut self,
+        query: &str,
+        limit: usize,
+        games: &mut Games,
+    ) -> Result<Listing, QueryError> {
+        let lead = query.len() - query.trim_start().len();
+        let body = &query[lead..];
+        let keyword = body.split_whitespace().next().unwrap_or("");
+        if keyword != "list" {
+            return Err(QueryError::new(
+                lead..lead + keyword.len(),
+                "expected `list FAMILY`, e.g. `list forests6 where value = 0`",
+            ));
+        }
+        // `list F` is read as `count F`, one letter longer: spans after the keyword move back.
+        let counted = format!("{}count{}", &query[..lead], &body[4..]);
+        let back = |e: QueryError| {
+            let (a, b) = (e.span.start.saturating_sub(1), e.span.end.saturating_sub(1));
+            QueryError::new(a.max(lead)..b.max(lead), e.message)
+        };
+        let q = parse_query(&counted).map_err(back)?;
+        let QueryKind::Count(family) = &q.kind else {
+            return Err(QueryError::new(
+                lead..query.len(),
+                "expected `list FAMILY`, e.g. `list forests6 where value = 0`",
+            ));
+        };
+        self.define_builtin_families(&q);
+        self.check_query(&q).map_err(back)?;
+        let (rows, selected) = self.scan(family, None, games).map_err(back)?;
+        let positions = selected.iter().map(|(i, _)| rows[*i].count).sum();
+        let members = selected
+            .iter()
+            .take(limit)
+            .map(|(i, _)| (self.example(&family.name, &rows[*i], games), rows[*i].count))
+            .collect();
+        Ok(Listing {
+            positions,
+            records: selected.len(),
+            members,
+        })
     }
 
     /// Built-in families, for ad-hoc queries: `forests7` (blue-red forests of 1 to 7 edges),

@@ -126,6 +126,41 @@ impl Checker {
         }
     }
 
+    /// The definitions of `essays` — their positions and censuses, with the censuses' measures —
+    /// in one workspace, for the command line's queries. Essays come in ladder order and a name
+    /// an earlier essay took is left to it. Nothing else is checked; problems are pushed to
+    /// `problems`.
+    pub fn definitions(&mut self, essays: &[Essay], problems: &mut Vec<Diagnostic>) -> Workspace {
+        let mut workspace = Workspace::new(self.options.cache_dir.clone());
+        for essay in essays {
+            let mut cx = Context {
+                file: &essay.file,
+                games: &mut self.games,
+                solver: &mut self.solver,
+                workspace,
+                claims: Vec::new(),
+                problems,
+            };
+            for (index, directive) in essay.directives.iter().enumerate() {
+                let taken = match &directive.kind {
+                    DirectiveKind::Position(block) => block
+                        .name
+                        .as_ref()
+                        .is_some_and(|n| cx.workspace.position(&n.value).is_some()),
+                    DirectiveKind::Census { name, .. } => {
+                        cx.workspace.census_names().any(|c| c == name.value)
+                    }
+                    _ => continue,
+                };
+                if !taken {
+                    check_directive(&mut cx, index, directive);
+                }
+            }
+            workspace = cx.workspace;
+        }
+        workspace
+    }
+
     /// Evaluates every directive of one essay; problems are pushed to `problems`, never thrown.
     pub fn check_essay(&mut self, essay: Essay, problems: &mut Vec<Diagnostic>) -> CheckedEssay {
         let mut cx = Context {
