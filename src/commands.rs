@@ -5,7 +5,7 @@ use crate::driver::{self, Definitions, Failure, Project};
 use crate::essay::diagnostic::capped;
 use crate::games::{notation, Games, Player};
 use crate::hackenbush::play::{Board, Match, PlayLimits, PlayTable};
-use crate::hackenbush::{self, Position, Rules, Solver};
+use crate::hackenbush::{self, InPlace, Position, Rules, Solver};
 use std::io::Write;
 use std::path::Path;
 
@@ -47,18 +47,33 @@ pub fn eval_to_string(
         }
         Err(position_error) => {
             let workspace = &defs.workspace;
-            match notation::evaluate(input, games, &mut |name| workspace.position_value(name)) {
+            let solver = &mut defs.checker.solver;
+            let value = notation::parse_expr(input).and_then(|expr| {
+                let in_place = InPlace::value(&[&expr], solver, games)?;
+                notation::eval(&expr, games, &mut |name| {
+                    in_place
+                        .get(name)
+                        .or_else(|| workspace.position_value(name))
+                })
+            });
+            match value {
                 Ok(value) => value,
                 Err(game_error) => {
-                    return Err(Failure::Other(format!(
-                        "{} is neither a position ({} at byte {}) nor a game ({} at byte {}){}",
-                        capped(format!("`{input}`")),
-                        capped(position_error.message),
-                        position_error.span.start,
-                        capped(game_error.message),
-                        game_error.span.start,
-                        definition_note(defs)
-                    )))
+                    let hint = input
+                        .get(game_error.span.clone())
+                        .and_then(InPlace::hint)
+                        .map_or(String::new(), |h| format!("\n  help: {h}"));
+                    return Err(Failure::Other(
+                        format!(
+                            "{} is neither a position ({} at byte {}) nor a game ({} at byte {}){}",
+                            capped(format!("`{input}`")),
+                            capped(position_error.message),
+                            position_error.span.start,
+                            capped(game_error.message),
+                            game_error.span.start,
+                            definition_note(defs)
+                        ) + &hint,
+                    ));
                 }
             }
         }

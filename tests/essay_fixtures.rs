@@ -427,3 +427,24 @@ fn a_warning_is_shown_but_fails_only_when_denied() {
     let checked = driver::check(&project).unwrap_or_else(|f| panic!("{}", f.render()));
     assert!(checked.warnings.is_empty());
 }
+
+#[test]
+fn positions_stand_in_place_in_game_blocks_and_queries() {
+    let holds = problems_of(
+        "```game\n[LR] + [LR] + [R] = 0\n[L(L R)] = 1 > [LRRL]\n```\n\n\
+         Balanced: `{0 = [[LR] + [LR] + [R]]}`.\n",
+    );
+    assert_eq!(holds, "", "{holds}");
+    let bare = problems_of("```game\nLR + LR + R = 0\n```\n");
+    assert!(
+        bare.contains("e.md:6:1")
+            && bare.contains("unknown name `LR`")
+            && bare.contains("help: a position written in place goes in brackets: `[LR]`"),
+        "{bare}"
+    );
+    let broken = problems_of("```game\n[LR] + [L(R] = 0\n```\n");
+    assert!(
+        broken.contains("e.md:6:10") && broken.contains("in `[L(R]`: this `(` is never closed"),
+        "{broken}"
+    );
+}

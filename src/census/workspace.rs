@@ -21,7 +21,7 @@ use super::record::{Record, Row, Val};
 use super::reference::{self, Reference};
 use super::small::Small;
 use crate::games::{Dyadic, GameId, Games};
-use crate::hackenbush::{Colour, Position, Rules};
+use crate::hackenbush::{in_place, Colour, Position, Rules};
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::Zero;
@@ -823,9 +823,11 @@ impl Workspace {
             QueryKind::Of(e, name, span) => self.of_position(e, name, span.clone(), games)?,
             QueryKind::Number(text) => number_figure(text, &q.span)?,
             QueryKind::Game(text) => {
-                let g = games.eval_str(text).map_err(|e| {
-                    QueryError::new(q.span.clone(), format!("in `[{text}]`: {}", e.message))
-                })?;
+                // Positions may stand in the game: named (`[tree + 1]`) or in place (`[[LR] + 1]`).
+                let g = in_place::evaluate(text, games, &|name| self.position_value(name))
+                    .map_err(|e| {
+                        QueryError::new(q.span.clone(), format!("in `[{text}]`: {}", e.message))
+                    })?;
                 match games.as_number(g) {
                     Some(d) => Figure::Number(d),
                     None => Figure::Game(g),
