@@ -267,8 +267,10 @@ fn finish(problems: Vec<crate::essay::Diagnostic>) -> Result<(), Failure> {
     Ok(())
 }
 
-/// `hackenbook new SLUG`: an essay with front matter and an example block, never overwriting.
-pub fn new_essay(project: &Project, slug: &str) -> Result<(), Failure> {
+/// `hackenbook new SLUG [--title TITLE]`: an essay with front matter and an example block, on
+/// the next free rung, never overwriting. The title defaults to the slug in words
+/// (`sums-that-balance` → "Sums that balance").
+pub fn new_essay(project: &Project, slug: &str, title: Option<&str>) -> Result<(), Failure> {
     if let Some(reason) = crate::site::render::slug_problem(slug) {
         return Err(Failure::Other(format!("slug `{slug}` {reason}")));
     }
@@ -276,17 +278,44 @@ pub fn new_essay(project: &Project, slug: &str) -> Result<(), Failure> {
     if path.exists() {
         return Err(Failure::Other(format!("{} already exists", path.display())));
     }
+    let rung = next_rung(project);
     std::fs::create_dir_all(&project.essays_dir).map_err(|e| Failure::Other(e.to_string()))?;
-    let title = slug.replace('-', " ");
+    let title = title.map_or_else(|| title_of(slug), str::to_string);
+    // The title as a TOML basic string.
+    let title = toml::Value::String(title).to_string();
     let text = format!(
-        "+++\ntitle = \"{title}\"\nslug = \"{slug}\"\nrung = 99\nsummary = \"One sentence on what this essay shows.\"\n+++\n\n\
+        "+++\ntitle = {title}\nslug = \"{slug}\"\nrung = {rung}\nsummary = \"{}\"\n+++\n\n\
          A blue edge carrying a red one is worth `{{1/2 = value of example}}` to Left.\n\n\
-         ```hackenbush example\nLR\nvalue = 1/2\nleft = 0\nright = 1\n```\n"
+         ```hackenbush example\nLR\nvalue = 1/2\nleft = 0\nright = 1\n```\n",
+        crate::essay::front::PLACEHOLDER_SUMMARY
     );
     std::fs::write(&path, text)
         .map_err(|e| Failure::Other(format!("cannot write {}: {e}", path.display())))?;
-    say(&format!("created {}", path.display()));
+    say(&format!("created {} on rung {rung}", path.display()));
     Ok(())
+}
+
+/// `sums-that-balance` → `Sums that balance`.
+pub fn title_of(slug: &str) -> String {
+    let words = slug.replace('-', " ");
+    let mut chars = words.chars();
+    chars.next().map_or_else(String::new, |first| {
+        first.to_uppercase().chain(chars).collect()
+    })
+}
+
+/// One above the highest rung of the essays that read; 1 for the first essay.
+fn next_rung(project: &Project) -> i64 {
+    let files = match project.essays_dir.is_dir() {
+        true => driver::load(project).unwrap_or_default(),
+        false => Vec::new(),
+    };
+    files
+        .iter()
+        .filter_map(|f| crate::essay::parse::parse_recovering(f).0)
+        .map(|e| e.front.rung)
+        .max()
+        .map_or(1, |r| r.saturating_add(1))
 }
 
 /// `hackenbook play POSITION [--childish] [--json]`: the play table as JSON, or a game against

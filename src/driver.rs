@@ -196,6 +196,7 @@ pub fn check_all(project: &Project) -> Result<(Checked, Vec<Diagnostic>), Failur
     let mut problems = Vec::new();
     let parsed = parse_all(&files, &mut problems);
     problems.extend(duplicate_slugs(&parsed));
+    problems.extend(front_matter_warnings(&parsed));
     let options = CheckOptions {
         cache_dir: project.cache_dir.clone(),
     };
@@ -262,6 +263,8 @@ pub struct BuildReport {
     pub pages: usize,
     pub positions: usize,
     pub claims: usize,
+    /// Everything checked, by kind.
+    pub tally: check::Tally,
     pub out_dir: PathBuf,
     pub warnings: Vec<Diagnostic>,
 }
@@ -290,6 +293,7 @@ pub fn build_with(project: &Project, warnings: Warnings) -> Result<BuildReport, 
             .filter(|o| matches!(o, check::Outcome::Position(_)))
             .count(),
         claims: checked.essays.iter().map(|e| e.claims.len()).sum(),
+        tally: check::Tally::of(&checked.essays),
         out_dir: project.out_dir.clone(),
         warnings: checked.warnings,
     })
@@ -397,6 +401,45 @@ fn resolved(path: &Path) -> PathBuf {
         }
     }
     out
+}
+
+/// What the front matter says that will read badly on the site: the summary `hackenbook new`
+/// wrote, and two essays on one rung (their order on the ladder is then the slugs').
+fn front_matter_warnings(essays: &[essay::Essay]) -> Vec<Diagnostic> {
+    let mut warnings = Vec::new();
+    for (i, e) in essays.iter().enumerate() {
+        let front = &e.front;
+        if front.summary == essay::front::PLACEHOLDER_SUMMARY {
+            let at = front.summary_span.clone().unwrap_or(0..3);
+            warnings.push(
+                Diagnostic::new(&e.file, at, "the summary is still the placeholder")
+                    .label("shown on the index as it is")
+                    .help("say in one sentence what this essay shows")
+                    .warning(),
+            );
+        }
+        // Essays are in ladder order, so another on this rung is the one just before.
+        if let Some(other) = i
+            .checked_sub(1)
+            .map(|j| &essays[j])
+            .filter(|o| o.front.rung == front.rung)
+        {
+            warnings.push(
+                Diagnostic::new(
+                    &e.file,
+                    front.rung_span.clone(),
+                    format!("rung {} is also {}'s", front.rung, other.file.display_path()),
+                )
+                .label("two essays on one rung")
+                .help(format!(
+                    "give each essay a rung of its own; on one rung they are ordered by slug,                      so `{}` comes first",
+                    other.front.slug
+                ))
+                .warning(),
+            );
+        }
+    }
+    warnings
 }
 
 fn duplicate_slugs(essays: &[essay::Essay]) -> Vec<Diagnostic> {

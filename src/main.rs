@@ -89,8 +89,13 @@ enum Command {
         #[arg(long)]
         essay: Option<PathBuf>,
     },
-    /// Start a new essay from a template.
-    New { slug: String },
+    /// Start a new essay from a template, on the next free rung.
+    New {
+        slug: String,
+        /// The title (default: the slug in words, `sums-that-balance` → "Sums that balance").
+        #[arg(long)]
+        title: Option<String>,
+    },
     /// Build, serve the site locally, and rebuild and reload the open page on every save.
     Serve {
         /// The port (0 picks a free one).
@@ -155,7 +160,9 @@ fn run(cli: Cli) -> Result<(), Failure> {
             unchecked,
             essay,
         } => hackenbook::commands::claims(&project, json, unchecked, essay.as_deref()),
-        Command::New { slug } => hackenbook::commands::new_essay(&project, &slug),
+        Command::New { slug, title } => {
+            hackenbook::commands::new_essay(&project, &slug, title.as_deref())
+        }
         Command::Serve { port, bind, open } => {
             let options = serve::Options {
                 host: bind,
@@ -182,17 +189,11 @@ fn build(mut project: Project, out: Option<PathBuf>, warnings: Warnings) -> Resu
     let report = driver::build_with(&project, warnings)?;
     show_warnings(&report.warnings);
     println!(
-        "built {} into {}",
-        [
-            counted(report.pages, "page"),
-            format!(
-                "({}, {} checked)",
-                counted(report.positions, "position"),
-                counted(report.claims, "claim")
-            ),
-        ]
-        .join(" "),
-        report.out_dir.display()
+        "built {} ({}) into {}; checked {}",
+        counted(report.pages, "page"),
+        counted(report.positions, "position"),
+        report.out_dir.display(),
+        report.tally
     );
     Ok(())
 }
@@ -200,12 +201,10 @@ fn build(mut project: Project, out: Option<PathBuf>, warnings: Warnings) -> Resu
 fn check(project: &Project, warnings: Warnings) -> Result<(), Failure> {
     let checked = driver::check_with(project, warnings)?;
     show_warnings(&checked.warnings);
-    let claims: usize = checked.essays.iter().map(|e| e.claims.len()).sum();
     println!(
-        "{} checked, {} {}",
+        "{} checked: {} hold",
         counted(checked.essays.len(), "essay"),
-        counted(claims, "claim"),
-        if claims == 1 { "holds" } else { "hold" }
+        hackenbook::check::Tally::of(&checked.essays)
     );
     Ok(())
 }

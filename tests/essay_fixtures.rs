@@ -261,12 +261,98 @@ fn two_builds_are_byte_identical() {
 fn a_new_essay_checks_and_is_never_overwritten() {
     let dir = tempfile::tempdir().unwrap();
     let project = Project::at(dir.path());
-    hackenbook::commands::new_essay(&project, "fresh-essay").unwrap();
+    hackenbook::commands::new_essay(&project, "fresh-essay", None).unwrap();
     let checked = driver::check(&project).unwrap_or_else(|f| panic!("{}", f.render()));
-    assert_eq!(checked.essays[0].essay.front.slug, "fresh-essay");
+    let front = &checked.essays[0].essay.front;
+    assert_eq!(front.slug, "fresh-essay");
+    assert_eq!(front.title, "Fresh essay", "the title comes from the slug");
+    assert_eq!(front.rung, 1, "the first essay is on rung 1");
     assert!(checked.essays[0].claims.iter().all(|c| c.holds));
-    assert!(hackenbook::commands::new_essay(&project, "fresh-essay").is_err());
-    assert!(hackenbook::commands::new_essay(&project, "Not A Slug").is_err());
+    // The summary it writes is a placeholder: published as it is, a warning.
+    assert_eq!(checked.warnings.len(), 1);
+    assert!(checked.warnings[0].message.contains("placeholder"));
+    assert!(hackenbook::commands::new_essay(&project, "fresh-essay", None).is_err());
+    assert!(hackenbook::commands::new_essay(&project, "Not A Slug", None).is_err());
+    // The next essay takes the next free rung, and a title given as it is.
+    hackenbook::commands::new_essay(&project, "second", Some("A \"quoted\" title")).unwrap();
+    let checked = driver::check(&project).unwrap_or_else(|f| panic!("{}", f.render()));
+    let second = &checked.essays[1].essay.front;
+    assert_eq!((second.slug.as_str(), second.rung), ("second", 2));
+    assert_eq!(second.title, "A \"quoted\" title");
+}
+
+#[test]
+fn two_essays_on_one_rung_and_unused_names_are_warnings() {
+    let dir = tempfile::tempdir().unwrap();
+    let essays = dir.path().join("essays");
+    std::fs::create_dir_all(&essays).unwrap();
+    let essay =
+        |title: &str, body: &str| format!("+++\ntitle = \"{title}\"\nrung = 3\n+++\n{body}");
+    std::fs::write(essays.join("a.md"), essay("A", "")).unwrap();
+    std::fs::write(
+        essays.join("b.md"),
+        essay(
+            "B",
+            "\n```hackenbush lonely\nLR\n```\n\n```hackenbush used\nR\n```\n\n\
+             ```census spare\nfamily = \"stalks\"\nedges = 2\n```\n\n`{-1 = value of used}`\n",
+        ),
+    )
+    .unwrap();
+    let checked =
+        driver::check(&Project::at(dir.path())).unwrap_or_else(|f| panic!("{}", f.render()));
+    let said: Vec<String> = checked
+        .warnings
+        .iter()
+        .map(|w| {
+            let at = w.location();
+            let at = &at[at.rfind("b.md").unwrap_or(0)..];
+            format!(
+                "{at}: {}",
+                w.message.replace(&*dir.path().to_string_lossy(), "")
+            )
+        })
+        .collect();
+    assert_eq!(
+        said,
+        [
+            "b.md:3:8: rung 3 is also /essays/a.md's",
+            "b.md:6:15: the position `lonely` is never used",
+            "b.md:14:11: the census `spare` is never used",
+        ],
+        "{said:#?}"
+    );
+}
+
+#[test]
+fn the_summary_counts_everything_checked_by_kind() {
+    let dir = tempfile::tempdir().unwrap();
+    let essays = dir.path().join("essays");
+    std::fs::create_dir_all(&essays).unwrap();
+    std::fs::write(
+        essays.join("t.md"),
+        "+++\ntitle = \"T\"\nrung = 1\n+++\n\n```hackenbush pair\nLR LR R\nvalue = 0\nedges = 5\n```\n\n\
+         ```game\npair = 0 < 1\n```\n\n```play pair\nright cuts R\n```\n\n\
+         `{0 = value of pair}` and `{$1 > 0$}`.\n",
+    )
+    .unwrap();
+    let checked =
+        driver::check(&Project::at(dir.path())).unwrap_or_else(|f| panic!("{}", f.render()));
+    let tally = hackenbook::check::Tally::of(&checked.essays);
+    assert_eq!(
+        tally,
+        hackenbook::check::Tally {
+            queries: 1,
+            prose_relations: 1,
+            game_relations: 2,
+            assertions: 2,
+            plays: 1
+        }
+    );
+    assert_eq!(
+        tally.to_string(),
+        "2 claims (1 query, 1 relation in prose), 2 game relations, 2 position assertions, \
+         1 line of play"
+    );
 }
 
 /// Writes one essay into a fresh project and checks it, returning the rendered problems.

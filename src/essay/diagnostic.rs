@@ -190,7 +190,12 @@ fn render_each(diagnostics: &[Diagnostic]) -> String {
 
 /// `1 problem`, `2 problems`.
 pub fn counted(n: usize, noun: &str) -> String {
-    format!("{n} {noun}{}", if n == 1 { "" } else { "s" })
+    counted_as(n, noun, &format!("{noun}s"))
+}
+
+/// `1 query`, `2 queries`: for a noun whose plural is not its singular and `s`.
+pub fn counted_as(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 /// The adapter that lets miette draw the snippet.

@@ -209,6 +209,8 @@ fn read_front_matter(
     match front::parse(toml_text, &stem) {
         Ok(mut f) => {
             f.slug_span = f.slug_span.map(|s| offset_span(&s, toml_start));
+            f.rung_span = offset_span(&f.rung_span, toml_start);
+            f.summary_span = f.summary_span.map(|s| offset_span(&s, toml_start));
             Some(f)
         }
         Err(e) => {
