@@ -1,11 +1,11 @@
 //! The small commands of the command line, kept out of `main.rs` so they can be tested.
 
-use crate::census::{self, Workspace};
-use crate::driver::{self, Failure, Project};
+use crate::census;
+use crate::driver::{self, Definitions, Failure, Project};
 use crate::essay::diagnostic::capped;
 use crate::games::{notation, Games, Player};
 use crate::hackenbush::play::{Board, Match, PlayLimits, PlayTable};
-use crate::hackenbush::{self, Position, Rules, Solver};
+use crate::hackenbush::{self, InPlace, Position, Rules, Solver};
 use std::io::Write;
 use std::path::Path;
 
@@ -15,14 +15,25 @@ pub fn say(text: &str) {
     let _ = writeln!(out, "{text}");
 }
 
-/// `hackenbook eval`: a position if it reads as one, otherwise a game expression.
-pub fn eval(input: &str, explicit: bool, childish: bool) -> Result<(), Failure> {
-    say(&eval_to_string(input, explicit, childish)?);
+/// `hackenbook eval`: a position if it reads as one, otherwise a game expression, whose bare
+/// names are the positions of `defs` (the site's essays, or one essay's).
+pub fn eval(
+    input: &str,
+    explicit: bool,
+    childish: bool,
+    defs: &mut Definitions,
+) -> Result<(), Failure> {
+    say(&eval_to_string(input, explicit, childish, defs)?);
     Ok(())
 }
 
-pub fn eval_to_string(input: &str, explicit: bool, childish: bool) -> Result<String, Failure> {
-    let mut games = Games::new();
+pub fn eval_to_string(
+    input: &str,
+    explicit: bool,
+    childish: bool,
+    defs: &mut Definitions,
+) -> Result<String, Failure> {
+    let games = &mut defs.checker.games;
     let value = match Position::parse(input) {
         Ok(position) => {
             let rules = if childish {
@@ -30,24 +41,44 @@ pub fn eval_to_string(input: &str, explicit: bool, childish: bool) -> Result<Str
             } else {
                 Rules::Normal
             };
-            hackenbush::evaluate(&position, rules, &mut games)
+            hackenbush::evaluate(&position, rules, games)
                 .map_err(|e| Failure::Other(format!("cannot value `{input}`: {e}")))?
                 .value
         }
-        Err(position_error) => match notation::evaluate(input, &mut games, &mut |_| None) {
-            Ok(value) => value,
-            Err(game_error) => {
-                return Err(Failure::Other(format!(
-                    "{} is neither a position ({} at byte {}) nor a game ({} at byte {})",
-                    capped(format!("`{input}`")),
-                    capped(position_error.message),
-                    position_error.span.start,
-                    capped(game_error.message),
-                    game_error.span.start
-                )))
+        Err(position_error) => {
+            let workspace = &defs.workspace;
+            let solver = &mut defs.checker.solver;
+            let value = notation::parse_expr(input).and_then(|expr| {
+                let in_place = InPlace::value(&[&expr], solver, games)?;
+                notation::eval(&expr, games, &mut |name| {
+                    in_place
+                        .get(name)
+                        .or_else(|| workspace.position_value(name))
+                })
+            });
+            match value {
+                Ok(value) => value,
+                Err(game_error) => {
+                    let hint = input
+                        .get(game_error.span.clone())
+                        .and_then(InPlace::hint)
+                        .map_or(String::new(), |h| format!("\n  help: {h}"));
+                    return Err(Failure::Other(
+                        format!(
+                            "{} is neither a position ({} at byte {}) nor a game ({} at byte {}){}",
+                            capped(format!("`{input}`")),
+                            capped(position_error.message),
+                            position_error.span.start,
+                            capped(game_error.message),
+                            game_error.span.start,
+                            definition_note(defs)
+                        ) + &hint,
+                    ));
+                }
             }
-        },
+        }
     };
+    let games = &defs.checker.games;
     Ok(if explicit {
         games.display_explicit(value)
     } else {
@@ -55,25 +86,51 @@ pub fn eval_to_string(input: &str, explicit: bool, childish: bool) -> Result<Str
     })
 }
 
-/// `hackenbook census QUERY`: one figure, printed.
-pub fn census(query: &str, cache_dir: Option<&Path>) -> Result<(), Failure> {
-    let mut games = Games::new();
-    let mut workspace = Workspace::new(cache_dir.map(Path::to_path_buf));
-    let figure = workspace.evaluate(query, &mut games).map_err(|e| {
+/// After a failed query: a word on the problems met while reading the definitions, if any.
+fn definition_note(defs: &Definitions) -> String {
+    match defs.problems.iter().filter(|d| !d.warning).count() {
+        0 => String::new(),
+        n => format!(
+            "\n  note: the essays' definitions have {} (`hackenbook check` shows {})",
+            crate::essay::diagnostic::counted(n, "problem"),
+            if n == 1 { "it" } else { "them" }
+        ),
+    }
+}
+
+/// How many records `hackenbook census "list …"` shows unless told otherwise.
+pub const LIST_LIMIT: usize = 20;
+
+/// `hackenbook census QUERY`: one figure, printed; or, for `list FAMILY`, the family's members.
+/// Names are those of `defs` (the site's essays, or one essay's) and the built-in families.
+pub fn census(query: &str, limit: usize, defs: &mut Definitions) -> Result<(), Failure> {
+    let games = &mut defs.checker.games;
+    let listing = query.split_whitespace().next() == Some("list");
+    let answer = if listing {
+        defs.workspace
+            .list(query, limit, games)
+            .map(|l| listing_text(query, &l, limit))
+    } else {
+        defs.workspace
+            .evaluate(query, games)
+            .map(|figure| census::render_figure(&figure, games))
+    };
+    let text = answer.map_err(|e| {
         let at = query[..crate::essay::source::floor_char_boundary(query, e.span.start)]
             .chars()
             .count();
         let shown = capped(query.to_string());
+        let note = definition_note(defs);
         if shown.len() < query.len() {
             // Too long to underline: say where instead.
             return Failure::Other(format!(
-                "bad query: {}\n  {shown}\n  (at character {})",
+                "bad query: {}\n  {shown}\n  (at character {}){note}",
                 capped(e.message),
                 at + 1
             ));
         }
         Failure::Other(format!(
-            "bad query: {}\n  {query}\n  {}{}",
+            "bad query: {}\n  {query}\n  {}{}{note}",
             capped(e.message),
             " ".repeat(at),
             "^".repeat(
@@ -83,16 +140,73 @@ pub fn census(query: &str, cache_dir: Option<&Path>) -> Result<(), Failure> {
             )
         ))
     })?;
-    say(&census::render_figure(&figure, &games));
+    say(&text);
     Ok(())
+}
+
+/// The members a `list` query found, one line each.
+pub fn listing_text(query: &str, listing: &census::Listing, limit: usize) -> String {
+    use crate::essay::diagnostic::counted;
+    let family = query.trim_start().trim_start_matches("list").trim();
+    let mut out = format!(
+        "{family}: {} in {} that agree in every property; the smallest of each group, in \
+         census order (×N: the group holds N positions)",
+        counted(listing.positions as usize, "position"),
+        counted(listing.records, "group")
+    );
+    let width = listing
+        .members
+        .iter()
+        .map(|(e, _)| e.notation.chars().count())
+        .max()
+        .unwrap_or(0);
+    for (example, count) in &listing.members {
+        let pad = width - example.notation.chars().count();
+        out.push_str(&format!(
+            "\n  {}{}  {}",
+            example.notation,
+            " ".repeat(pad),
+            example.summary
+        ));
+        if *count > 1 {
+            out.push_str(&format!("  (×{count})"));
+        }
+    }
+    if listing.records > listing.members.len() {
+        out.push_str(&format!(
+            "\n  … and {} more (--limit {} shows all)",
+            listing.records - listing.members.len(),
+            listing.records.max(limit)
+        ));
+    }
+    out
 }
 
 /// `hackenbook claims [--json] [--unchecked]`: every claim of every essay, checked; or, with
 /// `--unchecked`, every formula of the prose that reads as a relation between games and is not
 /// checked.
-pub fn claims(project: &Project, json: bool, unchecked: bool) -> Result<(), Failure> {
+pub fn claims(
+    project: &Project,
+    json: bool,
+    unchecked: bool,
+    essay: Option<&Path>,
+) -> Result<(), Failure> {
     // A run with failed claims still lists every claim: that is when the list is wanted.
-    let (checked, problems) = driver::check_all(project)?;
+    let (mut checked, mut problems) = driver::check_all(project)?;
+    if let Some(path) = essay {
+        // One essay's claims and problems (the site is checked whole: links reach across).
+        let name = crate::essay::SourceFile::new(path, "")
+            .in_project(&project.root)
+            .name;
+        if !checked.essays.iter().any(|e| e.essay.file.name == name) {
+            return Err(Failure::Other(format!(
+                "{} is not an essay of this project",
+                path.display()
+            )));
+        }
+        checked.essays.retain(|e| e.essay.file.name == name);
+        problems.retain(|d| d.file.name == name);
+    }
     if unchecked {
         let formulas: Vec<crate::check::UncheckedFormula> = checked
             .essays
@@ -116,11 +230,7 @@ pub fn claims(project: &Project, json: bool, unchecked: bool) -> Result<(), Fail
                 if formulas.len() == 1 { "" } else { "s" }
             ));
         }
-        return if problems.is_empty() {
-            Ok(())
-        } else {
-            Err(Failure::Problems(problems))
-        };
+        return finish(problems);
     }
     let records: Vec<&crate::check::ClaimRecord> =
         checked.essays.iter().flat_map(|e| &e.claims).collect();
@@ -142,15 +252,25 @@ pub fn claims(project: &Project, json: bool, unchecked: bool) -> Result<(), Fail
             ));
         }
     }
-    if problems.is_empty() {
-        Ok(())
-    } else {
-        Err(Failure::Problems(problems))
-    }
+    finish(problems)
 }
 
-/// `hackenbook new SLUG`: an essay with front matter and an example block, never overwriting.
-pub fn new_essay(project: &Project, slug: &str) -> Result<(), Failure> {
+/// The end of a command that checked the essays: its problems fail it; warnings alone are
+/// printed to stderr and do not.
+fn finish(problems: Vec<crate::essay::Diagnostic>) -> Result<(), Failure> {
+    if problems.iter().any(|d| !d.warning) {
+        return Err(Failure::Problems(problems));
+    }
+    if !problems.is_empty() {
+        eprint!("{}", crate::essay::diagnostic::render_warnings(&problems));
+    }
+    Ok(())
+}
+
+/// `hackenbook new SLUG [--title TITLE]`: an essay with front matter and an example block, on
+/// the next free rung, never overwriting. The title defaults to the slug in words
+/// (`sums-that-balance` → "Sums that balance").
+pub fn new_essay(project: &Project, slug: &str, title: Option<&str>) -> Result<(), Failure> {
     if let Some(reason) = crate::site::render::slug_problem(slug) {
         return Err(Failure::Other(format!("slug `{slug}` {reason}")));
     }
@@ -158,17 +278,44 @@ pub fn new_essay(project: &Project, slug: &str) -> Result<(), Failure> {
     if path.exists() {
         return Err(Failure::Other(format!("{} already exists", path.display())));
     }
+    let rung = next_rung(project);
     std::fs::create_dir_all(&project.essays_dir).map_err(|e| Failure::Other(e.to_string()))?;
-    let title = slug.replace('-', " ");
+    let title = title.map_or_else(|| title_of(slug), str::to_string);
+    // The title as a TOML basic string.
+    let title = toml::Value::String(title).to_string();
     let text = format!(
-        "+++\ntitle = \"{title}\"\nslug = \"{slug}\"\nrung = 99\nsummary = \"One sentence on what this essay shows.\"\n+++\n\n\
+        "+++\ntitle = {title}\nslug = \"{slug}\"\nrung = {rung}\nsummary = \"{}\"\n+++\n\n\
          A blue edge carrying a red one is worth `{{1/2 = value of example}}` to Left.\n\n\
-         ```hackenbush example\nLR\nvalue = 1/2\nleft = 0\nright = 1\n```\n"
+         ```hackenbush example\nLR\nvalue = 1/2\nleft = 0\nright = 1\n```\n",
+        crate::essay::front::PLACEHOLDER_SUMMARY
     );
     std::fs::write(&path, text)
         .map_err(|e| Failure::Other(format!("cannot write {}: {e}", path.display())))?;
-    say(&format!("created {}", path.display()));
+    say(&format!("created {} on rung {rung}", path.display()));
     Ok(())
+}
+
+/// `sums-that-balance` → `Sums that balance`.
+pub fn title_of(slug: &str) -> String {
+    let words = slug.replace('-', " ");
+    let mut chars = words.chars();
+    chars.next().map_or_else(String::new, |first| {
+        first.to_uppercase().chain(chars).collect()
+    })
+}
+
+/// One above the highest rung of the essays that read; 1 for the first essay.
+fn next_rung(project: &Project) -> i64 {
+    let files = match project.essays_dir.is_dir() {
+        true => driver::load(project).unwrap_or_default(),
+        false => Vec::new(),
+    };
+    files
+        .iter()
+        .filter_map(|f| crate::essay::parse::parse_recovering(f).0)
+        .map(|e| e.front.rung)
+        .max()
+        .map_or(1, |r| r.saturating_add(1))
 }
 
 /// `hackenbook play POSITION [--childish] [--json]`: the play table as JSON, or a game against

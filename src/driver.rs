@@ -92,6 +92,8 @@ pub struct Checked {
     pub config: Config,
     pub essays: Vec<CheckedEssay>,
     pub pages: Vec<PageModel>,
+    /// What reads badly but holds: shown, not failing the run (unless denied).
+    pub warnings: Vec<Diagnostic>,
 }
 
 /// Reads the essays of a project, `essays/*.md`, in a stable order, named relative to the
@@ -160,30 +162,41 @@ fn is_essay_file(path: &Path) -> bool {
 }
 
 /// Parses, evaluates and typesets every essay; reports every problem of the run together.
+/// Warnings do not fail it: they come back in [`Checked::warnings`].
 pub fn check(project: &Project) -> Result<Checked, Failure> {
-    let (checked, problems) = check_all(project)?;
-    if problems.is_empty() {
-        Ok(checked)
-    } else {
+    check_with(project, Warnings::Allow)
+}
+
+/// Whether warnings fail a run (`--deny-warnings`, for CI).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Warnings {
+    Allow,
+    Deny,
+}
+
+/// [`check`], with warnings allowed or denied.
+pub fn check_with(project: &Project, warnings: Warnings) -> Result<Checked, Failure> {
+    let (mut checked, problems) = check_all(project)?;
+    let fails = problems
+        .iter()
+        .any(|d| !d.warning || warnings == Warnings::Deny);
+    if fails {
         Err(Failure::Problems(problems))
+    } else {
+        checked.warnings = problems;
+        Ok(checked)
     }
 }
 
-/// Everything a check computed, with the problems it found: `claims` lists the claims of a run
-/// that failed too. `Err` only when the essays could not be read at all.
+/// Everything a check computed, with the problems (and warnings) it found: `claims` lists the
+/// claims of a run that failed too. `Err` only when the essays could not be read at all.
 pub fn check_all(project: &Project) -> Result<(Checked, Vec<Diagnostic>), Failure> {
     let config = load_config(project)?;
     let files = load(project)?;
     let mut problems = Vec::new();
-    let mut parsed = Vec::new();
-    for file in &files {
-        match essay::parse_essay(file) {
-            Ok(e) => parsed.push(e),
-            Err(mut d) => problems.append(&mut d),
-        }
-    }
+    let parsed = parse_all(&files, &mut problems);
     problems.extend(duplicate_slugs(&parsed));
-    parsed.sort_by(|a, b| (a.front.rung, &a.front.slug).cmp(&(b.front.rung, &b.front.slug)));
+    problems.extend(front_matter_warnings(&parsed));
     let options = CheckOptions {
         cache_dir: project.cache_dir.clone(),
     };
@@ -198,9 +211,51 @@ pub fn check_all(project: &Project) -> Result<(Checked, Vec<Diagnostic>), Failur
             config,
             essays,
             pages,
+            warnings: Vec::new(),
         },
         problems,
     ))
+}
+
+/// The definitions the command line's queries see: one essay's (`--essay FILE`), or every
+/// essay's in ladder order, or none when the project has no essays.
+pub struct Definitions {
+    pub checker: check::Checker,
+    pub workspace: crate::census::Workspace,
+    /// Problems met while reading and defining: shown when a query fails.
+    pub problems: Vec<Diagnostic>,
+}
+
+pub fn definitions(project: &Project, essay: Option<&Path>) -> Result<Definitions, Failure> {
+    let files = match essay {
+        Some(path) => vec![read_source(path)?.in_project(&project.root)],
+        None if project.essays_dir.is_dir() => load(project).unwrap_or_default(),
+        None => Vec::new(),
+    };
+    let mut problems = Vec::new();
+    let parsed = parse_all(&files, &mut problems);
+    let mut checker = check::Checker::new(CheckOptions {
+        cache_dir: project.cache_dir.clone(),
+    });
+    let workspace = checker.definitions(&parsed, &mut problems);
+    Ok(Definitions {
+        checker,
+        workspace,
+        problems,
+    })
+}
+
+/// Parses every essay, in ladder order. An essay with a bad directive is still checked: every
+/// problem is reported together.
+fn parse_all(files: &[SourceFile], problems: &mut Vec<Diagnostic>) -> Vec<essay::Essay> {
+    let mut parsed = Vec::new();
+    for file in files {
+        let (essay, mut found) = essay::parse::parse_recovering(file);
+        parsed.extend(essay);
+        problems.append(&mut found);
+    }
+    parsed.sort_by(|a, b| (a.front.rung, &a.front.slug).cmp(&(b.front.rung, &b.front.slug)));
+    parsed
 }
 
 /// What a build wrote.
@@ -208,13 +263,21 @@ pub struct BuildReport {
     pub pages: usize,
     pub positions: usize,
     pub claims: usize,
+    /// Everything checked, by kind.
+    pub tally: check::Tally,
     pub out_dir: PathBuf,
+    pub warnings: Vec<Diagnostic>,
 }
 
 pub fn build(project: &Project) -> Result<BuildReport, Failure> {
+    build_with(project, Warnings::Allow)
+}
+
+/// [`build`], with warnings allowed or denied (a denied warning writes nothing).
+pub fn build_with(project: &Project, warnings: Warnings) -> Result<BuildReport, Failure> {
     // Refused before the essays are checked: a build that cannot be written is not worth a wait.
     check_output(project)?;
-    let checked = check(project)?;
+    let checked = check_with(project, warnings)?;
     let model = SiteModel {
         title: checked.config.title.clone(),
         essays: checked.pages.clone(),
@@ -230,7 +293,9 @@ pub fn build(project: &Project) -> Result<BuildReport, Failure> {
             .filter(|o| matches!(o, check::Outcome::Position(_)))
             .count(),
         claims: checked.essays.iter().map(|e| e.claims.len()).sum(),
+        tally: check::Tally::of(&checked.essays),
         out_dir: project.out_dir.clone(),
+        warnings: checked.warnings,
     })
 }
 
@@ -336,6 +401,45 @@ fn resolved(path: &Path) -> PathBuf {
         }
     }
     out
+}
+
+/// What the front matter says that will read badly on the site: the summary `hackenbook new`
+/// wrote, and two essays on one rung (their order on the ladder is then the slugs').
+fn front_matter_warnings(essays: &[essay::Essay]) -> Vec<Diagnostic> {
+    let mut warnings = Vec::new();
+    for (i, e) in essays.iter().enumerate() {
+        let front = &e.front;
+        if front.summary == essay::front::PLACEHOLDER_SUMMARY {
+            let at = front.summary_span.clone().unwrap_or(0..3);
+            warnings.push(
+                Diagnostic::new(&e.file, at, "the summary is still the placeholder")
+                    .label("shown on the index as it is")
+                    .help("say in one sentence what this essay shows")
+                    .warning(),
+            );
+        }
+        // Essays are in ladder order, so another on this rung is the one just before.
+        if let Some(other) = i
+            .checked_sub(1)
+            .map(|j| &essays[j])
+            .filter(|o| o.front.rung == front.rung)
+        {
+            warnings.push(
+                Diagnostic::new(
+                    &e.file,
+                    front.rung_span.clone(),
+                    format!("rung {} is also {}'s", front.rung, other.file.display_path()),
+                )
+                .label("two essays on one rung")
+                .help(format!(
+                    "give each essay a rung of its own; on one rung they are ordered by slug,                      so `{}` comes first",
+                    other.front.slug
+                ))
+                .warning(),
+            );
+        }
+    }
+    warnings
 }
 
 fn duplicate_slugs(essays: &[essay::Essay]) -> Vec<Diagnostic> {

@@ -2,7 +2,8 @@
 //! failed claims or bad input, 2 for a usage error (clap's own).
 
 use clap::{Parser, Subcommand};
-use hackenbook::driver::{self, Failure, Project};
+use hackenbook::driver::{self, Failure, Project, Warnings};
+use hackenbook::essay::diagnostic::{counted, render_warnings};
 use hackenbook::serve;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -29,13 +30,24 @@ enum Command {
         /// Where to write the site (default: site/ in the project).
         #[arg(long)]
         out: Option<PathBuf>,
+        /// Fail on warnings too (for CI): nothing is written.
+        #[arg(long)]
+        deny_warnings: bool,
     },
     /// Run every evaluation and claim without writing anything.
-    Check,
+    Check {
+        /// Fail on warnings too (for CI).
+        #[arg(long)]
+        deny_warnings: bool,
+    },
     /// Print the value of a Hackenbush position or a game expression.
     Eval {
-        /// A position (`LRRL`, `L(L R)`, `g-a G, a-b G, b-g G`) or a game (`{0,1/2|2}`, `^ + *`).
+        /// A position (`LRRL`, `L(L R)`, `g-a G, a-b G, b-g G`) or a game (`{0,1/2|2}`, `^ + *`,
+        /// `[LR] + [R]`, `tree + 1` with a position of the essays).
         input: String,
+        /// Use one essay's positions (default: every essay's, in ladder order).
+        #[arg(long)]
+        essay: Option<PathBuf>,
         /// Print the canonical form fully explicit, in nested braces.
         #[arg(long)]
         explicit: bool,
@@ -54,8 +66,17 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Answer a census query, e.g. `count forests7 where reading = value`.
-    Census { query: String },
+    /// Answer a census query, e.g. `count forests7 where reading = value`, or list a family's
+    /// members: `list forests4 where value = 0`.
+    Census {
+        query: String,
+        /// Use one essay's censuses and positions (default: every essay's, in ladder order).
+        #[arg(long)]
+        essay: Option<PathBuf>,
+        /// How many groups `list` shows.
+        #[arg(long, default_value_t = hackenbook::commands::LIST_LIMIT)]
+        limit: usize,
+    },
     /// List every claim of every essay.
     Claims {
         /// As JSON: file, line, column, byte range, literal, figure, holds.
@@ -64,9 +85,17 @@ enum Command {
         /// List the formulas of the prose that state a relation between games but are not checked.
         #[arg(long)]
         unchecked: bool,
+        /// Only this essay's claims (and problems).
+        #[arg(long)]
+        essay: Option<PathBuf>,
     },
-    /// Start a new essay from a template.
-    New { slug: String },
+    /// Start a new essay from a template, on the next free rung.
+    New {
+        slug: String,
+        /// The title (default: the slug in words, `sums-that-balance` → "Sums that balance").
+        #[arg(long)]
+        title: Option<String>,
+    },
     /// Build, serve the site locally, and rebuild and reload the open page on every save.
     Serve {
         /// The port (0 picks a free one).
@@ -102,25 +131,38 @@ fn main() -> ExitCode {
 fn run(cli: Cli) -> Result<(), Failure> {
     let project = Project::at(&cli.root);
     match cli.command {
-        Command::Build { out } => build(project, out),
-        Command::Check => check(&project),
+        Command::Build { out, deny_warnings } => build(project, out, warnings(deny_warnings)),
+        Command::Check { deny_warnings } => check(&project, warnings(deny_warnings)),
         Command::Eval {
             input,
+            essay,
             explicit,
             childish,
-        } => hackenbook::commands::eval(&input, explicit, childish),
+        } => {
+            let mut defs = driver::definitions(&project, essay.as_deref())?;
+            hackenbook::commands::eval(&input, explicit, childish, &mut defs)
+        }
         Command::Play {
             position,
             childish,
             json,
         } => hackenbook::commands::play(&position, childish, json),
-        Command::Census { query } => {
-            hackenbook::commands::census(&query, project.cache_dir.as_deref())
+        Command::Census {
+            query,
+            essay,
+            limit,
+        } => {
+            let mut defs = driver::definitions(&project, essay.as_deref())?;
+            hackenbook::commands::census(&query, limit, &mut defs)
         }
-        Command::Claims { json, unchecked } => {
-            hackenbook::commands::claims(&project, json, unchecked)
+        Command::Claims {
+            json,
+            unchecked,
+            essay,
+        } => hackenbook::commands::claims(&project, json, unchecked, essay.as_deref()),
+        Command::New { slug, title } => {
+            hackenbook::commands::new_essay(&project, &slug, title.as_deref())
         }
-        Command::New { slug } => hackenbook::commands::new_essay(&project, &slug),
         Command::Serve { port, bind, open } => {
             let options = serve::Options {
                 host: bind,
@@ -132,40 +174,44 @@ fn run(cli: Cli) -> Result<(), Failure> {
     }
 }
 
-fn build(mut project: Project, out: Option<PathBuf>) -> Result<(), Failure> {
+fn warnings(deny: bool) -> Warnings {
+    if deny {
+        Warnings::Deny
+    } else {
+        Warnings::Allow
+    }
+}
+
+fn build(mut project: Project, out: Option<PathBuf>, warnings: Warnings) -> Result<(), Failure> {
     if let Some(out) = out {
         project.out_dir = out;
     }
-    let report = driver::build(&project)?;
+    let report = driver::build_with(&project, warnings)?;
+    show_warnings(&report.warnings);
     println!(
-        "built {} into {}",
-        [
-            counted(report.pages, "page"),
-            format!(
-                "({}, {} checked)",
-                counted(report.positions, "position"),
-                counted(report.claims, "claim")
-            ),
-        ]
-        .join(" "),
-        report.out_dir.display()
+        "built {} ({}) into {}; checked {}",
+        counted(report.pages, "page"),
+        counted(report.positions, "position"),
+        report.out_dir.display(),
+        report.tally
     );
     Ok(())
 }
 
-fn check(project: &Project) -> Result<(), Failure> {
-    let checked = driver::check(project)?;
-    let claims: usize = checked.essays.iter().map(|e| e.claims.len()).sum();
+fn check(project: &Project, warnings: Warnings) -> Result<(), Failure> {
+    let checked = driver::check_with(project, warnings)?;
+    show_warnings(&checked.warnings);
     println!(
-        "{} checked, {} {}",
+        "{} checked: {} hold",
         counted(checked.essays.len(), "essay"),
-        counted(claims, "claim"),
-        if claims == 1 { "holds" } else { "hold" }
+        hackenbook::check::Tally::of(&checked.essays)
     );
     Ok(())
 }
 
-/// `1 essay`, `2 essays`.
-fn counted(n: usize, noun: &str) -> String {
-    format!("{n} {noun}{}", if n == 1 { "" } else { "s" })
+/// The warnings of a run that passed, on stderr.
+fn show_warnings(warnings: &[hackenbook::essay::Diagnostic]) {
+    if !warnings.is_empty() {
+        eprint!("{}", render_warnings(warnings));
+    }
 }

@@ -100,7 +100,10 @@ fn a_wrong_value_claim_fails_at_its_line() {
 fn a_false_statement_about_all_day_two_games_fails_at_its_line() {
     let text = failure("wrong-games");
     assert!(text.contains("games.md:13:3"), "{text}");
-    assert!(text.contains("{0 | 0} = ∗"), "the counterexample, typeset: {text}");
+    assert!(
+        text.contains("{0 | 0} = ∗"),
+        "the counterexample, typeset: {text}"
+    );
     insta::assert_snapshot!(text);
 }
 
@@ -269,12 +272,98 @@ fn two_builds_are_byte_identical() {
 fn a_new_essay_checks_and_is_never_overwritten() {
     let dir = tempfile::tempdir().unwrap();
     let project = Project::at(dir.path());
-    hackenbook::commands::new_essay(&project, "fresh-essay").unwrap();
+    hackenbook::commands::new_essay(&project, "fresh-essay", None).unwrap();
     let checked = driver::check(&project).unwrap_or_else(|f| panic!("{}", f.render()));
-    assert_eq!(checked.essays[0].essay.front.slug, "fresh-essay");
+    let front = &checked.essays[0].essay.front;
+    assert_eq!(front.slug, "fresh-essay");
+    assert_eq!(front.title, "Fresh essay", "the title comes from the slug");
+    assert_eq!(front.rung, 1, "the first essay is on rung 1");
     assert!(checked.essays[0].claims.iter().all(|c| c.holds));
-    assert!(hackenbook::commands::new_essay(&project, "fresh-essay").is_err());
-    assert!(hackenbook::commands::new_essay(&project, "Not A Slug").is_err());
+    // The summary it writes is a placeholder: published as it is, a warning.
+    assert_eq!(checked.warnings.len(), 1);
+    assert!(checked.warnings[0].message.contains("placeholder"));
+    assert!(hackenbook::commands::new_essay(&project, "fresh-essay", None).is_err());
+    assert!(hackenbook::commands::new_essay(&project, "Not A Slug", None).is_err());
+    // The next essay takes the next free rung, and a title given as it is.
+    hackenbook::commands::new_essay(&project, "second", Some("A \"quoted\" title")).unwrap();
+    let checked = driver::check(&project).unwrap_or_else(|f| panic!("{}", f.render()));
+    let second = &checked.essays[1].essay.front;
+    assert_eq!((second.slug.as_str(), second.rung), ("second", 2));
+    assert_eq!(second.title, "A \"quoted\" title");
+}
+
+#[test]
+fn two_essays_on_one_rung_and_unused_names_are_warnings() {
+    let dir = tempfile::tempdir().unwrap();
+    let essays = dir.path().join("essays");
+    std::fs::create_dir_all(&essays).unwrap();
+    let essay =
+        |title: &str, body: &str| format!("+++\ntitle = \"{title}\"\nrung = 3\n+++\n{body}");
+    std::fs::write(essays.join("a.md"), essay("A", "")).unwrap();
+    std::fs::write(
+        essays.join("b.md"),
+        essay(
+            "B",
+            "\n```hackenbush lonely\nLR\n```\n\n```hackenbush used\nR\n```\n\n\
+             ```census spare\nfamily = \"stalks\"\nedges = 2\n```\n\n`{-1 = value of used}`\n",
+        ),
+    )
+    .unwrap();
+    let checked =
+        driver::check(&Project::at(dir.path())).unwrap_or_else(|f| panic!("{}", f.render()));
+    let said: Vec<String> = checked
+        .warnings
+        .iter()
+        .map(|w| {
+            let at = w.location();
+            let at = &at[at.rfind("b.md").unwrap_or(0)..];
+            format!(
+                "{at}: {}",
+                w.message.replace(&*dir.path().to_string_lossy(), "")
+            )
+        })
+        .collect();
+    assert_eq!(
+        said,
+        [
+            "b.md:3:8: rung 3 is also /essays/a.md's",
+            "b.md:6:15: the position `lonely` is never used",
+            "b.md:14:11: the census `spare` is never used",
+        ],
+        "{said:#?}"
+    );
+}
+
+#[test]
+fn the_summary_counts_everything_checked_by_kind() {
+    let dir = tempfile::tempdir().unwrap();
+    let essays = dir.path().join("essays");
+    std::fs::create_dir_all(&essays).unwrap();
+    std::fs::write(
+        essays.join("t.md"),
+        "+++\ntitle = \"T\"\nrung = 1\n+++\n\n```hackenbush pair\nLR LR R\nvalue = 0\nedges = 5\n```\n\n\
+         ```game\npair = 0 < 1\n```\n\n```play pair\nright cuts R\n```\n\n\
+         `{0 = value of pair}` and `{$1 > 0$}`.\n",
+    )
+    .unwrap();
+    let checked =
+        driver::check(&Project::at(dir.path())).unwrap_or_else(|f| panic!("{}", f.render()));
+    let tally = hackenbook::check::Tally::of(&checked.essays);
+    assert_eq!(
+        tally,
+        hackenbook::check::Tally {
+            queries: 1,
+            prose_relations: 1,
+            game_relations: 2,
+            assertions: 2,
+            plays: 1
+        }
+    );
+    assert_eq!(
+        tally.to_string(),
+        "2 claims (1 query, 1 relation in prose), 2 game relations, 2 position assertions, \
+         1 line of play"
+    );
 }
 
 /// Writes one essay into a fresh project and checks it, returning the rendered problems.
@@ -357,4 +446,102 @@ fn lines_of_play_report_every_kind_of_failure_at_its_line() {
     let holds =
         problems_of("\n```play\nL(L R)\nstart = right\nright cuts LR\nvalue = 2\nleft wins\n```\n");
     assert_eq!(holds, "", "a right line passes");
+}
+
+#[test]
+fn a_mismatch_says_how_its_literal_was_read() {
+    let text = failure("truth-words");
+    for said in [
+        "`none` reads as *true*: it claims the query holds; `any stalks8 have value = 0` is false",
+        "for 'no member has it' write `{none = none stalks8 have value = 0}`",
+        "`no` reads as *false*: it claims the query fails; `none stalks8 have value = 0` is true",
+        "`1.9%` accepts 1.85% ≤ x < 1.95%; computed 0.20% (1 of 510)",
+        "`R L` is the same position as `L R` up to order; `smallest` names the first in census order",
+    ] {
+        let flat = text.replace("\n  │ ", " ").replace("\n        ", " ");
+        assert!(flat.contains(said), "missing {said:?} in:\n{text}");
+    }
+    insta::assert_snapshot!(text);
+}
+
+#[test]
+fn a_slip_a_wrong_value_and_a_wrong_count_are_all_reported_and_a_broken_definition_once() {
+    let text = failure("all-problems");
+    assert!(text.contains("5 problems found"), "{text}");
+    for at in [
+        "sums.md:12:2",  // the broken position, at its parenthesis
+        "sums.md:17:11", // the unquoted range of the broken census
+        "sums.md:25:11", // the slip
+        "sums.md:27:18", // the wrong value
+        "sums.md:27:56", // the wrong count
+    ] {
+        assert!(text.contains(at), "{at} missing:\n{text}");
+    }
+    // Later uses of the broken names say nothing more.
+    assert!(!text.contains("no position named"), "{text}");
+    assert!(!text.contains("no census named"), "{text}");
+    assert!(!text.contains("unknown name"), "{text}");
+    insta::assert_snapshot!(text);
+}
+
+#[test]
+fn a_warning_is_shown_but_fails_only_when_denied() {
+    let dir = tempfile::tempdir().unwrap();
+    let essays = dir.path().join("essays");
+    std::fs::create_dir_all(&essays).unwrap();
+    std::fs::write(
+        essays.join("w.md"),
+        "+++\ntitle = \"W\"\nrung = 1\n+++\n\n```census s4\nfamily = \"stalks\"\nedges = \"1..=4\"\n```\n\n\
+         Some stalk is worth one: `{none = any s4 have value = 1}`.\n",
+    )
+    .unwrap();
+    let project = Project::at(dir.path());
+    let checked = driver::check(&project).unwrap_or_else(|f| panic!("{}", f.render()));
+    assert_eq!(checked.warnings.len(), 1);
+    let shown = hackenbook::essay::diagnostic::render_warnings(&checked.warnings);
+    assert!(shown.contains("⚠"), "{shown}");
+    assert!(shown.contains("w.md:11:28"), "{shown}");
+    assert!(
+        shown.contains("`{true = any s4 have value = 1}`"),
+        "{shown}"
+    );
+    assert!(shown.contains("warning: 1 warning"), "{shown}");
+    let denied = driver::check_with(&project, driver::Warnings::Deny)
+        .err()
+        .expect("a denied warning fails the run")
+        .render();
+    assert!(
+        denied.contains("1 warning found and warnings are denied"),
+        "{denied}"
+    );
+    // Bound as English reads it, the same word is no warning.
+    std::fs::write(
+        essays.join("w.md"),
+        "+++\ntitle = \"W\"\nrung = 1\n+++\n\n```census s4\nfamily = \"stalks\"\nedges = \"1..=4\"\n```\n\n\
+         No stalk balances: `{none = none s4 have value = 0}`, `{no = any s4 have value = 0}`.\n",
+    )
+    .unwrap();
+    let checked = driver::check(&project).unwrap_or_else(|f| panic!("{}", f.render()));
+    assert!(checked.warnings.is_empty());
+}
+
+#[test]
+fn positions_stand_in_place_in_game_blocks_and_queries() {
+    let holds = problems_of(
+        "```game\n[LR] + [LR] + [R] = 0\n[L(L R)] = 1 > [LRRL]\n```\n\n\
+         Balanced: `{0 = [[LR] + [LR] + [R]]}`.\n",
+    );
+    assert_eq!(holds, "", "{holds}");
+    let bare = problems_of("```game\nLR + LR + R = 0\n```\n");
+    assert!(
+        bare.contains("e.md:6:1")
+            && bare.contains("unknown name `LR`")
+            && bare.contains("help: a position written in place goes in brackets: `[LR]`"),
+        "{bare}"
+    );
+    let broken = problems_of("```game\n[LR] + [L(R] = 0\n```\n");
+    assert!(
+        broken.contains("e.md:6:10") && broken.contains("in `[L(R]`: this `(` is never closed"),
+        "{broken}"
+    );
 }

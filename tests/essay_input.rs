@@ -177,7 +177,8 @@ fn the_slug_index_fails_at_the_slug_in_check_as_in_build() {
 #[test]
 fn new_refuses_a_reserved_slug() {
     let (_dir, project) = project(&[]);
-    let Err(Failure::Other(message)) = hackenbook::commands::new_essay(&project, "index") else {
+    let Err(Failure::Other(message)) = hackenbook::commands::new_essay(&project, "index", None)
+    else {
         panic!("`new index` must fail")
     };
     assert_has(&message, &["reserved"]);

@@ -14,3 +14,22 @@ fn the_readme_lists_exactly_the_property_table() {
     // One table of properties, not two.
     assert_eq!(readme.matches("| property |").count(), 1);
 }
+
+/// The README's rows of words for true and false are the lists the checker reads, in full.
+#[test]
+fn the_readme_lists_every_word_for_true_and_false() {
+    use hackenbook::census::literal::{AFFIRMATIVE, NEGATIVE};
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
+        .expect("README.md is readable");
+    for (words, meaning) in [
+        (AFFIRMATIVE, "a statement that holds"),
+        (NEGATIVE, "a statement that fails"),
+    ] {
+        let listed: Vec<String> = words.iter().map(|w| format!("`{w}`")).collect();
+        let row = format!("| {} | {meaning}", listed.join(", "));
+        assert!(
+            readme.contains(&row),
+            "README.md should have the row:\n{row}"
+        );
+    }
+}

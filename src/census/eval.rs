@@ -136,9 +136,8 @@ impl RowEval<'_> {
             ExprKind::Number(text) => Scalar::Num(text.parse::<Dyadic>().map_err(|x| err(x.0))?),
             ExprKind::Bool(b) => Scalar::Bool(*b),
             ExprKind::Game(text) => {
-                let g = self
-                    .games
-                    .eval_str(text)
+                // A position may stand in the game, in place: `[[LR] + 1]`.
+                let g = crate::hackenbush::in_place::evaluate(text, self.games, &|_| None)
                     .map_err(|x| err(format!("in `[{text}]`: {}", x.message)))?;
                 self.normal(g)
             }

@@ -309,20 +309,15 @@ pub fn literal_holds(
     };
     let bad = |message: String| QueryError::new(whole.clone(), message);
     match figure {
-        Figure::Bool { holds, .. } => {
-            let phrase = normalise_phrase(literal);
-            if AFFIRMATIVE.contains(&phrase.as_str()) {
-                Ok(*holds)
-            } else if NEGATIVE.contains(&phrase.as_str()) {
-                Ok(!*holds)
-            } else {
-                Err(bad(format!(
+        Figure::Bool { holds, .. } => match truth_of(literal) {
+            Some(true) => Ok(*holds),
+            Some(false) => Ok(!*holds),
+            None => Err(bad(format!(
                     "`{literal}` is not a phrase for true or false; the query is a statement, so write one of: {} (or, for false: {})",
-                    AFFIRMATIVE.join(", "),
-                    NEGATIVE.join(", ")
-                )))
-            }
-        }
+                AFFIRMATIVE.join(", "),
+                NEGATIVE.join(", ")
+            ))),
+        },
         Figure::Example(example) => match &example.member {
             Member::Position(forest) => match Forest::parse(literal) {
                 Ok(f) => Ok(f == *forest),
@@ -436,6 +431,128 @@ fn game_literal(
 fn game_not_a_number(literal: &str, games: &mut Games) -> bool {
     let text = literal.trim().replace('\u{2212}', "-");
     games.eval_str(&text).is_ok_and(|g| !games.is_number(g))
+}
+
+/// The truth a phrase stands for: `Some(true)` for one of [`AFFIRMATIVE`], `Some(false)` for
+/// one of [`NEGATIVE`].
+pub fn truth_of(literal: &str) -> Option<bool> {
+    let phrase = normalise_phrase(literal);
+    if AFFIRMATIVE.contains(&phrase.as_str()) {
+        Some(true)
+    } else if NEGATIVE.contains(&phrase.as_str()) {
+        Some(false)
+    } else {
+        None
+    }
+}
+
+/// How the words of a literal were read, said when they disagree with the figure: the truth a
+/// phrase stands for, the figures a rounded literal accepts, a position that differs from the one
+/// found only in the order of its trees. `None` for an exact literal (a count, a fraction).
+pub fn reading(literal: &str, figure: &Figure) -> Option<String> {
+    match figure {
+        Figure::Bool { .. } => truth_of(literal).map(|holds| {
+            if holds {
+                format!("`{literal}` reads as *true*: it claims the query holds")
+            } else {
+                format!("`{literal}` reads as *false*: it claims the query fails")
+            }
+        }),
+        Figure::Example(example) => {
+            let Member::Position(forest) = &example.member else {
+                return None;
+            };
+            let written = Forest::parse(literal).ok()?;
+            (unordered(written) == unordered(forest.clone())).then(|| {
+                format!(
+                    "`{literal}` is the same position as `{}` up to order; `smallest` names the \
+                     first in census order",
+                    example.notation
+                )
+            })
+        }
+        Figure::Integer(_) | Figure::Number(_) | Figure::Rational(_) | Figure::Share { .. } => {
+            let (number, unit) = match percentage(literal) {
+                Some(number) => (number, "%"),
+                None => (literal, ""),
+            };
+            let mut q = quantity(number).ok()??;
+            if unit == "%" && q.decimals.is_none() && q.value.is_integer() {
+                q.decimals = Some(0);
+            }
+            let places = q.decimals?;
+            let half = BigRational::new(
+                BigInt::one(),
+                BigInt::from(2) * num_traits::pow(BigInt::from(10), places),
+            );
+            let shown = |r: &BigRational| format!("{}{unit}", decimal(r, places + 1));
+            let (low, high) = (&q.value - &half, &q.value + &half);
+            // Half away from zero: the bound nearer zero is open on the side of zero.
+            let range = if q.value.is_zero() {
+                format!("{} < x < {}", shown(&low), shown(&high))
+            } else if q.value.is_negative() {
+                format!("{} < x ≤ {}", shown(&low), shown(&high))
+            } else {
+                format!("{} ≤ x < {}", shown(&low), shown(&high))
+            };
+            Some(format!("`{literal}` accepts {range}"))
+        }
+        Figure::Game(_) => None,
+    }
+}
+
+/// A forest with the trees at every node sorted: two forests that differ only in the order of
+/// trees have the same key.
+fn unordered(forest: Forest) -> String {
+    fn key(trees: &[crate::hackenbush::Tree]) -> String {
+        let mut parts: Vec<String> = trees
+            .iter()
+            .map(|t| format!("{}({})", t.colour.letter(), key(&t.above)))
+            .collect();
+        parts.sort();
+        parts.join(" ")
+    }
+    key(&forest.to_trees())
+}
+
+/// Words that deny in English: a reader takes `{none = …}` or `{no = …}` as "no member has it",
+/// whatever the query asks. As literals `none`, `never`, `not one` and `not once` read as *true*
+/// (they echo a `none` query: "none have it" holds) and `no` as *false* (it answers an `any`
+/// query).
+pub const DENIALS: &[&str] = &["none", "never", "not one", "not once", "no"];
+
+/// When a denying word is bound to a query whose sense it turns around — `none`, `never`,
+/// `not one`, `not once` to anything but a `none` query, `no` to a `none` query — the advice:
+/// the sentence that says how it reads, and the fix. `None` when the word reads as English does.
+pub fn denial_advice(literal: &str, query: &str) -> Option<(String, String)> {
+    let phrase = normalise_phrase(literal);
+    if !DENIALS.contains(&phrase.as_str()) {
+        return None;
+    }
+    let reads_true = truth_of(&phrase)?;
+    let q = super::query::parse_query(query).ok()?;
+    let (family, is_none) = match &q.kind {
+        super::query::QueryKind::None(f, _) => (f, true),
+        super::query::QueryKind::All(f, _) | super::query::QueryKind::Any(f, _) => (f, false),
+        _ => return None,
+    };
+    if reads_true != is_none {
+        // `none` bound to `all`/`any`, or `no` bound to `none`.
+        let rest = query.get(family.name_span.start..)?.trim();
+        let sense = if reads_true { "holds" } else { "fails" };
+        let plain = if reads_true { "true" } else { "false" };
+        return Some((
+            format!(
+                "`{literal}` reads as *{plain}*: it claims `{query}` {sense}, though a reader \
+                 takes `{literal}` as a denial"
+            ),
+            format!(
+                "for 'no member has it' write `{{none = none {rest}}}`; to say that the query \
+                 {sense}, write `{{{plain} = {query}}}`"
+            ),
+        ));
+    }
+    None
 }
 
 pub use crate::games::display::with_separators;
@@ -577,6 +694,40 @@ mod tests {
         assert!(!holds("every time", &no));
         assert!(holds("not always", &no));
         assert!(literal_holds("maybe", &yes, &mut Games::new()).is_err());
+    }
+
+    #[test]
+    fn how_a_literal_was_read() {
+        let share = share(1, 51); // 1.96...%
+        assert_eq!(
+            reading("1.9%", &share).as_deref(),
+            Some("`1.9%` accepts 1.85% ≤ x < 1.95%")
+        );
+        assert_eq!(
+            reading("-0.3", &Figure::Number("-1/4".parse().unwrap())).as_deref(),
+            Some("`-0.3` accepts -0.35 < x ≤ -0.25")
+        );
+        assert_eq!(reading("3/8", &int(3)), None, "exact literals say nothing");
+        assert_eq!(
+            reading("never", &Figure::truth(false)).as_deref(),
+            Some("`never` reads as *true*: it claims the query holds")
+        );
+    }
+
+    #[test]
+    fn denying_words_bound_the_other_way() {
+        let (said, fix) = denial_advice("none", "any s4 where edges > 1 have value = 0").unwrap();
+        assert!(said.contains("reads as *true*"), "{said}");
+        assert!(
+            fix.contains("`{none = none s4 where edges > 1 have value = 0}`"),
+            "{fix}"
+        );
+        assert!(denial_advice("no", "none s4 have value = 0").is_some());
+        assert!(denial_advice("Not one.", "all s4 have value = 0").is_some());
+        // Bound as English reads them: nothing to say.
+        assert_eq!(denial_advice("none", "none s4 have value = 0"), None);
+        assert_eq!(denial_advice("no", "any s4 have value = 0"), None);
+        assert_eq!(denial_advice("false", "none s4 have value = 0"), None);
     }
 
     #[test]

@@ -28,4 +28,4 @@ pub mod workspace;
 
 pub use literal::{literal_holds, render_figure, Example, Figure};
 pub use query::QueryError;
-pub use workspace::{CensusRun, NameKind, Refused, Workspace};
+pub use workspace::{CensusRun, Listing, NameKind, Refused, Workspace};

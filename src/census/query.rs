@@ -91,7 +91,17 @@ fn lex(text: &str) -> Result<Vec<Token>, QueryError> {
             continue;
         }
         if c == '[' {
-            let Some(close) = rest.find(']') else {
+            // The matching `]`: a game may hold positions in brackets, `[[LR] + 1]`.
+            let mut depth = 0usize;
+            let close = rest.char_indices().find_map(|(j, b)| {
+                match b {
+                    '[' => depth += 1,
+                    ']' => depth -= 1,
+                    _ => {}
+                }
+                (depth == 0).then_some(j)
+            });
+            let Some(close) = close else {
                 return Err(QueryError::new(i..i + 1, "this `[` is never closed"));
             };
             out.push(Token {

@@ -24,7 +24,7 @@ use super::record::{Record, Row, Val};
 use super::reference::{self, Reference};
 use super::small::Small;
 use crate::games::{Dyadic, GameId, Games};
-use crate::hackenbush::{Colour, Position, Rules};
+use crate::hackenbush::{in_place, Colour, Position, Rules};
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::Zero;
@@ -114,6 +114,15 @@ struct PositionEntry {
     record: Option<(Record, Option<String>)>,
 }
 
+/// What `list FAMILY` found: how many members and distinct records the family holds, and the
+/// first records in census order, each as its smallest member and the number sharing it.
+#[derive(Clone, Debug)]
+pub struct Listing {
+    pub positions: u64,
+    pub records: usize,
+    pub members: Vec<(Example, u64)>,
+}
+
 /// A family's members, and for each entry that passes the family's `where`: its index and
 /// whether the query's condition holds on it.
 type Scan = (Members, Vec<(usize, bool)>);
@@ -132,6 +141,8 @@ pub struct Workspace {
     failed: BTreeSet<String>,
     /// Censuses narrowed from one of those, failed for that reason alone.
     failed_with_parent: BTreeSet<String>,
+    /// Positions whose block failed (reported there).
+    failed_positions: BTreeSet<String>,
 }
 
 /// What a name names: each kind has its own namespace within an essay.
@@ -244,14 +255,29 @@ impl Workspace {
         defined
     }
 
-    /// Whether an error about `query` only repeats the failure of a census definition
-    /// reported before.
-    pub fn repeats_a_failed_census(&self, query: &str) -> bool {
-        let mut names = Vec::new();
+    /// Whether an error about `query` only repeats the failure of a census or position
+    /// definition reported before.
+    pub fn repeats_a_failure(&self, query: &str) -> bool {
+        let mut families = Vec::new();
+        let mut positions = Vec::new();
         if let Ok(q) = parse_query(query) {
-            families_in(&q, &mut names);
+            names_in(&q, &mut families, &mut positions);
         }
-        names.iter().any(|n| self.failed.contains(n))
+        families.iter().any(|n| self.failed.contains(n))
+            || positions.iter().any(|n| self.failed_positions.contains(n))
+    }
+
+    /// Records that the block defining position `name` failed (and was reported), so that a
+    /// use of the name is not reported again. A name already defined is left alone.
+    pub fn position_failed(&mut self, name: &str) {
+        if !self.positions.contains_key(name) {
+            self.failed_positions.insert(name.to_string());
+        }
+    }
+
+    /// Whether `name` is a position whose block failed.
+    pub fn is_failed_position(&self, name: &str) -> bool {
+        self.failed_positions.contains(name)
     }
 
     /// Whether the census `name` failed only because the census it narrows failed before.
@@ -361,6 +387,54 @@ impl Workspace {
         self.figure(&q, games)
     }
 
+    /// Lists the members of a family, `list FAMILY` (`list woods where value = 0`): the
+    /// smallest position of each distinct record (notation, value and properties) with the
+    /// number of positions that share it, in census order, at most `limit` of them.
+    /// Spans are within `query`.
+    pub fn list(
+        &mut self,
+        query: &str,
+        limit: usize,
+        games: &mut Games,
+    ) -> Result<Listing, QueryError> {
+        let lead = query.len() - query.trim_start().len();
+        let body = &query[lead..];
+        let keyword = body.split_whitespace().next().unwrap_or("");
+        if keyword != "list" {
+            return Err(QueryError::new(
+                lead..lead + keyword.len(),
+                "expected `list FAMILY`, e.g. `list forests6 where value = 0`",
+            ));
+        }
+        // `list F` is read as `count F`, one letter longer: spans after the keyword move back.
+        let counted = format!("{}count{}", &query[..lead], &body[4..]);
+        let back = |e: QueryError| {
+            let (a, b) = (e.span.start.saturating_sub(1), e.span.end.saturating_sub(1));
+            QueryError::new(a.max(lead)..b.max(lead), e.message)
+        };
+        let q = parse_query(&counted).map_err(back)?;
+        let QueryKind::Count(family) = &q.kind else {
+            return Err(QueryError::new(
+                lead..query.len(),
+                "expected `list FAMILY`, e.g. `list forests6 where value = 0`",
+            ));
+        };
+        self.define_builtin_families(&q);
+        self.check_query(&q).map_err(back)?;
+        let (rows, selected) = self.scan(family, None, games).map_err(back)?;
+        let positions = selected.iter().map(|(i, _)| rows.count(*i)).sum();
+        let members = selected
+            .iter()
+            .take(limit)
+            .map(|(i, _)| (self.example(&family.name, &rows, *i, games), rows.count(*i)))
+            .collect();
+        Ok(Listing {
+            positions,
+            records: selected.len(),
+            members,
+        })
+    }
+
     /// Built-in families, for ad-hoc queries: `forests7` (blue-red forests of 1 to 7 edges),
     /// `trees6`, `stalks10`, `forests4_LRG`, `trees5_G` — defined on first mention unless a
     /// census block already took the name.
@@ -431,9 +505,9 @@ impl Workspace {
                 crate::essay::parse::closest(&f.name, &known),
                 known.is_empty(),
             ) {
-                (_, true) => "no census is defined before this point".to_string(),
+                (_, true) => "none is defined".to_string(),
                 (Some(near), _) => format!("did you mean `{near}`?"),
-                (None, _) => format!("censuses defined so far: {}", known.join(", ")),
+                (None, _) => format!("censuses defined: {}", known.join(", ")),
             };
             return Err(QueryError::new(
                 f.name_span.clone(),
@@ -470,7 +544,7 @@ impl Workspace {
                     return Err(QueryError::new(
                         span.clone(),
                         format!(
-                            "no position named `{name}` (positions defined so far: {})",
+                            "no position named `{name}` (positions defined: {})",
                             if known.is_empty() {
                                 "none".into()
                             } else {
@@ -847,9 +921,11 @@ impl Workspace {
             QueryKind::Of(e, name, span) => self.of_position(e, name, span.clone(), games)?,
             QueryKind::Number(text) => number_figure(text, &q.span)?,
             QueryKind::Game(text) => {
-                let g = games.eval_str(text).map_err(|e| {
-                    QueryError::new(q.span.clone(), format!("in `[{text}]`: {}", e.message))
-                })?;
+                // Positions may stand in the game: named (`[tree + 1]`) or in place (`[[LR] + 1]`).
+                let g = in_place::evaluate(text, games, &|name| self.position_value(name))
+                    .map_err(|e| {
+                        QueryError::new(q.span.clone(), format!("in `[{text}]`: {}", e.message))
+                    })?;
                 match games.as_number(g) {
                     Some(d) => Figure::Number(d),
                     None => Figure::Game(g),
@@ -1002,6 +1078,11 @@ pub fn property_type(name: &str) -> Option<&'static str> {
 }
 
 fn families_in(q: &Query, out: &mut Vec<String>) {
+    names_in(q, out, &mut Vec::new());
+}
+
+/// The censuses and the positions a query names.
+fn names_in(q: &Query, families: &mut Vec<String>, positions: &mut Vec<String>) {
     match &q.kind {
         QueryKind::Count(f)
         | QueryKind::Smallest(f)
@@ -1009,13 +1090,14 @@ fn families_in(q: &Query, out: &mut Vec<String>) {
         | QueryKind::All(f, _)
         | QueryKind::None(f, _)
         | QueryKind::Any(f, _)
-        | QueryKind::Extreme(_, _, f) => out.push(f.name.clone()),
-        QueryKind::Neg(a) => families_in(a, out),
+        | QueryKind::Extreme(_, _, f) => families.push(f.name.clone()),
+        QueryKind::Neg(a) => names_in(a, families, positions),
         QueryKind::Arith(_, a, b) => {
-            families_in(a, out);
-            families_in(b, out);
+            names_in(a, families, positions);
+            names_in(b, families, positions);
         }
-        QueryKind::Of(..) | QueryKind::Number(_) | QueryKind::Game(_) => {}
+        QueryKind::Of(_, name, _) => positions.push(name.clone()),
+        QueryKind::Number(_) | QueryKind::Game(_) => {}
     }
 }
 

@@ -2,7 +2,7 @@
 //! what the computation says, at the precision the literal is written in.
 
 use super::Context;
-use crate::census;
+use crate::census::{self, Figure};
 use crate::essay::source::offset_span;
 use crate::essay::{Claim, Diagnostic, SourceFile};
 use serde::Serialize;
@@ -46,9 +46,12 @@ pub fn check(cx: &mut Context, claim: &Claim) -> usize {
         Ok(figure) => {
             let shown = census::render_figure(&figure, games);
             let holds = match census::literal_holds(&claim.literal.value, &figure, games) {
-                Ok(true) => true,
+                Ok(true) => {
+                    problems.extend(misleading(file, claim));
+                    true
+                }
                 Ok(false) => {
-                    problems.push(mismatch(file, claim, &shown));
+                    problems.push(mismatch(file, claim, &figure, &shown));
                     false
                 }
                 Err(e) => {
@@ -62,9 +65,9 @@ pub fn check(cx: &mut Context, claim: &Claim) -> usize {
             (shown, holds)
         }
         Err(e) => {
-            // A census whose block failed was reported there; saying so again at every claim
-            // that uses it buries the cause.
-            if !cx.workspace.repeats_a_failed_census(&claim.query.value) {
+            // A census or position whose block failed was reported there; saying so again at
+            // every claim that uses it buries the cause.
+            if !cx.workspace.repeats_a_failure(&claim.query.value) {
                 let span = offset_span(&e.span, claim.query.span.start);
                 problems.push(
                     Diagnostic::new(file, span, format!("bad query: {}", e.message)).label("here"),
@@ -90,15 +93,38 @@ pub fn check(cx: &mut Context, claim: &Claim) -> usize {
     records.len() - 1
 }
 
-fn mismatch(file: &SourceFile, claim: &Claim, computed: &str) -> Diagnostic {
-    Diagnostic::new(
-        file,
-        claim.literal.span.clone(),
-        format!(
-            "claim does not hold: the essay says `{}`, the computation gives {computed}",
-            claim.literal.value
+/// A claim that does not hold, saying how its literal was read when that is not plain, and the
+/// fix when a denying word (`none`, `no`) turned the sense around.
+fn mismatch(file: &SourceFile, claim: &Claim, figure: &Figure, computed: &str) -> Diagnostic {
+    let (literal, query) = (&claim.literal.value, &claim.query.value);
+    let message = match census::literal::reading(literal, figure) {
+        Some(reading) if matches!(figure, Figure::Bool { .. }) => {
+            format!("claim does not hold: {reading}; `{query}` is {computed}")
+        }
+        Some(reading) if matches!(figure, Figure::Example(_)) => {
+            format!("claim does not hold: {reading}")
+        }
+        Some(reading) => format!("claim does not hold: {reading}; computed {computed}"),
+        None => format!(
+            "claim does not hold: the essay says `{literal}`, the computation gives {computed}"
         ),
+    };
+    let help = match census::literal::denial_advice(literal, query) {
+        Some((_, fix)) => fix,
+        None => format!("the query was `{query}`"),
+    };
+    Diagnostic::new(file, claim.literal.span.clone(), message)
+        .label(format!("computed {computed}"))
+        .help(help)
+}
+
+/// A claim that holds, but whose denying word a reader takes the other way.
+fn misleading(file: &SourceFile, claim: &Claim) -> Option<Diagnostic> {
+    let (reading, fix) = census::literal::denial_advice(&claim.literal.value, &claim.query.value)?;
+    Some(
+        Diagnostic::new(file, claim.literal.span.clone(), reading)
+            .label("holds, but reads the other way in English")
+            .help(fix)
+            .warning(),
     )
-    .label(format!("computed {computed}"))
-    .help(format!("the query was `{}`", claim.query.value))
 }

@@ -5,11 +5,13 @@ use super::Context;
 use crate::essay::source::offset_span;
 use crate::essay::{Diagnostic, Spanned};
 use crate::games::notation::{self, Statement};
+use crate::hackenbush::InPlace;
 
 /// Returns the statements, or `None` if any line failed. A bare name is a position of the
-/// essay, looked up in its workspace.
+/// essay, looked up in its workspace; `[LR]` is a position written in place.
 pub fn check(cx: &mut Context, lines: &[Spanned<String>]) -> Option<Vec<Statement>> {
     let before = cx.problems.len();
+    let mut failed_quietly = false;
     let mut statements = Vec::new();
     for line in lines {
         let located = |span: &std::ops::Range<usize>| offset_span(span, line.span.start);
@@ -27,8 +29,22 @@ pub fn check(cx: &mut Context, lines: &[Spanned<String>]) -> Option<Vec<Statemen
                 continue;
             }
         };
+        let terms: Vec<&notation::Expr> = statement.terms.iter().collect();
+        let in_place = match InPlace::value(&terms, cx.solver, cx.games) {
+            Ok(values) => values,
+            Err(e) => {
+                cx.problem(
+                    Diagnostic::new(cx.file, located(&e.span), e.message).label("this position"),
+                );
+                continue;
+            }
+        };
         let workspace = &cx.workspace;
-        let mut resolve = |name: &str| workspace.position_value(name);
+        let mut resolve = |name: &str| {
+            in_place
+                .get(name)
+                .or_else(|| workspace.position_value(name))
+        };
         match notation::check_statement(&statement, cx.games, &mut resolve) {
             Ok(failures) => {
                 for f in failures {
@@ -48,11 +64,25 @@ pub fn check(cx: &mut Context, lines: &[Spanned<String>]) -> Option<Vec<Statemen
                     );
                 }
             }
-            Err(e) => cx.problem(
-                Diagnostic::new(cx.file, located(&e.span), e.message.clone()).label("here"),
-            ),
+            // A position whose block failed was reported there.
+            Err(e)
+                if line
+                    .value
+                    .get(e.span.clone())
+                    .is_some_and(|name| cx.workspace.is_failed_position(name)) =>
+            {
+                failed_quietly = true;
+            }
+            Err(e) => {
+                let hint = line.value.get(e.span.clone()).and_then(InPlace::hint);
+                let mut d = Diagnostic::new(cx.file, located(&e.span), e.message).label("here");
+                if let Some(hint) = hint {
+                    d = d.help(hint);
+                }
+                cx.problem(d);
+            }
         }
         statements.push(statement);
     }
-    (cx.problems.len() == before).then_some(statements)
+    (cx.problems.len() == before && !failed_quietly).then_some(statements)
 }

@@ -179,6 +179,8 @@ fn resolve_position<'l>(
     if let Some(name) = name {
         return match cx.workspace.position(&name.value) {
             Some((p, rules)) => Some((p.clone(), rules, lines)),
+            // Its block failed, and said so.
+            None if cx.workspace.is_failed_position(&name.value) => None,
             None => {
                 cx.problem(
                     Diagnostic::new(

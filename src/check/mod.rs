@@ -59,6 +59,61 @@ pub struct CheckedEssay {
     pub censuses: Vec<(String, String, u64)>,
 }
 
+/// What a run checked, by kind: claims in the prose (queries and relations written as maths),
+/// relations of game blocks, assertions of position blocks, lines of play.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    pub queries: usize,
+    pub prose_relations: usize,
+    pub game_relations: usize,
+    pub assertions: usize,
+    pub plays: usize,
+}
+
+impl Tally {
+    pub fn of(essays: &[CheckedEssay]) -> Tally {
+        let mut t = Tally::default();
+        for e in essays {
+            for c in &e.claims {
+                match c.kind {
+                    ClaimKind::Query => t.queries += 1,
+                    ClaimKind::Relation => t.prose_relations += 1,
+                }
+            }
+            for o in &e.outcomes {
+                match o {
+                    Outcome::Game(statements) => {
+                        t.game_relations +=
+                            statements.iter().map(|s| s.relations.len()).sum::<usize>()
+                    }
+                    Outcome::Position(p) => t.assertions += p.assertions.len(),
+                    Outcome::Play(_) => t.plays += 1,
+                    _ => {}
+                }
+            }
+        }
+        t
+    }
+}
+
+impl std::fmt::Display for Tally {
+    /// `169 claims (150 queries, 19 relations in prose), 45 game relations, 80 position
+    /// assertions, 12 lines of play`
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        use crate::essay::diagnostic::{counted, counted_as};
+        write!(
+            f,
+            "{} ({}, {} in prose), {}, {}, {}",
+            counted(self.queries + self.prose_relations, "claim"),
+            counted_as(self.queries, "query", "queries"),
+            counted(self.prose_relations, "relation"),
+            counted(self.game_relations, "game relation"),
+            counted(self.assertions, "position assertion"),
+            counted_as(self.plays, "line of play", "lines of play")
+        )
+    }
+}
+
 /// Settings shared by every essay of a run.
 #[derive(Clone, Debug, Default)]
 pub struct CheckOptions {
@@ -129,6 +184,41 @@ impl Checker {
         }
     }
 
+    /// The definitions of `essays` — their positions and censuses, with the censuses' measures —
+    /// in one workspace, for the command line's queries. Essays come in ladder order and a name
+    /// an earlier essay took is left to it. Nothing else is checked; problems are pushed to
+    /// `problems`.
+    pub fn definitions(&mut self, essays: &[Essay], problems: &mut Vec<Diagnostic>) -> Workspace {
+        let mut workspace = Workspace::new(self.options.cache_dir.clone());
+        for essay in essays {
+            let mut cx = Context {
+                file: &essay.file,
+                games: &mut self.games,
+                solver: &mut self.solver,
+                workspace,
+                claims: Vec::new(),
+                problems,
+            };
+            for (index, directive) in essay.directives.iter().enumerate() {
+                let taken = match &directive.kind {
+                    DirectiveKind::Position(block) => block
+                        .name
+                        .as_ref()
+                        .is_some_and(|n| cx.workspace.position(&n.value).is_some()),
+                    DirectiveKind::Census { name, .. } => {
+                        cx.workspace.census_names().any(|c| c == name.value)
+                    }
+                    _ => continue,
+                };
+                if !taken {
+                    check_directive(&mut cx, index, directive);
+                }
+            }
+            workspace = cx.workspace;
+        }
+        workspace
+    }
+
     /// Evaluates every directive of one essay; problems are pushed to `problems`, never thrown.
     pub fn check_essay(&mut self, essay: Essay, problems: &mut Vec<Diagnostic>) -> CheckedEssay {
         let mut cx = Context {
@@ -154,6 +244,7 @@ impl Checker {
         for index in order {
             outcomes[index] = Some(check_directive(&mut cx, index, &essay.directives[index]));
         }
+        cx.problems.extend(unused_names(&essay));
         let censuses = cx
             .workspace
             .runs()
@@ -171,6 +262,53 @@ impl Checker {
             claims,
         }
     }
+}
+
+/// A position or census named and never mentioned again in its essay — in a claim, a game
+/// line, a line of play, a narrowed census or a link to its anchor — is a warning at the name.
+fn unused_names(essay: &Essay) -> Vec<Diagnostic> {
+    let text = &*essay.file.text;
+    let mentions = |name: &str| {
+        let word = |c: Option<char>| c.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_');
+        text.match_indices(name)
+            .filter(|(at, _)| {
+                !word(text[..*at].chars().next_back())
+                    && !word(text[at + name.len()..].chars().next())
+            })
+            .count()
+    };
+    let mut warnings = Vec::new();
+    for directive in &essay.directives {
+        let (name, what, help) = match &directive.kind {
+            DirectiveKind::Position(block) => match &block.name {
+                Some(name) => (
+                    name,
+                    "position",
+                    "refer to it (`value of NAME` in a claim, `NAME + 1` in a game block,                      ```play NAME), or leave the block unnamed",
+                ),
+                None => continue,
+            },
+            DirectiveKind::Census { name, .. } => (
+                name,
+                "census",
+                "use it in a claim (`{… = count NAME}`), or remove the block",
+            ),
+            _ => continue,
+        };
+        if mentions(&name.value) <= 1 {
+            warnings.push(
+                Diagnostic::new(
+                    &essay.file,
+                    name.span.clone(),
+                    format!("the {what} `{}` is never used", name.value),
+                )
+                .label("named here and nowhere else")
+                .help(help.replace("NAME", &name.value))
+                .warning(),
+            );
+        }
+    }
+    warnings
 }
 
 fn check_directive(cx: &mut Context, index: usize, directive: &Directive) -> Outcome {

@@ -39,6 +39,15 @@ pub fn check(cx: &mut Context, index: usize, block: &PositionBlock) -> Option<Po
             return None;
         }
     }
+    let outcome = check_named(cx, index, block);
+    if let (None, Some(name)) = (&outcome, &block.name) {
+        // Reported here, once: uses of the name elsewhere say nothing more.
+        cx.workspace.position_failed(&name.value);
+    }
+    outcome
+}
+
+fn check_named(cx: &mut Context, index: usize, block: &PositionBlock) -> Option<PositionOutcome> {
     let at = block.position.span.start;
     let position = match Position::parse(&block.position.value) {
         Ok(p) => p,

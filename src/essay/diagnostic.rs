@@ -1,6 +1,7 @@
 //! A diagnostic is a message pinned to a byte range of an essay. Every stage reports failures as
 //! diagnostics, the driver collects all of them, and they are rendered once, rustc-style, with the
-//! file, line, column and a snippet of the source.
+//! file, line, column and a snippet of the source. A warning is a diagnostic too: printed the same
+//! way, counted apart, and failing a run only when warnings are denied.
 
 use super::source::SourceFile;
 use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource, SourceSpan};
@@ -16,6 +17,8 @@ pub struct Diagnostic {
     /// Said at the span itself: e.g. "computed 3/8".
     pub label: String,
     pub help: Option<String>,
+    /// Said about something that holds but reads badly: does not fail a run by itself.
+    pub warning: bool,
 }
 
 impl Diagnostic {
@@ -28,7 +31,14 @@ impl Diagnostic {
             message: capped(message.into()),
             label: String::new(),
             help: None,
+            warning: false,
         }
+    }
+
+    /// The same diagnostic as a warning.
+    pub fn warning(mut self) -> Diagnostic {
+        self.warning = true;
+        self
     }
 
     pub fn label(mut self, label: impl Into<String>) -> Diagnostic {
@@ -60,13 +70,15 @@ impl Diagnostic {
             span: (span.start, span.end - span.start).into(),
             label: self.label.clone(),
             help: self.help.clone(),
+            warning: self.warning,
         };
         let mut out = String::new();
         let handler = GraphicalReportHandler::new_themed(GraphicalTheme::unicode_nocolor())
             .with_width(100)
             .with_context_lines(1);
         if handler.render_report(&mut out, &report).is_err() {
-            return format!("error: {}", report.message);
+            let kind = if self.warning { "warning" } else { "error" };
+            return format!("{kind}: {}", report.message);
         }
         out
     }
@@ -130,8 +142,42 @@ fn shortened_lines(text: &str, span: &Range<usize>) -> (String, Range<usize>) {
     (out, start..end)
 }
 
-/// Renders a batch of diagnostics, in file and position order, with a closing count.
+/// Renders a batch of diagnostics that failed a run, in file and position order, with a closing
+/// count: problems and warnings counted apart.
 pub fn render_all(diagnostics: &[Diagnostic]) -> String {
+    let mut out = render_each(diagnostics);
+    let warnings = diagnostics.iter().filter(|d| d.warning).count();
+    let problems = diagnostics.len() - warnings;
+    let also = if warnings > 0 {
+        format!(" and {}", counted(warnings, "warning"))
+    } else {
+        String::new()
+    };
+    if problems > 0 {
+        out.push_str(&format!(
+            "error: {}{also} found; nothing was written\n",
+            counted(problems, "problem")
+        ));
+    } else {
+        out.push_str(&format!(
+            "error: {} found and warnings are denied; nothing was written\n",
+            counted(warnings, "warning")
+        ));
+    }
+    out
+}
+
+/// Renders the warnings of a run that passed, with their count.
+pub fn render_warnings(warnings: &[Diagnostic]) -> String {
+    let mut out = render_each(warnings);
+    out.push_str(&format!(
+        "warning: {} (the run passed; --deny-warnings fails it)\n",
+        counted(warnings.len(), "warning")
+    ));
+    out
+}
+
+fn render_each(diagnostics: &[Diagnostic]) -> String {
     let mut sorted: Vec<&Diagnostic> = diagnostics.iter().collect();
     sorted.sort_by(|a, b| (&a.file.path, a.span.start).cmp(&(&b.file.path, b.span.start)));
     let mut out = String::new();
@@ -139,12 +185,17 @@ pub fn render_all(diagnostics: &[Diagnostic]) -> String {
         out.push_str(&d.render());
         out.push('\n');
     }
-    let n = sorted.len();
-    out.push_str(&format!(
-        "error: {n} problem{} found; nothing was written\n",
-        if n == 1 { "" } else { "s" }
-    ));
     out
+}
+
+/// `1 problem`, `2 problems`.
+pub fn counted(n: usize, noun: &str) -> String {
+    counted_as(n, noun, &format!("{noun}s"))
+}
+
+/// `1 query`, `2 queries`: for a noun whose plural is not its singular and `s`.
+pub fn counted_as(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 /// The adapter that lets miette draw the snippet.
@@ -155,6 +206,7 @@ struct Miette {
     span: SourceSpan,
     label: String,
     help: Option<String>,
+    warning: bool,
 }
 
 impl fmt::Display for Miette {
@@ -166,6 +218,14 @@ impl fmt::Display for Miette {
 impl std::error::Error for Miette {}
 
 impl miette::Diagnostic for Miette {
+    fn severity(&self) -> Option<miette::Severity> {
+        Some(if self.warning {
+            miette::Severity::Warning
+        } else {
+            miette::Severity::Error
+        })
+    }
+
     fn source_code(&self) -> Option<&dyn miette::SourceCode> {
         Some(&self.source)
     }

@@ -15,7 +15,15 @@ pub struct FrontMatter {
     /// Position on the ladder of essays: the index lists essays by rung, prev/next follow it.
     pub rung: i64,
     pub summary: String,
+    /// Where the rung and the summary were written, as for `slug_span` (the summary's `None`
+    /// when there is none), for warnings about them.
+    pub rung_span: Range<usize>,
+    pub summary_span: Option<Range<usize>>,
 }
+
+/// The summary `hackenbook new` writes, for the author to replace: published as it is, it is a
+/// warning.
+pub const PLACEHOLDER_SUMMARY: &str = "One sentence on what this essay shows.";
 
 /// The front matter as the TOML says it.
 #[derive(Deserialize)]
@@ -23,9 +31,8 @@ pub struct FrontMatter {
 struct Written {
     title: String,
     slug: Option<toml::Spanned<String>>,
-    rung: i64,
-    #[serde(default)]
-    summary: String,
+    rung: toml::Spanned<i64>,
+    summary: Option<toml::Spanned<String>>,
 }
 
 /// Where the TOML failed: a message and the byte span within the TOML text.
@@ -59,7 +66,12 @@ pub fn parse(toml_text: &str, file_stem: &str) -> Result<FrontMatter, FrontMatte
         title: written.title,
         slug,
         slug_span,
-        rung: written.rung,
-        summary: written.summary,
+        rung: *written.rung.get_ref(),
+        rung_span: written.rung.span(),
+        summary: written
+            .summary
+            .as_ref()
+            .map_or_else(String::new, |s| s.get_ref().clone()),
+        summary_span: written.summary.map(|s| s.span()),
     })
 }

@@ -111,6 +111,17 @@ pub fn markdown_options() -> Options {
 
 /// Parses one essay, or returns every problem found in it.
 pub fn parse_essay(file: &SourceFile) -> Result<Essay, Vec<Diagnostic>> {
+    match parse_recovering(file) {
+        (Some(essay), problems) if problems.is_empty() => Ok(essay),
+        (_, problems) => Err(problems),
+    }
+}
+
+/// Parses one essay, recovering from every problem that leaves the rest readable: a bad
+/// directive (or a bad line of a block) is reported and left out, and the essay comes back with
+/// everything else, so that one slip does not hide the problems after it. `None` only when the
+/// front matter cannot be read.
+pub fn parse_recovering(file: &SourceFile) -> (Option<Essay>, Vec<Diagnostic>) {
     let mut problems = Vec::new();
     let text = &*file.text;
     let mut front = None;
@@ -129,7 +140,7 @@ pub fn parse_essay(file: &SourceFile) -> Result<Essay, Vec<Diagnostic>> {
                     problems.push(unclosed);
                     continue;
                 }
-                match read_block(file, range.clone(), &info, content) {
+                match read_block(file, range.clone(), &info, content, &mut problems) {
                     Ok(Some(kind)) => directives.push(Directive { span: range, kind }),
                     Ok(None) => {}
                     Err(d) => problems.push(d),
@@ -185,15 +196,13 @@ pub fn parse_essay(file: &SourceFile) -> Result<Essay, Vec<Diagnostic>> {
             None
         }
     };
-    match front {
-        Some(front) if problems.is_empty() => Ok(Essay {
-            file: file.clone(),
-            front,
-            directives,
-            links,
-        }),
-        _ => Err(problems),
-    }
+    let essay = front.map(|front| Essay {
+        file: file.clone(),
+        front,
+        directives,
+        links,
+    });
+    (essay, problems)
 }
 
 fn read_front_matter(
@@ -214,6 +223,8 @@ fn read_front_matter(
     match front::parse(toml_text, &stem) {
         Ok(mut f) => {
             f.slug_span = f.slug_span.map(|s| offset_span(&s, toml_start));
+            f.rung_span = offset_span(&f.rung_span, toml_start);
+            f.summary_span = f.summary_span.map(|s| offset_span(&s, toml_start));
             Some(f)
         }
         Err(e) => {
@@ -314,6 +325,7 @@ fn read_block(
     range: Range<usize>,
     info: &str,
     content: Option<Range<usize>>,
+    problems: &mut Vec<Diagnostic>,
 ) -> Result<Option<DirectiveKind>, Diagnostic> {
     let mut words = info.split_whitespace();
     let kind = words.next().unwrap_or("");
@@ -328,7 +340,7 @@ fn read_block(
     });
     match kind {
         "" | "text" => Ok(None),
-        "hackenbush" => read_position(file, name_spanned, content, &range).map(Some),
+        "hackenbush" => read_position(file, name_spanned, content, &range, problems).map(Some),
         "game" => Ok(Some(DirectiveKind::Game(lines(file, &content)))),
         "thermograph" => Ok(Some(DirectiveKind::Thermograph {
             lines: lines(file, &content),
@@ -349,11 +361,12 @@ fn read_block(
             name: name_spanned,
             lines: lines(file, &content),
         })),
-        "claims" => lines(file, &content)
-            .into_iter()
-            .map(|line| split_claim(file, line))
-            .collect::<Result<Vec<_>, _>>()
-            .map(|claims| Some(DirectiveKind::Claims(claims))),
+        "claims" => Ok(Some(DirectiveKind::Claims(
+            lines(file, &content)
+                .into_iter()
+                .filter_map(|line| kept(split_claim(file, line), problems))
+                .collect(),
+        ))),
         other => Err(Diagnostic::new(
             file,
             info_span.start..info_span.start + other.len(),
@@ -403,6 +416,7 @@ fn read_position(
     name: Option<Spanned<String>>,
     content: Range<usize>,
     whole: &Range<usize>,
+    problems: &mut Vec<Diagnostic>,
 ) -> Result<DirectiveKind, Diagnostic> {
     let all = lines(file, &content);
     // The position is every line before the first `key = value`; a graph may take several.
@@ -421,13 +435,18 @@ fn read_position(
     let position = Spanned::of(&file.text, first.span.start..last.span.end);
     let lines = rest
         .iter()
-        .map(|l| split_key_value(file, l))
-        .collect::<Result<Vec<_>, _>>()?;
+        .filter_map(|l| kept(split_key_value(file, l), problems))
+        .collect();
     Ok(DirectiveKind::Position(PositionBlock {
         name,
         position,
         lines,
     }))
+}
+
+/// A line that was read, or `None` with its problem reported: the block keeps its other lines.
+fn kept<T>(line: Result<T, Diagnostic>, problems: &mut Vec<Diagnostic>) -> Option<T> {
+    line.map_err(|d| problems.push(d)).ok()
 }
 
 fn split_key_value(file: &SourceFile, line: &Spanned<String>) -> Result<KeyValue, Diagnostic> {

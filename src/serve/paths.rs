@@ -69,13 +69,16 @@ pub fn parse(target: &str) -> Result<RequestPath, Refusal> {
 }
 
 /// The real path of the file `request` names under `site_dir`, if there is one and it lies
-/// inside the site folder. A folder means its `index.html`.
+/// inside the site folder. A folder means its `index.html`; a name without an extension that
+/// names nothing means its page, `/slug` → `slug.html`.
 pub fn locate(site_dir: &Path, request: &RequestPath) -> Option<PathBuf> {
     let root = site_dir.canonicalize().ok()?;
     let mut candidate = root.clone();
     candidate.extend(&request.segments);
     if request.folder || candidate.is_dir() {
         candidate.push("index.html");
+    } else if !candidate.exists() && candidate.extension().is_none() {
+        candidate.set_extension("html");
     }
     let real = candidate.canonicalize().ok()?;
     (real.starts_with(&root) && real.is_file()).then_some(real)
@@ -185,6 +188,16 @@ mod tests {
         assert!(find("/fonts/a.otf").is_some());
         assert!(find("/fonts/").is_none(), "no index in fonts/");
         assert!(find("/missing.html").is_none());
+        fs::write(site.join("first.html"), "p").unwrap();
+        assert!(
+            find("/first").unwrap().ends_with("site/first.html"),
+            "a page without .html"
+        );
+        assert!(find("/missing").is_none());
+        assert!(
+            find("/fonts/a").is_none(),
+            "only pages: a.otf is not a.html"
+        );
         assert!(find("/%2fsecret.txt").is_none());
     }
 

@@ -116,6 +116,7 @@ impl Lexer<'_> {
                     self.push(Tok::Star(n), start);
                 }
                 c if c.is_ascii_alphabetic() || c == '_' => self.word(),
+                '[' => self.in_place()?,
                 '{' => self.single(c, Tok::LBrace),
                 '}' => self.single(c, Tok::RBrace),
                 '(' => self.single(c, Tok::LParen),
@@ -250,6 +251,18 @@ impl Lexer<'_> {
             ));
         }
         self.push(Tok::Ups(count * each), start);
+        Ok(())
+    }
+
+    /// `[LR]`, `[g-a L, a-b R, b-g G]`: a position written in place, passed whole (brackets
+    /// included) to the caller's resolver as a name, since positions are not this layer's.
+    fn in_place(&mut self) -> Result<(), ParseError> {
+        let start = self.pos;
+        let close = self.text[start..]
+            .find(']')
+            .ok_or_else(|| ParseError::new(start..start + 1, "this `[` is never closed"))?;
+        self.pos = start + close + 1;
+        self.push(Tok::Name(self.text[start..self.pos].to_string()), start);
         Ok(())
     }
 

@@ -36,7 +36,8 @@ pub struct Expr {
 pub enum ExprKind {
     /// A number-up-star literal: `3/8`, `^^*`, `1*`, `v3`, `*2`.
     Value(Nus),
-    /// A bare identifier, resolved by the caller (e.g. a named Hackenbush position).
+    /// A bare identifier, or a position written in place in brackets (`[LR]`, brackets kept),
+    /// resolved by the caller (e.g. a named Hackenbush position).
     Name(String),
     /// `{left | right}`; `bars` is the number of `|` that separated the sides (CGSuite slashes),
     /// `explicit` is false for the inner games that slashes imply (`{a || b | c}`).
@@ -153,6 +154,20 @@ impl Expr {
     fn write_latex(&self, out: &mut String) {
         match &self.kind {
             ExprKind::Value(v) => out.push_str(&nus_latex(v)),
+            ExprKind::Name(n) if n.starts_with('[') => {
+                // A position in place: its notation in typewriter letters, in brackets.
+                out.push_str("[\\mathtt{");
+                for c in n[1..n.len() - 1].chars() {
+                    match c {
+                        ' ' | '\t' | '\n' => out.push_str("\\ "),
+                        '_' => out.push_str("\\_"),
+                        c if c.is_ascii_alphanumeric() || "()-,;@.".contains(c) => out.push(c),
+                        // Nothing else reads as a position, and the position is read first.
+                        _ => {}
+                    }
+                }
+                out.push_str("}]");
+            }
             ExprKind::Name(n) => {
                 out.push_str("\\mathrm{");
                 out.push_str(&n.replace('_', "\\_"));

@@ -164,3 +164,20 @@ fn ordinal_budget_is_an_error_not_a_hang() {
     assert_eq!(err.span, 0..8);
     assert!(g.eval_str("{1|-1} + *60").is_ok());
 }
+
+#[test]
+fn a_position_in_brackets_is_one_name_for_the_caller() {
+    let expr = parse_expr("[LR] + [g-a L, a-g R] - v").unwrap();
+    let names: Vec<(String, std::ops::Range<usize>)> = expr.names();
+    assert_eq!(
+        names,
+        [
+            ("[LR]".to_string(), 0..4),
+            ("[g-a L, a-g R]".to_string(), 7..21)
+        ]
+    );
+    assert!(expr.latex().contains("[\\mathtt{LR}]"), "{}", expr.latex());
+    let err = parse_expr("1 + [LR").unwrap_err();
+    assert_eq!(err.span, 4..5);
+    assert!(err.message.contains("never closed"));
+}

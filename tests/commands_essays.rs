@@ -1,0 +1,153 @@
+//! The command line sees the essays: `eval` and `census` use the positions and censuses the
+//! essays define (every essay's in ladder order, or one essay's with `--essay`), and `list`
+//! shows which members of a family a condition picks.
+
+use hackenbook::commands::{eval_to_string, listing_text};
+use hackenbook::driver::{self, Project};
+use std::path::Path;
+
+fn project_with(essays: &[(&str, &str)]) -> (tempfile::TempDir, Project) {
+    let dir = tempfile::tempdir().unwrap();
+    let folder = dir.path().join("essays");
+    std::fs::create_dir_all(&folder).unwrap();
+    for (name, text) in essays {
+        std::fs::write(folder.join(name), text).unwrap();
+    }
+    let project = Project::at(dir.path());
+    (dir, project)
+}
+
+const FIRST: &str = "+++\ntitle = \"A\"\nrung = 1\n+++\n\n```hackenbush tree\nL(L R)\n```\n\n\
+                     ```census woods\nfamily = \"forests\"\nedges = \"1..=4\"\n```\n";
+const SECOND: &str = "+++\ntitle = \"B\"\nrung = 2\n+++\n\n```hackenbush tree\nLRRL\n```\n";
+
+#[test]
+fn eval_and_census_see_the_essays_definitions() {
+    let (_dir, project) = project_with(&[("a.md", FIRST), ("b.md", SECOND)]);
+    let mut defs = driver::definitions(&project, None).unwrap();
+    // Every essay's, in ladder order: `tree` is the first essay's L(L R), worth 1.
+    assert_eq!(
+        eval_to_string("tree + 1", false, false, &mut defs).unwrap(),
+        "2"
+    );
+    // `woods` is the essay's census: blue-red forests of 1 to 4 edges, the built-in `forests4`.
+    let mut count = |query: &str| {
+        let figure = defs
+            .workspace
+            .evaluate(query, &mut defs.checker.games)
+            .unwrap_or_else(|e| panic!("{query}: {e}"));
+        hackenbook::census::render_figure(&figure, &defs.checker.games)
+    };
+    assert_eq!(
+        count("count woods where value = 0"),
+        count("count forests4 where value = 0")
+    );
+    // One essay's: `--essay essays/b.md` sees its own `tree`, LRRL = 3/8, and no census.
+    let b = project.essays_dir.join("b.md");
+    let mut defs = driver::definitions(&project, Some(&b)).unwrap();
+    assert_eq!(
+        eval_to_string("tree", false, false, &mut defs).unwrap(),
+        "3/8"
+    );
+    let e = defs
+        .workspace
+        .evaluate("count woods", &mut defs.checker.games)
+        .unwrap_err();
+    assert!(
+        e.message.contains("no census named `woods`"),
+        "{}",
+        e.message
+    );
+}
+
+#[test]
+fn without_essays_the_built_in_families_still_answer() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut defs = driver::definitions(&Project::at(dir.path()), None).unwrap();
+    let figure = defs
+        .workspace
+        .evaluate("count stalks3", &mut defs.checker.games)
+        .unwrap();
+    assert_eq!(
+        hackenbook::census::render_figure(&figure, &defs.checker.games),
+        "14"
+    );
+}
+
+#[test]
+fn list_shows_the_members_a_condition_picks() {
+    let (_dir, project) = project_with(&[("a.md", FIRST)]);
+    let mut defs = driver::definitions(&project, None).unwrap();
+    let query = "list woods where value = 0";
+    let listing = defs
+        .workspace
+        .list(query, 3, &mut defs.checker.games)
+        .unwrap();
+    let counted = defs
+        .workspace
+        .evaluate("count woods where value = 0", &mut defs.checker.games)
+        .unwrap();
+    assert_eq!(
+        hackenbook::census::render_figure(&counted, &defs.checker.games),
+        listing.positions.to_string()
+    );
+    assert_eq!(listing.members.len(), 3);
+    // Census order: fewest edges first, and L before R.
+    assert_eq!(listing.members[0].0.notation, "L R");
+    assert_eq!(listing.members[1].0.notation, "R L");
+    let text = listing_text(query, &listing, 3);
+    assert!(
+        text.starts_with(&format!(
+            "woods where value = 0: {} positions in {} groups",
+            listing.positions, listing.records
+        )),
+        "{text}"
+    );
+    assert!(text.contains("\n  L R  "), "{text}");
+    assert!(text.contains("more (--limit"), "{text}");
+    // Unlimited, the groups hold every member, and the solver values each listed one at 0.
+    let all = defs
+        .workspace
+        .list(query, usize::MAX, &mut defs.checker.games)
+        .unwrap();
+    assert_eq!(all.members.len(), all.records);
+    assert_eq!(
+        all.members.iter().map(|(_, n)| n).sum::<u64>(),
+        listing.positions
+    );
+    for (member, _) in &all.members {
+        let position = hackenbook::hackenbush::Position::parse(&member.notation).unwrap();
+        let value = hackenbook::hackenbush::evaluate(
+            &position,
+            hackenbook::hackenbush::Rules::Normal,
+            &mut defs.checker.games,
+        )
+        .unwrap()
+        .value;
+        assert_eq!(
+            defs.checker.games.display(value),
+            "0",
+            "{}",
+            member.notation
+        );
+    }
+    // A bad family is located in the query as written.
+    let e = defs
+        .workspace
+        .list("list wods", 3, &mut defs.checker.games)
+        .unwrap_err();
+    assert_eq!(e.span, 5..9, "{e}");
+    assert!(e.message.contains("did you mean `woods`"), "{e}");
+}
+
+#[test]
+fn claims_lists_one_essay_with_essay() {
+    let (_dir, project) = project_with(&[
+        ("a.md", &format!("{FIRST}\n`{{1 = value of tree}}`\n")),
+        ("b.md", &format!("{SECOND}\n`{{3/8 = value of tree}}`\n")),
+    ]);
+    let b = project.essays_dir.join("b.md");
+    assert!(hackenbook::commands::claims(&project, true, false, Some(&b)).is_ok());
+    let elsewhere = Path::new("/nowhere/c.md");
+    assert!(hackenbook::commands::claims(&project, true, false, Some(elsewhere)).is_err());
+}
