@@ -8,6 +8,7 @@
 //! positions, censuses, measures) and the list its problems go to.
 
 mod claims;
+mod exercise;
 mod game_block;
 mod line_of_play;
 mod links;
@@ -15,6 +16,7 @@ mod maths_claim;
 mod position_block;
 
 pub use claims::{ClaimKind, ClaimRecord};
+pub use exercise::{read_class, ExerciseOutcome, Expected, Question};
 pub use line_of_play::{PlayFrame, PlayOutcome, PlayedCut};
 pub use links::check_links;
 pub use maths_claim::{reads_as_relation, unchecked_relations, UncheckedFormula};
@@ -42,6 +44,8 @@ pub enum Outcome {
     InlineClaim(usize),
     /// A line of play that holds: the positions it passes through.
     Play(Box<PlayOutcome>),
+    /// An exercise whose answer holds.
+    Exercise(Box<ExerciseOutcome>),
     /// The directive failed; its diagnostics are in the report.
     Failed,
 }
@@ -142,7 +146,9 @@ impl Checker {
         let defines = |d: &Directive| {
             matches!(
                 d.kind,
-                DirectiveKind::Position(_) | DirectiveKind::Census { .. }
+                DirectiveKind::Position(_)
+                    | DirectiveKind::Census { .. }
+                    | DirectiveKind::Exercise(_)
             )
         };
         let order = (0..essay.directives.len())
@@ -206,5 +212,7 @@ fn check_directive(cx: &mut Context, index: usize, directive: &Directive) -> Out
             line_of_play::check(cx, name.as_ref(), lines, &directive.span)
                 .map_or(Outcome::Failed, |p| Outcome::Play(Box::new(p)))
         }
+        DirectiveKind::Exercise(block) => exercise::check(cx, index, block)
+            .map_or(Outcome::Failed, |e| Outcome::Exercise(Box::new(e))),
     }
 }
