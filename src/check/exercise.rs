@@ -55,9 +55,7 @@ impl Question {
             Question::Outcome => {
                 "Who wins: Left, Right, the first player or the second player?".to_string()
             }
-            Question::WinningMove(p) => format!(
-                "Find a winning move for {p}, {p} moving first: click the edge {p} should cut."
-            ),
+            Question::WinningMove(p) => format!("Find a winning move for {p}, moving first."),
         }
     }
 }
@@ -289,16 +287,24 @@ fn judge(
             let names: Vec<String> = (0..board.edge_count())
                 .map(|e| board.names().name(e).to_string())
                 .collect();
-            let listed: Vec<&str> = winning.iter().map(|&e| names[e].as_str()).collect();
-            let figure = match listed.as_slice() {
-                [] => format!("{player} has no winning move"),
-                _ => format!("winning moves: {}", listed.join(", ")),
-            };
-            let legal = board
+            let legal: Vec<usize> = board
                 .cuts_for(board.full(), player)
                 .into_iter()
                 .map(|(e, _)| e)
                 .collect();
+            let list = |edges: &mut dyn Iterator<Item = &usize>| {
+                let names: Vec<&str> = edges.map(|&e| names[e].as_str()).collect();
+                match names.as_slice() {
+                    [] => "none".to_string(),
+                    _ => names.join(", "),
+                }
+            };
+            // For authors (`hackenbook claims`): every cut of the mover, winning or not.
+            let figure = format!(
+                "winning: {}; losing: {}",
+                list(&mut winning.iter()),
+                list(&mut legal.iter().filter(|e| !winning.contains(e)))
+            );
             let key = match winning.len() {
                 1 => format!(
                     "{player} wins by cutting the {} edge marked.",

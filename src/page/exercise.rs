@@ -78,7 +78,15 @@ pub fn render(
             }
         ),
     };
-    let solution = format!("<p class=\"exercise-answer\">{answer}</p>\n{solution_html}");
+    // A winning move is shown on the diagram: the winning edges drawn thick.
+    let marked = match &exercise.expected {
+        Expected::Moves { winning, .. } => format!(
+            "<figure class=\"exercise-diagram exercise-key-diagram\">{}</figure>\n",
+            with_winning_edges(&svg, winning)
+        ),
+        _ => String::new(),
+    };
+    let solution = format!("<p class=\"exercise-answer\">{answer}</p>\n{marked}{solution_html}");
     let inline = format!(
         "<section class=\"exercise\" id=\"{id}\" data-exercise=\"{data}\">\n\
          <p class=\"exercise-title\">Exercise {number}</p>\n\
@@ -88,13 +96,27 @@ pub fn render(
          <details class=\"exercise-solution\"><summary>Solution</summary>\n{solution}</details>\n\
          </section>\n",
         data = escape(&expected_json(&exercise.expected)),
-        question = escape(&exercise.question.words()),
+        question = match exercise.question {
+            Question::WinningMove(p) => format!(
+                "{} <span class=\"exercise-screen-only\">Click the edge {p} should cut.</span>",
+                escape(&exercise.question.words())
+            ),
+            _ => escape(&exercise.question.words()),
+        },
     );
     let key = format!(
         "<div class=\"key-item\"><p class=\"exercise-title\">Exercise {number}</p>\n{}</div>\n",
         prefixed_ids(&solution, "key-")
     );
     Rendered { inline, key }
+}
+
+/// The diagram with the class `exercise-winning` on every element of the winning edges.
+fn with_winning_edges(svg: &str, winning: &[usize]) -> String {
+    winning.iter().fold(svg.to_string(), |svg, e| {
+        let attribute = format!("\" data-edge=\"{e}\"");
+        svg.replace(&attribute, &format!(" exercise-winning{attribute}"))
+    })
 }
 
 /// What the script compares the reader's answer with, as JSON.
@@ -177,6 +199,15 @@ pub fn prefixed_ids(html: &str, prefix: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn winning_edges_are_marked_and_no_other() {
+        let svg = r#"<path class="hb-edge hb-red" data-edge="1" d=""/><path class="hb-core" data-edge="1" d=""/><path class="hb-edge hb-blue" data-edge="10" d=""/>"#;
+        assert_eq!(
+            super::with_winning_edges(svg, &[1]),
+            r#"<path class="hb-edge hb-red exercise-winning" data-edge="1" d=""/><path class="hb-core exercise-winning" data-edge="1" d=""/><path class="hb-edge hb-blue" data-edge="10" d=""/>"#
+        );
+    }
+
     #[test]
     fn ids_and_their_references_are_prefixed() {
         let html = r#"<svg aria-labelledby="a-title" aria-describedby="a-desc"><title id="a-title">t</title><desc id="a-desc">d</desc></svg><p data-id="x">"#;
