@@ -120,6 +120,17 @@ fn a_wrong_line_of_play_fails_at_its_line_with_the_refuting_play() {
 }
 
 #[test]
+fn a_wrong_exercise_answer_fails_at_its_line() {
+    let text = failure("wrong-exercise");
+    // A wrong value, a cut that loses (with the reply that beats it), a wrong winner.
+    assert!(text.contains("exercise.md:9:10"), "{text}");
+    assert!(text.contains("exercise.md:15:10"), "{text}");
+    assert!(text.contains("right cuts R, then left cuts"), "{text}");
+    assert!(text.contains("exercise.md:21:10"), "{text}");
+    insta::assert_snapshot!(text);
+}
+
+#[test]
 fn a_right_line_of_play_builds_one_diagram_per_step() {
     let out = tempfile::tempdir().unwrap();
     let site = out.path().join("site");

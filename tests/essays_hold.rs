@@ -66,6 +66,31 @@ fn mutated(literal: &str) -> String {
     "fails".to_string()
 }
 
+/// An exercise's answer changed to one that is wrong: another value (the answer plus one),
+/// the other winner, the other outcome, or a cut of the mover that loses (from the figure,
+/// `winning: …; losing: …`; an edge name that is no edge when every cut wins).
+fn wrong_answer(claim: &ClaimRecord) -> String {
+    let answer = claim.literal.as_str();
+    if claim.query.starts_with("value of") {
+        return format!("{answer} + 1");
+    }
+    if claim.query.starts_with("winning move") {
+        let losing = claim.figure.split("losing: ").nth(1).unwrap_or("none");
+        return match losing.split(", ").next() {
+            Some("none") | None => "nowhere".to_string(),
+            Some(edge) => edge.to_string(),
+        };
+    }
+    match answer {
+        "left" => "right",
+        "right" => "left",
+        "first player" => "second player",
+        "second player" => "first player",
+        other => panic!("unexpected outcome answer `{other}`"),
+    }
+    .to_string()
+}
+
 fn claims_of(essays_dir: &Path, cache_dir: &Path) -> Vec<ClaimRecord> {
     match driver::check(&project(essays_dir.to_path_buf(), cache_dir)) {
         Ok(checked) => checked.essays.into_iter().flat_map(|e| e.claims).collect(),
@@ -79,6 +104,11 @@ fn every_claim_of_every_essay_holds() {
     let claims = claims_of(Path::new("essays"), cache.path());
     assert!(claims.len() >= 20, "only {} claims", claims.len());
     assert!(claims.iter().all(|c| c.holds));
+    let exercises = claims
+        .iter()
+        .filter(|c| c.kind == ClaimKind::Exercise)
+        .count();
+    assert!(exercises >= 20, "only {exercises} exercises");
 }
 
 #[test]
@@ -98,6 +128,7 @@ fn changing_any_claimed_literal_fails_at_its_line() {
         let changed = match claim.kind {
             ClaimKind::Relation => contradicted(&claim.literal),
             ClaimKind::Query => mutated(&claim.literal),
+            ClaimKind::Exercise => wrong_answer(claim),
         };
         let text = format!(
             "{}{changed}{}",

@@ -36,6 +36,8 @@ pub enum ClaimKind {
     Query,
     /// `{$…$}`: a relation between games written in TeX, checked as written.
     Relation,
+    /// The answer of an ```` ```exercise ```` block, checked against the question it answers.
+    Exercise,
 }
 
 /// Checks one claim and records it; returns its index among the essay's claims.

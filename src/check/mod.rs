@@ -8,6 +8,7 @@
 //! positions, censuses, measures) and the list its problems go to.
 
 mod claims;
+mod exercise;
 mod game_block;
 mod line_of_play;
 mod links;
@@ -16,6 +17,7 @@ mod position_block;
 mod thermograph;
 
 pub use claims::{ClaimKind, ClaimRecord};
+pub use exercise::{read_class, ExerciseOutcome, Expected, Question};
 pub use line_of_play::{PlayFrame, PlayOutcome, PlayedCut};
 pub use links::check_links;
 pub use maths_claim::{reads_as_relation, unchecked_relations, UncheckedFormula};
@@ -45,6 +47,8 @@ pub enum Outcome {
     Play(Box<PlayOutcome>),
     /// A thermograph to draw.
     Thermograph(Box<thermograph::ThermographOutcome>),
+    /// An exercise whose answer holds.
+    Exercise(Box<ExerciseOutcome>),
     /// The directive failed; its diagnostics are in the report.
     Failed,
 }
@@ -68,6 +72,7 @@ pub struct Tally {
     pub game_relations: usize,
     pub assertions: usize,
     pub plays: usize,
+    pub exercises: usize,
 }
 
 impl Tally {
@@ -78,6 +83,7 @@ impl Tally {
                 match c.kind {
                     ClaimKind::Query => t.queries += 1,
                     ClaimKind::Relation => t.prose_relations += 1,
+                    ClaimKind::Exercise => t.exercises += 1,
                 }
             }
             for o in &e.outcomes {
@@ -98,18 +104,19 @@ impl Tally {
 
 impl std::fmt::Display for Tally {
     /// `169 claims (150 queries, 19 relations in prose), 45 game relations, 80 position
-    /// assertions, 12 lines of play`
+    /// assertions, 12 lines of play, 25 exercise answers`
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         use crate::essay::diagnostic::{counted, counted_as};
         write!(
             f,
-            "{} ({}, {} in prose), {}, {}, {}",
+            "{} ({}, {} in prose), {}, {}, {}, {}",
             counted(self.queries + self.prose_relations, "claim"),
             counted_as(self.queries, "query", "queries"),
             counted(self.prose_relations, "relation"),
             counted(self.game_relations, "game relation"),
             counted(self.assertions, "position assertion"),
-            counted_as(self.plays, "line of play", "lines of play")
+            counted_as(self.plays, "line of play", "lines of play"),
+            counted(self.exercises, "exercise answer")
         )
     }
 }
@@ -235,7 +242,9 @@ impl Checker {
         let defines = |d: &Directive| {
             matches!(
                 d.kind,
-                DirectiveKind::Position(_) | DirectiveKind::Census { .. }
+                DirectiveKind::Position(_)
+                    | DirectiveKind::Census { .. }
+                    | DirectiveKind::Exercise(_)
             )
         };
         let order = (0..essay.directives.len())
@@ -349,5 +358,7 @@ fn check_directive(cx: &mut Context, index: usize, directive: &Directive) -> Out
         }
         DirectiveKind::Thermograph { lines, block } => thermograph::check(cx, lines, block)
             .map_or(Outcome::Failed, |t| Outcome::Thermograph(Box::new(t))),
+        DirectiveKind::Exercise(block) => exercise::check(cx, index, block)
+            .map_or(Outcome::Failed, |e| Outcome::Exercise(Box::new(e))),
     }
 }

@@ -64,7 +64,26 @@ pub enum DirectiveKind {
         lines: Vec<Spanned<String>>,
         block: Range<usize>,
     },
+    /// An ```` ```exercise ```` block: a position, a question about it and the answer.
+    Exercise(Box<ExerciseBlock>),
 }
+
+/// An `exercise` block: a position (with its `rules`), a question of a kind the checker decides,
+/// the answer, and optionally a hint and a worked solution (the Markdown after the block, up to a
+/// thematic break, when the block says `solution = below`).
+#[derive(Debug)]
+pub struct ExerciseBlock {
+    /// The position and its `rules` line, as a position block reads them.
+    pub position: PositionBlock,
+    pub question: Spanned<String>,
+    pub answer: Spanned<String>,
+    pub hint: Option<Spanned<String>>,
+    /// The worked solution's bytes: from the end of the block to the thematic break that closes it.
+    pub solution: Option<Range<usize>>,
+}
+
+/// The keys of an exercise block besides `rules`.
+pub const EXERCISE_KEYS: [&str; 4] = ["question", "answer", "hint", "solution"];
 
 /// A `hackenbush` block: a position and the assertions made about it.
 #[derive(Debug)]
@@ -89,13 +108,14 @@ pub struct Claim {
 }
 
 /// The fenced-block kinds hackenbook understands; `text` (or no info string) is verbatim code.
-pub const BLOCK_KINDS: [&str; 7] = [
+pub const BLOCK_KINDS: [&str; 8] = [
     "hackenbush",
     "game",
     "census",
     "claims",
     "play",
     "thermograph",
+    "exercise",
     "text",
 ];
 
@@ -125,10 +145,32 @@ pub fn parse_recovering(file: &SourceFile) -> (Option<Essay>, Vec<Diagnostic>) {
     let mut problems = Vec::new();
     let text = &*file.text;
     let mut front = None;
-    let mut directives = Vec::new();
+    let mut directives: Vec<Directive> = Vec::new();
     let mut links = Vec::new();
+    // An exercise whose worked solution is being read: its directive and the `solution` key.
+    let mut open_solution: Option<(usize, Range<usize>)> = None;
     let mut events = Parser::new_ext(text, markdown_options()).into_offset_iter();
     while let Some((event, range)) = events.next() {
+        let ends_solution = matches!(
+            event,
+            Event::Rule | Event::Start(Tag::Heading { .. }) | Event::Start(Tag::CodeBlock(_))
+        );
+        if let (true, Some((index, key))) = (ends_solution, &open_solution) {
+            let closed = matches!(event, Event::Rule);
+            let is_exercise = matches!(&event, Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(info)))
+                if info.split_whitespace().next() == Some("exercise"));
+            if closed || is_exercise || !matches!(event, Event::Start(Tag::CodeBlock(_))) {
+                if closed {
+                    let directive = &mut directives[*index];
+                    if let DirectiveKind::Exercise(ex) = &mut directive.kind {
+                        ex.solution = Some(directive.span.end..range.start);
+                    }
+                } else {
+                    problems.push(unclosed_solution(file, key));
+                }
+                open_solution = None;
+            }
+        }
         match event {
             Event::Start(Tag::MetadataBlock(MetadataBlockKind::PlusesStyle)) => {
                 front = Some(read_front_matter(file, range, &mut problems));
@@ -141,7 +183,14 @@ pub fn parse_recovering(file: &SourceFile) -> (Option<Essay>, Vec<Diagnostic>) {
                     continue;
                 }
                 match read_block(file, range.clone(), &info, content, &mut problems) {
-                    Ok(Some(kind)) => directives.push(Directive { span: range, kind }),
+                    Ok(Some(kind)) => {
+                        if let DirectiveKind::Exercise(ex) = &kind {
+                            if let Some(key) = &ex.solution {
+                                open_solution = Some((directives.len(), key.clone()));
+                            }
+                        }
+                        directives.push(Directive { span: range, kind })
+                    }
                     Ok(None) => {}
                     Err(d) => problems.push(d),
                 }
@@ -175,6 +224,9 @@ pub fn parse_recovering(file: &SourceFile) -> (Option<Essay>, Vec<Diagnostic>) {
             }
             _ => {}
         }
+    }
+    if let Some((_, key)) = &open_solution {
+        problems.push(unclosed_solution(file, key));
     }
     let front = match front {
         Some(Some(f)) => Some(f),
@@ -357,6 +409,7 @@ fn read_block(
                 body: Spanned::of(&file.text, content),
             }))
         }
+        "exercise" => read_exercise(file, name_spanned, content, &range, problems).map(Some),
         "play" => Ok(Some(DirectiveKind::Play {
             name: name_spanned,
             lines: lines(file, &content),
@@ -447,6 +500,94 @@ fn read_position(
 /// A line that was read, or `None` with its problem reported: the block keeps its other lines.
 fn kept<T>(line: Result<T, Diagnostic>, problems: &mut Vec<Diagnostic>) -> Option<T> {
     line.map_err(|d| problems.push(d)).ok()
+}
+
+/// An exercise block: a position block whose exercise keys are taken out. Until the page knows
+/// where its solution ends, `solution` holds the span of the `solution = below` line.
+fn read_exercise(
+    file: &SourceFile,
+    name: Option<Spanned<String>>,
+    content: Range<usize>,
+    whole: &Range<usize>,
+    problems: &mut Vec<Diagnostic>,
+) -> Result<DirectiveKind, Diagnostic> {
+    let DirectiveKind::Position(mut position) =
+        read_position(file, name, content, whole, problems)?
+    else {
+        unreachable!("read_position reads a position block")
+    };
+    let mut found: [Option<KeyValue>; 4] = [None, None, None, None];
+    let mut rules = Vec::new();
+    for line in position.lines.drain(..) {
+        let key = line.key.value.as_str();
+        if key == "rules" {
+            rules.push(line);
+            continue;
+        }
+        let Some(k) = EXERCISE_KEYS.iter().position(|&k| k == key) else {
+            return Err(Diagnostic::new(
+                file,
+                line.key.span.clone(),
+                format!("an exercise block has no key `{key}`"),
+            )
+            .label("not a key of an exercise")
+            .help("an exercise block takes `question`, `answer`, `hint`, `solution` and `rules`"));
+        };
+        if found[k].is_some() {
+            return Err(Diagnostic::new(
+                file,
+                line.key.span.clone(),
+                format!("`{key}` is given twice"),
+            )
+            .label("the second time"));
+        }
+        found[k] = Some(line);
+    }
+    position.lines = rules;
+    let [question, answer, hint, solution] = found;
+    let required = |line: Option<KeyValue>, key: &str, example: &str| {
+        line.map(|l| l.value).ok_or_else(|| {
+            Diagnostic::new(file, whole.clone(), format!("this exercise has no `{key}`"))
+                .label("in this block")
+                .help(format!("add a line such as `{key} = {example}`"))
+        })
+    };
+    let question = required(question, "question", "value")?;
+    let answer = required(answer, "answer", "1/2")?;
+    let solution = match solution {
+        None => None,
+        Some(line) if line.value.value == "below" => Some(line.key.span.start..line.value.span.end),
+        Some(line) => {
+            return Err(Diagnostic::new(
+                file,
+                line.value.span.clone(),
+                "the worked solution is written below the block",
+            )
+            .label("expected `below`")
+            .help(
+                "write `solution = below`, then the solution as Markdown after the block, \
+                 ended by a line `---`",
+            ))
+        }
+    };
+    Ok(DirectiveKind::Exercise(Box::new(ExerciseBlock {
+        position,
+        question,
+        answer,
+        hint: hint.map(|h| h.value),
+        solution,
+    })))
+}
+
+/// A `solution = below` whose solution runs into a heading, another exercise or the end.
+fn unclosed_solution(file: &SourceFile, key: &Range<usize>) -> Diagnostic {
+    Diagnostic::new(
+        file,
+        key.clone(),
+        "the worked solution below this exercise is never closed",
+    )
+    .label("the solution starts after this block")
+    .help("end the solution with a line `---` before the next heading, exercise or the end of the file")
 }
 
 fn split_key_value(file: &SourceFile, line: &Spanned<String>) -> Result<KeyValue, Diagnostic> {

@@ -71,7 +71,8 @@ pub fn render(checked: &CheckedEssay, index: usize, problems: &mut Vec<Diagnosti
                 super::thermograph::svg(&t.thermograph, &t.text, &format!("thermo-{}", index + 1))
             )
         }
-        Outcome::Failed => "<span class=\"failed\"></span>".to_string(),
+        // Drawn with its solution by the page (`super::exercise`), which knows where it ends.
+        Outcome::Exercise(_) | Outcome::Failed => "<span class=\"failed\"></span>".to_string(),
     }
 }
 
@@ -80,7 +81,7 @@ fn position(p: &PositionOutcome, value_html: &str) -> String {
     let svg = draw::svg(
         &p.position.picture(),
         &format!("Hackenbush position {notation}"),
-        &describe(&p.position, &p.value, p.rules),
+        &describe(&p.position, Some(&p.value), p.rules),
     );
     let rules = if p.rules == Rules::Childish {
         " <span class=\"rules\">(childish rules)</span>"
@@ -188,7 +189,7 @@ fn claim_link(
             "{}<span class=\"checked-mark\" aria-label=\"checked\">✓</span>",
             relation_html(checked, c, problems)
         ),
-        ClaimKind::Query => escape(&c.literal),
+        ClaimKind::Query | ClaimKind::Exercise => escape(&c.literal),
     };
     let link = format!(
         "<a class=\"claim\" href=\"#{id}\" title=\"{q} → {f}\">{shown}</a>",
@@ -242,11 +243,12 @@ fn without_coordinates(notation: &str) -> String {
     out
 }
 
-/// The diagram's accessible description: what is drawn and what it is worth.
-fn describe(position: &Position, value: &str, rules: Rules) -> String {
+/// The diagram's accessible description: what is drawn and (unless it is an exercise's
+/// answer) what it is worth.
+pub(super) fn describe(position: &Position, value: Option<&str>, rules: Rules) -> String {
     let count = |c: Colour| position.count(c);
     format!(
-        "{} blue, {} red and {} green edges{}; value {value}",
+        "{} blue, {} red and {} green edges{}{}",
         count(Colour::Blue),
         count(Colour::Red),
         count(Colour::Green),
@@ -254,7 +256,8 @@ fn describe(position: &Position, value: &str, rules: Rules) -> String {
             " under the childish rules"
         } else {
             ""
-        }
+        },
+        value.map_or(String::new(), |v| format!("; value {v}"))
     )
 }
 

@@ -4,12 +4,13 @@
 //! Maths is typeset here too, and a KaTeX error is a diagnostic at its line.
 
 mod directives;
+mod exercise;
 mod headings;
 mod thermograph;
 
-use crate::check::{CheckedEssay, ClaimKind, ClaimRecord};
+use crate::check::{CheckedEssay, ClaimKind, ClaimRecord, Outcome};
 use crate::essay::parse::markdown_options;
-use crate::essay::Diagnostic;
+use crate::essay::{Diagnostic, DirectiveKind};
 use crate::site::maths;
 use crate::site::render::{ClaimRow, PageModel};
 use pulldown_cmark::{CowStr, Event, Parser, Tag, TagEnd};
@@ -34,9 +35,38 @@ pub fn build_page(checked: &CheckedEssay, problems: &mut Vec<Diagnostic>) -> Pag
     // Inside verbatim code a `$` is just a character.
     let mut in_code = false;
     let mut maths_reported = false;
+    let mut exercises = Exercises::default();
     let mut events = Parser::new_ext(text, markdown_options()).into_offset_iter();
     while let Some((event, range)) = events.next() {
         let directive = at_offset.get(&range.start).copied();
+        if let (Event::Start(Tag::CodeBlock(_)), Some(i)) = (&event, directive) {
+            if let DirectiveKind::Exercise(block) = &essay.directives[i].kind {
+                skip_until(&mut events, |e| matches!(e, Event::End(TagEnd::CodeBlock)));
+                match &block.solution {
+                    // Its solution follows: the exercise is written when the solution ends.
+                    Some(solution) => exercises.open = Some((i, solution.end, Vec::new())),
+                    None => {
+                        let html = exercises.render(checked, i, Vec::new(), problems);
+                        headings.push(Event::Html(html.into()), &mut out);
+                    }
+                }
+                continue;
+            }
+        }
+        if matches!(event, Event::Rule) {
+            if let Some((i, end, solution)) = exercises.open.take() {
+                if end == range.start {
+                    let html = exercises.render(checked, i, solution, problems);
+                    headings.push(Event::Html(html.into()), &mut out);
+                    continue;
+                }
+                exercises.open = Some((i, end, solution));
+            }
+        }
+        let out = match &mut exercises.open {
+            Some((_, _, solution)) => solution,
+            None => &mut out,
+        };
         match event {
             Event::Start(Tag::MetadataBlock(_)) => skip_until(&mut events, |e| {
                 matches!(e, Event::End(TagEnd::MetadataBlock(_)))
@@ -44,19 +74,19 @@ pub fn build_page(checked: &CheckedEssay, problems: &mut Vec<Diagnostic>) -> Pag
             Event::Start(Tag::CodeBlock(_)) if directive.is_some() => {
                 skip_until(&mut events, |e| matches!(e, Event::End(TagEnd::CodeBlock)));
                 let html = directives::render(checked, directive.unwrap_or(0), problems);
-                headings.push(Event::Html(html.into()), &mut out);
+                headings.push(Event::Html(html.into()), out);
             }
             Event::Code(_) if directive.is_some() => {
                 let html = directives::render(checked, directive.unwrap_or(0), problems);
-                headings.push(Event::InlineHtml(html.into()), &mut out);
+                headings.push(Event::InlineHtml(html.into()), out);
             }
             Event::InlineMath(tex) => {
                 let typeset = maths_event(checked, &tex, range, false, problems);
-                headings.push(typeset, &mut out)
+                headings.push(typeset, out)
             }
             Event::DisplayMath(tex) => {
                 let typeset = maths_event(checked, &tex, range, true, problems);
-                headings.push(typeset, &mut out)
+                headings.push(typeset, out)
             }
             Event::Start(Tag::Link {
                 link_type,
@@ -70,32 +100,33 @@ pub fn build_page(checked: &CheckedEssay, problems: &mut Vec<Diagnostic>) -> Pag
                     title,
                     id,
                 }),
-                &mut out,
+                out,
             ),
             Event::Start(Tag::CodeBlock(kind)) => {
                 in_code = true;
-                headings.push(Event::Start(Tag::CodeBlock(kind)), &mut out)
+                headings.push(Event::Start(Tag::CodeBlock(kind)), out)
             }
             Event::End(TagEnd::CodeBlock) => {
                 in_code = false;
-                headings.push(Event::End(TagEnd::CodeBlock), &mut out)
+                headings.push(Event::End(TagEnd::CodeBlock), out)
             }
             Event::Text(text) => {
                 if !in_code && !maths_reported {
                     maths_reported = unrecognised_maths(checked, &text, range, problems);
                 }
-                headings.push(Event::Text(text), &mut out)
+                headings.push(Event::Text(text), out)
             }
             Event::End(end) => {
                 // One report per paragraph: the `$$` that closes a broken formula is no news.
                 maths_reported = false;
-                headings.push(Event::End(end), &mut out)
+                headings.push(Event::End(end), out)
             }
-            other => headings.push(other, &mut out),
+            other => headings.push(other, out),
         }
     }
     let mut body_html = String::new();
     pulldown_cmark::html::push_html(&mut body_html, out.into_iter());
+    body_html.push_str(&exercises.answer_key());
     PageModel {
         slug: essay.front.slug.clone(),
         title: essay.front.title.clone(),
@@ -103,9 +134,66 @@ pub fn build_page(checked: &CheckedEssay, problems: &mut Vec<Diagnostic>) -> Pag
         summary: essay.front.summary.clone(),
         body_html,
         toc: headings.into_toc(),
-        claims: checked.claims.iter().map(claim_row).collect(),
+        // An exercise's answer is checked like a claim, but its place is the answer key.
+        claims: checked
+            .claims
+            .iter()
+            .filter(|c| c.kind != ClaimKind::Exercise)
+            .map(claim_row)
+            .collect(),
         prev: None,
         next: None,
+    }
+}
+
+/// The exercises of a page: the one whose worked solution is being read (its directive, where
+/// the solution ends, the solution's events so far), and the answer key.
+#[derive(Default)]
+struct Exercises<'a> {
+    open: Option<(usize, usize, Vec<Event<'a>>)>,
+    count: usize,
+    key: Vec<String>,
+}
+
+impl<'a> Exercises<'a> {
+    /// The exercise's HTML, its solution rendered from `solution`; its key entry is kept.
+    fn render(
+        &mut self,
+        checked: &CheckedEssay,
+        index: usize,
+        solution: Vec<Event<'a>>,
+        problems: &mut Vec<Diagnostic>,
+    ) -> String {
+        let Outcome::Exercise(exercise) = &checked.outcomes[index] else {
+            return String::new();
+        };
+        self.count += 1;
+        let mut solution_html = String::new();
+        pulldown_cmark::html::push_html(&mut solution_html, solution.into_iter());
+        let span = checked.essay.directives[index].span.clone();
+        let rendered = exercise::render(
+            exercise,
+            self.count,
+            &solution_html,
+            &checked.essay.file,
+            span,
+            problems,
+        );
+        self.key.push(rendered.key);
+        rendered.inline
+    }
+
+    /// The answers and worked solutions, together at the end of the page (shown in print, on a
+    /// page of their own), with the script that checks readers' answers.
+    fn answer_key(&self) -> String {
+        if self.key.is_empty() {
+            return String::new();
+        }
+        format!(
+            "<section class=\"answer-key\" aria-label=\"Answers\">\n<p class=\"answer-key-title\">Answers</p>\n{}</section>\n\
+             <script src=\"exercise.js\" defer></script>\n",
+            self.key.join("")
+        )
     }
 }
 

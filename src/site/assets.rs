@@ -15,6 +15,8 @@ use std::path::Path;
 
 /// Our stylesheet (written for this project, not third-party).
 pub const STYLE_CSS: &str = include_str!("style.css");
+/// The script of exercises (`page::exercise`): checks a reader's answer against the build's.
+pub const EXERCISE_JS: &str = include_str!("scripts/exercise.js");
 
 /// A face the stylesheet uses: its PostScript name (also its file name, `fonts/<name>.otf`) and
 /// the licence it is under.
@@ -53,12 +55,13 @@ const GUST_TEXT: &str = include_str!("licences/GUST-FONT-LICENSE.txt");
 const LIBERTINUS_NOTICE: &str = "Copyright © 2012-2024 The Libertinus Project Authors,\n\
      with Reserved Font Name \"Linux Libertine\", \"Biolinum\", \"STIX Fonts\".";
 
-/// Writes `style.css`, `fonts/*.otf`, `fonts/OFL.txt`, `fonts/GUST-FONT-LICENSE.txt` and
+/// Writes `style.css`, `exercise.js`, `fonts/*.otf`, `fonts/OFL.txt`, `fonts/GUST-FONT-LICENSE.txt` and
 /// `fonts/README.txt` (which file is under which licence) into `out_dir`.
 pub fn write_assets(out_dir: &Path) -> io::Result<()> {
     let fonts_dir = out_dir.join("fonts");
     fs::create_dir_all(&fonts_dir)?;
     fs::write(out_dir.join("style.css"), STYLE_CSS)?;
+    fs::write(out_dir.join("exercise.js"), EXERCISE_JS)?;
     let mut readme = String::from(
         "Fonts used by this site, unmodified, from the typst-assets crate.\n\
          Each is under the licence named below; the licence texts are in this folder.\n\n",

@@ -55,13 +55,17 @@ function isInsideSite(url) {
 
 // Runs in the page: facts about formulas, diagrams, fonts, links and layout.
 function inspect() {
+  // What opens on demand (hints, solutions, census definitions) must render too; the answer
+  // key is for print only.
+  document.querySelectorAll("details").forEach((d) => (d.open = true));
+  const shown = (el) => !el.closest(".answer-key");
   const skip = "code, pre, annotation, annotation-xml, script, style, title, desc";
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   const rawTex = [];
   // Dollar-delimited maths or a TeX command left in the prose means a formula was not rendered.
   const texLike = /\$[^$\s][^$]*\$|\\(frac|tfrac|mid|pm|uparrow|downarrow|left|right|[a-zA-Z]{2,})\b/;
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    if (node.parentElement?.closest(skip)) continue;
+    if (node.parentElement?.closest(skip) || !shown(node.parentElement)) continue;
     if (texLike.test(node.textContent)) rawTex.push(node.textContent.trim().slice(0, 80));
   }
   const box = (el) => {
@@ -73,13 +77,13 @@ function inspect() {
       visible: style.visibility !== "hidden" && style.display !== "none" && Number(style.opacity) > 0,
     };
   };
-  const maths = [...document.querySelectorAll("math")].map((m) => ({
+  const maths = [...document.querySelectorAll("math")].filter(shown).map((m) => ({
     tex: m.querySelector("annotation")?.textContent ?? "",
     display: m.getAttribute("display") === "block",
     font: getComputedStyle(m).fontFamily,
     ...box(m),
   }));
-  const diagrams = [...document.querySelectorAll("svg.hb-diagram, figure.position svg")].map((s) => ({
+  const diagrams = [...document.querySelectorAll("svg.hb-diagram, figure.position svg")].filter(shown).map((s) => ({
     title: s.querySelector("title")?.textContent ?? "",
     ...box(s),
   }));
@@ -168,6 +172,91 @@ function checkPage(name, { facts, problems }, pageIds) {
   }
 }
 
+// Exercises: an answer typed in another spelling of the same game is marked right, a wrong one
+// wrong; on a find-a-winning-move exercise, a click on a winning edge is right and on a losing
+// edge wrong. The expected answers are the ones the build embedded (data-exercise).
+async function checkExercises(context) {
+  const answers = [
+    // page, exercise, typed answer, right?
+    ["rules.html", "exercise-1", "¼", true],
+    ["rules.html", "exercise-1", "0.5", false],
+    ["worksheet-1.html", "exercise-2", "−3", true],
+    ["worksheet-1.html", "exercise-3", "the second player", true],
+    ["worksheet-1.html", "exercise-5", ".75", true],
+    ["worksheet-1.html", "exercise-5", "3/8", false],
+    ["worksheet-1.html", "exercise-8", "Right", true],
+    ["worksheet-2.html", "exercise-1", "*1", true],
+    ["worksheet-2.html", "exercise-1", "0", false],
+    ["worksheet-2.html", "exercise-2", "∗2", true],
+    ["worksheet-2.html", "exercise-5", "1 + *", true],
+    ["worksheet-2.html", "exercise-5", "1", false],
+  ];
+  const pages = new Map();
+  const open = async (name) => {
+    if (!pages.has(name)) {
+      const v = await visit(context, name, DESKTOP);
+      pages.set(name, v);
+    }
+    return pages.get(name);
+  };
+  for (const [name, id, typed, right] of answers) {
+    if (!fs.existsSync(path.join(siteDir, name))) continue;
+    const { page } = await open(name);
+    const verdict = await page.evaluate(
+      ([id, typed]) => {
+        const form = document.querySelector(`#${id} form.exercise-try`);
+        if (!form || form.hidden) return "no answer field";
+        form.elements.answer.value = typed;
+        form.requestSubmit();
+        return form.querySelector("output").getAttribute("data-verdict");
+      },
+      [id, typed],
+    );
+    check(verdict === (right ? "right" : "wrong"), `${name} #${id}: "${typed}" marked ${verdict}, expected ${right ? "right" : "wrong"}`);
+  }
+  // Every find-a-winning-move exercise: a winning edge and (where the mover has one) a losing one.
+  for (const name of ["worksheet-1.html", "worksheet-2.html"]) {
+    if (!fs.existsSync(path.join(siteDir, name))) continue;
+    const { page } = await open(name);
+    const moves = await page.evaluate(() =>
+      [...document.querySelectorAll("section.exercise[data-exercise]")]
+        .map((s) => ({ id: s.id, data: JSON.parse(s.getAttribute("data-exercise")) }))
+        .filter((e) => e.data.kind === "move"),
+    );
+    check(moves.length > 0, `${name}: no find-a-winning-move exercise`);
+    for (const { id, data } of moves) {
+      const losing = data.legal.find((e) => !data.winning.includes(e));
+      for (const [edge, expected] of [[data.winning[0], "right"], [losing, "wrong"]]) {
+        if (edge === undefined) continue;
+        const at = await page.evaluate(
+          ([id, edge]) => {
+            const svg = document.querySelector(`#${id} .exercise-diagram svg`);
+            svg.scrollIntoView({ block: "center" });
+            const path = svg.querySelector(`.hb-edge[data-edge="${edge}"]`);
+            const p = path.getPointAtLength(path.getTotalLength() / 2);
+            const screen = new DOMPoint(p.x, p.y).matrixTransform(path.getScreenCTM());
+            return { x: screen.x, y: screen.y };
+          },
+          [id, edge],
+        );
+        await page.mouse.click(at.x, at.y);
+        const verdict = await page.evaluate(
+          (id) => document.querySelector(`#${id} .exercise-try output`).getAttribute("data-verdict"),
+          id,
+        );
+        check(verdict === expected, `${name} #${id}: a click on edge ${edge} (${data.names[edge]}) marked ${verdict}, expected ${expected}`);
+      }
+    }
+    await page.screenshot({ path: path.join(artefacts, `${name.replace(/\.html$/, "")}-answered.png`), fullPage: true });
+    await page.emulateMedia({ media: "print" });
+    await page.screenshot({ path: path.join(artefacts, `${name.replace(/\.html$/, "")}-print.png`), fullPage: true });
+  }
+  for (const [name, v] of pages) {
+    check(v.problems.console.length === 0, `${name}: console errors while answering ${JSON.stringify(v.problems.console)}`);
+    await v.page.close();
+  }
+}
+
 async function main() {
   const names = pagesOf(siteDir);
   fs.mkdirSync(artefacts, { recursive: true });
@@ -200,6 +289,7 @@ async function main() {
       await phone.page.screenshot({ path: path.join(artefacts, `${stem}-phone.png`), fullPage: true });
       await phone.page.close();
     }
+    await checkExercises(context);
   } finally {
     await browser.close();
   }

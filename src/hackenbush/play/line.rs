@@ -19,6 +19,7 @@
 //! left has won                     the game is over: the player to move has no cut
 //! every move by right loses        (also `every reply by right loses`)
 //! left's only winning move is LR   (also `the only winning move for left is LR`)
+//! left wins by cutting LR          a winning move (there may be others)
 //! ```
 
 use super::table::wins_after;
@@ -48,6 +49,8 @@ pub enum Claim {
     EveryMoveLoses(Player),
     /// This player's winning cuts are exactly this one edge.
     OnlyWinningMove(Player, usize),
+    /// This cut wins for this player (others may win too).
+    WinningMove(Player, usize),
 }
 
 /// One item of a line of play.
@@ -257,6 +260,27 @@ impl Judge<'_> {
         Ok((words, play))
     }
 
+    /// Why cutting `e` does not win for `p` from `set`: the cut is illegal, or the opponent's
+    /// winning reply (the refuting play starts with the cut).
+    fn refute_cut(
+        &mut self,
+        set: EdgeSet,
+        p: Player,
+        e: usize,
+    ) -> Result<(String, Vec<Cut>), SolveError> {
+        Ok(match self.board.check_cut(set, e, p) {
+            Err(why) => (self.board.explain(e, p, &why), Vec::new()),
+            Ok(after) => {
+                let (why, mut play) = self.refute_loser(after, p.other(), p)?;
+                play.insert(0, (p, e));
+                (
+                    format!("`{}` does not win for {p}: after it, {why}", self.name(e)),
+                    play,
+                )
+            }
+        })
+    }
+
     fn claim(
         &mut self,
         set: EdgeSet,
@@ -355,23 +379,17 @@ impl Judge<'_> {
                     ))
                 }
             },
+            Claim::WinningMove(p, e) => {
+                let winning = self.winning_cuts(set, *p)?;
+                match winning.contains(e) {
+                    true => None,
+                    false => Some(self.refute_cut(set, *p, *e)?),
+                }
+            }
             Claim::OnlyWinningMove(p, e) => {
                 let winning = self.winning_cuts(set, *p)?;
                 if !winning.contains(e) {
-                    match self.board.check_cut(set, *e, *p) {
-                        Err(why) => Some((self.board.explain(*e, *p, &why), Vec::new())),
-                        Ok(after) => {
-                            let (why, mut play) = self.refute_loser(after, p.other(), *p)?;
-                            play.insert(0, (*p, *e));
-                            Some((
-                                format!(
-                                    "`{}` does not win for {p}: after it, {why}",
-                                    self.name(*e)
-                                ),
-                                play,
-                            ))
-                        }
-                    }
+                    Some(self.refute_cut(set, *p, *e)?)
                 } else if let Some(&other) = winning.iter().find(|&&x| x != *e) {
                     let text = self.cut_text(set, other)?;
                     Some((
@@ -515,6 +533,10 @@ fn read_item(
                 edge: edge(after_words(2))?,
             }
         }
+        [p, "wins", "by", "cutting", ..] => {
+            let who = player_word(p, player, &whole)?;
+            Step::Claim(Claim::WinningMove(who, edge(after_words(4))?))
+        }
         [p, "to", "move"] => Step::Claim(Claim::ToMove(player_word(p, player, &whole)?)),
         [p, "has", "won"] => Step::Claim(Claim::HasWon(player_word(p, player, &whole)?)),
         [p, "wins"] => Step::Claim(Claim::Wins(player_word(p, player, &whole)?)),
@@ -534,7 +556,8 @@ fn read_item(
                 whole,
                 "not a step of a line of play: write a cut (`left cuts LR`), or a claim \
                  (`value = 1/2`, `position = LR`, `left to move`, `left wins`, `left has won`, \
-                 `every move by right loses`, `left's only winning move is LR`)",
+                 `every move by right loses`, `left's only winning move is LR`, \
+                 `left wins by cutting LR`)",
             ))
         }
     };

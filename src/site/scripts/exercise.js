@@ -1,0 +1,122 @@
+// Exercises: checks a reader's answer against what the build computed and embedded in
+// data-exercise. It solves nothing: it only reads the reader's spelling of a value
+// (number, ups, nimber), of a winner or an outcome, or the edge clicked.
+"use strict";
+(function () {
+  var FRACTIONS = { "½": "1/2", "¼": "1/4", "¾": "3/4", "⅛": "1/8", "⅜": "3/8", "⅝": "5/8", "⅞": "7/8" };
+
+  // "1/2", "0.5", ".5", "½", "1½", "-1/4", "−¼", "^*", "↑", "*1", "1v*3" -> {num, den, ups, nim}
+  // (BigInt fraction); null if it is not such a value.
+  function parseValue(text) {
+    var s = text.trim().toLowerCase()
+      .replace(/[−–]/g, "-").replace(/∗/g, "*").replace(/↑/g, "^").replace(/↓/g, "v")
+      .replace(/\bup\b/g, "^").replace(/\bdown\b/g, "v").replace(/\bstar\b/g, "*")
+      .replace(/(\d)\s*([½¼¾⅛⅜⅝⅞])/g, "$1 $2")
+      .replace(/[½¼¾⅛⅜⅝⅞]/g, function (c) { return FRACTIONS[c]; });
+    var m = /^([+-]?)\s*(?:(\d+)\s+(\d+)\/(\d+)|(\d+)\s*\/\s*(\d+)|(\d*)\.(\d+)|(\d+))?/.exec(s);
+    var num = 0n, den = 1n;
+    if (m[2]) { den = BigInt(m[4]); num = BigInt(m[2]) * den + BigInt(m[3]); }
+    else if (m[5]) { num = BigInt(m[5]); den = BigInt(m[6]); }
+    else if (m[8]) { den = 10n ** BigInt(m[8].length); num = BigInt(m[7] || "0") * den + BigInt(m[8]); }
+    else if (m[9]) { num = BigInt(m[9]); }
+    if (den === 0n) return null;
+    if (m[1] === "-") num = -num;
+    var ups = 0, nim = 0, rest = s.slice(m[0].length), any = m[0].replace(/[\s+-]/g, "") !== "";
+    while (rest.length) {
+      var c = rest[0], star;
+      if (c === " " || c === "+") { rest = rest.slice(1); continue; }
+      if (c === "^") { ups += 1; rest = rest.slice(1); }
+      else if (c === "v") { ups -= 1; rest = rest.slice(1); }
+      else if ((star = /^\*\s*(\d*)/.exec(rest))) { nim ^= star[1] ? Number(star[1]) : 1; rest = rest.slice(star[0].length); }
+      else return null;
+      any = true;
+    }
+    return any ? { num: num, den: den, ups: ups, nim: nim } : null;
+  }
+
+  function sameValue(reader, parts) {
+    var v = parseValue(reader);
+    if (!v || !parts) return false;
+    // parts: [numerator, power of two of the denominator, ups, nimber]
+    return v.num * (2n ** BigInt(parts[1])) === BigInt(parts[0]) * v.den &&
+      v.ups === parts[2] && v.nim === parts[3];
+  }
+
+  function plain(text) {
+    return text.toLowerCase().replace(/\s+/g, "").replace(/±/g, "+-").replace(/[−–]/g, "-")
+      .replace(/∗/g, "*").replace(/↑/g, "^").replace(/↓/g, "v").replace(/\|/g, "|");
+  }
+
+  // "Left", "blue", "L" -> "L"; "the first player" -> "N"; "second" -> "P".
+  function outcomeWord(text) {
+    var w = text.toLowerCase().replace(/[.!]/g, " ")
+      .replace(/\b(the|player|wins|win|whoever|starts|always)\b/g, " ").trim();
+    return { left: "L", blue: "L", l: "L", right: "R", red: "R", r: "R",
+      first: "N", n: "N", next: "N", second: "P", p: "P", previous: "P" }[w] || null;
+  }
+
+  function verdict(out, right, text) {
+    out.textContent = text;
+    out.setAttribute("data-verdict", right ? "right" : "wrong");
+  }
+
+  function checkTyped(data, text) {
+    if (data.kind === "value") {
+      return data.parts ? sameValue(text, data.parts) : plain(text) === plain(data.display);
+    }
+    var w = outcomeWord(text);
+    if (data.kind === "winner") return w === (data.winner === "left" ? "L" : "R");
+    return w === data.class;
+  }
+
+  // The edge under a click: edges are thin, so each is tested with a wide stroke.
+  function edgeAt(svg, event) {
+    var point = svg.createSVGPoint();
+    point.x = event.clientX; point.y = event.clientY;
+    var local = point.matrixTransform(svg.getScreenCTM().inverse());
+    var paths = svg.querySelectorAll(".hb-edge[data-edge]");
+    for (var i = 0; i < paths.length; i++) {
+      var p = paths[i], before = p.style.strokeWidth;
+      p.style.strokeWidth = "16px";
+      var hit = p.isPointInStroke(local);
+      p.style.strokeWidth = before;
+      if (hit) return Number(p.getAttribute("data-edge"));
+    }
+    return null;
+  }
+
+  function setUpMove(section, data, out) {
+    var svg = section.querySelector(".exercise-diagram svg");
+    var who = data.player === "left" ? "Left" : "Right";
+    svg.classList.add("exercise-clickable");
+    svg.addEventListener("click", function (event) {
+      var e = edgeAt(svg, event);
+      if (e === null) return;
+      svg.querySelectorAll("[data-edge]").forEach(function (p) {
+        p.classList.toggle("exercise-chosen", Number(p.getAttribute("data-edge")) === e);
+      });
+      if (data.legal.indexOf(e) < 0) {
+        verdict(out, false, who + " may not cut that edge. Try another.");
+      } else if (data.winning.indexOf(e) >= 0) {
+        verdict(out, true, "Right: that cut wins for " + who + ".");
+      } else {
+        verdict(out, false, "That cut loses: the other player can answer it and win. Try another.");
+      }
+    });
+  }
+
+  document.querySelectorAll("section.exercise[data-exercise]").forEach(function (section) {
+    var data = JSON.parse(section.getAttribute("data-exercise"));
+    var form = section.querySelector(".exercise-try");
+    var out = form.querySelector("output");
+    form.hidden = false;
+    if (data.kind === "move") { setUpMove(section, data, out); return; }
+    form.addEventListener("submit", function (event) {
+      event.preventDefault();
+      var text = form.elements.answer.value;
+      if (!text.trim()) return;
+      var right = checkTyped(data, text);
+      verdict(out, right, right ? "Right." : "Not quite: try again, or open the hint.");
+    });
+  });
+})();
