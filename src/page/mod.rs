@@ -5,6 +5,7 @@
 
 mod directives;
 mod headings;
+mod play;
 
 use crate::check::{CheckedEssay, ClaimKind, ClaimRecord};
 use crate::essay::parse::markdown_options;
@@ -28,6 +29,7 @@ pub fn build_page(checked: &CheckedEssay, problems: &mut Vec<Diagnostic>) -> Pag
         .enumerate()
         .map(|(i, d)| (d.span.start, i))
         .collect();
+    let pool = play::ValuePool::of(checked);
     let mut out: Vec<Event> = Vec::new();
     let mut headings = headings::Collector::default();
     // Inside verbatim code a `$` is just a character.
@@ -42,11 +44,11 @@ pub fn build_page(checked: &CheckedEssay, problems: &mut Vec<Diagnostic>) -> Pag
             }),
             Event::Start(Tag::CodeBlock(_)) if directive.is_some() => {
                 skip_until(&mut events, |e| matches!(e, Event::End(TagEnd::CodeBlock)));
-                let html = directives::render(checked, directive.unwrap_or(0), problems);
+                let html = directives::render(checked, directive.unwrap_or(0), &pool, problems);
                 headings.push(Event::Html(html.into()), &mut out);
             }
             Event::Code(_) if directive.is_some() => {
-                let html = directives::render(checked, directive.unwrap_or(0), problems);
+                let html = directives::render(checked, directive.unwrap_or(0), &pool, problems);
                 headings.push(Event::InlineHtml(html.into()), &mut out);
             }
             Event::InlineMath(tex) => {
@@ -95,6 +97,7 @@ pub fn build_page(checked: &CheckedEssay, problems: &mut Vec<Diagnostic>) -> Pag
     }
     let mut body_html = String::new();
     pulldown_cmark::html::push_html(&mut body_html, out.into_iter());
+    body_html.push_str(&pool.html(checked, problems));
     PageModel {
         slug: essay.front.slug.clone(),
         title: essay.front.title.clone(),

@@ -1,5 +1,5 @@
-//! The files every page needs besides its HTML: our stylesheet, the fonts it names, and the
-//! fonts' licences.
+//! The files every page needs besides its HTML: our stylesheet, our player script, the fonts the
+//! stylesheet names, and the fonts' licences.
 //!
 //! The one idea: **the site carries its own typography**. The fonts come from the
 //! `typst-assets` crate, compiled into the binary, so a build needs no network and a reader's
@@ -15,6 +15,10 @@ use std::path::Path;
 
 /// Our stylesheet (written for this project, not third-party).
 pub const STYLE_CSS: &str = include_str!("style.css");
+
+/// Our script that lets a reader play a diagram (see `scripts/player.js`; written for this
+/// project, no third-party code). Pages with a playable diagram load it.
+pub const PLAYER_JS: &str = include_str!("scripts/player.js");
 
 /// A face the stylesheet uses: its PostScript name (also its file name, `fonts/<name>.otf`) and
 /// the licence it is under.
@@ -53,12 +57,13 @@ const GUST_TEXT: &str = include_str!("licences/GUST-FONT-LICENSE.txt");
 const LIBERTINUS_NOTICE: &str = "Copyright © 2012-2024 The Libertinus Project Authors,\n\
      with Reserved Font Name \"Linux Libertine\", \"Biolinum\", \"STIX Fonts\".";
 
-/// Writes `style.css`, `fonts/*.otf`, `fonts/OFL.txt`, `fonts/GUST-FONT-LICENSE.txt` and
+/// Writes `style.css`, `player.js`, `fonts/*.otf`, `fonts/OFL.txt`, `fonts/GUST-FONT-LICENSE.txt` and
 /// `fonts/README.txt` (which file is under which licence) into `out_dir`.
 pub fn write_assets(out_dir: &Path) -> io::Result<()> {
     let fonts_dir = out_dir.join("fonts");
     fs::create_dir_all(&fonts_dir)?;
     fs::write(out_dir.join("style.css"), STYLE_CSS)?;
+    fs::write(out_dir.join("player.js"), PLAYER_JS)?;
     let mut readme = String::from(
         "Fonts used by this site, unmodified, from the typst-assets crate.\n\
          Each is under the licence named below; the licence texts are in this folder.\n\n",
