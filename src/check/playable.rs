@@ -48,6 +48,8 @@ pub enum PagePlay {
 /// One distinct value of a table.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PlayValue {
+    /// In the game notation (`1/2`, `^*`), as `hackenbook play` prints it.
+    pub shown: String,
     pub latex: String,
     /// For the announcement of a screen reader: "one half", "minus 2", "star".
     pub words: String,
@@ -101,6 +103,7 @@ pub fn page_play(cx: &mut Context, position: &Position, rules: Rules) -> PagePla
         .iter()
         .zip(&table.values)
         .map(|(&g, shown)| PlayValue {
+            shown: shown.clone(),
             latex: cx.games.latex(g),
             words: value_words(cx.games, g, shown),
         })

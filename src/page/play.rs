@@ -61,7 +61,11 @@ impl ValuePool {
                     ));
                     escape(&v.latex)
                 });
-                format!("<span data-words=\"{}\">{typeset}</span>", escape(&v.words))
+                format!(
+                    "<span data-value=\"{}\" data-words=\"{}\">{typeset}</span>",
+                    escape(&v.shown),
+                    escape(&v.words)
+                )
             })
             .collect();
         format!("<div class=\"play-values\" id=\"play-values\" hidden>{items}</div>\n")

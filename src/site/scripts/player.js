@@ -100,7 +100,7 @@
     var svg = fig.querySelector("svg.hb-diagram");
     if (!svg) return;
     var bar = make("div", "play-bar");
-    fig.insertBefore(bar, svg.nextSibling);
+    fig.appendChild(bar);
     var why = fig.getAttribute("data-play-static");
     if (why) {
       bar.appendChild(make("p", "play-note", why));
@@ -142,12 +142,12 @@
           hit.setAttribute("role", "button");
           hit.setAttribute("aria-label", COLOUR[table.colours[k]] + " edge " + (k + 1));
           hit.addEventListener("click", function () {
-            cut(k);
+            cut(k, false);
           });
           hit.addEventListener("keydown", function (ev) {
             if (ev.key === "Enter" || ev.key === " ") {
               ev.preventDefault();
-              cut(k);
+              cut(k, true);
             }
           });
           hits[k] = hit;
@@ -184,7 +184,7 @@
       [shown, said, controls, setupRow, live].forEach(function (el) {
         panel.appendChild(el);
       });
-      bar.appendChild(panel);
+      fig.insertBefore(panel, svg.nextSibling);
       history = [{ entry: 0 }];
       draw();
       said.textContent = table.childish
@@ -240,6 +240,7 @@
       shown.appendChild(document.createTextNode("Value "));
       var v = make("span", "play-value");
       v.innerHTML = values[e.value].innerHTML;
+      v.setAttribute("data-value", values[e.value].getAttribute("data-value"));
       shown.appendChild(v);
       shown.appendChild(document.createTextNode(" · " + OUTCOME[table.outcomes[e.value]]));
     }
@@ -259,8 +260,8 @@
       });
     }
 
-    // The reader cuts edge k (by click or key).
-    function cut(k) {
+    // The reader cuts edge k (by key: focus moves on to the next edge standing).
+    function cut(k, byKey) {
       var i = here(), colour = table.colours[k], e = table.entries[i];
       if (!((e.set >> k) & 1)) return;
       if (vs) {
@@ -272,6 +273,12 @@
       if (e.cuts.indexOf(k) < 0) return announce("Under the childish rules this edge may not be cut: other edges would fall.");
       var mover = vs ? vs.you : colour === "G" ? null : colour;
       play(k, mover);
+      if (byKey) {
+        var next = hits.filter(function (h, x) {
+          return h && (table.entries[here()].set >> x) & 1;
+        })[0];
+        (next || panel.querySelector("button")).focus();
+      }
       if (vs && !finished()) later();
     }
 
@@ -287,12 +294,6 @@
         "; the value is " + words(j) + ".";
       if (vs) text += " " + verdict();
       announce(text);
-      if (hits[k] && document.activeElement === hits[k]) {
-        var next = hits.filter(function (h, x) {
-          return h && (table.entries[j].set >> x) & 1;
-        })[0];
-        (next || panel.querySelector("button")).focus();
-      }
     }
 
     // Whose move it is, or who has won.
