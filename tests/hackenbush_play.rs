@@ -6,7 +6,8 @@ use hackenbook::games::{Games, OutcomeClass, Player, Relation};
 use hackenbook::hackenbush::moves::legal_moves;
 use hackenbook::hackenbush::play::line::parse_script;
 use hackenbook::hackenbush::play::{
-    members, replay, Board, Claim, Match, PlayError, PlayLimits, PlayTable, Step, MAX_BOARD_EDGES,
+    compact, members, replay, Board, Claim, Match, PlayError, PlayLimits, PlayTable, Step,
+    MAX_BOARD_EDGES,
 };
 use hackenbook::hackenbush::{Colour, EdgeNames, Position, Rules, Solver};
 use proptest::prelude::*;
@@ -116,6 +117,38 @@ fn check_table(p: &Position, rules: Rules) -> Result<(), TestCaseError> {
         all_cuts.dedup();
         let cuts: Vec<usize> = entry.cuts.iter().map(|&(e, _)| e).collect();
         prop_assert_eq!(cuts, all_cuts);
+    }
+    check_compact(&table)
+}
+
+/// The table as a page reads it (written by `compact::encode`, read back by `compact::decode`,
+/// which reads it as `player.js` does) is the table: every entry's edges, value, outcome, legal
+/// cuts and winning cuts, and every cut leads where the table says, found the page's way.
+fn check_compact(table: &PlayTable) -> Result<(), TestCaseError> {
+    let text = compact::encode(table).expect("small positions are encoded");
+    let page = compact::decode(&text).map_err(|e| TestCaseError::fail(e.to_string()))?;
+    prop_assert_eq!(page.rules, table.rules);
+    let colours: String = page.colours.iter().map(|c| c.letter()).collect();
+    let written: String = table.edges.iter().map(|e| e.colour).collect();
+    prop_assert_eq!(colours, written);
+    prop_assert_eq!(page.entries.len(), table.positions.len());
+    for (i, (read, entry)) in page.entries.iter().zip(&table.positions).enumerate() {
+        prop_assert_eq!(read.set, entry.set);
+        prop_assert_eq!(read.value, entry.value);
+        prop_assert_eq!(read.outcome, entry.outcome);
+        prop_assert_eq!(&read.left, &entry.left);
+        prop_assert_eq!(&read.right, &entry.right);
+        let cuts: Vec<usize> = entry.cuts.iter().map(|&(e, _)| e).collect();
+        prop_assert_eq!(&read.cuts, &cuts);
+        for &(e, next) in &entry.cuts {
+            prop_assert_eq!(
+                page.after(i, e),
+                Some(next),
+                "{}: cut {}",
+                table.position,
+                e
+            );
+        }
     }
     Ok(())
 }

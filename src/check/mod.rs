@@ -13,6 +13,7 @@ mod game_block;
 mod line_of_play;
 mod links;
 mod maths_claim;
+pub mod playable;
 mod position_block;
 mod thermograph;
 
@@ -21,6 +22,7 @@ pub use exercise::{read_class, ExerciseOutcome, Expected, Question};
 pub use line_of_play::{PlayFrame, PlayOutcome, PlayedCut};
 pub use links::check_links;
 pub use maths_claim::{reads_as_relation, unchecked_relations, UncheckedFormula};
+pub use playable::{PagePlay, PlayValue};
 pub use position_block::{AssertionRecord, PositionOutcome};
 
 use crate::census::{Refused, Workspace};
@@ -146,6 +148,8 @@ pub struct Context<'a> {
     pub workspace: Workspace,
     pub claims: Vec<ClaimRecord>,
     pub problems: &'a mut Vec<Diagnostic>,
+    /// Bytes of play tables the essay's page carries so far ([`playable::PAGE_BUDGET`]).
+    pub play_bytes: usize,
 }
 
 impl Context<'_> {
@@ -205,6 +209,7 @@ impl Checker {
                 workspace,
                 claims: Vec::new(),
                 problems,
+                play_bytes: 0,
             };
             for (index, directive) in essay.directives.iter().enumerate() {
                 let taken = match &directive.kind {
@@ -235,6 +240,7 @@ impl Checker {
             workspace: Workspace::new(self.options.cache_dir.clone()),
             claims: Vec::new(),
             problems,
+            play_bytes: 0,
         };
         let mut outcomes: Vec<Option<Outcome>> = essay.directives.iter().map(|_| None).collect();
         // Definitions first, so prose may mention a position or census before the block that

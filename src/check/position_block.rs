@@ -2,6 +2,7 @@
 //! cross-checked against the game tree) and held to every assertion written under it. Drawing it
 //! is the page's business.
 
+use super::playable::{page_play, PagePlay};
 use super::Context;
 use crate::census::{self, NameKind};
 use crate::essay::parse::{KeyValue, PositionBlock};
@@ -21,6 +22,8 @@ pub struct PositionOutcome {
     /// The methods that valued it and agreed ("game tree", "sign expansion", ...).
     pub methods: Vec<String>,
     pub assertions: Vec<AssertionRecord>,
+    /// What the page needs to let a reader play it.
+    pub play: PagePlay,
 }
 
 #[derive(Debug)]
@@ -93,7 +96,9 @@ fn check_named(cx: &mut Context, index: usize, block: &PositionBlock) -> Option<
         .iter()
         .map(|line| check_assertion(cx, line, &facts))
         .collect();
+    let play = page_play(cx, &position, rules);
     Some(PositionOutcome {
+        play,
         name,
         value: cx.games.display(evaluation.value),
         value_latex: cx.games.latex(evaluation.value),

@@ -6,6 +6,7 @@
 mod directives;
 mod exercise;
 mod headings;
+mod play;
 mod thermograph;
 
 use crate::check::{CheckedEssay, ClaimKind, ClaimRecord, Outcome};
@@ -30,6 +31,7 @@ pub fn build_page(checked: &CheckedEssay, problems: &mut Vec<Diagnostic>) -> Pag
         .enumerate()
         .map(|(i, d)| (d.span.start, i))
         .collect();
+    let pool = play::ValuePool::of(checked);
     let mut out: Vec<Event> = Vec::new();
     let mut headings = headings::Collector::default();
     // Inside verbatim code a `$` is just a character.
@@ -73,11 +75,11 @@ pub fn build_page(checked: &CheckedEssay, problems: &mut Vec<Diagnostic>) -> Pag
             }),
             Event::Start(Tag::CodeBlock(_)) if directive.is_some() => {
                 skip_until(&mut events, |e| matches!(e, Event::End(TagEnd::CodeBlock)));
-                let html = directives::render(checked, directive.unwrap_or(0), problems);
+                let html = directives::render(checked, directive.unwrap_or(0), &pool, problems);
                 headings.push(Event::Html(html.into()), out);
             }
             Event::Code(_) if directive.is_some() => {
-                let html = directives::render(checked, directive.unwrap_or(0), problems);
+                let html = directives::render(checked, directive.unwrap_or(0), &pool, problems);
                 headings.push(Event::InlineHtml(html.into()), out);
             }
             Event::InlineMath(tex) => {
@@ -127,6 +129,7 @@ pub fn build_page(checked: &CheckedEssay, problems: &mut Vec<Diagnostic>) -> Pag
     let mut body_html = String::new();
     pulldown_cmark::html::push_html(&mut body_html, out.into_iter());
     body_html.push_str(&exercises.answer_key());
+    body_html.push_str(&pool.html(checked, problems));
     PageModel {
         slug: essay.front.slug.clone(),
         title: essay.front.title.clone(),

@@ -1,5 +1,5 @@
-//! The files every page needs besides its HTML: our stylesheet, the fonts it names, and the
-//! fonts' licences.
+//! The files every page needs besides its HTML: our stylesheet, our player script, the fonts the
+//! stylesheet names, and the fonts' licences.
 //!
 //! The one idea: **the site carries its own typography**. The fonts come from the
 //! `typst-assets` crate, compiled into the binary, so a build needs no network and a reader's
@@ -17,6 +17,10 @@ use std::path::Path;
 pub const STYLE_CSS: &str = include_str!("style.css");
 /// The script of exercises (`page::exercise`): checks a reader's answer against the build's.
 pub const EXERCISE_JS: &str = include_str!("scripts/exercise.js");
+
+/// Our script that lets a reader play a diagram (see `scripts/player.js`; written for this
+/// project, no third-party code). Pages with a playable diagram load it.
+pub const PLAYER_JS: &str = include_str!("scripts/player.js");
 
 /// A face the stylesheet uses: its PostScript name (also its file name, `fonts/<name>.otf`) and
 /// the licence it is under.
@@ -55,13 +59,14 @@ const GUST_TEXT: &str = include_str!("licences/GUST-FONT-LICENSE.txt");
 const LIBERTINUS_NOTICE: &str = "Copyright © 2012-2024 The Libertinus Project Authors,\n\
      with Reserved Font Name \"Linux Libertine\", \"Biolinum\", \"STIX Fonts\".";
 
-/// Writes `style.css`, `exercise.js`, `fonts/*.otf`, `fonts/OFL.txt`, `fonts/GUST-FONT-LICENSE.txt` and
+/// Writes `style.css`, `exercise.js`, `player.js`, `fonts/*.otf`, `fonts/OFL.txt`, `fonts/GUST-FONT-LICENSE.txt` and
 /// `fonts/README.txt` (which file is under which licence) into `out_dir`.
 pub fn write_assets(out_dir: &Path) -> io::Result<()> {
     let fonts_dir = out_dir.join("fonts");
     fs::create_dir_all(&fonts_dir)?;
     fs::write(out_dir.join("style.css"), STYLE_CSS)?;
     fs::write(out_dir.join("exercise.js"), EXERCISE_JS)?;
+    fs::write(out_dir.join("player.js"), PLAYER_JS)?;
     let mut readme = String::from(
         "Fonts used by this site, unmodified, from the typst-assets crate.\n\
          Each is under the licence named below; the licence texts are in this folder.\n\n",

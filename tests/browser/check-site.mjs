@@ -4,6 +4,11 @@
 // outside the site, no console errors, no broken internal links, no sideways scrolling on a
 // phone. Saves a desktop and a phone screenshot of each page as artefacts.
 //
+// Then plays diagrams as a reader would (see `play` below): cuts by clicking, checking each value
+// shown against the solver's own table (`hackenbook play POSITION --json`, the binary at
+// $HACKENBOOK or target/debug/hackenbook); a whole game against the solver from a position it
+// wins; a game by keyboard alone; screenshots mid-game at desktop and phone width.
+//
 // Usage: node tests/browser/check-site.mjs SITE_DIR [ARTEFACT_DIR]
 //   (after `npm ci --prefix tests/browser`; Chromium from apt: /usr/bin/chromium, or $CHROMIUM)
 // Ends with the line "N passed, M failed" and exits non-zero if anything failed.
@@ -12,11 +17,14 @@ import { chromium } from "playwright-core";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { execFileSync } from "node:child_process";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const siteDir = path.resolve(process.argv[2] ?? "site");
 const artefacts = path.resolve(process.argv[3] ?? path.join(here, "artefacts"));
 const executablePath = process.env.CHROMIUM ?? "/usr/bin/chromium";
+const repo = path.resolve(here, "../..");
+const hackenbook = process.env.HACKENBOOK ?? path.join(repo, "target/debug/hackenbook");
 
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
@@ -77,7 +85,9 @@ function inspect() {
       visible: style.visibility !== "hidden" && style.display !== "none" && Number(style.opacity) > 0,
     };
   };
-  const maths = [...document.querySelectorAll("math")].filter(shown).map((m) => ({
+  // Values kept for the player (#play-values) are hidden until a diagram is played; answers
+  // are shown on demand.
+  const maths = [...document.querySelectorAll("math")].filter((m) => shown(m) && !m.closest("[hidden]")).map((m) => ({
     tex: m.querySelector("annotation")?.textContent ?? "",
     display: m.getAttribute("display") === "block",
     font: getComputedStyle(m).fontFamily,
@@ -257,6 +267,268 @@ async function checkExercises(context) {
   }
 }
 
+// ---- Play in the page ----
+
+// Diagrams from the essays, with the notation they are written in (the test asks the solver for
+// the same position and checks that the page's table agrees with it: same colours, same count).
+const PLAYED = {
+  blueRed: { page: "hackenbush-is-a-numeral.html", id: "position-eight", notation: "LRLRRLLR" },
+  green: { page: "green-hackenbush-is-nim.html", id: "position-nim", notation: "GGG GGGGG GGGGGG" },
+  childish: { page: "the-mixed-case.html", id: "position-balance_childish", notation: "LR LR R", childish: true },
+  cyclic: {
+    page: "the-cycle.html",
+    id: "position-triangle_bed",
+    notation: "g-a L, g-b L, g-e L, a-c R, b-d R, e-f R, c-d R, d-f R, f-c R",
+  },
+  // Worth 0: whoever starts loses, so the reader starts; every reply of the solver must be exact.
+  solverWins: { page: "green-hackenbush-is-nim.html", id: "position-nim", notation: "GGG GGGGG GGGGGG" },
+  keyboard: { page: "the-cycle.html", id: "position-bed", notation: "g-a L, g-b L, a-c R, b-d R, c-d R" },
+};
+
+// The solver's table of a diagram: `hackenbook play --json`.
+function solverTable(d) {
+  const args = ["play", d.notation, "--json", ...(d.childish ? ["--childish"] : [])];
+  const table = JSON.parse(execFileSync(hackenbook, args, { encoding: "utf8", cwd: repo }));
+  const bySet = new Map(table.positions.map((e, i) => [e.set, i]));
+  return { ...table, bySet };
+}
+
+// What the page shows of a figure in play: the edges standing, the value shown, the words said.
+function shownState(id) {
+  const fig = document.getElementById(id);
+  let set = 0;
+  for (const hit of fig.querySelectorAll(".hb-hit")) {
+    if (!hit.classList.contains("hb-fallen")) set |= 1 << Number(hit.dataset.edge);
+  }
+  const value = fig.querySelector(".play-value");
+  const live = fig.querySelector("[aria-live]");
+  return {
+    set,
+    value: value?.dataset.value ?? null,
+    valueTex: value?.querySelector("annotation")?.textContent ?? null,
+    valueVisible: !!value && value.getBoundingClientRect().width > 0,
+    said: live?.textContent ?? "",
+    status: fig.querySelector(".play-said")?.textContent ?? "",
+    focused: document.activeElement?.closest(`#${CSS.escape(id)}`) ? document.activeElement.dataset.edge ?? document.activeElement.textContent : null,
+  };
+}
+
+// Clicks the middle of edge k where the reader sees it (a mouse click at that point of the page,
+// so the page's own hit-testing decides what is cut).
+async function clickEdge(v, d, k) {
+  const point = await v.page.evaluate(
+    ([id, k]) => {
+      const edge = document.querySelector(`#${CSS.escape(id)} path.hb-edge[data-edge="${k}"]`);
+      edge.scrollIntoView({ block: "center" });
+      const p = edge.getPointAtLength(edge.getTotalLength() / 2);
+      const m = edge.getScreenCTM();
+      return { x: m.a * p.x + m.c * p.y + m.e, y: m.b * p.x + m.d * p.y + m.f };
+    },
+    [d.id, k],
+  );
+  await v.page.mouse.click(point.x, point.y);
+}
+
+async function openFigure(context, d, viewport = DESKTOP) {
+  const v = await visit(context, d.page, viewport);
+  const fig = v.page.locator(`#${d.id}`);
+  const table = solverTable(d);
+  const pageTable = await fig.getAttribute("data-play");
+  const [, colours, , , count] = (pageTable ?? "").split(";");
+  check(
+    colours === table.edges.map((e) => e.colour).join("") && Number(count) === table.positions.length,
+    `${d.page}#${d.id}: the page's table is not the solver's for ${d.notation} (${colours}, ${count} entries)`,
+  );
+  return { ...v, fig, table };
+}
+
+const state = (v, d) => v.page.evaluate(shownState, d.id);
+
+// Clicks edge k and checks the page against the solver: the edges standing are those the table
+// reaches by that cut, and the value shown is the solver's value of what is left.
+async function clickCut(v, d, from, k) {
+  await clickEdge(v, d, k);
+  const shown = await state(v, d);
+  const [, to] = v.table.positions[from].cuts.find(([e]) => e === k);
+  const expected = v.table.positions[to];
+  check(shown.set === expected.set, `${d.id}: after cutting edge ${k}, edges ${shown.set} stand, the solver says ${expected.set}`);
+  const solverValue = v.table.values[expected.value];
+  check(
+    shown.value === solverValue && shown.valueVisible,
+    `${d.id}: after cutting edge ${k}, the page shows ${shown.value}, the solver's value of what is left is ${solverValue}`,
+  );
+  check(/cuts a (blue|red|green) edge|green edge is cut/.test(shown.said) && shown.said.includes("the value is"), `${d.id}: cut not announced: ${shown.said}`);
+  return v.table.bySet.get(shown.set) ?? to;
+}
+
+function checkQuiet(name, problems) {
+  check(problems.console.length === 0, `${name}: console errors while playing ${JSON.stringify(problems.console)}`);
+  check(problems.outside.length === 0 && problems.failedRequests.length === 0, `${name}: network requests while playing ${JSON.stringify(problems.outside)}`);
+}
+
+// Cut by clicking, down to the end, always a different edge; checks every value on the way.
+async function playByClicks(context, d, screenshots) {
+  const v = await openFigure(context, d);
+  await v.fig.locator(".play-bar .play-button").click();
+  let at = 0;
+  const start = await state(v, d);
+  const caption = await v.fig.locator("figcaption .katex annotation").first().textContent();
+  check(start.value === v.table.values[v.table.positions[0].value], `${d.id}: start value ${start.value}`);
+  check(start.valueTex === caption, `${d.id}: the value in play is not typeset as in the caption (${start.valueTex} vs ${caption})`);
+  for (let step = 0; v.table.positions[at].cuts.length > 0; step++) {
+    const cuts = v.table.positions[at].cuts;
+    if (d.childish && step === 0) {
+      // An edge standing that is no legal cut: clicking it changes nothing.
+      const illegal = [...Array(v.table.edges.length).keys()].find(
+        (e) => (v.table.positions[at].set >> e) & 1 && !cuts.some(([c]) => c === e),
+      );
+      check(illegal !== undefined, `${d.id}: childish diagram has no illegal cut to try`);
+      await clickEdge(v, d, illegal);
+      const after = await state(v, d);
+      check(after.set === v.table.positions[at].set && /childish/.test(after.status), `${d.id}: an illegal childish cut was played (${after.status})`);
+    }
+    at = await clickCut(v, d, at, cuts[(step * 7) % cuts.length][0]);
+    if (screenshots && step === 1) {
+      await v.fig.screenshot({ path: path.join(artefacts, `play-${d.id}-desktop.png`) });
+      await v.page.setViewportSize(PHONE);
+      await v.fig.screenshot({ path: path.join(artefacts, `play-${d.id}-phone.png`) });
+      const phone = await v.page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+      check(phone[0] <= phone[1], `${d.id}: in play, the page scrolls sideways on a phone (${phone})`);
+      await v.page.setViewportSize(DESKTOP);
+    }
+  }
+  // Undo and reset.
+  await v.fig.getByRole("button", { name: "Undo" }).click();
+  const undone = await state(v, d);
+  check(undone.set !== 0 || v.table.positions[0].set === 0, `${d.id}: undo left ${undone.set}`);
+  await v.fig.getByRole("button", { name: "Reset" }).click();
+  check((await state(v, d)).set === v.table.positions[0].set, `${d.id}: reset does not restore the position`);
+  checkQuiet(d.id, v.problems);
+  await v.page.close();
+}
+
+// A whole game against the solver from a position it wins: the reader plays the losing side as
+// well as it can (a winning cut whenever the solver's table has one, else the first legal cut)
+// and must lose; every reply of the solver is a winning cut whenever it has one.
+async function loseToTheSolver(context, d, readerSide) {
+  const v = await openFigure(context, d);
+  const start = v.table.positions[0];
+  const solverSide = readerSide === "L" ? "R" : "L";
+  check(start.outcome === solverSide || start.outcome === "P", `${d.id}: the solver does not win this position when the reader starts`);
+  await v.fig.locator(".play-bar .play-button").click();
+  await v.fig.getByRole("button", { name: "Against the solver…" }).click();
+  await v.fig.locator("select").first().selectOption(readerSide);
+  await v.fig.locator("select").nth(1).selectOption("you");
+  await v.fig.getByRole("button", { name: "Start" }).click();
+  const mayCut = (colour, side) => colour === "G" || colour === side;
+  let moves = 0;
+  for (;;) {
+    const shown = await state(v, d);
+    const at = v.table.bySet.get(shown.set);
+    check(at !== undefined, `${d.id}: the page shows a set the solver never reaches (${shown.set})`);
+    if (at === undefined) break;
+    const mine = v.table.positions[at].cuts.filter(([e]) => mayCut(v.table.edges[e].colour, readerSide));
+    if (mine.length === 0 || moves > 40) break;
+    const best = v.table.positions[at][readerSide === "L" ? "left" : "right"];
+    const choice = best.length > 0 ? best[0] : mine[0][0];
+    const [, reached] = mine.find(([e]) => e === choice);
+    await clickEdge(v, d, choice);
+    moves += 1;
+    // The solver answers after a short pause, or the game is over.
+    await v.page.waitForFunction(
+      ([id, before]) => {
+        const t = document.getElementById(id).querySelector(".play-said").textContent;
+        return t !== before && /Your move|wins|you win/.test(t);
+      },
+      [d.id, ""],
+      { timeout: 5000 },
+    );
+    if (moves === 1) {
+      await v.fig.screenshot({ path: path.join(artefacts, `play-against-solver-desktop.png`) });
+    }
+    // The solver's reply, if it had a move: a winning one when there was one.
+    const replied = v.table.bySet.get((await state(v, d)).set);
+    const options = v.table.positions[reached];
+    if (replied !== reached) {
+      const cut = options.cuts.find(([, to]) => to === replied);
+      const winning = options[solverSide === "L" ? "left" : "right"];
+      check(cut !== undefined && mayCut(v.table.edges[cut[0]].colour, solverSide), `${d.id}: the solver's reply is no legal cut`);
+      check(winning.length === 0 || (cut && winning.includes(cut[0])), `${d.id}: the solver did not answer with a winning cut (${cut}, winning ${winning})`);
+    }
+    if (/wins|you win/.test((await state(v, d)).status)) break;
+  }
+  const end = await state(v, d);
+  check(/the solver wins/.test(end.status), `${d.id}: the reader was not beaten by the solver: "${end.status}"`);
+  check(/the solver wins/.test(end.said), `${d.id}: the end of the game is not announced`);
+  check(moves > 0, `${d.id}: no move was played`);
+  checkQuiet(d.id, v.problems);
+  await v.page.close();
+}
+
+// Keyboard only: Tab to the diagram's Play button, Enter, Tab through the edges in edge order,
+// Enter cuts; the cut and the value are announced; Undo by keyboard.
+async function playByKeyboard(context, d) {
+  const v = await openFigure(context, d);
+  const playButton = async () =>
+    v.page.evaluate((id) => document.activeElement === document.querySelector(`#${CSS.escape(id)} .play-bar .play-button`), d.id);
+  let tabs = 0;
+  while (!(await playButton()) && tabs < 600) {
+    await v.page.keyboard.press("Tab");
+    tabs += 1;
+  }
+  check(await playButton(), `${d.id}: the Play button cannot be reached with Tab`);
+  await v.page.keyboard.press("Enter");
+  const first = await state(v, d);
+  check(first.focused === "0", `${d.id}: after Play, focus is on ${first.focused}, not on edge 0`);
+  const order = [first.focused];
+  for (let i = 1; i < v.table.edges.length; i++) {
+    await v.page.keyboard.press("Tab");
+    order.push((await state(v, d)).focused);
+  }
+  check(order.join() === [...v.table.edges.keys()].join(), `${d.id}: Tab visits the edges in the order ${order}`);
+  // Back to edge 0 and cut it with Space, then the next focused edge with Enter.
+  for (let i = 1; i < v.table.edges.length; i++) await v.page.keyboard.press("Shift+Tab");
+  let at = 0;
+  for (const key of ["Space", "Enter"]) {
+    const before = await state(v, d);
+    const k = Number(before.focused);
+    const cut = v.table.positions[at].cuts.find(([e]) => e === k);
+    check(cut !== undefined, `${d.id}: focused edge ${before.focused} is no legal cut`);
+    if (!cut) break;
+    await v.page.keyboard.press(key);
+    const after = await state(v, d);
+    const expected = v.table.positions[cut[1]];
+    check(after.set === expected.set, `${d.id}: ${key} on edge ${k} left edges ${after.set}, the solver says ${expected.set}`);
+    check(after.value === v.table.values[expected.value], `${d.id}: ${key}: value ${after.value}, solver ${v.table.values[expected.value]}`);
+    check(after.said.includes("cuts a") && after.said.includes("the value is"), `${d.id}: ${key} not announced: ${after.said}`);
+    check(after.focused !== null && after.focused !== String(k), `${d.id}: focus lost after the cut (${after.focused})`);
+    at = cut[1];
+  }
+  let guard = 0;
+  while ((await state(v, d)).focused !== "Undo" && guard++ < 30) await v.page.keyboard.press("Tab");
+  await v.page.keyboard.press("Enter");
+  const undone = await state(v, d);
+  check(undone.said.startsWith("Cut taken back"), `${d.id}: Undo by keyboard: ${undone.said}`);
+  checkQuiet(d.id, v.problems);
+  await v.page.close();
+}
+
+async function play(context) {
+  for (const [kind, d] of Object.entries(PLAYED)) {
+    if (["blueRed", "green", "childish", "cyclic"].includes(kind)) {
+      const before = failed;
+      await playByClicks(context, d, kind === "cyclic");
+      console.log(`play by clicks, ${kind} (${d.page}#${d.id}): ${failed === before ? "ok" : "FAILED"}`);
+    }
+  }
+  let before = failed;
+  await loseToTheSolver(context, PLAYED.solverWins, "R");
+  console.log(`a game against the solver (${PLAYED.solverWins.id}): ${failed === before ? "ok" : "FAILED"}`);
+  before = failed;
+  await playByKeyboard(context, PLAYED.keyboard);
+  console.log(`keyboard only (${PLAYED.keyboard.id}): ${failed === before ? "ok" : "FAILED"}`);
+}
+
 async function main() {
   const names = pagesOf(siteDir);
   fs.mkdirSync(artefacts, { recursive: true });
@@ -290,6 +562,7 @@ async function main() {
       await phone.page.close();
     }
     await checkExercises(context);
+    await play(context);
   } finally {
     await browser.close();
   }

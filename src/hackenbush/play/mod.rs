@@ -6,6 +6,7 @@
 //! of falling), and names ([`EdgeNames`]) always refer to the original position. The table
 //! ([`table`]) and the lines of play ([`line`]) are both walks over these sets.
 
+pub mod compact;
 pub mod game;
 pub mod line;
 pub mod table;
