@@ -71,6 +71,9 @@
 
   // The edge under a click: edges are thin, so each is tested with a wide stroke.
   function edgeAt(svg, event) {
+    // A click right on an edge names it; otherwise the nearest edge within a wide stroke.
+    var direct = event.target.closest && event.target.closest("[data-edge]");
+    if (direct && svg.contains(direct)) return Number(direct.getAttribute("data-edge"));
     var point = svg.createSVGPoint();
     point.x = event.clientX; point.y = event.clientY;
     var local = point.matrixTransform(svg.getScreenCTM().inverse());
