@@ -354,7 +354,8 @@ fn the_summary_counts_everything_checked_by_kind() {
         essays.join("t.md"),
         "+++\ntitle = \"T\"\nrung = 1\n+++\n\n```hackenbush pair\nLR LR R\nvalue = 0\nedges = 5\n```\n\n\
          ```game\npair = 0 < 1\n```\n\n```play pair\nright cuts R\n```\n\n\
-         `{0 = value of pair}` and `{$1 > 0$}`.\n",
+         `{0 = value of pair}` and `{$1 > 0$}`.\n\n\
+         ```exercise\nLR\nquestion = value\nanswer = 1/2\n```\n",
     )
     .unwrap();
     let checked =
@@ -367,13 +368,14 @@ fn the_summary_counts_everything_checked_by_kind() {
             prose_relations: 1,
             game_relations: 2,
             assertions: 2,
-            plays: 1
+            plays: 1,
+            exercises: 1,
         }
     );
     assert_eq!(
         tally.to_string(),
         "2 claims (1 query, 1 relation in prose), 2 game relations, 2 position assertions, \
-         1 line of play"
+         1 line of play, 1 exercise answer"
     );
 }
 
