@@ -99,6 +99,15 @@ fn count(n: u8) -> Result<Scalar, String> {
     Ok(Scalar::Num(Dyadic::integer(n)))
 }
 
+/// The value of a position as a game of the engine (a number is interned as one).
+fn value_game(ev: &mut RowEval, r: &Record) -> GameId {
+    match ev.scalar(r.value) {
+        Scalar::Num(d) => ev.games.number(&d),
+        Scalar::Game(g) => g,
+        Scalar::Bool(_) => unreachable!("a position's value is a game"),
+    }
+}
+
 fn count_u64(n: u64) -> Result<Scalar, String> {
     Ok(Scalar::Num(Dyadic::integer(n)))
 }
@@ -357,7 +366,10 @@ pub static PROPERTIES: &[Property] = &[
         ty: Type::Value,
         forest_only: false,
         doc: "the birthday of the value: the height of its canonical game tree (`0` for `0`, `1` for `*`, `3` for `^^*`)",
-        read: None,
+        read: Some(|ev, r| {
+            let g = value_game(ev, r);
+            count_u64(ev.games.birthday(g))
+        }),
         read_game: Some(|ev, m| count_u64(ev.games.birthday(m.value))),
     },
     Property {
@@ -366,7 +378,10 @@ pub static PROPERTIES: &[Property] = &[
         ty: Type::Bool,
         forest_only: false,
         doc: "the value lies strictly between every negative and every positive number (both stops are 0; `0` counts)",
-        read: None,
+        read: Some(|ev, r| {
+            let g = value_game(ev, r);
+            Ok(Scalar::Bool(ev.games.is_infinitesimal(g)))
+        }),
         read_game: Some(|ev, m| Ok(Scalar::Bool(ev.games.is_infinitesimal(m.value)))),
     },
     Property {
@@ -375,8 +390,59 @@ pub static PROPERTIES: &[Property] = &[
         ty: Type::Bool,
         forest_only: false,
         doc: "the value is all-small (dicotic): in every position of its canonical form, Left has a move exactly when Right has one",
-        read: None,
+        read: Some(|ev, r| {
+            let g = value_game(ev, r);
+            Ok(Scalar::Bool(ev.games.is_all_small(g)))
+        }),
         read_game: Some(|ev, m| Ok(Scalar::Bool(ev.games.is_all_small(m.value)))),
+    },
+    Property {
+        name: "temperature",
+        aliases: &[],
+        ty: Type::Value,
+        forest_only: false,
+        doc: "the temperature of the value, as `temp(G)` in game expressions (CGSuite's: `-1/2^k` for a number of denominator `2^k`, `-1` for an integer, `0` for `*` and `^`)",
+        read: Some(|ev, r| {
+            let g = value_game(ev, r);
+            Ok(Scalar::Num(ev.games.temperature(g)))
+        }),
+        read_game: Some(|ev, m| Ok(Scalar::Num(ev.games.temperature(m.value)))),
+    },
+    Property {
+        name: "mean",
+        aliases: &[],
+        ty: Type::Value,
+        forest_only: false,
+        doc: "the mean value, where the thermograph's mast stands (`mean(G)`); a number is its own mean",
+        read: Some(|ev, r| {
+            let g = value_game(ev, r);
+            Ok(Scalar::Num(ev.games.mean(g)))
+        }),
+        read_game: Some(|ev, m| Ok(Scalar::Num(ev.games.mean(m.value)))),
+    },
+    Property {
+        name: "left_stop",
+        aliases: &[],
+        ty: Type::Value,
+        forest_only: false,
+        doc: "the number play stops at when Left moves first and both play well (`leftstop(G)`)",
+        read: Some(|ev, r| {
+            let g = value_game(ev, r);
+            Ok(Scalar::Num(ev.games.stops(g).0))
+        }),
+        read_game: Some(|ev, m| Ok(Scalar::Num(ev.games.stops(m.value).0))),
+    },
+    Property {
+        name: "right_stop",
+        aliases: &[],
+        ty: Type::Value,
+        forest_only: false,
+        doc: "the number play stops at when Right moves first (`rightstop(G)`)",
+        read: Some(|ev, r| {
+            let g = value_game(ev, r);
+            Ok(Scalar::Num(ev.games.stops(g).1))
+        }),
+        read_game: Some(|ev, m| Ok(Scalar::Num(ev.games.stops(m.value).1))),
     },
     Property {
         name: "left_options",
