@@ -148,6 +148,9 @@ pub fn census(query: &str, limit: usize, defs: &mut Definitions) -> Result<(), F
 pub fn listing_text(query: &str, listing: &census::Listing, limit: usize) -> String {
     use crate::essay::diagnostic::counted;
     let family = query.trim_start().trim_start_matches("list").trim();
+    if listing.positions == 0 {
+        return format!("{family}: no position");
+    }
     let mut out = format!(
         "{family}: {} in {} that agree in every property; the smallest of each group, in \
          census order (×N: the group holds N positions)",

@@ -428,11 +428,16 @@ fn front_matter_warnings(essays: &[essay::Essay]) -> Vec<Diagnostic> {
                 Diagnostic::new(
                     &e.file,
                     front.rung_span.clone(),
-                    format!("rung {} is also {}'s", front.rung, other.file.display_path()),
+                    format!(
+                        "rung {} is also {}'s",
+                        front.rung,
+                        other.file.display_path()
+                    ),
                 )
                 .label("two essays on one rung")
                 .help(format!(
-                    "give each essay a rung of its own; on one rung they are ordered by slug,                      so `{}` comes first",
+                    "give each essay a rung of its own; on one rung they are ordered by slug, \
+                     so `{}` comes first",
                     other.front.slug
                 ))
                 .warning(),

@@ -19,7 +19,8 @@ fn the_solver_memo_spans_the_essays_of_a_build() {
     let after_first = checker.solver.stats().total();
     let second = checker.check_essay(essay("two", block), &mut problems);
     let after_second = checker.solver.stats().total();
-    assert!(problems.is_empty(), "{problems:?}");
+    // Only warnings (the name `kite` is used nowhere else).
+    assert!(problems.iter().all(|d| d.warning), "{problems:?}");
     assert!(matches!(first.outcomes[0], Outcome::Position(_)));
     assert!(matches!(second.outcomes[0], Outcome::Position(_)));
     // The second essay's position was valued before: its game tree is found in the memo, and

@@ -131,6 +131,15 @@ fn list_shows_the_members_a_condition_picks() {
             member.notation
         );
     }
+    // An empty family says so.
+    let none = defs
+        .workspace
+        .list("list woods where trunks > 4", 3, &mut defs.checker.games)
+        .unwrap();
+    assert_eq!(
+        listing_text("list woods where trunks > 4", &none, 3),
+        "woods where trunks > 4: no position"
+    );
     // A bad family is located in the query as written.
     let e = defs
         .workspace

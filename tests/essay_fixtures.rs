@@ -545,6 +545,15 @@ fn positions_stand_in_place_in_game_blocks_and_queries() {
          Balanced: `{0 = [[LR] + [LR] + [R]]}`.\n",
     );
     assert_eq!(holds, "", "{holds}");
+    // In a position block's values and a line of play's claims too.
+    let block = "```hackenbush pair\nLR LR R\nvalue = [LR] + [R] + [LR]\nleft = [LR] + [R]\n```\n\n\
+                 ```play pair\nstart = left\nleft cuts L[1]\nvalue = [LR] + [R]\n```\n\n`{0 = value of pair}`\n";
+    assert_eq!(problems_of(block), "");
+    let wrong = problems_of(&block.replace("value = [LR] + [R]\n```", "value = [LR]\n```"));
+    assert!(
+        wrong.contains("e.md:14:1") && wrong.contains("worth -1/2, not 1/2"),
+        "{wrong}"
+    );
     let bare = problems_of("```game\nLR + LR + R = 0\n```\n");
     assert!(
         bare.contains("e.md:6:1")

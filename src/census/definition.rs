@@ -225,9 +225,20 @@ fn game_family(
 /// Reads a census block's body.
 pub fn parse_definition(body: &str) -> Result<Definition, QueryError> {
     let block: Block = toml::from_str(body).map_err(|e| {
+        let span = e.span().unwrap_or(0..body.len());
+        // `edges = 1..=5` is not TOML: say what is, rather than what TOML expected.
+        let line_start = body[..span.start.min(body.len())]
+            .rfind('\n')
+            .map_or(0, |i| i + 1);
+        let line = body[line_start..].lines().next().unwrap_or("");
+        let hint = if line.contains("..") && !line.contains('"') {
+            " (a range is written in quotes: `edges = \"1..=5\"`)"
+        } else {
+            ""
+        };
         QueryError::new(
-            e.span().unwrap_or(0..body.len()),
-            format!("census block: {}", e.message()),
+            span,
+            format!("census block: {}{hint}", e.message().trim_end()),
         )
     })?;
     let whole = 0..body.len();

@@ -137,7 +137,7 @@ impl RowEval<'_> {
             ExprKind::Bool(b) => Scalar::Bool(*b),
             ExprKind::Game(text) => {
                 // A position may stand in the game, in place: `[[LR] + 1]`.
-                let g = crate::hackenbush::in_place::evaluate(text, self.games, &|_| None)
+                let g = crate::hackenbush::in_place::evaluate(text, self.games, &mut |_| None)
                     .map_err(|x| err(format!("in `[{text}]`: {}", x.message)))?;
                 self.normal(g)
             }

@@ -922,7 +922,7 @@ impl Workspace {
             QueryKind::Number(text) => number_figure(text, &q.span)?,
             QueryKind::Game(text) => {
                 // Positions may stand in the game: named (`[tree + 1]`) or in place (`[[LR] + 1]`).
-                let g = in_place::evaluate(text, games, &|name| self.position_value(name))
+                let g = in_place::evaluate(text, games, &mut |name| self.position_value(name))
                     .map_err(|e| {
                         QueryError::new(q.span.clone(), format!("in `[{text}]`: {}", e.message))
                     })?;

@@ -299,7 +299,8 @@ fn unused_names(essay: &Essay) -> Vec<Diagnostic> {
                 Some(name) => (
                     name,
                     "position",
-                    "refer to it (`value of NAME` in a claim, `NAME + 1` in a game block,                      ```play NAME), or leave the block unnamed",
+                    "refer to it (`value of NAME` in a claim, `NAME + 1` in a game block, \
+                     ```play NAME), or leave the block unnamed",
                 ),
                 None => continue,
             },

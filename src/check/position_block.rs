@@ -8,7 +8,7 @@ use crate::census::{self, NameKind};
 use crate::essay::parse::{KeyValue, PositionBlock};
 use crate::essay::source::offset_span;
 use crate::essay::{Diagnostic, Spanned};
-use crate::games::{notation, GameId, Player};
+use crate::games::{GameId, Player};
 use crate::hackenbush::{self, Position, Rules};
 
 #[derive(Debug)]
@@ -211,7 +211,7 @@ fn record(line: &KeyValue, computed: String, holds: bool) -> AssertionRecord {
 type Checked = Result<(String, bool), (String, Option<std::ops::Range<usize>>)>;
 
 fn check_value(cx: &mut Context, value: GameId, literal: &str) -> Checked {
-    let claimed = notation::evaluate(literal, cx.games, &mut |_| None)
+    let claimed = crate::hackenbush::in_place::evaluate(literal, cx.games, &mut |_| None)
         .map_err(|e| (format!("bad game value `{literal}`: {}", e.message), None))?;
     Ok((cx.games.display(value), claimed == value))
 }
@@ -241,12 +241,13 @@ fn check_options(cx: &mut Context, facts: &Facts, player: Player, literal: &str)
         if item.trim().is_empty() {
             continue;
         }
-        let value = notation::evaluate(item.trim(), games, &mut |_| None).map_err(|e| {
-            (
-                format!("bad game value `{}`: {}", item.trim(), e.message),
-                None,
-            )
-        })?;
+        let value = crate::hackenbush::in_place::evaluate(item.trim(), games, &mut |_| None)
+            .map_err(|e| {
+                (
+                    format!("bad game value `{}`: {}", item.trim(), e.message),
+                    None,
+                )
+            })?;
         if !claimed.contains(&value) {
             claimed.push(value);
         }

@@ -175,10 +175,15 @@ impl Builder {
         match outcome {
             Ok(report) => {
                 if self.verbose {
+                    if !report.warnings.is_empty() {
+                        eprint!(
+                            "{}",
+                            crate::essay::diagnostic::render_warnings(&report.warnings)
+                        );
+                    }
                     println!(
-                        "built {} page{} in {took} ms",
-                        report.pages,
-                        if report.pages == 1 { "" } else { "s" }
+                        "built {} in {took} ms",
+                        crate::essay::diagnostic::counted(report.pages, "page")
                     );
                 }
                 self.state.finish_build(Ok(()))

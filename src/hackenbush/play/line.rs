@@ -24,7 +24,7 @@
 
 use super::table::wins_after;
 use super::{Board, EdgeSet};
-use crate::games::{notation, GameId, Games, OutcomeClass, Player};
+use crate::games::{GameId, Games, OutcomeClass, Player};
 use crate::hackenbush::canon::Canon;
 use crate::hackenbush::notation::NotationError;
 use crate::hackenbush::solve::Solver;
@@ -491,7 +491,7 @@ fn read_item(
                 .parse::<Player>()
                 .map(Item::Start)
                 .map_err(|m| NotationError::new(span, m)),
-            "value" => notation::evaluate(text, games, resolve)
+            "value" => crate::hackenbush::in_place::evaluate(text, games, resolve)
                 .map(|g| Item::Step(Step::Claim(Claim::Value(g))))
                 .map_err(|e| NotationError::new(shift(&e.span, span.start), e.message)),
             "position" => Position::parse(text)
