@@ -100,7 +100,10 @@ fn a_wrong_value_claim_fails_at_its_line() {
 fn a_false_statement_about_all_day_two_games_fails_at_its_line() {
     let text = failure("wrong-games");
     assert!(text.contains("games.md:13:3"), "{text}");
-    assert!(text.contains("{0 | 0} = ∗"), "the counterexample, typeset: {text}");
+    assert!(
+        text.contains("{0 | 0} = ∗"),
+        "the counterexample, typeset: {text}"
+    );
     insta::assert_snapshot!(text);
 }
 
