@@ -88,3 +88,43 @@ fn ordinal_sums_depend_on_the_written_form_of_the_base() {
     // A base that is already canonical gives the same either way.
     assert_eq!(eval("{0|} : -1"), eval("1 : -1"));
 }
+
+/// What a reader is shown (`⇑∗`, `−1/2`, `±1`, `{1 | 0, ∗}`) reads back as the same game, for
+/// every game born by day 3 and for random games. Three or more ups print as `3·↑`, for a
+/// reader only (none is born by day 3).
+#[test]
+fn the_readers_notation_parses_back_to_the_same_game() {
+    let mut games = Games::new();
+    let mut all = born_by_day(&mut games, 3);
+    let shape = Shape {
+        depth: 3,
+        max_options: 3,
+        nus_leaves: true,
+    };
+    all.extend(random_games(&mut games, 11, 200, shape));
+    let mut checked = 0;
+    for g in all {
+        let shown = games.display_unicode(g);
+        if shown.contains('·') {
+            continue;
+        }
+        checked += 1;
+        let back = games
+            .eval_str(&shown)
+            .unwrap_or_else(|e| panic!("`{shown}`: {}", e.message));
+        assert_eq!(back, g, "`{shown}` reads as {}", games.display(back));
+    }
+    assert!(checked > 1474, "only {checked} games read back");
+    for (text, shown) in [
+        ("^^*", "⇑∗"),
+        ("-1/2", "−1/2"),
+        ("+-1", "±1"),
+        ("{1|0,*}", "{1 | 0, ∗}"),
+        ("v*2", "↓∗2"),
+        ("^+^+^", "3·↑"),
+        ("1+^+^+^+*", "1+3·↑∗"),
+    ] {
+        let g = games.eval_str(text).unwrap();
+        assert_eq!(games.display_unicode(g), shown, "{text}");
+    }
+}
