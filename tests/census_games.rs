@@ -198,12 +198,56 @@ fn by_definition(games: &mut Games, m: &GameMember, name: &str) -> Scalar {
             let sum = colon(games, (&m.left, &m.right), x);
             is_number(games, sum)
         })),
+        "left_stop" => Scalar::Num(stop(games, g, true)),
+        "right_stop" => Scalar::Num(stop(games, g, false)),
+        // Temperature and mean by what they mean: cooled by its temperature the game is
+        // infinitely close to its mean; cooled by a little less, its stops still differ (a number
+        // does not cool: its temperature is -1/2^k by convention). The values themselves are
+        // compared with pycgt in tests/games_thermal.rs.
+        "temperature" | "mean" => {
+            let th = games.thermograph(g);
+            if let Some(x) = number_of(games, g) {
+                assert_eq!(th.mean, x);
+                assert_eq!(th.temperature, -Dyadic::new(1, x.exponent()));
+            } else {
+                let cooled = games.cool(g, &th.temperature);
+                let eps = Dyadic::new(1, 12);
+                let (lo, hi) = (
+                    games.number(&(&th.mean - &eps)),
+                    games.number(&(&th.mean + &eps)),
+                );
+                assert!(
+                    games.lt(lo, cooled) && games.lt(cooled, hi),
+                    "{}",
+                    games.display(g)
+                );
+                let below = &th.temperature - &Dyadic::new(1, 6);
+                if below >= Dyadic::integer(-1) {
+                    let warm = games.cool(g, &below);
+                    let (l, r) = (stop(games, warm, true), stop(games, warm, false));
+                    assert!(
+                        l > r,
+                        "{} is not hot below its temperature",
+                        games.display(g)
+                    );
+                }
+            }
+            Scalar::Num(if name == "mean" {
+                th.mean
+            } else {
+                th.temperature
+            })
+        }
         other => panic!("no definition of `{other}` here"),
     }
 }
 
-const GAME_PROPERTIES: [&str; 13] = [
+const GAME_PROPERTIES: [&str; 17] = [
     "value",
+    "temperature",
+    "mean",
+    "left_stop",
+    "right_stop",
     "number",
     "nimber",
     "sign",
@@ -417,14 +461,14 @@ fn a_property_asked_of_the_wrong_kind_of_member_is_an_error_at_the_word() {
     let (message, at) = refused("count games3 where edges > 2");
     assert_eq!(at, "edges");
     assert!(message.contains("property of positions"), "{message}");
-    let (message, at) = refused("all forests3 have birthday < 4");
-    assert_eq!(at, "birthday");
+    let (message, at) = refused("all forests3 have left_options < 4");
+    assert_eq!(at, "left_options");
     assert!(message.contains("property of games"), "{message}");
     let (message, at) = refused("count forests3 where number(ordinal(1))");
     assert_eq!(at, "ordinal(1)");
     assert!(message.contains("census of games"), "{message}");
-    let (_, at) = refused("max birthday over forests3");
-    assert_eq!(at, "birthday");
+    let (_, at) = refused("max right_options over forests3");
+    assert_eq!(at, "right_options");
 }
 
 #[test]
@@ -485,4 +529,21 @@ fn census_blocks_of_games_and_their_mistakes() {
             other => panic!("{body}: {other:?}"),
         }
     }
+}
+
+/// A stop by its definition: a number is its own stop; otherwise the mover's best option's
+/// opposite stop.
+fn stop(games: &mut Games, g: GameId, left: bool) -> Dyadic {
+    // (The engine's own test for numbers: cooled games have denominators beyond number_of's.)
+    if let Some(x) = games.as_number(g) {
+        return x;
+    }
+    let options = if left {
+        games.left_options(g)
+    } else {
+        games.right_options(g)
+    };
+    let stops = options.into_iter().map(|o| stop(games, o, !left));
+    if left { stops.max() } else { stops.min() }
+        .expect("a game that is not a number has options on both sides")
 }
