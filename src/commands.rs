@@ -41,7 +41,9 @@ pub fn eval_to_string(
             } else {
                 Rules::Normal
             };
-            hackenbush::evaluate(&position, rules, games)
+            defs.checker
+                .solver
+                .evaluate(&position, rules, games)
                 .map_err(|e| Failure::Other(format!("cannot value `{input}`: {e}")))?
                 .value
         }

@@ -56,6 +56,8 @@ pub struct Project {
     pub cache_dir: Option<PathBuf>,
     /// `hackenbook.toml`, read when it exists.
     pub config_file: Option<PathBuf>,
+    /// How long one evaluation of a position may take (`--time-limit`; `None`: no limit).
+    pub time_limit: Option<std::time::Duration>,
 }
 
 impl Project {
@@ -67,6 +69,7 @@ impl Project {
             out_dir: root.join("site"),
             cache_dir: Some(root.join(".hackenbook-cache")),
             config_file: Some(root.join("hackenbook.toml")),
+            time_limit: Some(crate::hackenbush::solve::DEFAULT_TIME_LIMIT),
         }
     }
 }
@@ -199,6 +202,7 @@ pub fn check_all(project: &Project) -> Result<(Checked, Vec<Diagnostic>), Failur
     problems.extend(front_matter_warnings(&parsed));
     let options = CheckOptions {
         cache_dir: project.cache_dir.clone(),
+        time_limit: project.time_limit,
     };
     let essays: Vec<CheckedEssay> = check::check_essays(parsed, &options, &mut problems);
     problems.extend(check::check_links(&essays));
@@ -236,6 +240,7 @@ pub fn definitions(project: &Project, essay: Option<&Path>) -> Result<Definition
     let parsed = parse_all(&files, &mut problems);
     let mut checker = check::Checker::new(CheckOptions {
         cache_dir: project.cache_dir.clone(),
+        time_limit: project.time_limit,
     });
     let workspace = checker.definitions(&parsed, &mut problems);
     Ok(Definitions {

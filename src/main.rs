@@ -19,6 +19,10 @@ struct Cli {
     /// built-in templates otherwise).
     #[arg(long, global = true, default_value = ".")]
     root: PathBuf,
+    /// Seconds one evaluation of a position may take before it stops with the time budget's
+    /// error (0: no limit).
+    #[arg(long, global = true, value_name = "SECONDS", default_value_t = 10)]
+    time_limit: u64,
     #[command(subcommand)]
     command: Command,
 }
@@ -129,7 +133,9 @@ fn main() -> ExitCode {
 }
 
 fn run(cli: Cli) -> Result<(), Failure> {
-    let project = Project::at(&cli.root);
+    let mut project = Project::at(&cli.root);
+    project.time_limit =
+        (cli.time_limit > 0).then(|| std::time::Duration::from_secs(cli.time_limit));
     match cli.command {
         Command::Build { out, deny_warnings } => build(project, out, warnings(deny_warnings)),
         Command::Check { deny_warnings } => check(&project, warnings(deny_warnings)),

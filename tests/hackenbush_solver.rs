@@ -156,3 +156,37 @@ fn memo_shares_isomorphic_positions() {
     );
     assert!(after.hits > before.hits);
 }
+
+/// The 40-edge mixed grid of issue 10: beyond every other budget for long, so only the clock
+/// stops it. With a limit of one second it ends with the time budget's error, soon after.
+#[test]
+fn the_clock_stops_a_long_evaluation() {
+    use hackenbook::hackenbush::budget::{SolveError, TIME};
+    use hackenbook::hackenbush::solve::Limits;
+    use std::time::{Duration, Instant};
+    let grid = "g-n1_0 R, n1_0-n1_1 L, g-n1_1 R, n1_1-n1_2 G, g-n1_2 L, n1_2-n1_3 L, g-n1_3 G, \
+        n1_3-n1_4 L, g-n1_4 R, n1_0-n2_0 G, n2_0-n2_1 L, n1_1-n2_1 G, n2_1-n2_2 L, n1_2-n2_2 L, \
+        n2_2-n2_3 L, n1_3-n2_3 R, n2_3-n2_4 R, n1_4-n2_4 L, n2_0-n3_0 L, n3_0-n3_1 L, n2_1-n3_1 G, \
+        n3_1-n3_2 R, n2_2-n3_2 L, n3_2-n3_3 G, n2_3-n3_3 L, n3_3-n3_4 L, n2_4-n3_4 G, n3_0-n4_0 G, \
+        n4_0-n4_1 G, n3_1-n4_1 L, n4_1-n4_2 G, n3_2-n4_2 G, n4_2-n4_3 R, n3_3-n4_3 L, n4_3-n4_4 L, \
+        n3_4-n4_4 L, n1_0-n2_1 G, n1_1-n2_2 L, n1_2-n2_3 R, n1_3-n2_4 R";
+    let position = Position::parse(grid).unwrap();
+    let mut solver = Solver::with_limits(Limits {
+        time: Some(Duration::from_secs(1)),
+        ..Limits::default()
+    });
+    let mut games = Games::new();
+    let started = Instant::now();
+    let result = solver.evaluate(&position, Rules::Normal, &mut games);
+    let took = started.elapsed();
+    match result {
+        Err(SolveError::Budget { what, limit }) => {
+            assert_eq!(what, TIME);
+            assert_eq!(limit, 1);
+        }
+        other => panic!("expected the time budget's error, got {other:?}"),
+    }
+    // The clock is read every thousand steps or so: the stop comes soon after the limit, even
+    // on a loaded machine (the same search runs for more than 20 s without the clock).
+    assert!(took < Duration::from_secs(8), "stopped after {took:?}");
+}

@@ -128,6 +128,8 @@ impl std::fmt::Display for Tally {
 pub struct CheckOptions {
     /// Where census results are cached between runs (`None`: no cache).
     pub cache_dir: Option<PathBuf>,
+    /// How long one evaluation of a position may take (`None`: no limit).
+    pub time_limit: Option<std::time::Duration>,
 }
 
 /// What every essay of a build shares: game ids are meaningful only within one games table,
@@ -190,7 +192,10 @@ impl Checker {
     pub fn new(options: CheckOptions) -> Checker {
         Checker {
             games: Games::new(),
-            solver: Solver::new(),
+            solver: Solver::with_limits(crate::hackenbush::solve::Limits {
+                time: options.time_limit,
+                ..Default::default()
+            }),
             options,
         }
     }

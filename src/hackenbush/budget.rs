@@ -4,6 +4,7 @@
 //! an error that names the budget — a position too large to solve is a clear message, never a
 //! hang. A theorem that disagrees with the game tree is an error too, never silently resolved.
 
+use std::time::{Duration, Instant};
 use thiserror::Error;
 
 /// Why a position was not valued.
@@ -32,7 +33,18 @@ pub struct Budget {
     used: usize,
     work_limit: usize,
     work_used: usize,
+    /// The wall-clock time the search must end by, and the limit it stands for.
+    deadline: Option<(Instant, Duration)>,
+    /// Spends since the clock was last read (reading it on every spend would cost more than
+    /// the step).
+    ticks: u32,
 }
+
+/// How often, in spends, the clock is read.
+const CLOCK_EVERY: u32 = 1 << 10;
+
+/// How the time budget names itself in errors.
+pub const TIME: &str = "seconds of solving (the time limit, `--time-limit`)";
 
 /// How the work budget names itself in errors.
 pub const WORK: &str = "edge-steps of search (a move tried costs one per edge, plus 32)";
@@ -46,6 +58,31 @@ impl Budget {
             used: 0,
             work_limit: usize::MAX,
             work_used: 0,
+            deadline: None,
+            ticks: 0,
+        }
+    }
+
+    /// Also ends, with the time budget's error, once `deadline` (standing for a limit of
+    /// `limit`) has passed; `None` leaves the clock out.
+    pub fn with_deadline(mut self, deadline: Option<(Instant, Duration)>) -> Budget {
+        self.deadline = deadline;
+        self
+    }
+
+    /// Reads the clock every [`CLOCK_EVERY`] spends.
+    fn on_time(&mut self) -> Result<(), SolveError> {
+        self.ticks += 1;
+        if self.ticks < CLOCK_EVERY {
+            return Ok(());
+        }
+        self.ticks = 0;
+        match self.deadline {
+            Some((at, limit)) if Instant::now() > at => Err(SolveError::Budget {
+                what: TIME,
+                limit: limit.as_secs().max(1) as usize,
+            }),
+            _ => Ok(()),
         }
     }
 
@@ -57,6 +94,7 @@ impl Budget {
 
     /// Spends one position, or fails naming the budget.
     pub fn spend(&mut self) -> Result<(), SolveError> {
+        self.on_time()?;
         self.used += 1;
         if self.used > self.limit {
             Err(self.exceeded())
@@ -67,6 +105,7 @@ impl Budget {
 
     /// Spends `units` of work, or fails naming the work budget.
     pub fn spend_work(&mut self, units: usize) -> Result<(), SolveError> {
+        self.on_time()?;
         self.work_used = self.work_used.saturating_add(units);
         if self.work_used > self.work_limit {
             Err(SolveError::Budget {

@@ -23,6 +23,7 @@ use super::signs::{forest_value, stalk_value};
 use super::{Colour, Rules};
 use crate::games::display::nus_text;
 use crate::games::{Dyadic, GameId, Games, Nus, Player};
+use std::time::{Duration, Instant};
 
 /// A value and the names of all the methods that produced it (they all agreed).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -70,7 +71,13 @@ pub struct Limits {
     /// No piece of a position, nor the position, may have more edges (exact numbers of
     /// sign expansions grow with the length of a stalk).
     pub max_edges: usize,
+    /// Wall-clock time one evaluation may take before it stops with the time budget's error
+    /// (`None`: no clock). The searches read the clock every thousand steps or so.
+    pub time: Option<Duration>,
 }
+
+/// The time an evaluation may take unless `--time-limit` says otherwise.
+pub const DEFAULT_TIME_LIMIT: Duration = Duration::from_secs(10);
 
 impl Default for Limits {
     fn default() -> Limits {
@@ -84,6 +91,7 @@ impl Default for Limits {
             max_tree_edges: 1_000,
             max_ordinal_sum_edges: 150,
             max_edges: 100_000,
+            time: Some(DEFAULT_TIME_LIMIT),
         }
     }
 }
@@ -144,6 +152,8 @@ pub struct Solver {
     plain_games: Memo<GameId>,
     fast_games: Memo<GameId>,
     pub limits: Limits,
+    /// When the evaluation under way must end (set by [`Solver::evaluate_on_this_thread`]).
+    deadline: Option<(Instant, Duration)>,
 }
 
 impl Default for Solver {
@@ -171,6 +181,7 @@ impl Solver {
             plain_games: Memo::default(),
             fast_games: Memo::default(),
             limits,
+            deadline: None,
         }
     }
 
@@ -214,6 +225,7 @@ impl Solver {
                 limit: self.limits.max_edges,
             });
         }
+        self.deadline = self.limits.time.map(|t| (Instant::now() + t, t));
         let pieces = pos.components();
         let mut value = games.zero();
         let mut methods: Vec<String> = Vec::new();
@@ -223,7 +235,8 @@ impl Solver {
             "positions in the cross-checks",
             self.limits.cross_check_positions,
         )
-        .with_work(self.limits.cross_check_work);
+        .with_work(self.limits.cross_check_work)
+        .with_deadline(self.deadline);
         for piece in &pieces {
             let (v, used) = self.piece(piece, rules, games, &mut checks)?;
             value = games.add(value, v);
@@ -257,8 +270,10 @@ impl Solver {
         } else {
             Mode::Plain
         };
+        self.deadline = self.limits.time.map(|t| (Instant::now() + t, t));
         let mut budget = Budget::new("positions in the game tree", self.limits.positions)
-            .with_work(self.limits.work);
+            .with_work(self.limits.work)
+            .with_deadline(self.deadline);
         self.tree(mode, pos, rules, games, &mut budget)
     }
 
@@ -292,7 +307,8 @@ impl Solver {
                 });
             }
             let mut budget = Budget::new("positions in the game tree", self.limits.positions)
-                .with_work(self.limits.work);
+                .with_work(self.limits.work)
+                .with_deadline(self.deadline);
             if rules == Rules::Childish {
                 let v = self.tree(Mode::Plain, piece, rules, games, &mut budget)?;
                 return Ok((v, vec![method::GAME_TREE]));
