@@ -13,6 +13,7 @@ fn project(name: &str, out: &Path) -> Project {
         out_dir: out.to_path_buf(),
         cache_dir: None,
         config_file: None,
+        time_limit: None,
     }
 }
 
@@ -80,6 +81,7 @@ fn unbalanced_maths_is_not_left_raw() {
         out_dir: dir.path().join("site"),
         cache_dir: None,
         config_file: None,
+        time_limit: None,
     };
     let Err(failure) = driver::check(&project) else {
         panic!("unbalanced maths must fail")

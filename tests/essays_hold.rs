@@ -15,6 +15,7 @@ fn project(essays_dir: PathBuf, cache_dir: &Path) -> Project {
         out_dir: PathBuf::from("unused"),
         cache_dir: Some(cache_dir.to_path_buf()),
         config_file: None,
+        time_limit: None,
     }
 }
 

@@ -463,7 +463,7 @@ pub fn reading(literal: &str, figure: &Figure) -> Option<String> {
                 return None;
             };
             let written = Forest::parse(literal).ok()?;
-            (unordered(written) == unordered(forest.clone())).then(|| {
+            (unordered(written) == unordered(*forest)).then(|| {
                 format!(
                     "`{literal}` is the same position as `{}` up to order; `smallest` names the \
                      first in census order",
