@@ -151,3 +151,38 @@ fn the_page_budget_holds() {
     );
     assert!(carried <= PAGE_BUDGET.page_bytes);
 }
+
+/// Only a page with a playable diagram loads the player, and the player is written beside it.
+#[test]
+fn pages_with_a_playable_diagram_load_the_player() {
+    use hackenbook::site::render::{render_site, PageModel, SiteModel};
+    let body = [block("lr", "LR"), block("long", &"L".repeat(25))].concat();
+    let mut checker = Checker::new(CheckOptions::default());
+    let mut problems: Vec<Diagnostic> = Vec::new();
+    let checked = checker.check_essay(essay(&body), &mut problems);
+    let playable = PageModel {
+        slug: "playable".into(),
+        ..build_page(&checked, &mut problems)
+    };
+    let plain = PageModel {
+        slug: "plain".into(),
+        title: "Plain".into(),
+        body_html: "<p>No diagram.</p>".into(),
+        ..PageModel::default()
+    };
+    assert!(problems.is_empty(), "{problems:?}");
+    let model = SiteModel {
+        title: "Site".into(),
+        essays: vec![playable, plain],
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("site");
+    let templates = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("templates");
+    render_site(&model, &templates, &out).unwrap();
+    let script = "<script src=\"player.js\" defer></script>";
+    let read = |name: &str| std::fs::read_to_string(out.join(name)).unwrap();
+    assert!(read("playable.html").contains(script));
+    assert!(!read("plain.html").contains(script));
+    assert!(!read("index.html").contains(script));
+    assert!(read("player.js").contains("data-play"));
+}

@@ -241,6 +241,7 @@ fn writes_index_pages_and_assets() {
     );
     for asset in [
         "style.css",
+        "player.js",
         "fonts/LibertinusSerif-Regular.otf",
         "fonts/OFL.txt",
     ] {

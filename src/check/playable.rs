@@ -112,45 +112,52 @@ pub fn page_play(cx: &mut Context, position: &Position, rules: Rules) -> PagePla
 }
 
 /// A value in words for a screen reader: numbers as a reader says them ("one half", "minus
-/// three quarters", "2"), `*` as "star", `↑` as "up"; anything else spelled from its notation.
+/// three quarters", "2"), `*` as "star", `↑` as "up", `{1|-1}` as "the game with Left's options
+/// 1 and Right's options minus 1".
 fn value_words(games: &Games, g: GameId, shown: &str) -> String {
     if let Some((num, exp)) = games.as_number(g).and_then(|d| d.as_small()) {
         if exp < 62 {
             return number_words(num, 1 << exp);
         }
     }
-    let mut out = Vec::new();
-    let mut chars = shown.chars().peekable();
-    while let Some(c) = chars.next() {
-        let word = match c {
-            '*' => "star",
-            '^' => "up",
-            'v' => "down",
-            '{' => "the game of",
-            '|' => "or",
-            '}' => "end",
-            '-' => "minus",
-            ',' | ' ' => continue,
-            d if d.is_ascii_digit() || d == '/' => {
-                let mut number = d.to_string();
-                while let Some(&n) = chars.peek().filter(|n| n.is_ascii_digit() || **n == '/') {
-                    number.push(n);
-                    chars.next();
-                }
-                out.push(number);
-                continue;
+    let mut out: Vec<String> = Vec::new();
+    let mut rest = shown;
+    while let Some(c) = rest.chars().next() {
+        let number_len = rest
+            .find(|d: char| !(d.is_ascii_digit() || d == '/'))
+            .unwrap_or(rest.len());
+        if number_len > 0 {
+            let (number, after) = rest.split_at(number_len);
+            let (num, den) = number.split_once('/').unwrap_or((number, "1"));
+            match (num.parse::<i64>(), den.parse::<i64>()) {
+                (Ok(num), Ok(den)) if den > 0 => out.push(number_words(num, den)),
+                _ => out.push(number.to_string()),
             }
-            other => {
-                out.push(other.to_string());
-                continue;
-            }
+            rest = after;
+            continue;
+        }
+        let (word, len) = match c {
+            '+' if rest.starts_with("+-") => ("plus or minus", 2),
+            '*' => ("star", 1),
+            '^' => ("up", 1),
+            'v' => ("down", 1),
+            '-' => ("minus", 1),
+            '{' => ("the game with Left's options", 1),
+            '|' => (
+                "and Right's options",
+                rest.len() - rest.trim_start_matches('|').len(),
+            ),
+            other => ("", other.len_utf8()),
         };
-        out.push(word.to_string());
+        if !word.is_empty() {
+            out.push(word.to_string());
+        }
+        rest = &rest[len..];
     }
     out.join(" ")
 }
 
-/// "one half", "minus three eighths", "1 and one quarter", "minus 2".
+/// "one half", "minus three eighths", "1 and one quarter", "minus 2", "5 over 128".
 fn number_words(num: i64, den: i64) -> String {
     let sign = if num < 0 { "minus " } else { "" };
     let (whole, part) = (num.abs() / den, num.abs() % den);
@@ -160,23 +167,23 @@ fn number_words(num: i64, den: i64) -> String {
     const NUMERALS: [&str; 10] = [
         "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
     ];
-    let denominator = match den {
-        2 => "half".to_string(),
-        4 => "quarter".to_string(),
-        8 => "eighth".to_string(),
-        d => format!("{d}th"),
+    const PARTS: [(i64, &str, &str); 6] = [
+        (2, "half", "halves"),
+        (4, "quarter", "quarters"),
+        (8, "eighth", "eighths"),
+        (16, "sixteenth", "sixteenths"),
+        (32, "thirty-second", "thirty-seconds"),
+        (64, "sixty-fourth", "sixty-fourths"),
+    ];
+    let fraction = match PARTS.iter().find(|(d, _, _)| *d == den) {
+        Some(&(_, one, many)) => {
+            let numerator = NUMERALS
+                .get(part as usize)
+                .map_or_else(|| part.to_string(), |w| w.to_string());
+            format!("{numerator} {}", if part == 1 { one } else { many })
+        }
+        None => format!("{part} over {den}"),
     };
-    let numerator = NUMERALS
-        .get(part as usize)
-        .map_or_else(|| part.to_string(), |w| w.to_string());
-    let plural = if part == 1 {
-        denominator
-    } else if den == 2 {
-        "halves".to_string()
-    } else {
-        format!("{denominator}s")
-    };
-    let fraction = format!("{numerator} {plural}");
     if whole == 0 {
         format!("{sign}{fraction}")
     } else {
@@ -190,7 +197,8 @@ fn with_commas(n: usize) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::number_words;
+    use super::{number_words, value_words};
+    use crate::games::Games;
 
     #[test]
     fn numbers_in_words() {
@@ -199,6 +207,27 @@ mod tests {
         assert_eq!(number_words(11, 8), "1 and three eighths");
         assert_eq!(number_words(-2, 1), "minus 2");
         assert_eq!(number_words(0, 1), "0");
-        assert_eq!(number_words(5, 16), "five 16ths");
+        assert_eq!(number_words(5, 16), "five sixteenths");
+        assert_eq!(number_words(77, 128), "77 over 128");
+        assert_eq!(number_words(-1, 32), "minus one thirty-second");
+    }
+
+    #[test]
+    fn other_values_in_words() {
+        let mut games = Games::new();
+        let star = games.star();
+        for (shown, words) in [
+            ("1/2*", "one half star"),
+            ("+-1", "plus or minus 1"),
+            ("^*", "up star"),
+            ("*2", "star 2"),
+            ("-3/4v*", "minus three quarters down star"),
+            (
+                "{0,v*|0}",
+                "the game with Left's options 0 down star and Right's options 0",
+            ),
+        ] {
+            assert_eq!(value_words(&games, star, shown), words, "{shown}");
+        }
     }
 }

@@ -8,7 +8,7 @@
 //!
 //! # Output layout
 //!
-//! Flat: `index.html`, one `<slug>.html` per essay, `style.css`, `fonts/`. Flat files keep every
+//! Flat: `index.html`, one `<slug>.html` per essay, `style.css`, `player.js`, `fonts/`. Flat files keep every
 //! link relative and the site readable straight from disk (`file://`), where `<slug>/index.html`
 //! would open a folder listing instead of a page.
 //!

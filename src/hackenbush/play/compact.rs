@@ -289,7 +289,7 @@ mod tests {
     #[test]
     fn bad_text_is_refused() {
         assert!(decode("v2;L;n;L;1;B").is_err());
-        assert!(decode("v1;L;n;L;2;B").is_err(), "too few bits");
+        assert!(decode("v1;L;n;L;7;B").is_err(), "too few bits");
         assert!(decode("v1;X;n;L;1;B").is_err());
         assert!(decode("v1;L;n;L;1;*").is_err());
     }

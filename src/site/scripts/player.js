@@ -289,7 +289,8 @@
       if (vs) vs.toMove = other(mover);
       draw();
       var text =
-        (mover ? NAME[mover] + " cuts a " + COLOUR[table.colours[k]] + " edge" : "A green edge is cut") +
+        (vs ? (mover === vs.you ? "You cut a " : "The solver cuts a ") + COLOUR[table.colours[k]] + " edge"
+          : mover ? NAME[mover] + " cuts a " + COLOUR[table.colours[k]] + " edge" : "A green edge is cut") +
         (fell === 1 ? "; 1 edge falls" : fell > 1 ? "; " + fell + " edges fall" : "") +
         "; the value is " + words(j) + ".";
       if (vs) text += " " + verdict();
