@@ -69,17 +69,19 @@
     return w === data.class;
   }
 
-  // The edge under a click: edges are thin, so each is tested with a wide stroke.
+  // The edge under a click: edges are thin, so each is tested with a wide, solid stroke.
   function edgeAt(svg, event) {
     var point = svg.createSVGPoint();
     point.x = event.clientX; point.y = event.clientY;
     var local = point.matrixTransform(svg.getScreenCTM().inverse());
     var paths = svg.querySelectorAll(".hb-edge[data-edge]");
     for (var i = 0; i < paths.length; i++) {
-      var p = paths[i], before = p.style.strokeWidth;
+      var p = paths[i], width = p.style.strokeWidth, dashes = p.style.strokeDasharray;
       p.style.strokeWidth = "16px";
+      p.style.strokeDasharray = "none"; // a click in a gap of a dashed (green) edge counts
       var hit = p.isPointInStroke(local);
-      p.style.strokeWidth = before;
+      p.style.strokeWidth = width;
+      p.style.strokeDasharray = dashes;
       if (hit) return Number(p.getAttribute("data-edge"));
     }
     return null;
