@@ -307,10 +307,10 @@ fn judge(
             );
             let key = match winning.len() {
                 1 => format!(
-                    "{player} wins by cutting the {} edge marked.",
+                    "{player} wins by cutting the {} edge drawn thick.",
                     colour_word(&board, edge)
                 ),
-                n => format!("{player} has {n} winning moves; the edges marked win."),
+                n => format!("{player} has {n} winning moves: the edges drawn thick."),
             };
             Ok((
                 figure,
