@@ -90,10 +90,7 @@
   function setUpMove(section, data, out) {
     var svg = section.querySelector(".exercise-diagram svg");
     var who = data.player === "left" ? "Left" : "Right";
-    svg.classList.add("exercise-clickable");
-    svg.addEventListener("click", function (event) {
-      var e = edgeAt(svg, event);
-      if (e === null) return;
+    function choose(e) {
       svg.querySelectorAll("[data-edge]").forEach(function (p) {
         p.classList.toggle("exercise-chosen", Number(p.getAttribute("data-edge")) === e);
       });
@@ -104,6 +101,22 @@
       } else {
         verdict(out, false, "That cut loses: the other player can answer it and win. Try another.");
       }
+    }
+    svg.classList.add("exercise-clickable");
+    svg.addEventListener("click", function (event) {
+      var e = edgeAt(svg, event);
+      if (e !== null) choose(e);
+    });
+    // From the keyboard: every edge is a button, in the order of the position as written.
+    svg.querySelectorAll(".hb-edge[data-edge]").forEach(function (p) {
+      var e = Number(p.getAttribute("data-edge"));
+      var colour = p.classList.contains("hb-blue") ? "blue" : p.classList.contains("hb-red") ? "red" : "green";
+      p.setAttribute("tabindex", "0");
+      p.setAttribute("role", "button");
+      p.setAttribute("aria-label", "cut " + colour + " edge " + (e + 1));
+      p.addEventListener("keydown", function (event) {
+        if (event.key === "Enter" || event.key === " ") { event.preventDefault(); choose(e); }
+      });
     });
   }
 
