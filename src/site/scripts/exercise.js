@@ -103,6 +103,7 @@
       }
     }
     svg.classList.add("exercise-clickable");
+    section.querySelector(".exercise-screen-only").hidden = false; // "Click the edge …"
     svg.addEventListener("click", function (event) {
       var e = edgeAt(svg, event);
       if (e !== null) choose(e);
