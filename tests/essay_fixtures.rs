@@ -129,6 +129,8 @@ fn a_wrong_exercise_answer_fails_at_its_line() {
     assert!(text.contains("exercise.md:15:10"), "{text}");
     assert!(text.contains("right cuts R, then left cuts"), "{text}");
     assert!(text.contains("exercise.md:21:10"), "{text}");
+    // A relation in a hint is checked like one in the prose.
+    assert!(text.contains("exercise.md:28:"), "{text}");
     insta::assert_snapshot!(text);
 }
 

@@ -109,6 +109,9 @@ pub fn check(cx: &mut Context, index: usize, block: &ExerciseBlock) -> Option<Ex
         );
         return None;
     };
+    if let Some(hint) = &block.hint {
+        check_hint_maths(cx, hint);
+    }
     // The block keeps only its `rules` line: the position is checked like a position block.
     let position = position_block::check(cx, index, &block.position)?;
     let answer = &block.answer;
@@ -134,6 +137,30 @@ pub fn check(cx: &mut Context, index: usize, block: &ExerciseBlock) -> Option<Ex
         hint: block.hint.as_ref().map(|h| h.value.clone()),
         claim,
     })
+}
+
+/// A relation between games in the hint's maths (`$\tfrac34 - 1 = -\tfrac14$`) is checked like
+/// one written `` `{$…$}` `` in the prose; other maths is only typeset.
+fn check_hint_maths(cx: &mut Context, hint: &Spanned<String>) {
+    let mut rest = hint.value.as_str();
+    let mut offset = 0;
+    while let Some(open) = rest.find('$') {
+        let Some(close) = rest[open + 1..].find('$') else {
+            return;
+        };
+        let tex = &rest[open + 1..open + 1 + close];
+        if super::maths_claim::reads_as_relation(tex).is_some() {
+            let start = hint.span.start + offset + open + 1;
+            let formula = Spanned {
+                value: tex.to_string(),
+                span: start..start + tex.len(),
+            };
+            super::maths_claim::check(cx, &formula);
+        }
+        let consumed = open + 1 + close + 1;
+        offset += consumed;
+        rest = &rest[consumed..];
+    }
 }
 
 /// The figure, whether the answer holds, what the page compares with, and the answer for the
@@ -307,10 +334,10 @@ fn judge(
             );
             let key = match winning.len() {
                 1 => format!(
-                    "{player} wins by cutting the {} edge marked.",
+                    "{player} wins by cutting the {} edge drawn thick.",
                     colour_word(&board, edge)
                 ),
-                n => format!("{player} has {n} winning moves; the edges marked win."),
+                n => format!("{player} has {n} winning moves: the edges drawn thick."),
             };
             Ok((
                 figure,

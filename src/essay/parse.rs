@@ -711,6 +711,49 @@ mod tests {
     }
 
     #[test]
+    fn an_exercise_keeps_its_keys_and_its_solution_up_to_the_rule() {
+        let text = format!(
+            "{FRONT}```exercise e\nLRR\nrules = childish\nquestion = value\nanswer = 1/4\nhint = h = 2\nsolution = below\n```\n\nThe solution.\n\n---\n\nAfter.\n"
+        );
+        let essay = parse(&text).unwrap();
+        let DirectiveKind::Exercise(ex) = &essay.directives[0].kind else {
+            panic!("an exercise")
+        };
+        assert_eq!(ex.question.value, "value");
+        assert_eq!(&text[ex.answer.span.clone()], "1/4");
+        assert_eq!(ex.hint.as_ref().unwrap().value, "h = 2");
+        assert_eq!(ex.position.lines.len(), 1, "only `rules` stays");
+        let solution = &text[ex.solution.clone().unwrap()];
+        assert_eq!(solution.trim(), "The solution.");
+    }
+
+    #[test]
+    fn an_exercise_refuses_what_it_cannot_hold() {
+        let unclosed = format!(
+            "{FRONT}```exercise e\nLR\nquestion = value\nanswer = 1/2\nsolution = below\n```\n\nText.\n\n## Next\n"
+        );
+        let errs = parse(&unclosed).unwrap_err();
+        assert!(
+            errs[0].message.contains("never closed"),
+            "{}",
+            errs[0].message
+        );
+        assert_eq!(errs[0].line(), 9);
+        let other_key =
+            format!("{FRONT}```exercise e\nLR\nquestion = value\nanswer = 1/2\nvalue = 1/2\n```\n");
+        let errs = parse(&other_key).unwrap_err();
+        assert!(
+            errs[0].message.contains("no key `value`"),
+            "{}",
+            errs[0].message
+        );
+        let no_answer = format!("{FRONT}```exercise e\nLR\nquestion = value\n```\n");
+        assert!(parse(&no_answer).unwrap_err()[0]
+            .message
+            .contains("no `answer`"));
+    }
+
+    #[test]
     fn essay_links_are_bare_slugs() {
         assert!(is_essay_link("a-tree-is-still-a-number"));
         assert!(is_essay_link("numeral#the-rule"));

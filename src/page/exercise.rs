@@ -98,7 +98,7 @@ pub fn render(
         data = escape(&expected_json(&exercise.expected)),
         question = match exercise.question {
             Question::WinningMove(p) => format!(
-                "{} <span class=\"exercise-screen-only\">Click the edge {p} should cut.</span>",
+                "{} <span class=\"exercise-screen-only\" hidden>Click the edge {p} should cut.</span>",
                 escape(&exercise.question.words())
             ),
             _ => escape(&exercise.question.words()),

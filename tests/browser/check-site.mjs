@@ -257,6 +257,15 @@ async function checkExercises(context) {
         check(verdict === expected, `${name} #${id}: a click on edge ${edge} (${data.names[edge]}) marked ${verdict}, expected ${expected}`);
       }
     }
+    // From the keyboard: focus the winning edge and press Enter.
+    const first = moves[0];
+    await page.focus(`#${first.id} .hb-edge[data-edge="${first.data.winning[0]}"]`);
+    await page.keyboard.press("Enter");
+    const byKey = await page.evaluate(
+      (id) => document.querySelector(`#${id} .exercise-try output`).getAttribute("data-verdict"),
+      first.id,
+    );
+    check(byKey === "right", `${name} #${first.id}: Enter on a winning edge marked ${byKey}`);
     await page.screenshot({ path: path.join(artefacts, `${name.replace(/\.html$/, "")}-answered.png`), fullPage: true });
     await page.emulateMedia({ media: "print" });
     await page.screenshot({ path: path.join(artefacts, `${name.replace(/\.html$/, "")}-print.png`), fullPage: true });

@@ -69,7 +69,7 @@
     return w === data.class;
   }
 
-  // The edge under a click: edges are thin, so each is tested with a wide stroke.
+  // The edge under a click: edges are thin, so each is tested with a wide, solid stroke.
   function edgeAt(svg, event) {
     // A click right on an edge names it; otherwise the nearest edge within a wide stroke.
     var direct = event.target.closest && event.target.closest("[data-edge]");
@@ -79,10 +79,12 @@
     var local = point.matrixTransform(svg.getScreenCTM().inverse());
     var paths = svg.querySelectorAll(".hb-edge[data-edge]");
     for (var i = 0; i < paths.length; i++) {
-      var p = paths[i], before = p.style.strokeWidth;
+      var p = paths[i], width = p.style.strokeWidth, dashes = p.style.strokeDasharray;
       p.style.strokeWidth = "16px";
+      p.style.strokeDasharray = "none"; // a click in a gap of a dashed (green) edge counts
       var hit = p.isPointInStroke(local);
-      p.style.strokeWidth = before;
+      p.style.strokeWidth = width;
+      p.style.strokeDasharray = dashes;
       if (hit) return Number(p.getAttribute("data-edge"));
     }
     return null;
@@ -91,10 +93,7 @@
   function setUpMove(section, data, out) {
     var svg = section.querySelector(".exercise-diagram svg");
     var who = data.player === "left" ? "Left" : "Right";
-    svg.classList.add("exercise-clickable");
-    svg.addEventListener("click", function (event) {
-      var e = edgeAt(svg, event);
-      if (e === null) return;
+    function choose(e) {
       svg.querySelectorAll("[data-edge]").forEach(function (p) {
         p.classList.toggle("exercise-chosen", Number(p.getAttribute("data-edge")) === e);
       });
@@ -105,6 +104,23 @@
       } else {
         verdict(out, false, "That cut loses: the other player can answer it and win. Try another.");
       }
+    }
+    svg.classList.add("exercise-clickable");
+    section.querySelector(".exercise-screen-only").hidden = false; // "Click the edge …"
+    svg.addEventListener("click", function (event) {
+      var e = edgeAt(svg, event);
+      if (e !== null) choose(e);
+    });
+    // From the keyboard: every edge is a button, in the order of the position as written.
+    svg.querySelectorAll(".hb-edge[data-edge]").forEach(function (p) {
+      var e = Number(p.getAttribute("data-edge"));
+      var colour = p.classList.contains("hb-blue") ? "blue" : p.classList.contains("hb-red") ? "red" : "green";
+      p.setAttribute("tabindex", "0");
+      p.setAttribute("role", "button");
+      p.setAttribute("aria-label", "cut " + colour + " edge " + (e + 1));
+      p.addEventListener("keydown", function (event) {
+        if (event.key === "Enter" || event.key === " ") { event.preventDefault(); choose(e); }
+      });
     });
   }
 
