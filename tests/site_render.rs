@@ -241,7 +241,7 @@ fn writes_index_pages_and_assets() {
     );
     for asset in [
         "style.css",
-        "fonts/LibertinusSerif-Regular.otf",
+        "fonts/LibertinusSerif-Regular.woff2",
         "fonts/OFL.txt",
     ] {
         assert!(out.join(asset).is_file(), "{asset}");
