@@ -120,7 +120,7 @@ fn a_right_line_of_play_builds_one_diagram_per_step() {
     assert_eq!(strip.matches("<svg").count(), 5, "{strip}");
     assert_eq!(strip.matches("class=\"play-step\"").count(), 5);
     assert!(
-        strip.contains("Left cuts a blue edge; 1 edge falls"),
+        strip.contains("Left cuts a blue edge; one edge falls"),
         "{strip}"
     );
     assert!(strip.contains("Right cuts a red edge<"), "{strip}");

@@ -8,6 +8,8 @@ use crate::hackenbush::{draw, Colour, Position, Rules};
 use crate::site::escape_html as escape;
 use crate::site::maths;
 
+use super::words;
+
 pub fn render(checked: &CheckedEssay, index: usize, problems: &mut Vec<Diagnostic>) -> String {
     let mut typeset = |tex: &str, display: bool| -> String {
         maths::render(tex, display).unwrap_or_else(|e| {
@@ -54,11 +56,13 @@ pub fn render(checked: &CheckedEssay, index: usize, problems: &mut Vec<Diagnosti
     }
 }
 
+/// A position: its diagram, its value typeset, and behind a discreet "checked" mark what the
+/// build checked (the notation it was drawn from, each assertion, the methods that agreed).
 fn position(p: &PositionOutcome, value_html: &str) -> String {
     let notation = without_coordinates(&p.position.notation());
     let svg = draw::svg(
         &p.position.picture(),
-        &format!("Hackenbush position {notation}"),
+        &format!("A Hackenbush picture worth {}", words::spoken(&p.value)),
         &describe(&p.position, &p.value, p.rules),
     );
     let rules = if p.rules == Rules::Childish {
@@ -66,29 +70,66 @@ fn position(p: &PositionOutcome, value_html: &str) -> String {
     } else {
         ""
     };
-    let checks: Vec<String> = p
+    let checks: String = p
         .assertions
         .iter()
         .map(|a| {
             format!(
-                "<code>{} = {}</code>&#8239;✓",
-                escape(&a.key),
-                escape(&a.literal)
+                "<li>{}: {} ✓</li>",
+                escape(assertion_words(&a.key)),
+                escape(&assertion_value(&a.literal))
             )
         })
         .collect();
-    let checks = if checks.is_empty() {
-        String::new()
-    } else {
-        format!("<span class=\"assertions\">{}</span>", checks.join(" · "))
-    };
     format!(
-        "<figure class=\"position\" id=\"position-{id}\">\n{svg}\n<figcaption><span class=\"notation\">{notation}</span> \
-         <span class=\"value\">= {value_html}</span>{rules}{checks}<span class=\"methods\">valued by {methods}</span></figcaption>\n</figure>\n",
+        "<figure class=\"position\" id=\"position-{id}\">\n{svg}\n<figcaption><span class=\"value\">{value_html}</span>{rules}\
+         <details class=\"checked\"><summary title=\"What the build checked about this picture\">checked</summary>\
+         <ul>{checks}<li>drawn from <code>{notation}</code></li><li>valued by {methods}, which agree</li></ul></details></figcaption>\n</figure>\n",
         id = escape(&p.name),
         notation = escape(&notation),
-        methods = escape(&p.methods.join(", ")),
+        methods = escape(&methods_words(&p.methods)),
     )
+}
+
+/// An assertion's key as a reader would say it.
+fn assertion_words(key: &str) -> &str {
+    match key {
+        "value" => "worth",
+        "left" => "Left's options",
+        "right" => "Right's options",
+        other => other,
+    }
+}
+
+/// An assertion's literal with each game in it typeset (`-1/4, *` → `−¼, ∗`).
+fn assertion_value(literal: &str) -> String {
+    literal
+        .split(", ")
+        .map(words::typeset)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// "the sign expansion, the tree rule and the game tree": each method once (the game tree with
+/// fast paths is the game tree).
+fn methods_words(methods: &[String]) -> String {
+    let mut names: Vec<&str> = Vec::new();
+    for m in methods {
+        let m = if m.starts_with("game tree") {
+            "game tree"
+        } else {
+            m
+        };
+        if !names.contains(&m) {
+            names.push(m);
+        }
+    }
+    let names: Vec<String> = names.iter().map(|n| format!("the {n}")).collect();
+    match names.split_last() {
+        None => String::new(),
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+    }
 }
 
 /// A strip of small diagrams, one per position the line passes through, all in the layout of
@@ -107,7 +148,7 @@ fn line_of_play(p: &PlayOutcome, values_html: &[String], index: usize) -> String
                 &picture,
                 &frame.standing,
                 &caption,
-                &format!("{caption}; value {}", frame.value),
+                &format!("{caption}; worth {}", words::spoken(&frame.value)),
                 &format!("play-{}-{i}", index + 1),
             );
             format!(
@@ -122,12 +163,12 @@ fn line_of_play(p: &PlayOutcome, values_html: &[String], index: usize) -> String
     )
 }
 
-/// "Left cuts a blue edge; 2 edges fall": a cut in a reader's words.
+/// "Left cuts a blue edge; two edges fall": a cut in a reader's words.
 fn cut_words(cut: &PlayedCut) -> String {
     let fall = match cut.fallen {
         0 => String::new(),
-        1 => "; 1 edge falls".to_string(),
-        n => format!("; {n} edges fall"),
+        1 => "; one edge falls".to_string(),
+        n => format!("; {} edges fall", words::count_words(n as u64)),
     };
     format!("{} cuts a {} edge{fall}", cut.player, cut.colour.word())
 }
@@ -167,7 +208,10 @@ fn claim_link(
             "{}<span class=\"checked-mark\" aria-label=\"checked\">✓</span>",
             relation_html(checked, c, problems)
         ),
-        ClaimKind::Query => escape(&c.literal),
+        // A value claimed in the prose is typeset like the maths: `-1/4` shows as `−¼`.
+        ClaimKind::Query => {
+            escape(&words::typeset_value(&c.literal).unwrap_or_else(|| c.literal.clone()))
+        }
     };
     let link = format!(
         "<a class=\"claim\" href=\"#{id}\" title=\"{q} → {f}\">{shown}</a>",
@@ -221,24 +265,75 @@ fn without_coordinates(notation: &str) -> String {
     out
 }
 
-/// The diagram's accessible description: what is drawn and what it is worth.
+/// The diagram's accessible description, in words: "three edges, one blue and two red;
+/// worth three eighths".
 fn describe(position: &Position, value: &str, rules: Rules) -> String {
-    let count = |c: Colour| position.count(c);
-    format!(
-        "{} blue, {} red and {} green edges{}; value {value}",
-        count(Colour::Blue),
-        count(Colour::Red),
-        count(Colour::Green),
-        if rules == Rules::Childish {
-            " under the childish rules"
-        } else {
-            ""
-        }
-    )
+    let counts: Vec<String> = [
+        (Colour::Blue, "blue"),
+        (Colour::Red, "red"),
+        (Colour::Green, "green"),
+    ]
+    .into_iter()
+    .filter_map(|(c, word)| {
+        let n = position.count(c);
+        (n > 0).then(|| format!("{} {word}", words::count_words(n as u64)))
+    })
+    .collect();
+    let total: usize = [Colour::Blue, Colour::Red, Colour::Green]
+        .into_iter()
+        .map(|c| position.count(c))
+        .sum();
+    let drawn = match (total, counts.split_last()) {
+        (0, _) | (_, None) => "no edges".to_string(),
+        (1, Some((only, _))) => format!("one {} edge", only.trim_start_matches("one ")),
+        (_, Some((last, []))) => format!("{last} edges"),
+        (n, Some((last, rest))) => format!(
+            "{} edges, {} and {last}",
+            words::count_words(n as u64),
+            rest.join(", ")
+        ),
+    };
+    let childish = if rules == Rules::Childish {
+        " under the childish rules"
+    } else {
+        ""
+    };
+    format!("{drawn}; worth {}{childish}", words::spoken(value))
 }
 
 #[cfg(test)]
 mod tests {
+    use crate::hackenbush::Position;
+
+    #[test]
+    fn descriptions_are_in_words() {
+        let describe = |text: &str, value: &str| {
+            let p: Position = text.parse().unwrap();
+            super::describe(&p, value, crate::hackenbush::Rules::Normal)
+        };
+        assert_eq!(
+            describe("LRR", "1/4"),
+            "three edges, one blue and two red; worth one quarter"
+        );
+        assert_eq!(describe("G", "*"), "one green edge; worth star");
+        assert_eq!(describe("RR", "-2"), "two red edges; worth minus two");
+        assert_eq!(describe("", "0"), "no edges; worth zero");
+    }
+
+    #[test]
+    fn methods_are_named_once() {
+        let m =
+            |v: &[&str]| super::methods_words(&v.iter().map(|s| s.to_string()).collect::<Vec<_>>());
+        assert_eq!(
+            m(&["game tree with fast paths", "game tree"]),
+            "the game tree"
+        );
+        assert_eq!(
+            m(&["sign expansion", "tree rule", "game tree"]),
+            "the sign expansion, the tree rule and the game tree"
+        );
+    }
+
     #[test]
     fn captions_drop_coordinates() {
         assert_eq!(

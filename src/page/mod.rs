@@ -5,6 +5,7 @@
 
 mod directives;
 mod headings;
+mod words;
 
 use crate::check::{CheckedEssay, ClaimKind, ClaimRecord};
 use crate::essay::parse::markdown_options;
