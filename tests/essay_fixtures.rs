@@ -350,3 +350,36 @@ fn lines_of_play_report_every_kind_of_failure_at_its_line() {
         problems_of("\n```play\nL(L R)\nstart = right\nright cuts LR\nvalue = 2\nleft wins\n```\n");
     assert_eq!(holds, "", "a right line passes");
 }
+
+#[test]
+fn a_game_block_draws_the_positions_it_names() {
+    let out = tempfile::tempdir().unwrap();
+    let site = out.path().join("site");
+    driver::build(&project("good-play", &site)).unwrap_or_else(|f| panic!("{}", f.render()));
+    let page = std::fs::read_to_string(site.join("play.html")).unwrap();
+    let block = &page[page.find("class=\"game-block\"").expect("a game block")..];
+    let block = &block[..block.find("</div>").unwrap()];
+    // `stalk_lr` twice and `pair` once, each drawn in place of its name, each with its own ids.
+    assert_eq!(
+        block
+            .matches("<mtext class=\"inline-position\"><svg")
+            .count(),
+        3,
+        "{block}"
+    );
+    assert!(block.contains("id=\"game-4-1-title\"") && block.contains("id=\"game-4-3-title\""));
+    assert!(
+        block.contains("two edges, one blue and one red; worth one half"),
+        "{block}"
+    );
+    assert!(
+        block.contains("five edges, two blue and three red; worth zero"),
+        "{block}"
+    );
+    for name in ["stalk_lr", "stalk\\_lr", "pair", "hbposition"] {
+        assert!(
+            !block.contains(name),
+            "the name {name} reaches the page: {block}"
+        );
+    }
+}

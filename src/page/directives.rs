@@ -3,7 +3,7 @@
 
 use crate::check::{CheckedEssay, ClaimKind, Outcome, PlayOutcome, PlayedCut, PositionOutcome};
 use crate::essay::Diagnostic;
-use crate::games::notation::statement_latex;
+use crate::games::notation::statement_latex_with;
 use crate::hackenbush::{draw, Colour, Position, Rules};
 use crate::site::escape_html as escape;
 use crate::site::maths;
@@ -29,9 +29,19 @@ pub fn render(checked: &CheckedEssay, index: usize, problems: &mut Vec<Diagnosti
     match &checked.outcomes[index] {
         Outcome::Position(p) => position(p, &typeset(&p.value_latex, false)),
         Outcome::Game(statements) => {
+            // A position named in the block is drawn in place of its name: KaTeX typesets a
+            // marker, which is then replaced by the small diagram.
+            let name = |n: &str| match position_named(checked, n) {
+                Some(i) => format!("\\text{{{}}}", marker(i)),
+                None => format!("\\mathrm{{{}}}", n.replace('_', "\\_")),
+            };
+            let mut drawn = 0;
             let lines: Vec<String> = statements
                 .iter()
-                .map(|s| typeset(&statement_latex(s), true))
+                .map(|s| {
+                    let html = typeset(&statement_latex_with(s, &name), true);
+                    inline_diagrams(checked, html, index, &mut drawn)
+                })
                 .collect();
             format!("<div class=\"game-block\">\n{}\n</div>\n", lines.join("\n"))
         }
@@ -54,6 +64,52 @@ pub fn render(checked: &CheckedEssay, index: usize, problems: &mut Vec<Diagnosti
         }
         Outcome::Failed => "<span class=\"failed\"></span>".to_string(),
     }
+}
+
+/// The outcome index of the position block named `name`.
+fn position_named(checked: &CheckedEssay, name: &str) -> Option<usize> {
+    checked
+        .outcomes
+        .iter()
+        .position(|o| matches!(o, Outcome::Position(p) if p.name == name))
+}
+
+/// The text KaTeX is given for the position at outcome `i` (letters, digits and `@` only, so
+/// it passes through `\text{}` unchanged).
+fn marker(i: usize) -> String {
+    format!("hbposition@{i}@")
+}
+
+/// Each typeset marker in `html` replaced by a small diagram of its position, and the marker
+/// in the TeX annotation by the word "picture". `drawn` numbers the diagrams of the block, so
+/// their element ids are unique.
+fn inline_diagrams(
+    checked: &CheckedEssay,
+    mut html: String,
+    block: usize,
+    drawn: &mut usize,
+) -> String {
+    for (i, outcome) in checked.outcomes.iter().enumerate() {
+        let Outcome::Position(p) = outcome else {
+            continue;
+        };
+        let typeset = format!("<mtext>{}</mtext>", marker(i));
+        while let Some(at) = html.find(&typeset) {
+            *drawn += 1;
+            let svg = draw::svg_with_id(
+                &p.position.picture(),
+                &format!("a picture worth {}", words::spoken(&p.value)),
+                &describe(&p.position, &p.value, p.rules),
+                &format!("game-{}-{}", block + 1, drawn),
+            );
+            html.replace_range(
+                at..at + typeset.len(),
+                &format!("<mtext class=\"inline-position\">{svg}</mtext>"),
+            );
+        }
+        html = html.replace(&format!("\\text{{{}}}", marker(i)), "\\text{picture}");
+    }
+    html
 }
 
 /// A position: its diagram, its value typeset, and behind a discreet "checked" mark what the
