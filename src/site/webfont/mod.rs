@@ -19,11 +19,14 @@ use ttf_parser::opentype_layout::Lookup;
 use ttf_parser::{Face, GlyphId};
 
 /// Characters the text faces keep whatever the pages hold: what a reader may type into a
-/// field or a script may write (ASCII, Latin-1, dashes and quotes, vulgar fractions, the
-/// arrows, star and minus of game values).
+/// field or a script may write (ASCII, the no-break space, the middle dot, the multiplication
+/// sign, dashes and quotes, vulgar fractions, the arrows, star and minus of game values).
 const TEXT_BASELINE: &[(char, char)] = &[
     (' ', '~'),
-    ('\u{A0}', '\u{FF}'),
+    ('\u{A0}', '\u{A0}'),
+    ('\u{B7}', '\u{B7}'),
+    ('\u{BC}', '\u{BE}'),
+    ('\u{D7}', '\u{D7}'),
     ('\u{2010}', '\u{2027}'),
     ('\u{2150}', '\u{215F}'),
     ('\u{2191}', '\u{2191}'),
@@ -35,9 +38,18 @@ const TEXT_BASELINE: &[(char, char)] = &[
     ('\u{22C6}', '\u{22C6}'),
 ];
 
-/// Characters the maths face keeps besides the text baseline: the mathematical italic letters
-/// a browser shows for a single-letter `<mi>` (Latin, with Planck's h, dotless i and j, Greek).
+/// Characters the maths face keeps whatever the pages hold: ASCII, the arrows, star and minus
+/// of game values, and the mathematical italic letters a browser shows for a single-letter
+/// `<mi>` (Latin, with Planck's h, dotless i and j, Greek).
 const MATHS_BASELINE: &[(char, char)] = &[
+    (' ', '~'),
+    ('\u{2191}', '\u{2191}'),
+    ('\u{2193}', '\u{2193}'),
+    ('\u{21D1}', '\u{21D1}'),
+    ('\u{21D3}', '\u{21D3}'),
+    ('\u{2212}', '\u{2212}'),
+    ('\u{2217}', '\u{2217}'),
+    ('\u{22C6}', '\u{22C6}'),
     ('\u{210E}', '\u{210E}'),
     ('\u{1D434}', '\u{1D467}'),
     ('\u{1D6A4}', '\u{1D6A5}'),
@@ -60,10 +72,7 @@ impl SiteCharacters {
         };
         let mut site = SiteCharacters {
             text: range(TEXT_BASELINE).into_iter().collect(),
-            maths: range(TEXT_BASELINE)
-                .into_iter()
-                .chain(range(MATHS_BASELINE))
-                .collect(),
+            maths: range(MATHS_BASELINE).into_iter().collect(),
         };
         for text in texts {
             let mut rest = text;

@@ -130,7 +130,7 @@ fn site_characters_split_maths_from_text_and_read_numeric_references() {
     for c in ['θ', '∑', '𝑥'] {
         assert!(!site.text.contains(&c), "not text {c}");
     }
-    for c in ['→', '∞', '≤', '😀'] {
+    for c in ['→', '∞', '≤', '½', '😀'] {
         assert!(!site.maths.contains(&c), "not maths {c}");
     }
 }
