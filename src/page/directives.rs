@@ -139,7 +139,7 @@ fn position(p: &PositionOutcome, value_html: &str) -> String {
         .collect();
     format!(
         "<figure class=\"position\" id=\"position-{id}\">\n{svg}\n<figcaption><span class=\"value\">{value_html}</span>{rules}\
-         <details class=\"checked\"><summary title=\"What the build checked about this picture\">checked</summary>\
+         <details class=\"checked\"><summary>checked</summary>\
          <ul>{checks}<li>drawn from <code>{notation}</code></li><li>valued by {methods}, which agree</li></ul></details></figcaption>\n</figure>\n",
         id = escape(&p.name),
         notation = escape(&notation),
@@ -270,7 +270,7 @@ fn claim_link(
         }
     };
     let link = format!(
-        "<a class=\"claim\" href=\"#{id}\" title=\"{q} → {f}\">{shown}</a>",
+        "<a class=\"claim\" id=\"{id}-text\" href=\"#{id}\" title=\"{q} → {f}\">{shown}</a>",
         id = c.id,
         q = escape(&c.query),
         f = escape(&c.figure),

@@ -7,7 +7,7 @@ mod directives;
 mod headings;
 mod words;
 
-use crate::check::{CheckedEssay, ClaimKind, ClaimRecord};
+use crate::check::{CheckedEssay, ClaimKind, ClaimRecord, Outcome};
 use crate::essay::parse::markdown_options;
 use crate::essay::Diagnostic;
 use crate::site::maths;
@@ -34,6 +34,8 @@ pub fn build_page(checked: &CheckedEssay, problems: &mut Vec<Diagnostic>) -> Pag
     // Inside verbatim code a `$` is just a character.
     let mut in_code = false;
     let mut maths_reported = false;
+    // Census definitions do not interrupt the prose: they are gathered at the end of the page.
+    let mut censuses: Vec<String> = Vec::new();
     let mut events = Parser::new_ext(text, markdown_options()).into_offset_iter();
     while let Some((event, range)) = events.next() {
         let directive = at_offset.get(&range.start).copied();
@@ -43,8 +45,13 @@ pub fn build_page(checked: &CheckedEssay, problems: &mut Vec<Diagnostic>) -> Pag
             }),
             Event::Start(Tag::CodeBlock(_)) if directive.is_some() => {
                 skip_until(&mut events, |e| matches!(e, Event::End(TagEnd::CodeBlock)));
-                let html = directives::render(checked, directive.unwrap_or(0), problems);
-                headings.push(Event::Html(html.into()), &mut out);
+                let index = directive.unwrap_or(0);
+                let html = directives::render(checked, index, problems);
+                if matches!(checked.outcomes[index], Outcome::Census { .. }) {
+                    censuses.push(html);
+                } else {
+                    headings.push(Event::Html(html.into()), &mut out);
+                }
             }
             Event::Code(_) if directive.is_some() => {
                 let html = directives::render(checked, directive.unwrap_or(0), problems);
@@ -96,6 +103,13 @@ pub fn build_page(checked: &CheckedEssay, problems: &mut Vec<Diagnostic>) -> Pag
     }
     let mut body_html = String::new();
     pulldown_cmark::html::push_html(&mut body_html, out.into_iter());
+    if !censuses.is_empty() {
+        body_html.push_str(&format!(
+            "<details class=\"census-list\" id=\"censuses\"><summary>The censuses behind the counts ({})</summary>\n{}</details>\n",
+            censuses.len(),
+            censuses.concat()
+        ));
+    }
     PageModel {
         slug: essay.front.slug.clone(),
         title: essay.front.title.clone(),
