@@ -61,12 +61,11 @@ fn figure(notation: &str, svg: &str, value_tex: &str, childish: bool) -> String 
             r#"<figure class="position" id="position-{id}">{svg}<figcaption>"#,
             r#"<span class="value">{value}</span>{rules}"#,
             r#"<details class="checked"><summary>checked</summary><ul><li>worth: {plain} ✓</li><li>Left's options: 0 ✓</li>"#,
-            r#"<li>drawn from <code>{notation}</code></li><li>valued by the sign expansion and the game tree, which agree</li></ul></details>"#,
+            r#"<li>valued by the sign expansion and the game tree, which agree</li></ul></details>"#,
             "</figcaption></figure>"
         ),
         id = notation.replace(['(', ')', ' '], ""),
         svg = svg,
-        notation = notation,
         value = inline(value_tex),
         rules = rules,
         plain = value_tex.replace(['{', '}', '\\'], ""),

@@ -113,9 +113,8 @@ fn inline_diagrams(
 }
 
 /// A position: its diagram, its value typeset, and behind a discreet "checked" mark what the
-/// build checked (the notation it was drawn from, each assertion, the methods that agreed).
+/// build checked (each assertion, the methods that agreed).
 fn position(p: &PositionOutcome, value_html: &str) -> String {
-    let notation = without_coordinates(&p.position.notation());
     let svg = draw::svg(
         &p.position.picture(),
         &format!("A Hackenbush picture worth {}", words::spoken(&p.value)),
@@ -140,9 +139,8 @@ fn position(p: &PositionOutcome, value_html: &str) -> String {
     format!(
         "<figure class=\"position\" id=\"position-{id}\">\n{svg}\n<figcaption><span class=\"value\">{value_html}</span>{rules}\
          <details class=\"checked\"><summary>checked</summary>\
-         <ul>{checks}<li>drawn from <code>{notation}</code></li><li>valued by {methods}, which agree</li></ul></details></figcaption>\n</figure>\n",
+         <ul>{checks}<li>valued by {methods}, which agree</li></ul></details></figcaption>\n</figure>\n",
         id = escape(&p.name),
-        notation = escape(&notation),
         methods = escape(&methods_words(&p.methods)),
     )
 }
@@ -309,18 +307,6 @@ fn relation_html(
     })
 }
 
-/// The notation as a caption: coordinates (`a@(1,2)`) place the drawing, a reader needs none.
-fn without_coordinates(notation: &str) -> String {
-    let mut out = String::with_capacity(notation.len());
-    let mut rest = notation;
-    while let Some(at) = rest.find("@(") {
-        out.push_str(&rest[..at]);
-        rest = rest[at..].split_once(')').map_or("", |(_, after)| after);
-    }
-    out.push_str(rest);
-    out
-}
-
 /// The diagram's accessible description, in words: "three edges, one blue and two red;
 /// worth three eighths".
 fn describe(position: &Position, value: &str, rules: Rules) -> String {
@@ -388,14 +374,5 @@ mod tests {
             m(&["sign expansion", "tree rule", "game tree"]),
             "the sign expansion, the tree rule and the game tree"
         );
-    }
-
-    #[test]
-    fn captions_drop_coordinates() {
-        assert_eq!(
-            super::without_coordinates("g-a@(0,1) L, a@(0,1)-b@(1,2) R"),
-            "g-a L, a-b R"
-        );
-        assert_eq!(super::without_coordinates("L(L R)"), "L(L R)");
     }
 }
