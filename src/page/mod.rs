@@ -126,12 +126,13 @@ pub fn build_page(checked: &CheckedEssay, problems: &mut Vec<Diagnostic>) -> Pag
 fn claim_row(c: &ClaimRecord) -> ClaimRow {
     ClaimRow {
         id: c.id.clone(),
-        literal: c.literal.clone(),
+        // Values in the notebook are typeset like the maths (`7/4` as 1¾), as in the prose.
+        literal: words::typeset_value(&c.literal).unwrap_or_else(|| c.literal.clone()),
         literal_html: (c.kind == ClaimKind::Relation)
             .then(|| maths::render(&c.literal, false).ok())
             .flatten(),
         query: c.query.clone(),
-        figure: c.figure.clone(),
+        figure: words::typeset_value(&c.figure).unwrap_or_else(|| c.figure.clone()),
         holds: c.holds,
         file: c.file.clone(),
         line: c.line,
