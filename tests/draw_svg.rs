@@ -173,12 +173,13 @@ fn output_is_deterministic_and_ids_differ_between_diagrams() {
     assert_eq!(parse(&fixed)[1].attr("id"), Some("fig-3-title"));
 }
 
+/// The drawn width and height, in em, and the viewBox.
 fn size(out: &str) -> (f64, f64, Vec<f64>) {
     let root = parse(out).remove(0);
     let num = |k: &str| -> f64 {
         root.attr(k)
-            .and_then(|v| v.parse().ok())
-            .expect("numeric size")
+            .and_then(|v| v.strip_suffix("em")?.parse().ok())
+            .expect("a size in em")
     };
     let view: Vec<f64> = root
         .attr("viewBox")
@@ -190,7 +191,7 @@ fn size(out: &str) -> (f64, f64, Vec<f64>) {
 }
 
 #[test]
-fn size_follows_content_at_about_a_stalk_edge_per_34_px() {
+fn size_follows_content_at_about_a_stalk_edge_per_1_7_em() {
     let stalk = |n: usize| -> (f64, f64, Vec<f64>) {
         let edges: Vec<_> = (0..n).map(|i| (i, i + 1, Blue)).collect();
         size(&svg(&pic(&edges), "t", "d"))
@@ -199,13 +200,14 @@ fn size_follows_content_at_about_a_stalk_edge_per_34_px() {
     for n in [1usize, 4, 10] {
         let (w, h, view) = stalk(n);
         assert_eq!(view[..2], [0.0, 0.0]);
-        assert_eq!((w, h), (view[2], view[3]));
-        assert!(w < 100.0, "a stalk is narrow: {w}");
+        // The viewBox has 34 units to an edge, drawn 1.7 em long: 20 units to the em.
+        assert!((w - view[2] / 20.0).abs() < 0.01 && (h - view[3] / 20.0).abs() < 0.01);
+        assert!(w < 5.0, "a stalk is narrow: {w}");
         heights.push(h);
     }
     let per_edge = (heights[2] - heights[0]) / 9.0;
-    assert!((28.0..=40.0).contains(&per_edge), "{per_edge} px per edge");
-    assert!(heights[0] < 80.0, "little padding: {}", heights[0]);
+    assert!((1.6..=2.0).contains(&per_edge), "{per_edge} em per edge");
+    assert!(heights[0] < 4.0, "little padding: {}", heights[0]);
 }
 
 /// The frames of a line of play: the same size as the whole picture, only the standing edges
@@ -245,7 +247,7 @@ fn huge_pictures_are_capped() {
     let elements = parse(&out);
     assert_eq!(count(&elements, "hb-red"), MAX_EDGES);
     let (w, h, view) = size(&out);
-    assert!(h <= 720.0 && w <= 960.0);
+    assert!(h <= 36.0 && w <= 48.0, "{w} x {h} em");
     assert!(view[3] > h, "the viewBox keeps the full geometry");
 }
 

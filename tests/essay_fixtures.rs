@@ -146,7 +146,7 @@ fn a_right_line_of_play_builds_one_diagram_per_step() {
     assert_eq!(strip.matches("<svg").count(), 5, "{strip}");
     assert_eq!(strip.matches("class=\"play-step\"").count(), 5);
     assert!(
-        strip.contains("Left cuts a blue edge; 1 edge falls"),
+        strip.contains("Left cuts a blue edge; one edge falls"),
         "{strip}"
     );
     assert!(strip.contains("Right cuts a red edge<"), "{strip}");
@@ -570,4 +570,37 @@ fn positions_stand_in_place_in_game_blocks_and_queries() {
         broken.contains("e.md:6:10") && broken.contains("in `[L(R]`: this `(` is never closed"),
         "{broken}"
     );
+}
+
+#[test]
+fn a_game_block_draws_the_positions_it_names() {
+    let out = tempfile::tempdir().unwrap();
+    let site = out.path().join("site");
+    driver::build(&project("good-play", &site)).unwrap_or_else(|f| panic!("{}", f.render()));
+    let page = std::fs::read_to_string(site.join("play.html")).unwrap();
+    let block = &page[page.find("class=\"game-block\"").expect("a game block")..];
+    let block = &block[..block.find("</div>").unwrap()];
+    // `stalk_lr` twice and `pair` once, each drawn in place of its name, each with its own ids.
+    assert_eq!(
+        block
+            .matches("<mtext class=\"inline-position\"><svg")
+            .count(),
+        3,
+        "{block}"
+    );
+    assert!(block.contains("id=\"game-4-1-title\"") && block.contains("id=\"game-4-3-title\""));
+    assert!(
+        block.contains("two edges, one blue and one red; worth one half"),
+        "{block}"
+    );
+    assert!(
+        block.contains("five edges, two blue and three red; worth zero"),
+        "{block}"
+    );
+    for name in ["stalk_lr", "stalk\\_lr", "pair", "hbposition"] {
+        assert!(
+            !block.contains(name),
+            "the name {name} reaches the page: {block}"
+        );
+    }
 }

@@ -54,14 +54,14 @@ fn serves_the_index_and_puts_the_reload_script_in_pages_only() {
     let font = fs::read_dir(project.path("site/fonts"))
         .unwrap()
         .filter_map(Result::ok)
-        .find(|e| e.path().extension().is_some_and(|x| x == "otf"))
+        .find(|e| e.path().extension().is_some_and(|x| x == "woff2"))
         .expect("a font in the site");
     let font_target = format!("/fonts/{}", font.file_name().to_string_lossy());
     assert_eq!(
         get(server.addr(), &font_target)
             .unwrap()
             .header("content-type"),
-        Some("font/otf")
+        Some("font/woff2")
     );
 
     assert!(

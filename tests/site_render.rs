@@ -59,14 +59,13 @@ fn figure(notation: &str, svg: &str, value_tex: &str, childish: bool) -> String 
     format!(
         concat!(
             r#"<figure class="position" id="position-{id}">{svg}<figcaption>"#,
-            r#"<span class="notation">{notation}</span> <span class="value">= {value}</span>{rules}"#,
-            r#"<span class="assertions"><code>value = {plain}</code>&#8239;✓ · <code>left = 0</code>&#8239;✓</span>"#,
-            r#"<span class="methods">valued by sign expansion, game tree</span>"#,
+            r#"<span class="value">{value}</span>{rules}"#,
+            r#"<details class="checked"><summary>checked</summary><ul><li>worth: {plain} ✓</li><li>Left's options: 0 ✓</li>"#,
+            r#"<li>valued by the sign expansion and the game tree, which agree</li></ul></details>"#,
             "</figcaption></figure>"
         ),
         id = notation.replace(['(', ')', ' '], ""),
         svg = svg,
-        notation = notation,
         value = inline(value_tex),
         rules = rules,
         plain = value_tex.replace(['{', '}', '\\'], ""),
@@ -242,7 +241,7 @@ fn writes_index_pages_and_assets() {
     for asset in [
         "style.css",
         "player.js",
-        "fonts/LibertinusSerif-Regular.otf",
+        "fonts/LibertinusSerif-Regular.woff2",
         "fonts/OFL.txt",
     ] {
         assert!(out.join(asset).is_file(), "{asset}");

@@ -6,12 +6,13 @@ use crate::check::{
 };
 use crate::essay::Diagnostic;
 use crate::games::display::number_latex;
-use crate::games::notation::statement_latex;
+use crate::games::notation::statement_latex_with;
 use crate::hackenbush::{draw, Colour, Position, Rules};
 use crate::site::escape_html as escape;
 use crate::site::maths;
 
 use super::play::ValuePool;
+use super::words;
 
 pub fn render(
     checked: &CheckedEssay,
@@ -37,9 +38,19 @@ pub fn render(
     match &checked.outcomes[index] {
         Outcome::Position(p) => position(p, &typeset(&p.value_latex, false), pool),
         Outcome::Game(statements) => {
+            // A position named in the block is drawn in place of its name: KaTeX typesets a
+            // marker, which is then replaced by the small diagram.
+            let name = |n: &str| match position_named(checked, n) {
+                Some(i) => format!("\\text{{{}}}", marker(i)),
+                None => format!("\\mathrm{{{}}}", n.replace('_', "\\_")),
+            };
+            let mut drawn = 0;
             let lines: Vec<String> = statements
                 .iter()
-                .map(|s| typeset(&statement_latex(s), true))
+                .map(|s| {
+                    let html = typeset(&statement_latex_with(s, &name), true);
+                    inline_diagrams(checked, html, index, &mut drawn)
+                })
                 .collect();
             format!("<div class=\"game-block\">\n{}\n</div>\n", lines.join("\n"))
         }
@@ -85,11 +96,58 @@ pub fn render(
     }
 }
 
+/// The outcome index of the position block named `name`.
+fn position_named(checked: &CheckedEssay, name: &str) -> Option<usize> {
+    checked
+        .outcomes
+        .iter()
+        .position(|o| matches!(o, Outcome::Position(p) if p.name == name))
+}
+
+/// The text KaTeX is given for the position at outcome `i` (letters, digits and `@` only, so
+/// it passes through `\text{}` unchanged).
+fn marker(i: usize) -> String {
+    format!("hbposition@{i}@")
+}
+
+/// Each typeset marker in `html` replaced by a small diagram of its position, and the marker
+/// in the TeX annotation by the word "picture". `drawn` numbers the diagrams of the block, so
+/// their element ids are unique.
+fn inline_diagrams(
+    checked: &CheckedEssay,
+    mut html: String,
+    block: usize,
+    drawn: &mut usize,
+) -> String {
+    for (i, outcome) in checked.outcomes.iter().enumerate() {
+        let Outcome::Position(p) = outcome else {
+            continue;
+        };
+        let typeset = format!("<mtext>{}</mtext>", marker(i));
+        while let Some(at) = html.find(&typeset) {
+            *drawn += 1;
+            let svg = draw::svg_with_id(
+                &p.position.picture(),
+                &format!("a picture worth {}", words::spoken(&p.value)),
+                &describe(&p.position, Some(&p.value), p.rules),
+                &format!("game-{}-{}", block + 1, drawn),
+            );
+            html.replace_range(
+                at..at + typeset.len(),
+                &format!("<mtext class=\"inline-position\">{svg}</mtext>"),
+            );
+        }
+        html = html.replace(&format!("\\text{{{}}}", marker(i)), "\\text{picture}");
+    }
+    html
+}
+
+/// A position: its diagram, its value typeset, and behind a discreet "checked" mark what the
+/// build checked (each assertion, the methods that agreed).
 fn position(p: &PositionOutcome, value_html: &str, pool: &ValuePool) -> String {
-    let notation = without_coordinates(&p.position.notation());
     let svg = draw::svg(
         &p.position.picture(),
-        &format!("Hackenbush position {notation}"),
+        &format!("A Hackenbush picture worth {}", words::spoken(&p.value)),
         &describe(&p.position, Some(&p.value), p.rules),
     );
     let rules = if p.rules == Rules::Childish {
@@ -97,29 +155,24 @@ fn position(p: &PositionOutcome, value_html: &str, pool: &ValuePool) -> String {
     } else {
         ""
     };
-    let checks: Vec<String> = p
+    let checks: String = p
         .assertions
         .iter()
         .map(|a| {
             format!(
-                "<code>{} = {}</code>&#8239;✓",
-                escape(&a.key),
-                escape(&a.literal)
+                "<li>{}: {} ✓</li>",
+                escape(assertion_words(&a.key)),
+                escape(&assertion_value(&a.literal))
             )
         })
         .collect();
-    let checks = if checks.is_empty() {
-        String::new()
-    } else {
-        format!("<span class=\"assertions\">{}</span>", checks.join(" · "))
-    };
     format!(
-        "<figure class=\"position\" id=\"position-{id}\"{play}>\n{svg}\n<figcaption><span class=\"notation\">{notation}</span> \
-         <span class=\"value\">= {value_html}</span>{rules}{checks}<span class=\"methods\">valued by {methods}</span></figcaption>\n</figure>\n",
+        "<figure class=\"position\" id=\"position-{id}\"{play}>\n{svg}\n<figcaption><span class=\"value\">{value_html}</span>{rules}\
+         <details class=\"checked\"><summary>checked</summary>\
+         <ul>{checks}<li>valued by {methods}, which agree</li></ul></details></figcaption>\n</figure>\n",
         id = escape(&p.name),
         play = play_attributes(&p.play, pool),
-        notation = escape(&notation),
-        methods = escape(&p.methods.join(", ")),
+        methods = escape(&methods_words(&p.methods)),
     )
 }
 
@@ -134,6 +187,47 @@ fn play_attributes(play: &PagePlay, pool: &ValuePool) -> String {
         ),
         PagePlay::Static(why) => format!(" data-play-static=\"{}\"", escape(why)),
         PagePlay::Nothing => String::new(),
+    }
+}
+
+/// An assertion's key as a reader would say it.
+fn assertion_words(key: &str) -> &str {
+    match key {
+        "value" => "worth",
+        "left" => "Left's options",
+        "right" => "Right's options",
+        other => other,
+    }
+}
+
+/// An assertion's literal with each game in it typeset (`-1/4, *` → `−¼, ∗`).
+fn assertion_value(literal: &str) -> String {
+    literal
+        .split(", ")
+        .map(words::typeset)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// "the sign expansion, the tree rule and the game tree": each method once (the game tree with
+/// fast paths is the game tree).
+fn methods_words(methods: &[String]) -> String {
+    let mut names: Vec<&str> = Vec::new();
+    for m in methods {
+        let m = if m.starts_with("game tree") {
+            "game tree"
+        } else {
+            m
+        };
+        if !names.contains(&m) {
+            names.push(m);
+        }
+    }
+    let names: Vec<String> = names.iter().map(|n| format!("the {n}")).collect();
+    match names.split_last() {
+        None => String::new(),
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
     }
 }
 
@@ -153,7 +247,7 @@ fn line_of_play(p: &PlayOutcome, values_html: &[String], index: usize) -> String
                 &picture,
                 &frame.standing,
                 &caption,
-                &format!("{caption}; value {}", frame.value),
+                &format!("{caption}; worth {}", words::spoken(&frame.value)),
                 &format!("play-{}-{i}", index + 1),
             );
             format!(
@@ -168,12 +262,12 @@ fn line_of_play(p: &PlayOutcome, values_html: &[String], index: usize) -> String
     )
 }
 
-/// "Left cuts a blue edge; 2 edges fall": a cut in a reader's words.
+/// "Left cuts a blue edge; two edges fall": a cut in a reader's words.
 fn cut_words(cut: &PlayedCut) -> String {
     let fall = match cut.fallen {
         0 => String::new(),
-        1 => "; 1 edge falls".to_string(),
-        n => format!("; {n} edges fall"),
+        1 => "; one edge falls".to_string(),
+        n => format!("; {} edges fall", words::count_words(n as u64)),
     };
     format!("{} cuts a {} edge{fall}", cut.player, cut.colour.word())
 }
@@ -213,10 +307,13 @@ fn claim_link(
             "{}<span class=\"checked-mark\" aria-label=\"checked\">✓</span>",
             relation_html(checked, c, problems)
         ),
-        ClaimKind::Query | ClaimKind::Exercise => escape(&c.literal),
+        // A value claimed in the prose is typeset like the maths: `-1/4` shows as `−¼`.
+        ClaimKind::Query | ClaimKind::Exercise => {
+            escape(&words::typeset_value(&c.literal).unwrap_or_else(|| c.literal.clone()))
+        }
     };
     let link = format!(
-        "<a class=\"claim\" href=\"#{id}\" title=\"{q} → {f}\">{shown}</a>",
+        "<a class=\"claim\" id=\"{id}-text\" href=\"#{id}\" title=\"{q} → {f}\">{shown}</a>",
         id = c.id,
         q = escape(&c.query),
         f = escape(&c.figure),
@@ -255,44 +352,75 @@ fn relation_html(
     })
 }
 
-/// The notation as a caption: coordinates (`a@(1,2)`) place the drawing, a reader needs none.
-fn without_coordinates(notation: &str) -> String {
-    let mut out = String::with_capacity(notation.len());
-    let mut rest = notation;
-    while let Some(at) = rest.find("@(") {
-        out.push_str(&rest[..at]);
-        rest = rest[at..].split_once(')').map_or("", |(_, after)| after);
-    }
-    out.push_str(rest);
-    out
-}
-
-/// The diagram's accessible description: what is drawn and (unless it is an exercise's
-/// answer) what it is worth.
+/// The diagram's accessible description, in words: "three edges, one blue and two red;
+/// worth three eighths"; without a value (an exercise's question), what is drawn only.
 pub(super) fn describe(position: &Position, value: Option<&str>, rules: Rules) -> String {
-    let count = |c: Colour| position.count(c);
-    format!(
-        "{} blue, {} red and {} green edges{}{}",
-        count(Colour::Blue),
-        count(Colour::Red),
-        count(Colour::Green),
-        if rules == Rules::Childish {
-            " under the childish rules"
-        } else {
-            ""
-        },
-        value.map_or(String::new(), |v| format!("; value {v}"))
-    )
+    let counts: Vec<String> = [
+        (Colour::Blue, "blue"),
+        (Colour::Red, "red"),
+        (Colour::Green, "green"),
+    ]
+    .into_iter()
+    .filter_map(|(c, word)| {
+        let n = position.count(c);
+        (n > 0).then(|| format!("{} {word}", words::count_words(n as u64)))
+    })
+    .collect();
+    let total: usize = [Colour::Blue, Colour::Red, Colour::Green]
+        .into_iter()
+        .map(|c| position.count(c))
+        .sum();
+    let drawn = match (total, counts.split_last()) {
+        (0, _) | (_, None) => "no edges".to_string(),
+        (1, Some((only, _))) => format!("one {} edge", only.trim_start_matches("one ")),
+        (_, Some((last, []))) => format!("{last} edges"),
+        (n, Some((last, rest))) => format!(
+            "{} edges, {} and {last}",
+            words::count_words(n as u64),
+            rest.join(", ")
+        ),
+    };
+    let childish = if rules == Rules::Childish {
+        " under the childish rules"
+    } else {
+        ""
+    };
+    match value {
+        Some(v) => format!("{drawn}; worth {}{childish}", words::spoken(v)),
+        None => format!("{drawn}{childish}"),
+    }
 }
 
 #[cfg(test)]
 mod tests {
+    use crate::hackenbush::Position;
+
     #[test]
-    fn captions_drop_coordinates() {
+    fn descriptions_are_in_words() {
+        let describe = |text: &str, value: &str| {
+            let p: Position = text.parse().unwrap();
+            super::describe(&p, Some(value), crate::hackenbush::Rules::Normal)
+        };
         assert_eq!(
-            super::without_coordinates("g-a@(0,1) L, a@(0,1)-b@(1,2) R"),
-            "g-a L, a-b R"
+            describe("LRR", "1/4"),
+            "three edges, one blue and two red; worth one quarter"
         );
-        assert_eq!(super::without_coordinates("L(L R)"), "L(L R)");
+        assert_eq!(describe("G", "*"), "one green edge; worth star");
+        assert_eq!(describe("RR", "-2"), "two red edges; worth minus two");
+        assert_eq!(describe("", "0"), "no edges; worth zero");
+    }
+
+    #[test]
+    fn methods_are_named_once() {
+        let m =
+            |v: &[&str]| super::methods_words(&v.iter().map(|s| s.to_string()).collect::<Vec<_>>());
+        assert_eq!(
+            m(&["game tree with fast paths", "game tree"]),
+            "the game tree"
+        );
+        assert_eq!(
+            m(&["sign expansion", "tree rule", "game tree"]),
+            "the sign expansion, the tree rule and the game tree"
+        );
     }
 }

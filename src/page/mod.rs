@@ -8,6 +8,7 @@ mod exercise;
 mod headings;
 mod play;
 mod thermograph;
+mod words;
 
 use crate::check::{CheckedEssay, ClaimKind, ClaimRecord, Outcome};
 use crate::essay::parse::markdown_options;
@@ -38,6 +39,8 @@ pub fn build_page(checked: &CheckedEssay, problems: &mut Vec<Diagnostic>) -> Pag
     let mut in_code = false;
     let mut maths_reported = false;
     let mut exercises = Exercises::default();
+    // Census definitions do not interrupt the prose: they are gathered at the end of the page.
+    let mut censuses: Vec<String> = Vec::new();
     let mut events = Parser::new_ext(text, markdown_options()).into_offset_iter();
     while let Some((event, range)) = events.next() {
         let directive = at_offset.get(&range.start).copied();
@@ -75,8 +78,13 @@ pub fn build_page(checked: &CheckedEssay, problems: &mut Vec<Diagnostic>) -> Pag
             }),
             Event::Start(Tag::CodeBlock(_)) if directive.is_some() => {
                 skip_until(&mut events, |e| matches!(e, Event::End(TagEnd::CodeBlock)));
-                let html = directives::render(checked, directive.unwrap_or(0), &pool, problems);
-                headings.push(Event::Html(html.into()), out);
+                let index = directive.unwrap_or(0);
+                let html = directives::render(checked, index, &pool, problems);
+                if matches!(checked.outcomes[index], Outcome::Census { .. }) {
+                    censuses.push(html);
+                } else {
+                    headings.push(Event::Html(html.into()), out);
+                }
             }
             Event::Code(_) if directive.is_some() => {
                 let html = directives::render(checked, directive.unwrap_or(0), &pool, problems);
@@ -128,8 +136,15 @@ pub fn build_page(checked: &CheckedEssay, problems: &mut Vec<Diagnostic>) -> Pag
     }
     let mut body_html = String::new();
     pulldown_cmark::html::push_html(&mut body_html, out.into_iter());
-    body_html.push_str(&exercises.answer_key());
+    if !censuses.is_empty() {
+        body_html.push_str(&format!(
+            "<details class=\"census-list\" id=\"censuses\"><summary>The censuses behind the counts ({})</summary>\n{}</details>\n",
+            censuses.len(),
+            censuses.concat()
+        ));
+    }
     body_html.push_str(&pool.html(checked, problems));
+    body_html.push_str(&exercises.answer_key());
     PageModel {
         slug: essay.front.slug.clone(),
         title: essay.front.title.clone(),
@@ -203,12 +218,13 @@ impl<'a> Exercises<'a> {
 fn claim_row(c: &ClaimRecord) -> ClaimRow {
     ClaimRow {
         id: c.id.clone(),
-        literal: c.literal.clone(),
+        // Values in the notebook are typeset like the maths (`7/4` as 1¾), as in the prose.
+        literal: words::typeset_value(&c.literal).unwrap_or_else(|| c.literal.clone()),
         literal_html: (c.kind == ClaimKind::Relation)
             .then(|| maths::render(&c.literal, false).ok())
             .flatten(),
         query: c.query.clone(),
-        figure: c.figure.clone(),
+        figure: words::typeset_value(&c.figure).unwrap_or_else(|| c.figure.clone()),
         holds: c.holds,
         file: c.file.clone(),
         line: c.line,

@@ -3,7 +3,8 @@
 //!
 //! The one idea: **the site carries its own typography**. The fonts come from the
 //! `typst-assets` crate, compiled into the binary, so a build needs no network and a reader's
-//! browser fetches nothing from outside the site. Only the faces the stylesheet uses are written
+//! browser fetches nothing from outside the site. Each is written as WOFF2 holding only the
+//! glyphs the site's pages can show ([`super::webfont`]). Only the faces the stylesheet uses are written
 //! (picked by their PostScript names, read from each font's `name` table, so a reordering of the
 //! crate's font list cannot swap them), and each font's licence travels beside it:
 //! Libertinus Serif is under the SIL Open Font License 1.1, New Computer Modern Math under the
@@ -12,6 +13,8 @@
 use std::fs;
 use std::io;
 use std::path::Path;
+
+use super::webfont;
 
 /// Our stylesheet (written for this project, not third-party).
 pub const STYLE_CSS: &str = include_str!("style.css");
@@ -22,11 +25,21 @@ pub const EXERCISE_JS: &str = include_str!("scripts/exercise.js");
 /// project, no third-party code). Pages with a playable diagram load it.
 pub const PLAYER_JS: &str = include_str!("scripts/player.js");
 
-/// A face the stylesheet uses: its PostScript name (also its file name, `fonts/<name>.otf`) and
+/// A face the stylesheet uses: its PostScript name (also its file name, `fonts/<name>.woff2`) and
 /// the licence it is under.
 pub struct Face {
     pub postscript: &'static str,
     pub licence: Licence,
+    pub shows: Shows,
+}
+
+/// What a face shows, and so which of the site's characters it keeps.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Shows {
+    /// Everything outside `<math>`.
+    Text,
+    /// The text of `<math>` elements.
+    Maths,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -37,17 +50,17 @@ pub enum Licence {
 
 /// The faces `style.css` declares with `@font-face`, in the order they are declared.
 pub const FACES: &[Face] = &[
-    face("LibertinusSerif-Regular", Licence::Ofl),
-    face("LibertinusSerif-Italic", Licence::Ofl),
-    face("LibertinusSerif-Semibold", Licence::Ofl),
-    face("LibertinusSerif-Bold", Licence::Ofl),
-    face("NewCMMath-Book", Licence::Gust),
+    face("LibertinusSerif-Regular", Licence::Ofl, Shows::Text),
+    face("LibertinusSerif-Italic", Licence::Ofl, Shows::Text),
+    face("LibertinusSerif-Semibold", Licence::Ofl, Shows::Text),
+    face("NewCMMath-Book", Licence::Gust, Shows::Maths),
 ];
 
-const fn face(postscript: &'static str, licence: Licence) -> Face {
+const fn face(postscript: &'static str, licence: Licence, shows: Shows) -> Face {
     Face {
         postscript,
         licence,
+        shows,
     }
 }
 
@@ -59,21 +72,36 @@ const GUST_TEXT: &str = include_str!("licences/GUST-FONT-LICENSE.txt");
 const LIBERTINUS_NOTICE: &str = "Copyright © 2012-2024 The Libertinus Project Authors,\n\
      with Reserved Font Name \"Linux Libertine\", \"Biolinum\", \"STIX Fonts\".";
 
-/// Writes `style.css`, `exercise.js`, `player.js`, `fonts/*.otf`, `fonts/OFL.txt`, `fonts/GUST-FONT-LICENSE.txt` and
-/// `fonts/README.txt` (which file is under which licence) into `out_dir`.
-pub fn write_assets(out_dir: &Path) -> io::Result<()> {
+/// Writes `style.css`, our scripts (`exercise.js`, `player.js`), `fonts/*.woff2` (each font cut
+/// to the glyphs `pages`, the stylesheet and the scripts show), `fonts/OFL.txt`,
+/// `fonts/GUST-FONT-LICENSE.txt` and `fonts/README.txt` (which file is under which licence)
+/// into `out_dir`.
+pub fn write_assets<'p>(
+    out_dir: &Path,
+    pages: impl IntoIterator<Item = &'p str>,
+) -> io::Result<()> {
     let fonts_dir = out_dir.join("fonts");
     fs::create_dir_all(&fonts_dir)?;
     fs::write(out_dir.join("style.css"), STYLE_CSS)?;
     fs::write(out_dir.join("exercise.js"), EXERCISE_JS)?;
     fs::write(out_dir.join("player.js"), PLAYER_JS)?;
+    // The scripts write words into the page (verdicts, announcements): their letters too.
+    let chars =
+        webfont::SiteCharacters::of(pages.into_iter().chain([STYLE_CSS, EXERCISE_JS, PLAYER_JS]));
     let mut readme = String::from(
-        "Fonts used by this site, unmodified, from the typst-assets crate.\n\
+        "Fonts used by this site, from the typst-assets crate, converted to WOFF2 with the\n\
+         outlines of glyphs the site does not use emptied (every glyph keeps its number).\n\
          Each is under the licence named below; the licence texts are in this folder.\n\n",
     );
     for face in FACES {
         let bytes = font_bytes(face.postscript)?;
-        fs::write(fonts_dir.join(format!("{}.otf", face.postscript)), bytes)?;
+        let set = match face.shows {
+            Shows::Text => &chars.text,
+            Shows::Maths => &chars.maths,
+        };
+        let woff2 = webfont::web_font(bytes, set)
+            .map_err(|e| io::Error::other(format!("font {}: {e}", face.postscript)))?;
+        fs::write(fonts_dir.join(format!("{}.woff2", face.postscript)), woff2)?;
         readme.push_str(&describe(face, bytes));
     }
     let ofl = format!("Libertinus Serif\n{LIBERTINUS_NOTICE}\n\n{OFL_TEXT}");
@@ -91,7 +119,7 @@ fn describe(face: &Face, bytes: &[u8]) -> String {
     };
     let copyright = font_name(bytes, NAME_COPYRIGHT).unwrap_or_default();
     format!(
-        "{}.otf\n  licence: {licence}\n  {}\n\n",
+        "{}.woff2\n  licence: {licence}\n  {}\n\n",
         face.postscript,
         copyright.trim()
     )
@@ -187,7 +215,7 @@ mod tests {
         urls.sort_unstable();
         let mut expected: Vec<String> = FACES
             .iter()
-            .map(|f| format!("fonts/{}.otf", f.postscript))
+            .map(|f| format!("fonts/{}.woff2", f.postscript))
             .collect();
         expected.sort_unstable();
         assert_eq!(urls, expected);
@@ -196,7 +224,7 @@ mod tests {
     #[test]
     fn writes_fonts_and_licences() {
         let dir = tempfile::tempdir().unwrap();
-        write_assets(dir.path()).unwrap();
+        write_assets(dir.path(), ["<p>Hackenbush</p>"]).unwrap();
         assert!(dir.path().join("style.css").is_file());
         let ofl = fs::read_to_string(dir.path().join("fonts/OFL.txt")).unwrap();
         assert!(ofl.contains("SIL OPEN FONT LICENSE Version 1.1"));
@@ -206,11 +234,10 @@ mod tests {
         let readme = fs::read_to_string(dir.path().join("fonts/README.txt")).unwrap();
         assert!(readme.contains("Antonis Tsolomitis"), "{readme}");
         for face in FACES {
-            let path = dir.path().join(format!("fonts/{}.otf", face.postscript));
-            assert_eq!(
-                fs::read(path).unwrap(),
-                font_bytes(face.postscript).unwrap()
-            );
+            let path = dir.path().join(format!("fonts/{}.woff2", face.postscript));
+            let woff2 = fs::read(path).unwrap();
+            assert_eq!(&woff2[..4], b"wOF2", "{}", face.postscript);
+            assert!(woff2.len() < font_bytes(face.postscript).unwrap().len() / 4);
         }
     }
 

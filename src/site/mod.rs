@@ -2,7 +2,8 @@
 //!
 //! The one idea: **the driver hands over plain data ([`render::SiteModel`]) and gets back a
 //! finished, self-contained folder**: HTML from Tera templates, maths already typeset as MathML
-//! ([`maths`]), our stylesheet and the fonts it names ([`assets`]). Nothing on a page is fetched
+//! ([`maths`]), our stylesheet and the fonts it names, cut to the glyphs the pages use ([`assets`],
+//! [`webfont`]). Nothing on a page is fetched
 //! from outside the site, and the folder is swapped in whole or not at all.
 pub mod assets;
 mod mathml;
@@ -10,6 +11,7 @@ pub mod maths;
 pub mod publish;
 pub mod render;
 pub mod spacing;
+pub mod webfont;
 
 /// Escapes text for HTML element content and attribute values (the crate's one escaper).
 pub use crate::escape::escape as escape_html;

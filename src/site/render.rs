@@ -156,7 +156,7 @@ pub fn render_site(
         for (name, html) in &pages {
             fs::write(dir.join(name), html)?;
         }
-        write_assets(dir)
+        write_assets(dir, pages.iter().map(|(_, html)| html.as_str()))
     })
     .map_err(|e| match e {
         PublishError::Refused(refusal) => RenderError::Refused(refusal),

@@ -144,14 +144,19 @@ impl Expr {
         }
     }
 
-    /// KaTeX source for the expression as written (not its value).
+    /// KaTeX source for the expression as written (not its value); a name in upright type.
     pub fn latex(&self) -> String {
+        self.latex_with(&name_latex)
+    }
+
+    /// KaTeX source for the expression as written, each name written by `name`.
+    pub fn latex_with(&self, name: &dyn Fn(&str) -> String) -> String {
         let mut out = String::new();
-        self.write_latex(&mut out);
+        self.write_latex(&mut out, name);
         out
     }
 
-    fn write_latex(&self, out: &mut String) {
+    fn write_latex(&self, out: &mut String, name: &dyn Fn(&str) -> String) {
         match &self.kind {
             ExprKind::Value(v) => out.push_str(&nus_latex(v)),
             ExprKind::Name(n) if n.starts_with('[') => {
@@ -168,11 +173,7 @@ impl Expr {
                 }
                 out.push_str("}]");
             }
-            ExprKind::Name(n) => {
-                out.push_str("\\mathrm{");
-                out.push_str(&n.replace('_', "\\_"));
-                out.push('}');
-            }
+            ExprKind::Name(n) => out.push_str(&name(n)),
             ExprKind::Braces {
                 left,
                 right,
@@ -182,7 +183,7 @@ impl Expr {
                 if *explicit {
                     out.push_str("\\{");
                 }
-                latex_list(left, out);
+                latex_list(left, out, name);
                 out.push_str(match bars {
                     1 => " \\mid ",
                     2 => " \\parallel ",
@@ -192,52 +193,57 @@ impl Expr {
                     out.push_str(&"|".repeat(*bars as usize));
                     out.push_str("} ");
                 }
-                latex_list(right, out);
+                latex_list(right, out, name);
                 if *explicit {
                     out.push_str("\\}");
                 }
             }
             ExprKind::Neg(a) => {
                 out.push('-');
-                a.write_latex(out);
+                a.write_latex(out, name);
             }
             ExprKind::PlusMinus(a) => {
                 out.push_str("\\pm ");
-                a.write_latex(out);
+                a.write_latex(out, name);
             }
-            ExprKind::Sum(a, b) => binary_latex(a, " + ", b, out),
-            ExprKind::Difference(a, b) => binary_latex(a, " - ", b, out),
-            ExprKind::SumPlusMinus(a, b) => binary_latex(a, " \\pm ", b, out),
-            ExprKind::Ordinal(a, b) => binary_latex(a, " : ", b, out),
+            ExprKind::Sum(a, b) => binary_latex(a, " + ", b, out, name),
+            ExprKind::Difference(a, b) => binary_latex(a, " - ", b, out, name),
+            ExprKind::SumPlusMinus(a, b) => binary_latex(a, " \\pm ", b, out, name),
+            ExprKind::Ordinal(a, b) => binary_latex(a, " : ", b, out, name),
             ExprKind::Paren(a) => {
                 out.push_str("\\left(");
-                a.write_latex(out);
+                a.write_latex(out, name);
                 out.push_str("\\right)");
             }
             ExprKind::Call(function, args) => {
                 out.push_str("\\operatorname{");
                 out.push_str(function.name());
                 out.push_str("}\\left(");
-                latex_list(args, out);
+                latex_list(args, out, name);
                 out.push_str("\\right)");
             }
         }
     }
 }
 
-fn latex_list(items: &[Expr], out: &mut String) {
+/// A name in upright type (`\\mathrm{green\\_bunk}`).
+fn name_latex(n: &str) -> String {
+    format!("\\mathrm{{{}}}", n.replace('_', "\\_"))
+}
+
+fn latex_list(items: &[Expr], out: &mut String, name: &dyn Fn(&str) -> String) {
     for (i, e) in items.iter().enumerate() {
         if i > 0 {
             out.push_str(", ");
         }
-        e.write_latex(out);
+        e.write_latex(out, name);
     }
 }
 
-fn binary_latex(a: &Expr, op: &str, b: &Expr, out: &mut String) {
-    a.write_latex(out);
+fn binary_latex(a: &Expr, op: &str, b: &Expr, out: &mut String, name: &dyn Fn(&str) -> String) {
+    a.write_latex(out, name);
     out.push_str(op);
-    b.write_latex(out);
+    b.write_latex(out, name);
 }
 
 impl fmt::Display for Expr {
@@ -635,12 +641,17 @@ pub fn check_statement(
 
 /// KaTeX source for the statement as written, for display maths.
 pub fn statement_latex(st: &Statement) -> String {
-    let mut out = st.terms[0].latex();
+    statement_latex_with(st, &name_latex)
+}
+
+/// KaTeX for a statement with each name written by `name`.
+pub fn statement_latex_with(st: &Statement, name: &dyn Fn(&str) -> String) -> String {
+    let mut out = st.terms[0].latex_with(name);
     for ((rel, _), term) in st.relations.iter().zip(&st.terms[1..]) {
         out.push(' ');
         out.push_str(rel.latex());
         out.push(' ');
-        out.push_str(&term.latex());
+        out.push_str(&term.latex_with(name));
     }
     out
 }

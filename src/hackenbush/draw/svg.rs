@@ -6,11 +6,15 @@
 //!
 //! | colour | hue (Okabe–Ito)       | pattern                                         |
 //! |--------|-----------------------|-------------------------------------------------|
-//! | blue   | `#0072B2` blue        | solid, 3 px                                     |
-//! | red    | `#D55E00` vermilion   | double line: 6 px stroke with a white 2 px core |
-//! | green  | `#007A5A` bluish green| dashed (7 on, 4 off), 3 px                      |
+//! | blue   | `#0072B2` blue        | solid, 3 units                                  |
+//! | red    | `#C8102E` red         | double line: 7.5 stroke with a white 2.5 core   |
+//! | green  | `#007A5A` bluish green| dashed (7 on, 4 off), 3 units                   |
 //!
-//! (The green is a darkened Okabe–Ito bluish green, for contrast on white.) Every element carries
+//! (Blue and green are Okabe–Ito hues, the green darkened for contrast on white; the red is a
+//! true red, since Okabe–Ito's vermilion reads as orange beside the text, and the double line
+//! tells it from the others for readers who cannot tell the hues apart.) An edge is 34 units
+//! long, and the drawing's size is given in `em` ([`EDGE_EM`] per edge), so diagrams grow
+//! with the text. Every element carries
 //! both a CSS class for the site's stylesheet and inline presentation attributes, so the drawing
 //! is right even with no stylesheet at all (a stylesheet rule beats an inline attribute). Classes:
 //! `hb-diagram` (the root), `hb-edge` plus one of `hb-blue`/`hb-red`/`hb-green` (one element per
@@ -25,8 +29,10 @@ use super::layout::{layout, EdgeShape, Layout, Path};
 use super::{Picture, Point};
 use crate::hackenbush::Colour;
 
-/// Pixels per edge length.
+/// Drawing units per edge length (the viewBox's scale).
 const UNIT: f64 = 34.0;
+/// How long an edge is drawn, in `em` of the surrounding text.
+pub const EDGE_EM: f64 = 1.7;
 /// Empty space around the ink, in pixels.
 const MARGIN: f64 = 12.0;
 /// Depth of the hatching under the ground line, in pixels.
@@ -39,7 +45,7 @@ const INK: &str = "#1a1a1a";
 const GROUND: &str = "#333333";
 const HATCHING: &str = "#8c8c8c";
 const BLUE: &str = "#0072B2";
-const RED: &str = "#D55E00";
+const RED: &str = "#C8102E";
 const GREEN: &str = "#007A5A";
 
 /// The picture as an inline `<svg>` element, labelled by `title` and described by `description`.
@@ -154,7 +160,8 @@ fn wrap(layout: &Layout, body: &str, title: &str, description: &str, id: &str) -
     let (w, h) = (frame.width(), frame.height());
     // Scale oversized drawings down as a whole; the viewBox keeps the geometry.
     let fit = (MAX_WIDTH / w).min(MAX_HEIGHT / h).min(1.0);
-    let (shown_w, shown_h) = ((w * fit).round().max(1.0), (h * fit).round().max(1.0));
+    let em = |units: f64| format!("{:.2}em", (units * fit / UNIT * EDGE_EM).max(0.01));
+    let (shown_w, shown_h) = (em(w), em(h));
     format!(
         concat!(
             r#"<svg xmlns="http://www.w3.org/2000/svg" class="hb-diagram" role="img" "#,
@@ -166,8 +173,8 @@ fn wrap(layout: &Layout, body: &str, title: &str, description: &str, id: &str) -
         id = id,
         w = num(w),
         h = num(h),
-        sw = num(shown_w),
-        sh = num(shown_h),
+        sw = shown_w,
+        sh = shown_h,
         title = escape(title),
         desc = escape(description),
         body = body,
@@ -265,10 +272,10 @@ fn edge_markup(frame: &Frame, edge: &EdgeShape) -> String {
         Colour::Red => format!(
             concat!(
                 r#"<path class="hb-edge hb-red" data-edge="{i}" d="{d}" fill="none" stroke="{c}" "#,
-                r#"stroke-width="6" stroke-linecap="butt"/>"#,
+                r#"stroke-width="7.5" stroke-linecap="butt"/>"#,
                 "\n",
                 r#"<path class="hb-core" data-edge="{i}" d="{d}" fill="none" stroke="white" "#,
-                r#"stroke-width="2" stroke-linecap="butt"/>"#,
+                r#"stroke-width="2.5" stroke-linecap="butt"/>"#,
                 "\n"
             ),
             i = edge.index,
