@@ -36,7 +36,8 @@ fn diagrams_within_the_budget_play_and_the_rest_say_why() {
     let mut checker = Checker::new(CheckOptions::default());
     let mut problems: Vec<Diagnostic> = Vec::new();
     let checked = checker.check_essay(essay(&body), &mut problems);
-    assert!(problems.is_empty(), "{problems:?}");
+    // Only warnings: the blocks are named and never mentioned.
+    assert!(problems.iter().all(|d| d.warning), "{problems:?}");
     let plays: Vec<&PagePlay> = checked
         .outcomes
         .iter()
@@ -60,7 +61,8 @@ fn diagrams_within_the_budget_play_and_the_rest_say_why() {
     );
 
     let page = build_page(&checked, &mut problems);
-    assert!(problems.is_empty(), "{problems:?}");
+    // Only warnings: the blocks are named and never mentioned.
+    assert!(problems.iter().all(|d| d.warning), "{problems:?}");
     let html = &page.body_html;
     assert!(attribute(html, "small", "data-play").is_some());
     assert!(attribute(html, "long", "data-play").is_none());
@@ -81,7 +83,8 @@ fn values_are_typeset_once_per_page_in_table_order() {
     let mut problems: Vec<Diagnostic> = Vec::new();
     let checked = checker.check_essay(essay(&body), &mut problems);
     let page = build_page(&checked, &mut problems);
-    assert!(problems.is_empty(), "{problems:?}");
+    // Only warnings: the blocks are named and never mentioned.
+    assert!(problems.iter().all(|d| d.warning), "{problems:?}");
     let html = &page.body_html;
     let pool_at = html
         .find("<div class=\"play-values\" id=\"play-values\" hidden>")
@@ -125,7 +128,8 @@ fn the_page_budget_holds() {
     let mut checker = Checker::new(CheckOptions::default());
     let mut problems: Vec<Diagnostic> = Vec::new();
     let checked = checker.check_essay(essay(&body), &mut problems);
-    assert!(problems.is_empty(), "{problems:?}");
+    // Only warnings: the blocks are named and never mentioned.
+    assert!(problems.iter().all(|d| d.warning), "{problems:?}");
     let mut carried = 0;
     let mut refused = 0;
     for outcome in &checked.outcomes {
@@ -170,7 +174,8 @@ fn pages_with_a_playable_diagram_load_the_player() {
         body_html: "<p>No diagram.</p>".into(),
         ..PageModel::default()
     };
-    assert!(problems.is_empty(), "{problems:?}");
+    // Only warnings: the blocks are named and never mentioned.
+    assert!(problems.iter().all(|d| d.warning), "{problems:?}");
     let model = SiteModel {
         title: "Site".into(),
         essays: vec![playable, plain],
