@@ -132,6 +132,7 @@ colours = "LR"</code></pre></details>"#.to_string(),
         holds,
         file: "essays/a-tree-is-still-a-number.md".into(),
         line: 40 + n,
+        in_text: true,
     };
     PageModel {
         slug: "a-tree-is-still-a-number".into(),

@@ -145,6 +145,18 @@ pub fn build_page(checked: &CheckedEssay, problems: &mut Vec<Diagnostic>) -> Pag
     }
     body_html.push_str(&pool.html(checked, problems));
     body_html.push_str(&exercises.answer_key());
+    // An exercise's answer is checked like a claim, but its place is the answer key.
+    let claims = checked
+        .claims
+        .iter()
+        .filter(|c| c.kind != ClaimKind::Exercise)
+        .map(|c| {
+            let mut row = claim_row(c);
+            // A relation checked in an exercise's hint has no anchor in the text to go back to.
+            row.in_text = body_html.contains(&format!("id=\"{}-text\"", row.id));
+            row
+        })
+        .collect();
     PageModel {
         slug: essay.front.slug.clone(),
         title: essay.front.title.clone(),
@@ -152,13 +164,7 @@ pub fn build_page(checked: &CheckedEssay, problems: &mut Vec<Diagnostic>) -> Pag
         summary: essay.front.summary.clone(),
         body_html,
         toc: headings.into_toc(),
-        // An exercise's answer is checked like a claim, but its place is the answer key.
-        claims: checked
-            .claims
-            .iter()
-            .filter(|c| c.kind != ClaimKind::Exercise)
-            .map(claim_row)
-            .collect(),
+        claims,
         prev: None,
         next: None,
     }
@@ -228,6 +234,7 @@ fn claim_row(c: &ClaimRecord) -> ClaimRow {
         holds: c.holds,
         file: c.file.clone(),
         line: c.line,
+        in_text: true,
     }
 }
 

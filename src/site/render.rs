@@ -103,6 +103,8 @@ pub struct ClaimRow {
     /// Source file and 1-based line of the claim.
     pub file: String,
     pub line: usize,
+    /// The claim has an anchor in the page's text (`<id>-text`) to link back to.
+    pub in_text: bool,
 }
 
 /// A link to another essay of the site, by slug.
