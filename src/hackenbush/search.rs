@@ -116,10 +116,34 @@ impl Known {
     /// Records the answer to "`G ≥ x`?" (`Left`) or "`G ≤ x`?" (`Right`).
     fn learn(&mut self, side: Player, x: &Dyadic, yes: bool) {
         let (bound, is_lower) = match (side, yes) {
-            (Player::Left, true) => (Bound { at: x.clone(), closed: true }, true),
-            (Player::Left, false) => (Bound { at: x.clone(), closed: false }, false),
-            (Player::Right, true) => (Bound { at: x.clone(), closed: true }, false),
-            (Player::Right, false) => (Bound { at: x.clone(), closed: false }, true),
+            (Player::Left, true) => (
+                Bound {
+                    at: x.clone(),
+                    closed: true,
+                },
+                true,
+            ),
+            (Player::Left, false) => (
+                Bound {
+                    at: x.clone(),
+                    closed: false,
+                },
+                false,
+            ),
+            (Player::Right, true) => (
+                Bound {
+                    at: x.clone(),
+                    closed: true,
+                },
+                false,
+            ),
+            (Player::Right, false) => (
+                Bound {
+                    at: x.clone(),
+                    closed: false,
+                },
+                true,
+            ),
         };
         if is_lower {
             if bound.at > self.lo.at || (bound.at == self.lo.at && !bound.closed) {
@@ -248,7 +272,11 @@ impl NumberSearch {
     ) -> Result<bool, SolveError> {
         let mut pieces = p.components();
         match pieces.len() {
-            0 => return Ok(Known::exactly(Dyadic::zero()).answers(side, x).unwrap_or(false)),
+            0 => {
+                return Ok(Known::exactly(Dyadic::zero())
+                    .answers(side, x)
+                    .unwrap_or(false))
+            }
             1 => return self.piece_compare(cx, &pieces[0], side, x),
             _ => {}
         }
