@@ -59,7 +59,7 @@ impl Known {
     fn of(p: &Position) -> Known {
         let reds = own_grounded(p, Colour::Red);
         let blues = own_grounded(p, Colour::Blue);
-        Known {
+        let mut known = Known {
             lo: Bound {
                 at: Dyadic::integer(-(reds as i64)),
                 closed: p.count(Colour::Blue) == 0,
@@ -68,7 +68,15 @@ impl Known {
                 at: Dyadic::integer(blues as i64),
                 closed: p.count(Colour::Red) == 0,
             },
+        };
+        // Strict bounds: "G ≥ v" is false (G < v), "G ≤ v" is false (G > v).
+        if let Some(v) = opened_to_forest(p, Colour::Red) {
+            known.learn(Player::Left, &v, false);
         }
+        if let Some(v) = opened_to_forest(p, Colour::Blue) {
+            known.learn(Player::Right, &v, false);
+        }
+        known
     }
 
     fn exactly(x: Dyadic) -> Known {
@@ -174,6 +182,24 @@ fn own_grounded(p: &Position, colour: Colour) -> usize {
         .iter()
         .filter(|&&s| s)
         .count()
+}
+
+/// The value of the forest left when one player removes edges of `colour` that drop nothing
+/// (edges on cycles) until no cycle is left; `None` if that cannot be done or `p` is a forest.
+/// Each removal is a move of that player, which moves the value strictly his way, so the
+/// forest's value (by the tree rule) is a strict bound on the value of `p`: an upper bound when
+/// Right removes red edges, a lower bound when Left removes blue ones.
+fn opened_to_forest(p: &Position, colour: Colour) -> Option<Dyadic> {
+    if p.is_forest() {
+        return None;
+    }
+    let mut q = p.clone();
+    while !q.is_forest() {
+        let e = (0..q.edge_count())
+            .find(|&e| q.edges()[e].2 == colour && q.keeps_everything_grounded(e))?;
+        q = q.without_edge(e);
+    }
+    forest_value(&q)
 }
 
 /// The canonical left (`Left`) or right (`Right`) option of the number `x`, if it has one.
