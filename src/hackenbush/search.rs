@@ -217,7 +217,13 @@ fn option_of(x: &Dyadic, side: Player) -> Option<Dyadic> {
 #[derive(Default)]
 pub struct NumberSearch {
     known: FxHashMap<Key, Known>,
+    /// The keys of positions met exactly so (a canonical key of a graph with cycles costs a
+    /// search of its own; the same position reached by moves in another order costs a lookup).
+    keys: FxHashMap<Position, Key>,
 }
+
+/// Exact copies kept before their table is cleared (it is only a shortcut to the canonical one).
+const EXACT_LIMIT: usize = 1 << 20;
 
 impl NumberSearch {
     pub fn new() -> NumberSearch {
@@ -251,14 +257,25 @@ impl NumberSearch {
 
     /// The interval known for a connected piece, from the table or from its edge counts.
     fn known(&mut self, cx: &mut Cx, p: &Position) -> (Key, Known) {
-        let key = cx.canon.key(p);
-        let known = match self.known.get(&key) {
-            Some(k) => k.clone(),
-            None => match forest_value(p) {
+        let key = match self.keys.get(p) {
+            Some(key) => key.clone(),
+            None => {
+                if self.keys.len() >= EXACT_LIMIT {
+                    self.keys.clear();
+                }
+                let key = cx.canon.key(p);
+                self.keys.insert(p.clone(), key.clone());
+                key
+            }
+        };
+        let known = self
+            .known
+            .entry(key.clone())
+            .or_insert_with(|| match forest_value(p) {
                 Some(v) => Known::exactly(v),
                 None => Known::of(p),
-            },
-        };
+            })
+            .clone();
         (key, known)
     }
 
@@ -363,9 +380,7 @@ impl NumberSearch {
                 }
             }
         }
-        let mut known = self.known.remove(&key).unwrap_or(known);
-        known.learn(side, x, yes);
-        self.known.insert(key, known);
+        self.known.entry(key).or_insert(known).learn(side, x, yes);
         Ok(yes)
     }
 
