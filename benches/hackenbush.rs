@@ -5,9 +5,12 @@
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use hackenbook::games::Games;
+use hackenbook::hackenbush::budget::Budget;
+use hackenbook::hackenbush::canon::Canon;
+use hackenbook::hackenbush::numbers::NumberTree;
 use hackenbook::hackenbush::signs::stalk_value;
 use hackenbook::hackenbush::solve::display_bounded;
-use hackenbook::hackenbush::{Colour, Position, Rules, Solver};
+use hackenbook::hackenbush::{Colour, Limits, Position, Rules, Solver};
 use std::time::{Duration, Instant};
 
 /// A deterministic pseudo-random sequence (xorshift), so every run values the same positions.
@@ -75,6 +78,60 @@ fn bed(k: usize) -> Position {
     Position::parse(&items.join(", ")).expect("a bed is a position")
 }
 
+/// A redwood bed of `n` edges in Winning Ways' shape: `k = n / 3` blue feet on the ground, a red
+/// leg on each, red tops joining the legs' upper ends in a ring, and `n − 3k` red chords across
+/// the ring. Blue-red, full of cycles.
+fn redwood_bed(n: usize) -> Position {
+    let k = n / 3;
+    let mut items = Vec::new();
+    for i in 0..k {
+        items.push(format!("g-f{i} L, f{i}-t{i} R, t{i}-t{} R", (i + 1) % k));
+    }
+    for i in 0..n - 3 * k {
+        items.push(format!("t{i}-t{} R", (i + k / 2) % k));
+    }
+    Position::parse(&items.join(", ")).expect("a bed is a position")
+}
+
+/// Redwood beds of 20 to 40 edges: the solver (number search) against the alternative it
+/// replaced, the number game tree with fast paths, each cold and under the default budgets.
+fn redwood_beds() {
+    for n in [20, 25, 30, 35, 40] {
+        let bed = redwood_bed(n);
+        let mut games = Games::new();
+        let start = Instant::now();
+        let mut solver = Solver::new();
+        // `BEDS=N` raises the work budget N-fold, to see how far beyond the default a bed is.
+        let scale = std::env::var("BEDS")
+            .ok()
+            .and_then(|s| s.parse::<usize>().ok())
+            .unwrap_or(1);
+        solver.limits.work = solver.limits.work.saturating_mul(scale);
+        solver.limits.positions = solver.limits.positions.saturating_mul(scale);
+        let searched = solver.evaluate(&bed, Rules::Normal, &mut games);
+        let search_time = start.elapsed();
+        let searched = match searched {
+            Ok(e) => format!("{} by {:?}", games.display(e.value), e.methods),
+            Err(err) => err.to_string(),
+        };
+        let limits = Limits::default();
+        let mut budget =
+            Budget::new("positions in the game tree", limits.positions).with_work(limits.work);
+        let start = Instant::now();
+        let tree = NumberTree::new(true).value(&mut Canon::new(), &bed, Rules::Normal, &mut budget);
+        let tree_time = start.elapsed();
+        let tree = match tree {
+            Ok(Some(v)) => v.to_string(),
+            Ok(None) => "not a number".to_string(),
+            Err(err) => err.to_string(),
+        };
+        eprintln!(
+            "redwood bed {n}: solver {search_time:.3?} ({searched}); game tree with fast paths \
+             {tree_time:.3?} ({tree})"
+        );
+    }
+}
+
 /// One cold evaluation (fresh memo and table), printed with its figures.
 fn report(name: &str, p: &Position) {
     let mut games = Games::new();
@@ -117,6 +174,10 @@ fn random_tree(n: usize, colours: &[Colour], seed: u64) -> Position {
 }
 
 fn benches(c: &mut Criterion) {
+    if std::env::var_os("BEDS").is_some() {
+        redwood_beds();
+        return;
+    }
     if std::env::var_os("PROBE").is_some() {
         let all = [Colour::Blue, Colour::Red, Colour::Green];
         for n in [20, 100, 150, 1000] {

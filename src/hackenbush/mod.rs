@@ -17,6 +17,7 @@ pub mod notation;
 pub mod numbers;
 pub mod play;
 pub mod position;
+pub mod search;
 pub mod signs;
 pub mod solve;
 

@@ -6,8 +6,10 @@
 //! sign expansion for blue-red stalks, the tree rule for blue-red forests, the colon principle
 //! for green forests, the fusion principle for green graphs, iterated ordinal sums for mixed
 //! forests — and by the plain game tree whenever the piece is small enough; any disagreement is
-//! an error. A piece no theorem covers is valued by the game tree, which then takes the fast
-//! paths for the sub-positions they cover (and is itself checked by the plain tree when small).
+//! an error. A blue-red piece no theorem covers is valued by the number search
+//! ([`super::search`]); any other piece by the game tree, which then takes the fast paths for the
+//! sub-positions they cover, the number search among them (each is itself checked by the plain
+//! tree when the piece is small).
 //!
 //! Game ids are meaningful only within one [`Games`] table: use one `Solver` with one table.
 
@@ -19,6 +21,7 @@ use super::memo::{Memo, MemoStats};
 use super::moves::legal_moves;
 use super::numbers::NumberTree;
 use super::position::Position;
+use super::search::NumberSearch;
 use super::signs::{forest_value, stalk_value};
 use super::{Colour, Rules};
 use crate::games::display::nus_text;
@@ -36,6 +39,7 @@ pub struct Evaluation {
 pub mod method {
     pub const GAME_TREE: &str = "game tree";
     pub const GAME_TREE_WITH_FAST_PATHS: &str = "game tree with fast paths";
+    pub const NUMBER_SEARCH: &str = "number search";
     pub const SIGN_EXPANSION: &str = "sign expansion";
     pub const TREE_RULE: &str = "tree rule";
     pub const COLON_PRINCIPLE: &str = "colon principle";
@@ -149,6 +153,7 @@ pub struct Solver {
     canon: Canon,
     plain_numbers: NumberTree,
     fast_numbers: NumberTree,
+    search: NumberSearch,
     plain_games: Memo<GameId>,
     fast_games: Memo<GameId>,
     pub limits: Limits,
@@ -178,6 +183,7 @@ impl Solver {
             canon: Canon::new(),
             plain_numbers: NumberTree::new(false),
             fast_numbers: NumberTree::new(true),
+            search: NumberSearch::new(),
             plain_games: Memo::default(),
             fast_games: Memo::default(),
             limits,
@@ -188,7 +194,14 @@ impl Solver {
     pub fn stats(&self) -> SolverStats {
         SolverStats {
             plain: self.plain_numbers.stats().plus(&self.plain_games.stats()),
-            with_fast_paths: self.fast_numbers.stats().plus(&self.fast_games.stats()),
+            with_fast_paths: self
+                .fast_numbers
+                .stats()
+                .plus(&self.fast_games.stats())
+                .plus(&MemoStats {
+                    entries: self.search.entries(),
+                    ..MemoStats::default()
+                }),
         }
     }
 
@@ -313,8 +326,13 @@ impl Solver {
                 let v = self.tree(Mode::Plain, piece, rules, games, &mut budget)?;
                 return Ok((v, vec![method::GAME_TREE]));
             }
+            // A blue-red piece is found by the number search (see `tree_piece`).
+            let name = match piece.is_blue_red() {
+                true => method::NUMBER_SEARCH,
+                false => method::GAME_TREE_WITH_FAST_PATHS,
+            };
             let v = self.tree(Mode::Fast, piece, rules, games, &mut budget)?;
-            found.push((method::GAME_TREE_WITH_FAST_PATHS, v));
+            found.push((name, v));
         }
         if small {
             match self.tree(Mode::Plain, piece, rules, games, checks) {
@@ -351,8 +369,14 @@ impl Solver {
         games: &mut Games,
         budget: &mut Budget,
     ) -> Result<GameId, SolveError> {
-        // Blue-red pieces are numbers far more cheaply than general forms, when they are.
+        // Blue-red pieces are numbers far more cheaply than general forms, when they are; under
+        // the normal rules they always are, and the number search finds them fastest.
         if p.is_blue_red() {
+            if mode == Mode::Fast {
+                if let Some(d) = self.search.value(&mut self.canon, p, rules, budget)? {
+                    return Ok(number(games, &d));
+                }
+            }
             let numbers = match mode {
                 Mode::Plain => &mut self.plain_numbers,
                 Mode::Fast => &mut self.fast_numbers,
