@@ -173,6 +173,21 @@ const TENS: [&str; 8] = [
     "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety",
 ];
 
+/// `n` in words, for `n` below a hundred (`88` → `eighty-eight`): the inverse of [`number_word`].
+pub fn number_in_words(n: u64) -> Option<String> {
+    match n {
+        0..=19 => Some(UNITS[n as usize].to_string()),
+        20..=99 => {
+            let tens = TENS[(n / 10 - 2) as usize];
+            Some(match n % 10 {
+                0 => tens.to_string(),
+                unit => format!("{tens}-{}", UNITS[unit as usize]),
+            })
+        }
+        _ => None,
+    }
+}
+
 fn number_word(word: &str) -> Option<u32> {
     let word = word.to_lowercase();
     if let Some(n) = UNITS.iter().position(|u| *u == word) {
@@ -631,6 +646,15 @@ mod tests {
             part: p.into(),
             whole: w.into(),
         }
+    }
+
+    #[test]
+    fn numbers_in_words_read_back() {
+        for n in 0..100u64 {
+            let words = number_in_words(n).unwrap();
+            assert_eq!(number_word(&words), Some(n as u32), "{words}");
+        }
+        assert_eq!(number_in_words(100), None);
     }
 
     #[test]

@@ -407,15 +407,8 @@ fn refute(
             None => message("the judge of lines of play disagrees with the solver".to_string()),
             Some(problem) => {
                 let mut d = message(problem.message.clone());
-                if !problem.refutation.is_empty() {
-                    let play: Vec<String> = problem
-                        .refutation
-                        .iter()
-                        .map(|&(p, e)| {
-                            format!("{} cuts {}", p.name().to_lowercase(), board.names().name(e))
-                        })
-                        .collect();
-                    d = d.help(format!("the refuting play: {}", play.join(", then ")));
+                if let Some(play) = super::line_of_play::play_words(&board, &problem.refutation) {
+                    d = d.help(format!("the refuting play: {play}"));
                 }
                 d
             }

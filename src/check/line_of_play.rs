@@ -10,6 +10,15 @@ use crate::games::Player;
 use crate::hackenbush::play::{self, Board, PlayLimits};
 use crate::hackenbush::{Colour, Position, Rules};
 
+/// Cuts as an author writes them: "right cuts R, then left cuts L[2]"; `None` for no cuts.
+pub(super) fn play_words(board: &Board, cuts: &[(Player, usize)]) -> Option<String> {
+    let words: Vec<String> = cuts
+        .iter()
+        .map(|&(p, e)| format!("{} cuts {}", p.name().to_lowercase(), board.names().name(e)))
+        .collect();
+    (!words.is_empty()).then(|| words.join(", then "))
+}
+
 #[derive(Debug)]
 pub struct PlayOutcome {
     /// The position as written: every frame is drawn in its layout.
@@ -119,18 +128,8 @@ pub fn check(
             play::Step::Cut { .. } => "this cut is not legal here",
             play::Step::Claim(_) => "this claim does not hold",
         });
-        if !problem.refutation.is_empty() {
-            let play: Vec<String> = problem
-                .refutation
-                .iter()
-                .map(|&(p, e)| {
-                    format!("{} cuts {}", p.name().to_lowercase(), board.names().name(e))
-                })
-                .collect();
-            d = d.help(format!(
-                "the refuting play, from this step: {}",
-                play.join(", then ")
-            ));
+        if let Some(play) = play_words(&board, &problem.refutation) {
+            d = d.help(format!("the refuting play, from this step: {play}"));
         }
         cx.problem(d);
     }

@@ -195,32 +195,10 @@ fn plural(n: u64) -> &'static str {
 
 /// "zero" to "twenty", then digits.
 pub fn count_words(n: u64) -> String {
-    const WORDS: [&str; 21] = [
-        "zero",
-        "one",
-        "two",
-        "three",
-        "four",
-        "five",
-        "six",
-        "seven",
-        "eight",
-        "nine",
-        "ten",
-        "eleven",
-        "twelve",
-        "thirteen",
-        "fourteen",
-        "fifteen",
-        "sixteen",
-        "seventeen",
-        "eighteen",
-        "nineteen",
-        "twenty",
-    ];
-    WORDS
-        .get(n as usize)
-        .map_or_else(|| n.to_string(), |w| w.to_string())
+    match n {
+        0..=20 => crate::census::literal::number_in_words(n).unwrap_or_else(|| n.to_string()),
+        _ => n.to_string(),
+    }
 }
 
 /// The ordinal of a power of two as a denominator: "eighth", "sixteenth", ...
