@@ -44,9 +44,8 @@ pub fn render(
                 Some(i) => format!("\\text{{{}}}", marker(i)),
                 None => format!("\\mathrm{{{}}}", n.replace('_', "\\_")),
             };
-            let mut drawn = 0;
             let html = typeset(&game_block_latex(statements, &name), true);
-            let html = inline_diagrams(checked, html, index, &mut drawn);
+            let html = inline_diagrams(checked, html);
             format!("<div class=\"game-block\">\n{html}\n</div>\n")
         }
         Outcome::Census { name } => census(checked, index, name),
@@ -64,7 +63,7 @@ pub fn render(
                 .iter()
                 .map(|f| typeset(&f.value_latex, false))
                 .collect();
-            line_of_play(p, &values, index)
+            line_of_play(p, &values)
         }
         Outcome::Thermograph(t) => {
             let caption = typeset(
@@ -160,26 +159,18 @@ fn marker(i: usize) -> String {
     format!("hbposition@{i}@")
 }
 
-/// Each typeset marker in `html` replaced by a small diagram of its position. `drawn` numbers the diagrams of the block, so
-/// their element ids are unique.
-fn inline_diagrams(
-    checked: &CheckedEssay,
-    mut html: String,
-    block: usize,
-    drawn: &mut usize,
-) -> String {
+/// Each typeset marker in `html` replaced by a small diagram of its position.
+fn inline_diagrams(checked: &CheckedEssay, mut html: String) -> String {
     for (i, outcome) in checked.outcomes.iter().enumerate() {
         let Outcome::Position(p) = outcome else {
             continue;
         };
         let typeset = format!("<mtext>{}</mtext>", marker(i));
         while let Some(at) = html.find(&typeset) {
-            *drawn += 1;
-            let svg = draw::svg_with_id(
+            let svg = draw::svg(
                 &p.position.picture(),
                 &format!("a picture worth {}", words::spoken(&p.value)),
                 &describe(&p.position, Some(&p.value), p.rules),
-                &format!("game-{}-{}", block + 1, drawn),
             );
             html.replace_range(
                 at..at + typeset.len(),
@@ -283,21 +274,19 @@ fn methods_words(methods: &[String]) -> String {
 /// A strip of small diagrams, one per position the line passes through, all in the layout of
 /// the position as written (an edge stays where it was while others are cut), each with its
 /// value and, in words, the cut that led to it.
-fn line_of_play(p: &PlayOutcome, values_html: &[String], index: usize) -> String {
+fn line_of_play(p: &PlayOutcome, values_html: &[String]) -> String {
     let picture = p.position.picture();
     let frames: Vec<String> = p
         .frames
         .iter()
         .zip(values_html)
-        .enumerate()
-        .map(|(i, (frame, value_html))| {
+        .map(|(frame, value_html)| {
             let caption = frame.cut.as_ref().map_or_else(|| "At the start".to_string(), cut_words);
             let svg = draw::svg_standing(
                 &picture,
                 &frame.standing,
                 &caption,
                 &format!("{caption}; worth {}", words::spoken(&frame.value)),
-                &format!("play-{}-{i}", index + 1),
             );
             format!(
                 "<li class=\"play-step\">{svg}<span class=\"play-caption\">{}</span><span class=\"value\">{value_html}</span></li>",

@@ -24,10 +24,7 @@
 //! `hb-blue`/`hb-red`/`hb-green` (one element per edge), `hb-core` (the white core of a red
 //! edge); every edge element and core carries `data-edge="N"`, N the edge's index in the
 //! position as written (the numbering of play tables), `hb-ground`, `hb-hatch`, `hb-node`. The
-//! output is deterministic: ids come from a hash of the content (or from the caller), numbers are
-//! printed as whole drawing units.
-
-use sha2::{Digest, Sha256};
+//! output is deterministic (no ids), numbers are printed as whole drawing units.
 
 use super::layout::{layout, EdgeShape, Layout, Path};
 use super::{Picture, Point};
@@ -87,39 +84,23 @@ pub const STYLE: &str = "\
 }
 ";
 
-/// The picture as an inline `<svg>` element, labelled by `title` and described by `description`.
-/// Element ids are derived from a hash of the whole content, so equal inputs give byte-identical
-/// output and different diagrams on one page get different ids.
+/// The picture as an inline `<svg>` element, named by `title` and described by `description`
+/// (its `<title>` and `<desc>`, which give an `<svg role="img">` its accessible name and
+/// description: no ids are needed, so equal inputs give byte-identical output).
 pub fn svg(picture: &Picture, title: &str, description: &str) -> String {
     let layout = layout(picture);
     let body = body(&layout);
-    let mut hasher = Sha256::new();
-    for part in [title, "\u{0}", description, "\u{0}", body.as_str()] {
-        hasher.update(part.as_bytes());
-    }
-    let digest = hasher.finalize();
-    let hex: String = digest.iter().take(6).map(|b| format!("{b:02x}")).collect();
-    wrap(&layout, &body, title, description, &format!("hb-{hex}"))
-}
-
-/// Like [`svg`], with element ids built from `id` (characters other than ASCII letters, digits,
-/// `-` and `_` are replaced by `-`), for callers that number their diagrams themselves.
-pub fn svg_with_id(picture: &Picture, title: &str, description: &str, id: &str) -> String {
-    let layout = layout(picture);
-    let body = body(&layout);
-    wrap(&layout, &body, title, description, &clean_id(id))
+    wrap(&layout, &body, title, description)
 }
 
 /// One frame of play: the whole picture is laid out, but only the edges marked in `standing`
 /// are drawn (with the nodes they touch), in the whole picture's frame. The frames of a line of
 /// play thus share one layout and one size: an edge stays where it was while others are cut.
-/// Ids are built from `id` as in [`svg_with_id`].
 pub fn svg_standing(
     picture: &Picture,
     standing: &[bool],
     title: &str,
     description: &str,
-    id: &str,
 ) -> String {
     let mut layout = layout(picture);
     let stands = |e: usize| standing.get(e).copied().unwrap_or(false);
@@ -138,26 +119,7 @@ pub fn svg_standing(
         .nodes
         .retain(|spot| touched.get(spot.node).copied().unwrap_or(false));
     let body = body(&layout);
-    wrap(&layout, &body, title, description, &clean_id(id))
-}
-
-/// A valid, attribute-safe id: starts with a letter, uses only `[A-Za-z0-9_-]`.
-fn clean_id(id: &str) -> String {
-    let cleaned: String = id
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
-                c
-            } else {
-                '-'
-            }
-        })
-        .collect();
-    if cleaned.starts_with(|c: char| c.is_ascii_alphabetic()) {
-        cleaned
-    } else {
-        format!("hb-{cleaned}")
-    }
+    wrap(&layout, &body, title, description)
 }
 
 /// Maps layout units (y up) to SVG pixels (y down).
@@ -191,7 +153,7 @@ impl Frame {
 }
 
 /// The outer element around an already written body.
-fn wrap(layout: &Layout, body: &str, title: &str, description: &str, id: &str) -> String {
+fn wrap(layout: &Layout, body: &str, title: &str, description: &str) -> String {
     let frame = Frame {
         min: layout.min,
         max: layout.max,
@@ -200,20 +162,15 @@ fn wrap(layout: &Layout, body: &str, title: &str, description: &str, id: &str) -
     // Scale oversized drawings down as a whole; the viewBox keeps the geometry.
     let fit = (MAX_WIDTH / w).min(MAX_HEIGHT / h).min(1.0);
     let em = |units: f64| format!("{:.2}em", (units * fit / UNIT * EDGE_EM).max(0.01));
-    let (shown_w, shown_h) = (em(w), em(h));
     format!(
         concat!(
-            r#"<svg class="hb-diagram" role="img" "#,
-            r#"aria-labelledby="{id}-title" aria-describedby="{id}-desc" "#,
-            r#"viewBox="0 0 {w} {h}" width="{sw}" height="{sh}">"#,
-            "\n<title id=\"{id}-title\">{title}</title>",
-            "\n<desc id=\"{id}-desc\">{desc}</desc>\n{body}</svg>"
+            r#"<svg class="hb-diagram" role="img" viewBox="0 0 {w} {h}" width="{sw}" height="{sh}">"#,
+            "\n<title>{title}</title>\n<desc>{desc}</desc>\n{body}</svg>"
         ),
-        id = id,
         w = num(w),
         h = num(h),
-        sw = shown_w,
-        sh = shown_h,
+        sw = em(w),
+        sh = em(h),
         title = escape(title),
         desc = escape(description),
         body = body,
@@ -343,11 +300,5 @@ mod tests {
             escape("a<b & \"c\"'\u{1}"),
             "a&lt;b &amp; &quot;c&quot;&#39;"
         );
-    }
-
-    #[test]
-    fn ids_are_cleaned() {
-        assert_eq!(clean_id("fig 1"), "fig-1");
-        assert_eq!(clean_id("3\"x"), "hb-3-x");
     }
 }
