@@ -208,6 +208,23 @@ fn output_is_deterministic() {
     assert_ne!(a, svg(&pic(&[(0, 1, Blue)]), "t", "d"));
 }
 
+/// The drawn width and height, in em, and the viewBox.
+fn size(out: &str) -> (f64, f64, Vec<f64>) {
+    let root = parse(out).remove(0);
+    let num = |k: &str| -> f64 {
+        root.attr(k)
+            .and_then(|v| v.strip_suffix("em")?.parse().ok())
+            .expect("a size in em")
+    };
+    let view: Vec<f64> = root
+        .attr("viewBox")
+        .expect("viewBox")
+        .split(' ')
+        .map(|v| v.parse().expect("numeric viewBox"))
+        .collect();
+    (num("width"), num("height"), view)
+}
+
 #[test]
 fn size_follows_content_at_about_a_stalk_edge_per_1_7_em() {
     let stalk = |n: usize| -> (f64, f64, Vec<f64>) {
