@@ -579,7 +579,7 @@ fn a_game_block_draws_the_positions_it_names() {
     let page = std::fs::read_to_string(site.join("play.html")).unwrap();
     let block = &page[page.find("class=\"game-block\"").expect("a game block")..];
     let block = &block[..block.find("</div>").unwrap()];
-    // `stalk_lr` twice and `pair` once, each drawn in place of its name, each with its own ids.
+    // `stalk_lr` twice and `pair` once, each drawn in place of its name (no ids to clash).
     assert_eq!(
         block
             .matches("<mtext class=\"inline-position\"><svg")
@@ -587,7 +587,7 @@ fn a_game_block_draws_the_positions_it_names() {
         3,
         "{block}"
     );
-    assert!(block.contains("id=\"game-4-1-title\"") && block.contains("id=\"game-4-3-title\""));
+    assert!(!block.contains(" id=\""), "{block}");
     assert!(
         block.contains("two edges, one blue and one red; worth one half"),
         "{block}"
