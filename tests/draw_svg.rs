@@ -5,7 +5,7 @@
 mod draw_xml;
 
 use draw_xml::{parse, Element};
-use hackenbook::hackenbush::draw::{svg, svg_standing, svg_with_id, Picture, MAX_EDGES};
+use hackenbook::hackenbush::draw::{svg, svg_standing, Picture, MAX_EDGES, STYLE};
 use hackenbook::hackenbush::Colour::{self, *};
 use proptest::prelude::*;
 
@@ -88,13 +88,15 @@ fn root_is_an_accessible_image_with_title_and_description() {
     let root = &elements[0];
     assert_eq!(root.name, "svg");
     assert_eq!(root.attr("role"), Some("img"));
-    assert_eq!(root.attr("xmlns"), Some("http://www.w3.org/2000/svg"));
-    let title_id = root.attr("aria-labelledby").expect("labelled");
-    let desc_id = root.attr("aria-describedby").expect("described");
+    assert_eq!(
+        root.attr("xmlns"),
+        None,
+        "inline in HTML, which gives it its namespace"
+    );
+    // `<title>` and `<desc>` name and describe an `<svg role="img">` by themselves: no ids.
     let title = elements.iter().find(|e| e.name == "title").expect("title");
     let desc = elements.iter().find(|e| e.name == "desc").expect("desc");
-    assert_eq!(title.attr("id"), Some(title_id));
-    assert_eq!(desc.attr("id"), Some(desc_id));
+    assert!(elements.iter().all(|e| e.attr("id").is_none()));
     assert_eq!(title.text, "A title");
     assert_eq!(desc.text, "A description");
     // The title comes first, as the SVG accessibility mapping expects.
@@ -115,40 +117,79 @@ fn title_and_description_are_escaped() {
     assert_eq!(desc.text, "1 < 2 && 3 > \"2\"");
 }
 
+/// The declarations for `selector` in `css`: those of every rule naming it in its selector list.
+fn declarations<'a>(css: &'a str, selector: &str) -> Vec<(&'a str, &'a str)> {
+    let mut found = Vec::new();
+    let mut rest = css;
+    while let Some(open) = rest.find('{') {
+        let selectors = &rest[..open];
+        let close = open + rest[open..].find('}').expect("closed rule");
+        if selectors.split(',').any(|s| s.trim() == selector) {
+            found.extend(
+                rest[open + 1..close]
+                    .split(';')
+                    .filter_map(|d| d.split_once(':'))
+                    .map(|(k, v)| (k.trim(), v.trim())),
+            );
+        }
+        rest = &rest[close + 1..];
+    }
+    found
+}
+
+fn property<'a>(css: &'a str, selector: &str, key: &str) -> Option<&'a str> {
+    declarations(css, selector)
+        .into_iter()
+        .find(|(k, _)| *k == key)
+        .map(|(_, v)| v)
+}
+
 #[test]
-fn styling_does_not_rely_on_hue_or_on_a_stylesheet() {
+fn styling_does_not_rely_on_hue_and_the_site_stylesheet_paints_every_class() {
+    // The elements carry classes only; the stylesheet the site serves paints them.
+    let site_css = include_str!("../src/site/style.css");
+    assert!(
+        site_css.contains(STYLE),
+        "style.css holds the diagram's paint"
+    );
     let elements = parse(&svg(&mixed(), "t", "d"));
     for e in with_class(&elements, "hb-edge") {
-        assert!(e.attr("stroke").is_some(), "inline stroke on {e:?}");
-        assert!(e.attr("stroke-width").is_some());
-        assert_eq!(e.attr("fill"), Some("none"));
+        assert!(
+            e.attr("stroke").is_none() && e.attr("style").is_none(),
+            "{e:?}"
+        );
+    }
+    for class in [
+        "hb-blue",
+        "hb-red",
+        "hb-green",
+        "hb-core",
+        "hb-ground",
+        "hb-hatch",
+    ] {
+        assert!(
+            property(STYLE, &format!(".{class}"), "stroke").is_some(),
+            "{class} has a stroke"
+        );
+        assert!(count(&elements, class) > 0, "{class} is drawn");
+    }
+    for class in ["hb-edge", "hb-core", "hb-hatch"] {
+        assert_eq!(property(STYLE, &format!(".{class}"), "fill"), Some("none"));
     }
     let width = |class: &str| -> f64 {
-        with_class(&elements, class)[0]
-            .attr("stroke-width")
-            .and_then(|w| w.parse().ok())
-            .expect("numeric width")
+        property(STYLE, class, "stroke-width")
+            .and_then(|w| w.trim_end_matches("px").parse().ok())
+            .unwrap_or_else(|| panic!("numeric width for {class}"))
     };
     // Green is dashed; blue and red are not.
-    assert!(with_class(&elements, "hb-green")
-        .iter()
-        .all(|e| e.attr("stroke-dasharray").is_some()));
-    assert!(with_class(&elements, "hb-blue")
-        .iter()
-        .chain(&with_class(&elements, "hb-red"))
-        .all(|e| e.attr("stroke-dasharray").is_none()));
-    // Red is a wider stroke with a white core: a double line.
-    assert!(width("hb-red") > width("hb-blue"));
-    assert!(width("hb-core") < width("hb-red"));
-    assert_eq!(
-        with_class(&elements, "hb-core")[0].attr("stroke"),
-        Some("white")
-    );
-    // Node dots and the ground carry inline paint too.
-    assert!(with_class(&elements, "hb-node")[0].attr("fill").is_some());
-    assert!(with_class(&elements, "hb-ground")[0]
-        .attr("stroke")
-        .is_some());
+    assert!(property(STYLE, ".hb-green", "stroke-dasharray").is_some());
+    assert!(property(STYLE, ".hb-blue", "stroke-dasharray").is_none());
+    assert!(property(STYLE, ".hb-red", "stroke-dasharray").is_none());
+    // Red is a wider stroke with a core the colour of the paper: a double line.
+    assert!(width(".hb-red") > width(".hb-blue"));
+    assert!(width(".hb-core") < width(".hb-red"));
+    assert_eq!(property(STYLE, ".hb-core", "stroke"), Some("var(--paper)"));
+    assert!(property(STYLE, ".hb-node", "fill").is_some());
 }
 
 #[test]
@@ -161,16 +202,10 @@ fn no_external_references() {
 }
 
 #[test]
-fn output_is_deterministic_and_ids_differ_between_diagrams() {
+fn output_is_deterministic() {
     let a = svg(&mixed(), "t", "d");
     assert_eq!(a, svg(&mixed(), "t", "d"));
-    let id = |s: &str| parse(s)[1].attr("id").map(str::to_string);
-    let b = svg(&pic(&[(0, 1, Blue)]), "t", "d");
-    let c = svg(&mixed(), "other title", "d");
-    assert_ne!(id(&a), id(&b));
-    assert_ne!(id(&a), id(&c));
-    let fixed = svg_with_id(&mixed(), "t", "d", "fig 3");
-    assert_eq!(parse(&fixed)[1].attr("id"), Some("fig-3-title"));
+    assert_ne!(a, svg(&pic(&[(0, 1, Blue)]), "t", "d"));
 }
 
 /// The drawn width and height, in em, and the viewBox.
@@ -215,9 +250,9 @@ fn size_follows_content_at_about_a_stalk_edge_per_1_7_em() {
 #[test]
 fn frames_keep_the_whole_layout() {
     let whole = mixed();
-    let full = svg_with_id(&whole, "t", "d", "f");
+    let full = svg(&whole, "t", "d");
     let standing = [true, false, false, false, true, true, false];
-    let frame = svg_standing(&whole, &standing, "t", "d", "f");
+    let frame = svg_standing(&whole, &standing, "t", "d");
     assert_eq!(size(&frame), size(&full));
     let elements = parse(&frame);
     assert_eq!(count(&elements, "hb-edge"), 3);
@@ -235,7 +270,7 @@ fn frames_keep_the_whole_layout() {
     }
     // Node 2's loop and red edges are gone, but node 2 still carries the blue edge 2-3.
     assert_eq!(count(&elements, "hb-node"), 3);
-    let nothing = svg_standing(&whole, &[false; 7], "t", "d", "f");
+    let nothing = svg_standing(&whole, &[false; 7], "t", "d");
     assert_eq!(count(&parse(&nothing), "hb-edge"), 0);
     assert_eq!(size(&nothing), size(&full));
 }

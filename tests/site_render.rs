@@ -132,6 +132,16 @@ colours = "LR"</code></pre></details>"#.to_string(),
         holds,
         file: "essays/a-tree-is-still-a-number.md".into(),
         line: 40 + n,
+        section: if n < 3 {
+            String::new()
+        } else {
+            "Values of small trees".into()
+        },
+        section_id: if n < 3 {
+            String::new()
+        } else {
+            "values".into()
+        },
         in_text: true,
     };
     PageModel {

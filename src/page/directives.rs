@@ -6,7 +6,7 @@ use crate::check::{
 };
 use crate::essay::Diagnostic;
 use crate::games::display::number_latex;
-use crate::games::notation::statement_latex_with;
+use crate::games::notation::{statement_latex_with, Statement};
 use crate::hackenbush::{draw, Colour, Position, Rules};
 use crate::site::escape_html as escape;
 use crate::site::maths;
@@ -44,15 +44,9 @@ pub fn render(
                 Some(i) => format!("\\text{{{}}}", marker(i)),
                 None => format!("\\mathrm{{{}}}", n.replace('_', "\\_")),
             };
-            let mut drawn = 0;
-            let lines: Vec<String> = statements
-                .iter()
-                .map(|s| {
-                    let html = typeset(&statement_latex_with(s, &name), true);
-                    inline_diagrams(checked, html, index, &mut drawn)
-                })
-                .collect();
-            format!("<div class=\"game-block\">\n{}\n</div>\n", lines.join("\n"))
+            let html = typeset(&game_block_latex(statements, &name), true);
+            let html = inline_diagrams(checked, html);
+            format!("<div class=\"game-block\">\n{html}\n</div>\n")
         }
         Outcome::Census { name } => census(checked, index, name),
         Outcome::Claims(ids) => {
@@ -69,7 +63,7 @@ pub fn render(
                 .iter()
                 .map(|f| typeset(&f.value_latex, false))
                 .collect();
-            line_of_play(p, &values, index)
+            line_of_play(p, &values)
         }
         Outcome::Thermograph(t) => {
             let caption = typeset(
@@ -96,6 +90,61 @@ pub fn render(
     }
 }
 
+/// A game block as one display formula: several statements aligned on their first relation
+/// (KaTeX's `aligned`), and numbers standing alone as display-size fractions.
+fn game_block_latex(statements: &[Statement], name: &dyn Fn(&str) -> String) -> String {
+    let rows: Vec<String> = statements
+        .iter()
+        .map(|st| {
+            let whole = statement_latex_with(st, name);
+            if statements.len() == 1 {
+                return display_fractions(&whole);
+            }
+            // The first term, then `&` before the first relation.
+            let first = st.terms[0].latex_with(name);
+            let row = match whole.strip_prefix(&first) {
+                Some(rest) if !st.relations.is_empty() => format!("{first} &{}", rest.trim_start()),
+                _ => whole,
+            };
+            display_fractions(&row)
+        })
+        .collect();
+    match rows.as_slice() {
+        [only] => only.clone(),
+        _ => format!(
+            "\\begin{{aligned}}\n{}\n\\end{{aligned}}",
+            rows.join(" \\\\\n")
+        ),
+    }
+}
+
+/// `\tfrac` (a text-size fraction, as running text wants) becomes `\frac`, display-size in
+/// display maths, except inside a game's braces, where options stay small beside the bar.
+fn display_fractions(tex: &str) -> String {
+    let mut out = String::with_capacity(tex.len());
+    let mut depth = 0usize;
+    let mut rest = tex;
+    while let Some(c) = rest.chars().next() {
+        if rest.starts_with("\\{") {
+            depth += 1;
+        } else if rest.starts_with("\\}") {
+            depth = depth.saturating_sub(1);
+        } else if depth == 0 && rest.starts_with("\\tfrac") {
+            out.push_str("\\frac");
+            rest = &rest["\\tfrac".len()..];
+            continue;
+        }
+        let len = if c == '\\' {
+            rest[1..].chars().next().map_or(1, |n| 1 + n.len_utf8())
+        } else {
+            c.len_utf8()
+        };
+        out.push_str(&rest[..len]);
+        rest = &rest[len..];
+    }
+    out
+}
+
 /// The outcome index of the position block named `name`.
 fn position_named(checked: &CheckedEssay, name: &str) -> Option<usize> {
     checked
@@ -110,40 +159,30 @@ fn marker(i: usize) -> String {
     format!("hbposition@{i}@")
 }
 
-/// Each typeset marker in `html` replaced by a small diagram of its position, and the marker
-/// in the TeX annotation by the word "picture". `drawn` numbers the diagrams of the block, so
-/// their element ids are unique.
-fn inline_diagrams(
-    checked: &CheckedEssay,
-    mut html: String,
-    block: usize,
-    drawn: &mut usize,
-) -> String {
+/// Each typeset marker in `html` replaced by a small diagram of its position.
+fn inline_diagrams(checked: &CheckedEssay, mut html: String) -> String {
     for (i, outcome) in checked.outcomes.iter().enumerate() {
         let Outcome::Position(p) = outcome else {
             continue;
         };
         let typeset = format!("<mtext>{}</mtext>", marker(i));
         while let Some(at) = html.find(&typeset) {
-            *drawn += 1;
-            let svg = draw::svg_with_id(
+            let svg = draw::svg(
                 &p.position.picture(),
                 &format!("a picture worth {}", words::spoken(&p.value)),
                 &describe(&p.position, Some(&p.value), p.rules),
-                &format!("game-{}-{}", block + 1, drawn),
             );
             html.replace_range(
                 at..at + typeset.len(),
                 &format!("<mtext class=\"inline-position\">{svg}</mtext>"),
             );
         }
-        html = html.replace(&format!("\\text{{{}}}", marker(i)), "\\text{picture}");
     }
     html
 }
 
 /// A position: its diagram, its value typeset, and behind a discreet "checked" mark what the
-/// build checked (each assertion, the methods that agreed).
+/// build checked (each assertion, the methods that agreed) and a link to the notation key.
 fn position(p: &PositionOutcome, value_html: &str, pool: &ValuePool) -> String {
     let svg = draw::svg(
         &p.position.picture(),
@@ -169,7 +208,8 @@ fn position(p: &PositionOutcome, value_html: &str, pool: &ValuePool) -> String {
     format!(
         "<figure class=\"position\" id=\"position-{id}\"{play}>\n{svg}\n<figcaption><span class=\"value\">{value_html}</span>{rules}\
          <details class=\"checked\"><summary>checked</summary>\
-         <ul>{checks}<li>valued by {methods}, which agree</li></ul></details></figcaption>\n</figure>\n",
+         <ul>{checks}<li>valued by {methods}, which agree</li></ul>\
+         <a class=\"key-link\" href=\"index.html#key\">How to read the picture</a></details></figcaption>\n</figure>\n",
         id = escape(&p.name),
         play = play_attributes(&p.play, pool),
         methods = escape(&methods_words(&p.methods)),
@@ -234,21 +274,19 @@ fn methods_words(methods: &[String]) -> String {
 /// A strip of small diagrams, one per position the line passes through, all in the layout of
 /// the position as written (an edge stays where it was while others are cut), each with its
 /// value and, in words, the cut that led to it.
-fn line_of_play(p: &PlayOutcome, values_html: &[String], index: usize) -> String {
+fn line_of_play(p: &PlayOutcome, values_html: &[String]) -> String {
     let picture = p.position.picture();
     let frames: Vec<String> = p
         .frames
         .iter()
         .zip(values_html)
-        .enumerate()
-        .map(|(i, (frame, value_html))| {
+        .map(|(frame, value_html)| {
             let caption = frame.cut.as_ref().map_or_else(|| "At the start".to_string(), cut_words);
             let svg = draw::svg_standing(
                 &picture,
                 &frame.standing,
                 &caption,
                 &format!("{caption}; worth {}", words::spoken(&frame.value)),
-                &format!("play-{}-{i}", index + 1),
             );
             format!(
                 "<li class=\"play-step\">{svg}<span class=\"play-caption\">{}</span><span class=\"value\">{value_html}</span></li>",
@@ -408,6 +446,18 @@ mod tests {
         assert_eq!(describe("G", "*"), "one green edge; worth star");
         assert_eq!(describe("RR", "-2"), "two red edges; worth minus two");
         assert_eq!(describe("", "0"), "no edges; worth zero");
+    }
+
+    #[test]
+    fn fractions_standing_alone_are_display_size() {
+        assert_eq!(
+            super::display_fractions(r"\{0, \tfrac12 \mid 2\} = 1 + \tfrac{3}{8}"),
+            r"\{0, \tfrac12 \mid 2\} = 1 + \frac{3}{8}"
+        );
+        assert_eq!(
+            super::display_fractions(r"\{\{1 \mid \tfrac12\} \mid\} : \tfrac12"),
+            r"\{\{1 \mid \tfrac12\} \mid\} : \frac12"
+        );
     }
 
     #[test]

@@ -30,11 +30,10 @@ pub fn render(
 ) -> Rendered {
     let p = &exercise.position;
     let id = format!("exercise-{number}");
-    let svg = draw::svg_with_id(
+    let svg = draw::svg(
         &p.position.picture(),
         &format!("Exercise {number}"),
         &super::directives::describe(&p.position, None, p.rules),
-        &id,
     );
     let rules = if p.rules == Rules::Childish {
         "<p class=\"exercise-rules\">Under the childish rules: no cut may make anything fall.</p>\n"

@@ -91,9 +91,8 @@ fn plain_text(events: &[Event]) -> String {
     text.trim().to_string()
 }
 
-/// The visible text of a piece of HTML; a MathML `<annotation>` (the TeX source) is not visible.
+/// The visible text of a piece of HTML.
 fn strip_tags(html: &str) -> String {
-    let html = super::without_annotations(html);
     let mut out = String::new();
     let mut in_tag = false;
     for c in html.chars() {

@@ -41,9 +41,14 @@ pub fn build_page(checked: &CheckedEssay, problems: &mut Vec<Diagnostic>) -> Pag
     let mut exercises = Exercises::default();
     // Census definitions do not interrupt the prose: they are gathered at the end of the page.
     let mut censuses: Vec<String> = Vec::new();
+    // Where each heading starts in the source, in the order of the contents list.
+    let mut heading_starts: Vec<usize> = Vec::new();
     let mut events = Parser::new_ext(text, markdown_options()).into_offset_iter();
     while let Some((event, range)) = events.next() {
         let directive = at_offset.get(&range.start).copied();
+        if matches!(event, Event::Start(Tag::Heading { .. })) {
+            heading_starts.push(range.start);
+        }
         if let (Event::Start(Tag::CodeBlock(_)), Some(i)) = (&event, directive) {
             if let DirectiveKind::Exercise(block) = &essay.directives[i].kind {
                 skip_until(&mut events, |e| matches!(e, Event::End(TagEnd::CodeBlock)));
@@ -145,15 +150,26 @@ pub fn build_page(checked: &CheckedEssay, problems: &mut Vec<Diagnostic>) -> Pag
     }
     body_html.push_str(&pool.html(checked, problems));
     body_html.push_str(&exercises.answer_key());
+    let toc = headings.into_toc();
     // An exercise's answer is checked like a claim, but its place is the answer key.
-    let claims = checked
+    let mut in_order: Vec<&ClaimRecord> = checked
         .claims
         .iter()
         .filter(|c| c.kind != ClaimKind::Exercise)
+        .collect();
+    // In the order of the text, so that each section's rows come together.
+    in_order.sort_by_key(|c| c.literal_range.start);
+    let claims = in_order
+        .into_iter()
         .map(|c| {
             let mut row = claim_row(c);
             // A relation checked in an exercise's hint has no anchor in the text to go back to.
             row.in_text = body_html.contains(&format!("id=\"{}-text\"", row.id));
+            let before = heading_starts.partition_point(|&h| h <= c.literal_range.start);
+            if let Some(heading) = before.checked_sub(1).and_then(|k| toc.get(k)) {
+                row.section = heading.text.clone();
+                row.section_id = heading.id.clone();
+            }
             row
         })
         .collect();
@@ -163,7 +179,7 @@ pub fn build_page(checked: &CheckedEssay, problems: &mut Vec<Diagnostic>) -> Pag
         rung: essay.front.rung,
         summary: essay.front.summary.clone(),
         body_html,
-        toc: headings.into_toc(),
+        toc,
         claims,
         prev: None,
         next: None,
@@ -234,6 +250,8 @@ fn claim_row(c: &ClaimRecord) -> ClaimRow {
         holds: c.holds,
         file: c.file.clone(),
         line: c.line,
+        section: String::new(),
+        section_id: String::new(),
         in_text: true,
     }
 }
@@ -274,21 +292,6 @@ fn maths_event<'a>(
             Event::Text(CowStr::from(tex.to_string()))
         }
     }
-}
-
-/// The HTML without MathML's `<annotation>` elements, which carry the TeX source by design and
-/// are not visible text.
-pub fn without_annotations(html: &str) -> String {
-    let mut out = String::new();
-    let mut rest = html;
-    while let Some(start) = rest.find("<annotation") {
-        out.push_str(&rest[..start]);
-        rest = rest[start..]
-            .split_once("</annotation>")
-            .map_or("", |(_, after)| after);
-    }
-    out.push_str(rest);
-    out
 }
 
 /// `$\frac{1}{2$` is not maths to the Markdown parser (its braces are unbalanced), nor is a

@@ -25,6 +25,45 @@ pub const EXERCISE_JS: &str = include_str!("scripts/exercise.js");
 /// project, no third-party code). Pages with a playable diagram load it.
 pub const PLAYER_JS: &str = include_str!("scripts/player.js");
 
+/// Our stylesheet or script as the site serves it: without its comments (each from `open` to
+/// `close`, where `open` starts a line once indentation is set aside), its indentation and its
+/// blank lines, which are for the reader of the source and were a fifth of the bytes. Lines stay
+/// lines, so JavaScript's semicolon insertion sees what it saw; our sources hold no multi-line
+/// strings (a test checks the served files against the sources).
+pub fn served(source: &str, open: &str, close: &str) -> String {
+    let mut out = String::with_capacity(source.len());
+    let mut in_comment = false;
+    for line in source.lines() {
+        let mut rest = line.trim();
+        loop {
+            if in_comment {
+                match rest.find(close) {
+                    Some(end) => {
+                        rest = rest[end + close.len()..].trim_start();
+                        in_comment = false;
+                    }
+                    None => {
+                        // A comment closed by the end of its line (`//`) ends here.
+                        in_comment = close != "\n";
+                        rest = "";
+                        break;
+                    }
+                }
+            } else if rest.starts_with(open) {
+                rest = &rest[open.len()..];
+                in_comment = true;
+            } else {
+                break;
+            }
+        }
+        if !rest.is_empty() {
+            out.push_str(rest);
+            out.push('\n');
+        }
+    }
+    out
+}
+
 /// A face the stylesheet uses: its PostScript name (also its file name, `fonts/<name>.woff2`) and
 /// the licence it is under.
 pub struct Face {
@@ -82,9 +121,9 @@ pub fn write_assets<'p>(
 ) -> io::Result<()> {
     let fonts_dir = out_dir.join("fonts");
     fs::create_dir_all(&fonts_dir)?;
-    fs::write(out_dir.join("style.css"), STYLE_CSS)?;
-    fs::write(out_dir.join("exercise.js"), EXERCISE_JS)?;
-    fs::write(out_dir.join("player.js"), PLAYER_JS)?;
+    fs::write(out_dir.join("style.css"), served(STYLE_CSS, "/*", "*/"))?;
+    fs::write(out_dir.join("exercise.js"), served(EXERCISE_JS, "//", "\n"))?;
+    fs::write(out_dir.join("player.js"), served(PLAYER_JS, "//", "\n"))?;
     // The scripts write words into the page (verdicts, announcements): their letters too.
     let chars =
         webfont::SiteCharacters::of(pages.into_iter().chain([STYLE_CSS, EXERCISE_JS, PLAYER_JS]));
@@ -196,6 +235,38 @@ fn be32(bytes: &[u8], at: usize) -> Option<u32> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn served_files_lose_comments_and_indentation_only() {
+        let css = "a {\n  /* why\n     because */\n  color: red; /* kept */\n}\n\n/* x */ b { }\n";
+        assert_eq!(
+            served(css, "/*", "*/"),
+            "a {\ncolor: red; /* kept */\n}\nb { }\n"
+        );
+        let js = "function f() {\n  // say\n  return 1; // kept\n}\n";
+        assert_eq!(
+            served(js, "//", "\n"),
+            "function f() {\nreturn 1; // kept\n}\n"
+        );
+        // The real files: a script keeps every line that is not a comment, in order; the
+        // stylesheet keeps every rule (its comments hold no braces) and adds nothing.
+        for script in [PLAYER_JS, EXERCISE_JS] {
+            let out = served(script, "//", "\n");
+            let kept: Vec<&str> = script
+                .lines()
+                .map(str::trim)
+                .filter(|l| !l.is_empty() && !l.starts_with("//"))
+                .collect();
+            assert_eq!(out.lines().collect::<Vec<_>>(), kept);
+            assert!(out.len() < script.len() * 9 / 10);
+        }
+        let out = served(STYLE_CSS, "/*", "*/");
+        assert!(out.lines().all(|l| STYLE_CSS.contains(l)));
+        for brace in ['{', '}'] {
+            assert_eq!(out.matches(brace).count(), STYLE_CSS.matches(brace).count());
+        }
+        assert!(out.len() < STYLE_CSS.len() * 9 / 10);
+    }
 
     #[test]
     fn every_face_is_bundled() {

@@ -12,8 +12,12 @@
 //! deterministic as successes.
 //!
 //! KaTeX's MathML is then passed through [`super::spacing`], which fixes the operator spacing
-//! browsers would otherwise get wrong (`1 : -1`, `\pm 1`, `\!`).
+//! browsers would otherwise get wrong (`1 : -1`, `\pm 1`, `\!`), and cut down to what a page
+//! needs ([`presentation_only`]): KaTeX's `<annotation encoding="application/x-tex">` (the TeX
+//! source, which no reader sees or hears) and what only held it are left out; they were a sixth
+//! of an essay page. The presentation MathML, which screen readers read, stays whole.
 
+use super::mathml::{self, MarkupError, Node};
 use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
 
@@ -30,8 +34,7 @@ pub struct MathsError {
 }
 
 /// Renders `tex` as MathML: a `<span class="katex">` holding a `<math>` element, with
-/// `display="block"` when `display` is true. The TeX source travels inside as an
-/// `<annotation encoding="application/x-tex">`.
+/// `display="block"` when `display` is true; presentation MathML only (see [`presentation_only`]).
 pub fn render(tex: &str, display: bool) -> Result<String, MathsError> {
     let key = (tex.to_string(), display);
     if let Some(hit) = lock_cache().get(&key) {
@@ -72,10 +75,99 @@ fn render_uncached(tex: &str, display: bool) -> Result<String, MathsError> {
             offset: None,
         })?;
     let mathml = katex::render_with_opts(tex, &opts).map_err(|e| from_katex(tex, &e))?;
-    super::spacing::respace(&mathml).map_err(|e| MathsError {
-        message: format!("KaTeX output could not be re-spaced: {e}"),
-        offset: None,
-    })
+    super::spacing::respace(&mathml)
+        .and_then(|spaced| presentation_only(&spaced))
+        .map_err(|e| MathsError {
+            message: format!("KaTeX output could not be re-spaced: {e}"),
+            offset: None,
+        })
+}
+
+/// KaTeX's MathML as a page needs it: without the TeX `<annotation>`, without the `<semantics>`
+/// element that paired it with the presentation (its one remaining child takes its place),
+/// without the `xmlns` declaration (the HTML parser puts `<math>` in the MathML namespace
+/// itself), and without an `<mrow>` that is the whole formula (`<math>` is a row already).
+fn presentation_only(markup: &str) -> Result<String, MarkupError> {
+    let mut nodes = mathml::parse(markup)?;
+    for node in &mut nodes {
+        trim(node);
+    }
+    Ok(mathml::write(&nodes))
+}
+
+fn trim(node: &mut Node) {
+    let Node::Element {
+        name,
+        attrs,
+        children,
+        ..
+    } = node
+    else {
+        return;
+    };
+    let mut kept = Vec::with_capacity(children.len());
+    for child in children.drain(..) {
+        match child {
+            Node::Element { name, children, .. } if name == "semantics" => kept.extend(children),
+            other => kept.push(other),
+        }
+    }
+    kept.retain(|c| !matches!(c.name(), Some("annotation" | "annotation-xml")));
+    for (key, value) in attrs.iter_mut() {
+        if key == "style" {
+            *value = halved_lengths(value);
+        }
+    }
+    if name == "math" {
+        attrs.retain(|(key, _)| key != "xmlns");
+        if let [Node::Element {
+            name: row,
+            attrs: row_attrs,
+            ..
+        }] = kept.as_slice()
+        {
+            if row == "mrow" && row_attrs.is_empty() {
+                if let Some(Node::Element { children, .. }) = kept.pop() {
+                    kept = children;
+                }
+            }
+        }
+    }
+    *children = kept;
+    for child in children.iter_mut() {
+        trim(child);
+    }
+}
+
+/// KaTeX pads the cells of `aligned` with `calc(0.25em / 2)`: the same length, worked out
+/// (`0.125em`, and `0` for `calc(0em / 2)`).
+fn halved_lengths(style: &str) -> String {
+    let mut out = String::with_capacity(style.len());
+    let mut rest = style;
+    while let Some(at) = rest.find("calc(") {
+        out.push_str(&rest[..at]);
+        let inner = &rest[at + "calc(".len()..];
+        let halved = inner.split_once(')').and_then(|(calc, after)| {
+            let ems: f64 = calc.strip_suffix("em / 2")?.parse().ok()?;
+            Some((ems / 2.0, after))
+        });
+        match halved {
+            Some((ems, after)) => {
+                out.push_str(&if ems == 0.0 {
+                    "0".to_string()
+                } else {
+                    format!("{ems}em")
+                });
+                rest = after;
+            }
+            None => {
+                out.push_str("calc(");
+                rest = inner;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 /// Turns the crate's error into a message and a position.
@@ -175,9 +267,38 @@ mod tests {
             "{html}"
         );
         assert!(!html.contains("display=\"block\""));
+        assert!(
+            !html.contains("<annotation"),
+            "no TeX source on the page: {html}"
+        );
+        assert!(
+            !html.contains("semantics") && !html.contains("xmlns"),
+            "{html}"
+        );
+        assert!(
+            html.starts_with("<span class=\"katex\"><math><mfrac>"),
+            "{html}"
+        );
         assert!(render(r"\frac38", true)
             .unwrap()
             .contains("display=\"block\""));
+    }
+
+    #[test]
+    fn aligned_cells_are_padded_by_worked_out_lengths() {
+        assert_eq!(
+            halved_lengths("text-align:right;padding:calc(0.25em / 2) calc(0em / 2) 0 0"),
+            "text-align:right;padding:0.125em 0 0 0"
+        );
+        assert_eq!(
+            halved_lengths("width:calc(100% - 1em)"),
+            "width:calc(100% - 1em)"
+        );
+        let html = render(r"\begin{aligned} a &= b \\ c &= d \end{aligned}", true).unwrap();
+        assert!(
+            !html.contains("calc(") && html.contains("0.125em"),
+            "{html}"
+        );
     }
 
     #[test]
@@ -212,7 +333,7 @@ mod tests {
     fn output_is_respaced() {
         let html = render(r"\pm 1", false).unwrap();
         assert!(
-            html.contains(r#"<mo lspace="0em" rspace="0em" stretchy="false">±</mo>"#),
+            html.contains(r#"<mo lspace="0em" rspace="0em">±</mo>"#),
             "{html}"
         );
     }

@@ -103,6 +103,10 @@ pub struct ClaimRow {
     /// Source file and 1-based line of the claim.
     pub file: String,
     pub line: usize,
+    /// The section of the essay the claim stands in: its heading's text and id (both empty
+    /// before the first heading); the notebook groups its rows by section.
+    pub section: String,
+    pub section_id: String,
     /// The claim has an anchor in the page's text (`<id>-text`) to link back to.
     pub in_text: bool,
 }

@@ -197,9 +197,21 @@ fn is_atom(node: &Node) -> bool {
 /// makes arrows, bars and brackets stretchy by default, so in a row holding a fraction
 /// Chromium draws `{\uparrow}` as a tall arrow. An operator in a row that KaTeX did not mark
 /// as a fence and did not give a `stretchy` value is therefore kept at its natural size.
-/// (Accents and braces over or under a base are not in rows and keep stretching.)
+/// (Accents and braces over or under a base are not in rows and keep stretching.) Operators
+/// that never stretch across a row (signs, relations, punctuation: [`NEVER_TALL`]) need no
+/// such mark, and go without it: it was a tenth of a page's maths.
+/// Operators that the operator dictionary does not stretch along the block axis, so a row never
+/// makes them tall (some stretch sideways, which happens only over or under a base).
+const NEVER_TALL: &[&str] = &[
+    "∗", "−", "+", "=", ":", ",", ";", ".", "!", "&lt;", "&gt;", "±", "∓", "⋅", "×", "⋆", "≤", "≥",
+    "≠", "\u{2061}",
+];
+
 fn keep_unstretched(node: &mut Node) {
     if node.name() != Some("mo") || node.attr("stretchy").is_some() {
+        return;
+    }
+    if NEVER_TALL.contains(&node.own_text().as_str()) {
         return;
     }
     if node.attr("fence") == Some("true") {
@@ -692,7 +704,7 @@ mod tests {
         .unwrap();
         assert!(
             out.contains(concat!(
-                r#"<mrow><mspace width="0.2778em"/><mo lspace="0em" rspace="0em" stretchy="false">&lt;</mo>"#,
+                r#"<mrow><mspace width="0.2778em"/><mo lspace="0em" rspace="0em">&lt;</mo>"#,
                 r#"<mspace width="0em" style="margin-left:-0.1667em"/>"#,
                 r#"<mi mathvariant="normal">∣</mi><mspace width="0.2778em"/></mrow>"#
             )),

@@ -32,6 +32,8 @@ const PHONE = { width: 390, height: 844 };
 // maths face.
 const TEXT_FONT = "Libertinus Serif";
 const MATHS_FONT = "NewCM Math";
+// Issue 9: a page with everything it loads (HTML, stylesheet, scripts, fonts) stays under this.
+const PAGE_BUDGET = 500 * 1000;
 
 let passed = 0;
 let failed = 0;
@@ -88,7 +90,7 @@ function inspect() {
   // Values kept for the player (#play-values) are hidden until a diagram is played; answers
   // are shown on demand.
   const maths = [...document.querySelectorAll("math")].filter((m) => shown(m) && !m.closest("[hidden]")).map((m) => ({
-    tex: m.querySelector("annotation")?.textContent ?? "",
+    tex: m.textContent.trim().slice(0, 60),
     display: m.getAttribute("display") === "block",
     font: getComputedStyle(m).fontFamily,
     ...box(m),
@@ -122,7 +124,7 @@ function inspect() {
 async function visit(context, name, viewport) {
   const page = await context.newPage();
   await page.setViewportSize(viewport);
-  const problems = { console: [], outside: [], failedRequests: [], fontFiles: [] };
+  const problems = { console: [], outside: [], failedRequests: [], fontFiles: [], loaded: new Set() };
   page.on("console", (msg) => {
     if (msg.type() === "error") problems.console.push(msg.text());
   });
@@ -132,6 +134,7 @@ async function visit(context, name, viewport) {
     const url = route.request().url();
     if (isInsideSite(url)) {
       if (/\.(otf|ttf|woff2?)$/.test(url)) problems.fontFiles.push(url);
+      if (url.startsWith("file://")) problems.loaded.add(url.split("#")[0]);
       return route.continue();
     }
     problems.outside.push(url);
@@ -143,7 +146,27 @@ async function visit(context, name, viewport) {
   return { page, facts, problems };
 }
 
+// The bytes a page loads: every file it requested from the site (a file:// response's body is
+// the file), by kind.
+function weightOf(problems) {
+  const kinds = {};
+  let total = 0;
+  for (const url of problems.loaded) {
+    const size = fs.statSync(fileURLToPath(url)).size;
+    const kind = /\.woff2?$/.test(url) ? "fonts" : /\.html$/.test(url) ? "html" : path.extname(url).slice(1);
+    kinds[kind] = (kinds[kind] ?? 0) + size;
+    total += size;
+  }
+  return { total, kinds };
+}
+
+const kb = (bytes) => `${(bytes / 1000).toFixed(1)} KB`;
+
 function checkPage(name, { facts, problems }, pageIds) {
+  const weight = weightOf(problems);
+  const parts = Object.entries(weight.kinds).map(([k, b]) => `${k} ${kb(b)}`).join(", ");
+  console.log(`${name}: loads ${kb(weight.total)} (${parts})`);
+  check(weight.total < PAGE_BUDGET, `${name}: loads ${kb(weight.total)}, over the ${kb(PAGE_BUDGET)} budget (${parts})`);
   check(problems.console.length === 0, `${name}: console errors ${JSON.stringify(problems.console)}`);
   check(problems.outside.length === 0, `${name}: requests outside the site ${JSON.stringify(problems.outside)}`);
   check(problems.failedRequests.length === 0, `${name}: failed requests ${JSON.stringify(problems.failedRequests)}`);
@@ -314,8 +337,8 @@ function shownState(id) {
   return {
     set,
     value: value?.dataset.value ?? null,
-    valueMaths: value?.querySelector("semantics > :first-child")?.outerHTML ?? null,
-    captionMaths: fig.querySelector("figcaption .value semantics > :first-child")?.outerHTML ?? null,
+    valueMaths: value?.querySelector("math")?.innerHTML ?? null,
+    captionMaths: fig.querySelector("figcaption .value math")?.innerHTML ?? null,
     valueVisible: !!value && value.getBoundingClientRect().width > 0,
     said: live?.textContent ?? "",
     status: fig.querySelector(".play-said")?.textContent ?? "",

@@ -30,7 +30,7 @@ mod tree;
 
 pub use geometry::Point;
 pub use layout::{layout, EdgeShape, Layout, LayoutKind, NodeSpot, Path};
-pub use svg::{svg, svg_standing, svg_with_id};
+pub use svg::{svg, svg_standing, STYLE};
 
 use crate::hackenbush::Colour;
 

@@ -2,7 +2,8 @@
 //!
 //! The one idea: **every edge gets a path no other edge has.** A plain edge is a straight
 //! segment; copies of one edge (parallel edges) bend apart as quadratic Béziers, symmetrically
-//! about the straight line; a loop is a teardrop pointing where its node has most room (upwards
+//! about the straight line (edges from the ground to one node, whose feet are apart already,
+//! bow outwards); a loop is a teardrop pointing where its node has most room (upwards
 //! when free), a loop sent the same way as an earlier one drawn larger; an edge the layout asks to
 //! arch (a same-layer edge that would run through nodes) bends upwards.
 
@@ -28,6 +29,16 @@ pub fn build(
     arch: &dyn Fn(&GEdge) -> f64,
 ) -> Vec<EdgeShape> {
     let copies = parallel_counts(graph);
+    // Edges from the ground to each node (loops at the ground aside), and how many were shaped.
+    let mut ground_fans = vec![0usize; graph.node_count()];
+    for e in graph
+        .edges
+        .iter()
+        .filter(|e| e.touches_ground() && !e.is_loop())
+    {
+        ground_fans[e.other(0)] += 1;
+    }
+    let mut ground_seen = vec![0usize; graph.node_count()];
     let mut copy_seen: BTreeMap<(usize, usize), usize> = BTreeMap::new();
     // Directions (angles) in which ink leaves each node; loops go where there is room.
     let mut leaving: Vec<Vec<f64>> = vec![Vec::new(); graph.node_count()];
@@ -45,7 +56,16 @@ pub fn build(
             let v = e.other(0);
             let foot = Point::new(contacts[i].unwrap_or(0.0), 0.0);
             leaving[v].push(angle(foot - at[v]));
-            Path::Line(foot, at[v])
+            // Several edges from the ground to one node (a doubled trunk) are parallel edges
+            // too: their feet fan apart, and each bows outwards, so they read as two curves.
+            let j = ground_seen[v] as f64;
+            ground_seen[v] += 1;
+            let k = ground_fans[v] as f64;
+            if k > 1.0 {
+                bent(foot, at[v], ((k - 1.0) / 2.0 - j) * PARALLEL_BEND, 0.0)
+            } else {
+                Path::Line(foot, at[v])
+            }
         } else {
             let key = pair_key(e);
             let seen = copy_seen.entry(key).or_insert(0);

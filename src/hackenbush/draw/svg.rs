@@ -1,4 +1,5 @@
-//! Writing a [`Layout`] as a self-contained, accessible SVG element.
+//! Writing a [`Layout`] as an accessible SVG element inside an HTML page (no `xmlns`: the HTML
+//! parser gives inline `<svg>` its namespace).
 //!
 //! The one idea: **colour is never the only signal.** Each Hackenbush colour has its own stroke
 //! *pattern* as well as its own hue, so a diagram still reads in grey-scale print and for readers
@@ -14,16 +15,16 @@
 //! true red, since Okabe–Ito's vermilion reads as orange beside the text, and the double line
 //! tells it from the others for readers who cannot tell the hues apart.) An edge is 34 units
 //! long, and the drawing's size is given in `em` ([`EDGE_EM`] per edge), so diagrams grow
-//! with the text. Every element carries
-//! both a CSS class for the site's stylesheet and inline presentation attributes, so the drawing
-//! is right even with no stylesheet at all (a stylesheet rule beats an inline attribute). Classes:
-//! `hb-diagram` (the root), `hb-edge` plus one of `hb-blue`/`hb-red`/`hb-green` (one element per
-//! edge), `hb-core` (the white core of a red edge); every edge element and core carries
-//! `data-edge="N"`, N the edge's index in the position as written (the numbering of play tables),
-//! `hb-ground`, `hb-hatch`, `hb-node`. The output is deterministic: ids come from a hash of the
-//! content (or from the caller), numbers are printed with one decimal at most.
-
-use sha2::{Digest, Sha256};
+//! with the text.
+//!
+//! The drawing is painted by the site's stylesheet, not by attributes on every element: a page
+//! holds hundreds of edges, and the same five attributes on each were a fifth of its weight. The
+//! paint of each class is [`STYLE`], which the site's `style.css` holds word for word (a test
+//! keeps the two together). Classes: `hb-diagram` (the root), `hb-edge` plus one of
+//! `hb-blue`/`hb-red`/`hb-green` (one element per edge), `hb-core` (the white core of a red
+//! edge); every edge element and core carries `data-edge="N"`, N the edge's index in the
+//! position as written (the numbering of play tables), `hb-ground`, `hb-hatch`, `hb-node`. The
+//! output is deterministic (no ids), numbers are printed as whole drawing units.
 
 use super::layout::{layout, EdgeShape, Layout, Path};
 use super::{Picture, Point};
@@ -41,46 +42,65 @@ const HATCH: f64 = 7.0;
 const MAX_WIDTH: f64 = 960.0;
 const MAX_HEIGHT: f64 = 720.0;
 
-const INK: &str = "#1a1a1a";
-const GROUND: &str = "#333333";
-const HATCHING: &str = "#8c8c8c";
-const BLUE: &str = "#0072B2";
-const RED: &str = "#C8102E";
-const GREEN: &str = "#007A5A";
+/// The paint of the diagram's classes, as the site's stylesheet states it (the colours are
+/// the stylesheet's custom properties, so the dark theme can lift them). Widths are in the
+/// viewBox's units.
+pub const STYLE: &str = "\
+.hb-edge, .hb-core, .hb-hatch {
+  fill: none;
+  stroke-linecap: butt;
+}
+.hb-blue, .hb-green {
+  stroke-width: 3px;
+}
+.hb-blue {
+  stroke: var(--hb-blue);
+}
+.hb-red {
+  stroke: var(--hb-red);
+  stroke-width: 7.5px;
+}
+.hb-green {
+  stroke: var(--hb-green);
+  stroke-dasharray: 7 4;
+}
+.hb-core {
+  stroke: var(--paper);
+  stroke-width: 2.5px;
+}
+.hb-ground {
+  stroke: var(--hb-ground);
+  stroke-width: 2.5px;
+  stroke-linecap: square;
+}
+.hb-hatch {
+  stroke: var(--hb-hatch);
+  stroke-width: 1px;
+}
+.hb-node {
+  fill: var(--ink);
+  stroke: var(--paper);
+  stroke-width: 1px;
+}
+";
 
-/// The picture as an inline `<svg>` element, labelled by `title` and described by `description`.
-/// Element ids are derived from a hash of the whole content, so equal inputs give byte-identical
-/// output and different diagrams on one page get different ids.
+/// The picture as an inline `<svg>` element, named by `title` and described by `description`
+/// (its `<title>` and `<desc>`, which give an `<svg role="img">` its accessible name and
+/// description: no ids are needed, so equal inputs give byte-identical output).
 pub fn svg(picture: &Picture, title: &str, description: &str) -> String {
     let layout = layout(picture);
     let body = body(&layout);
-    let mut hasher = Sha256::new();
-    for part in [title, "\u{0}", description, "\u{0}", body.as_str()] {
-        hasher.update(part.as_bytes());
-    }
-    let digest = hasher.finalize();
-    let hex: String = digest.iter().take(6).map(|b| format!("{b:02x}")).collect();
-    wrap(&layout, &body, title, description, &format!("hb-{hex}"))
-}
-
-/// Like [`svg`], with element ids built from `id` (characters other than ASCII letters, digits,
-/// `-` and `_` are replaced by `-`), for callers that number their diagrams themselves.
-pub fn svg_with_id(picture: &Picture, title: &str, description: &str, id: &str) -> String {
-    let layout = layout(picture);
-    let body = body(&layout);
-    wrap(&layout, &body, title, description, &clean_id(id))
+    wrap(&layout, &body, title, description)
 }
 
 /// One frame of play: the whole picture is laid out, but only the edges marked in `standing`
 /// are drawn (with the nodes they touch), in the whole picture's frame. The frames of a line of
 /// play thus share one layout and one size: an edge stays where it was while others are cut.
-/// Ids are built from `id` as in [`svg_with_id`].
 pub fn svg_standing(
     picture: &Picture,
     standing: &[bool],
     title: &str,
     description: &str,
-    id: &str,
 ) -> String {
     let mut layout = layout(picture);
     let stands = |e: usize| standing.get(e).copied().unwrap_or(false);
@@ -99,26 +119,7 @@ pub fn svg_standing(
         .nodes
         .retain(|spot| touched.get(spot.node).copied().unwrap_or(false));
     let body = body(&layout);
-    wrap(&layout, &body, title, description, &clean_id(id))
-}
-
-/// A valid, attribute-safe id: starts with a letter, uses only `[A-Za-z0-9_-]`.
-fn clean_id(id: &str) -> String {
-    let cleaned: String = id
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
-                c
-            } else {
-                '-'
-            }
-        })
-        .collect();
-    if cleaned.starts_with(|c: char| c.is_ascii_alphabetic()) {
-        cleaned
-    } else {
-        format!("hb-{cleaned}")
-    }
+    wrap(&layout, &body, title, description)
 }
 
 /// Maps layout units (y up) to SVG pixels (y down).
@@ -152,7 +153,7 @@ impl Frame {
 }
 
 /// The outer element around an already written body.
-fn wrap(layout: &Layout, body: &str, title: &str, description: &str, id: &str) -> String {
+fn wrap(layout: &Layout, body: &str, title: &str, description: &str) -> String {
     let frame = Frame {
         min: layout.min,
         max: layout.max,
@@ -161,20 +162,15 @@ fn wrap(layout: &Layout, body: &str, title: &str, description: &str, id: &str) -
     // Scale oversized drawings down as a whole; the viewBox keeps the geometry.
     let fit = (MAX_WIDTH / w).min(MAX_HEIGHT / h).min(1.0);
     let em = |units: f64| format!("{:.2}em", (units * fit / UNIT * EDGE_EM).max(0.01));
-    let (shown_w, shown_h) = (em(w), em(h));
     format!(
         concat!(
-            r#"<svg xmlns="http://www.w3.org/2000/svg" class="hb-diagram" role="img" "#,
-            r#"aria-labelledby="{id}-title" aria-describedby="{id}-desc" "#,
-            r#"viewBox="0 0 {w} {h}" width="{sw}" height="{sh}">"#,
-            "\n<title id=\"{id}-title\">{title}</title>",
-            "\n<desc id=\"{id}-desc\">{desc}</desc>\n{body}</svg>"
+            r#"<svg class="hb-diagram" role="img" viewBox="0 0 {w} {h}" width="{sw}" height="{sh}">"#,
+            "\n<title>{title}</title>\n<desc>{desc}</desc>\n{body}</svg>"
         ),
-        id = id,
         w = num(w),
         h = num(h),
-        sw = shown_w,
-        sh = shown_h,
+        sw = em(w),
+        sh = em(h),
         title = escape(title),
         desc = escape(description),
         body = body,
@@ -196,14 +192,9 @@ fn body(layout: &Layout) -> String {
     out.push_str(&line);
     for spot in &layout.nodes {
         out.push_str(&format!(
-            concat!(
-                r#"<circle class="hb-node" cx="{}" cy="{}" r="3.5" "#,
-                r#"fill="{}" stroke="white" stroke-width="1"/>"#,
-                "\n"
-            ),
+            concat!(r#"<circle class="hb-node" cx="{}" cy="{}" r="3.5"/>"#, "\n"),
             num(frame.x(spot.at.x)),
             num(frame.y(spot.at.y)),
-            INK
         ));
     }
     out
@@ -230,27 +221,18 @@ fn ground(frame: &Frame, (from, to): (f64, f64)) -> (String, String) {
     }
     let line = format!(
         concat!(
-            r#"<line class="hb-ground" x1="{}" y1="{}" x2="{}" y2="{}" "#,
-            r#"stroke="{}" stroke-width="2.5" stroke-linecap="square"/>"#,
+            r#"<line class="hb-ground" x1="{}" y1="{}" x2="{}" y2="{}"/>"#,
             "\n"
         ),
         num(x0),
         num(y),
         num(x1),
         num(y),
-        GROUND
     );
     let hatching = if hatch.is_empty() {
         String::new()
     } else {
-        format!(
-            concat!(
-                r#"<path class="hb-hatch" d="{}" fill="none" stroke="{}" "#,
-                r#"stroke-width="1"/>"#,
-                "\n"
-            ),
-            hatch, HATCHING
-        )
+        format!("<path class=\"hb-hatch\" d=\"{hatch}\"/>\n")
     };
     (line, hatching)
 }
@@ -260,36 +242,16 @@ fn ground(frame: &Frame, (from, to): (f64, f64)) -> (String, String) {
 /// the ground line, and round caps would poke out below the ground.
 fn edge_markup(frame: &Frame, edge: &EdgeShape) -> String {
     let d = path_data(frame, &edge.path);
+    let i = edge.index;
     match edge.colour {
-        Colour::Blue => format!(
-            concat!(
-                r#"<path class="hb-edge hb-blue" data-edge="{}" d="{}" fill="none" stroke="{}" "#,
-                r#"stroke-width="3" stroke-linecap="butt"/>"#,
-                "\n"
-            ),
-            edge.index, d, BLUE
-        ),
+        Colour::Blue => format!("<path class=\"hb-edge hb-blue\" data-edge=\"{i}\" d=\"{d}\"/>\n"),
         Colour::Red => format!(
-            concat!(
-                r#"<path class="hb-edge hb-red" data-edge="{i}" d="{d}" fill="none" stroke="{c}" "#,
-                r#"stroke-width="7.5" stroke-linecap="butt"/>"#,
-                "\n",
-                r#"<path class="hb-core" data-edge="{i}" d="{d}" fill="none" stroke="white" "#,
-                r#"stroke-width="2.5" stroke-linecap="butt"/>"#,
-                "\n"
-            ),
-            i = edge.index,
-            d = d,
-            c = RED
+            "<path class=\"hb-edge hb-red\" data-edge=\"{i}\" d=\"{d}\"/>\n\
+             <path class=\"hb-core\" data-edge=\"{i}\" d=\"{d}\"/>\n"
         ),
-        Colour::Green => format!(
-            concat!(
-                r#"<path class="hb-edge hb-green" data-edge="{}" d="{}" fill="none" stroke="{}" "#,
-                r#"stroke-width="3" stroke-dasharray="7 4" stroke-linecap="butt"/>"#,
-                "\n"
-            ),
-            edge.index, d, GREEN
-        ),
+        Colour::Green => {
+            format!("<path class=\"hb-edge hb-green\" data-edge=\"{i}\" d=\"{d}\"/>\n")
+        }
     }
 }
 
@@ -303,20 +265,15 @@ fn path_data(frame: &Frame, path: &Path) -> String {
     }
 }
 
-/// A number with at most one decimal, no trailing `.0`, never `-0`, `NaN` or `inf`.
+/// A whole number of drawing units (an edge is 34, so the rounding moves a point by at most a
+/// sixty-eighth of an edge, and every use of one point rounds alike, so edges still meet at their
+/// nodes); never `-0`, `NaN` or `inf`.
 fn num(v: f64) -> String {
-    if !v.is_finite() {
+    let whole = v.round();
+    if !whole.is_finite() || whole == 0.0 {
         return "0".to_string();
     }
-    let tenths = (v * 10.0).round();
-    if tenths == 0.0 {
-        return "0".to_string();
-    }
-    if tenths % 10.0 == 0.0 {
-        format!("{}", tenths / 10.0)
-    } else {
-        format!("{:.1}", tenths / 10.0)
-    }
+    format!("{whole}")
 }
 
 /// Text content escaped for XML (the crate's one escaper).
@@ -329,10 +286,11 @@ mod tests {
     #[test]
     fn numbers_are_short_and_clean() {
         assert_eq!(num(3.0), "3");
-        assert_eq!(num(2.25), "2.3");
-        assert_eq!(num(-0.04), "0");
+        assert_eq!(num(2.25), "2");
+        assert_eq!(num(32.5), "33");
+        assert_eq!(num(-0.4), "0");
         assert_eq!(num(f64::NAN), "0");
-        assert_eq!(num(-1.5), "-1.5");
+        assert_eq!(num(-1.5), "-2");
         assert_eq!(num(1e6), "1000000");
     }
 
@@ -342,11 +300,5 @@ mod tests {
             escape("a<b & \"c\"'\u{1}"),
             "a&lt;b &amp; &quot;c&quot;&#39;"
         );
-    }
-
-    #[test]
-    fn ids_are_cleaned() {
-        assert_eq!(clean_id("fig 1"), "fig-1");
-        assert_eq!(clean_id("3\"x"), "hb-3-x");
     }
 }
