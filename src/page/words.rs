@@ -119,6 +119,15 @@ fn fraction(p: u64, q: u64) -> String {
 /// The value in words: "minus one quarter", "one and a half", "star six", "up star",
 /// "double down". A value that is not of this form is spoken symbol by symbol.
 pub fn spoken(text: &str) -> String {
+    let mut text = text;
+    let mut prefix = String::new();
+    while let Some(rest) = text.strip_prefix("+-").or_else(|| text.strip_prefix('±')) {
+        prefix.push_str("plus or minus ");
+        text = rest;
+    }
+    if !prefix.is_empty() {
+        return format!("{prefix}{}", spoken(text));
+    }
     let Some(v) = read(text) else {
         let mut out = String::new();
         for c in text.chars() {
@@ -259,6 +268,8 @@ mod tests {
             ("0", "zero"),
             ("-2", "minus two"),
             ("^3", "three ups"),
+            ("+-1", "plus or minus one"),
+            ("±1/2", "plus or minus one half"),
             (
                 "{1|0}",
                 "the game with Left's options 1 and Right's options 0",
