@@ -132,16 +132,17 @@ pub fn markdown_options() -> Options {
 /// Parses one essay, or returns every problem found in it.
 pub fn parse_essay(file: &SourceFile) -> Result<Essay, Vec<Diagnostic>> {
     match parse_recovering(file) {
-        (Some(essay), problems) if problems.is_empty() => Ok(essay),
+        (essay, problems) if problems.is_empty() => Ok(essay),
         (_, problems) => Err(problems),
     }
 }
 
 /// Parses one essay, recovering from every problem that leaves the rest readable: a bad
 /// directive (or a bad line of a block) is reported and left out, and the essay comes back with
-/// everything else, so that one slip does not hide the problems after it. `None` only when the
-/// front matter cannot be read.
-pub fn parse_recovering(file: &SourceFile) -> (Option<Essay>, Vec<Diagnostic>) {
+/// everything else, so that one slip does not hide the problems after it. Front matter that
+/// cannot be read (or is missing) is reported and replaced by a stand-in
+/// ([`FrontMatter::stand_in`]), so the body is still checked.
+pub fn parse_recovering(file: &SourceFile) -> (Essay, Vec<Diagnostic>) {
     let mut problems = Vec::new();
     let text = &*file.text;
     let mut front = None;
@@ -248,12 +249,12 @@ pub fn parse_recovering(file: &SourceFile) -> (Option<Essay>, Vec<Diagnostic>) {
             None
         }
     };
-    let essay = front.map(|front| Essay {
+    let essay = Essay {
         file: file.clone(),
-        front,
+        front: front.unwrap_or_else(|| FrontMatter::stand_in(&file_stem(file))),
         directives,
         links,
-    });
+    };
     (essay, problems)
 }
 
@@ -267,12 +268,7 @@ fn read_front_matter(
     let toml_start = range.start + block.find('\n').map_or(block.len(), |i| i + 1);
     let toml_end = range.start + block.trim_end().rfind('\n').unwrap_or(0);
     let toml_text = file.slice(&(toml_start..toml_end.max(toml_start)));
-    let stem = file
-        .path
-        .file_stem()
-        .map(|s| s.to_string_lossy().to_string())
-        .unwrap_or_default();
-    match front::parse(toml_text, &stem) {
+    match front::parse(toml_text, &file_stem(file)) {
         Ok(mut f) => {
             f.slug_span = f.slug_span.map(|s| offset_span(&s, toml_start));
             f.rung_span = offset_span(&f.rung_span, toml_start);
@@ -288,6 +284,14 @@ fn read_front_matter(
             None
         }
     }
+}
+
+/// The file's name without `.md`: the slug when the front matter gives none.
+fn file_stem(file: &SourceFile) -> String {
+    file.path
+        .file_stem()
+        .map(|s| s.to_string_lossy().to_string())
+        .unwrap_or_default()
 }
 
 /// An HTML block reaches the page as written, so a claim or a formula inside it would be

@@ -2,7 +2,7 @@
 //! statements and values typeset, claims linked to the notebook.
 
 use crate::check::{
-    CheckedEssay, ClaimKind, Outcome, PagePlay, PlayOutcome, PlayedCut, PositionOutcome,
+    CheckedEssay, ClaimKind, GameLine, Outcome, PagePlay, PlayOutcome, PlayedCut, PositionOutcome,
 };
 use crate::essay::Diagnostic;
 use crate::games::display::number_latex;
@@ -10,6 +10,7 @@ use crate::games::notation::statement_latex_with;
 use crate::hackenbush::{draw, Colour, Position, Rules};
 use crate::site::escape_html as escape;
 use crate::site::maths;
+use crate::site::render::ClaimRow;
 
 use super::play::ValuePool;
 use super::words;
@@ -37,19 +38,21 @@ pub fn render(
     };
     match &checked.outcomes[index] {
         Outcome::Position(p) => position(p, &typeset(&p.value_latex, false), pool),
-        Outcome::Game(statements) => {
-            // A position named in the block is drawn in place of its name: KaTeX typesets a
-            // marker, which is then replaced by the small diagram.
-            let name = |n: &str| match position_named(checked, n) {
-                Some(i) => format!("\\text{{{}}}", marker(i)),
-                None => format!("\\mathrm{{{}}}", n.replace('_', "\\_")),
-            };
+        Outcome::Game(lines) => {
+            // Each line marked checked, the mark linking to its row in the notebook.
             let mut drawn = 0;
-            let lines: Vec<String> = statements
+            let lines: Vec<String> = lines
                 .iter()
-                .map(|s| {
-                    let html = typeset(&statement_latex_with(s, &name), true);
-                    inline_diagrams(checked, html, index, &mut drawn)
+                .enumerate()
+                .map(|(k, line)| {
+                    let tex = game_line_latex(checked, line);
+                    let html = inline_diagrams(checked, typeset(&tex, true), "game", index, &mut drawn);
+                    format!(
+                        "<div class=\"game-line\" id=\"{id}-text\">{html}<a class=\"checked-mark\" \
+                         href=\"#{id}\" title=\"checked: {computed}\" aria-label=\"checked\">✓</a></div>",
+                        id = relation_id(index, k),
+                        computed = escape(&line.computed(&words::typeset)),
+                    )
                 })
                 .collect();
             format!("<div class=\"game-block\">\n{}\n</div>\n", lines.join("\n"))
@@ -96,6 +99,60 @@ pub fn render(
     }
 }
 
+/// The element id of line `k` of the game block at directive `index`, as its notebook row's id
+/// (the line in the text is `ID-text`, as a claim's).
+pub(super) fn relation_id(index: usize, k: usize) -> String {
+    format!("relation-{}-{}", index + 1, k + 1)
+}
+
+/// A game block's line in TeX: a position named in it is drawn in place of its name (KaTeX
+/// typesets a marker, which [`inline_diagrams`] replaces by the small diagram).
+fn game_line_latex(checked: &CheckedEssay, line: &GameLine) -> String {
+    let name = |n: &str| match position_named(checked, n) {
+        Some(i) => format!("\\text{{{}}}", marker(i)),
+        None => format!("\\mathrm{{{}}}", n.replace('_', "\\_")),
+    };
+    statement_latex_with(&line.statement, &name)
+}
+
+/// The notebook's rows for the game blocks' lines: the line typeset as in the text (inline),
+/// the line as written, the values of its terms, and a link back to it.
+pub(super) fn game_rows(checked: &CheckedEssay, problems: &mut Vec<Diagnostic>) -> Vec<ClaimRow> {
+    let mut rows = Vec::new();
+    for (index, outcome) in checked.outcomes.iter().enumerate() {
+        let Outcome::Game(lines) = outcome else {
+            continue;
+        };
+        let mut drawn = 0;
+        for (k, line) in lines.iter().enumerate() {
+            let html = maths::render(&game_line_latex(checked, line), false).map_err(|e| {
+                problems.push(
+                    Diagnostic::new(
+                        &checked.essay.file,
+                        checked.essay.directives[index].span.clone(),
+                        format!("internal: KaTeX rejected a game line: {}", e.message),
+                    )
+                    .label("while typesetting this"),
+                )
+            });
+            rows.push(ClaimRow {
+                id: relation_id(index, k),
+                literal: line.text.clone(),
+                literal_html: html
+                    .ok()
+                    .map(|h| inline_diagrams(checked, h, "notebook-game", index, &mut drawn)),
+                query: line.text.clone(),
+                figure: line.computed(&words::typeset),
+                holds: true,
+                file: checked.essay.file.name.clone(),
+                line: line.line,
+                in_text: true,
+            });
+        }
+    }
+    rows
+}
+
 /// The outcome index of the position block named `name`.
 fn position_named(checked: &CheckedEssay, name: &str) -> Option<usize> {
     checked
@@ -112,10 +169,11 @@ fn marker(i: usize) -> String {
 
 /// Each typeset marker in `html` replaced by a small diagram of its position, and the marker
 /// in the TeX annotation by the word "picture". `drawn` numbers the diagrams of the block, so
-/// their element ids are unique.
+/// their element ids (`PREFIX-BLOCK-N`) are unique.
 fn inline_diagrams(
     checked: &CheckedEssay,
     mut html: String,
+    prefix: &str,
     block: usize,
     drawn: &mut usize,
 ) -> String {
@@ -130,7 +188,7 @@ fn inline_diagrams(
                 &p.position.picture(),
                 &format!("a picture worth {}", words::spoken(&p.value)),
                 &describe(&p.position, Some(&p.value), p.rules),
-                &format!("game-{}-{}", block + 1, drawn),
+                &format!("{prefix}-{}-{}", block + 1, drawn),
             );
             html.replace_range(
                 at..at + typeset.len(),

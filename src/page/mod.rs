@@ -146,7 +146,7 @@ pub fn build_page(checked: &CheckedEssay, problems: &mut Vec<Diagnostic>) -> Pag
     body_html.push_str(&pool.html(checked, problems));
     body_html.push_str(&exercises.answer_key());
     // An exercise's answer is checked like a claim, but its place is the answer key.
-    let claims = checked
+    let mut claims: Vec<ClaimRow> = checked
         .claims
         .iter()
         .filter(|c| c.kind != ClaimKind::Exercise)
@@ -157,6 +157,9 @@ pub fn build_page(checked: &CheckedEssay, problems: &mut Vec<Diagnostic>) -> Pag
             row
         })
         .collect();
+    // The game blocks' lines too, every row in the order of the text.
+    claims.extend(directives::game_rows(checked, problems));
+    claims.sort_by_key(|row| row.line);
     PageModel {
         slug: essay.front.slug.clone(),
         title: essay.front.title.clone(),
