@@ -418,9 +418,10 @@ impl Workspace {
         }
         // `list F` is read as `count F`, one letter longer: spans after the keyword move back.
         let counted = format!("{}count{}", &query[..lead], &body[4..]);
-        let back = |e: QueryError| {
+        let back = |mut e: QueryError| {
             let (a, b) = (e.span.start.saturating_sub(1), e.span.end.saturating_sub(1));
-            QueryError::new(a.max(lead)..b.max(lead), e.message)
+            e.span = a.max(lead)..b.max(lead);
+            e
         };
         let q = parse_query(&counted).map_err(back)?;
         let QueryKind::Count(family) = &q.kind else {

@@ -46,7 +46,7 @@ pub fn render(
                 .enumerate()
                 .map(|(k, line)| {
                     let tex = game_line_latex(checked, line);
-                    let html = inline_diagrams(checked, typeset(&tex, true), "game", index, &mut drawn);
+                    let html = inline_diagrams(checked, typeset(&tex, true), index, &mut drawn);
                     format!(
                         "<div class=\"game-line\" id=\"{id}-text\">{html}<a class=\"checked-mark\" \
                          href=\"#{id}\" title=\"checked: {computed}\" aria-label=\"checked\">✓</a></div>",
@@ -115,32 +115,20 @@ fn game_line_latex(checked: &CheckedEssay, line: &GameLine) -> String {
     statement_latex_with(&line.statement, &name)
 }
 
-/// The notebook's rows for the game blocks' lines: the line typeset as in the text (inline),
-/// the line as written, the values of its terms, and a link back to it.
-pub(super) fn game_rows(checked: &CheckedEssay, problems: &mut Vec<Diagnostic>) -> Vec<ClaimRow> {
+/// The notebook's rows for the game blocks' lines: the line as written, what its terms are
+/// worth, and a link back to it (typeset there, with its pictures). The row is plain text: typeset
+/// again with its pictures, a page's rows weighed up to 66 KB.
+pub(super) fn game_rows(checked: &CheckedEssay) -> Vec<ClaimRow> {
     let mut rows = Vec::new();
     for (index, outcome) in checked.outcomes.iter().enumerate() {
         let Outcome::Game(lines) = outcome else {
             continue;
         };
-        let mut drawn = 0;
         for (k, line) in lines.iter().enumerate() {
-            let html = maths::render(&game_line_latex(checked, line), false).map_err(|e| {
-                problems.push(
-                    Diagnostic::new(
-                        &checked.essay.file,
-                        checked.essay.directives[index].span.clone(),
-                        format!("internal: KaTeX rejected a game line: {}", e.message),
-                    )
-                    .label("while typesetting this"),
-                )
-            });
             rows.push(ClaimRow {
                 id: relation_id(index, k),
-                literal: line.text.clone(),
-                literal_html: html
-                    .ok()
-                    .map(|h| inline_diagrams(checked, h, "notebook-game", index, &mut drawn)),
+                literal: "game relation".to_string(),
+                literal_html: None,
                 query: line.text.clone(),
                 figure: line.computed(&words::typeset),
                 holds: true,
@@ -169,11 +157,10 @@ fn marker(i: usize) -> String {
 
 /// Each typeset marker in `html` replaced by a small diagram of its position, and the marker
 /// in the TeX annotation by the word "picture". `drawn` numbers the diagrams of the block, so
-/// their element ids (`PREFIX-BLOCK-N`) are unique.
+/// their element ids are unique.
 fn inline_diagrams(
     checked: &CheckedEssay,
     mut html: String,
-    prefix: &str,
     block: usize,
     drawn: &mut usize,
 ) -> String {
@@ -188,7 +175,7 @@ fn inline_diagrams(
                 &p.position.picture(),
                 &format!("a picture worth {}", words::spoken(&p.value)),
                 &describe(&p.position, Some(&p.value), p.rules),
-                &format!("{prefix}-{}-{}", block + 1, drawn),
+                &format!("game-{}-{}", block + 1, drawn),
             );
             html.replace_range(
                 at..at + typeset.len(),

@@ -158,7 +158,7 @@ pub fn build_page(checked: &CheckedEssay, problems: &mut Vec<Diagnostic>) -> Pag
         })
         .collect();
     // The game blocks' lines too, every row in the order of the text.
-    claims.extend(directives::game_rows(checked, problems));
+    claims.extend(directives::game_rows(checked));
     claims.sort_by_key(|row| row.line);
     PageModel {
         slug: essay.front.slug.clone(),
