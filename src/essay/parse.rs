@@ -277,9 +277,12 @@ fn read_front_matter(
         }
         Err(e) => {
             let span = e.span.map_or(range, |s| offset_span(&s, toml_start));
+            let (message, help) = unknown_field(&e.message).unwrap_or_else(|| {
+                let keys = "front matter keys: title, slug, rung, summary".to_string();
+                (e.message.trim_end().to_string(), keys)
+            });
             problems.push(
-                Diagnostic::new(file, span, format!("bad front matter: {}", e.message))
-                    .help("front matter keys: title, slug, rung, summary"),
+                Diagnostic::new(file, span, format!("bad front matter: {message}")).help(help),
             );
             None
         }
@@ -662,9 +665,47 @@ pub fn closest<'a>(word: &str, known: &[&'a str]) -> Option<&'a str> {
         .map(|(_, k)| k)
 }
 
+/// serde's "unknown field `titel`, expected one of `title`, `slug`" as rustc would say it:
+/// "unknown key `titel`", and for the help line "did you mean `title`?" (else the keys).
+pub fn unknown_field(message: &str) -> Option<(String, String)> {
+    let rest = message.strip_prefix("unknown field `")?;
+    let (field, rest) = rest.split_once('`')?;
+    let expected = rest
+        .strip_prefix(", expected one of ")
+        .or_else(|| rest.strip_prefix(", expected "))?
+        .trim_end();
+    let known: Vec<&str> = expected
+        .split(", ")
+        .flat_map(|k| k.split(" or "))
+        .map(|k| k.trim_matches('`'))
+        .collect();
+    let help = match closest(field, &known) {
+        Some(near) => format!("did you mean `{near}`?"),
+        None => format!("the keys are {expected}"),
+    };
+    Some((format!("unknown key `{field}`"), help))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_unknown_key_is_answered_with_the_nearest() {
+        let (message, help) =
+            unknown_field("unknown field `titel`, expected one of `title`, `slug`, `rung`")
+                .unwrap();
+        assert_eq!(message, "unknown key `titel`");
+        assert_eq!(help, "did you mean `title`?");
+        let (_, help) =
+            unknown_field("unknown field `colour`, expected `title` or `rung`").unwrap();
+        assert_eq!(help, "the keys are `title` or `rung`");
+        assert_eq!(unknown_field("invalid basic string"), None);
+        // Through the front matter: the message short, the nearest key in the help line.
+        let errs = parse("+++\ntitel = \"T\"\nrung = 1\n+++\n").unwrap_err();
+        assert_eq!(errs[0].message, "bad front matter: unknown key `titel`");
+        assert_eq!(errs[0].help.as_deref(), Some("did you mean `title`?"));
+    }
 
     fn parse(text: &str) -> Result<Essay, Vec<Diagnostic>> {
         parse_essay(&SourceFile::new("t.md", text))
