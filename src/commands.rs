@@ -122,7 +122,11 @@ pub fn census(query: &str, limit: usize, defs: &mut Definitions) -> Result<(), F
             .chars()
             .count();
         let shown = capped(query.to_string());
-        let note = definition_note(defs);
+        let help = e
+            .help
+            .as_ref()
+            .map_or_else(String::new, |h| format!("\n  help: {}", capped(h.clone())));
+        let note = format!("{help}{}", definition_note(defs));
         if shown.len() < query.len() {
             // Too long to underline: say where instead.
             return Failure::Other(format!(
@@ -317,7 +321,8 @@ fn next_rung(project: &Project) -> i64 {
     };
     files
         .iter()
-        .filter_map(|f| crate::essay::parse::parse_recovering(f).0)
+        .map(|f| crate::essay::parse::parse_recovering(f).0)
+        .filter(|e| !e.front.stand_in)
         .map(|e| e.front.rung)
         .max()
         .map_or(1, |r| r.saturating_add(1))

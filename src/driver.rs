@@ -3,6 +3,7 @@
 //! leaves the previous site whole.
 
 use crate::check::{self, CheckOptions, CheckedEssay};
+use crate::essay::diagnostic::{MessageFormat, Run};
 use crate::essay::source::ReadError;
 use crate::essay::{self, Diagnostic, SourceFile};
 use crate::page;
@@ -82,11 +83,62 @@ pub enum Failure {
 }
 
 impl Failure {
+    /// For people: every problem rustc-style, then their count.
     pub fn render(&self) -> String {
+        self.render_for(Run::Check)
+    }
+
+    /// [`Failure::render`], the closing line saying what the run did not do.
+    pub fn render_for(&self, run: Run) -> String {
         match self {
-            Failure::Problems(d) => essay::diagnostic::render_all(d),
-            Failure::Other(message) => format!("error: {message}\n"),
+            Failure::Problems(d) => essay::diagnostic::render_all(d, run),
+            Failure::Other(message) => {
+                essay::diagnostic::render_unlocated(message, MessageFormat::Human)
+            }
         }
+    }
+
+    /// In `format`: what goes to standard output (the diagnostics, for machines) and what to
+    /// standard error (for people: everything in the human format, the closing count otherwise).
+    pub fn printed(&self, format: MessageFormat, run: Run) -> Printed {
+        use essay::diagnostic::{closing_count, render_each, render_unlocated};
+        match (format, self) {
+            (MessageFormat::Human, _) => Printed {
+                stdout: String::new(),
+                stderr: self.render_for(run),
+            },
+            (_, Failure::Problems(d)) => Printed {
+                stdout: render_each(d, format),
+                stderr: closing_count(d, run),
+            },
+            (_, Failure::Other(message)) => Printed {
+                stdout: render_unlocated(message, format),
+                stderr: format!("error: {message}\n"),
+            },
+        }
+    }
+}
+
+/// A run's report, split between the two streams.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Printed {
+    pub stdout: String,
+    pub stderr: String,
+}
+
+/// The warnings of a run that passed, in `format` (as [`Failure::printed`] splits them).
+pub fn warnings_printed(warnings: &[Diagnostic], format: MessageFormat) -> Printed {
+    use essay::diagnostic::{render_each, render_warnings, warnings_count};
+    match (warnings.is_empty(), format) {
+        (true, _) => Printed::default(),
+        (false, MessageFormat::Human) => Printed {
+            stdout: String::new(),
+            stderr: render_warnings(warnings),
+        },
+        (false, _) => Printed {
+            stdout: render_each(warnings, format),
+            stderr: warnings_count(warnings),
+        },
     }
 }
 
@@ -256,7 +308,7 @@ fn parse_all(files: &[SourceFile], problems: &mut Vec<Diagnostic>) -> Vec<essay:
     let mut parsed = Vec::new();
     for file in files {
         let (essay, mut found) = essay::parse::parse_recovering(file);
-        parsed.extend(essay);
+        parsed.push(essay);
         problems.append(&mut found);
     }
     parsed.sort_by(|a, b| (a.front.rung, &a.front.slug).cmp(&(b.front.rung, &b.front.slug)));
@@ -414,6 +466,9 @@ fn front_matter_warnings(essays: &[essay::Essay]) -> Vec<Diagnostic> {
     let mut warnings = Vec::new();
     for (i, e) in essays.iter().enumerate() {
         let front = &e.front;
+        if front.stand_in {
+            continue;
+        }
         if front.summary == essay::front::PLACEHOLDER_SUMMARY {
             let at = front.summary_span.clone().unwrap_or(0..3);
             warnings.push(
@@ -427,7 +482,7 @@ fn front_matter_warnings(essays: &[essay::Essay]) -> Vec<Diagnostic> {
         if let Some(other) = i
             .checked_sub(1)
             .map(|j| &essays[j])
-            .filter(|o| o.front.rung == front.rung)
+            .filter(|o| o.front.rung == front.rung && !o.front.stand_in)
         {
             warnings.push(
                 Diagnostic::new(
@@ -455,7 +510,8 @@ fn front_matter_warnings(essays: &[essay::Essay]) -> Vec<Diagnostic> {
 fn duplicate_slugs(essays: &[essay::Essay]) -> Vec<Diagnostic> {
     let mut problems = Vec::new();
     for (i, e) in essays.iter().enumerate() {
-        if let Some(first) = essays[..i].iter().find(|o| o.front.slug == e.front.slug) {
+        let same = |o: &&essay::Essay| o.front.slug == e.front.slug && !o.front.stand_in;
+        if let Some(first) = essays[..i].iter().find(same).filter(|_| !e.front.stand_in) {
             // At the slug as written; a slug taken from the file name is the front matter's.
             let at = e.front.slug_span.clone().unwrap_or(0..3);
             problems.push(

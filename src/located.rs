@@ -13,6 +13,9 @@ pub struct Located {
     /// A byte range of the text the caller handed in.
     pub span: Range<usize>,
     pub message: String,
+    /// What to do about it, said apart from the message (a diagnostic's help line): the nearest
+    /// known name, or the list of them.
+    pub help: Option<String>,
 }
 
 impl Located {
@@ -20,7 +23,14 @@ impl Located {
         Located {
             span,
             message: message.into(),
+            help: None,
         }
+    }
+
+    /// The same error with a help line.
+    pub fn with_help(mut self, help: impl Into<String>) -> Located {
+        self.help = Some(help.into());
+        self
     }
 
     /// The same error, moved to sit inside a larger text starting at `offset`.

@@ -1,9 +1,9 @@
 //! The command line: a thin layer over the library. Exit status 0 when everything holds, 1 for
 //! failed claims or bad input, 2 for a usage error (clap's own).
 
-use clap::{Parser, Subcommand};
-use hackenbook::driver::{self, Failure, Project, Warnings};
-use hackenbook::essay::diagnostic::{counted, render_warnings};
+use clap::{Parser, Subcommand, ValueEnum};
+use hackenbook::driver::{self, Failure, Printed, Project, Warnings};
+use hackenbook::essay::diagnostic::{counted, MessageFormat, Run};
 use hackenbook::serve;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -37,12 +37,18 @@ enum Command {
         /// Fail on warnings too (for CI): nothing is written.
         #[arg(long)]
         deny_warnings: bool,
+        /// How problems and warnings are printed.
+        #[arg(long, value_enum, default_value_t = Format::Human)]
+        message_format: Format,
     },
     /// Run every evaluation and claim without writing anything.
     Check {
         /// Fail on warnings too (for CI).
         #[arg(long)]
         deny_warnings: bool,
+        /// How problems and warnings are printed.
+        #[arg(long, value_enum, default_value_t = Format::Human)]
+        message_format: Format,
     },
     /// Print the value of a Hackenbush position or a game expression.
     Eval {
@@ -114,8 +120,36 @@ enum Command {
     },
 }
 
+/// `--message-format`: for people, or one line per diagnostic for machines.
+#[derive(Clone, Copy, ValueEnum)]
+enum Format {
+    /// rustc-style, with a snippet of the source (on standard error).
+    Human,
+    /// One JSON object per diagnostic per line, on standard output (as cargo's).
+    Json,
+    /// GitHub Actions workflow commands (`::error file=…,line=…::…`), on standard output.
+    Github,
+}
+
+impl From<Format> for MessageFormat {
+    fn from(f: Format) -> MessageFormat {
+        match f {
+            Format::Human => MessageFormat::Human,
+            Format::Json => MessageFormat::Json,
+            Format::Github => MessageFormat::Github,
+        }
+    }
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    // What a failure says depends on the command: a failed build wrote nothing; machines read
+    // the diagnostics in their own format.
+    let (format, run_kind) = match &cli.command {
+        Command::Build { message_format, .. } => ((*message_format).into(), Run::Build),
+        Command::Check { message_format, .. } => ((*message_format).into(), Run::Check),
+        _ => (MessageFormat::Human, Run::Check),
+    };
     // Every command runs on a stack sized for the budgets of the recursions it may do.
     let result = hackenbook::stack::run_deep("hackenbook", || run(cli)).unwrap_or_else(|e| {
         Err(Failure::Other(format!(
@@ -126,7 +160,7 @@ fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(failure) => {
-            eprint!("{}", failure.render());
+            show(&failure.printed(format, run_kind));
             ExitCode::from(1)
         }
     }
@@ -137,8 +171,15 @@ fn run(cli: Cli) -> Result<(), Failure> {
     project.time_limit =
         (cli.time_limit > 0).then(|| std::time::Duration::from_secs(cli.time_limit));
     match cli.command {
-        Command::Build { out, deny_warnings } => build(project, out, warnings(deny_warnings)),
-        Command::Check { deny_warnings } => check(&project, warnings(deny_warnings)),
+        Command::Build {
+            out,
+            deny_warnings,
+            message_format,
+        } => build(project, out, warnings(deny_warnings), message_format.into()),
+        Command::Check {
+            deny_warnings,
+            message_format,
+        } => check(&project, warnings(deny_warnings), message_format.into()),
         Command::Eval {
             input,
             essay,
@@ -188,36 +229,54 @@ fn warnings(deny: bool) -> Warnings {
     }
 }
 
-fn build(mut project: Project, out: Option<PathBuf>, warnings: Warnings) -> Result<(), Failure> {
+fn build(
+    mut project: Project,
+    out: Option<PathBuf>,
+    warnings: Warnings,
+    format: MessageFormat,
+) -> Result<(), Failure> {
     if let Some(out) = out {
         project.out_dir = out;
     }
     let report = driver::build_with(&project, warnings)?;
-    show_warnings(&report.warnings);
-    println!(
-        "built {} ({}) into {}; checked {}",
-        counted(report.pages, "page"),
-        counted(report.positions, "position"),
-        report.out_dir.display(),
-        report.tally
+    show(&driver::warnings_printed(&report.warnings, format));
+    summary(
+        format,
+        &format!(
+            "built {} ({}) into {}; checked {}",
+            counted(report.pages, "page"),
+            counted(report.positions, "position"),
+            report.out_dir.display(),
+            report.tally
+        ),
     );
     Ok(())
 }
 
-fn check(project: &Project, warnings: Warnings) -> Result<(), Failure> {
+fn check(project: &Project, warnings: Warnings, format: MessageFormat) -> Result<(), Failure> {
     let checked = driver::check_with(project, warnings)?;
-    show_warnings(&checked.warnings);
-    println!(
-        "{} checked: {} hold",
-        counted(checked.essays.len(), "essay"),
-        hackenbook::check::Tally::of(&checked.essays)
+    show(&driver::warnings_printed(&checked.warnings, format));
+    summary(
+        format,
+        &format!(
+            "{} checked: {} hold",
+            counted(checked.essays.len(), "essay"),
+            hackenbook::check::Tally::of(&checked.essays)
+        ),
     );
     Ok(())
 }
 
-/// The warnings of a run that passed, on stderr.
-fn show_warnings(warnings: &[hackenbook::essay::Diagnostic]) {
-    if !warnings.is_empty() {
-        eprint!("{}", render_warnings(warnings));
+/// What a run says when it passed: on standard output for people, on standard error when
+/// standard output is for machines.
+fn summary(format: MessageFormat, line: &str) {
+    match format {
+        MessageFormat::Human => println!("{line}"),
+        _ => eprintln!("{line}"),
     }
+}
+
+fn show(printed: &Printed) {
+    print!("{}", printed.stdout);
+    eprint!("{}", printed.stderr);
 }

@@ -146,7 +146,8 @@ fn list_shows_the_members_a_condition_picks() {
         .list("list wods", 3, &mut defs.checker.games)
         .unwrap_err();
     assert_eq!(e.span, 5..9, "{e}");
-    assert!(e.message.contains("did you mean `woods`"), "{e}");
+    assert!(e.message.contains("no census named `wods`"), "{e}");
+    assert_eq!(e.help.as_deref(), Some("did you mean `woods`?"));
 }
 
 #[test]

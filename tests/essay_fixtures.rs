@@ -603,3 +603,81 @@ fn a_game_block_draws_the_positions_it_names() {
         );
     }
 }
+
+#[test]
+fn a_typo_is_answered_with_the_nearest_name() {
+    let text = failure("typos");
+    for said in [
+        "unknown key `valeu` in a position block",
+        "`valeu` is neither a property nor a measure defined so far",
+        "no position named `tee`",
+        "no census named `wods`",
+        "unknown name `tre`",
+    ] {
+        assert!(text.contains(said), "missing {said:?} in:\n{text}");
+    }
+    for near in ["`value`?", "`tree`?", "`woods`?"] {
+        assert!(
+            text.contains(&format!("did you mean {near}")),
+            "{near}:\n{text}"
+        );
+    }
+    // The long list of properties is not said when a name is near.
+    assert!(!text.contains("reading"), "{text}");
+    insta::assert_snapshot!(text);
+}
+
+#[test]
+fn bad_front_matter_is_reported_with_the_problems_of_the_body() {
+    let text = failure("bad-front-matter");
+    assert!(text.contains("bad front matter"), "{text}");
+    assert!(text.contains("broken.md:10:9"), "the wrong value: {text}");
+    insta::assert_snapshot!(text);
+}
+
+#[test]
+fn game_relations_are_marked_checked_and_have_rows_in_the_notebook() {
+    let dir = tempfile::tempdir().unwrap();
+    let essays = dir.path().join("essays");
+    std::fs::create_dir_all(&essays).unwrap();
+    std::fs::write(
+        essays.join("g.md"),
+        "+++\ntitle = \"G\"\nrung = 1\n+++\n\n```hackenbush lr\nLR\n```\n\n\
+         Worth `{1/2 = value of lr}`.\n\n```game\n0 < lr < 1\nlr + lr + [R] = 0\n```\n",
+    )
+    .unwrap();
+    let checked =
+        driver::check(&Project::at(dir.path())).unwrap_or_else(|f| panic!("{}", f.render()));
+    let page = &checked.pages[0];
+    // Rows in the order of the text: the claim, then the block's two lines.
+    let ids: Vec<&str> = page.claims.iter().map(|r| r.id.as_str()).collect();
+    assert_eq!(ids, ["claim-1", "relation-3-1", "relation-3-2"]);
+    let row = &page.claims[1];
+    assert_eq!(row.query, "0 < lr < 1");
+    assert_eq!(row.figure, "0 < ½ < 1");
+    assert_eq!((row.line, row.holds, row.in_text), (13, true, true));
+    assert_eq!(page.claims[2].figure, "0 = 0");
+    assert_eq!(row.literal, "game relation");
+    // In the text, each line carries a checked mark linking to its row, and the row links back.
+    for id in ["relation-3-1", "relation-3-2"] {
+        assert!(
+            page.body_html.contains(&format!("id=\"{id}-text\""))
+                && page.body_html.contains(&format!("href=\"#{id}\"")),
+            "{id}: {}",
+            page.body_html
+        );
+    }
+    assert!(page
+        .body_html
+        .contains("title=\"checked: 0 &lt; ½ &lt; 1\""));
+    // Every element id of the page is unique, the notebook's diagrams included.
+    let mut all: Vec<String> = std::iter::once(page.body_html.as_str())
+        .chain(page.claims.iter().filter_map(|r| r.literal_html.as_deref()))
+        .flat_map(|html| html.split(" id=\"").skip(1))
+        .map(|rest| rest.split('"').next().unwrap_or("").to_string())
+        .collect();
+    let total = all.len();
+    all.sort();
+    all.dedup();
+    assert_eq!(all.len(), total, "a duplicate id among {all:?}");
+}

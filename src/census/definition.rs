@@ -236,10 +236,15 @@ pub fn parse_definition(body: &str) -> Result<Definition, QueryError> {
         } else {
             ""
         };
-        QueryError::new(
-            span,
-            format!("census block: {}{hint}", e.message().trim_end()),
-        )
+        match crate::essay::parse::unknown_field(e.message()) {
+            Some((message, help)) => {
+                QueryError::new(span, format!("census block: {message}")).with_help(help)
+            }
+            None => QueryError::new(
+                span,
+                format!("census block: {}{hint}", e.message().trim_end()),
+            ),
+        }
     })?;
     let whole = 0..body.len();
     let source = match (&block.from, &block.family) {

@@ -780,6 +780,25 @@ impl Type {
     }
 }
 
+/// What to say about a name that is no property: the nearest of `also` (other names the place
+/// takes) and the properties, as rustc would; the list of properties when none is near.
+pub fn unknown_name_help(name: &str, also: &[&str]) -> String {
+    let properties: Vec<&str> = PROPERTIES.iter().map(|p| p.name).collect();
+    let known: Vec<&str> = also.iter().chain(&properties).copied().collect();
+    match crate::essay::parse::closest(name, &known) {
+        Some(near) => format!("did you mean `{near}`?"),
+        None if also.is_empty() => format!("the properties are {}", properties.join(", ")),
+        None => format!(
+            "write {} or a property ({})",
+            also.iter()
+                .map(|n| format!("`{n}`"))
+                .collect::<Vec<_>>()
+                .join(", "),
+            properties.join(", ")
+        ),
+    }
+}
+
 /// Checks an expression's types, looking measures up with `measure`; returns its type.
 pub fn type_of(e: &Expr, measure: &dyn Fn(&str) -> Option<Type>) -> Result<Type, QueryError> {
     let want = |inner: &Expr, t: Type, why: &str| -> Result<(), QueryError> {
@@ -797,18 +816,11 @@ pub fn type_of(e: &Expr, measure: &dyn Fn(&str) -> Option<Type>) -> Result<Type,
         ExprKind::Bool(_) => Type::Bool,
         ExprKind::Prop(p) => p.get().ty,
         ExprKind::Measure(name) => measure(name).ok_or_else(|| {
-            let names: Vec<&str> = PROPERTIES.iter().map(|p| p.name).collect();
-            let hint = match crate::essay::parse::closest(name, &names) {
-                Some(near) => format!("did you mean `{near}`? "),
-                None => String::new(),
-            };
             QueryError::new(
                 e.span.clone(),
-                format!(
-                    "`{name}` is neither a property nor a measure defined so far ({hint}properties: {})",
-                    names.join(", ")
-                ),
+                format!("`{name}` is neither a property nor a measure defined so far"),
             )
+            .with_help(unknown_name_help(name, &[]))
         })?,
         ExprKind::Call(f, arg) => {
             want(arg, Type::Value, "this function")?;

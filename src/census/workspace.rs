@@ -368,6 +368,16 @@ impl Workspace {
     /// Evaluates `key` (a property such as `reading`, or any per-position expression) on a
     /// named position: what a position block's `key = literal` line is checked against.
     /// Spans are within `key`.
+    /// The names of the positions defined so far.
+    pub fn position_names(&self) -> impl Iterator<Item = &str> {
+        self.positions.keys().map(String::as_str)
+    }
+
+    /// Whether `name` is a measure defined so far.
+    pub fn knows_measure(&self, name: &str) -> bool {
+        self.measure_types.contains_key(name)
+    }
+
     pub fn property(
         &mut self,
         position: &str,
@@ -408,9 +418,10 @@ impl Workspace {
         }
         // `list F` is read as `count F`, one letter longer: spans after the keyword move back.
         let counted = format!("{}count{}", &query[..lead], &body[4..]);
-        let back = |e: QueryError| {
+        let back = |mut e: QueryError| {
             let (a, b) = (e.span.start.saturating_sub(1), e.span.end.saturating_sub(1));
-            QueryError::new(a.max(lead)..b.max(lead), e.message)
+            e.span = a.max(lead)..b.max(lead);
+            e
         };
         let q = parse_query(&counted).map_err(back)?;
         let QueryKind::Count(family) = &q.kind else {
@@ -501,18 +512,11 @@ impl Workspace {
     fn check_family(&self, f: &FamilyRef) -> Result<(), QueryError> {
         if !self.censuses.contains_key(&f.name) {
             let known: Vec<&str> = self.census_names().collect();
-            let hint = match (
-                crate::essay::parse::closest(&f.name, &known),
-                known.is_empty(),
-            ) {
-                (_, true) => "none is defined".to_string(),
-                (Some(near), _) => format!("did you mean `{near}`?"),
-                (None, _) => format!("censuses defined: {}", known.join(", ")),
-            };
             return Err(QueryError::new(
                 f.name_span.clone(),
-                format!("no census named `{}` ({hint})", f.name),
-            ));
+                format!("no census named `{}`", f.name),
+            )
+            .with_help(nearest_or_list(&f.name, &known, "censuses")));
         }
         if let Some(filter) = &f.filter {
             self.expect(filter, Type::Bool, "a `where` condition")?;
@@ -543,15 +547,9 @@ impl Workspace {
                     let known: Vec<&str> = self.positions.keys().map(String::as_str).collect();
                     return Err(QueryError::new(
                         span.clone(),
-                        format!(
-                            "no position named `{name}` (positions defined: {})",
-                            if known.is_empty() {
-                                "none".into()
-                            } else {
-                                known.join(", ")
-                            }
-                        ),
-                    ));
+                        format!("no position named `{name}`"),
+                    )
+                    .with_help(nearest_or_list(name, &known, "positions")));
                 }
                 type_of(e, &|m| self.measure_types.get(m).copied())?;
                 self.check_asked_of(e, false)
@@ -1070,6 +1068,16 @@ fn arith_figures(
 }
 
 /// The type a property has (for callers that want to know before asking).
+/// "did you mean `tree`?" when a known name is near `name`; else the names defined (`what`:
+/// "positions", "censuses"), or that there are none.
+fn nearest_or_list(name: &str, known: &[&str], what: &str) -> String {
+    match crate::essay::parse::closest(name, known) {
+        Some(near) => format!("did you mean `{near}`?"),
+        None if known.is_empty() => format!("no {what} are defined"),
+        None => format!("{what} defined: {}", known.join(", ")),
+    }
+}
+
 pub fn property_type(name: &str) -> Option<&'static str> {
     super::query::property(name).map(|p| match p.get().ty {
         Type::Bool => "condition",

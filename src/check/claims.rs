@@ -72,7 +72,9 @@ pub fn check(cx: &mut Context, claim: &Claim) -> usize {
             if !cx.workspace.repeats_a_failure(&claim.query.value) {
                 let span = offset_span(&e.span, claim.query.span.start);
                 problems.push(
-                    Diagnostic::new(file, span, format!("bad query: {}", e.message)).label("here"),
+                    Diagnostic::new(file, span, format!("bad query: {}", e.message))
+                        .label("here")
+                        .help_if(e.help),
                 );
             }
             (String::new(), false)

@@ -2,14 +2,53 @@
 //! exact engine (the page typesets them as display maths).
 
 use super::Context;
+use crate::essay::parse::closest;
 use crate::essay::source::offset_span;
 use crate::essay::{Diagnostic, Spanned};
-use crate::games::notation::{self, Statement};
+use crate::games::notation::{self, Rel, Statement};
 use crate::hackenbush::InPlace;
 
-/// Returns the statements, or `None` if any line failed. A bare name is a position of the
-/// essay, looked up in its workspace; `[LR]` is a position written in place.
-pub fn check(cx: &mut Context, lines: &[Spanned<String>]) -> Option<Vec<Statement>> {
+/// One line of a game block that holds: its statement, where it was written, and what each of
+/// its terms is worth (the notebook shows them).
+#[derive(Debug)]
+pub struct GameLine {
+    pub statement: Statement,
+    /// The line as written.
+    pub text: String,
+    /// 1-based line in the essay.
+    pub line: usize,
+    /// The value of each term, in order, printed.
+    pub values: Vec<String>,
+}
+
+impl GameLine {
+    /// The values joined by the relations written between them: `0 < 1/2 < 1`.
+    pub fn computed(&self, value: &dyn Fn(&str) -> String) -> String {
+        let mut out = self.values.first().map_or_else(String::new, |v| value(v));
+        for ((rel, _), v) in self.statement.relations.iter().zip(&self.values[1..]) {
+            out.push_str(&format!(" {} {}", symbol(*rel), value(v)));
+        }
+        out
+    }
+}
+
+/// A relation as a reader writes it (the notation's `<=` is `≤`, `||` is `‖`).
+fn symbol(rel: Rel) -> &'static str {
+    match rel {
+        Rel::Eq => "=",
+        Rel::Lt => "<",
+        Rel::Gt => ">",
+        Rel::Le => "≤",
+        Rel::Ge => "≥",
+        Rel::Confused => "‖",
+        Rel::LessOrConfused => "⊲",
+        Rel::GreaterOrConfused => "⊳",
+    }
+}
+
+/// Returns the lines, or `None` if any line failed. A bare name is a position of the essay,
+/// looked up in its workspace; `[LR]` is a position written in place.
+pub fn check(cx: &mut Context, lines: &[Spanned<String>]) -> Option<Vec<GameLine>> {
     let before = cx.problems.len();
     let mut failed_quietly = false;
     let mut statements = Vec::new();
@@ -45,7 +84,15 @@ pub fn check(cx: &mut Context, lines: &[Spanned<String>]) -> Option<Vec<Statemen
                 .get(name)
                 .or_else(|| workspace.position_value(name))
         };
+        let mut values = Vec::new();
         match notation::check_statement(&statement, cx.games, &mut resolve) {
+            Ok(failures) if failures.is_empty() => {
+                for term in &statement.terms {
+                    if let Ok(v) = notation::eval(term, cx.games, &mut resolve) {
+                        values.push(cx.games.display(v));
+                    }
+                }
+            }
             Ok(failures) => {
                 for f in failures {
                     let (l, r) = (cx.games.display(f.left), cx.games.display(f.right));
@@ -74,7 +121,16 @@ pub fn check(cx: &mut Context, lines: &[Spanned<String>]) -> Option<Vec<Statemen
                 failed_quietly = true;
             }
             Err(e) => {
-                let hint = line.value.get(e.span.clone()).and_then(InPlace::hint);
+                // A name that reads as a position says how to write it in place; one near a
+                // position of the essay is most likely its typo.
+                let name = line.value.get(e.span.clone()).unwrap_or("");
+                let unknown = name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+                    && cx.workspace.position_value(name).is_none();
+                let hint = InPlace::hint(name).or_else(|| {
+                    let known: Vec<&str> = cx.workspace.position_names().collect();
+                    let near = closest(name, &known).filter(|_| unknown)?;
+                    Some(format!("did you mean `{near}`?"))
+                });
                 let mut d = Diagnostic::new(cx.file, located(&e.span), e.message).label("here");
                 if let Some(hint) = hint {
                     d = d.help(hint);
@@ -82,7 +138,12 @@ pub fn check(cx: &mut Context, lines: &[Spanned<String>]) -> Option<Vec<Statemen
                 cx.problem(d);
             }
         }
-        statements.push(statement);
+        statements.push(GameLine {
+            statement,
+            text: line.value.clone(),
+            line: cx.file.line_col(line.span.start).0,
+            values,
+        });
     }
     (cx.problems.len() == before && !failed_quietly).then_some(statements)
 }

@@ -19,6 +19,7 @@ mod thermograph;
 
 pub use claims::{ClaimKind, ClaimRecord};
 pub use exercise::{read_class, ExerciseOutcome, Expected, Question};
+pub use game_block::GameLine;
 pub use line_of_play::{PlayFrame, PlayOutcome, PlayedCut};
 pub use links::check_links;
 pub use maths_claim::{reads_as_relation, unchecked_relations, UncheckedFormula};
@@ -28,7 +29,6 @@ pub use position_block::{AssertionRecord, PositionOutcome};
 use crate::census::{Refused, Workspace};
 use crate::essay::source::offset_span;
 use crate::essay::{Diagnostic, Directive, DirectiveKind, Essay, SourceFile};
-use crate::games::notation::Statement;
 use crate::games::Games;
 use crate::hackenbush::Solver;
 use std::path::PathBuf;
@@ -37,8 +37,8 @@ use std::path::PathBuf;
 #[derive(Debug)]
 pub enum Outcome {
     Position(Box<PositionOutcome>),
-    /// The statements, each of whose relations holds.
-    Game(Vec<Statement>),
+    /// The lines of a game block, each of whose relations holds.
+    Game(Vec<GameLine>),
     Census {
         name: String,
     },
@@ -90,9 +90,11 @@ impl Tally {
             }
             for o in &e.outcomes {
                 match o {
-                    Outcome::Game(statements) => {
-                        t.game_relations +=
-                            statements.iter().map(|s| s.relations.len()).sum::<usize>()
+                    Outcome::Game(lines) => {
+                        t.game_relations += lines
+                            .iter()
+                            .map(|l| l.statement.relations.len())
+                            .sum::<usize>()
                     }
                     Outcome::Position(p) => t.assertions += p.assertions.len(),
                     Outcome::Play(_) => t.plays += 1,
@@ -347,13 +349,16 @@ fn check_directive(cx: &mut Context, index: usize, directive: &Directive) -> Out
                 // The parent's own failure is the one worth reading.
                 Err(_) if cx.workspace.failed_with_its_parent(&name.value) => Outcome::Failed,
                 Err(refused) => {
-                    let (span, message) = match refused {
-                        Refused::Name(message) => (name.span.clone(), message),
-                        Refused::Text(e) => (offset_span(&e.span, body.span.start), e.message),
+                    let (span, message, help) = match refused {
+                        Refused::Name(message) => (name.span.clone(), message, None),
+                        Refused::Text(e) => {
+                            (offset_span(&e.span, body.span.start), e.message, e.help)
+                        }
                     };
                     cx.problem(
                         Diagnostic::new(cx.file, span, format!("bad census: {message}"))
-                            .label("here"),
+                            .label("here")
+                            .help_if(help),
                     );
                     Outcome::Failed
                 }

@@ -164,22 +164,42 @@ fn check_assertion(cx: &mut Context, line: &KeyValue, facts: &Facts) -> Assertio
             },
             &line.value.value,
         ),
+        // A word that is neither a key of the block nor a property nor a measure: most likely
+        // a typo of one of them.
+        _ if is_name(key)
+            && census::query::property(key).is_none()
+            && !cx.workspace.knows_measure(key) =>
+        {
+            Err(Refusal {
+                message: format!("unknown key `{key}` in a position block"),
+                span: Some(line.key.span.clone()),
+                help: Some(census::query::unknown_name_help(key, &KEYS)),
+            })
+        }
         _ => cx
             .workspace
             .property(facts.name, key, cx.games)
-            .map_err(|e| (e.message, Some(line.key.span.clone())))
+            .map_err(|e| Refusal {
+                message: e.message,
+                span: Some(offset_span(&e.span, line.key.span.start)),
+                help: e.help,
+            })
             .and_then(|figure| {
                 let shown = census::render_figure(&figure, cx.games);
                 census::literal_holds(&line.value.value, &figure, cx.games)
                     .map(|holds| (shown, holds))
-                    .map_err(|e| (e.message, None))
+                    .map_err(|e| Refusal::at_literal(e.message))
             }),
     };
     let (computed, holds) = match outcome {
         Ok(pair) => pair,
-        Err((message, span)) => {
-            let span = span.unwrap_or_else(|| line.value.span.clone());
-            cx.problem(Diagnostic::new(cx.file, span, message).label("here"));
+        Err(refusal) => {
+            let span = refusal.span.unwrap_or_else(|| line.value.span.clone());
+            cx.problem(
+                Diagnostic::new(cx.file, span, refusal.message)
+                    .label("here")
+                    .help_if(refusal.help),
+            );
             return record(line, String::new(), false);
         }
     };
@@ -208,11 +228,36 @@ fn record(line: &KeyValue, computed: String, holds: bool) -> AssertionRecord {
     }
 }
 
-type Checked = Result<(String, bool), (String, Option<std::ops::Range<usize>>)>;
+/// The keys a position block takes besides the properties of the query language.
+const KEYS: [&str; 4] = ["value", "left", "right", "rules"];
+
+/// `edges`, `valeu`: a single word, as a key naming one property is.
+fn is_name(key: &str) -> bool {
+    !key.is_empty() && key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+}
+
+/// Why an assertion could not be checked: where (the literal's span when `None`), and what to do.
+struct Refusal {
+    message: String,
+    span: Option<std::ops::Range<usize>>,
+    help: Option<String>,
+}
+
+impl Refusal {
+    fn at_literal(message: String) -> Refusal {
+        Refusal {
+            message,
+            span: None,
+            help: None,
+        }
+    }
+}
+
+type Checked = Result<(String, bool), Refusal>;
 
 fn check_value(cx: &mut Context, value: GameId, literal: &str) -> Checked {
     let claimed = crate::hackenbush::in_place::evaluate(literal, cx.games, &mut |_| None)
-        .map_err(|e| (format!("bad game value `{literal}`: {}", e.message), None))?;
+        .map_err(|e| Refusal::at_literal(format!("bad game value `{literal}`: {}", e.message)))?;
     Ok((cx.games.display(value), claimed == value))
 }
 
@@ -224,7 +269,7 @@ fn check_options(cx: &mut Context, facts: &Facts, player: Player, literal: &str)
         let value = cx
             .solver
             .evaluate(&option, facts.rules, games)
-            .map_err(|e| (format!("cannot value an option: {e}"), None))?
+            .map_err(|e| Refusal::at_literal(format!("cannot value an option: {e}")))?
             .value;
         if !computed.contains(&value) {
             computed.push(value);
@@ -243,10 +288,7 @@ fn check_options(cx: &mut Context, facts: &Facts, player: Player, literal: &str)
         }
         let value = crate::hackenbush::in_place::evaluate(item.trim(), games, &mut |_| None)
             .map_err(|e| {
-                (
-                    format!("bad game value `{}`: {}", item.trim(), e.message),
-                    None,
-                )
+                Refusal::at_literal(format!("bad game value `{}`: {}", item.trim(), e.message))
             })?;
         if !claimed.contains(&value) {
             claimed.push(value);

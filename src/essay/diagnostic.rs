@@ -51,6 +51,14 @@ impl Diagnostic {
         self
     }
 
+    /// The help a located error carries, if it carries one.
+    pub fn help_if(self, help: Option<String>) -> Diagnostic {
+        match help {
+            Some(help) => self.help(help),
+            None => self,
+        }
+    }
+
     /// `essays/x.md:12:5`
     pub fn location(&self) -> String {
         let (line, col) = self.file.line_col(self.span.start);
@@ -143,9 +151,17 @@ fn shortened_lines(text: &str, span: &Range<usize>) -> (String, Range<usize>) {
 }
 
 /// Renders a batch of diagnostics that failed a run, in file and position order, with a closing
-/// count: problems and warnings counted apart.
-pub fn render_all(diagnostics: &[Diagnostic]) -> String {
-    let mut out = render_each(diagnostics);
+/// count: problems and warnings counted apart. A failed `check` never writes anything, so only a
+/// failed build (`Run::Build`) says that it wrote nothing.
+pub fn render_all(diagnostics: &[Diagnostic], run: Run) -> String {
+    let mut out = render_each(diagnostics, MessageFormat::Human);
+    out.push_str(&closing_count(diagnostics, run));
+    out
+}
+
+/// The closing line of a failed run: `error: 2 problems and 1 warning found`, and for a build
+/// `; nothing was written`.
+pub fn closing_count(diagnostics: &[Diagnostic], run: Run) -> String {
     let warnings = diagnostics.iter().filter(|d| d.warning).count();
     let problems = diagnostics.len() - warnings;
     let also = if warnings > 0 {
@@ -153,39 +169,152 @@ pub fn render_all(diagnostics: &[Diagnostic]) -> String {
     } else {
         String::new()
     };
-    if problems > 0 {
-        out.push_str(&format!(
-            "error: {}{also} found; nothing was written\n",
-            counted(problems, "problem")
-        ));
+    let found = if problems > 0 {
+        format!("{}{also} found", counted(problems, "problem"))
     } else {
-        out.push_str(&format!(
-            "error: {} found and warnings are denied; nothing was written\n",
+        format!(
+            "{} found and warnings are denied",
             counted(warnings, "warning")
-        ));
-    }
-    out
+        )
+    };
+    let written = match run {
+        Run::Check => "",
+        Run::Build => "; nothing was written",
+    };
+    format!("error: {found}{written}\n")
 }
 
 /// Renders the warnings of a run that passed, with their count.
 pub fn render_warnings(warnings: &[Diagnostic]) -> String {
-    let mut out = render_each(warnings);
-    out.push_str(&format!(
-        "warning: {} (the run passed; --deny-warnings fails it)\n",
-        counted(warnings.len(), "warning")
-    ));
+    let mut out = render_each(warnings, MessageFormat::Human);
+    out.push_str(&warnings_count(warnings));
     out
 }
 
-fn render_each(diagnostics: &[Diagnostic]) -> String {
+/// The closing line of a run that passed with warnings.
+pub fn warnings_count(warnings: &[Diagnostic]) -> String {
+    format!(
+        "warning: {} (the run passed; --deny-warnings fails it)\n",
+        counted(warnings.len(), "warning")
+    )
+}
+
+/// Every diagnostic in file and position order, in `format`, each ending with a newline (a
+/// blank line after each for people).
+pub fn render_each(diagnostics: &[Diagnostic], format: MessageFormat) -> String {
     let mut sorted: Vec<&Diagnostic> = diagnostics.iter().collect();
     sorted.sort_by(|a, b| (&a.file.path, a.span.start).cmp(&(&b.file.path, b.span.start)));
     let mut out = String::new();
     for d in &sorted {
-        out.push_str(&d.render());
+        match format {
+            MessageFormat::Human => out.push_str(&d.render()),
+            MessageFormat::Json => out.push_str(&d.json()),
+            MessageFormat::Github => out.push_str(&d.github()),
+        }
         out.push('\n');
     }
     out
+}
+
+/// What a run that failed was doing, for its closing line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Run {
+    /// `check` (and anything else that writes nothing).
+    Check,
+    /// `build`: a failed build writes nothing and leaves the previous site whole.
+    Build,
+}
+
+/// How diagnostics are printed (`--message-format`): for people, rustc-style; or for machines,
+/// one line each — a JSON object (as cargo's `--message-format json`) or a GitHub Actions
+/// workflow command that marks the line in a pull request.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum MessageFormat {
+    #[default]
+    Human,
+    Json,
+    Github,
+}
+
+impl Diagnostic {
+    fn severity(&self) -> &'static str {
+        if self.warning {
+            "warning"
+        } else {
+            "error"
+        }
+    }
+
+    /// One JSON object on one line: `file`, `line`, `column` (1-based, in characters), the end
+    /// (`end_line`, `end_column`: just after the span, as cargo's), `severity`, `message`,
+    /// `label` (what is said at the span, or null) and `help` (or null).
+    pub fn json(&self) -> String {
+        let (line, column) = self.file.line_col(self.span.start);
+        let (end_line, end_column) = self.file.line_col(self.span.end);
+        serde_json::json!({
+            "file": self.file.display_path(),
+            "line": line,
+            "column": column,
+            "end_line": end_line,
+            "end_column": end_column,
+            "severity": self.severity(),
+            "message": self.message,
+            "label": (!self.label.is_empty()).then_some(&self.label),
+            "help": self.help,
+        })
+        .to_string()
+    }
+
+    /// A GitHub Actions workflow command, `::error file=…,line=…,col=…,endLine=…,endColumn=…::…`
+    /// (`::warning` for a warning): the message, then the help on a line of its own. The end is
+    /// the span's last character.
+    pub fn github(&self) -> String {
+        let (line, column) = self.file.line_col(self.span.start);
+        let last = (self.file.text.get(..self.span.end).unwrap_or(""))
+            .char_indices()
+            .next_back()
+            .map_or(self.span.start, |(i, _)| i)
+            .max(self.span.start);
+        let (end_line, end_column) = self.file.line_col(last);
+        let mut text = self.message.clone();
+        if let Some(help) = &self.help {
+            text.push_str(&format!("\nhelp: {help}"));
+        }
+        format!(
+            "::{} file={},line={line},col={column},endLine={end_line},endColumn={end_column}::{}",
+            self.severity(),
+            github_property(&self.file.display_path()),
+            github_data(&text)
+        )
+    }
+}
+
+/// A problem with no place in a file (`Failure::Other`), in `format`.
+pub fn render_unlocated(message: &str, format: MessageFormat) -> String {
+    match format {
+        MessageFormat::Human => format!("error: {message}\n"),
+        MessageFormat::Json => format!(
+            "{}\n",
+            serde_json::json!({
+                "file": null, "line": null, "column": null, "end_line": null,
+                "end_column": null, "severity": "error", "message": message,
+                "label": null, "help": null,
+            })
+        ),
+        MessageFormat::Github => format!("::error::{}\n", github_data(message)),
+    }
+}
+
+/// A workflow command's message, escaped as the runner reads it back.
+fn github_data(text: &str) -> String {
+    text.replace('%', "%25")
+        .replace('\r', "%0D")
+        .replace('\n', "%0A")
+}
+
+/// A workflow command's property value: also without `:` and `,`, which end it.
+fn github_property(text: &str) -> String {
+    github_data(text).replace(':', "%3A").replace(',', "%2C")
 }
 
 /// `1 problem`, `2 problems`.

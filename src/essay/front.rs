@@ -19,6 +19,26 @@ pub struct FrontMatter {
     /// when there is none), for warnings about them.
     pub rung_span: Range<usize>,
     pub summary_span: Option<Range<usize>>,
+    /// Made up because the front matter could not be read (that is reported): the body is still
+    /// checked, and nothing is said about a stand-in's slug or rung.
+    pub stand_in: bool,
+}
+
+impl FrontMatter {
+    /// What an essay whose front matter failed is checked under: the file's name for title and
+    /// slug, rung 0.
+    pub fn stand_in(file_stem: &str) -> FrontMatter {
+        FrontMatter {
+            title: file_stem.to_string(),
+            slug: file_stem.to_string(),
+            slug_span: None,
+            rung: 0,
+            rung_span: 0..0,
+            summary: String::new(),
+            summary_span: None,
+            stand_in: true,
+        }
+    }
 }
 
 /// The summary `hackenbook new` writes, for the author to replace: published as it is, it is a
@@ -73,5 +93,6 @@ pub fn parse(toml_text: &str, file_stem: &str) -> Result<FrontMatter, FrontMatte
             .as_ref()
             .map_or_else(String::new, |s| s.get_ref().clone()),
         summary_span: written.summary.map(|s| s.span()),
+        stand_in: false,
     })
 }

@@ -132,16 +132,17 @@ pub fn markdown_options() -> Options {
 /// Parses one essay, or returns every problem found in it.
 pub fn parse_essay(file: &SourceFile) -> Result<Essay, Vec<Diagnostic>> {
     match parse_recovering(file) {
-        (Some(essay), problems) if problems.is_empty() => Ok(essay),
+        (essay, problems) if problems.is_empty() => Ok(essay),
         (_, problems) => Err(problems),
     }
 }
 
 /// Parses one essay, recovering from every problem that leaves the rest readable: a bad
 /// directive (or a bad line of a block) is reported and left out, and the essay comes back with
-/// everything else, so that one slip does not hide the problems after it. `None` only when the
-/// front matter cannot be read.
-pub fn parse_recovering(file: &SourceFile) -> (Option<Essay>, Vec<Diagnostic>) {
+/// everything else, so that one slip does not hide the problems after it. Front matter that
+/// cannot be read (or is missing) is reported and replaced by a stand-in
+/// ([`FrontMatter::stand_in`]), so the body is still checked.
+pub fn parse_recovering(file: &SourceFile) -> (Essay, Vec<Diagnostic>) {
     let mut problems = Vec::new();
     let text = &*file.text;
     let mut front = None;
@@ -248,12 +249,12 @@ pub fn parse_recovering(file: &SourceFile) -> (Option<Essay>, Vec<Diagnostic>) {
             None
         }
     };
-    let essay = front.map(|front| Essay {
+    let essay = Essay {
         file: file.clone(),
-        front,
+        front: front.unwrap_or_else(|| FrontMatter::stand_in(&file_stem(file))),
         directives,
         links,
-    });
+    };
     (essay, problems)
 }
 
@@ -267,12 +268,7 @@ fn read_front_matter(
     let toml_start = range.start + block.find('\n').map_or(block.len(), |i| i + 1);
     let toml_end = range.start + block.trim_end().rfind('\n').unwrap_or(0);
     let toml_text = file.slice(&(toml_start..toml_end.max(toml_start)));
-    let stem = file
-        .path
-        .file_stem()
-        .map(|s| s.to_string_lossy().to_string())
-        .unwrap_or_default();
-    match front::parse(toml_text, &stem) {
+    match front::parse(toml_text, &file_stem(file)) {
         Ok(mut f) => {
             f.slug_span = f.slug_span.map(|s| offset_span(&s, toml_start));
             f.rung_span = offset_span(&f.rung_span, toml_start);
@@ -281,13 +277,24 @@ fn read_front_matter(
         }
         Err(e) => {
             let span = e.span.map_or(range, |s| offset_span(&s, toml_start));
+            let (message, help) = unknown_field(&e.message).unwrap_or_else(|| {
+                let keys = "front matter keys: title, slug, rung, summary".to_string();
+                (e.message.trim_end().to_string(), keys)
+            });
             problems.push(
-                Diagnostic::new(file, span, format!("bad front matter: {}", e.message))
-                    .help("front matter keys: title, slug, rung, summary"),
+                Diagnostic::new(file, span, format!("bad front matter: {message}")).help(help),
             );
             None
         }
     }
+}
+
+/// The file's name without `.md`: the slug when the front matter gives none.
+fn file_stem(file: &SourceFile) -> String {
+    file.path
+        .file_stem()
+        .map(|s| s.to_string_lossy().to_string())
+        .unwrap_or_default()
 }
 
 /// An HTML block reaches the page as written, so a claim or a formula inside it would be
@@ -658,9 +665,47 @@ pub fn closest<'a>(word: &str, known: &[&'a str]) -> Option<&'a str> {
         .map(|(_, k)| k)
 }
 
+/// serde's "unknown field `titel`, expected one of `title`, `slug`" as rustc would say it:
+/// "unknown key `titel`", and for the help line "did you mean `title`?" (else the keys).
+pub fn unknown_field(message: &str) -> Option<(String, String)> {
+    let rest = message.strip_prefix("unknown field `")?;
+    let (field, rest) = rest.split_once('`')?;
+    let expected = rest
+        .strip_prefix(", expected one of ")
+        .or_else(|| rest.strip_prefix(", expected "))?
+        .trim_end();
+    let known: Vec<&str> = expected
+        .split(", ")
+        .flat_map(|k| k.split(" or "))
+        .map(|k| k.trim_matches('`'))
+        .collect();
+    let help = match closest(field, &known) {
+        Some(near) => format!("did you mean `{near}`?"),
+        None => format!("the keys are {expected}"),
+    };
+    Some((format!("unknown key `{field}`"), help))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_unknown_key_is_answered_with_the_nearest() {
+        let (message, help) =
+            unknown_field("unknown field `titel`, expected one of `title`, `slug`, `rung`")
+                .unwrap();
+        assert_eq!(message, "unknown key `titel`");
+        assert_eq!(help, "did you mean `title`?");
+        let (_, help) =
+            unknown_field("unknown field `colour`, expected `title` or `rung`").unwrap();
+        assert_eq!(help, "the keys are `title` or `rung`");
+        assert_eq!(unknown_field("invalid basic string"), None);
+        // Through the front matter: the message short, the nearest key in the help line.
+        let errs = parse("+++\ntitel = \"T\"\nrung = 1\n+++\n").unwrap_err();
+        assert_eq!(errs[0].message, "bad front matter: unknown key `titel`");
+        assert_eq!(errs[0].help.as_deref(), Some("did you mean `title`?"));
+    }
 
     fn parse(text: &str) -> Result<Essay, Vec<Diagnostic>> {
         parse_essay(&SourceFile::new("t.md", text))

@@ -2,14 +2,15 @@
 //! statements and values typeset, claims linked to the notebook.
 
 use crate::check::{
-    CheckedEssay, ClaimKind, Outcome, PagePlay, PlayOutcome, PlayedCut, PositionOutcome,
+    CheckedEssay, ClaimKind, GameLine, Outcome, PagePlay, PlayOutcome, PlayedCut, PositionOutcome,
 };
 use crate::essay::Diagnostic;
 use crate::games::display::number_latex;
-use crate::games::notation::{statement_latex_with, Statement};
+use crate::games::notation::statement_latex_with;
 use crate::hackenbush::{draw, Colour, Position, Rules};
 use crate::site::escape_html as escape;
 use crate::site::maths;
+use crate::site::render::ClaimRow;
 
 use super::play::ValuePool;
 use super::words;
@@ -37,15 +38,22 @@ pub fn render(
     };
     match &checked.outcomes[index] {
         Outcome::Position(p) => position(p, &typeset(&p.value_latex, false), pool),
-        Outcome::Game(statements) => {
+        Outcome::Game(lines) => {
             // A position named in the block is drawn in place of its name: KaTeX typesets a
-            // marker, which is then replaced by the small diagram.
-            let name = |n: &str| match position_named(checked, n) {
-                Some(i) => format!("\\text{{{}}}", marker(i)),
-                None => format!("\\mathrm{{{}}}", n.replace('_', "\\_")),
-            };
-            let html = typeset(&game_block_latex(statements, &name), true);
-            let html = inline_diagrams(checked, html);
+            // marker, which is then replaced by the small diagram. Each line ends in a check mark
+            // linking to its row in the notebook.
+            let html = typeset(&game_block_latex(checked, lines), true);
+            let mut html = inline_diagrams(checked, html);
+            for (k, line) in lines.iter().enumerate() {
+                let typeset = format!("<mtext>{}</mtext>", check_marker(k));
+                let mark = format!(
+                    "<mtext><a class=\"checked-mark\" id=\"{id}-text\" href=\"#{id}\" \
+                     title=\"checked: {computed}\" aria-label=\"checked\">✓</a></mtext>",
+                    id = relation_id(index, k),
+                    computed = escape(&line.computed(&words::typeset)),
+                );
+                html = html.replacen(&typeset, &mark, 1);
+            }
             format!("<div class=\"game-block\">\n{html}\n</div>\n")
         }
         Outcome::Census { name } => census(checked, index, name),
@@ -90,23 +98,31 @@ pub fn render(
     }
 }
 
-/// A game block as one display formula: several statements aligned on their first relation
-/// (KaTeX's `aligned`), and numbers standing alone as display-size fractions.
-fn game_block_latex(statements: &[Statement], name: &dyn Fn(&str) -> String) -> String {
-    let rows: Vec<String> = statements
+/// A game block as one display formula: several lines aligned on their first relation
+/// (KaTeX's `aligned`), each ending in a marker for its check mark, and numbers standing alone
+/// as display-size fractions. A position named in the block is drawn in place of its name.
+fn game_block_latex(checked: &CheckedEssay, lines: &[GameLine]) -> String {
+    let name = |n: &str| match position_named(checked, n) {
+        Some(i) => format!("\\text{{{}}}", marker(i)),
+        None => format!("\\mathrm{{{}}}", n.replace('_', "\\_")),
+    };
+    let rows: Vec<String> = lines
         .iter()
-        .map(|st| {
-            let whole = statement_latex_with(st, name);
-            if statements.len() == 1 {
-                return display_fractions(&whole);
+        .enumerate()
+        .map(|(k, line)| {
+            let st = &line.statement;
+            let whole = statement_latex_with(st, &name);
+            let mark = format!("\\quad\\text{{{}}}", check_marker(k));
+            if lines.len() == 1 {
+                return format!("{}{mark}", display_fractions(&whole));
             }
             // The first term, then `&` before the first relation.
-            let first = st.terms[0].latex_with(name);
+            let first = st.terms[0].latex_with(&name);
             let row = match whole.strip_prefix(&first) {
                 Some(rest) if !st.relations.is_empty() => format!("{first} &{}", rest.trim_start()),
                 _ => whole,
             };
-            display_fractions(&row)
+            format!("{}{mark}", display_fractions(&row))
         })
         .collect();
     match rows.as_slice() {
@@ -116,6 +132,11 @@ fn game_block_latex(statements: &[Statement], name: &dyn Fn(&str) -> String) -> 
             rows.join(" \\\\\n")
         ),
     }
+}
+
+/// The marker KaTeX typesets at the end of line `k` of a game block, replaced by its check mark.
+fn check_marker(k: usize) -> String {
+    format!("hbchecked@{k}@")
 }
 
 /// `\tfrac` (a text-size fraction, as running text wants) becomes `\frac`, display-size in
@@ -143,6 +164,45 @@ fn display_fractions(tex: &str) -> String {
         rest = &rest[len..];
     }
     out
+}
+
+/// The element id of line `k` of the game block at directive `index`, as its notebook row's id
+/// (the line's check mark in the text is `ID-text`, as a claim's).
+pub(super) fn relation_id(index: usize, k: usize) -> String {
+    format!("relation-{}-{}", index + 1, k + 1)
+}
+
+/// The notebook's rows for the game blocks' lines, each with its place in the source: the line
+/// as written, what its terms are worth, and a link back to it (typeset there, with its
+/// pictures). The row is plain text: typeset again with its pictures, a page's rows weighed up
+/// to 66 KB.
+pub(super) fn game_rows(checked: &CheckedEssay) -> Vec<(usize, ClaimRow)> {
+    let mut rows = Vec::new();
+    for (index, outcome) in checked.outcomes.iter().enumerate() {
+        let Outcome::Game(lines) = outcome else {
+            continue;
+        };
+        let at = checked.essay.directives[index].span.start;
+        for (k, line) in lines.iter().enumerate() {
+            rows.push((
+                at,
+                ClaimRow {
+                    id: relation_id(index, k),
+                    literal: "game relation".to_string(),
+                    literal_html: None,
+                    query: line.text.clone(),
+                    figure: line.computed(&words::typeset),
+                    holds: true,
+                    file: checked.essay.file.name.clone(),
+                    line: line.line,
+                    section: String::new(),
+                    section_id: String::new(),
+                    in_text: true,
+                },
+            ));
+        }
+    }
+    rows
 }
 
 /// The outcome index of the position block named `name`.

@@ -152,20 +152,25 @@ pub fn build_page(checked: &CheckedEssay, problems: &mut Vec<Diagnostic>) -> Pag
     body_html.push_str(&exercises.answer_key());
     let toc = headings.into_toc();
     // An exercise's answer is checked like a claim, but its place is the answer key.
-    let mut in_order: Vec<&ClaimRecord> = checked
+    // Claims and the game blocks' lines, each row with its place in the source, in the order of
+    // the text, so that each section's rows come together.
+    let mut placed: Vec<(usize, ClaimRow)> = checked
         .claims
         .iter()
         .filter(|c| c.kind != ClaimKind::Exercise)
-        .collect();
-    // In the order of the text, so that each section's rows come together.
-    in_order.sort_by_key(|c| c.literal_range.start);
-    let claims = in_order
-        .into_iter()
         .map(|c| {
             let mut row = claim_row(c);
             // A relation checked in an exercise's hint has no anchor in the text to go back to.
             row.in_text = body_html.contains(&format!("id=\"{}-text\"", row.id));
-            let before = heading_starts.partition_point(|&h| h <= c.literal_range.start);
+            (c.literal_range.start, row)
+        })
+        .collect();
+    placed.extend(directives::game_rows(checked));
+    placed.sort_by_key(|(at, row)| (*at, row.line));
+    let claims = placed
+        .into_iter()
+        .map(|(at, mut row)| {
+            let before = heading_starts.partition_point(|&h| h <= at);
             if let Some(heading) = before.checked_sub(1).and_then(|k| toc.get(k)) {
                 row.section = heading.text.clone();
                 row.section_id = heading.id.clone();

@@ -133,8 +133,37 @@ pub fn web_font(font: &[u8], chars: &BTreeSet<char>) -> Result<Vec<u8>, WebFontE
         .map(|table| replace_table(font, *b"CFF ", &table))
         .transpose()?;
     let sfnt = pruned.as_deref().unwrap_or(font);
+    let metrics = Face::parse(sfnt, 0)
+        .ok()
+        .and_then(|face| zeroed_metrics(&face, &keep))
+        .map(|table| replace_table(sfnt, *b"hmtx", &table))
+        .transpose()?;
+    let sfnt = metrics.as_deref().unwrap_or(sfnt);
     ttf2woff2::encode(sfnt, ttf2woff2::BrotliQuality::default())
         .map_err(|e| WebFontError::Woff2(e.to_string()))
+}
+
+/// The `hmtx` table with the metrics of every glyph not kept set to zero, which compresses to
+/// almost nothing (no page can show those glyphs). The last long metric stays: the glyphs
+/// after it share its advance width.
+fn zeroed_metrics(face: &Face, keep: &[bool]) -> Option<Vec<u8>> {
+    let raw = face.raw_face();
+    let hhea = raw.table(ttf_parser::Tag::from_bytes(b"hhea"))?;
+    let long = usize::from(u16::from_be_bytes(hhea.get(34..36)?.try_into().ok()?));
+    let mut hmtx = raw.table(ttf_parser::Tag::from_bytes(b"hmtx"))?.to_vec();
+    for (g, &kept) in keep.iter().enumerate() {
+        let span = if g + 1 < long {
+            4 * g..4 * g + 4
+        } else if g >= long {
+            4 * long + 2 * (g - long)..4 * long + 2 * (g - long) + 2
+        } else {
+            continue;
+        };
+        if !kept {
+            hmtx.get_mut(span)?.fill(0);
+        }
+    }
+    Some(hmtx)
 }
 
 /// For each glyph of `face`, whether showing `chars` may need it.
@@ -172,12 +201,15 @@ fn glyphs_needed(face: &Face, chars: &BTreeSet<char>) -> Vec<bool> {
 
 /// Features a browser applies only when a stylesheet asks for them, and ours does not:
 /// alternates, stylistic sets and variants, swashes, discretionary and historical ligatures,
-/// ornaments, titling forms, fractions, ordinals and the slashed zero. A lookup only these
-/// use is not followed. (Our stylesheet asks for small capitals and lining, tabular figures;
-/// `ssty`, `dtls` and `flac`, which maths layout applies, are followed.)
+/// ornaments, titling forms, fractions, ordinals, the slashed zero, old-style and
+/// proportional figures, superiors, inferiors, numerators and denominators, petite and unicase
+/// capitals and case-sensitive forms. A lookup only these use is not followed. (Our stylesheet
+/// asks for small capitals, all of them (`smcp`, `c2sc`), and lining, tabular figures; `ssty`,
+/// `dtls` and `flac`, which maths layout applies, are followed.)
 const UNUSED_FEATURES: &[&[u8; 4]] = &[
     b"aalt", b"salt", b"swsh", b"cswh", b"dlig", b"hlig", b"hist", b"ornm", b"nalt", b"titl",
-    b"frac", b"afrc", b"ordn", b"zero", b"jalt", b"rand",
+    b"frac", b"afrc", b"ordn", b"zero", b"jalt", b"rand", b"onum", b"pnum", b"sups", b"subs",
+    b"sinf", b"numr", b"dnom", b"pcap", b"c2pc", b"unic", b"case",
 ];
 
 /// The GSUB lookups a page can trigger: every lookup but those only unused features use

@@ -149,3 +149,32 @@ fn unreadable_fonts_are_errors_not_panics() {
     assert_eq!(cff::prune(&[1, 0, 4, 1, 0, 0], &[true]), None);
     assert_eq!(cff::prune(&[], &[true]), None);
 }
+
+#[test]
+fn kept_glyphs_keep_their_metrics_and_the_others_are_zero() {
+    for name in ["LibertinusSerif-Regular", "NewCMMath-Book"] {
+        let font = font_bytes(name).unwrap();
+        let face = Face::parse(font, 0).unwrap();
+        let chars: BTreeSet<char> = "Hackenbush ½ ∗ ↑".chars().collect();
+        let keep = glyphs_needed(&face, &chars);
+        let table = zeroed_metrics(&face, &keep).expect("the bundled fonts have metrics");
+        let zeroed = replace_table(font, *b"hmtx", &table).unwrap();
+        let after = Face::parse(&zeroed, 0).unwrap();
+        let mut emptied = 0;
+        for g in 0..face.number_of_glyphs() {
+            let (id, kept) = (GlyphId(g), keep[usize::from(g)]);
+            let (before, now) = (face.glyph_hor_advance(id), after.glyph_hor_advance(id));
+            if kept {
+                assert_eq!(now, before, "{name}: glyph {g} kept");
+                assert_eq!(
+                    after.glyph_hor_side_bearing(id),
+                    face.glyph_hor_side_bearing(id),
+                    "{name}: glyph {g} kept"
+                );
+            } else if now == Some(0) && before != Some(0) {
+                emptied += 1;
+            }
+        }
+        assert!(emptied > 100, "{name}: only {emptied} metrics zeroed");
+    }
+}
