@@ -204,6 +204,7 @@ fn sample_site() -> SiteModel {
         title: "Hackenbook".into(),
         // Deliberately out of rung order: the renderer sorts.
         essays: vec![tree_essay(), stalk, fusion],
+        base_url: None,
     }
 }
 
@@ -236,7 +237,8 @@ fn writes_index_pages_and_assets() {
             "index.html",
             "the-numeral.html",
             "green-fusion.html",
-            "a-tree-is-still-a-number.html"
+            "a-tree-is-still-a-number.html",
+            "404.html"
         ]
     );
     for asset in [
@@ -361,5 +363,5 @@ fn demo_site_for_the_browser() {
         return;
     };
     let pages = render_site(&sample_site(), &templates(), Path::new(&dir)).unwrap();
-    assert_eq!(pages.len(), 4);
+    assert_eq!(pages.len(), 5);
 }

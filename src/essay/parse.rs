@@ -283,7 +283,7 @@ fn read_front_matter(
             let span = e.span.map_or(range, |s| offset_span(&s, toml_start));
             problems.push(
                 Diagnostic::new(file, span, format!("bad front matter: {}", e.message))
-                    .help("front matter keys: title, slug, rung, summary"),
+                    .help("front matter keys: title, slug, rung, summary, date, updated"),
             );
             None
         }
