@@ -29,8 +29,8 @@ pub fn sample_essay(title: &str, slug: &str, rung: i64, summary: &str, date: Dat
 }
 
 const SAMPLE_BODY: &str = "\
-Blue edges are Left's to cut and red edges Right's; a cut takes away whatever no longer reaches \
-the ground, and the player who cannot cut loses. A blue edge carrying a red one is worth \
+Blue edges are Left's to cut and red edges Right's; a cut takes away whatever no longer reaches
+the ground, and the player who cannot cut loses. A blue edge carrying a red one is worth
 `{1/2 = value of half}` to Left:
 
 ```hackenbush half

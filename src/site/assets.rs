@@ -79,7 +79,7 @@ const LIBERTINUS_NOTICE: &str = "Copyright © 2012-2024 The Libertinus Project A
 pub fn write_assets<'p>(
     out_dir: &Path,
     pages: impl IntoIterator<Item = &'p str>,
-    stylesheet: &str,
+    stylesheet: &'p str,
 ) -> io::Result<()> {
     let fonts_dir = out_dir.join("fonts");
     fs::create_dir_all(&fonts_dir)?;
