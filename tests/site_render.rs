@@ -139,6 +139,8 @@ colours = "LR"</code></pre></details>"#.to_string(),
         title: "A tree is still a number".into(),
         rung: 4,
         summary: "Blue-red trees are worth numbers, & the colon principle says which.".into(),
+        date: Some("2026-11-29".into()),
+        updated: None,
         body_html: body,
         toc: vec![
             TocEntry {
