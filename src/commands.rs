@@ -276,8 +276,8 @@ fn finish(problems: Vec<crate::essay::Diagnostic>) -> Result<(), Failure> {
     Ok(())
 }
 
-/// `hackenbook new SLUG [--title TITLE]`: an essay with front matter and an example block, on
-/// the next free rung, never overwriting. The title defaults to the slug in words
+/// `hackenbook new SLUG [--title TITLE]`: the sample essay ([`crate::init::sample_essay`]) with
+/// a placeholder summary, on the next free rung, never overwriting. The title defaults to the slug in words
 /// (`sums-that-balance` → "Sums that balance").
 pub fn new_essay(project: &Project, slug: &str, title: Option<&str>) -> Result<(), Failure> {
     if let Some(reason) = crate::site::render::slug_problem(slug) {
@@ -290,13 +290,12 @@ pub fn new_essay(project: &Project, slug: &str, title: Option<&str>) -> Result<(
     let rung = next_rung(project);
     std::fs::create_dir_all(&project.essays_dir).map_err(|e| Failure::Other(e.to_string()))?;
     let title = title.map_or_else(|| title_of(slug), str::to_string);
-    // The title as a TOML basic string.
-    let title = toml::Value::String(title).to_string();
-    let text = format!(
-        "+++\ntitle = {title}\nslug = \"{slug}\"\nrung = {rung}\nsummary = \"{}\"\n+++\n\n\
-         A blue edge carrying a red one is worth `{{1/2 = value of example}}` to Left.\n\n\
-         ```hackenbush example\nLR\nvalue = 1/2\nleft = 0\nright = 1\n```\n",
-        crate::essay::front::PLACEHOLDER_SUMMARY
+    let text = crate::init::sample_essay(
+        &title,
+        slug,
+        rung,
+        crate::essay::front::PLACEHOLDER_SUMMARY,
+        crate::essay::front::Date::today(),
     );
     std::fs::write(&path, text)
         .map_err(|e| Failure::Other(format!("cannot write {}: {e}", path.display())))?;

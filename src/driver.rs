@@ -21,29 +21,81 @@ pub struct Config {
     /// The site's name, shown on the index and in every page's title.
     #[serde(default = "default_title")]
     pub title: String,
+    /// The address the site is published at (`https://user.github.io/project/`), for the
+    /// canonical links, Open Graph, the sitemap and the feed; read by [`load_config`], which
+    /// checks it and makes it end in `/`.
+    #[serde(default)]
+    pub base_url: Option<toml::Spanned<String>>,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            title: default_title(),
+            base_url: None,
+        }
+    }
+}
+
+impl Config {
+    /// The checked `base_url`, ending in `/`.
+    pub fn base_url(&self) -> Option<String> {
+        self.base_url.as_ref().map(|b| b.get_ref().clone())
+    }
 }
 
 fn default_title() -> String {
     SITE_TITLE.to_string()
 }
 
+/// What is wrong with a `base_url`, if anything: an absolute `http(s)` address of a folder,
+/// with nothing a page's file name could not follow.
+fn base_url_problem(url: &str) -> Option<&'static str> {
+    let Some(rest) = url
+        .strip_prefix("https://")
+        .or_else(|| url.strip_prefix("http://"))
+    else {
+        return Some("must start with https:// (or http://)");
+    };
+    if rest.is_empty() || rest.starts_with('/') {
+        return Some("names no host");
+    }
+    if url.contains(['?', '#']) || url.chars().any(|c| c.is_whitespace() || c.is_control()) {
+        return Some("may not hold a query (`?`), a fragment (`#`) or blanks");
+    }
+    None
+}
+
 /// Reads the configuration file if there is one; a bad file is a located problem.
 pub fn load_config(project: &Project) -> Result<Config, Failure> {
     let Some(path) = project.config_file.as_deref().filter(|p| p.exists()) else {
-        return Ok(Config {
-            title: default_title(),
-        });
+        return Ok(Config::default());
     };
     let file = read_source(path)?;
-    toml::from_str(&file.text).map_err(|e| {
-        let span = e.span().unwrap_or(0..0);
+    let bad = |span, message: String| {
         Failure::Problems(vec![Diagnostic::new(
             &file,
             span,
-            format!("bad configuration: {}", e.message()),
+            format!("bad configuration: {message}"),
         )
-        .help("hackenbook.toml takes: title")])
-    })
+        .help("hackenbook.toml takes: title, base_url")])
+    };
+    let mut config: Config = toml::from_str(&file.text)
+        .map_err(|e| bad(e.span().unwrap_or(0..0), e.message().into()))?;
+    if let Some(base_url) = &mut config.base_url {
+        if let Some(problem) = base_url_problem(base_url.get_ref()) {
+            return Err(bad(
+                base_url.span(),
+                format!("base_url `{}` {problem}", base_url.get_ref()),
+            ));
+        }
+        if !base_url.get_ref().ends_with('/') {
+            let span = base_url.span();
+            let url = format!("{}/", base_url.get_ref());
+            *base_url = toml::Spanned::new(span, url);
+        }
+    }
+    Ok(config)
 }
 
 /// Where a project keeps its parts; `Project::at(root)` gives the conventional layout.
@@ -337,6 +389,7 @@ pub fn build_with(project: &Project, warnings: Warnings) -> Result<BuildReport, 
     let checked = check_with(project, warnings)?;
     let model = SiteModel {
         title: checked.config.title.clone(),
+        base_url: checked.config.base_url(),
         essays: checked.pages.clone(),
     };
     site::render::render_site(&model, &project.templates_dir, &project.out_dir)

@@ -17,6 +17,7 @@ pub mod escape;
 pub mod essay;
 pub mod games;
 pub mod hackenbush;
+pub mod init;
 pub mod located;
 pub mod page;
 pub mod serve;

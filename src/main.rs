@@ -99,6 +99,9 @@ enum Command {
         #[arg(long)]
         essay: Option<PathBuf>,
     },
+    /// Start a new site in DIR (created if missing; refused unless empty): hackenbook.toml, a
+    /// sample essay, a .gitignore.
+    Init { dir: PathBuf },
     /// Start a new essay from a template, on the next free rung.
     New {
         slug: String,
@@ -207,6 +210,17 @@ fn run(cli: Cli) -> Result<(), Failure> {
             unchecked,
             essay,
         } => hackenbook::commands::claims(&project, json, unchecked, essay.as_deref()),
+        Command::Init { dir } => {
+            let written = hackenbook::init::init(&dir)?;
+            for path in written {
+                hackenbook::commands::say(&format!("created {}", path.display()));
+            }
+            hackenbook::commands::say(&format!(
+                "next: cd {} && hackenbook build (or hackenbook serve --open)",
+                dir.display()
+            ));
+            Ok(())
+        }
         Command::New { slug, title } => {
             hackenbook::commands::new_essay(&project, &slug, title.as_deref())
         }

@@ -579,7 +579,8 @@ fn a_game_block_draws_the_positions_it_names() {
     let page = std::fs::read_to_string(site.join("play.html")).unwrap();
     let block = &page[page.find("class=\"game-block\"").expect("a game block")..];
     let block = &block[..block.find("</div>").unwrap()];
-    // `stalk_lr` twice and `pair` once, each drawn in place of its name (no ids to clash).
+    // `stalk_lr` twice and `pair` once, each drawn in place of its name (no ids to clash: the
+    // only ids are the lines' check marks).
     assert_eq!(
         block
             .matches("<mtext class=\"inline-position\"><svg")
@@ -587,7 +588,13 @@ fn a_game_block_draws_the_positions_it_names() {
         3,
         "{block}"
     );
-    assert!(!block.contains(" id=\""), "{block}");
+    assert!(
+        block
+            .split(" id=\"")
+            .skip(1)
+            .all(|id| id.starts_with("relation-")),
+        "{block}"
+    );
     assert!(
         block.contains("two edges, one blue and one red; worth one half"),
         "{block}"

@@ -179,6 +179,7 @@ fn pages_with_a_playable_diagram_load_the_player() {
     let model = SiteModel {
         title: "Site".into(),
         essays: vec![playable, plain],
+        base_url: None,
     };
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("site");

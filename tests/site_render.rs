@@ -149,6 +149,8 @@ colours = "LR"</code></pre></details>"#.to_string(),
         title: "A tree is still a number".into(),
         rung: 4,
         summary: "Blue-red trees are worth numbers, & the colon principle says which.".into(),
+        date: Some("2026-11-29".into()),
+        updated: None,
         body_html: body,
         toc: vec![
             TocEntry {
@@ -214,6 +216,7 @@ fn sample_site() -> SiteModel {
         title: "Hackenbook".into(),
         // Deliberately out of rung order: the renderer sorts.
         essays: vec![tree_essay(), stalk, fusion],
+        base_url: None,
     }
 }
 
@@ -246,7 +249,8 @@ fn writes_index_pages_and_assets() {
             "index.html",
             "the-numeral.html",
             "green-fusion.html",
-            "a-tree-is-still-a-number.html"
+            "a-tree-is-still-a-number.html",
+            "404.html"
         ]
     );
     for asset in [
@@ -371,5 +375,5 @@ fn demo_site_for_the_browser() {
         return;
     };
     let pages = render_site(&sample_site(), &templates(), Path::new(&dir)).unwrap();
-    assert_eq!(pages.len(), 4);
+    assert_eq!(pages.len(), 5);
 }

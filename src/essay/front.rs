@@ -22,6 +22,10 @@ pub struct FrontMatter {
     /// Made up because the front matter could not be read (that is reported): the body is still
     /// checked, and nothing is said about a stand-in's slug or rung.
     pub stand_in: bool,
+    /// When the essay was first published and last changed (`updated` is never before `date`):
+    /// the feed's and the sitemap's dates.
+    pub date: Option<Date>,
+    pub updated: Option<Date>,
 }
 
 impl FrontMatter {
@@ -37,7 +41,84 @@ impl FrontMatter {
             summary: String::new(),
             summary_span: None,
             stand_in: true,
+            date: None,
+            updated: None,
         }
+    }
+}
+
+/// A calendar day, written in the front matter as a TOML date (`date = 2026-12-01`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Date {
+    pub year: u16,
+    pub month: u8,
+    pub day: u8,
+}
+
+impl std::fmt::Display for Date {
+    /// `2026-12-01`, as written.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{:04}-{:02}-{:02}", self.year, self.month, self.day)
+    }
+}
+
+impl Date {
+    /// The day in UTC of a moment given as seconds since 1970-01-01 (the civil calendar from a
+    /// day count, after Howard Hinnant's `civil_from_days`).
+    pub fn from_unix_seconds(seconds: u64) -> Date {
+        let days = i64::try_from(seconds / 86_400).unwrap_or(0) + 719_468;
+        let era = days.div_euclid(146_097);
+        let day_of_era = days.rem_euclid(146_097);
+        let year_of_era =
+            (day_of_era - day_of_era / 1_460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
+        let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
+        let shifted_month = (5 * day_of_year + 2) / 153;
+        let day = day_of_year - (153 * shifted_month + 2) / 5 + 1;
+        let month = if shifted_month < 10 {
+            shifted_month + 3
+        } else {
+            shifted_month - 9
+        };
+        let year = year_of_era + era * 400 + i64::from(month <= 2);
+        Date {
+            year: u16::try_from(year).unwrap_or(u16::MAX),
+            month: u8::try_from(month).unwrap_or(1),
+            day: u8::try_from(day).unwrap_or(1),
+        }
+    }
+
+    /// Today, in UTC, by the system clock.
+    pub fn today() -> Date {
+        let seconds = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs());
+        Date::from_unix_seconds(seconds)
+    }
+}
+
+/// A date of the front matter: a TOML date without a time (`2026-12-01`).
+fn date_of(
+    written: Option<toml::Spanned<toml::value::Datetime>>,
+    key: &str,
+) -> Result<Option<(Date, Range<usize>)>, FrontMatterError> {
+    let Some(written) = written else {
+        return Ok(None);
+    };
+    let span = written.span();
+    let value = written.into_inner();
+    match (value.date, value.time, value.offset) {
+        (Some(d), None, None) => Ok(Some((
+            Date {
+                year: d.year,
+                month: d.month,
+                day: d.day,
+            },
+            span,
+        ))),
+        _ => Err(FrontMatterError {
+            message: format!("`{key}` is a day, written without a time: `{key} = 2026-12-01`"),
+            span: Some(span),
+        }),
     }
 }
 
@@ -53,6 +134,8 @@ struct Written {
     slug: Option<toml::Spanned<String>>,
     rung: toml::Spanned<i64>,
     summary: Option<toml::Spanned<String>>,
+    date: Option<toml::Spanned<toml::value::Datetime>>,
+    updated: Option<toml::Spanned<toml::value::Datetime>>,
 }
 
 /// Where the TOML failed: a message and the byte span within the TOML text.
@@ -82,7 +165,26 @@ pub fn parse(toml_text: &str, file_stem: &str) -> Result<FrontMatter, FrontMatte
             span: slug_span,
         });
     }
+    let date = date_of(written.date, "date")?;
+    let updated = date_of(written.updated, "updated")?;
+    match (&date, &updated) {
+        (None, Some((_, at))) => {
+            return Err(FrontMatterError {
+                message: "`updated` needs `date`, the day the essay was first published".into(),
+                span: Some(at.clone()),
+            })
+        }
+        (Some((first, _)), Some((last, at))) if last < first => {
+            return Err(FrontMatterError {
+                message: format!("the essay is updated on {last}, before its date, {first}"),
+                span: Some(at.clone()),
+            })
+        }
+        _ => {}
+    }
     Ok(FrontMatter {
+        date: date.map(|(d, _)| d),
+        updated: updated.map(|(d, _)| d),
         title: written.title,
         slug,
         slug_span,

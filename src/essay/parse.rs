@@ -278,7 +278,8 @@ fn read_front_matter(
         Err(e) => {
             let span = e.span.map_or(range, |s| offset_span(&s, toml_start));
             let (message, help) = unknown_field(&e.message).unwrap_or_else(|| {
-                let keys = "front matter keys: title, slug, rung, summary".to_string();
+                let keys =
+                    "front matter keys: title, slug, rung, summary, date, updated".to_string();
                 (e.message.trim_end().to_string(), keys)
             });
             problems.push(

@@ -183,6 +183,8 @@ pub fn build_page(checked: &CheckedEssay, problems: &mut Vec<Diagnostic>) -> Pag
         title: essay.front.title.clone(),
         rung: essay.front.rung,
         summary: essay.front.summary.clone(),
+        date: essay.front.date.map(|d| d.to_string()),
+        updated: essay.front.updated.map(|d| d.to_string()),
         body_html,
         toc,
         claims,

@@ -111,22 +111,27 @@ const GUST_TEXT: &str = include_str!("licences/GUST-FONT-LICENSE.txt");
 const LIBERTINUS_NOTICE: &str = "Copyright © 2012-2024 The Libertinus Project Authors,\n\
      with Reserved Font Name \"Linux Libertine\", \"Biolinum\", \"STIX Fonts\".";
 
-/// Writes `style.css`, our scripts (`exercise.js`, `player.js`), `fonts/*.woff2` (each font cut
+/// Writes `stylesheet` as `style.css` (ours, [`STYLE_CSS`], unless the project overrides it), our scripts (`exercise.js`, `player.js`), `fonts/*.woff2` (each font cut
 /// to the glyphs `pages`, the stylesheet and the scripts show), `fonts/OFL.txt`,
 /// `fonts/GUST-FONT-LICENSE.txt` and `fonts/README.txt` (which file is under which licence)
 /// into `out_dir`.
 pub fn write_assets<'p>(
     out_dir: &Path,
     pages: impl IntoIterator<Item = &'p str>,
+    stylesheet: &'p str,
 ) -> io::Result<()> {
     let fonts_dir = out_dir.join("fonts");
     fs::create_dir_all(&fonts_dir)?;
-    fs::write(out_dir.join("style.css"), served(STYLE_CSS, "/*", "*/"))?;
+    fs::write(out_dir.join("style.css"), served(stylesheet, "/*", "*/"))?;
     fs::write(out_dir.join("exercise.js"), served(EXERCISE_JS, "//", "\n"))?;
     fs::write(out_dir.join("player.js"), served(PLAYER_JS, "//", "\n"))?;
     // The scripts write words into the page (verdicts, announcements): their letters too.
     let chars =
-        webfont::SiteCharacters::of(pages.into_iter().chain([STYLE_CSS, EXERCISE_JS, PLAYER_JS]));
+        webfont::SiteCharacters::of(
+            pages
+                .into_iter()
+                .chain([stylesheet, EXERCISE_JS, PLAYER_JS]),
+        );
     let mut readme = String::from(
         "Fonts used by this site, from the typst-assets crate, converted to WOFF2 with the\n\
          outlines of glyphs the site does not use emptied (every glyph keeps its number).\n\
@@ -295,7 +300,7 @@ mod tests {
     #[test]
     fn writes_fonts_and_licences() {
         let dir = tempfile::tempdir().unwrap();
-        write_assets(dir.path(), ["<p>Hackenbush</p>"]).unwrap();
+        write_assets(dir.path(), ["<p>Hackenbush</p>"], STYLE_CSS).unwrap();
         assert!(dir.path().join("style.css").is_file());
         let ofl = fs::read_to_string(dir.path().join("fonts/OFL.txt")).unwrap();
         assert!(ofl.contains("SIL OPEN FONT LICENSE Version 1.1"));

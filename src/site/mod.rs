@@ -6,6 +6,7 @@
 //! [`webfont`]). Nothing on a page is fetched
 //! from outside the site, and the folder is swapped in whole or not at all.
 pub mod assets;
+pub mod feeds;
 mod mathml;
 pub mod maths;
 pub mod publish;

@@ -8,28 +8,20 @@
 //!
 //! # Output layout
 //!
-//! Flat: `index.html`, one `<slug>.html` per essay, `style.css`, `player.js`, `fonts/`. Flat files keep every
-//! link relative and the site readable straight from disk (`file://`), where `<slug>/index.html`
-//! would open a folder listing instead of a page.
+//! Flat: `index.html`, one `<slug>.html` per essay, `404.html`, `style.css`, our scripts,
+//! `fonts/`, and with a `base_url` `sitemap.xml` and `feed.xml` ([`super::feeds`]). Flat files keep
+//! every link relative and the site readable straight from disk (`file://`) and under any path,
+//! where `<slug>/index.html` would open a folder listing instead of a page.
 //!
 //! # Template context
 //!
-//! Templates are `base.html`, `essay.html` and `index.html` in the templates folder, rendered
-//! with autoescaping on (so plain-text fields may hold `<` or `&`). Any of the three that the
-//! folder lacks (or the whole folder, if it does not exist) is taken from the built-in copy of
-//! this repository's `templates/`.
-//!
-//! Both `index.html` and `essay.html` get
-//! - `site.title` — the site's name;
-//! - `site.essays` — every essay ordered by (rung, slug), each `{slug, title, rung, summary,
-//!   href}` where `href` is the page's file name (`"<slug>.html"`).
-//!
-//! `essay.html` also gets
-//! - `page` — the [`PageModel`] as given: `slug`, `title`, `rung`, `summary` (plain text),
-//!   `body_html` (HTML, inserted with `| safe`), `toc` (`[{level, id, text}]`, `text` plain),
-//!   `claims` (`[{id, literal, query, figure, holds, file, line}]`, all plain text but `holds`);
-//! - `href` — this page's file name;
-//! - `prev`, `next` — `{slug, title, href}` of the neighbouring rungs, or undefined at the ends.
+//! Templates are `base.html`, `essay.html`, `index.html` and `404.html`; each, and the stylesheet
+//! `style.css`, is read from the project's templates folder when it is there and is the built-in
+//! copy of this repository's `templates/` (or `src/site/style.css`) otherwise, file by file. They
+//! are rendered with autoescaping on (so plain-text fields may hold `<` or `&`). The variables each
+//! receives are the stable interface README.md documents ("Templates"): `site` (`title`,
+//! `essays`, `base_url`, `base_path`), `href`, `canonical`, `feed` everywhere; `page`, `prev`,
+//! `next` in `essay.html`.
 //!
 //! Claim rows carry `id` as their element id, so the body links a literal to its row with
 //! `<a class="claim" href="#ID">literal</a>`.
@@ -42,12 +34,17 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use super::assets::write_assets;
+use super::feeds;
 use super::publish::{publish, PublishError, Refusal};
 
 /// The whole site: what the driver hands the renderer.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SiteModel {
     pub title: String,
+    /// The address the site is published at, ending in `/` (`https://user.github.io/project/`),
+    /// for what needs absolute addresses: canonical links, Open Graph, the sitemap, the feed.
+    /// Links inside pages stay relative either way.
+    pub base_url: Option<String>,
     /// In any order; pages are ordered by (rung, slug).
     pub essays: Vec<PageModel>,
 }
@@ -62,6 +59,10 @@ pub struct PageModel {
     pub rung: i64,
     /// One or two sentences, plain text.
     pub summary: String,
+    /// The day first published and the day last changed, `YYYY-MM-DD` (the feed's and the
+    /// sitemap's dates).
+    pub date: Option<String>,
+    pub updated: Option<String>,
     /// The essay's body as finished HTML (the driver has converted Markdown, maths, diagrams and
     /// claims). Inserted as is.
     pub body_html: String,
@@ -143,26 +144,47 @@ pub enum RenderError {
 /// The project's templates, built in: a templates folder that lacks one of these files (or
 /// does not exist) gets the built-in copy, so a project needs no `templates/` of its own and can
 /// override just the one it wants to change.
-const BUILT_IN: [(&str, &str); 3] = [
+const BUILT_IN: [(&str, &str); 4] = [
     ("base.html", include_str!("../../templates/base.html")),
     ("essay.html", include_str!("../../templates/essay.html")),
     ("index.html", include_str!("../../templates/index.html")),
+    ("404.html", include_str!("../../templates/404.html")),
 ];
 
+/// The stylesheet a project may override with `templates/style.css`.
+const STYLESHEET: &str = "style.css";
+
 /// Renders every page with the templates in `templates_dir` and replaces `out_dir` with a
-/// folder holding the pages and the assets. Returns the pages written (`index.html` first, then
-/// essays in rung order), as paths inside `out_dir`.
+/// folder holding the pages, the assets, and with a `base_url` the sitemap and the feed. Returns
+/// the pages written (`index.html` first, then essays in rung order, then `404.html`), as paths
+/// inside `out_dir`.
 pub fn render_site(
     model: &SiteModel,
     templates_dir: &Path,
     out_dir: &Path,
 ) -> Result<Vec<PathBuf>, RenderError> {
     let pages = render_pages(model, templates_dir)?;
+    let stylesheet = read_override(templates_dir, STYLESHEET, super::assets::STYLE_CSS)?;
+    let pages_in_order = ordered(model);
+    let mut machine_files = Vec::new();
+    if let Some(base_url) = &model.base_url {
+        machine_files.push((SITEMAP, feeds::sitemap(base_url, &pages_in_order)));
+        if let Some(feed) = feeds::feed(&model.title, base_url, &pages_in_order) {
+            machine_files.push((FEED, feed));
+        }
+    }
     publish(out_dir, |dir| -> io::Result<()> {
         for (name, html) in &pages {
             fs::write(dir.join(name), html)?;
         }
-        write_assets(dir, pages.iter().map(|(_, html)| html.as_str()))
+        for (name, xml) in &machine_files {
+            fs::write(dir.join(name), xml)?;
+        }
+        write_assets(
+            dir,
+            pages.iter().map(|(_, html)| html.as_str()),
+            &stylesheet,
+        )
     })
     .map_err(|e| match e {
         PublishError::Refused(refusal) => RenderError::Refused(refusal),
@@ -175,7 +197,7 @@ pub fn render_site(
 }
 
 /// The pages of the site in memory, as (file name, HTML): `index.html` first, then essays in
-/// rung order. Nothing is written.
+/// rung order, then `404.html`. Nothing is written.
 pub fn render_pages(
     model: &SiteModel,
     templates_dir: &Path,
@@ -183,22 +205,36 @@ pub fn render_pages(
     validate(model)?;
     let tera = load_templates(templates_dir)?;
     let ordered = ordered(model);
+    let base_url = model.base_url.as_deref();
     let site = SiteContext {
         title: &model.title,
         essays: ordered.iter().map(|p| EssayLink::of(p)).collect(),
+        base_url,
+        base_path: base_url.map(feeds::path_of),
     };
-    let mut pages = Vec::with_capacity(ordered.len() + 1);
-    let mut context = tera::Context::new();
-    context.insert("site", &site);
-    pages.push((
-        "index.html".to_string(),
-        fill(&tera, templates_dir, "index.html", &context)?,
-    ));
-    for (i, page) in ordered.iter().enumerate() {
+    // What every page's context holds: the site, the page's own file name, its absolute address
+    // (with a base_url) and the feed's file name (when there is a feed).
+    let has_feed = base_url.is_some() && ordered.iter().any(|p| p.date.is_some());
+    let context_for = |file: &str| {
         let mut context = tera::Context::new();
         context.insert("site", &site);
+        context.insert("href", file);
+        if let Some(base) = base_url {
+            context.insert("canonical", &feeds::url_of(base, file));
+        }
+        if has_feed {
+            context.insert("feed", FEED);
+        }
+        context
+    };
+    let mut pages = Vec::with_capacity(ordered.len() + 2);
+    pages.push((
+        INDEX.to_string(),
+        fill(&tera, templates_dir, INDEX, &context_for(INDEX))?,
+    ));
+    for (i, page) in ordered.iter().enumerate() {
+        let mut context = context_for(&href(&page.slug));
         context.insert("page", page);
-        context.insert("href", &href(&page.slug));
         let prev = neighbour(&page.prev, i.checked_sub(1).map(|j| ordered[j]));
         let next = neighbour(&page.next, ordered.get(i + 1).copied());
         if let Some(prev) = prev {
@@ -212,8 +248,21 @@ pub fn render_pages(
             fill(&tera, templates_dir, "essay.html", &context)?,
         ));
     }
+    let mut not_found = context_for(NOT_FOUND);
+    not_found.remove("canonical");
+    pages.push((
+        NOT_FOUND.to_string(),
+        fill(&tera, templates_dir, NOT_FOUND, &not_found)?,
+    ));
     Ok(pages)
 }
+
+/// The site's index page, its page for addresses that lead nowhere (GitHub Pages, GitLab Pages
+/// and most servers show `404.html`), its sitemap and its Atom feed.
+pub const INDEX: &str = "index.html";
+pub const NOT_FOUND: &str = "404.html";
+pub const SITEMAP: &str = "sitemap.xml";
+pub const FEED: &str = "feed.xml";
 
 /// The file name of an essay's page.
 pub fn href(slug: &str) -> String {
@@ -224,6 +273,10 @@ pub fn href(slug: &str) -> String {
 struct SiteContext<'a> {
     title: &'a str,
     essays: Vec<EssayLink<'a>>,
+    base_url: Option<&'a str>,
+    /// The path part of `base_url` (`/project/`): the 404 page's `<base>`, since a server shows
+    /// it at whatever address was asked for.
+    base_path: Option<&'a str>,
 }
 
 #[derive(Serialize)]
@@ -232,6 +285,8 @@ struct EssayLink<'a> {
     title: &'a str,
     rung: i64,
     summary: &'a str,
+    date: Option<&'a str>,
+    updated: Option<&'a str>,
     href: String,
 }
 
@@ -242,6 +297,8 @@ impl<'a> EssayLink<'a> {
             title: &page.title,
             rung: page.rung,
             summary: &page.summary,
+            date: page.date.as_deref(),
+            updated: page.updated.as_deref(),
             href: href(&page.slug),
         }
     }
@@ -326,16 +383,21 @@ pub fn slug_problem(slug: &str) -> Option<&'static str> {
     None
 }
 
+/// The project's copy of a built-in file (`templates/NAME`), or the built-in text when it has
+/// none.
+fn read_override(dir: &Path, name: &str, built_in: &str) -> Result<String, RenderError> {
+    let path = dir.join(name);
+    match fs::read_to_string(&path) {
+        Ok(text) => Ok(text),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(built_in.to_string()),
+        Err(source) => Err(RenderError::Io { path, source }),
+    }
+}
+
 fn load_templates(dir: &Path) -> Result<tera::Tera, RenderError> {
     let mut sources = Vec::with_capacity(BUILT_IN.len());
     for (name, built_in) in BUILT_IN {
-        let path = dir.join(name);
-        let text = match fs::read_to_string(&path) {
-            Ok(text) => text,
-            Err(e) if e.kind() == io::ErrorKind::NotFound => built_in.to_string(),
-            Err(source) => return Err(RenderError::Io { path, source }),
-        };
-        sources.push((name, text));
+        sources.push((name, read_override(dir, name, built_in)?));
     }
     let mut tera = tera::Tera::default();
     tera.autoescape_on(vec![".html"]);
@@ -431,6 +493,7 @@ mod tests {
     fn duplicate_slugs_and_unknown_links_are_errors() {
         let site = SiteModel {
             title: "t".into(),
+            base_url: None,
             essays: vec![page("a", 1), page("a", 2)],
         };
         assert!(matches!(
@@ -444,6 +507,7 @@ mod tests {
         });
         let site = SiteModel {
             title: "t".into(),
+            base_url: None,
             essays: vec![lonely],
         };
         assert!(matches!(
@@ -469,6 +533,7 @@ mod tests {
     fn order_is_by_rung_then_slug() {
         let site = SiteModel {
             title: "t".into(),
+            base_url: None,
             essays: vec![page("z", 1), page("b", 2), page("a", 2)],
         };
         let slugs: Vec<&str> = ordered(&site).iter().map(|p| p.slug.as_str()).collect();
