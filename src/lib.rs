@@ -18,6 +18,7 @@ pub mod essay;
 pub mod games;
 pub mod hackenbush;
 pub mod located;
+pub mod mdbook;
 pub mod page;
 pub mod serve;
 pub mod site;

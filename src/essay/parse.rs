@@ -142,6 +142,19 @@ pub fn parse_essay(file: &SourceFile) -> Result<Essay, Vec<Diagnostic>> {
 /// everything else, so that one slip does not hide the problems after it. `None` only when the
 /// front matter cannot be read.
 pub fn parse_recovering(file: &SourceFile) -> (Option<Essay>, Vec<Diagnostic>) {
+    parse_with_front(file, None)
+}
+
+/// [`parse_recovering`] for a text that carries no front matter of its own, such as a chapter of
+/// an mdBook book: `front` stands in for it (front matter written anyway still wins).
+pub fn parse_chapter(file: &SourceFile, front: FrontMatter) -> (Option<Essay>, Vec<Diagnostic>) {
+    parse_with_front(file, Some(front))
+}
+
+fn parse_with_front(
+    file: &SourceFile,
+    given: Option<FrontMatter>,
+) -> (Option<Essay>, Vec<Diagnostic>) {
     let mut problems = Vec::new();
     let text = &*file.text;
     let mut front = None;
@@ -228,10 +241,10 @@ pub fn parse_recovering(file: &SourceFile) -> (Option<Essay>, Vec<Diagnostic>) {
     if let Some((_, key)) = &open_solution {
         problems.push(unclosed_solution(file, key));
     }
-    let front = match front {
-        Some(Some(f)) => Some(f),
-        Some(None) => None,
-        None if text.lines().next().is_some_and(|l| l.trim_end() == "+++") => {
+    let front = match (front, given) {
+        (Some(read), _) => read,
+        (None, Some(given)) => Some(given),
+        (None, None) if text.lines().next().is_some_and(|l| l.trim_end() == "+++") => {
             problems.push(
                 Diagnostic::new(file, 0..3, "the front matter is never closed")
                     .label("opened here")
@@ -239,7 +252,7 @@ pub fn parse_recovering(file: &SourceFile) -> (Option<Essay>, Vec<Diagnostic>) {
             );
             None
         }
-        None => {
+        (None, None) => {
             problems.push(
                 Diagnostic::new(file, 0..0, "the essay has no front matter")
                     .label("expected `+++` here")

@@ -8,14 +8,16 @@
 //!
 //! # Output layout
 //!
-//! Flat: `index.html`, one `<slug>.html` per essay, `style.css`, `player.js`, `fonts/`. Flat files keep every
+//! Flat: `index.html`, one `<slug>.html` per essay, `style.css`, our scripts (`player.js`,
+//! `exercise.js`, `search.js`), `search-index.js` ([`super::search`]), `fonts/`. Flat files keep every
 //! link relative and the site readable straight from disk (`file://`), where `<slug>/index.html`
 //! would open a folder listing instead of a page.
 //!
 //! # Template context
 //!
-//! Templates are `base.html`, `essay.html` and `index.html` in the templates folder, rendered
-//! with autoescaping on (so plain-text fields may hold `<` or `&`). Any of the three that the
+//! Templates are `base.html`, `essay.html`, `index.html` and `notebook.html` (the claims
+//! notebook, which `essay.html` includes) in the templates folder, rendered
+//! with autoescaping on (so plain-text fields may hold `<` or `&`). Any of the four that the
 //! folder lacks (or the whole folder, if it does not exist) is taken from the built-in copy of
 //! this repository's `templates/`.
 //!
@@ -43,6 +45,7 @@ use serde::{Deserialize, Serialize};
 
 use super::assets::write_assets;
 use super::publish::{publish, PublishError, Refusal};
+use super::search;
 
 /// The whole site: what the driver hands the renderer.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -139,10 +142,14 @@ pub enum RenderError {
 /// The project's templates, built in: a templates folder that lacks one of these files (or
 /// does not exist) gets the built-in copy, so a project needs no `templates/` of its own and can
 /// override just the one it wants to change.
-const BUILT_IN: [(&str, &str); 3] = [
+const BUILT_IN: [(&str, &str); 4] = [
     ("base.html", include_str!("../../templates/base.html")),
     ("essay.html", include_str!("../../templates/essay.html")),
     ("index.html", include_str!("../../templates/index.html")),
+    (
+        "notebook.html",
+        include_str!("../../templates/notebook.html"),
+    ),
 ];
 
 /// Renders every page with the templates in `templates_dir` and replaces `out_dir` with a
@@ -154,10 +161,12 @@ pub fn render_site(
     out_dir: &Path,
 ) -> Result<Vec<PathBuf>, RenderError> {
     let pages = render_pages(model, templates_dir)?;
+    let search_index = search::index_script(&search::documents(ordered(model)));
     publish(out_dir, |dir| -> io::Result<()> {
         for (name, html) in &pages {
             fs::write(dir.join(name), html)?;
         }
+        fs::write(dir.join(search::INDEX_FILE), &search_index)?;
         write_assets(dir, pages.iter().map(|(_, html)| html.as_str()))
     })
     .map_err(|e| match e {
@@ -209,6 +218,24 @@ pub fn render_pages(
         ));
     }
     Ok(pages)
+}
+
+/// The claims notebook of `page` alone (the built-in `notebook.html`, which `essay.html`
+/// includes), for a page that hackenbook does not lay out itself: a chapter of an mdBook book.
+/// Empty when the page has no claims.
+pub fn notebook_html(page: &PageModel) -> Result<String, RenderError> {
+    let mut tera = tera::Tera::default();
+    tera.autoescape_on(vec![".html"]);
+    let (name, source) = BUILT_IN[3];
+    tera.add_raw_template(name, source)
+        .map_err(|e| RenderError::Template {
+            name: name.to_string(),
+            message: error_chain(&e),
+            at: None,
+        })?;
+    let mut context = tera::Context::new();
+    context.insert("page", page);
+    fill(&tera, Path::new(""), name, &context)
 }
 
 /// The file name of an essay's page.
