@@ -125,7 +125,7 @@ pub fn index_script(docs: &[SearchDoc]) -> String {
             .map(|d| [d.title.as_str(), d.page.as_str(), d.href.as_str()])
             .collect(),
     };
-    // `</` cannot end a script written this way, but the file is plain JavaScript anyway.
+    // A file of its own (not inline in a page), so nothing in the text can close a `<script>`.
     format!(
         "window.hackenbookSearch = {};\n",
         serde_json::to_string(&script).unwrap_or_else(|_| "null".into())
@@ -233,7 +233,7 @@ const UNREAD: [&str; 5] = ["svg", "annotation", "script", "style", "template"];
 /// The text of a stretch of our own HTML, as a reader reads it: tags dropped, the content of
 /// [`UNREAD`] elements and of `hidden` elements dropped, entities decoded, white space collapsed.
 /// Iterative: it keeps a count of open skipped elements, not a stack of calls.
-pub fn visible_text(html: &str) -> String {
+fn visible_text(html: &str) -> String {
     let mut out = String::with_capacity(html.len() / 2);
     // The skipped element's name and how deep it nests in itself.
     let mut skipping: Option<(String, usize)> = None;
