@@ -105,7 +105,7 @@ fn a_wrong_claim_fails_the_book_at_its_place() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{stderr}");
     assert!(out.stdout.is_empty(), "no book is printed");
-    assert!(stderr.contains("src/stalks.md:12:2"), "{stderr}");
+    assert!(stderr.contains("src/stalks.md:13:3"), "{stderr}");
 }
 
 #[test]
