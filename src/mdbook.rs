@@ -82,7 +82,8 @@ pub fn preprocess(input: &str, options: &CheckOptions) -> Result<Preprocessed, F
     for essay in &checked {
         let page = page::build_page(essay, &mut problems);
         let notebook = notebook_html(&page).map_err(|e| Failure::Other(e.to_string()))?;
-        rendered.push(chapter_html(&page.body_html, &notebook));
+        // The answer key is for print, which our stylesheet (not loaded here) arranges.
+        rendered.push(chapter_html(page.body_on_screen(), &notebook));
     }
     if problems.iter().any(|d| !d.warning) {
         return Err(Failure::Problems(problems));

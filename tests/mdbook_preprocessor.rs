@@ -86,6 +86,8 @@ fn the_sample_book_comes_back_checked_and_rendered() {
     assert!(after[0].1.contains("<math"));
     assert!(after[0].1.contains("href=\"#claim-1\""));
     assert!(after[1].1.contains("id=\"exercise-1\""));
+    // Without our stylesheet nothing would hide the print-only answer key: it is left out.
+    assert!(!after[1].1.contains("answer-key"));
     // Everything but the contents comes back as it was.
     let mut unchanged = output.clone();
     let mut expected = input[1].clone();

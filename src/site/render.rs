@@ -78,6 +78,20 @@ pub struct PageModel {
     pub next: Option<Link>,
 }
 
+/// How the answer key of a page of exercises opens: it ends the body, printed on a page of its
+/// own and not shown on screen, followed by the exercises' script.
+pub const ANSWER_KEY_OPENING: &str = "<section class=\"answer-key\"";
+
+impl PageModel {
+    /// The body without its answer key and what follows it: what a reader sees on screen where
+    /// our stylesheet does not hide the key (an mdBook chapter), and what search indexes.
+    pub fn body_on_screen(&self) -> &str {
+        self.body_html
+            .find(ANSWER_KEY_OPENING)
+            .map_or(&*self.body_html, |end| &self.body_html[..end])
+    }
+}
+
 /// A heading in the table of contents.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TocEntry {

@@ -48,10 +48,7 @@ pub fn documents<'a>(pages: impl IntoIterator<Item = &'a PageModel>) -> Vec<Sear
             text: String::new(),
         };
         // The answer key repeats the exercises for print.
-        let body = page
-            .body_html
-            .find("<section class=\"answer-key\"")
-            .map_or(&*page.body_html, |end| &page.body_html[..end]);
+        let body = page.body_on_screen();
         let mut own = vec![doc(&page.title, None)];
         own[0].text.push_str(&page.summary);
         for part in parts(body) {
