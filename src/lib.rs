@@ -19,6 +19,7 @@ pub mod games;
 pub mod hackenbush;
 pub mod init;
 pub mod located;
+pub mod mdbook;
 pub mod page;
 pub mod serve;
 pub mod site;

@@ -109,6 +109,13 @@ enum Command {
         #[arg(long)]
         title: Option<String>,
     },
+    /// Be an mdBook preprocessor (book.toml: `[preprocessor.hackenbook]`, `command = "hackenbook
+    /// mdbook"`): read mdBook's `[context, book]` JSON on standard input, check every chapter,
+    /// print the book with hackenbook's blocks rendered; a wrong claim fails `mdbook build`.
+    Mdbook {
+        #[command(subcommand)]
+        query: Option<MdbookQuery>,
+    },
     /// Build, serve the site locally, and rebuild and reload the open page on every save.
     Serve {
         /// The port (0 picks a free one).
@@ -142,6 +149,13 @@ impl From<Format> for MessageFormat {
             Format::Github => MessageFormat::Github,
         }
     }
+}
+
+/// What mdBook asks a preprocessor before it runs it.
+#[derive(Subcommand)]
+enum MdbookQuery {
+    /// Exit 0 if the preprocessor serves this renderer (`html`), 1 otherwise.
+    Supports { renderer: String },
 }
 
 fn main() -> ExitCode {
@@ -224,6 +238,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
         Command::New { slug, title } => {
             hackenbook::commands::new_essay(&project, &slug, title.as_deref())
         }
+        Command::Mdbook { query } => mdbook(&project, query),
         Command::Serve { port, bind, open } => {
             let options = serve::Options {
                 host: bind,
@@ -233,6 +248,37 @@ fn run(cli: Cli) -> Result<(), Failure> {
             serve::run(&cli.root, &options)
         }
     }
+}
+
+fn mdbook(project: &Project, query: Option<MdbookQuery>) -> Result<(), Failure> {
+    use hackenbook::mdbook;
+    if let Some(MdbookQuery::Supports { renderer }) = query {
+        return if mdbook::supports(&renderer) {
+            Ok(())
+        } else {
+            Err(Failure::Other(format!(
+                "hackenbook mdbook writes HTML: it serves the html renderer, not {renderer}"
+            )))
+        };
+    }
+    let mut input = String::new();
+    std::io::Read::read_to_string(&mut std::io::stdin(), &mut input).map_err(|e| {
+        Failure::Other(format!(
+            "cannot read mdBook's book from standard input: {e}"
+        ))
+    })?;
+    let options = hackenbook::check::CheckOptions {
+        cache_dir: project.cache_dir.clone(),
+        time_limit: project.time_limit,
+    };
+    let done = mdbook::preprocess(&input, &options)?;
+    // Standard output is mdBook's: the warnings go to standard error, as people read them.
+    show(&driver::warnings_printed(
+        &done.warnings,
+        MessageFormat::Human,
+    ));
+    println!("{}", done.book);
+    Ok(())
 }
 
 fn warnings(deny: bool) -> Warnings {

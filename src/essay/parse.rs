@@ -143,6 +143,16 @@ pub fn parse_essay(file: &SourceFile) -> Result<Essay, Vec<Diagnostic>> {
 /// cannot be read (or is missing) is reported and replaced by a stand-in
 /// ([`FrontMatter::stand_in`]), so the body is still checked.
 pub fn parse_recovering(file: &SourceFile) -> (Essay, Vec<Diagnostic>) {
+    parse_with_front(file, None)
+}
+
+/// [`parse_recovering`] for a text that carries no front matter of its own, such as a chapter of
+/// an mdBook book: `front` stands in for it (front matter written anyway still wins).
+pub fn parse_chapter(file: &SourceFile, front: FrontMatter) -> (Essay, Vec<Diagnostic>) {
+    parse_with_front(file, Some(front))
+}
+
+fn parse_with_front(file: &SourceFile, given: Option<FrontMatter>) -> (Essay, Vec<Diagnostic>) {
     let mut problems = Vec::new();
     let text = &*file.text;
     let mut front = None;
@@ -229,10 +239,11 @@ pub fn parse_recovering(file: &SourceFile) -> (Essay, Vec<Diagnostic>) {
     if let Some((_, key)) = &open_solution {
         problems.push(unclosed_solution(file, key));
     }
-    let front = match front {
-        Some(Some(f)) => Some(f),
-        Some(None) => None,
-        None if text.lines().next().is_some_and(|l| l.trim_end() == "+++") => {
+    let front = match (front, given) {
+        (Some(Some(f)), _) => Some(f),
+        (Some(None), _) => None,
+        (None, Some(given)) => Some(given),
+        (None, None) if text.lines().next().is_some_and(|l| l.trim_end() == "+++") => {
             problems.push(
                 Diagnostic::new(file, 0..3, "the front matter is never closed")
                     .label("opened here")
@@ -240,7 +251,7 @@ pub fn parse_recovering(file: &SourceFile) -> (Essay, Vec<Diagnostic>) {
             );
             None
         }
-        None => {
+        (None, None) => {
             problems.push(
                 Diagnostic::new(file, 0..0, "the essay has no front matter")
                     .label("expected `+++` here")

@@ -14,7 +14,7 @@ use crate::check::{CheckedEssay, ClaimKind, ClaimRecord, Outcome};
 use crate::essay::parse::markdown_options;
 use crate::essay::{Diagnostic, DirectiveKind};
 use crate::site::maths;
-use crate::site::render::{ClaimRow, PageModel};
+use crate::site::render::{ClaimRow, PageModel, ANSWER_KEY_OPENING};
 use pulldown_cmark::{CowStr, Event, Parser, Tag, TagEnd};
 use std::collections::HashMap;
 use std::ops::Range;
@@ -237,7 +237,7 @@ impl<'a> Exercises<'a> {
             return String::new();
         }
         format!(
-            "<section class=\"answer-key\" aria-label=\"Answers\">\n<p class=\"answer-key-title\">Answers</p>\n{}</section>\n\
+            "{ANSWER_KEY_OPENING} aria-label=\"Answers\">\n<p class=\"answer-key-title\">Answers</p>\n{}</section>\n\
              <script src=\"exercise.js\" defer></script>\n",
             self.key.join("")
         )

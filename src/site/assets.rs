@@ -64,6 +64,9 @@ pub fn served(source: &str, open: &str, close: &str) -> String {
     out
 }
 
+/// Our script of the search box on every page (see `scripts/search.js` and [`super::search`]).
+pub const SEARCH_JS: &str = include_str!("scripts/search.js");
+
 /// A face the stylesheet uses: its PostScript name (also its file name, `fonts/<name>.woff2`) and
 /// the licence it is under.
 pub struct Face {
@@ -111,7 +114,7 @@ const GUST_TEXT: &str = include_str!("licences/GUST-FONT-LICENSE.txt");
 const LIBERTINUS_NOTICE: &str = "Copyright © 2012-2024 The Libertinus Project Authors,\n\
      with Reserved Font Name \"Linux Libertine\", \"Biolinum\", \"STIX Fonts\".";
 
-/// Writes `stylesheet` as `style.css` (ours, [`STYLE_CSS`], unless the project overrides it), our scripts (`exercise.js`, `player.js`), `fonts/*.woff2` (each font cut
+/// Writes `stylesheet` as `style.css` (ours, [`STYLE_CSS`], unless the project overrides it), our scripts (`exercise.js`, `player.js`, `search.js`), `fonts/*.woff2` (each font cut
 /// to the glyphs `pages`, the stylesheet and the scripts show), `fonts/OFL.txt`,
 /// `fonts/GUST-FONT-LICENSE.txt` and `fonts/README.txt` (which file is under which licence)
 /// into `out_dir`.
@@ -125,13 +128,14 @@ pub fn write_assets<'p>(
     fs::write(out_dir.join("style.css"), served(stylesheet, "/*", "*/"))?;
     fs::write(out_dir.join("exercise.js"), served(EXERCISE_JS, "//", "\n"))?;
     fs::write(out_dir.join("player.js"), served(PLAYER_JS, "//", "\n"))?;
+    fs::write(out_dir.join("search.js"), served(SEARCH_JS, "//", "\n"))?;
     // The scripts write words into the page (verdicts, announcements): their letters too.
-    let chars =
-        webfont::SiteCharacters::of(
-            pages
-                .into_iter()
-                .chain([stylesheet, EXERCISE_JS, PLAYER_JS]),
-        );
+    let chars = webfont::SiteCharacters::of(pages.into_iter().chain([
+        stylesheet,
+        EXERCISE_JS,
+        PLAYER_JS,
+        SEARCH_JS,
+    ]));
     let mut readme = String::from(
         "Fonts used by this site, from the typst-assets crate, converted to WOFF2 with the\n\
          outlines of glyphs the site does not use emptied (every glyph keeps its number).\n\

@@ -11,6 +11,7 @@ mod mathml;
 pub mod maths;
 pub mod publish;
 pub mod render;
+pub mod search;
 pub mod spacing;
 pub mod webfont;
 

@@ -8,14 +8,15 @@
 //!
 //! # Output layout
 //!
-//! Flat: `index.html`, one `<slug>.html` per essay, `404.html`, `style.css`, our scripts,
-//! `fonts/`, and with a `base_url` `sitemap.xml` and `feed.xml` ([`super::feeds`]). Flat files keep
+//! Flat: `index.html`, one `<slug>.html` per essay, `404.html`, `style.css`, our scripts
+//! (`player.js`, `exercise.js`, `search.js`), `search-index.js` ([`super::search`]), `fonts/`, and with a `base_url` `sitemap.xml` and `feed.xml` ([`super::feeds`]). Flat files keep
 //! every link relative and the site readable straight from disk (`file://`) and under any path,
 //! where `<slug>/index.html` would open a folder listing instead of a page.
 //!
 //! # Template context
 //!
-//! Templates are `base.html`, `essay.html`, `index.html` and `404.html`; each, and the stylesheet
+//! Templates are `base.html`, `essay.html`, `index.html`, `notebook.html` (the claims notebook,
+//! which `essay.html` includes) and `404.html`; each, and the stylesheet
 //! `style.css`, is read from the project's templates folder when it is there and is the built-in
 //! copy of this repository's `templates/` (or `src/site/style.css`) otherwise, file by file. They
 //! are rendered with autoescaping on (so plain-text fields may hold `<` or `&`). The variables each
@@ -36,6 +37,7 @@ use serde::{Deserialize, Serialize};
 use super::assets::write_assets;
 use super::feeds;
 use super::publish::{publish, PublishError, Refusal};
+use super::search;
 
 /// The whole site: what the driver hands the renderer.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -74,6 +76,20 @@ pub struct PageModel {
     /// which is what a ladder usually wants; give a link to override it.
     pub prev: Option<Link>,
     pub next: Option<Link>,
+}
+
+/// How the answer key of a page of exercises opens: it ends the body, printed on a page of its
+/// own and not shown on screen, followed by the exercises' script.
+pub const ANSWER_KEY_OPENING: &str = "<section class=\"answer-key\"";
+
+impl PageModel {
+    /// The body without its answer key and what follows it: what a reader sees on screen where
+    /// our stylesheet does not hide the key (an mdBook chapter), and what search indexes.
+    pub fn body_on_screen(&self) -> &str {
+        self.body_html
+            .find(ANSWER_KEY_OPENING)
+            .map_or(&*self.body_html, |end| &self.body_html[..end])
+    }
 }
 
 /// A heading in the table of contents.
@@ -144,11 +160,15 @@ pub enum RenderError {
 /// The project's templates, built in: a templates folder that lacks one of these files (or
 /// does not exist) gets the built-in copy, so a project needs no `templates/` of its own and can
 /// override just the one it wants to change.
-const BUILT_IN: [(&str, &str); 4] = [
+const BUILT_IN: [(&str, &str); 5] = [
     ("base.html", include_str!("../../templates/base.html")),
     ("essay.html", include_str!("../../templates/essay.html")),
     ("index.html", include_str!("../../templates/index.html")),
     ("404.html", include_str!("../../templates/404.html")),
+    (
+        "notebook.html",
+        include_str!("../../templates/notebook.html"),
+    ),
 ];
 
 /// The stylesheet a project may override with `templates/style.css`.
@@ -173,10 +193,12 @@ pub fn render_site(
             machine_files.push((FEED, feed));
         }
     }
+    let search_index = search::index_script(&search::documents(ordered(model)));
     publish(out_dir, |dir| -> io::Result<()> {
         for (name, html) in &pages {
             fs::write(dir.join(name), html)?;
         }
+        fs::write(dir.join(search::INDEX_FILE), &search_index)?;
         for (name, xml) in &machine_files {
             fs::write(dir.join(name), xml)?;
         }
@@ -263,6 +285,27 @@ pub const INDEX: &str = "index.html";
 pub const NOT_FOUND: &str = "404.html";
 pub const SITEMAP: &str = "sitemap.xml";
 pub const FEED: &str = "feed.xml";
+
+/// The claims notebook of `page` alone (the built-in `notebook.html`, which `essay.html`
+/// includes), for a page that hackenbook does not lay out itself: a chapter of an mdBook book.
+/// Empty when the page has no claims.
+pub fn notebook_html(page: &PageModel) -> Result<String, RenderError> {
+    let mut tera = tera::Tera::default();
+    tera.autoescape_on(vec![".html"]);
+    let (name, source) = BUILT_IN
+        .into_iter()
+        .find(|(name, _)| *name == "notebook.html")
+        .expect("the notebook template is built in");
+    tera.add_raw_template(name, source)
+        .map_err(|e| RenderError::Template {
+            name: name.to_string(),
+            message: error_chain(&e),
+            at: None,
+        })?;
+    let mut context = tera::Context::new();
+    context.insert("page", page);
+    fill(&tera, Path::new(""), name, &context)
+}
 
 /// The file name of an essay's page.
 pub fn href(slug: &str) -> String {

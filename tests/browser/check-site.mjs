@@ -2,7 +2,8 @@
 // would see: every formula typeset (no raw TeX, no KaTeX error box, every <math> laid out),
 // every diagram visible, the fonts loaded from the site's own folder, nothing requested from
 // outside the site, no console errors, no broken internal links, no sideways scrolling on a
-// phone. Saves a desktop and a phone screenshot of each page as artefacts.
+// phone. Saves a desktop and a phone screenshot of each page as artefacts. Searches by keyboard
+// (see `checkSearch`).
 //
 // Then plays diagrams as a reader would (see `play` below): cuts by clicking, checking each value
 // shown against the solver's own table (`hackenbook play POSITION --json`, the binary at
@@ -202,6 +203,45 @@ function checkPage(name, { facts, problems }, pageIds) {
     if (fragment && pageIds.has(target)) {
       check(pageIds.get(target).includes(fragment), `${name}: no #${fragment} in ${target}`);
     }
+  }
+}
+
+// Search: from the index page, by keyboard alone, "cherry" finds the cherry's section of the
+// tree essay first, the arrow keys reach the result and Enter lands on its anchor; the index is
+// read from the site's own folder (requests outside it are refused and counted by `visit`).
+// Screenshots of the results at desktop and phone width, light and dark.
+const SEARCH = { query: "cherry", href: "a-tree-is-still-a-number.html#the-cherry-by-hand" };
+
+async function checkSearch(context) {
+  for (const [label, viewport, scheme] of [["desktop", DESKTOP, "light"], ["phone", PHONE, "dark"]]) {
+    const v = await visit(context, "index.html", viewport);
+    await v.page.emulateMedia({ colorScheme: scheme });
+    await v.page.keyboard.press("Tab");
+    await v.page.keyboard.press("Tab");
+    const focused = await v.page.evaluate(() => document.activeElement?.matches("form.site-search input") ?? false);
+    check(focused, `search (${label}): the second Tab does not reach the search box`);
+    await v.page.keyboard.type(SEARCH.query);
+    const first = v.page.locator(".site-search-results a").first();
+    await first.waitFor({ state: "visible", timeout: 5000 }).catch(() => {});
+    const hrefs = await v.page.$$eval(".site-search-results a", (as) => as.map((a) => a.getAttribute("href")));
+    check(hrefs[0] === SEARCH.href, `search (${label}): first result for "${SEARCH.query}" is ${hrefs[0]}, not ${SEARCH.href}`);
+    const status = await v.page.textContent(".site-search-status");
+    check(/found/.test(status ?? ""), `search (${label}): no status announced (${status})`);
+    const box = await v.page.locator(".site-search-results").boundingBox();
+    check(box !== null && box.x >= 0 && box.x + box.width <= viewport.width,
+      `search (${label}): results overflow the window ${JSON.stringify(box)}`);
+    await v.page.screenshot({ path: path.join(artefacts, `search-${label}-${scheme}.png`) });
+    await v.page.keyboard.press("ArrowDown");
+    const onResult = await v.page.evaluate(() => document.activeElement?.getAttribute("href"));
+    check(onResult === SEARCH.href, `search (${label}): ArrowDown focuses ${onResult}`);
+    await Promise.all([v.page.waitForURL((u) => u.href.endsWith(SEARCH.href)), v.page.keyboard.press("Enter")]);
+    const landed = await v.page.evaluate(() => {
+      const target = document.getElementById(location.hash.slice(1));
+      return target ? target.textContent : null;
+    });
+    check(/cherry/i.test(landed ?? ""), `search (${label}): landed on ${landed}`);
+    checkQuiet(`search (${label})`, v.problems);
+    await v.page.close();
   }
 }
 
@@ -597,6 +637,7 @@ async function main() {
       await phone.page.close();
     }
     await checkExercises(context);
+    await checkSearch(context);
     await play(context);
   } finally {
     await browser.close();
