@@ -29,7 +29,7 @@ impl Games {
             g,
             |games, h| {
                 let ups = games.as_nus(h)?.ups;
-                Some(games.integer(ups as i64))
+                Some(games.integer(ups))
             },
             |games, h, ls: &[GameId], rs: &[GameId]| {
                 let (two, minus_two) = (games.integer(2), games.integer(-2));
