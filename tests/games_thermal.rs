@@ -1,4 +1,5 @@
-//! Thermography against published examples and against an independent implementation.
+//! Thermography, heating, atomic weights and reduced forms against published examples, against
+//! the identities that define them, and against an independent implementation.
 //!
 //! The oracle is pycgt (PyPI, pure Python; `pip install pycgt==0.2.0`): every one of the 1,474
 //! games born by day 3 is valued by both, comparing temperature, mean, stops, both walls at many
