@@ -1,4 +1,5 @@
-//! Thermography against published examples and against an independent implementation.
+//! Thermography, heating, atomic weights and reduced forms against published examples, against
+//! the identities that define them, and against an independent implementation.
 //!
 //! The oracle is pycgt (PyPI, pure Python; `pip install pycgt==0.2.0`): every one of the 1,474
 //! games born by day 3 is valued by both, comparing temperature, mean, stops, both walls at many
@@ -10,7 +11,7 @@
 mod days;
 
 use hackenbook::games::notation::{eval, parse_expr};
-use hackenbook::games::{Dyadic, GameId, Games};
+use hackenbook::games::{Dyadic, GameId, Games, Player};
 use std::io::Write;
 use std::process::{Command, Stdio};
 
@@ -72,7 +73,7 @@ fn functions_in_game_expressions() {
         ("cool(^, *)", "cooled by a number"),
         ("cool(^, -2)", "at least -1"),
         ("temp(1, 2)", "takes 1 argument, not 2"),
-        ("heat(1)", "not a function"),
+        ("heat(1)", "takes 2 arguments, not 1"),
     ] {
         let expr = parse_expr(text);
         let err = match expr {
@@ -221,4 +222,280 @@ fn day_three_against_pycgt() {
         "{differ} of {} games differ from pycgt",
         ours.len()
     );
+}
+
+/// Feeds one line per game to a pycgt script and returns its output lines.
+fn pycgt(script: &str, input: &str) -> Vec<String> {
+    let mut child = Command::new("python3")
+        .args(["-c", script])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("python3 runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        out.status.success(),
+        "the pycgt oracle failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn published_heating_and_overheating() {
+    let mut g = Games::new();
+    // Siegel, II.5: a number is not heated; ∫ᵗ ∗ = ±t; heating by t undoes cooling by t.
+    // Berlekamp's overheating: an integer n becomes n copies of s.
+    for (text, value) in [
+        ("heat(1, 1)", "1"),
+        ("heat(3/4, 2)", "3/4"),
+        ("heat(*, 3/4)", "+-3/4"),
+        ("heat(*, 1)", "+-1"),
+        ("heat(^, 1)", "{1|{0|-2}}"),
+        ("heat({0|-1}, 1)", "{1|-2}"),
+        ("cool(heat(^, 1), 1)", "^"),
+        ("heat(*, *)", "0"),
+        ("overheat(3, 1/2, 1/2)", "3/2"),
+        ("overheat(2, ^, 1)", "^^"),
+        ("overheat({1|0}, 1, 1)", "{2|-1}"),
+        ("overheat(1/2, 1, 1)", "{1|0}"),
+        ("overheat(-2, *, 5)", "0"),
+    ] {
+        let x = game(&mut g, text);
+        let y = game(&mut g, value);
+        assert_eq!(g.display(x), g.display(y), "{text}");
+    }
+}
+
+#[test]
+fn published_atomic_weights_and_reduced_forms() {
+    let mut g = Games::new();
+    // Winning Ways, ch. 7–8; Siegel, II.6–II.7.
+    for (text, value) in [
+        ("aw(^)", "1"),
+        ("aw(*)", "0"),
+        ("aw(^^*)", "2"),
+        ("aw(^*)", "1"),
+        ("aw(v*5)", "-1"),
+        ("aw(*2 + ^^^)", "3"),
+        ("aw({0|^})", "2"),
+        ("aw({^|v})", "0"),
+        ("rcf(^)", "0"),
+        ("rcf(^*)", "0"),
+        ("rcf(3/4 + ^^*)", "3/4"),
+        ("rcf({1|^})", "{1|0}"),
+        ("rcf({2|*} + ^)", "{2|0}"),
+        ("rcf({{2|*}|-1})", "{{2|0}|-1}"),
+    ] {
+        let x = game(&mut g, text);
+        let y = game(&mut g, value);
+        assert_eq!(g.display(x), g.display(y), "{text}");
+    }
+    for (text, message) in [
+        ("aw(1*)", "`1*` is not all-small"),
+        ("aw({1|-1})", "is not all-small"),
+        ("overheat(1, 2)", "takes 3 arguments, not 2"),
+        ("overheat(5000, ^, 1)", "budget"),
+        ("frobnicate(1)", "not a function"),
+    ] {
+        let expr = parse_expr(text);
+        let err = match expr {
+            Err(e) => e.message,
+            Ok(e) => eval(&e, &mut g, &mut |_| None).unwrap_err().message,
+        };
+        assert!(err.contains(message), "{text}: {err}");
+    }
+}
+
+const HEAT_ORACLE: &str = r#"
+import sys
+try:
+    import pycgt as p
+except ImportError:
+    sys.exit("pycgt is not installed: pip install pycgt==0.2.0")
+one, star, up_star = p.parse("1"), p.parse("*"), p.parse("{0,*|0}")
+for line in sys.stdin:
+    g, h1, hs, oh, rcf, inc = line.rstrip("\n").split("\t")
+    g = p.parse(g)
+    ours = [p.parse(x) for x in inc.split(";") if x]
+    theirs = list(p.incentives(g))
+    same_incentives = len(ours) == len(theirs) and all(
+        any(p.equals(a, b) for b in theirs) for a in ours)
+    print(p.equals(p.heat(g, one), p.parse(h1)),
+          p.equals(p.heat(g, star), p.parse(hs)),
+          p.equals(p.overheat(g, star, up_star), p.parse(oh)),
+          # pycgt reduces the options and takes the canonical form, which can leave an
+          # option dominated up to infinitesimals ({0|-1,{0|-1}} stays); Siegel's reduced form
+          # is the simplest game infinitely close to G. Check that ours is infinitely close to
+          # G and born no later than pycgt's.
+          p.is_infinitesimal(p.add(g, p.negate(p.parse(rcf))))
+          and p.birthday(p.canonical(p.parse(rcf)))
+              <= p.birthday(p.reduced_canonical_form(g)),
+          same_incentives)
+"#;
+
+#[test]
+fn day_three_heating_reduction_and_incentives_against_pycgt() {
+    let mut g = Games::new();
+    let all = days_to_three(&mut g);
+    let (one, star) = (g.integer(1), g.star());
+    let up_star = game(&mut g, "^*");
+    let mut input = String::new();
+    for &x in &all {
+        let h1 = g.heat(x, one);
+        let hs = g.heat(x, star);
+        let oh = g.overheat(x, star, up_star);
+        let rcf = g.reduced_canonical_form(x);
+        let incentives = g.incentives(x, &[Player::Left, Player::Right]);
+        let mut fields = vec![x, h1, hs, oh, rcf]
+            .into_iter()
+            .map(|y| braces(&mut g, y))
+            .collect::<Vec<_>>();
+        let inc: Vec<String> = incentives.iter().map(|&i| braces(&mut g, i)).collect();
+        fields.push(inc.join(";"));
+        input.push_str(&fields.join("\t"));
+        input.push('\n');
+    }
+    let theirs = pycgt(HEAT_ORACLE, &input);
+    assert_eq!(theirs.len(), all.len());
+    let differ: Vec<String> = theirs
+        .iter()
+        .zip(&all)
+        .filter(|(line, _)| *line != "True True True True True")
+        .map(|(line, &x)| format!("{}: {line}", g.display(x)))
+        .collect();
+    assert!(
+        differ.is_empty(),
+        "{} differ: {:?}",
+        differ.len(),
+        &differ[..differ.len().min(5)]
+    );
+}
+
+#[test]
+fn heating_undoes_cooling_on_day_three() {
+    // (∫ᵗ G)ₜ = G for t > 0: every heated subgame is hot enough to be cooled back by t.
+    let mut g = Games::new();
+    let all = days_to_three(&mut g);
+    for t in ["1/2", "1", "2"] {
+        let (t, tg) = (d(t), game(&mut g, t));
+        for &x in &all {
+            let heated = g.heat(x, tg);
+            assert_eq!(g.cool(heated, &t), x, "{} heated by {t}", g.display(x));
+        }
+    }
+}
+
+#[test]
+fn reduced_forms_on_day_three() {
+    // rcf(G) is infinitely close to G, is its own reduced form, forgets infinitesimals
+    // (rcf(G + ε) = rcf(G)), and is the simplest game infinitely close to G: games born by day
+    // 3 are infinitely close exactly when their reduced forms agree, and no game of the class
+    // is born before its reduced form.
+    let mut g = Games::new();
+    let all = days_to_three(&mut g);
+    let epsilons: Vec<GameId> = ["^", "*", "v*", "{0|^}", "^ : ^"]
+        .iter()
+        .map(|e| game(&mut g, e))
+        .collect();
+    let mut classes: std::collections::HashMap<GameId, Vec<GameId>> = Default::default();
+    for &x in &all {
+        let r = g.reduced_canonical_form(x);
+        let diff = g.sub(x, r);
+        assert!(g.is_infinitesimal(diff), "{}", g.display(x));
+        assert_eq!(g.reduced_canonical_form(r), r, "{}", g.display(x));
+        for &e in &epsilons {
+            let shifted = g.add(x, e);
+            assert_eq!(g.reduced_canonical_form(shifted), r, "{}", g.display(x));
+        }
+        classes.entry(r).or_default().push(x);
+    }
+    let reps: Vec<GameId> = classes.keys().copied().collect();
+    for (i, &a) in reps.iter().enumerate() {
+        for &b in &reps[i + 1..] {
+            let diff = g.sub(a, b);
+            assert!(
+                !g.is_infinitesimal(diff),
+                "{} ~ {}",
+                g.display(a),
+                g.display(b)
+            );
+        }
+        for &x in &classes[&a] {
+            assert!(g.birthday(a) <= g.birthday(x), "{}", g.display(x));
+        }
+    }
+    assert!(
+        reps.len() > 50 && reps.len() < all.len(),
+        "{} classes",
+        reps.len()
+    );
+}
+
+#[test]
+fn atomic_weights_on_day_three() {
+    // Atomic weight is additive and odd, and the two-ahead rule holds: aw(G) >= 2 means Left
+    // wins (G > 0), aw(G) >= 1 means Left wins moving first.
+    let mut g = Games::new();
+    let all = days_to_three(&mut g);
+    let small: Vec<GameId> = all.iter().copied().filter(|&x| g.is_all_small(x)).collect();
+    let (zero, one, two) = (g.zero(), g.integer(1), g.integer(2));
+    let mut eccentric = 0;
+    for &x in &small {
+        let a = g.atomic_weight(x).unwrap();
+        let minus = g.neg(x);
+        let na = g.neg(a);
+        assert_eq!(g.atomic_weight(minus), Some(na), "{}", g.display(x));
+        if g.leq(two, a) {
+            assert!(g.lt(zero, x), "{}", g.display(x));
+        }
+        if g.leq(one, a) {
+            assert!(!g.leq(x, zero), "{}", g.display(x));
+        }
+        if !g.is_nus(x) {
+            // Where the calculus departs from {aw(Gᴸ) − 2 | aw(Gᴿ) + 2}.
+            let side = |g: &mut Games, options: Vec<GameId>, shift: i64| -> Vec<GameId> {
+                let s = g.integer(shift);
+                options
+                    .into_iter()
+                    .map(|o| {
+                        let w = g.atomic_weight(o).unwrap();
+                        g.add(w, s)
+                    })
+                    .collect()
+            };
+            let (lo, ro) = (g.left_options(x), g.right_options(x));
+            let (l, r) = (side(&mut g, lo, -2), side(&mut g, ro, 2));
+            eccentric += usize::from(g.from_options(&l, &r) != a);
+        }
+    }
+    assert!(eccentric > 0);
+    let sample: Vec<GameId> = small.iter().copied().step_by(7).collect();
+    for &x in &sample {
+        for &y in &sample {
+            let (ax, ay) = (g.atomic_weight(x).unwrap(), g.atomic_weight(y).unwrap());
+            let sum = g.add(x, y);
+            let expected = g.add(ax, ay);
+            assert_eq!(
+                g.atomic_weight(sum),
+                Some(expected),
+                "{} + {}",
+                g.display(x),
+                g.display(y)
+            );
+        }
+    }
+    let not_small = game(&mut g, "{1|-1}");
+    assert_eq!(g.atomic_weight(not_small), None);
 }

@@ -108,6 +108,16 @@ fn value_game(ev: &mut RowEval, r: &Record) -> GameId {
     }
 }
 
+fn atomic_weight(ev: &mut RowEval, g: GameId) -> Result<Scalar, String> {
+    match ev.games.atomic_weight(g) {
+        Some(w) => Ok(ev.normal(w)),
+        None => Err(format!(
+            "the value {} is not all-small, so it has no atomic weight",
+            ev.games.display(g)
+        )),
+    }
+}
+
 fn count_u64(n: u64) -> Result<Scalar, String> {
     Ok(Scalar::Num(Dyadic::integer(n)))
 }
@@ -443,6 +453,34 @@ pub static PROPERTIES: &[Property] = &[
             Ok(Scalar::Num(ev.games.stops(g).1))
         }),
         read_game: Some(|ev, m| Ok(Scalar::Num(ev.games.stops(m.value).1))),
+    },
+    Property {
+        name: "atomic_weight",
+        aliases: &[],
+        ty: Type::Value,
+        forest_only: false,
+        doc: "the atomic weight of an all-small value (`aw(G)`): how many ups it plays like, `1` for `^`, `0` for `*`, `2` for `^^*`; an error for a value that is not all-small",
+        read: Some(|ev, r| {
+            let g = value_game(ev, r);
+            atomic_weight(ev, g)
+        }),
+        read_game: Some(|ev, m| atomic_weight(ev, m.value)),
+    },
+    Property {
+        name: "reduced_canonical_form",
+        aliases: &["rcf"],
+        ty: Type::Value,
+        forest_only: false,
+        doc: "the reduced canonical form (`rcf(G)`): the simplest game infinitely close to the value: `0` for `^*`, `3/4` for `3/4 + ^^*`",
+        read: Some(|ev, r| {
+            let g = value_game(ev, r);
+            let reduced = ev.games.reduced_canonical_form(g);
+            Ok(ev.normal(reduced))
+        }),
+        read_game: Some(|ev, m| {
+            let reduced = ev.games.reduced_canonical_form(m.value);
+            Ok(ev.normal(reduced))
+        }),
     },
     Property {
         name: "left_options",

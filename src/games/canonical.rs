@@ -112,7 +112,7 @@ impl Games {
     /// Drops every option that another option of the same player is at least as good as.
     /// (Options are distinct values, and domination is transitive, so comparing with the
     /// options that remain is enough.)
-    fn remove_dominated(&mut self, options: &mut Vec<GameId>, player: Player) {
+    pub(super) fn remove_dominated(&mut self, options: &mut Vec<GameId>, player: Player) {
         let mut i = 0;
         while i < options.len() {
             let mut dominated = false;

@@ -16,6 +16,7 @@
 //! assert_eq!(games.compare(up, zero), Relation::Greater);
 //! ```
 pub mod arith;
+mod atomic;
 mod canonical;
 mod compare;
 pub mod display;

@@ -271,6 +271,65 @@ impl Games {
     }
 }
 
+impl Games {
+    /// `g` heated by `t` (CGSuite's `Heat`, Siegel's `∫ᵗ G`): a number stays itself, otherwise
+    /// `{t + ∫ᵗ Gᴸ | −t + ∫ᵗ Gᴿ}` on the canonical form. Heating by a number `t` undoes cooling
+    /// by `t` on the games whose options are all hot enough to have been cooled by `t`.
+    pub fn heat(&mut self, g: GameId, t: GameId) -> GameId {
+        self.heated(g, t, |games, h| games.is_number(h).then_some(h))
+    }
+
+    /// `g` overheated from `s` to `t` (CGSuite's `Overheat`, Berlekamp's `∫ₛᵗ G`): an integer
+    /// `n` becomes `n` copies of `s` (`n · s`), otherwise `{t + ∫ₛᵗ Gᴸ | −t + ∫ₛᵗ Gᴿ}`.
+    pub fn overheat(&mut self, g: GameId, s: GameId, t: GameId) -> GameId {
+        self.heated(g, t, |games, h| {
+            let n = games.as_number(h).filter(Dyadic::is_integer)?;
+            Some(games.integer_multiple(&n, s))
+        })
+    }
+
+    /// The fold behind heating and overheating: `base` values the leaves (numbers or
+    /// integers), every other subgame is `{t + Gᴸ' | −t + Gᴿ'}` of its heated options.
+    fn heated(
+        &mut self,
+        g: GameId,
+        t: GameId,
+        base: impl FnMut(&mut Games, GameId) -> Option<GameId>,
+    ) -> GameId {
+        let minus_t = self.neg(t);
+        let memo = fold_up(self, g, base, |games, _, ls: &[GameId], rs: &[GameId]| {
+            let left: Vec<GameId> = ls.iter().map(|&l| games.add(l, t)).collect();
+            let right: Vec<GameId> = rs.iter().map(|&r| games.add(r, minus_t)).collect();
+            games.from_options(&left, &right)
+        });
+        memo[&g]
+    }
+
+    /// `n · s` for an integer `n`: `n` copies of `s` (the negatives of `−n` copies for `n < 0`),
+    /// summed by doubling.
+    pub fn integer_multiple(&mut self, n: &Dyadic, s: GameId) -> GameId {
+        use num_traits::Signed;
+        let numerator = n.numerator();
+        let (mut k, mut power) = if numerator.is_negative() {
+            (-numerator, self.neg(s))
+        } else {
+            (numerator, s)
+        };
+        let two = num_bigint::BigInt::from(2);
+        let mut total = self.zero();
+        while k.is_positive() {
+            if (&k % &two).is_positive() {
+                total = self.add(total, power);
+            }
+            k /= &two;
+            if k.is_positive() {
+                power = self.add(power, power);
+            }
+        }
+        total
+    }
+}
+
 /// The thermograph of a game that is not a number, from its options' thermographs.
 fn thermograph_of(ls: &[Thermograph], rs: &[Thermograph]) -> Thermograph {
     let envelope = |walls: Vec<Trajectory>, larger: bool| {

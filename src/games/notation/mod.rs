@@ -76,17 +76,29 @@ pub enum Function {
     Cool,
     /// `birthday(G)`: the day the value is born.
     Birthday,
+    /// `heat(G, t)`: `G` heated by the game `t`, `∫ᵗ G`.
+    Heat,
+    /// `overheat(G, s, t)`: `G` overheated from `s` to `t`, `∫ₛᵗ G`.
+    Overheat,
+    /// `aw(G)`: the atomic weight of an all-small `G`.
+    AtomicWeight,
+    /// `rcf(G)`: the reduced canonical form, the simplest game infinitely close to `G`.
+    ReducedCanonicalForm,
 }
 
 impl Function {
     /// Every function, with the name it is written with.
-    pub const ALL: [(Function, &'static str); 6] = [
+    pub const ALL: [(Function, &'static str); 10] = [
         (Function::Temperature, "temp"),
         (Function::Mean, "mean"),
         (Function::LeftStop, "leftstop"),
         (Function::RightStop, "rightstop"),
         (Function::Cool, "cool"),
         (Function::Birthday, "birthday"),
+        (Function::Heat, "heat"),
+        (Function::Overheat, "overheat"),
+        (Function::AtomicWeight, "aw"),
+        (Function::ReducedCanonicalForm, "rcf"),
     ];
 
     pub fn named(name: &str) -> Option<Function> {
@@ -107,7 +119,8 @@ impl Function {
     /// How many arguments it takes.
     pub fn arity(self) -> usize {
         match self {
-            Function::Cool => 2,
+            Function::Cool | Function::Heat => 2,
+            Function::Overheat => 3,
             _ => 1,
         }
     }
@@ -398,18 +411,22 @@ pub fn eval(
                 .iter()
                 .map(|e| go(e, games))
                 .collect::<Result<Vec<_>, _>>()?;
-            call(*function, &values, args, games)?
+            call(*function, &values, expr, games)?
         }
     })
 }
 
-/// A function applied to its evaluated arguments (the parser has checked how many).
+/// A function applied to its evaluated arguments (the parser has checked how many); `expr` is
+/// the call.
 fn call(
     function: Function,
     values: &[GameId],
-    args: &[Expr],
+    expr: &Expr,
     games: &mut Games,
 ) -> Result<GameId, ParseError> {
+    let ExprKind::Call(_, args) = &expr.kind else {
+        unreachable!("a function is applied by a call")
+    };
     let g = values[0];
     Ok(match function {
         Function::Temperature => {
@@ -446,6 +463,46 @@ fn call(
                     )
                 })?;
             games.cool(g, &t)
+        }
+        Function::Heat | Function::Overheat => {
+            let t = *values.last().expect("heating has a temperature");
+            // Every layer of `G` adds a copy of `t`; an integer `n` in `G` becomes `n` copies
+            // of `s`.
+            let mut layers = (games.height(g) as u64).saturating_mul(1 + games.height(t) as u64);
+            check_nimber_mix(games, (g, &args[0]), (t, args.last().expect("two or more")))?;
+            if function == Function::Overheat {
+                let s = values[1];
+                check_nimber_mix(games, (g, &args[0]), (s, &args[1]))?;
+                if !games.is_number(s) {
+                    let (_, born) = games.extremes(g);
+                    let per_copy = games.height(s).max(1) as u64;
+                    layers = layers.saturating_add(born.saturating_mul(per_copy));
+                }
+                within_height(layers, expr, "this overheating")?;
+                games.overheat(g, s, t)
+            } else {
+                within_height(layers, expr, "this heating")?;
+                games.heat(g, t)
+            }
+        }
+        Function::AtomicWeight => games.atomic_weight(g).ok_or_else(|| {
+            ParseError::new(
+                args[0].span.clone(),
+                format!(
+                    "the atomic weight is defined for all-small games (every position with \
+                     a move for one player has one for the other), and `{}` is not all-small",
+                    games.display(g)
+                ),
+            )
+        })?,
+        Function::ReducedCanonicalForm => {
+            // Heating by `*` doubles the layers at most.
+            within_height(
+                2 * games.height(g) as u64,
+                expr,
+                "this reduced canonical form",
+            )?;
+            games.reduced_canonical_form(g)
         }
     })
 }
