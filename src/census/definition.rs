@@ -4,7 +4,7 @@
 //! normalised content is the cache key, and every mistake in it is reported at the key or
 //! value that caused it (byte spans within the block's body).
 
-use super::family::{Family, Kind};
+use super::family::{Family, Kind, CONFIRM_ABOVE};
 use super::forest::{Palette, MAX_EDGES};
 use super::games::{GameFamily, GameKind};
 use super::query::{parse_expr, Expr, QueryError};
@@ -13,10 +13,6 @@ use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::ops::Range;
 use toml::Spanned;
-
-/// The most positions a census may enumerate (forests of up to 10 blue-red edges are about
-/// twenty million).
-pub const MAX_POSITIONS: u128 = 50_000_000;
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -30,6 +26,8 @@ struct Block {
     #[serde(rename = "where")]
     filter: Option<Spanned<String>>,
     measures: Option<BTreeMap<Spanned<String>, Spanned<String>>>,
+    /// The author's confirmation that a census this large may run.
+    max_positions: Option<Spanned<toml::Value>>,
 }
 
 /// What a census enumerates.
@@ -242,6 +240,18 @@ pub fn parse_definition(body: &str) -> Result<Definition, QueryError> {
         )
     })?;
     let whole = 0..body.len();
+    let games =
+        (block.family.as_ref()).is_some_and(|f| GameKind::parse(f.get_ref().trim()).is_some());
+    if let Some(m) = block
+        .max_positions
+        .as_ref()
+        .filter(|_| block.from.is_some() || games)
+    {
+        return Err(QueryError::new(
+            m.span(),
+            "`max_positions` confirms the size of a census of positions (`family` with `edges`)",
+        ));
+    }
     let source = match (&block.from, &block.family) {
         (Some(from), None) => {
             if let Some(e) = &block.edges {
@@ -321,15 +331,29 @@ pub fn parse_definition(body: &str) -> Result<Definition, QueryError> {
                 max_edges,
                 palette,
             };
-            if family.size() > MAX_POSITIONS {
-                return Err(QueryError::new(
-                    edges.span(),
-                    format!(
-                        "this census would enumerate {} positions; the limit is {MAX_POSITIONS}",
-                        family.size()
-                    ),
-                ));
-            }
+            let budget = match &block.max_positions {
+                Some(m) => match m.get_ref() {
+                    toml::Value::Integer(n) if *n > 0 => *n as u128,
+                    _ => {
+                        return Err(QueryError::new(
+                            m.span(),
+                            "`max_positions` is a positive number of positions, e.g. max_positions = 150_000_000",
+                        ))
+                    }
+                },
+                None => CONFIRM_ABOVE,
+            };
+            let at = block
+                .max_positions
+                .as_ref()
+                .map_or(edges.span(), |m| m.span());
+            let how = format!(
+                "write max_positions = {} in the block",
+                family.size().max(budget)
+            );
+            family
+                .within(budget, &how)
+                .map_err(|message| QueryError::new(at, message))?;
             Source::Family(family)
         }
     };
