@@ -29,7 +29,7 @@ const QUERIES: &[&str] = &[
     "none N have tree_rule != value",
     "any N have value = 0 and blue > red",
     "smallest N where blue != red and sign != majority",
-    "min value over N where trunks > 1",
+    "min value over N where height > 2",
     "max height over N where reading != value",
     "total blue - red over N where value > 0",
 ];
@@ -115,4 +115,19 @@ fn shards_of_the_same_census_in_files_merge_only_when_complete() {
         .unwrap();
     let why = merge_files(&whole, &[path]).unwrap_err().join("\n");
     assert_eq!(why, "shard 1 of 2 missing");
+}
+
+#[test]
+fn a_large_built_in_family_states_its_cost_until_confirmed() {
+    let mut games = Games::new();
+    let mut ws = Workspace::new(None);
+    let e = ws.evaluate("count forests11", &mut games).unwrap_err();
+    assert_eq!(e.span, 6..15);
+    assert!(
+        e.message.contains("140,513,234 positions") && e.message.contains("pass --yes"),
+        "{}",
+        e.message
+    );
+    let f = ws.evaluate("count forests5", &mut games).unwrap();
+    assert_eq!(render_figure(&f, &games), "1,618");
 }

@@ -413,6 +413,28 @@ mod tests {
     }
 
     #[test]
+    fn a_large_census_runs_once_its_cost_is_confirmed() {
+        assert!(parse_definition("edges = \"1..=11\"\nmax_positions = 140513234").is_ok());
+        for (body, at, says) in [
+            (
+                "edges = \"1..=11\"\nmax_positions = 140_000_000",
+                "140_000_000",
+                "140,513,234",
+            ),
+            ("edges = 6\nmax_positions = 0", "0", "positive"),
+            (
+                "family = \"games\"\nborn_by = 2\nmax_positions = 9",
+                "9",
+                "census of positions",
+            ),
+        ] {
+            let e = parse_definition(body).unwrap_err();
+            assert_eq!(&body[e.span.clone()], at, "{body}");
+            assert!(e.message.contains(says), "{}", e.message);
+        }
+    }
+
+    #[test]
     fn mistakes_are_located() {
         let body = "family = \"forests\"\nedges = \"1..=6\"\ncolours = \"LB\"\n";
         let e = parse_definition(body).unwrap_err();
@@ -422,7 +444,14 @@ mod tests {
         assert_eq!(&body[e.span.clone()], "\"woods\"");
         let body = "edges = \"1..=12\"";
         let e = parse_definition(body).unwrap_err();
-        assert!(e.message.contains("limit"), "{}", e.message);
+        assert_eq!(&body[e.span.clone()], "\"1..=12\"");
+        assert!(
+            e.message.contains("992,530,386 positions")
+                && e.message.contains("2.1 GB of tables")
+                && e.message.contains("write max_positions = 992530386"),
+            "{}",
+            e.message
+        );
         let body = "edges = 3\nsize = 4";
         let e = parse_definition(body).unwrap_err();
         assert!(e.message.contains("size"), "{}", e.message);

@@ -161,7 +161,8 @@ impl Family {
         self.shard_cost(Shard::WHOLE)
     }
 
-    /// The cost of one shard: the smaller sizes whole, its run of the top size's shapes.
+    /// The cost of one shard: the smaller sizes whole, its run of the top size's shapes (and
+    /// the positions it counts: those, and the smaller sizes' for the first shard).
     pub fn shard_cost(&self, shard: Shard) -> Cost {
         let forests = |n: usize| self.palette.colourings(n) as u128 * catalan(n) as u128;
         let below = 0..self.max_edges;
@@ -172,8 +173,19 @@ impl Family {
                 0
             }
         };
+        let top = self.palette.colourings(self.max_edges) as u128
+            * shard
+                .range(self.kind.shape_count(self.max_edges) as usize)
+                .len() as u128;
+        let smaller =
+            |n: usize| self.palette.colourings(n) as u128 * self.kind.shape_count(n) as u128;
+        let lower = if shard.index == 0 {
+            (self.min_edges..self.max_edges).map(smaller).sum()
+        } else {
+            0
+        };
         Cost {
-            positions: self.size(),
+            positions: lower + top,
             evaluated: below.clone().map(forests).sum::<u128>()
                 + self.palette.colourings(self.max_edges) as u128
                     * shard

@@ -231,12 +231,14 @@ pub fn run_to_file(
                     done.positions
                 ));
             }
-            _ => return Err(format!(
+            _ => {
+                return Err(format!(
                 "{shown} exists and is not shard {} of {} of `{}` by this engine: not overwritten",
                 shard.index + 1,
                 shard.count,
                 family.key()
-            )),
+            ))
+            }
         }
     }
     let cost = family.shard_cost(shard);
