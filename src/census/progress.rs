@@ -64,7 +64,7 @@ impl Progress {
         }
     }
 
-    /// `census forests11: 45% of 140,458,022 positions after 60 s, about 73 s left`.
+    /// `census forests11: 21% of 140,513,235 forests evaluated after 60 s, about 220 s left`.
     pub fn line(&self) -> String {
         let done = self.bar.position();
         let total = self.bar.length().unwrap_or(done).max(1);
