@@ -150,6 +150,68 @@ pub fn census(query: &str, limit: usize, defs: &mut Definitions) -> Result<(), F
     Ok(())
 }
 
+/// `hackenbook census shard NAME --shard I --of N`: one shard of a census into a result file.
+pub fn census_shard(
+    name: &str,
+    shard: census::family::Shard,
+    out: Option<&Path>,
+    defs: &mut Definitions,
+) -> Result<(), Failure> {
+    let family = defs.workspace.family_named(name).map_err(Failure::Other)?;
+    if shard.count == 0 || shard.index >= shard.count {
+        return Err(Failure::Other(format!(
+            "--shard counts from 1 to --of ({}); got {}",
+            shard.count,
+            shard.index.wrapping_add(1)
+        )));
+    }
+    let shapes = family.kind.shape_count(family.max_edges) as usize;
+    if shard.count > shapes {
+        return Err(Failure::Other(format!(
+            "`{name}` has {shapes} shape{} of its largest size, so at most {shapes} shard{}",
+            if shapes == 1 { "" } else { "s" },
+            if shapes == 1 { "" } else { "s" }
+        )));
+    }
+    let path = out.map_or_else(
+        || census::shard::default_path(name, shard),
+        Path::to_path_buf,
+    );
+    let games = &mut defs.checker.games;
+    let done =
+        census::shard::run_to_file(&family, name, shard, &path, games).map_err(Failure::Other)?;
+    say(&done);
+    Ok(())
+}
+
+/// `hackenbook census merge NAME FILES…`: the shards combined into the census cache.
+pub fn census_merge(
+    name: &str,
+    files: &[std::path::PathBuf],
+    defs: &mut Definitions,
+) -> Result<(), Failure> {
+    let family = defs.workspace.family_named(name).map_err(Failure::Other)?;
+    let rows = census::shard::merge_files(&family, files).map_err(|problems| {
+        Failure::Other(format!(
+            "the shards of `{name}` cannot be merged:\n  {}",
+            problems.join("\n  ")
+        ))
+    })?;
+    let games = &mut defs.checker.games;
+    let path = defs
+        .workspace
+        .store_rows(&family, &rows, games)
+        .map_err(Failure::Other)?;
+    let positions: u64 = rows.iter().map(|r| r.count).sum();
+    say(&format!(
+        "merged {} shards of `{name}` ({positions} positions, {} records) into {}",
+        files.len(),
+        rows.len(),
+        path.display()
+    ));
+    Ok(())
+}
+
 /// The members a `list` query found, one line each.
 pub fn listing_text(query: &str, listing: &census::Listing, limit: usize) -> String {
     use crate::essay::diagnostic::counted;

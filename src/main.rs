@@ -77,9 +77,17 @@ enum Command {
         json: bool,
     },
     /// Answer a census query, e.g. `count forests7 where reading = value`, or list a family's
-    /// members: `list forests4 where value = 0`.
+    /// members: `list forests4 where value = 0`; or run a census in shards and merge them.
+    #[command(args_conflicts_with_subcommands = true)]
     Census {
-        query: String,
+        #[command(subcommand)]
+        batch: Option<Batch>,
+        #[arg(required = true)]
+        query: Option<String>,
+        /// Run a built-in family larger than 50,000,000 positions (its cost is printed when
+        /// refused).
+        #[arg(long)]
+        yes: bool,
         /// Use one essay's censuses and positions (default: every essay's, in ladder order).
         #[arg(long)]
         essay: Option<PathBuf>,
@@ -158,6 +166,35 @@ enum MdbookQuery {
     Supports { renderer: String },
 }
 
+/// A census too large for one run: shards computed apart (a Slurm job array), then merged.
+#[derive(Subcommand)]
+enum Batch {
+    /// Compute one shard of a census (blue-red families) into a result file.
+    Shard {
+        /// The census: a census block's name or a built-in family (`forests12`).
+        name: String,
+        /// Which shard, from 1 to --of (`$SLURM_ARRAY_TASK_ID`).
+        #[arg(long)]
+        shard: usize,
+        /// How many shards the census is split into.
+        #[arg(long)]
+        of: usize,
+        /// The result file (default: census-NAME-I-of-N.json).
+        #[arg(long)]
+        out: Option<PathBuf>,
+        #[arg(long)]
+        essay: Option<PathBuf>,
+    },
+    /// Merge a complete set of shard files into the census cache, where builds find it.
+    Merge {
+        name: String,
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        #[arg(long)]
+        essay: Option<PathBuf>,
+    },
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     // What a failure says depends on the command: a failed build wrote nothing; machines read
@@ -212,11 +249,20 @@ fn run(cli: Cli) -> Result<(), Failure> {
             json,
         } => hackenbook::commands::play(&position, childish, json),
         Command::Census {
+            batch: Some(batch), ..
+        } => census_batch(&project, batch),
+        Command::Census {
             query,
             essay,
             limit,
+            yes,
+            ..
         } => {
             let mut defs = driver::definitions(&project, essay.as_deref())?;
+            if yes {
+                defs.workspace.confirm_cost();
+            }
+            let query = query.unwrap_or_default();
             hackenbook::commands::census(&query, limit, &mut defs)
         }
         Command::Claims {
@@ -279,6 +325,29 @@ fn mdbook(project: &Project, query: Option<MdbookQuery>) -> Result<(), Failure> 
     ));
     println!("{}", done.book);
     Ok(())
+}
+
+fn census_batch(project: &Project, batch: Batch) -> Result<(), Failure> {
+    match batch {
+        Batch::Shard {
+            name,
+            shard,
+            of,
+            out,
+            essay,
+        } => {
+            let mut defs = driver::definitions(project, essay.as_deref())?;
+            let shard = hackenbook::census::family::Shard {
+                index: shard.wrapping_sub(1),
+                count: of,
+            };
+            hackenbook::commands::census_shard(&name, shard, out.as_deref(), &mut defs)
+        }
+        Batch::Merge { name, files, essay } => {
+            let mut defs = driver::definitions(project, essay.as_deref())?;
+            hackenbook::commands::census_merge(&name, &files, &mut defs)
+        }
+    }
 }
 
 fn warnings(deny: bool) -> Warnings {

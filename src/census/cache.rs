@@ -119,8 +119,14 @@ impl FormWriter<'_> {
     }
 }
 
-/// Stores a census; failures are reported but never fatal (the cache is only a speed-up).
-pub fn store(dir: &Path, family: &Family, rows: &[Row], games: &mut Games) -> std::io::Result<()> {
+/// Stores a census at the path it returns; failures are reported but never fatal (the cache is
+/// only a speed-up).
+pub fn store(
+    dir: &Path,
+    family: &Family,
+    rows: &[Row],
+    games: &mut Games,
+) -> std::io::Result<PathBuf> {
     let mut w = FormWriter {
         games,
         index: HashMap::new(),
@@ -147,7 +153,8 @@ pub fn store(dir: &Path, family: &Family, rows: &[Row], games: &mut Games) -> st
     let path = path_for(dir, family);
     let tmp = path.with_extension("tmp");
     fs::write(&tmp, serde_json::to_vec(&file)?)?;
-    fs::rename(tmp, path)
+    fs::rename(tmp, &path)?;
+    Ok(path)
 }
 
 /// Reads a cached census, or `None` if there is none (or it is unreadable or stale).

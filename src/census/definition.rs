@@ -4,7 +4,7 @@
 //! normalised content is the cache key, and every mistake in it is reported at the key or
 //! value that caused it (byte spans within the block's body).
 
-use super::family::{Family, Kind};
+use super::family::{Family, Kind, CONFIRM_ABOVE};
 use super::forest::{Palette, MAX_EDGES};
 use super::games::{GameFamily, GameKind};
 use super::query::{parse_expr, Expr, QueryError};
@@ -13,10 +13,6 @@ use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::ops::Range;
 use toml::Spanned;
-
-/// The most positions a census may enumerate (forests of up to 10 blue-red edges are about
-/// twenty million).
-pub const MAX_POSITIONS: u128 = 50_000_000;
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -30,6 +26,8 @@ struct Block {
     #[serde(rename = "where")]
     filter: Option<Spanned<String>>,
     measures: Option<BTreeMap<Spanned<String>, Spanned<String>>>,
+    /// The author's confirmation that a census this large may run.
+    max_positions: Option<Spanned<toml::Value>>,
 }
 
 /// What a census enumerates.
@@ -247,6 +245,18 @@ pub fn parse_definition(body: &str) -> Result<Definition, QueryError> {
         }
     })?;
     let whole = 0..body.len();
+    let games =
+        (block.family.as_ref()).is_some_and(|f| GameKind::parse(f.get_ref().trim()).is_some());
+    if let Some(m) = block
+        .max_positions
+        .as_ref()
+        .filter(|_| block.from.is_some() || games)
+    {
+        return Err(QueryError::new(
+            m.span(),
+            "`max_positions` confirms the size of a census of positions (`family` with `edges`)",
+        ));
+    }
     let source = match (&block.from, &block.family) {
         (Some(from), None) => {
             if let Some(e) = &block.edges {
@@ -326,15 +336,29 @@ pub fn parse_definition(body: &str) -> Result<Definition, QueryError> {
                 max_edges,
                 palette,
             };
-            if family.size() > MAX_POSITIONS {
-                return Err(QueryError::new(
-                    edges.span(),
-                    format!(
-                        "this census would enumerate {} positions; the limit is {MAX_POSITIONS}",
-                        family.size()
-                    ),
-                ));
-            }
+            let budget = match &block.max_positions {
+                Some(m) => match m.get_ref() {
+                    toml::Value::Integer(n) if *n > 0 => *n as u128,
+                    _ => {
+                        return Err(QueryError::new(
+                            m.span(),
+                            "`max_positions` is a positive number of positions, e.g. max_positions = 150_000_000",
+                        ))
+                    }
+                },
+                None => CONFIRM_ABOVE,
+            };
+            let at = block
+                .max_positions
+                .as_ref()
+                .map_or(edges.span(), |m| m.span());
+            let how = format!(
+                "write max_positions = {} in the block",
+                family.size().max(budget)
+            );
+            family
+                .within(budget, &how)
+                .map_err(|message| QueryError::new(at, message))?;
             Source::Family(family)
         }
     };
@@ -394,6 +418,28 @@ mod tests {
     }
 
     #[test]
+    fn a_large_census_runs_once_its_cost_is_confirmed() {
+        assert!(parse_definition("edges = \"1..=11\"\nmax_positions = 140513234").is_ok());
+        for (body, at, says) in [
+            (
+                "edges = \"1..=11\"\nmax_positions = 140_000_000",
+                "140_000_000",
+                "140,513,234",
+            ),
+            ("edges = 6\nmax_positions = 0", "0", "positive"),
+            (
+                "family = \"games\"\nborn_by = 2\nmax_positions = 9",
+                "9",
+                "census of positions",
+            ),
+        ] {
+            let e = parse_definition(body).unwrap_err();
+            assert_eq!(&body[e.span.clone()], at, "{body}");
+            assert!(e.message.contains(says), "{}", e.message);
+        }
+    }
+
+    #[test]
     fn mistakes_are_located() {
         let body = "family = \"forests\"\nedges = \"1..=6\"\ncolours = \"LB\"\n";
         let e = parse_definition(body).unwrap_err();
@@ -403,7 +449,14 @@ mod tests {
         assert_eq!(&body[e.span.clone()], "\"woods\"");
         let body = "edges = \"1..=12\"";
         let e = parse_definition(body).unwrap_err();
-        assert!(e.message.contains("limit"), "{}", e.message);
+        assert_eq!(&body[e.span.clone()], "\"1..=12\"");
+        assert!(
+            e.message.contains("992,530,386 positions")
+                && e.message.contains("2.1 GB of tables")
+                && e.message.contains("write max_positions = 992530386"),
+            "{}",
+            e.message
+        );
         let body = "edges = 3\nsize = 4";
         let e = parse_definition(body).unwrap_err();
         assert!(e.message.contains("size"), "{}", e.message);

@@ -6,7 +6,7 @@
 //! value, and each size is spread over the cores by shape. Nothing here assumes a theorem: the
 //! value comes from the game tree, and the theorems are separate columns that queries compare.
 
-use super::family::Family;
+use super::family::{Family, Shard};
 use super::forest::{shape_index, shape_rank, shapes, Forest, Palette};
 use super::record::{order_key, Record, Row, Val};
 use super::small::Small;
@@ -370,6 +370,17 @@ pub fn run(
     ordinal: &mut OrdinalSum,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<Vec<Row>, EngineError> {
+    run_shard(family, Shard::WHOLE, ordinal, progress)
+}
+
+/// One shard of the census of a blue-red family (see [`Shard`]); the shards' rows, combined
+/// by [`combine`], are the rows of [`run`].
+pub fn run_shard(
+    family: &Family,
+    shard: Shard,
+    ordinal: &mut OrdinalSum,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<Vec<Row>, EngineError> {
     if family.palette.len() > 2 || !family.palette.is_blue_red() {
         return Err(EngineError::NotANumber(Forest::EMPTY));
     }
@@ -387,10 +398,10 @@ pub fn run(
         if n > 0 {
             extend_ordinals(&mut t, n - 1, ordinal)?;
         }
-        let in_range = n >= family.min_edges;
+        let in_range = n >= family.min_edges && shard.index == 0;
         let last = n == family.max_edges;
         let level = if last {
-            census_level(n, family, &t, progress)?
+            census_level(n, family, shard, &t, progress)?
         } else {
             let (values, rules, level) = store_level(n, in_range.then_some(family), &t, progress)?;
             t.values.push(values);
@@ -400,6 +411,10 @@ pub fn run(
         };
         groups = merge(groups, level);
     }
+    Ok(into_rows(groups))
+}
+
+fn into_rows(groups: Groups) -> Vec<Row> {
     let mut rows: Vec<Row> = groups
         .into_iter()
         .map(|(record, (count, order, first))| Row {
@@ -410,7 +425,19 @@ pub fn run(
         })
         .collect();
     rows.sort_by_key(|r| r.order);
-    Ok(rows)
+    rows
+}
+
+/// The rows of a census from the rows of its parts: counts added, the smallest member kept.
+pub fn combine(parts: impl IntoIterator<Item = Vec<Row>>) -> Vec<Row> {
+    let groups = parts.into_iter().fold(Groups::default(), |groups, rows| {
+        let part = rows
+            .into_iter()
+            .map(|r| (r.record, (r.count, r.order, r.first)))
+            .collect();
+        merge(groups, part)
+    });
+    into_rows(groups)
 }
 
 /// Computes `edge : x` for every value among forests of `size` edges, checking each against
@@ -469,18 +496,22 @@ fn store_level(
     Ok((values, rules, groups))
 }
 
-/// The largest level: only the family's own shapes, nothing stored.
+/// The largest level: only the family's own shapes (the shard's run of them), nothing stored.
 fn census_level(
     n: usize,
     family: &Family,
+    shard: Shard,
     t: &Tables,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<Groups, EngineError> {
-    let all = shapes(n);
-    let kn = t.palette.colourings(n) as usize;
-    all.par_iter()
+    let admitted: Vec<(usize, u32)> = shapes(n)
+        .into_iter()
         .enumerate()
-        .filter(|(_, &shape)| family.kind.admits(shape, n))
+        .filter(|&(_, shape)| family.kind.admits(shape, n))
+        .collect();
+    let kn = t.palette.colourings(n) as usize;
+    admitted[shard.range(admitted.len())]
+        .par_iter()
         .try_fold(
             || {
                 (
@@ -489,7 +520,7 @@ fn census_level(
                     vec![Small::ZERO; kn],
                 )
             },
-            |(mut groups, mut vals, mut rls), (rank, &shape)| {
+            |(mut groups, mut vals, mut rls), &(rank, shape)| {
                 visit_shape(
                     shape,
                     rank as u64,

@@ -4,8 +4,82 @@
 //! size has a closed form (`k^n · Catalan(n)` forests, `k^n · Catalan(n-1)` trees, `k^n`
 //! stalks) that the enumeration is tested against, and its members are visited in rank order.
 
-use super::forest::{catalan, is_single_tree, shapes, Palette};
+use super::forest::{catalan, is_single_tree, shapes, Palette, INDEXED_EDGES};
 use std::fmt;
+
+/// A census larger than this many positions runs only when its author confirms the cost
+/// (`max_positions` in the block, `--yes` on the command line).
+pub const CONFIRM_ABOVE: u128 = 50_000_000;
+
+/// Positions a second the fast engine evaluates on two cores (forests of 1 to 11 edges,
+/// measured by `cargo bench --bench census -- 11`); the estimate of a census's time.
+pub const FAST_RATE: f64 = 3.0e6;
+
+/// One part of a census split `count` ways: the family's shapes of the top size, in rank order,
+/// cut into `count` contiguous runs of equal length (every shape of one size has the same
+/// colourings, so the same cost); shard 0 also keeps the records of the smaller sizes, which
+/// every shard tabulates anyway because the top size looks them up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Shard {
+    pub index: usize,
+    pub count: usize,
+}
+
+impl Shard {
+    pub const WHOLE: Shard = Shard { index: 0, count: 1 };
+
+    /// The shard's run among `shapes` shapes of the top size.
+    pub fn range(self, shapes: usize) -> std::ops::Range<usize> {
+        shapes * self.index / self.count..shapes * (self.index + 1) / self.count
+    }
+}
+
+/// What a census will cost before it runs: the positions it enumerates, the forests the fast
+/// engine evaluates (every forest below the top size, which later sizes look up, and the
+/// family's own at the top), and the memory of its tables.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Cost {
+    pub positions: u128,
+    pub evaluated: u128,
+    pub table_bytes: u128,
+}
+
+impl Cost {
+    /// The estimated running time on the fast engine, in seconds.
+    pub fn seconds(&self) -> f64 {
+        self.evaluated as f64 / FAST_RATE
+    }
+
+    /// One line for the author: positions, time and memory.
+    pub fn describe(&self) -> String {
+        format!(
+            "{} positions, about {} on two cores and {} of tables",
+            group(self.positions),
+            duration(self.seconds()),
+            bytes(self.table_bytes)
+        )
+    }
+}
+
+/// `140458000` → `140,458,000`.
+pub fn group(n: u128) -> String {
+    crate::games::display::with_separators(&n.into())
+}
+
+fn duration(seconds: f64) -> String {
+    match seconds {
+        s if s < 90.0 => format!("{:.0} s", s.max(1.0)),
+        s if s < 5400.0 => format!("{:.0} min", s / 60.0),
+        s => format!("{:.1} CPU-hours", s * 2.0 / 3600.0),
+    }
+}
+
+fn bytes(n: u128) -> String {
+    match n {
+        n if n < 1 << 30 => format!("{} MB", n.div_ceil(1 << 20)),
+        n => format!("{:.1} GB", n as f64 / (1u64 << 30) as f64),
+    }
+}
 
 /// The shapes a family admits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -78,6 +152,60 @@ impl Family {
         (self.min_edges..=self.max_edges)
             .map(|n| self.palette.colourings(n) as u128 * self.kind.shape_count(n) as u128)
             .sum()
+    }
+
+    /// The cost of running this census on the fast engine: levels below the top are tabulated
+    /// whole (a value and a tree-rule value, 8 bytes each, per forest, and a shape index of
+    /// `4^n` entries up to [`INDEXED_EDGES`]); the top level is streamed.
+    pub fn cost(&self) -> Cost {
+        self.shard_cost(Shard::WHOLE)
+    }
+
+    /// The cost of one shard: the smaller sizes whole, its run of the top size's shapes (and
+    /// the positions it counts: those, and the smaller sizes' for the first shard).
+    pub fn shard_cost(&self, shard: Shard) -> Cost {
+        let forests = |n: usize| self.palette.colourings(n) as u128 * catalan(n) as u128;
+        let below = 0..self.max_edges;
+        let index = |n: usize| {
+            if n <= INDEXED_EDGES {
+                4u128 << (2 * n)
+            } else {
+                0
+            }
+        };
+        let top = self.palette.colourings(self.max_edges) as u128
+            * shard
+                .range(self.kind.shape_count(self.max_edges) as usize)
+                .len() as u128;
+        let smaller =
+            |n: usize| self.palette.colourings(n) as u128 * self.kind.shape_count(n) as u128;
+        let lower = if shard.index == 0 {
+            (self.min_edges..self.max_edges).map(smaller).sum()
+        } else {
+            0
+        };
+        Cost {
+            positions: lower + top,
+            evaluated: below.clone().map(forests).sum::<u128>()
+                + self.palette.colourings(self.max_edges) as u128
+                    * shard
+                        .range(self.kind.shape_count(self.max_edges) as usize)
+                        .len() as u128,
+            table_bytes: below.map(|n| 16 * forests(n) + index(n)).sum(),
+        }
+    }
+
+    /// `Ok` if the census may run under a budget of `max_positions`; otherwise what it would
+    /// cost and how to confirm it.
+    pub fn within(&self, max_positions: u128, how: &str) -> Result<(), String> {
+        let cost = self.cost();
+        if cost.positions <= max_positions {
+            return Ok(());
+        }
+        Err(format!(
+            "this census would enumerate {}; it runs only when confirmed: {how}",
+            cost.describe()
+        ))
     }
 
     /// A normalised description: the census cache key is built from it.

@@ -23,6 +23,7 @@ pub mod property;
 pub mod query;
 pub mod record;
 pub mod reference;
+pub mod shard;
 pub mod small;
 pub mod workspace;
 

@@ -11,7 +11,7 @@ use super::engine::{self, EngineError};
 use super::eval::{
     not_asked_of, props_used, reads, Measures, Reads, RowEval, Scalar, Subject, ORDINAL_OF_GAMES,
 };
-use super::family::Family;
+use super::family::{Family, CONFIRM_ABOVE};
 use super::forest::Forest;
 use super::games::{GameFamily, GameMember};
 use super::literal::{Example, Figure, Member};
@@ -135,6 +135,10 @@ pub struct Workspace {
     measures: Measures,
     measure_types: BTreeMap<String, Type>,
     cache_dir: Option<PathBuf>,
+    /// Built-in families (`forests11`) named so far, and the positions they may enumerate
+    /// unconfirmed ([`CONFIRM_ABOVE`], or any number after [`Workspace::confirm_cost`]).
+    builtins: BTreeSet<String>,
+    builtin_budget: Option<u128>,
     runs: Vec<CensusRun>,
     /// Censuses whose definition failed (reported there): a later error that only repeats
     /// the failure is left unsaid.
@@ -194,6 +198,11 @@ impl Workspace {
             cache_dir,
             ..Workspace::default()
         }
+    }
+
+    /// Lets built-in families of any size run: the author confirmed the cost (`--yes`).
+    pub fn confirm_cost(&mut self) {
+        self.builtin_budget = Some(u128::MAX);
     }
 
     /// How each census used so far was obtained, in the order they ran.
@@ -457,6 +466,7 @@ impl Workspace {
                 continue;
             }
             if let Some(source) = builtin_family(&name) {
+                self.builtins.insert(name.clone());
                 self.censuses
                     .insert(name, CensusEntry { source, rows: None });
             }
@@ -652,21 +662,24 @@ impl Workspace {
                 return Ok((rows, "cache".into()));
             }
         }
-        let progress = Progress::new(family.size() as u64, name);
+        if self.builtins.contains(name) {
+            let budget = self.builtin_budget.unwrap_or(CONFIRM_ABOVE);
+            family
+                .within(
+                    budget,
+                    "pass --yes, or define it in a census block with `max_positions`",
+                )
+                .map_err(|message| QueryError::new(span.clone(), format!("`{name}`: {message}")))?;
+        }
+        let total = if family.palette.is_blue_red() {
+            family.cost().evaluated
+        } else {
+            family.size()
+        };
+        let progress = Progress::new(total as u64, name);
         let mut method = "fast engine";
         let fast = if family.palette.is_blue_red() {
-            let mut ordinal = |sign: i8, x: Small| -> Result<Small, String> {
-                let base = games.integer(sign as i64);
-                let over = games.number(&x.to_dyadic());
-                let sum = games.ordinal_sum(base, over);
-                games
-                    .as_number(sum)
-                    .as_ref()
-                    .and_then(Small::from_dyadic)
-                    .ok_or_else(|| {
-                        format!("{sign} : {x} is {}, not a small number", games.display(sum))
-                    })
-            };
+            let mut ordinal = |sign: i8, x: Small| ordinal_sum(games, sign, x);
             Some(engine::run(family, &mut ordinal, &|n| progress.add(n)))
         } else {
             None
@@ -692,6 +705,37 @@ impl Workspace {
             let _ = cache::store(dir, family, &rows, games);
         }
         Ok((rows, method.into()))
+    }
+
+    /// The family of positions a census name stands for (a census block's, or a built-in
+    /// family's), for running it in shards.
+    pub fn family_named(&self, name: &str) -> Result<Family, String> {
+        let source = match self.censuses.get(name) {
+            Some(entry) => entry.source.clone(),
+            None => builtin_family(name).ok_or_else(|| format!("no census named `{name}`"))?,
+        };
+        match source {
+            Source::Family(family) if family.palette.is_blue_red() => Ok(family),
+            Source::Family(_) => Err(format!(
+                "census `{name}` has green edges: shards run on the fast engine, blue-red censuses only"
+            )),
+            _ => Err(format!(
+                "census `{name}` is not a family of positions (games, or narrowed from another census): shard the family it comes from"
+            )),
+        }
+    }
+
+    /// Stores rows computed elsewhere (merged shards) in the census cache, where a build
+    /// finds them; the path written, or why not.
+    pub fn store_rows(
+        &self,
+        family: &Family,
+        rows: &[Row],
+        games: &mut Games,
+    ) -> Result<PathBuf, String> {
+        let dir = (self.cache_dir.as_ref()).ok_or("this project has no census cache")?;
+        cache::store(dir, family, rows, games)
+            .map_err(|e| format!("cannot write the census cache {}: {e}", dir.display()))
     }
 
     // ------------------------------------------------------------ positions
@@ -1155,6 +1199,18 @@ fn game_example(census: &str, m: &GameMember, games: &mut Games) -> Example {
     }
 }
 
+/// `edge : x` on canonical forms, for the fast engine (which checks it against sign expansions).
+pub fn ordinal_sum(games: &mut Games, sign: i8, x: Small) -> Result<Small, String> {
+    let base = games.integer(sign as i64);
+    let over = games.number(&x.to_dyadic());
+    let sum = games.ordinal_sum(base, over);
+    games
+        .as_number(sum)
+        .as_ref()
+        .and_then(Small::from_dyadic)
+        .ok_or_else(|| format!("{sign} : {x} is {}, not a small number", games.display(sum)))
+}
+
 /// `forests7` → blue-red forests of 1 to 7 edges; `trees5_G` → green trees of 1 to 5 edges;
 /// `games3` → every game born by day 3; `forms2` → every form born by day 2.
 fn builtin_family(name: &str) -> Option<Source> {
@@ -1178,7 +1234,5 @@ fn builtin_family(name: &str) -> Option<Source> {
         max_edges,
         palette: super::forest::Palette::new(&palette),
     };
-    let fits =
-        max_edges <= super::forest::MAX_EDGES && family.size() <= super::definition::MAX_POSITIONS;
-    fits.then_some(Source::Family(family))
+    (max_edges <= super::forest::MAX_EDGES).then_some(Source::Family(family))
 }

@@ -1,0 +1,133 @@
+//! A census run in shards and merged answers every query exactly as the census run whole: the
+//! merged rows are the unsharded rows, and a workspace reading them from the cache gives the
+//! same figure, smallest member and counterexample for every kind of query.
+use hackenbook::census::engine::{run, run_shard};
+use hackenbook::census::family::{Family, Kind, Shard};
+use hackenbook::census::forest::Palette;
+use hackenbook::census::shard::{default_path, merge_files, run_to_file, ShardFile};
+use hackenbook::census::small::Small;
+use hackenbook::census::{render_figure, workspace, Workspace};
+use hackenbook::games::Games;
+use hackenbook::hackenbush::Colour;
+
+fn family(kind: Kind, max_edges: usize) -> Family {
+    Family {
+        kind,
+        min_edges: 2,
+        max_edges,
+        palette: Palette::new(&[Colour::Blue, Colour::Red]),
+    }
+}
+
+/// Every kind of query, with `N` for the census; some fail (a counterexample), some hold.
+const QUERIES: &[&str] = &[
+    "count N",
+    "count N where reading = value",
+    "share N where tree have colon",
+    "all N have reading = value",
+    "all N where colon have reading = value",
+    "none N have tree_rule != value",
+    "any N have value = 0 and blue > red",
+    "smallest N where blue != red and sign != majority",
+    "min value over N where height > 2",
+    "max height over N where reading != value",
+    "total blue - red over N where value > 0",
+];
+
+#[test]
+fn merged_shards_are_the_unsharded_census() {
+    let dir = tempfile::tempdir().unwrap();
+    for (kind, name) in [(Kind::Forests, "forests"), (Kind::Trees, "trees")] {
+        let whole = family(kind, 7);
+        let mut games = Games::new();
+        let mut ordinal = |s: i8, x: Small| workspace::ordinal_sum(&mut games, s, x);
+        let unsharded = run(&whole, &mut ordinal, &|_| {}).unwrap();
+        // Three shards through files, as a job array writes them, merged back.
+        let paths: Vec<_> = (0..3)
+            .map(|index| {
+                let shard = Shard { index, count: 3 };
+                let path = dir.path().join(default_path(name, shard));
+                run_to_file(&whole, name, shard, &path, &mut games).unwrap();
+                path
+            })
+            .collect();
+        let merged = merge_files(&whole, &paths).unwrap();
+        assert_eq!(merged, unsharded, "{name}");
+        // Run again, a finished shard is kept, not recomputed.
+        let again = run_to_file(
+            &whole,
+            name,
+            Shard { index: 1, count: 3 },
+            &paths[1],
+            &mut games,
+        );
+        assert!(again.unwrap().contains("kept"));
+        let third = ShardFile::read(&paths[2]).unwrap();
+        assert_eq!(third.shard(), Shard { index: 2, count: 3 });
+
+        // The same questions of the census run whole and of the merged rows in the cache.
+        let body = format!("family = \"{name}\"\nedges = \"2..=7\"");
+        let cache = dir.path().join(format!("cache-{name}"));
+        let mut plain = Workspace::new(None);
+        let mut from_shards = Workspace::new(Some(cache));
+        plain.define_census("N", &body).unwrap();
+        from_shards.define_census("N", &body).unwrap();
+        from_shards.store_rows(&whole, &merged, &mut games).unwrap();
+        for q in QUERIES {
+            let a = plain.evaluate(q, &mut games).unwrap();
+            let b = from_shards.evaluate(q, &mut games).unwrap();
+            assert_eq!(
+                render_figure(&a, &games),
+                render_figure(&b, &games),
+                "{name}: {q}"
+            );
+        }
+        assert!(
+            from_shards.runs()[0].from_cache,
+            "the merged rows were used"
+        );
+    }
+}
+
+#[test]
+fn a_shard_never_overwrites_a_file_it_did_not_write() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("notes.json");
+    std::fs::write(&path, "{\"mine\": true}").unwrap();
+    let mut games = Games::new();
+    let shard = Shard { index: 0, count: 2 };
+    let why = run_to_file(&family(Kind::Forests, 4), "f", shard, &path, &mut games).unwrap_err();
+    assert!(why.contains("not overwritten"), "{why}");
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), "{\"mine\": true}");
+}
+
+#[test]
+fn shards_of_the_same_census_in_files_merge_only_when_complete() {
+    let dir = tempfile::tempdir().unwrap();
+    let whole = family(Kind::Forests, 5);
+    let mut games = Games::new();
+    let mut ordinal = |s: i8, x: Small| workspace::ordinal_sum(&mut games, s, x);
+    let rows = run_shard(&whole, Shard { index: 1, count: 2 }, &mut ordinal, &|_| {}).unwrap();
+    let path = dir.path().join("two.json");
+    ShardFile::new(&whole, Shard { index: 1, count: 2 }, &rows)
+        .unwrap()
+        .write(&path)
+        .unwrap();
+    let why = merge_files(&whole, &[path]).unwrap_err().join("\n");
+    assert_eq!(why, "shard 1 of 2 missing");
+}
+
+#[test]
+fn a_large_built_in_family_states_its_cost_until_confirmed() {
+    let mut games = Games::new();
+    let mut ws = Workspace::new(None);
+    let e = ws.evaluate("count forests11", &mut games).unwrap_err();
+    assert_eq!(e.span, 6..15);
+    assert!(
+        e.message.contains("140,513,234 positions") && e.message.contains("pass --yes"),
+        "{}",
+        e.message
+    );
+    let f = ws.evaluate("count forests5", &mut games).unwrap();
+    assert_eq!(render_figure(&f, &games), "1,618");
+}
