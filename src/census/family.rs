@@ -5,6 +5,7 @@
 //! stalks) that the enumeration is tested against, and its members are visited in rank order.
 
 use super::forest::{catalan, is_single_tree, shapes, Palette};
+use crate::hackenbush::Rules;
 use std::fmt;
 
 /// The shapes a family admits.
@@ -70,6 +71,8 @@ pub struct Family {
     pub min_edges: usize,
     pub max_edges: usize,
     pub palette: Palette,
+    /// The rules its members are valued under (`rules = "childish"` in the block).
+    pub rules: Rules,
 }
 
 impl Family {
@@ -82,8 +85,12 @@ impl Family {
 
     /// A normalised description: the census cache key is built from it.
     pub fn key(&self) -> String {
+        let rules = match self.rules {
+            Rules::Normal => "",
+            Rules::Childish => " rules=childish",
+        };
         format!(
-            "{} edges={}..={} colours={}",
+            "{} edges={}..={} colours={}{rules}",
             self.kind.name(),
             self.min_edges,
             self.max_edges,
@@ -99,6 +106,9 @@ impl fmt::Display for Family {
         } else {
             format!("{} to {}", self.min_edges, self.max_edges)
         };
+        if self.rules == Rules::Childish {
+            f.write_str("childish ")?;
+        }
         write!(
             f,
             "{} of {} edges in {}",

@@ -17,6 +17,7 @@
 //! ```
 pub mod arith;
 mod canonical;
+pub mod clock;
 mod compare;
 pub mod display;
 pub mod dyadic;
@@ -29,6 +30,7 @@ mod structure;
 mod table;
 pub mod thermal;
 
+pub use clock::{Clock, Stop};
 pub use dyadic::Dyadic;
 pub use notation::ParseError;
 pub use nus::Nus;
