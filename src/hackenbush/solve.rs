@@ -79,7 +79,8 @@ pub struct Limits {
     /// sign expansions grow with the length of a stalk).
     pub max_edges: usize,
     /// Wall-clock time one evaluation may take before it stops with the time budget's error
-    /// (`None`: no clock). The searches read the clock every thousand steps or so.
+    /// (`None`: no clock). The searches, and the games engine under them, read the clock every
+    /// thousand steps or so.
     pub time: Option<Duration>,
     /// Raised (by the server, when the source changes) to stop the evaluation under way; read
     /// where the clock is read.
