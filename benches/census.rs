@@ -42,6 +42,7 @@ fn blue_red(max: usize) -> Family {
         min_edges: 1,
         max_edges: max,
         palette: Palette::new(&[Colour::Blue, Colour::Red]),
+        rules: hackenbook::hackenbush::Rules::Normal,
     }
 }
 

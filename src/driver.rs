@@ -111,6 +111,8 @@ pub struct Project {
     pub config_file: Option<PathBuf>,
     /// How long one evaluation of a position may take (`--time-limit`; `None`: no limit).
     pub time_limit: Option<std::time::Duration>,
+    /// Raised to stop the run under way (the server raises it when the source changes).
+    pub cancel: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
 }
 
 impl Project {
@@ -123,6 +125,7 @@ impl Project {
             cache_dir: Some(root.join(".hackenbook-cache")),
             config_file: Some(root.join("hackenbook.toml")),
             time_limit: Some(crate::hackenbush::solve::DEFAULT_TIME_LIMIT),
+            cancel: None,
         }
     }
 }
@@ -307,6 +310,7 @@ pub fn check_all(project: &Project) -> Result<(Checked, Vec<Diagnostic>), Failur
     let options = CheckOptions {
         cache_dir: project.cache_dir.clone(),
         time_limit: project.time_limit,
+        cancel: project.cancel.clone(),
     };
     let essays: Vec<CheckedEssay> = check::check_essays(parsed, &options, &mut problems);
     problems.extend(check::check_links(&essays));
@@ -345,6 +349,7 @@ pub fn definitions(project: &Project, essay: Option<&Path>) -> Result<Definition
     let mut checker = check::Checker::new(CheckOptions {
         cache_dir: project.cache_dir.clone(),
         time_limit: project.time_limit,
+        cancel: project.cancel.clone(),
     });
     let workspace = checker.definitions(&parsed, &mut problems);
     Ok(Definitions {

@@ -316,6 +316,7 @@ fn mdbook(project: &Project, query: Option<MdbookQuery>) -> Result<(), Failure> 
     let options = hackenbook::check::CheckOptions {
         cache_dir: project.cache_dir.clone(),
         time_limit: project.time_limit,
+        cancel: None,
     };
     let done = mdbook::preprocess(&input, &options)?;
     // Standard output is mdBook's: the warnings go to standard error, as people read them.

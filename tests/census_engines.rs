@@ -3,11 +3,12 @@
 use hackenbook::census::engine;
 use hackenbook::census::family::{Family, Kind};
 use hackenbook::census::forest::{Forest, Palette};
+use hackenbook::census::mixed;
 use hackenbook::census::reference;
 use hackenbook::census::small::Small;
 use hackenbook::census::{literal_holds, Figure, Workspace};
 use hackenbook::games::Games;
-use hackenbook::hackenbush::{evaluate, Colour, Position, Rules};
+use hackenbook::hackenbush::{evaluate, Colour, Position, Rules, Solver};
 use std::time::Instant;
 
 fn family(kind: Kind, max: usize, colours: &[Colour]) -> Family {
@@ -16,6 +17,7 @@ fn family(kind: Kind, max: usize, colours: &[Colour]) -> Family {
         min_edges: 0,
         max_edges: max,
         palette: Palette::new(colours),
+        rules: Rules::Normal,
     }
 }
 
@@ -53,6 +55,68 @@ fn fast_and_reference_engines_agree_record_for_record() {
         let total: u64 = a.iter().map(|r| r.count).sum();
         assert_eq!(total as u128, f.size(), "{f}");
     }
+}
+
+fn hotchpotch(kind: Kind, max: usize) -> Family {
+    family(kind, max, &[Colour::Blue, Colour::Red, Colour::Green])
+}
+
+#[test]
+fn the_composing_engine_agrees_with_the_game_tree_record_for_record() {
+    for f in [
+        hotchpotch(Kind::Forests, 4),
+        hotchpotch(Kind::Trees, 5),
+        hotchpotch(Kind::Stalks, 6),
+        family(Kind::Forests, 4, &[Colour::Blue, Colour::Green]),
+    ] {
+        let mut games = Games::new();
+        let composed = mixed::run(&f, &mut games, &|_| {});
+        let plain = reference::run(&f, &mut games, &|_| {});
+        assert_eq!(composed, plain, "{f}");
+        let total: u64 = composed.iter().map(|r| r.count).sum();
+        assert_eq!(total as u128, f.size(), "{f}");
+    }
+}
+
+#[test]
+fn childish_censuses_agree_with_the_childish_game_tree() {
+    let mut games = Games::new();
+    let mut solver = Solver::new();
+    let mut f = hotchpotch(Kind::Forests, 4);
+    f.rules = Rules::Childish;
+    let rows = mixed::run(&f, &mut games, &|_| {});
+    let mut composer = mixed::Composer::new(&mut games, Rules::Childish);
+    let mut values = Vec::new();
+    let mut memo = Vec::new();
+    for n in 1..=4 {
+        for forest in reference::forests(n, &f.palette, &mut memo) {
+            let packed = Forest::from_trees(&forest).unwrap();
+            values.push((packed, composer.value(packed)));
+        }
+    }
+    let mut differs = 0;
+    for (packed, value) in values {
+        let position = Position::parse(&packed.notation()).unwrap();
+        let solved = solver
+            .evaluate(&position, Rules::Childish, &mut games)
+            .unwrap()
+            .value;
+        assert_eq!(
+            games.display(value),
+            games.display(solved),
+            "childish {packed}"
+        );
+        let normal = solver
+            .evaluate(&position, Rules::Normal, &mut games)
+            .unwrap()
+            .value;
+        differs += usize::from(normal != value);
+    }
+    // The childish rules change values (`LR` is 1/2, childish 0: Left may not cut the blue edge
+    // under the red one).
+    assert!(differs > 0, "no childish value differs from the normal one");
+    let total: u64 = rows.iter().map(|r| r.count).sum();
+    assert_eq!(total as u128, f.size());
 }
 
 #[test]

@@ -90,3 +90,43 @@ fn a_refused_name_says_so_and_a_bad_measure_name_points_at_its_key() {
         other => panic!("expected an error at the measure's name, got {other:?}"),
     }
 }
+
+#[test]
+fn a_block_sets_its_own_time_limit_and_a_raised_flag_cancels_the_run() {
+    // A sum that takes the games engine seconds stops at the block's limit of one second
+    // (the run has none), with the error located at the statement.
+    let body = "```game\ntime_limit = 1\n^:300 + ^:300 = ^:300 + ^:300 + 0\n```\n\n\
+                ```census big\nfamily = \"forests\"\nedges = \"1..=8\"\ncolours = \"LRG\"\ntime_limit = 1\n```\n\n\
+                There are `{1 = count big}`.\n";
+    let mut checker = Checker::new(CheckOptions::default());
+    let mut problems = Vec::new();
+    checker.check_essay(essay("slow", body), &mut problems);
+    let text = format!("{problems:?}");
+    assert!(
+        text.contains("the games engine stopped: beyond the time limit of 1 s"),
+        "{text}"
+    );
+    assert!(
+        text.contains("census `big` stopped: beyond the time limit of 1 s"),
+        "{text}"
+    );
+    // A bad limit is located at its value.
+    let mut problems = Vec::new();
+    checker.check_essay(
+        essay("bad", "```hackenbush\nLR\ntime_limit = soon\n```\n"),
+        &mut problems,
+    );
+    assert!(format!("{problems:?}").contains("`time_limit` is a number of seconds"));
+    // A raised flag stops the same sum at once, whatever the limits.
+    let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
+    let mut checker = Checker::new(CheckOptions {
+        cancel: Some(flag),
+        ..CheckOptions::default()
+    });
+    let mut problems = Vec::new();
+    let body = "```game\n^:300 + ^:300 = ^:300 + ^:300 + 0\n```\n\n```hackenbush\nLRG(L R)\n```\n";
+    checker.check_essay(essay("cancelled", body), &mut problems);
+    let text = format!("{problems:?}");
+    assert!(text.contains("cancelled (the source changed)"), "{text}");
+    assert!(text.contains("the evaluation was cancelled"), "{text}");
+}

@@ -14,6 +14,7 @@ fn project(name: &str, out: &Path) -> Project {
         cache_dir: None,
         config_file: None,
         time_limit: None,
+        cancel: None,
     }
 }
 
@@ -82,6 +83,7 @@ fn unbalanced_maths_is_not_left_raw() {
         cache_dir: None,
         config_file: None,
         time_limit: None,
+        cancel: None,
     };
     let Err(failure) = driver::check(&project) else {
         panic!("unbalanced maths must fail")

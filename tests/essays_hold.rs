@@ -16,6 +16,7 @@ fn project(essays_dir: PathBuf, cache_dir: &Path) -> Project {
         cache_dir: Some(cache_dir.to_path_buf()),
         config_file: None,
         time_limit: None,
+        cancel: None,
     }
 }
 

@@ -286,3 +286,35 @@ fn absolute_form_targets_for_this_server_are_served() {
     let elsewhere = get(server.addr(), "http://example.org/first.html").unwrap();
     assert_eq!(elsewhere.status, 400);
 }
+
+#[test]
+fn a_change_to_the_source_cancels_a_long_build() {
+    let project = TempProject::good();
+    let mut config = Config::new(project.root(), 0);
+    // No time limit: only the cancellation can stop the long build.
+    config.project.time_limit = None;
+    let server = Server::start(config).unwrap_or_else(|f| panic!("{}", f.render()));
+    let essay = project.read("essays/first.md");
+    // Hours of work for the games engine in a test build.
+    project.write(
+        "essays/first.md",
+        &essay.replace("{0, 1/2 | 2} = 1", "^:1500 + ^:1500 = ^:1500 + ^:1500 + 0"),
+    );
+    let deadline = std::time::Instant::now() + serve_support::PATIENCE;
+    while !server.building() {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the long build never started"
+        );
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    project.write(
+        "essays/first.md",
+        &essay.replace("# Stalks", "# Stalks, after the long build"),
+    );
+    let page = get_until(server.addr(), "/first.html", |r| {
+        r.body.contains("after the long build")
+    });
+    assert_eq!(page.status, 200);
+    assert!(server.cancelled_builds() >= 1);
+}

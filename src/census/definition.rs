@@ -8,7 +8,8 @@ use super::family::{Family, Kind, CONFIRM_ABOVE};
 use super::forest::{Palette, MAX_EDGES};
 use super::games::{GameFamily, GameKind};
 use super::query::{parse_expr, Expr, QueryError};
-use crate::hackenbush::Colour;
+use crate::games::clock::{Clock, TIME_LIMIT_HELP};
+use crate::hackenbush::{Colour, Rules};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::ops::Range;
@@ -28,6 +29,8 @@ struct Block {
     measures: Option<BTreeMap<Spanned<String>, Spanned<String>>>,
     /// The author's confirmation that a census this large may run.
     max_positions: Option<Spanned<toml::Value>>,
+    time_limit: Option<Spanned<toml::Value>>,
+    rules: Option<Spanned<String>>,
 }
 
 /// What a census enumerates.
@@ -62,6 +65,9 @@ pub struct MeasureDef {
 pub struct Definition {
     pub source: Source,
     pub measures: Vec<MeasureDef>,
+    /// The block's own time limit for running the census (`time_limit = 30`, in seconds),
+    /// instead of the run's.
+    pub time_limit: Option<std::time::Duration>,
 }
 
 /// Where the characters of a TOML string value start, given the span of the whole value.
@@ -172,6 +178,7 @@ fn game_family(
         ("edges", block.edges.as_ref().map(|e| e.span())),
         ("colours", block.colours.as_ref().map(|c| c.span())),
         ("where", block.filter.as_ref().map(|w| w.span())),
+        ("rules", block.rules.as_ref().map(|r| r.span())),
     ];
     for (key, span) in misplaced {
         if let Some(span) = span {
@@ -330,11 +337,25 @@ pub fn parse_definition(body: &str) -> Result<Definition, QueryError> {
                     "`where` narrows another census: use it with `from`, or put the condition in the queries",
                 ));
             }
+            let rules = match &block.rules {
+                None => Rules::Normal,
+                Some(r) => match r.get_ref().trim() {
+                    "normal" => Rules::Normal,
+                    "childish" => Rules::Childish,
+                    other => {
+                        return Err(QueryError::new(
+                            r.span(),
+                            format!("unknown rules `{other}`: use \"normal\" or \"childish\""),
+                        ))
+                    }
+                },
+            };
             let family = Family {
                 kind,
                 min_edges,
                 max_edges,
                 palette,
+                rules,
             };
             let budget = match &block.max_positions {
                 Some(m) => match m.get_ref() {
@@ -376,7 +397,20 @@ pub fn parse_definition(body: &str) -> Result<Definition, QueryError> {
     }
     // Definition order, not alphabetical: later measures may use earlier ones.
     measures.sort_by_key(|m| m.offset);
-    Ok(Definition { source, measures })
+    let time_limit = match &block.time_limit {
+        Some(t) => Some(
+            t.get_ref()
+                .as_integer()
+                .and_then(Clock::seconds)
+                .ok_or_else(|| QueryError::new(t.span(), TIME_LIMIT_HELP))?,
+        ),
+        None => None,
+    };
+    Ok(Definition {
+        source,
+        measures,
+        time_limit,
+    })
 }
 
 #[cfg(test)]
@@ -460,6 +494,11 @@ mod tests {
         let body = "edges = 3\nsize = 4";
         let e = parse_definition(body).unwrap_err();
         assert!(e.message.contains("size"), "{}", e.message);
+        let body = "edges = 3\ntime_limit = 0";
+        let e = parse_definition(body).unwrap_err();
+        assert_eq!(&body[e.span.clone()], "0");
+        let d = parse_definition("edges = 3\ntime_limit = 30").unwrap();
+        assert_eq!(d.time_limit, Some(std::time::Duration::from_secs(30)));
         let body = "from = \"forests6\"\nwhere = \"trunks >\"";
         let e = parse_definition(body).unwrap_err();
         assert_eq!(e.span, body.len() - 1..body.len() - 1);

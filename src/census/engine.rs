@@ -573,6 +573,7 @@ mod tests {
             min_edges: 1,
             max_edges: max,
             palette: Palette::new(&[Colour::Blue, Colour::Red]),
+            rules: crate::hackenbush::Rules::Normal,
         }
     }
 

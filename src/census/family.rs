@@ -5,6 +5,7 @@
 //! stalks) that the enumeration is tested against, and its members are visited in rank order.
 
 use super::forest::{catalan, is_single_tree, shapes, Palette, INDEXED_EDGES};
+use crate::hackenbush::Rules;
 use std::fmt;
 
 /// A census larger than this many positions runs only when its author confirms the cost
@@ -144,6 +145,8 @@ pub struct Family {
     pub min_edges: usize,
     pub max_edges: usize,
     pub palette: Palette,
+    /// The rules its members are valued under (`rules = "childish"` in the block).
+    pub rules: Rules,
 }
 
 impl Family {
@@ -210,8 +213,12 @@ impl Family {
 
     /// A normalised description: the census cache key is built from it.
     pub fn key(&self) -> String {
+        let rules = match self.rules {
+            Rules::Normal => "",
+            Rules::Childish => " rules=childish",
+        };
         format!(
-            "{} edges={}..={} colours={}",
+            "{} edges={}..={} colours={}{rules}",
             self.kind.name(),
             self.min_edges,
             self.max_edges,
@@ -227,6 +234,9 @@ impl fmt::Display for Family {
         } else {
             format!("{} to {}", self.min_edges, self.max_edges)
         };
+        if self.rules == Rules::Childish {
+            f.write_str("childish ")?;
+        }
         write!(
             f,
             "{} of {} edges in {}",

@@ -5,8 +5,9 @@
 //! figure is a query over a census that is enumerated without duplicates or omissions (its
 //! size is checked against a closed form), evaluated by the game tree and compared exactly.
 //!
-//! Pipeline: [`definition`] reads a census block → [`engine`] (blue-red, fast) or
-//! [`reference`] (any colours, plain) enumerates and evaluates it into grouped [`record`]s,
+//! Pipeline: [`definition`] reads a census block → [`engine`] (blue-red, fast) or [`mixed`]
+//! (any colours, or the childish rules, composed tree by tree; [`reference`], the plain game
+//! tree, is its yardstick in the tests) enumerates and evaluates it into grouped [`record`]s,
 //! cached by [`cache`] → [`query`] parses a question, [`eval`] answers it per record, and
 //! [`workspace`] aggregates the answer into a [`Figure`] → [`literal`] holds the essay's
 //! words against it.
@@ -18,6 +19,7 @@ pub mod family;
 pub mod forest;
 pub mod games;
 pub mod literal;
+pub mod mixed;
 pub mod progress;
 pub mod property;
 pub mod query;

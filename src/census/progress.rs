@@ -86,3 +86,10 @@ impl Progress {
         }
     }
 }
+
+/// A census stopped midway (its time limit, a cancellation) clears its bar too.
+impl Drop for Progress {
+    fn drop(&mut self) {
+        self.finish();
+    }
+}

@@ -15,13 +15,14 @@ use super::family::{Family, CONFIRM_ABOVE};
 use super::forest::Forest;
 use super::games::{GameFamily, GameMember};
 use super::literal::{Example, Figure, Member};
+use super::mixed;
 use super::progress::Progress;
 use super::query::{
     parse_expr, parse_query, type_of, Arith, Expr, Extreme, FamilyRef, Query, QueryError,
     QueryKind, Type, KEYWORDS,
 };
 use super::record::{Record, Row, Val};
-use super::reference::{self, Reference};
+use super::reference::Reference;
 use super::small::Small;
 use crate::games::{Dyadic, GameId, Games};
 use crate::hackenbush::{in_place, Colour, Position, Rules};
@@ -52,6 +53,8 @@ pub struct CensusRun {
 struct CensusEntry {
     source: Source,
     rows: Option<Members>,
+    /// The block's `time_limit`, if it set one.
+    time_limit: Option<std::time::Duration>,
 }
 
 /// What a census holds once run: grouped position records, or games in census order.
@@ -331,6 +334,7 @@ impl Workspace {
             CensusEntry {
                 source: def.source,
                 rows: None,
+                time_limit: def.time_limit,
             },
         );
         Ok(())
@@ -467,8 +471,14 @@ impl Workspace {
             }
             if let Some(source) = builtin_family(&name) {
                 self.builtins.insert(name.clone());
-                self.censuses
-                    .insert(name, CensusEntry { source, rows: None });
+                self.censuses.insert(
+                    name,
+                    CensusEntry {
+                        source,
+                        rows: None,
+                        time_limit: None,
+                    },
+                );
             }
         }
     }
@@ -589,10 +599,17 @@ impl Workspace {
             return Ok(rows.clone());
         }
         let source = entry.source.clone();
+        // The census runs under the block's time limit, or the run's.
+        let clock = games.clock().with_limit(entry.time_limit);
+        let stopped = |stop: crate::games::Stop| {
+            QueryError::new(span.clone(), format!("census `{name}` stopped: {stop}"))
+        };
         let start = Instant::now();
         let (rows, description, method) = match &source {
             Source::Family(family) => {
-                let (rows, method) = self.run_family(name, family, span, games)?;
+                let (rows, method) = games
+                    .bounded(&clock, |games| self.run_family(name, family, span, games))
+                    .map_err(stopped)??;
                 (
                     Members::Positions(Arc::new(rows)),
                     family.to_string(),
@@ -600,7 +617,11 @@ impl Workspace {
                 )
             }
             Source::Games(family) => (
-                Members::Games(Arc::new(run_games(name, family, span, games)?)),
+                Members::Games(Arc::new(
+                    games
+                        .bounded(&clock, |games| run_games(name, family, span, games))
+                        .map_err(stopped)??,
+                )),
                 family.to_string(),
                 "games engine".to_string(),
             ),
@@ -649,7 +670,8 @@ impl Workspace {
         Ok(rows)
     }
 
-    /// A family's rows: from the cache, else the fast engine (blue-red), else the reference.
+    /// A family's rows: from the cache, else the fast engine (blue-red), else the composing
+    /// engine.
     fn run_family(
         &mut self,
         name: &str,
@@ -671,16 +693,23 @@ impl Workspace {
                 )
                 .map_err(|message| QueryError::new(span.clone(), format!("`{name}`: {message}")))?;
         }
-        let total = if family.palette.is_blue_red() {
+        let fast_engine = family.palette.is_blue_red() && family.rules == Rules::Normal;
+        let total = if fast_engine {
             family.cost().evaluated
         } else {
             family.size()
         };
         let progress = Progress::new(total as u64, name);
+        // The engines report progress from every thread: there the clock is read too.
+        let running = games.running();
+        let report = |n| {
+            progress.add(n);
+            running.stop_if_due();
+        };
         let mut method = "fast engine";
-        let fast = if family.palette.is_blue_red() {
+        let fast = if fast_engine {
             let mut ordinal = |sign: i8, x: Small| ordinal_sum(games, sign, x);
-            Some(engine::run(family, &mut ordinal, &|n| progress.add(n)))
+            Some(engine::run(family, &mut ordinal, &report))
         } else {
             None
         };
@@ -693,10 +722,11 @@ impl Workspace {
                     format!("census `{name}`: the ordinal sum on canonical forms disagrees with the sign-expansion rule: {message}"),
                 ));
             }
-            // Not a number, or too large for the fixed width: the exact general engine decides.
+            // Not a number, or too large for the fixed width, or green edges, or the childish
+            // rules: the exact general engine decides.
             Some(Err(_)) | None => {
-                method = "reference engine";
-                reference::run(family, games, &|n| progress.add(n))
+                method = "composing engine";
+                mixed::run(family, games, &report)
             }
         };
         progress.finish();
@@ -1233,6 +1263,7 @@ fn builtin_family(name: &str) -> Option<Source> {
         min_edges: 1,
         max_edges,
         palette: super::forest::Palette::new(&palette),
+        rules: crate::hackenbush::Rules::Normal,
     };
     (max_edges <= super::forest::MAX_EDGES).then_some(Source::Family(family))
 }

@@ -50,9 +50,34 @@ fn symbol(rel: Rel) -> &'static str {
 /// looked up in its workspace; `[LR]` is a position written in place.
 pub fn check(cx: &mut Context, lines: &[Spanned<String>]) -> Option<Vec<GameLine>> {
     let before = cx.problems.len();
-    let mut failed_quietly = false;
+    // A `time_limit = N` line is the block's own time limit, not a statement.
+    let mut time_limit = None;
     let mut statements = Vec::new();
     for line in lines {
+        match line.value.split_once('=') {
+            Some((key, value)) if key.trim() == "time_limit" => {
+                let at = line.span.start + key.len() + 1;
+                let value = Spanned {
+                    span: at..line.span.end,
+                    value: value.to_string(),
+                };
+                time_limit = Some(cx.read_time_limit(&value)?);
+            }
+            _ => statements.push(line),
+        }
+    }
+    cx.with_time_limit(time_limit, |cx| check_statements(cx, &statements, before))
+}
+
+/// Every statement of the block, checked.
+fn check_statements(
+    cx: &mut Context,
+    lines: &[&Spanned<String>],
+    before: usize,
+) -> Option<Vec<GameLine>> {
+    let mut failed_quietly = false;
+    let mut statements = Vec::new();
+    for &line in lines {
         let located = |span: &std::ops::Range<usize>| offset_span(span, line.span.start);
         let statement = match notation::parse_statement(&line.value) {
             Ok(s) => s,

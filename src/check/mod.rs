@@ -28,7 +28,8 @@ pub use position_block::{AssertionRecord, PositionOutcome};
 
 use crate::census::{Refused, Workspace};
 use crate::essay::source::offset_span;
-use crate::essay::{Diagnostic, Directive, DirectiveKind, Essay, SourceFile};
+use crate::essay::{Diagnostic, Directive, DirectiveKind, Essay, SourceFile, Spanned};
+use crate::games::clock::{Clock, TIME_LIMIT_HELP};
 use crate::games::Games;
 use crate::hackenbush::Solver;
 use std::path::PathBuf;
@@ -132,6 +133,8 @@ pub struct CheckOptions {
     pub cache_dir: Option<PathBuf>,
     /// How long one evaluation of a position may take (`None`: no limit).
     pub time_limit: Option<std::time::Duration>,
+    /// Raised to stop the run under way: read where the time limit is read.
+    pub cancel: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
 }
 
 /// What every essay of a build shares: game ids are meaningful only within one games table,
@@ -159,6 +162,36 @@ pub struct Context<'a> {
 impl Context<'_> {
     fn problem(&mut self, diagnostic: Diagnostic) {
         self.problems.push(diagnostic);
+    }
+
+    /// Runs `f` under a block's own time limit (its `time_limit = N` line), if it set one:
+    /// for the solver and the games engine alike.
+    fn with_time_limit<T>(
+        &mut self,
+        limit: Option<std::time::Duration>,
+        f: impl FnOnce(&mut Context) -> T,
+    ) -> T {
+        let Some(limit) = limit else {
+            return f(self);
+        };
+        let (time, clock) = (self.solver.limits.time, self.games.clock().clone());
+        self.solver.limits.time = Some(limit);
+        self.games.set_clock(clock.with_limit(Some(limit)));
+        let out = f(self);
+        self.solver.limits.time = time;
+        self.games.set_clock(clock);
+        out
+    }
+
+    /// The value of a block's `time_limit = N` line, or a located problem.
+    fn read_time_limit(&mut self, value: &Spanned<String>) -> Option<std::time::Duration> {
+        let limit = value.value.trim().parse().ok().and_then(Clock::seconds);
+        if limit.is_none() {
+            let d = Diagnostic::new(self.file, value.span.clone(), TIME_LIMIT_HELP)
+                .label("not a number of seconds");
+            self.problem(d);
+        }
+        limit
     }
 }
 
@@ -192,12 +225,16 @@ pub fn check_essays(
 
 impl Checker {
     pub fn new(options: CheckOptions) -> Checker {
+        let limits = crate::hackenbush::solve::Limits {
+            time: options.time_limit,
+            cancel: options.cancel.clone(),
+            ..Default::default()
+        };
+        let mut games = Games::new();
+        games.set_clock(limits.clock());
         Checker {
-            games: Games::new(),
-            solver: Solver::with_limits(crate::hackenbush::solve::Limits {
-                time: options.time_limit,
-                ..Default::default()
-            }),
+            games,
+            solver: Solver::with_limits(limits),
             options,
         }
     }

@@ -66,7 +66,21 @@ fn check_named(cx: &mut Context, index: usize, block: &PositionBlock) -> Option<
             return None;
         }
     };
-    let (rules, assertions) = split_rules(cx, &block.lines)?;
+    let (rules, time_limit, assertions) = split_rules(cx, &block.lines)?;
+    cx.with_time_limit(time_limit, |cx| {
+        value_and_assert(cx, index, block, position, rules, &assertions)
+    })
+}
+
+/// The position valued and its assertions checked.
+fn value_and_assert(
+    cx: &mut Context,
+    index: usize,
+    block: &PositionBlock,
+    position: Position,
+    rules: Rules,
+    assertions: &[&KeyValue],
+) -> Option<PositionOutcome> {
     let evaluation = match cx.solver.evaluate(&position, rules, cx.games) {
         Ok(e) => e,
         Err(e) => {
@@ -109,18 +123,23 @@ fn check_named(cx: &mut Context, index: usize, block: &PositionBlock) -> Option<
     })
 }
 
-/// Takes the `rules = …` option out of the lines; the rest are assertions.
-fn split_rules<'a>(cx: &mut Context, lines: &'a [KeyValue]) -> Option<(Rules, Vec<&'a KeyValue>)> {
+/// What a position block's options set: its rules and its own time limit.
+type Options<'a> = (Rules, Option<std::time::Duration>, Vec<&'a KeyValue>);
+
+/// Takes the `rules = …` and `time_limit = …` options out of the lines; the rest are
+/// assertions.
+fn split_rules<'a>(cx: &mut Context, lines: &'a [KeyValue]) -> Option<Options<'a>> {
     let mut rules = Rules::Normal;
+    let mut time_limit = None;
     let mut assertions = Vec::new();
     for line in lines {
-        if line.key.value != "rules" {
-            assertions.push(line);
-            continue;
+        match line.key.value.as_str() {
+            "rules" => rules = read_rules(cx, &line.value)?,
+            "time_limit" => time_limit = Some(cx.read_time_limit(&line.value)?),
+            _ => assertions.push(line),
         }
-        rules = read_rules(cx, &line.value)?;
     }
-    Some((rules, assertions))
+    Some((rules, time_limit, assertions))
 }
 
 /// The value of a `rules = …` line: `normal` or `childish`.

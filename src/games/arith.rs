@@ -59,6 +59,7 @@ impl Games {
         if let Some(&known) = self.add_cache.get(&key) {
             return known;
         }
+        self.tick();
         let result = match (ka, kb) {
             (Kind::Number, _) => self.translate(b, a),
             (_, Kind::Number) => self.translate(a, b),
@@ -115,6 +116,7 @@ impl Games {
         if let Some(&known) = self.ordinal_cache.get(&pair(base, over)) {
             return known;
         }
+        self.tick();
         let result = match (self.as_number(base), self.as_number(over)) {
             (Some(x), Some(y)) => {
                 let z = signs::ordinal_sum(&x, &y).expect("a sign run beyond 2^32 signs");

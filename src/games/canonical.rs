@@ -24,6 +24,7 @@ impl Games {
     /// The canonical form of `{left | right}`; the options may be given in any order, with
     /// duplicates, dominated or reversible options.
     pub fn from_options(&mut self, left: &[GameId], right: &[GameId]) -> GameId {
+        self.tick();
         // Construction never re-enters itself (comparisons build no games), so one pair of
         // buffers serves every call.
         let (mut l, mut r) = std::mem::take(&mut self.scratch);

@@ -54,6 +54,7 @@ impl Games {
 
     /// `a <= b` from the options, skipping the options of whichever side is a number.
     fn leq_by_options(&mut self, a: GameId, b: GameId, a_number: bool, b_number: bool) -> bool {
+        self.tick();
         if !a_number {
             let lefts = self.option_span(a, Player::Left);
             for i in 0..lefts.len {

@@ -18,6 +18,7 @@
 pub mod arith;
 mod atomic;
 mod canonical;
+pub mod clock;
 mod compare;
 pub mod display;
 pub mod dyadic;
@@ -30,6 +31,7 @@ mod structure;
 mod table;
 pub mod thermal;
 
+pub use clock::{Clock, Stop};
 pub use dyadic::Dyadic;
 pub use notation::ParseError;
 pub use nus::Nus;

@@ -122,6 +122,8 @@ pub struct Games {
     pub(crate) scratch: (Vec<GameId>, Vec<GameId>),
     /// Reused memo of comparisons with the game under construction.
     pub(crate) form_memo: super::canonical::FormMemo,
+    /// The clock of the bounded run under way, if any ([`Games::bounded`]).
+    pub(crate) clock: super::clock::EngineClock,
 }
 
 impl Default for Games {
@@ -156,6 +158,7 @@ impl Games {
             key_buffer: Vec::new(),
             scratch: (Vec::new(), Vec::new()),
             form_memo: Default::default(),
+            clock: Default::default(),
         };
         let zero = games.insert_nus(Nus::zero());
         debug_assert_eq!(zero, ZERO);

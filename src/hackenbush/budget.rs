@@ -4,7 +4,7 @@
 //! an error that names the budget — a position too large to solve is a clear message, never a
 //! hang. A theorem that disagrees with the game tree is an error too, never silently resolved.
 
-use std::time::{Duration, Instant};
+use crate::games::clock::{Running, Stop};
 use thiserror::Error;
 
 /// Why a position was not valued.
@@ -22,6 +22,21 @@ pub enum SolveError {
         reference: String,
         reference_value: String,
     },
+    /// The evaluation was cancelled from outside (the server, on a change to the source).
+    #[error("the evaluation was cancelled (the source changed)")]
+    Cancelled,
+}
+
+impl From<Stop> for SolveError {
+    fn from(stop: Stop) -> SolveError {
+        match stop {
+            Stop::Time(limit) => SolveError::Budget {
+                what: TIME,
+                limit: limit.as_secs().max(1) as usize,
+            },
+            Stop::Cancelled => SolveError::Cancelled,
+        }
+    }
 }
 
 /// A countdown of positions, and of work (each move tried costs one unit per edge of the
@@ -33,8 +48,8 @@ pub struct Budget {
     used: usize,
     work_limit: usize,
     work_used: usize,
-    /// The wall-clock time the search must end by, and the limit it stands for.
-    deadline: Option<(Instant, Duration)>,
+    /// The wall-clock time the search must end by, and its cancellation flag.
+    clock: Running,
     /// Spends since the clock was last read (reading it on every spend would cost more than
     /// the step).
     ticks: u32,
@@ -58,15 +73,15 @@ impl Budget {
             used: 0,
             work_limit: usize::MAX,
             work_used: 0,
-            deadline: None,
+            clock: Running::default(),
             ticks: 0,
         }
     }
 
-    /// Also ends, with the time budget's error, once `deadline` (standing for a limit of
-    /// `limit`) has passed; `None` leaves the clock out.
-    pub fn with_deadline(mut self, deadline: Option<(Instant, Duration)>) -> Budget {
-        self.deadline = deadline;
+    /// Also ends, with the time budget's error, once the clock's time has passed, or as
+    /// cancelled once its flag is raised.
+    pub fn with_clock(mut self, clock: &Running) -> Budget {
+        self.clock = clock.clone();
         self
     }
 
@@ -77,13 +92,7 @@ impl Budget {
             return Ok(());
         }
         self.ticks = 0;
-        match self.deadline {
-            Some((at, limit)) if Instant::now() > at => Err(SolveError::Budget {
-                what: TIME,
-                limit: limit.as_secs().max(1) as usize,
-            }),
-            _ => Ok(()),
-        }
+        self.clock.read().map_err(SolveError::from)
     }
 
     /// Also at most `limit` units of work.

@@ -24,9 +24,12 @@ use super::position::Position;
 use super::search::NumberSearch;
 use super::signs::{forest_value, stalk_value};
 use super::{Colour, Rules};
+use crate::games::clock::{Clock, Running};
 use crate::games::display::nus_text;
 use crate::games::{Dyadic, GameId, Games, Nus, Player};
-use std::time::{Duration, Instant};
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::Duration;
 
 /// A value and the names of all the methods that produced it (they all agreed).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -76,8 +79,12 @@ pub struct Limits {
     /// sign expansions grow with the length of a stalk).
     pub max_edges: usize,
     /// Wall-clock time one evaluation may take before it stops with the time budget's error
-    /// (`None`: no clock). The searches read the clock every thousand steps or so.
+    /// (`None`: no clock). The searches, and the games engine under them, read the clock every
+    /// thousand steps or so.
     pub time: Option<Duration>,
+    /// Raised (by the server, when the source changes) to stop the evaluation under way; read
+    /// where the clock is read.
+    pub cancel: Option<Arc<AtomicBool>>,
 }
 
 /// The time an evaluation may take unless `--time-limit` says otherwise.
@@ -96,11 +103,20 @@ impl Default for Limits {
             max_ordinal_sum_edges: 150,
             max_edges: 100_000,
             time: Some(DEFAULT_TIME_LIMIT),
+            cancel: None,
         }
     }
 }
 
 impl Limits {
+    /// The clock of one evaluation: its time limit and cancellation flag.
+    pub fn clock(&self) -> Clock {
+        Clock {
+            limit: self.time,
+            cancel: self.cancel.clone(),
+        }
+    }
+
     /// Is the plain game tree of this piece worth trying as a cross-check?
     fn cross_checks(&self, piece: &Position) -> bool {
         match subforests(piece) {
@@ -158,7 +174,7 @@ pub struct Solver {
     fast_games: Memo<GameId>,
     pub limits: Limits,
     /// When the evaluation under way must end (set by [`Solver::evaluate_on_this_thread`]).
-    deadline: Option<(Instant, Duration)>,
+    clock: Running,
 }
 
 impl Default for Solver {
@@ -187,7 +203,7 @@ impl Solver {
             plain_games: Memo::default(),
             fast_games: Memo::default(),
             limits,
-            deadline: None,
+            clock: Running::default(),
         }
     }
 
@@ -238,7 +254,33 @@ impl Solver {
                 limit: self.limits.max_edges,
             });
         }
-        self.deadline = self.limits.time.map(|t| (Instant::now() + t, t));
+        self.clock = self.limits.clock().start();
+        self.clock.read()?;
+        let clock = self.limits.clock();
+        let stopped = games.bounded(&clock, |games| self.pieces(pos, rules, games));
+        self.after_a_stop(stopped)
+    }
+
+    /// After a run that the games engine's clock may have stopped midway: a stopped run
+    /// leaves the solver's tables half-filled, so they are dropped (the games table stays
+    /// sound: see [`crate::games::clock`]).
+    fn after_a_stop<T>(
+        &mut self,
+        run: Result<Result<T, SolveError>, crate::games::Stop>,
+    ) -> Result<T, SolveError> {
+        run.unwrap_or_else(|stop| {
+            *self = Solver::with_limits(self.limits.clone());
+            Err(stop.into())
+        })
+    }
+
+    /// The pieces of `pos`, each valued by every method that applies, summed.
+    fn pieces(
+        &mut self,
+        pos: &Position,
+        rules: Rules,
+        games: &mut Games,
+    ) -> Result<Evaluation, SolveError> {
         let pieces = pos.components();
         let mut value = games.zero();
         let mut methods: Vec<String> = Vec::new();
@@ -249,7 +291,7 @@ impl Solver {
             self.limits.cross_check_positions,
         )
         .with_work(self.limits.cross_check_work)
-        .with_deadline(self.deadline);
+        .with_clock(&self.clock);
         for piece in &pieces {
             let (v, used) = self.piece(piece, rules, games, &mut checks)?;
             value = games.add(value, v);
@@ -283,11 +325,15 @@ impl Solver {
         } else {
             Mode::Plain
         };
-        self.deadline = self.limits.time.map(|t| (Instant::now() + t, t));
+        self.clock = self.limits.clock().start();
         let mut budget = Budget::new("positions in the game tree", self.limits.positions)
             .with_work(self.limits.work)
-            .with_deadline(self.deadline);
-        self.tree(mode, pos, rules, games, &mut budget)
+            .with_clock(&self.clock);
+        let clock = self.limits.clock();
+        let stopped = games.bounded(&clock, |games| {
+            self.tree(mode, pos, rules, games, &mut budget)
+        });
+        self.after_a_stop(stopped)
     }
 
     /// One piece: every applicable method, compared.
@@ -321,7 +367,7 @@ impl Solver {
             }
             let mut budget = Budget::new("positions in the game tree", self.limits.positions)
                 .with_work(self.limits.work)
-                .with_deadline(self.deadline);
+                .with_clock(&self.clock);
             if rules == Rules::Childish {
                 let v = self.tree(Mode::Plain, piece, rules, games, &mut budget)?;
                 return Ok((v, vec![method::GAME_TREE]));

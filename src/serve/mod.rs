@@ -30,7 +30,7 @@ use std::sync::mpsc::{self, Receiver, SyncSender, TrySendError};
 use std::sync::{Arc, Mutex};
 use std::thread::{self, JoinHandle};
 use std::time::Duration;
-use watch::{Builder, Sources, Watch};
+use watch::{Builder, Cancel, Sources, Watch};
 
 /// The configuration file, watched in the project root when it exists.
 pub const CONFIG_FILE: &str = "hackenbook.toml";
@@ -89,18 +89,23 @@ impl Server {
         };
         let watch = Watch::new(sources)
             .map_err(|e| Failure::Other(format!("cannot watch the sources: {e}")))?;
+        let cancel = Arc::new(Cancel::default());
         let builder = Builder {
             project: config.project.clone(),
             state: Arc::clone(&state),
             verbose: config.verbose,
+            cancel: Arc::clone(&cancel),
         };
-        builder.rebuild();
+        let (changes, changed) = mpsc::channel();
         let mut threads = vec![spawn_watcher(
             watch,
-            builder,
+            changes,
+            cancel,
             Arc::clone(&stop),
             config.debounce,
         )?];
+        builder.rebuild();
+        threads.push(spawn_builder(builder, changed)?);
         let (queue, waiting) = mpsc::sync_channel(connection::QUEUE);
         let waiting = Arc::new(Mutex::new(waiting));
         for i in 0..connection::WORKERS {
@@ -131,6 +136,16 @@ impl Server {
     }
 
     /// The build version pages are currently stamped with.
+    /// Whether a build is running now.
+    pub fn building(&self) -> bool {
+        self.state.building()
+    }
+
+    /// How many builds a change to the sources stopped midway.
+    pub fn cancelled_builds(&self) -> u64 {
+        self.state.cancelled()
+    }
+
     pub fn version(&self) -> u64 {
         self.state.version()
     }
@@ -188,19 +203,36 @@ fn spawn_named(
         .map_err(|e| Failure::Other(format!("cannot start the {name} thread: {e}")))
 }
 
+/// Watches the sources: a change cancels the build under way and asks for the next.
 fn spawn_watcher(
     mut watch: Watch,
-    builder: Builder,
+    changes: mpsc::Sender<()>,
+    cancel: Arc<Cancel>,
     stop: Arc<AtomicBool>,
     debounce: Duration,
 ) -> Result<JoinHandle<()>, Failure> {
-    // The builds run here: a stack as deep as the command line's.
-    crate::stack::spawn_deep("serve-watch", move || {
+    spawn_named("serve-watch", move || {
         while watch.next_change(&stop, debounce) {
+            cancel.raise();
+            if changes.send(()).is_err() {
+                break;
+            }
+        }
+        // Stopping: a long build must not hold up the shutdown either.
+        cancel.raise();
+    })
+}
+
+/// Runs a build for each burst of changes (changes that came during a build ask for one more).
+fn spawn_builder(builder: Builder, changed: mpsc::Receiver<()>) -> Result<JoinHandle<()>, Failure> {
+    // The builds run here: a stack as deep as the command line's.
+    crate::stack::spawn_deep("serve-build", move || {
+        while changed.recv().is_ok() {
+            while changed.try_recv().is_ok() {}
             builder.rebuild();
         }
     })
-    .map_err(|e| Failure::Other(format!("cannot start the serve-watch thread: {e}")))
+    .map_err(|e| Failure::Other(format!("cannot start the serve-build thread: {e}")))
 }
 
 /// Accepts connections into the queue; one that finds it full is closed at once.

@@ -23,6 +23,8 @@ struct Inner {
     failure: Option<Arc<str>>,
     building: bool,
     stopping: bool,
+    /// Builds stopped midway because the sources changed.
+    cancelled: u64,
 }
 
 /// What a request handler needs to know, read once per request.
@@ -66,6 +68,24 @@ impl State {
 
     pub fn begin_build(&self) {
         self.lock().building = true;
+    }
+
+    /// Whether a build is running.
+    pub fn building(&self) -> bool {
+        self.lock().building
+    }
+
+    /// Records a build stopped midway (another follows): nothing a page shows changes.
+    pub fn cancel_build(&self) {
+        let mut inner = self.lock();
+        inner.building = false;
+        inner.cancelled += 1;
+        self.changed.notify_all();
+    }
+
+    /// How many builds were stopped midway so far.
+    pub fn cancelled(&self) -> u64 {
+        self.lock().cancelled
     }
 
     /// Records a finished build: `Err` holds its rendered diagnostics. Returns the version now

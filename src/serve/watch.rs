@@ -14,6 +14,7 @@ use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// How often a waiting watcher looks at the stop flag.
@@ -144,34 +145,79 @@ impl Watch {
     }
 }
 
+/// The cancellation flag of the build under way: the watcher raises it when the sources
+/// change, and the build stops where it reads its clock, so a long evaluation never holds up
+/// the next build.
+#[derive(Debug, Default)]
+pub struct Cancel(std::sync::Mutex<Option<Arc<AtomicBool>>>);
+
+impl Cancel {
+    fn slot(&self) -> std::sync::MutexGuard<'_, Option<Arc<AtomicBool>>> {
+        self.0.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// A fresh flag for the build about to start.
+    fn begin(&self) -> Arc<AtomicBool> {
+        let flag = Arc::new(AtomicBool::new(false));
+        *self.slot() = Some(Arc::clone(&flag));
+        flag
+    }
+
+    fn end(&self) {
+        *self.slot() = None;
+    }
+
+    /// Stops the build under way, if any.
+    pub fn raise(&self) {
+        if let Some(flag) = self.slot().as_ref() {
+            flag.store(true, Ordering::SeqCst);
+        }
+    }
+}
+
 /// Runs the driver and records the outcome for the request handlers.
 pub struct Builder {
     pub project: Project,
     pub state: std::sync::Arc<State>,
     /// Print a line per build (and the diagnostics of failed ones) to the terminal.
     pub verbose: bool,
+    /// The flag of the build under way.
+    pub cancel: Arc<Cancel>,
 }
 
 impl Builder {
-    /// Builds once; returns the version now current.
+    /// Builds once; returns the version now current. A build cancelled midway (the sources
+    /// changed: another build follows) records nothing.
     pub fn rebuild(&self) -> u64 {
         self.state.begin_build();
         let started = Instant::now();
+        let flag = self.cancel.begin();
+        let project = Project {
+            cancel: Some(Arc::clone(&flag)),
+            ..self.project.clone()
+        };
         // A panic is a bug, but it must not take the watcher down with it: it fails this build.
-        let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            driver::build(&self.project)
-        }))
-        .unwrap_or_else(|panic| {
-            let what = panic
-                .downcast_ref::<&str>()
-                .map(|s| s.to_string())
-                .or_else(|| panic.downcast_ref::<String>().cloned())
-                .unwrap_or_default();
-            Err(driver::Failure::Other(format!(
-                "internal error, a bug in hackenbook: {what}"
-            )))
-        });
+        let outcome =
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| driver::build(&project)))
+                .unwrap_or_else(|panic| {
+                    let what = panic
+                        .downcast_ref::<&str>()
+                        .map(|s| s.to_string())
+                        .or_else(|| panic.downcast_ref::<String>().cloned())
+                        .unwrap_or_default();
+                    Err(driver::Failure::Other(format!(
+                        "internal error, a bug in hackenbook: {what}"
+                    )))
+                });
+        self.cancel.end();
         let took = started.elapsed().as_millis();
+        if flag.load(Ordering::SeqCst) {
+            if self.verbose {
+                println!("build cancelled after {took} ms: the sources changed");
+            }
+            self.state.cancel_build();
+            return self.state.version();
+        }
         match outcome {
             Ok(report) => {
                 if self.verbose {

@@ -321,13 +321,29 @@ pub const HEIGHT_LIMIT: u32 = 4_096;
 /// number-up-star are refused: `G + *n` has about `n` options at every level of `G`.
 pub const NIMBER_MIX_LIMIT: u32 = 64;
 
-/// Evaluates an expression to its canonical form; names go through `resolve`.
+/// Evaluates an expression to its canonical form; names go through `resolve`. The engine works
+/// under the table's clock ([`Games::timed`]): a run past its time ends in an error here.
 pub fn eval(
     expr: &Expr,
     games: &mut Games,
     resolve: &mut dyn FnMut(&str) -> Option<GameId>,
 ) -> Result<GameId, ParseError> {
-    let mut go = |e: &Expr, games: &mut Games| eval(e, games, resolve);
+    games
+        .timed(|games| eval_untimed(expr, games, resolve))
+        .map_err(|stop| stopped(expr.span.clone(), stop))?
+}
+
+/// The error of a game expression whose evaluation was stopped.
+fn stopped(span: Range<usize>, stop: crate::games::Stop) -> ParseError {
+    ParseError::new(span, format!("the games engine stopped: {stop}"))
+}
+
+fn eval_untimed(
+    expr: &Expr,
+    games: &mut Games,
+    resolve: &mut dyn FnMut(&str) -> Option<GameId>,
+) -> Result<GameId, ParseError> {
+    let mut go = |e: &Expr, games: &mut Games| eval_untimed(e, games, resolve);
     Ok(match &expr.kind {
         ExprKind::Value(v) => games.nus(v.clone()),
         ExprKind::Name(n) => {
@@ -673,10 +689,22 @@ pub fn check_statement(
     games: &mut Games,
     resolve: &mut dyn FnMut(&str) -> Option<GameId>,
 ) -> Result<Vec<StatementFailure>, ParseError> {
+    let whole =
+        st.terms.first().map_or(0, |t| t.span.start)..st.terms.last().map_or(0, |t| t.span.end);
+    games
+        .timed(|games| check_statement_untimed(st, games, resolve))
+        .map_err(|stop| stopped(whole, stop))?
+}
+
+fn check_statement_untimed(
+    st: &Statement,
+    games: &mut Games,
+    resolve: &mut dyn FnMut(&str) -> Option<GameId>,
+) -> Result<Vec<StatementFailure>, ParseError> {
     let values = st
         .terms
         .iter()
-        .map(|t| eval(t, games, resolve))
+        .map(|t| eval_untimed(t, games, resolve))
         .collect::<Result<Vec<_>, _>>()?;
     let mut failures = Vec::new();
     for (i, (rel, rel_span)) in st.relations.iter().enumerate() {

@@ -1,0 +1,197 @@
+//! The composing engine: censuses of any colours, and childish censuses, valued tree by tree.
+//!
+//! The one idea: a forest's value is composed from the values of smaller forests, each computed
+//! once. Under the normal rules a tree is its trunk's edge `:` the forest it carries (cutting
+//! the trunk removes everything above, a move above leaves the trunk: the definition of the
+//! ordinal sum, whose base here is a single edge, `1`, `-1` or `*`), and a forest is the sum of
+//! its trees; so a stalk is `e₁ : (e₂ : (… : eₙ))`, one ordinal sum on top of the value of the
+//! stalk above its first edge. Under the childish rules only an edge with nothing above it may
+//! be cut (every other cut would leave edges ungrounded): a forest is still the sum of its
+//! trees, and a tree is valued from its options, the trees with one top edge fewer. Every
+//! value is memoised on the packed forest, so a census values each shape once. The engine is
+//! tested record for record against the plain game tree ([`super::reference`]) and, for the
+//! childish rules, against the solver's childish game tree.
+
+use super::family::Family;
+use super::forest::Forest;
+use super::record::{order_key, Record, Row, Val};
+use crate::games::{GameId, Games};
+use crate::hackenbush::{Colour, Rules};
+use rustc_hash::FxHashMap;
+use std::collections::HashMap;
+
+/// Values of packed forests under one set of rules, memoised.
+pub struct Composer<'g> {
+    games: &'g mut Games,
+    rules: Rules,
+    values: FxHashMap<Forest, GameId>,
+    /// Normal-play values (the tree rule), kept apart for the childish rules' `tree_rule`.
+    normal: FxHashMap<Forest, GameId>,
+}
+
+impl<'g> Composer<'g> {
+    pub fn new(games: &'g mut Games, rules: Rules) -> Composer<'g> {
+        Composer {
+            games,
+            rules,
+            values: FxHashMap::default(),
+            normal: FxHashMap::default(),
+        }
+    }
+
+    /// A single edge: `1`, `-1` or `*`.
+    fn edge(&mut self, c: Colour) -> GameId {
+        match c {
+            Colour::Blue => self.games.integer(1),
+            Colour::Red => self.games.integer(-1),
+            Colour::Green => self.games.nimber(1),
+        }
+    }
+
+    /// The value of `f` under the composer's rules.
+    pub fn value(&mut self, f: Forest) -> GameId {
+        match self.rules {
+            Rules::Normal => self.tree_rule(f),
+            Rules::Childish => self.childish(f),
+        }
+    }
+
+    /// The normal-play value: each tree its trunk `:` the forest above, summed. Recursion
+    /// depth is the forest's height, at most [`super::forest::MAX_EDGES`].
+    pub fn tree_rule(&mut self, f: Forest) -> GameId {
+        if let Some(&v) = self.normal.get(&f) {
+            return v;
+        }
+        let mut total = self.games.zero();
+        for t in f.trunks().iter() {
+            let above = self.tree_rule(f.above(t));
+            let edge = self.edge(f.colour(t.index));
+            let tree = self.games.ordinal_sum(edge, above);
+            total = self.games.add(total, tree);
+        }
+        self.normal.insert(f, total);
+        total
+    }
+
+    /// The childish value: a sum of trees, each valued from its cuts of a top edge.
+    fn childish(&mut self, f: Forest) -> GameId {
+        if let Some(&v) = self.values.get(&f) {
+            return v;
+        }
+        let trunks = f.trunks();
+        let v = if trunks.len() == 1 {
+            let (mut left, mut right) = (Vec::new(), Vec::new());
+            for e in f.edge_list().iter().filter(|e| e.size() == 1) {
+                let option = self.childish(f.without(e));
+                let colour = f.colour(e.index);
+                if colour != Colour::Red {
+                    left.push(option);
+                }
+                if colour != Colour::Blue {
+                    right.push(option);
+                }
+            }
+            self.games.from_options(&left, &right)
+        } else {
+            let mut total = self.games.zero();
+            for t in trunks.iter() {
+                let tree = self.childish(f.tree(t));
+                total = self.games.add(total, tree);
+            }
+            total
+        };
+        self.values.insert(f, v);
+        v
+    }
+
+    /// Is the forest worth what its first tree is worth? (True for fewer than two trees.)
+    fn first_tree_suffices(&mut self, f: Forest) -> bool {
+        let trunks = f.trunks();
+        match trunks.first() {
+            Some(first) if trunks.len() > 1 => self.value(f) == self.value(f.tree(first)),
+            _ => true,
+        }
+    }
+
+    /// Every property of one forest, as [`super::reference::Reference::record`] computes it
+    /// by the game tree (under the childish rules, `tree_rule` is the normal-play value and
+    /// `ordinal_sum` puts each trunk under the childish value of the forest it carries).
+    pub fn record(&mut self, f: Forest) -> Record {
+        let value = self.value(f);
+        let (mut sum, mut ordinal_sum) = (self.games.zero(), self.games.zero());
+        for t in f.trunks().iter() {
+            let tree = self.value(f.tree(t));
+            sum = self.games.add(sum, tree);
+            let above = self.value(f.above(t));
+            let edge = self.edge(f.colour(t.index));
+            let o = self.games.ordinal_sum(edge, above);
+            ordinal_sum = self.games.add(ordinal_sum, o);
+        }
+        let spine = f.spine();
+        let mut colon = self.first_tree_suffices(f);
+        for e in spine.iter() {
+            colon = colon && self.first_tree_suffices(f.above(e));
+        }
+        // The spine read as a stalk: the first edges of the spine's length in preorder.
+        let n = spine.len();
+        let stalk = Forest::from_parts(
+            (((1u64 << n) - 1) << n) as u32,
+            f.colour_bits() & (((1u64 << (2 * n)) - 1) as u32),
+            n,
+        );
+        let reading = self.value(stalk);
+        let tree_rule = self.tree_rule(f);
+        let games = &*self.games;
+        Record {
+            edges: f.edges() as u8,
+            blue: f.count(Colour::Blue) as u8,
+            red: f.count(Colour::Red) as u8,
+            green: f.count(Colour::Green) as u8,
+            trunks: f.trunks().len() as u8,
+            height: f.height() as u8,
+            spine: n as u8,
+            path: f.is_path(),
+            colon,
+            value: Val::of_game(value, games),
+            reading: Val::of_game(reading, games),
+            tree_rule: Val::of_game(tree_rule, games),
+            sum: Val::of_game(sum, games),
+            ordinal_sum: Val::of_game(ordinal_sum, games),
+        }
+    }
+}
+
+/// Runs a census by composition: every member of `family`, in rank order, grouped by record.
+pub fn run(family: &Family, games: &mut Games, progress: &dyn Fn(u64)) -> Vec<Row> {
+    let mut composer = Composer::new(games, family.rules);
+    let mut groups: HashMap<Record, (u64, u64, Forest)> = HashMap::new();
+    let palette = &family.palette;
+    for n in family.min_edges..=family.max_edges {
+        for shape in family.kind.shapes(n) {
+            let count = palette.colourings(n);
+            for c in 0..count {
+                let f = Forest::from_parts(shape, palette.colouring(c, n), n);
+                let record = composer.record(f);
+                let order = order_key(n, palette.rank(f));
+                let entry = groups.entry(record).or_insert((0, order, f));
+                entry.0 += 1;
+                if order < entry.1 {
+                    entry.1 = order;
+                    entry.2 = f;
+                }
+            }
+            progress(count);
+        }
+    }
+    let mut rows: Vec<Row> = groups
+        .into_iter()
+        .map(|(record, (count, order, first))| Row {
+            record,
+            count,
+            first,
+            order,
+        })
+        .collect();
+    rows.sort_by_key(|r| r.order);
+    rows
+}
