@@ -8,7 +8,7 @@ use hackenbook::census::shard::{default_path, merge_files, run_to_file, ShardFil
 use hackenbook::census::small::Small;
 use hackenbook::census::{render_figure, workspace, Workspace};
 use hackenbook::games::Games;
-use hackenbook::hackenbush::Colour;
+use hackenbook::hackenbush::{Colour, Rules};
 
 fn family(kind: Kind, max_edges: usize) -> Family {
     Family {
@@ -16,6 +16,7 @@ fn family(kind: Kind, max_edges: usize) -> Family {
         min_edges: 2,
         max_edges,
         palette: Palette::new(&[Colour::Blue, Colour::Red]),
+        rules: Rules::Normal,
     }
 }
 

@@ -381,7 +381,11 @@ pub fn run_shard(
     ordinal: &mut OrdinalSum,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<Vec<Row>, EngineError> {
-    if family.palette.len() > 2 || !family.palette.is_blue_red() {
+    // Blue-red under the normal rules only: the childish rules are the composing engine's.
+    if family.palette.len() > 2
+        || !family.palette.is_blue_red()
+        || family.rules != crate::hackenbush::Rules::Normal
+    {
         return Err(EngineError::NotANumber(Forest::EMPTY));
     }
     let mut t = Tables {

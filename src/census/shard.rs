@@ -217,6 +217,12 @@ pub fn run_to_file(
     games: &mut crate::games::Games,
 ) -> Result<String, String> {
     let shown = path.display();
+    if !family.palette.is_blue_red() || family.rules != crate::hackenbush::Rules::Normal {
+        return Err(format!(
+            "`{label}` cannot be sharded: shards are computed by the fast engine, which values \
+             blue-red forests under the normal rules"
+        ));
+    }
     if path.exists() {
         match ShardFile::read(path) {
             Ok(done)
@@ -298,6 +304,7 @@ mod tests {
             min_edges: 1,
             max_edges,
             palette: Palette::new(&[Colour::Blue, Colour::Red]),
+            rules: crate::hackenbush::Rules::Normal,
         }
     }
 
