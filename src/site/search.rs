@@ -1,9 +1,9 @@
-//! The site's search: an index of every section, exercise and claim, built with the site.
+//! The site's search: an index of every section and exercise, built with the site.
 //!
 //! The one idea: **the build writes the index as a script, so searching needs no server and no
 //! fetch** (a page opened from `file://` may not fetch files). [`documents`] cuts each essay into
-//! what a reader would want to land on — the part of the page under each heading, each exercise,
-//! each row of the claims notebook — with the link to its anchor; [`index_script`] indexes their
+//! what a reader would want to land on — the part of the page under each heading (its checked
+//! sentences with it), each exercise — with the link to its anchor; [`index_script`] indexes their
 //! words with `elasticlunr-rs` (the index mdBook ships) and writes `search-index.js`, which our own
 //! `scripts/search.js` loads the first time a reader uses the search box and reads: prefix lookup
 //! in the index's trie of words, ranked by term frequency and rarity, headings weighing more.
@@ -11,7 +11,8 @@
 //! Words are indexed as written, lower-cased, without stemming, so that the script can find a
 //! query word by walking the trie with the same letters (a prefix of a word finds it, so `cherr`
 //! finds "cherries" too). Only what a reader sees is indexed: diagrams' SVG, maths' TeX source,
-//! scripts and the print-only answer key are left out.
+//! scripts, the print-only answer key and the claims notebook's queries (written for the checker,
+//! in the essay's position names) are left out.
 
 use elasticlunr::pipeline::{FnWrapper, Pipeline};
 use elasticlunr::{Index, Language};
@@ -25,7 +26,7 @@ pub const INDEX_FILE: &str = "search-index.js";
 /// One place a search can land on.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct SearchDoc {
-    /// What the result says: the heading, "Exercise 2", or the claim's literal.
+    /// What the result says: the heading, or "Exercise 2".
     pub title: String,
     /// The essay it is in.
     pub page: String,
@@ -35,7 +36,7 @@ pub struct SearchDoc {
     pub text: String,
 }
 
-/// Every section, exercise and claim of `pages`, in page order: each essay's opening (its
+/// Every section and exercise of `pages`, in page order: each essay's opening (its
 /// summary and the text before its first heading) first.
 pub fn documents<'a>(pages: impl IntoIterator<Item = &'a PageModel>) -> Vec<SearchDoc> {
     let mut docs = Vec::new();
@@ -82,16 +83,6 @@ pub fn documents<'a>(pages: impl IntoIterator<Item = &'a PageModel>) -> Vec<Sear
                 }
                 words.push_str(&text);
             }
-        }
-        for claim in &page.claims {
-            let anchor = if claim.in_text {
-                format!("{}-text", claim.id)
-            } else {
-                claim.id.clone()
-            };
-            let mut row = doc(&format!("Claim: {}", claim.literal), Some(&anchor));
-            row.text = format!("{} {} {}", claim.literal, claim.query, claim.figure);
-            own.push(row);
         }
         docs.append(&mut own);
     }
@@ -353,7 +344,7 @@ mod tests {
     }
 
     #[test]
-    fn sections_exercises_and_claims_each_get_a_document_with_their_anchor() {
+    fn sections_and_exercises_each_get_a_document_with_their_anchor() {
         let page = cherry_page();
         let docs = documents([&page]);
         let found: Vec<(&str, &str)> = docs
@@ -367,7 +358,6 @@ mod tests {
                 ("The cherry, by hand", "trees.html#the-cherry-by-hand"),
                 ("Exercise 1", "trees.html#exercise-1"),
                 ("Walks", "trees.html#walks"),
-                ("Claim: three", "trees.html#claim-1-text"),
             ]
         );
         assert_eq!(
@@ -389,7 +379,13 @@ mod tests {
             .iter()
             .map(|d| d.text.clone())
             .collect();
-        for unseen in ["position-secret", "frac12", "hidden verdict", "for print"] {
+        for unseen in [
+            "position-secret",
+            "frac12",
+            "hidden verdict",
+            "for print",
+            "edges of cherry",
+        ] {
             assert!(!all.contains(unseen), "{unseen} was indexed: {all}");
         }
     }
@@ -416,7 +412,7 @@ mod tests {
             .and_then(|s| s.strip_suffix(";\n"))
             .expect("one assignment");
         let index: serde_json::Value = serde_json::from_str(json).unwrap();
-        // "cherry" is in the heading (document 1) and in the claim's query (document 4), and
+        // "cherry" is in the heading (document 1) only (the claim's query is not indexed), and
         // "cherry's" is trimmed to nothing else than itself: no stemming to "cherri".
         let cherry = node(&index, "title", "cherry").expect("cherry in titles");
         assert_eq!(cherry["docs"].as_object().unwrap().len(), 1);
