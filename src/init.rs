@@ -82,7 +82,7 @@ pub fn init(dir: &Path) -> Result<Vec<PathBuf>, Failure> {
                 "title = {}\n\
                  # Where the site is published, for canonical links, the sitemap and the feed:\n\
                  # base_url = \"https://USER.github.io/PROJECT/\"\n",
-                toml::Value::String(title).to_string()
+                toml::Value::String(title)
             ),
         ),
         (
