@@ -679,6 +679,16 @@ fn game_relations_are_marked_checked_and_have_rows_in_the_notebook() {
     assert!(page
         .body_html
         .contains("title=\"checked: 0 &lt; ½ &lt; 1\""));
+    // Named positions and the one written in place (`[R]`) are all drawn where they stand.
+    assert_eq!(
+        page.body_html
+            .matches("<mtext class=\"inline-position\">")
+            .count(),
+        4,
+        "{}",
+        page.body_html
+    );
+    assert!(!page.body_html.contains("[R]") && !page.body_html.contains("hbinplace"));
     // Every element id of the page is unique, the notebook's diagrams included.
     let mut all: Vec<String> = std::iter::once(page.body_html.as_str())
         .chain(page.claims.iter().filter_map(|r| r.literal_html.as_deref()))

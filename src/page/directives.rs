@@ -6,7 +6,7 @@ use crate::check::{
 };
 use crate::essay::Diagnostic;
 use crate::games::display::number_latex;
-use crate::games::notation::statement_latex_with;
+use crate::games::notation::{name_latex, statement_latex_with};
 use crate::hackenbush::{draw, Colour, Position, Rules};
 use crate::site::escape_html as escape;
 use crate::site::maths;
@@ -42,8 +42,9 @@ pub fn render(
             // A position named in the block is drawn in place of its name: KaTeX typesets a
             // marker, which is then replaced by the small diagram. Each line ends in a check mark
             // linking to its row in the notebook.
-            let html = typeset(&game_block_latex(checked, lines), true);
-            let mut html = inline_diagrams(checked, html);
+            let in_place = InPlaceDrawn::of(lines);
+            let html = typeset(&game_block_latex(checked, lines, &in_place), true);
+            let mut html = in_place.draw(inline_diagrams(checked, html));
             for (k, line) in lines.iter().enumerate() {
                 let typeset = format!("<mtext>{}</mtext>", check_marker(k));
                 let mark = format!(
@@ -100,11 +101,17 @@ pub fn render(
 
 /// A game block as one display formula: several lines aligned on their first relation
 /// (KaTeX's `aligned`), each ending in a marker for its check mark, and numbers standing alone
-/// as display-size fractions. A position named in the block is drawn in place of its name.
-fn game_block_latex(checked: &CheckedEssay, lines: &[GameLine]) -> String {
-    let name = |n: &str| match position_named(checked, n) {
-        Some(i) => format!("\\text{{{}}}", marker(i)),
-        None => format!("\\mathrm{{{}}}", n.replace('_', "\\_")),
+/// as display-size fractions. A position named in the block, or written in place (`[LR]`), is
+/// drawn where it is written.
+fn game_block_latex(checked: &CheckedEssay, lines: &[GameLine], in_place: &InPlaceDrawn) -> String {
+    let name = |n: &str| {
+        if let Some(k) = in_place.index(n) {
+            return format!("\\text{{{}}}", InPlaceDrawn::marker(k));
+        }
+        match position_named(checked, n) {
+            Some(i) => format!("\\text{{{}}}", marker(i)),
+            None => name_latex(n),
+        }
     };
     let rows: Vec<String> = lines
         .iter()
@@ -217,6 +224,54 @@ fn position_named(checked: &CheckedEssay, name: &str) -> Option<usize> {
 /// it passes through `\text{}` unchanged).
 fn marker(i: usize) -> String {
     format!("hbposition@{i}@")
+}
+
+/// The positions a game block writes in place (`[LR]`), each drawn where it is written, as a
+/// named position is: KaTeX typesets a marker, then replaced by the diagram.
+struct InPlaceDrawn(Vec<(String, Position)>);
+
+impl InPlaceDrawn {
+    /// Every `[POSITION]` of the block's lines that reads as a position (the check has read it).
+    fn of(lines: &[GameLine]) -> Self {
+        let mut found: Vec<(String, Position)> = Vec::new();
+        for line in lines {
+            for term in &line.statement.terms {
+                for (name, _) in term.names() {
+                    let inner = name.strip_prefix('[').and_then(|n| n.strip_suffix(']'));
+                    if let (Some(inner), false) = (inner, found.iter().any(|(n, _)| *n == name)) {
+                        if let Ok(position) = Position::parse(inner) {
+                            found.push((name, position));
+                        }
+                    }
+                }
+            }
+        }
+        InPlaceDrawn(found)
+    }
+
+    fn index(&self, name: &str) -> Option<usize> {
+        self.0.iter().position(|(n, _)| n == name)
+    }
+
+    fn marker(k: usize) -> String {
+        format!("hbinplace@{k}@")
+    }
+
+    fn draw(&self, mut html: String) -> String {
+        for (k, (_, position)) in self.0.iter().enumerate() {
+            let typeset = format!("<mtext>{}</mtext>", Self::marker(k));
+            if html.contains(&typeset) {
+                let svg = draw::svg(
+                    &position.picture(),
+                    "a Hackenbush picture",
+                    &describe(position, None, Rules::Normal),
+                );
+                let drawn = format!("<mtext class=\"inline-position\">{svg}</mtext>");
+                html = html.replace(&typeset, &drawn);
+            }
+        }
+        html
+    }
 }
 
 /// Each typeset marker in `html` replaced by a small diagram of its position.

@@ -162,7 +162,8 @@ impl Expr {
         self.latex_with(&name_latex)
     }
 
-    /// KaTeX source for the expression as written, each name written by `name`.
+    /// KaTeX source for the expression as written, each name written by `name` (a position
+    /// written in place too, brackets and all: [`name_latex`] writes its notation).
     pub fn latex_with(&self, name: &dyn Fn(&str) -> String) -> String {
         let mut out = String::new();
         self.write_latex(&mut out, name);
@@ -172,20 +173,6 @@ impl Expr {
     fn write_latex(&self, out: &mut String, name: &dyn Fn(&str) -> String) {
         match &self.kind {
             ExprKind::Value(v) => out.push_str(&nus_latex(v)),
-            ExprKind::Name(n) if n.starts_with('[') => {
-                // A position in place: its notation in typewriter letters, in brackets.
-                out.push_str("[\\mathtt{");
-                for c in n[1..n.len() - 1].chars() {
-                    match c {
-                        ' ' | '\t' | '\n' => out.push_str("\\ "),
-                        '_' => out.push_str("\\_"),
-                        c if c.is_ascii_alphanumeric() || "()-,;@.".contains(c) => out.push(c),
-                        // Nothing else reads as a position, and the position is read first.
-                        _ => {}
-                    }
-                }
-                out.push_str("}]");
-            }
             ExprKind::Name(n) => out.push_str(&name(n)),
             ExprKind::Braces {
                 left,
@@ -240,8 +227,24 @@ impl Expr {
 }
 
 /// A name in upright type (`\\mathrm{green\\_bunk}`).
-fn name_latex(n: &str) -> String {
-    format!("\\mathrm{{{}}}", n.replace('_', "\\_"))
+/// A name in upright type; a position written in place (`[LR]`), its notation in typewriter
+/// letters, in brackets.
+pub fn name_latex(n: &str) -> String {
+    let Some(inner) = n.strip_prefix('[').and_then(|n| n.strip_suffix(']')) else {
+        return format!("\\mathrm{{{}}}", n.replace('_', "\\_"));
+    };
+    let mut out = String::from("[\\mathtt{");
+    for c in inner.chars() {
+        match c {
+            ' ' | '\t' | '\n' => out.push_str("\\ "),
+            '_' => out.push_str("\\_"),
+            c if c.is_ascii_alphanumeric() || "()-,;@.".contains(c) => out.push(c),
+            // Nothing else reads as a position, and the position is read first.
+            _ => {}
+        }
+    }
+    out.push_str("}]");
+    out
 }
 
 fn latex_list(items: &[Expr], out: &mut String, name: &dyn Fn(&str) -> String) {
