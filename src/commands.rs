@@ -351,7 +351,7 @@ pub fn new_essay(project: &Project, slug: &str, title: Option<&str>) -> Result<(
     }
     let rung = next_rung(project);
     std::fs::create_dir_all(&project.essays_dir).map_err(|e| Failure::Other(e.to_string()))?;
-    let title = title.map_or_else(|| title_of(slug), str::to_string);
+    let title = title.map_or_else(|| crate::init::title_of(slug), str::to_string);
     let text = crate::init::sample_essay(
         &title,
         slug,
@@ -363,15 +363,6 @@ pub fn new_essay(project: &Project, slug: &str, title: Option<&str>) -> Result<(
         .map_err(|e| Failure::Other(format!("cannot write {}: {e}", path.display())))?;
     say(&format!("created {} on rung {rung}", path.display()));
     Ok(())
-}
-
-/// `sums-that-balance` → `Sums that balance`.
-pub fn title_of(slug: &str) -> String {
-    let words = slug.replace('-', " ");
-    let mut chars = words.chars();
-    chars.next().map_or_else(String::new, |first| {
-        first.to_uppercase().chain(chars).collect()
-    })
 }
 
 /// One above the highest rung of the essays that read; 1 for the first essay.

@@ -72,7 +72,7 @@ pub fn init(dir: &Path) -> Result<Vec<PathBuf>, Failure> {
         .and_then(Path::file_name)
         .or_else(|| dir.file_name())
         .and_then(|n| n.to_str())
-        .map(|n| crate::commands::title_of(&n.to_ascii_lowercase()))
+        .map(|n| title_of(&n.to_ascii_lowercase()))
         .filter(|t| !t.is_empty())
         .unwrap_or_else(|| "Essays".to_string());
     let files = [
@@ -92,7 +92,7 @@ pub fn init(dir: &Path) -> Result<Vec<PathBuf>, Failure> {
         (
             Path::new("essays").join(format!("{FIRST_ESSAY}.md")),
             sample_essay(
-                &crate::commands::title_of(FIRST_ESSAY),
+                &title_of(FIRST_ESSAY),
                 FIRST_ESSAY,
                 1,
                 FIRST_SUMMARY,
@@ -188,6 +188,15 @@ impl Created {
             let _ = fs::remove_dir(root);
         }
     }
+}
+
+/// `sums-that-balance` → `Sums that balance`.
+pub fn title_of(slug: &str) -> String {
+    let words = slug.replace('-', " ");
+    let mut chars = words.chars();
+    chars.next().map_or_else(String::new, |first| {
+        first.to_uppercase().chain(chars).collect()
+    })
 }
 
 #[cfg(test)]

@@ -1,5 +1,5 @@
 //! The modules form layers, and no module reaches up: the commands (`commands`, `serve`) run the
-//! driver; the driver runs `check`, `page` and `site`; `page` turns what `check` computed into
+//! driver and `init` (which writes a new site); `mdbook` runs the driver's check for a book; the driver runs `check`, `page` and `site`; `page` turns what `check` computed into
 //! HTML with `site`'s typesetting; `check` asks `census`, `hackenbush` and `games`. An import
 //! from a layer above (as `site/serve` once imported the driver) fails here, naming the file.
 use std::path::Path;
@@ -17,8 +17,10 @@ const LAYERS: &[(&str, u8)] = &[
     ("check", 4),
     ("page", 5),
     ("driver", 6),
-    ("commands", 7),
-    ("serve", 7),
+    ("init", 7),
+    ("mdbook", 7),
+    ("commands", 8),
+    ("serve", 8),
 ];
 
 fn layer(module: &str) -> u8 {
