@@ -75,11 +75,7 @@ fn functions_in_game_expressions() {
         ("temp(1, 2)", "takes 1 argument, not 2"),
         ("heat(1)", "takes 2 arguments, not 1"),
     ] {
-        let expr = parse_expr(text);
-        let err = match expr {
-            Err(e) => e.message,
-            Ok(e) => eval(&e, &mut g, &mut |_| None).unwrap_err().message,
-        };
+        let err = error_of(&mut g, text);
         assert!(err.contains(message), "{text}: {err}");
     }
 }
@@ -182,30 +178,7 @@ fn day_three_against_pycgt() {
             walls.join(" ")
         ));
     }
-    let mut child = Command::new("python3")
-        .args(["-c", ORACLE])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("python3 runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(
-        out.status.success(),
-        "the pycgt oracle failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let theirs: Vec<String> = String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .map(str::to_string)
-        .collect();
+    let theirs = pycgt(ORACLE, &input);
     assert_eq!(theirs.len(), ours.len());
     let mut differ = 0;
     for (i, (a, b)) in ours.iter().zip(&theirs).enumerate() {
@@ -222,6 +195,14 @@ fn day_three_against_pycgt() {
         "{differ} of {} games differ from pycgt",
         ours.len()
     );
+}
+
+/// The message with which `text` fails to parse or to evaluate.
+fn error_of(g: &mut Games, text: &str) -> String {
+    match parse_expr(text) {
+        Err(e) => e.message,
+        Ok(e) => eval(&e, g, &mut |_| None).unwrap_err().message,
+    }
 }
 
 /// Feeds one line per game to a pycgt script and returns its output lines.
@@ -309,11 +290,7 @@ fn published_atomic_weights_and_reduced_forms() {
         ("overheat(5000, ^, 1)", "budget"),
         ("frobnicate(1)", "not a function"),
     ] {
-        let expr = parse_expr(text);
-        let err = match expr {
-            Err(e) => e.message,
-            Ok(e) => eval(&e, &mut g, &mut |_| None).unwrap_err().message,
-        };
+        let err = error_of(&mut g, text);
         assert!(err.contains(message), "{text}: {err}");
     }
 }

@@ -114,7 +114,8 @@ const GUST_TEXT: &str = include_str!("licences/GUST-FONT-LICENSE.txt");
 const LIBERTINUS_NOTICE: &str = "Copyright © 2012-2024 The Libertinus Project Authors,\n\
      with Reserved Font Name \"Linux Libertine\", \"Biolinum\", \"STIX Fonts\".";
 
-/// Writes `stylesheet` as `style.css` (ours, [`STYLE_CSS`], unless the project overrides it), our scripts (`exercise.js`, `player.js`, `search.js`), `fonts/*.woff2` (each font cut
+/// Writes `style.css`, the diagrams' paint ([`crate::hackenbush::draw::STYLE`]) followed by
+/// `stylesheet` (ours, [`STYLE_CSS`], unless the project overrides it), our scripts (`exercise.js`, `player.js`, `search.js`), `fonts/*.woff2` (each font cut
 /// to the glyphs `pages`, the stylesheet and the scripts show), `fonts/OFL.txt`,
 /// `fonts/GUST-FONT-LICENSE.txt` and `fonts/README.txt` (which file is under which licence)
 /// into `out_dir`.
@@ -125,7 +126,9 @@ pub fn write_assets<'p>(
 ) -> io::Result<()> {
     let fonts_dir = out_dir.join("fonts");
     fs::create_dir_all(&fonts_dir)?;
-    fs::write(out_dir.join("style.css"), served(stylesheet, "/*", "*/"))?;
+    // The diagrams' paint comes first, so a stylesheet can restyle a class by a later rule.
+    let painted = format!("{}{stylesheet}", crate::hackenbush::draw::STYLE);
+    fs::write(out_dir.join("style.css"), served(&painted, "/*", "*/"))?;
     fs::write(out_dir.join("exercise.js"), served(EXERCISE_JS, "//", "\n"))?;
     fs::write(out_dir.join("player.js"), served(PLAYER_JS, "//", "\n"))?;
     fs::write(out_dir.join("search.js"), served(SEARCH_JS, "//", "\n"))?;
@@ -305,7 +308,11 @@ mod tests {
     fn writes_fonts_and_licences() {
         let dir = tempfile::tempdir().unwrap();
         write_assets(dir.path(), ["<p>Hackenbush</p>"], STYLE_CSS).unwrap();
-        assert!(dir.path().join("style.css").is_file());
+        let css = fs::read_to_string(dir.path().join("style.css")).unwrap();
+        // The diagrams' paint is served whatever the stylesheet: an override cannot lose it.
+        let paint = served(crate::hackenbush::draw::STYLE, "/*", "*/");
+        assert!(css.starts_with(&paint), "{css}");
+        assert!(css.contains("@font-face"));
         let ofl = fs::read_to_string(dir.path().join("fonts/OFL.txt")).unwrap();
         assert!(ofl.contains("SIL OPEN FONT LICENSE Version 1.1"));
         assert!(ofl.contains("Libertinus Project Authors"));

@@ -19,8 +19,8 @@
 //!
 //! The drawing is painted by the site's stylesheet, not by attributes on every element: a page
 //! holds hundreds of edges, and the same five attributes on each were a fifth of its weight. The
-//! paint of each class is [`STYLE`], which the site's `style.css` holds word for word (a test
-//! keeps the two together). Classes: `hb-diagram` (the root), `hb-edge` plus one of
+//! paint of each class is [`STYLE`], which the site writes at the head of its `style.css` (and
+//! the mdBook chapters carry in a `<style>`). Classes: `hb-diagram` (the root), `hb-edge` plus one of
 //! `hb-blue`/`hb-red`/`hb-green` (one element per edge), `hb-core` (the white core of a red
 //! edge); every edge element and core carries `data-edge="N"`, N the edge's index in the
 //! position as written (the numbering of play tables), `hb-ground`, `hb-hatch`, `hb-node`. The
@@ -42,8 +42,8 @@ const HATCH: f64 = 7.0;
 const MAX_WIDTH: f64 = 960.0;
 const MAX_HEIGHT: f64 = 720.0;
 
-/// The paint of the diagram's classes, as the site's stylesheet states it (the colours are
-/// the stylesheet's custom properties, so the dark theme can lift them). Widths are in the
+/// The paint of the diagram's classes, written at the head of the site's stylesheet (the
+/// colours are the stylesheet's custom properties, so the dark theme can lift them). Widths are in the
 /// viewBox's units.
 pub const STYLE: &str = "\
 .hb-edge, .hb-core, .hb-hatch {
