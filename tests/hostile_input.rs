@@ -205,3 +205,53 @@ fn a_huge_input_is_quoted_in_part() {
     fails_with(&output, "nested too deep");
     assert!(output.stderr.len() < 2_000, "{} bytes", output.stderr.len());
 }
+
+#[test]
+fn damaged_shard_files_are_each_refused_in_words_and_together() {
+    use hackenbook::census::family::{Family, Kind};
+    use hackenbook::census::forest::Palette;
+    use hackenbook::census::shard::merge_files;
+    use hackenbook::hackenbush::{Colour, Rules};
+    let dir = tempfile::tempdir().unwrap();
+    let family = Family {
+        kind: Kind::Forests,
+        min_edges: 1,
+        max_edges: 4,
+        palette: Palette::new(&[Colour::Blue, Colour::Red]),
+        rules: Rules::Normal,
+    };
+    let cases: [(&str, Vec<u8>); 5] = [
+        ("empty.json", Vec::new()),
+        ("binary.json", vec![0xff, 0xfe, 0x00, 0x81, 0x7b]),
+        (
+            "truncated.json",
+            br#"{"format": "hackenbook-census-shard", "rows": [[1,"#.to_vec(),
+        ),
+        ("deep.json", "[".repeat(100_000).into_bytes()),
+        ("other.json", br#"{"mine": true}"#.to_vec()),
+    ];
+    let mut paths = Vec::new();
+    for (name, bytes) in &cases {
+        let path = dir.path().join(name);
+        std::fs::write(&path, bytes).unwrap();
+        paths.push(path);
+    }
+    paths.push(dir.path().join("absent.json"));
+    paths.push(dir.path().to_path_buf());
+    let problems = merge_files(&family, &paths).unwrap_err();
+    assert_eq!(problems.len(), paths.len(), "{problems:#?}");
+    for (problem, path) in problems.iter().zip(&paths) {
+        assert!(
+            problem.starts_with(&path.display().to_string()),
+            "{problem}"
+        );
+    }
+    for (problem, (name, _)) in problems.iter().zip(&cases) {
+        assert!(
+            problem.contains("not a census shard file"),
+            "{name}: {problem}"
+        );
+    }
+    assert!(problems[5].contains("cannot read"), "{}", problems[5]);
+    assert!(problems[6].contains("cannot read"), "{}", problems[6]);
+}

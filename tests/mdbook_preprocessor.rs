@@ -120,6 +120,75 @@ fn input_that_is_not_a_book_is_refused_in_words() {
     assert!(stderr.contains("no book after the context"), "{stderr}");
 }
 
+/// Exit status 1 with `expected` in the message, and no sign of a crash.
+fn refused(out: &Output, expected: &str) {
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{}",
+        &stderr[..stderr.len().min(2000)]
+    );
+    assert!(out.stdout.is_empty(), "no book is printed");
+    assert!(
+        stderr.contains(expected),
+        "{}",
+        &stderr[..stderr.len().min(2000)]
+    );
+    assert!(!stderr.contains("panicked") && !stderr.contains("overflow"));
+}
+
+#[test]
+fn hostile_books_are_refused_or_served_never_crash() {
+    // JSON nested far deeper than any book: refused in words, not by a blown stack.
+    let deep = "[".repeat(200_000);
+    refused(&hackenbook(&["mdbook"], &deep), "recursion limit exceeded");
+    // Chapters inside chapters, deeper than the JSON reader goes.
+    let mut chapter = r#"{"Chapter":{"name":"c","content":"x","number":null,"sub_items":[],"path":null,"source_path":null,"parent_names":[]}}"#.to_string();
+    for _ in 0..300 {
+        chapter = format!(
+            r#"{{"Chapter":{{"name":"c","content":"x","number":null,"sub_items":[{chapter}],"path":null,"source_path":null,"parent_names":[]}}}}"#
+        );
+    }
+    let book: Value = serde_json::from_str(RECORDED).unwrap();
+    let tall = format!(r#"[{},{{"items":[{chapter}]}}]"#, book[0]);
+    refused(&hackenbook(&["mdbook"], &tall), "recursion limit exceeded");
+    // A chapter of several megabytes with none of our blocks comes back as it was.
+    let mut huge: Value = serde_json::from_str(RECORDED).unwrap();
+    let text = "A line of prose about nothing in particular.\n".repeat(100_000);
+    let first = huge[1]
+        .get_mut("items")
+        .and_then(|i| i.get_mut(0))
+        .and_then(|c| c.get_mut("Chapter"))
+        .expect("a first chapter");
+    first["content"] = Value::String(text.clone());
+    let out = hackenbook(&["mdbook"], &huge.to_string());
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let back: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(chapters(&back)[0].1, text);
+}
+
+#[test]
+fn chapters_with_windows_line_ends_are_checked_and_located_alike() {
+    let crlf = RECORDED.replace("\\n", "\\r\\n");
+    assert_ne!(crlf, RECORDED);
+    let out = hackenbook(&["mdbook"], &crlf);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let wrong = crlf.replace("{two = edges of stalk}", "{three = edges of stalk}");
+    let out = hackenbook(&["mdbook"], &wrong);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("src/stalks.md:13:3"), "{stderr}");
+}
+
 /// The sample book copied into a folder of its own, its preprocessor command pointing at the
 /// binary under test.
 fn sample_book() -> tempfile::TempDir {
