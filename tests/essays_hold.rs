@@ -120,51 +120,70 @@ fn every_claim_of_every_essay_holds() {
 fn changing_any_claimed_literal_fails_at_its_line() {
     let scratch = tempfile::tempdir().unwrap();
     let cache = scratch.path().join("cache");
+    // The first check fills the census cache; every mutated copy only reads it, so the copies
+    // are checked on every core at once (each in a folder of its own).
     let claims = claims_of(Path::new("essays"), &cache);
-    for claim in &claims {
-        let source = std::fs::read_to_string(&claim.file).unwrap();
-        let range = claim.literal_range.clone();
-        assert_eq!(
-            &source[range.clone()],
-            claim.literal,
-            "the byte range of {}",
-            claim.id
-        );
-        let changed = match claim.kind {
-            ClaimKind::Relation => contradicted(&claim.literal),
-            ClaimKind::Query => mutated(&claim.literal),
-            ClaimKind::Exercise => wrong_answer(claim),
-        };
-        let text = format!(
-            "{}{changed}{}",
-            &source[..range.start],
-            &source[range.end..]
-        );
-        let dir = scratch.path().join(&claim.id);
-        std::fs::create_dir_all(&dir).unwrap();
-        let name = Path::new(&claim.file).file_name().unwrap();
-        std::fs::write(dir.join(name), text).unwrap();
-        // The other essays stay, so links between essays still resolve.
-        for other in std::fs::read_dir("essays").unwrap() {
-            let other = other.unwrap().path();
-            if other.file_name() != Some(name) {
-                std::fs::copy(&other, dir.join(other.file_name().unwrap())).unwrap();
-            }
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
+    std::thread::scope(|scope| {
+        for _ in 0..workers {
+            scope.spawn(|| loop {
+                let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                match claims.get(i) {
+                    Some(claim) => {
+                        fails_at_its_line(claim, &scratch.path().join(i.to_string()), &cache)
+                    }
+                    None => break,
+                }
+            });
         }
-        let report = match driver::check(&project(dir.clone(), &cache)) {
-            Ok(_) => panic!(
-                "changing `{}` to `{changed}` at {}:{} went unnoticed",
-                claim.literal, claim.file, claim.line
-            ),
-            Err(f @ Failure::Problems(_)) => f.render(),
-            Err(Failure::Other(m)) => panic!("{m}"),
-        };
-        let at = format!("{}:{}:", name.to_string_lossy(), claim.line);
-        assert!(
-            report.contains(&at),
-            "changing `{}` to `{changed}` should fail at {at}:\n{report}",
-            claim.literal
-        );
-        std::fs::remove_dir_all(&dir).unwrap();
+    });
+}
+
+/// The essays with `claim`'s literal changed, copied into the new folder `dir`, fail the check
+/// at that literal's file and line.
+fn fails_at_its_line(claim: &ClaimRecord, dir: &Path, cache: &Path) {
+    let source = std::fs::read_to_string(&claim.file).unwrap();
+    let range = claim.literal_range.clone();
+    assert_eq!(
+        &source[range.clone()],
+        claim.literal,
+        "the byte range of {}",
+        claim.id
+    );
+    let changed = match claim.kind {
+        ClaimKind::Relation => contradicted(&claim.literal),
+        ClaimKind::Query => mutated(&claim.literal),
+        ClaimKind::Exercise => wrong_answer(claim),
+    };
+    let text = format!(
+        "{}{changed}{}",
+        &source[..range.start],
+        &source[range.end..]
+    );
+    std::fs::create_dir_all(dir).unwrap();
+    let name = Path::new(&claim.file).file_name().unwrap();
+    std::fs::write(dir.join(name), text).unwrap();
+    // The other essays stay, so links between essays still resolve.
+    for other in std::fs::read_dir("essays").unwrap() {
+        let other = other.unwrap().path();
+        if other.file_name() != Some(name) {
+            std::fs::copy(&other, dir.join(other.file_name().unwrap())).unwrap();
+        }
     }
+    let report = match driver::check(&project(dir.to_path_buf(), cache)) {
+        Ok(_) => panic!(
+            "changing `{}` to `{changed}` at {}:{} went unnoticed",
+            claim.literal, claim.file, claim.line
+        ),
+        Err(f @ Failure::Problems(_)) => f.render(),
+        Err(Failure::Other(m)) => panic!("{m}"),
+    };
+    let at = format!("{}:{}:", name.to_string_lossy(), claim.line);
+    assert!(
+        report.contains(&at),
+        "changing `{}` to `{changed}` should fail at {at}:\n{report}",
+        claim.literal
+    );
+    std::fs::remove_dir_all(dir).unwrap();
 }
