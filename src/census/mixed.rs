@@ -14,11 +14,10 @@
 
 use super::family::Family;
 use super::forest::Forest;
-use super::record::{order_key, Record, Row, Val};
+use super::record::{order_key, Groups, Record, Row, Val};
 use crate::games::{GameId, Games};
 use crate::hackenbush::{Colour, Rules};
 use rustc_hash::FxHashMap;
-use std::collections::HashMap;
 
 /// Values of packed forests under one set of rules, memoised.
 pub struct Composer<'g> {
@@ -39,15 +38,6 @@ impl<'g> Composer<'g> {
         }
     }
 
-    /// A single edge: `1`, `-1` or `*`.
-    fn edge(&mut self, c: Colour) -> GameId {
-        match c {
-            Colour::Blue => self.games.integer(1),
-            Colour::Red => self.games.integer(-1),
-            Colour::Green => self.games.nimber(1),
-        }
-    }
-
     /// The value of `f` under the composer's rules.
     pub fn value(&mut self, f: Forest) -> GameId {
         match self.rules {
@@ -65,7 +55,7 @@ impl<'g> Composer<'g> {
         let mut total = self.games.zero();
         for t in f.trunks().iter() {
             let above = self.tree_rule(f.above(t));
-            let edge = self.edge(f.colour(t.index));
+            let edge = f.colour(t.index).edge_value(self.games);
             let tree = self.games.ordinal_sum(edge, above);
             total = self.games.add(total, tree);
         }
@@ -123,7 +113,7 @@ impl<'g> Composer<'g> {
             let tree = self.value(f.tree(t));
             sum = self.games.add(sum, tree);
             let above = self.value(f.above(t));
-            let edge = self.edge(f.colour(t.index));
+            let edge = f.colour(t.index).edge_value(self.games);
             let o = self.games.ordinal_sum(edge, above);
             ordinal_sum = self.games.add(ordinal_sum, o);
         }
@@ -164,7 +154,7 @@ impl<'g> Composer<'g> {
 /// Runs a census by composition: every member of `family`, in rank order, grouped by record.
 pub fn run(family: &Family, games: &mut Games, progress: &dyn Fn(u64)) -> Vec<Row> {
     let mut composer = Composer::new(games, family.rules);
-    let mut groups: HashMap<Record, (u64, u64, Forest)> = HashMap::new();
+    let mut groups = Groups::default();
     let palette = &family.palette;
     for n in family.min_edges..=family.max_edges {
         for shape in family.kind.shapes(n) {
@@ -173,25 +163,10 @@ pub fn run(family: &Family, games: &mut Games, progress: &dyn Fn(u64)) -> Vec<Ro
                 let f = Forest::from_parts(shape, palette.colouring(c, n), n);
                 let record = composer.record(f);
                 let order = order_key(n, palette.rank(f));
-                let entry = groups.entry(record).or_insert((0, order, f));
-                entry.0 += 1;
-                if order < entry.1 {
-                    entry.1 = order;
-                    entry.2 = f;
-                }
+                groups.add(record, 1, order, || f);
             }
             progress(count);
         }
     }
-    let mut rows: Vec<Row> = groups
-        .into_iter()
-        .map(|(record, (count, order, first))| Row {
-            record,
-            count,
-            first,
-            order,
-        })
-        .collect();
-    rows.sort_by_key(|r| r.order);
-    rows
+    groups.into_rows()
 }
