@@ -192,6 +192,9 @@ fn stalks(family: &Family, games: &mut Games, progress: &dyn Fn(u64)) -> Vec<Row
         let count = palette.colourings(n);
         let shape = ((1u32 << n) - 1) << n;
         let mut level = Vec::with_capacity(count as usize);
+        if n >= family.min_edges {
+            groups.reserve(count);
+        }
         for c in 0..count {
             let base = edges[(c / shorter) as usize];
             let value = games.ordinal_sum(base, below[(c % shorter) as usize]);

@@ -173,7 +173,20 @@ impl Groups {
                 order,
             })
             .collect();
-        rows.sort_by_key(|r| r.order);
+        // Every group's smallest member is a different position, so the keys are distinct and
+        // an unstable sort is as deterministic as a stable one.
+        rows.sort_unstable_by_key(|r| r.order);
         rows
     }
+
+    /// Room for `more` groups (up to [`RESERVE_AT_MOST`]), so a census of distinct records
+    /// does not rehash as it grows.
+    pub fn reserve(&mut self, more: u64) {
+        self.0.reserve(more.min(RESERVE_AT_MOST) as usize);
+    }
 }
+
+/// The most groups [`Groups::reserve`] makes room for at once (some megabytes); a larger census
+/// grows the map as it goes, so a census whose positions share few records never holds room
+/// for one group per position.
+pub const RESERVE_AT_MOST: u64 = 1 << 16;
