@@ -8,7 +8,7 @@
 
 use super::family::{Family, Shard};
 use super::forest::{shape_index, shape_rank, shapes, Forest, Palette};
-use super::record::{order_key, Record, Row, Val};
+use super::record::{order_key, Groups, Record, Row, Val};
 use super::small::Small;
 use crate::games::signs;
 use crate::hackenbush::Colour;
@@ -309,24 +309,6 @@ impl Colouring<'_> {
     }
 }
 
-/// Distinct records with their multiplicity and smallest member.
-type Groups = FxHashMap<Record, (u64, u64, Forest)>;
-
-fn merge(mut a: Groups, b: Groups) -> Groups {
-    if a.len() < b.len() {
-        return merge(b, a);
-    }
-    for (record, (count, order, f)) in b {
-        let entry = a.entry(record).or_insert((0, order, f));
-        entry.0 += count;
-        if order < entry.1 {
-            entry.1 = order;
-            entry.2 = f;
-        }
-    }
-    a
-}
-
 /// One shape of `n` edges under every colouring: values and rules into the given slices,
 /// records (if the family admits the shape) into `groups`. Colourings are visited in rank
 /// order, so the first forest to reach a record is the smallest one of this batch.
@@ -353,10 +335,7 @@ fn visit_shape(
         if admitted {
             let record = colouring.record(value, rule)?;
             let order = order_key(n, shape_rank * kn + c);
-            groups
-                .entry(record)
-                .or_insert_with(|| (0, order, colouring.forest()))
-                .0 += 1;
+            groups.add(record, 1, order, || colouring.forest());
         }
     }
     Ok(())
@@ -413,35 +392,19 @@ pub fn run_shard(
             t.shape_index.push(shape_index(n));
             level
         };
-        groups = merge(groups, level);
+        groups = groups.merge(level);
     }
-    Ok(into_rows(groups))
-}
-
-fn into_rows(groups: Groups) -> Vec<Row> {
-    let mut rows: Vec<Row> = groups
-        .into_iter()
-        .map(|(record, (count, order, first))| Row {
-            record,
-            count,
-            first,
-            order,
-        })
-        .collect();
-    rows.sort_by_key(|r| r.order);
-    rows
+    Ok(groups.into_rows())
 }
 
 /// The rows of a census from the rows of its parts: counts added, the smallest member kept.
 pub fn combine(parts: impl IntoIterator<Item = Vec<Row>>) -> Vec<Row> {
-    let groups = parts.into_iter().fold(Groups::default(), |groups, rows| {
-        let part = rows
-            .into_iter()
-            .map(|r| (r.record, (r.count, r.order, r.first)))
-            .collect();
-        merge(groups, part)
-    });
-    into_rows(groups)
+    parts
+        .into_iter()
+        .fold(Groups::default(), |groups, rows| {
+            groups.merge(Groups::from_rows(rows))
+        })
+        .into_rows()
 }
 
 /// Computes `edge : x` for every value among forests of `size` edges, checking each against
@@ -496,7 +459,7 @@ fn store_level(
                 Ok(groups)
             },
         )
-        .try_reduce(Groups::default, |a, b| Ok(merge(a, b)))?;
+        .try_reduce(Groups::default, |a, b| Ok(a.merge(b)))?;
     Ok((values, rules, groups))
 }
 
@@ -540,7 +503,7 @@ fn census_level(
             },
         )
         .map(|r| r.map(|(groups, _, _)| groups))
-        .try_reduce(Groups::default, |a, b| Ok(merge(a, b)))
+        .try_reduce(Groups::default, |a, b| Ok(a.merge(b)))
 }
 
 /// The value of one forest by the same game-tree procedure, without a census around it:

@@ -5,20 +5,20 @@
 //! the trunk removes everything above, a move above leaves the trunk: the definition of the
 //! ordinal sum, whose base here is a single edge, `1`, `-1` or `*`), and a forest is the sum of
 //! its trees; so a stalk is `e₁ : (e₂ : (… : eₙ))`, one ordinal sum on top of the value of the
-//! stalk above its first edge. Under the childish rules only an edge with nothing above it may
+//! stalk above its first edge (a census of stalks is valued size by size in arrays indexed by
+//! colouring, nothing hashed but the games). Under the childish rules only an edge with nothing above it may
 //! be cut (every other cut would leave edges ungrounded): a forest is still the sum of its
 //! trees, and a tree is valued from its options, the trees with one top edge fewer. Every
 //! value is memoised on the packed forest, so a census values each shape once. The engine is
 //! tested record for record against the plain game tree ([`super::reference`]) and, for the
 //! childish rules, against the solver's childish game tree.
 
-use super::family::Family;
+use super::family::{Family, Kind};
 use super::forest::Forest;
-use super::record::{order_key, Record, Row, Val};
+use super::record::{order_key, Groups, Record, Row, Val};
 use crate::games::{GameId, Games};
 use crate::hackenbush::{Colour, Rules};
 use rustc_hash::FxHashMap;
-use std::collections::HashMap;
 
 /// Values of packed forests under one set of rules, memoised.
 pub struct Composer<'g> {
@@ -39,15 +39,6 @@ impl<'g> Composer<'g> {
         }
     }
 
-    /// A single edge: `1`, `-1` or `*`.
-    fn edge(&mut self, c: Colour) -> GameId {
-        match c {
-            Colour::Blue => self.games.integer(1),
-            Colour::Red => self.games.integer(-1),
-            Colour::Green => self.games.nimber(1),
-        }
-    }
-
     /// The value of `f` under the composer's rules.
     pub fn value(&mut self, f: Forest) -> GameId {
         match self.rules {
@@ -65,7 +56,7 @@ impl<'g> Composer<'g> {
         let mut total = self.games.zero();
         for t in f.trunks().iter() {
             let above = self.tree_rule(f.above(t));
-            let edge = self.edge(f.colour(t.index));
+            let edge = f.colour(t.index).edge_value(self.games);
             let tree = self.games.ordinal_sum(edge, above);
             total = self.games.add(total, tree);
         }
@@ -123,7 +114,7 @@ impl<'g> Composer<'g> {
             let tree = self.value(f.tree(t));
             sum = self.games.add(sum, tree);
             let above = self.value(f.above(t));
-            let edge = self.edge(f.colour(t.index));
+            let edge = f.colour(t.index).edge_value(self.games);
             let o = self.games.ordinal_sum(edge, above);
             ordinal_sum = self.games.add(ordinal_sum, o);
         }
@@ -163,8 +154,11 @@ impl<'g> Composer<'g> {
 
 /// Runs a census by composition: every member of `family`, in rank order, grouped by record.
 pub fn run(family: &Family, games: &mut Games, progress: &dyn Fn(u64)) -> Vec<Row> {
+    if family.kind == Kind::Stalks && family.rules == Rules::Normal {
+        return stalks(family, games, progress);
+    }
     let mut composer = Composer::new(games, family.rules);
-    let mut groups: HashMap<Record, (u64, u64, Forest)> = HashMap::new();
+    let mut groups = Groups::default();
     let palette = &family.palette;
     for n in family.min_edges..=family.max_edges {
         for shape in family.kind.shapes(n) {
@@ -173,25 +167,96 @@ pub fn run(family: &Family, games: &mut Games, progress: &dyn Fn(u64)) -> Vec<Ro
                 let f = Forest::from_parts(shape, palette.colouring(c, n), n);
                 let record = composer.record(f);
                 let order = order_key(n, palette.rank(f));
-                let entry = groups.entry(record).or_insert((0, order, f));
-                entry.0 += 1;
-                if order < entry.1 {
-                    entry.1 = order;
-                    entry.2 = f;
-                }
+                groups.add(record, 1, order, || f);
             }
             progress(count);
         }
     }
-    let mut rows: Vec<Row> = groups
-        .into_iter()
-        .map(|(record, (count, order, first))| Row {
-            record,
-            count,
-            first,
-            order,
-        })
-        .collect();
-    rows.sort_by_key(|r| r.order);
-    rows
+    groups.into_rows()
+}
+
+/// A census of stalks under the normal rules, size by size in arrays. The stalk of `n` edges
+/// with colouring index `c` (its colours as base-`k` digits, the ground edge most significant)
+/// is its ground edge `:` the stalk above, whose index is `c mod k^(n-1)` among the stalks of
+/// `n - 1` edges: one ordinal sum on an array entry, no hashing of forests. Every other value
+/// of its record is that value, as [`Composer::record`] finds it: a stalk is one tree, its own
+/// leftmost reading, and has no fork where the colon condition could fail.
+fn stalks(family: &Family, games: &mut Games, progress: &dyn Fn(u64)) -> Vec<Row> {
+    let palette = &family.palette;
+    let edges: Vec<GameId> = palette.colours().map(|c| c.edge_value(games)).collect();
+    let mut groups = Groups::default();
+    // The values of the stalks one edge shorter, by colouring index (the empty stalk: 0).
+    let mut below = vec![games.zero()];
+    for n in 1..=family.max_edges {
+        let shorter = palette.colourings(n - 1);
+        let count = palette.colourings(n);
+        let shape = ((1u32 << n) - 1) << n;
+        let mut level = Vec::with_capacity(count as usize);
+        if n >= family.min_edges {
+            groups.reserve(count);
+        }
+        for c in 0..count {
+            let base = edges[(c / shorter) as usize];
+            let value = games.ordinal_sum(base, below[(c % shorter) as usize]);
+            level.push(value);
+            if n < family.min_edges {
+                continue;
+            }
+            let f = Forest::from_parts(shape, palette.colouring(c, n), n);
+            let v = Val::of_game(value, games);
+            let record = Record {
+                edges: n as u8,
+                blue: f.count(Colour::Blue) as u8,
+                red: f.count(Colour::Red) as u8,
+                green: f.count(Colour::Green) as u8,
+                trunks: 1,
+                height: n as u8,
+                spine: n as u8,
+                path: true,
+                colon: true,
+                value: v,
+                reading: v,
+                tree_rule: v,
+                sum: v,
+                ordinal_sum: v,
+            };
+            groups.add(record, 1, order_key(n, palette.rank(f)), || f);
+        }
+        if n >= family.min_edges {
+            progress(count);
+        }
+        below = level;
+    }
+    groups.into_rows()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::census::forest::Palette;
+
+    /// The array path for stalks gives the rows of the plain game tree, for a two-colour
+    /// palette and a range that does not start at one edge (the shorter stalks are still
+    /// valued, not counted).
+    #[test]
+    fn stalks_by_arrays_agree_with_the_game_tree() {
+        for (colours, min, max) in [
+            (&[Colour::Red, Colour::Green][..], 3, 6),
+            (&[Colour::Blue, Colour::Red, Colour::Green][..], 1, 5),
+        ] {
+            let family = Family {
+                kind: Kind::Stalks,
+                min_edges: min,
+                max_edges: max,
+                palette: Palette::new(colours),
+                rules: Rules::Normal,
+            };
+            let mut games = Games::new();
+            let fast = run(&family, &mut games, &|_| {});
+            let plain = super::super::reference::run(&family, &mut games, &|_| {});
+            assert_eq!(fast, plain, "{family}");
+            let total: u64 = fast.iter().map(|r| r.count).sum();
+            assert_eq!(total as u128, family.size(), "{family}");
+        }
+    }
 }

@@ -7,6 +7,8 @@
 use super::forest::Forest;
 use super::small::Small;
 use crate::games::{Dyadic, GameId, Games};
+use rustc_hash::FxHashMap;
+use std::collections::hash_map::Entry;
 
 /// A position's value: a number in the fixed-width form, or any other game by its id in the
 /// workspace's [`Games`] table. A number is always `Num`, so equal values are equal `Val`s.
@@ -114,3 +116,77 @@ pub struct Row<V = Val> {
 pub fn order_key(edges: usize, rank: u64) -> u64 {
     ((edges as u64) << 56) | rank
 }
+
+/// Distinct records, each with how many positions have it and the smallest of them (its order
+/// key and the forest): every engine gathers its census here and turns it into sorted rows.
+#[derive(Clone, Debug, Default)]
+pub struct Groups(FxHashMap<Record, (u64, u64, Forest)>);
+
+impl Groups {
+    /// Counts `count` positions with `record`, the smallest of them at `order`: `first()`
+    /// (called only when it becomes the group's smallest).
+    pub fn add(&mut self, record: Record, count: u64, order: u64, first: impl FnOnce() -> Forest) {
+        match self.0.entry(record) {
+            Entry::Occupied(mut e) => {
+                let entry = e.get_mut();
+                entry.0 += count;
+                if order < entry.1 {
+                    entry.1 = order;
+                    entry.2 = first();
+                }
+            }
+            Entry::Vacant(e) => {
+                e.insert((count, order, first()));
+            }
+        }
+    }
+
+    /// Both gatherings in one: counts added, the smaller member kept.
+    pub fn merge(mut self, other: Groups) -> Groups {
+        if self.0.len() < other.0.len() {
+            return other.merge(self);
+        }
+        for (record, (count, order, first)) in other.0 {
+            self.add(record, count, order, || first);
+        }
+        self
+    }
+
+    /// Rows already gathered, for merging with others.
+    pub fn from_rows(rows: Vec<Row>) -> Groups {
+        let mut groups = Groups::default();
+        for r in rows {
+            groups.add(r.record, r.count, r.order, || r.first);
+        }
+        groups
+    }
+
+    /// The rows, smallest member first.
+    pub fn into_rows(self) -> Vec<Row> {
+        let mut rows: Vec<Row> = self
+            .0
+            .into_iter()
+            .map(|(record, (count, order, first))| Row {
+                record,
+                count,
+                first,
+                order,
+            })
+            .collect();
+        // Every group's smallest member is a different position, so the keys are distinct and
+        // an unstable sort is as deterministic as a stable one.
+        rows.sort_unstable_by_key(|r| r.order);
+        rows
+    }
+
+    /// Room for `more` groups (up to [`RESERVE_AT_MOST`]), so a census of distinct records
+    /// does not rehash as it grows.
+    pub fn reserve(&mut self, more: u64) {
+        self.0.reserve(more.min(RESERVE_AT_MOST) as usize);
+    }
+}
+
+/// The most groups [`Groups::reserve`] makes room for at once (some megabytes); a larger census
+/// grows the map as it goes, so a census whose positions share few records never holds room
+/// for one group per position.
+pub const RESERVE_AT_MOST: u64 = 1 << 16;

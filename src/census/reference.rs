@@ -8,7 +8,7 @@
 
 use super::family::{Family, Kind};
 use super::forest::{Forest, Palette};
-use super::record::{order_key, Record, Row, Val};
+use super::record::{order_key, Groups, Record, Row, Val};
 use crate::games::{GameId, Games};
 use crate::hackenbush::{Colour, Tree};
 use std::collections::HashMap;
@@ -49,15 +49,6 @@ impl<'g> Reference<'g> {
         }
     }
 
-    /// The value of a single edge of each colour: `1`, `-1`, `*`.
-    fn edge(&mut self, c: Colour) -> GameId {
-        match c {
-            Colour::Blue => self.games.integer(1),
-            Colour::Red => self.games.integer(-1),
-            Colour::Green => self.games.nimber(1),
-        }
-    }
-
     /// The canonical form of the game tree: Left cuts blue or green, Right red or green.
     pub fn value(&mut self, forest: &[Tree]) -> GameId {
         let key = notation(forest);
@@ -89,7 +80,7 @@ impl<'g> Reference<'g> {
         let mut total = self.games.zero();
         for tree in forest {
             let above = self.tree_rule(&tree.above);
-            let edge = self.edge(tree.colour);
+            let edge = tree.colour.edge_value(self.games);
             let t = self.games.ordinal_sum(edge, above);
             total = self.games.add(total, t);
         }
@@ -114,7 +105,7 @@ impl<'g> Reference<'g> {
             let t = self.value(std::slice::from_ref(tree));
             sum = self.games.add(sum, t);
             let above = self.value(&tree.above);
-            let edge = self.edge(tree.colour);
+            let edge = tree.colour.edge_value(self.games);
             let o = self.games.ordinal_sum(edge, above);
             ordinal_sum = self.games.add(ordinal_sum, o);
         }
@@ -181,7 +172,7 @@ pub fn forests(n: usize, palette: &Palette, memo: &mut Vec<Vec<Vec<Tree>>>) -> V
 pub fn run(family: &Family, games: &mut Games, progress: &dyn Fn(u64)) -> Vec<Row> {
     let mut reference = Reference::new(games);
     let mut memo = Vec::new();
-    let mut groups: HashMap<Record, (u64, u64, Forest)> = HashMap::new();
+    let mut groups = Groups::default();
     for n in family.min_edges..=family.max_edges {
         for forest in forests(n, &family.palette, &mut memo) {
             let admitted = match family.kind {
@@ -197,26 +188,11 @@ pub fn run(family: &Family, games: &mut Games, progress: &dyn Fn(u64)) -> Vec<Ro
             let record = reference.record(&forest);
             let packed = Forest::from_trees(&forest).unwrap_or(Forest::EMPTY);
             let order = order_key(n, family.palette.rank(packed));
-            let entry = groups.entry(record).or_insert((0, order, packed));
-            entry.0 += 1;
-            if order < entry.1 {
-                entry.1 = order;
-                entry.2 = packed;
-            }
+            groups.add(record, 1, order, || packed);
             progress(1);
         }
     }
-    let mut rows: Vec<Row> = groups
-        .into_iter()
-        .map(|(record, (count, order, first))| Row {
-            record,
-            count,
-            first,
-            order,
-        })
-        .collect();
-    rows.sort_by_key(|r| r.order);
-    rows
+    groups.into_rows()
 }
 
 #[cfg(test)]

@@ -1,5 +1,7 @@
 //! The three colours of Hackenbush: who may cut an edge.
 
+use crate::games::{GameId, Games};
+
 /// Blue edges are Left's, red edges Right's, green edges either player's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Colour {
@@ -34,6 +36,15 @@ impl Colour {
             'R' | 'r' => Some(Colour::Red),
             'G' | 'e' => Some(Colour::Green),
             _ => None,
+        }
+    }
+
+    /// The value of a single edge of this colour standing on the ground: `1`, `-1` or `*`.
+    pub fn edge_value(self, games: &mut Games) -> GameId {
+        match self {
+            Colour::Blue => games.integer(1),
+            Colour::Red => games.integer(-1),
+            Colour::Green => games.nimber(1),
         }
     }
 

@@ -23,7 +23,7 @@ use super::numbers::NumberTree;
 use super::position::Position;
 use super::search::NumberSearch;
 use super::signs::{forest_value, stalk_value};
-use super::{Colour, Rules};
+use super::Rules;
 use crate::games::clock::{Clock, Running};
 use crate::games::display::nus_text;
 use crate::games::{Dyadic, GameId, Games, Nus, Player};
@@ -497,7 +497,7 @@ impl Solver {
         match shape(p) {
             Shape::Trunk { colour, above } => {
                 let above = self.tree(Mode::Fast, &above, Rules::Normal, games, budget)?;
-                let trunk = edge_game(colour, games);
+                let trunk = colour.edge_value(games);
                 Ok(Some(games.ordinal_sum(trunk, above)))
             }
             Shape::Block(block) => {
@@ -548,15 +548,6 @@ fn number(games: &mut Games, d: &Dyadic) -> GameId {
     games.nus(Nus::of_number(d.clone()))
 }
 
-/// A single edge of this colour standing on the ground: `1`, `−1` or `*`.
-fn edge_game(colour: Colour, games: &mut Games) -> GameId {
-    match colour {
-        Colour::Blue => games.integer(1),
-        Colour::Red => games.integer(-1),
-        Colour::Green => games.nimber(1),
-    }
-}
-
 /// Every theorem whose hypotheses the piece meets (normal rules), with its value.
 pub fn fast_paths(p: &Position, games: &mut Games, limits: &Limits) -> Vec<(&'static str, GameId)> {
     let mut found = Vec::new();
@@ -604,7 +595,7 @@ pub fn ordinal_sums(p: &Position, games: &mut Games) -> Option<GameId> {
     for &node in rooted.order.iter().rev() {
         let mut sum = games.zero();
         for &e in &rooted.children[node] {
-            let trunk = edge_game(p.edges()[e].2, games);
+            let trunk = p.edges()[e].2.edge_value(games);
             let tree = games.ordinal_sum(trunk, above[rooted.upper[e]]);
             sum = games.add(sum, tree);
         }
