@@ -103,6 +103,14 @@ fn claims_of(essays_dir: &Path, cache_dir: &Path) -> Vec<ClaimRecord> {
     }
 }
 
+/// An essay's front matter alone: its title, slug and rung, without the body.
+fn front_matter(essay: &str) -> &str {
+    let end = essay[3..]
+        .find("\n+++")
+        .expect("every essay opens with front matter");
+    &essay[..3 + end + 4]
+}
+
 #[test]
 fn every_claim_of_every_essay_holds() {
     let cache = tempfile::tempdir().unwrap();
@@ -164,11 +172,13 @@ fn fails_at_its_line(claim: &ClaimRecord, dir: &Path, cache: &Path) {
     std::fs::create_dir_all(dir).unwrap();
     let name = Path::new(&claim.file).file_name().unwrap();
     std::fs::write(dir.join(name), text).unwrap();
-    // The other essays stay, so links between essays still resolve.
+    // The other essays stay as their front matter, so links between essays still resolve
+    // and only the changed essay is checked again.
     for other in std::fs::read_dir("essays").unwrap() {
         let other = other.unwrap().path();
         if other.file_name() != Some(name) {
-            std::fs::copy(&other, dir.join(other.file_name().unwrap())).unwrap();
+            let text = std::fs::read_to_string(&other).unwrap();
+            std::fs::write(dir.join(other.file_name().unwrap()), front_matter(&text)).unwrap();
         }
     }
     let report = match driver::check(&project(dir.to_path_buf(), cache)) {
