@@ -7,7 +7,7 @@ use criterion::{criterion_group, criterion_main, Criterion};
 use hackenbook::games::Games;
 use hackenbook::hackenbush::budget::Budget;
 use hackenbook::hackenbush::canon::Canon;
-use hackenbook::hackenbush::numbers::NumberTree;
+use hackenbook::hackenbush::numbers::{NumberTree, Numbers};
 use hackenbook::hackenbush::signs::stalk_value;
 use hackenbook::hackenbush::solve::display_bounded;
 use hackenbook::hackenbush::{Colour, Limits, Position, Rules, Solver};

@@ -32,18 +32,32 @@
 use super::budget::{Budget, SolveError};
 use super::canon::{Canon, Key};
 use super::moves::legal_moves;
+use super::numbers::Numbers;
 use super::position::Position;
 use super::signs::forest_value;
 use super::solve::{listing_cost, move_cost};
 use super::{Colour, Rules};
 use crate::games::{Dyadic, Player};
 use rustc_hash::FxHashMap;
+use std::cmp::Ordering;
 
 /// A bound on a value: the number, and whether the value may equal it.
 #[derive(Clone, Debug)]
 struct Bound {
     at: Dyadic,
     closed: bool,
+}
+
+impl Bound {
+    /// Is this a tighter lower (`lower`) or upper bound than `than`? At the same number, an
+    /// open bound is.
+    fn tighter(&self, than: &Bound, lower: bool) -> bool {
+        match self.at.cmp(&than.at) {
+            Ordering::Equal => !self.closed,
+            Ordering::Greater => lower,
+            Ordering::Less => !lower,
+        }
+    }
 }
 
 /// What is known of a piece's value: it lies between `lo` and `hi`.
@@ -121,44 +135,17 @@ impl Known {
         }
     }
 
-    /// Records the answer to "`G ≥ x`?" (`Left`) or "`G ≤ x`?" (`Right`).
+    /// Records the answer to "`G ≥ x`?" (`Left`) or "`G ≤ x`?" (`Right`): a yes is a closed
+    /// bound on the asked side, a no an open bound on the other.
     fn learn(&mut self, side: Player, x: &Dyadic, yes: bool) {
-        let (bound, is_lower) = match (side, yes) {
-            (Player::Left, true) => (
-                Bound {
-                    at: x.clone(),
-                    closed: true,
-                },
-                true,
-            ),
-            (Player::Left, false) => (
-                Bound {
-                    at: x.clone(),
-                    closed: false,
-                },
-                false,
-            ),
-            (Player::Right, true) => (
-                Bound {
-                    at: x.clone(),
-                    closed: true,
-                },
-                false,
-            ),
-            (Player::Right, false) => (
-                Bound {
-                    at: x.clone(),
-                    closed: false,
-                },
-                true,
-            ),
+        let bound = Bound {
+            at: x.clone(),
+            closed: yes,
         };
-        if is_lower {
-            if bound.at > self.lo.at || (bound.at == self.lo.at && !bound.closed) {
-                self.lo = bound;
-            }
-        } else if bound.at < self.hi.at || (bound.at == self.hi.at && !bound.closed) {
-            self.hi = bound;
+        let lower = (side == Player::Left) == yes;
+        let old = if lower { &mut self.lo } else { &mut self.hi };
+        if bound.tighter(old, lower) {
+            *old = bound;
         }
     }
 
@@ -233,26 +220,6 @@ impl NumberSearch {
     /// Pieces whose value is known to lie in some interval (for reports).
     pub fn entries(&self) -> usize {
         self.known.len()
-    }
-
-    /// The exact value of a blue-red position under the normal rules (the sum of its pieces).
-    /// `None` for a position with a green edge or under other rules: those are not searched.
-    pub fn value(
-        &mut self,
-        canon: &mut Canon,
-        p: &Position,
-        rules: Rules,
-        budget: &mut Budget,
-    ) -> Result<Option<Dyadic>, SolveError> {
-        if rules != Rules::Normal || !p.is_blue_red() {
-            return Ok(None);
-        }
-        let mut cx = Cx { canon, budget };
-        let mut sum = Dyadic::zero();
-        for piece in p.components() {
-            sum = &sum + &self.piece_value(&mut cx, &piece)?;
-        }
-        Ok(Some(sum))
     }
 
     /// The interval known for a connected piece, from the table or from its edge counts.
@@ -395,6 +362,23 @@ impl NumberSearch {
     }
 }
 
+/// Pieces are searched under the normal rules only; any other rules give `None` (a position
+/// with a green edge gives `None` before any piece is looked at).
+impl Numbers for NumberSearch {
+    fn piece(
+        &mut self,
+        canon: &mut Canon,
+        p: &Position,
+        rules: Rules,
+        budget: &mut Budget,
+    ) -> Result<Option<Dyadic>, SolveError> {
+        if rules != Rules::Normal {
+            return Ok(None);
+        }
+        self.piece_value(&mut Cx { canon, budget }, p).map(Some)
+    }
+}
+
 /// The context of one search: the key maker and the budget it spends.
 struct Cx<'a> {
     canon: &'a mut Canon,
@@ -404,7 +388,7 @@ struct Cx<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::hackenbush::numbers::NumberTree;
+    use crate::hackenbush::numbers::{NumberTree, Numbers};
 
     fn both(text: &str) -> (String, String) {
         let p = Position::parse(text).unwrap();
