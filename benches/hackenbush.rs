@@ -78,11 +78,11 @@ fn bed(k: usize) -> Position {
     Position::parse(&items.join(", ")).expect("a bed is a position")
 }
 
-/// A redwood bed of `n` edges in Winning Ways' shape: `k = n / 3` blue feet on the ground, a red
-/// leg on each, red tops joining the legs' upper ends in a ring, and `n − 3k` red chords across
-/// the ring. Blue-red, full of cycles.
+/// A redwood bed of `n` edges in Winning Ways' shape: `k = (n − 1) / 3` blue feet on the
+/// ground, a red leg on each, red tops joining the legs' upper ends in a ring, and `n − 3k` red
+/// chords (one to three) across the ring. Blue-red, full of cycles.
 fn redwood_bed(n: usize) -> Position {
-    let k = n / 3;
+    let k = (n - 1) / 3;
     let mut items = Vec::new();
     for i in 0..k {
         items.push(format!("g-f{i} L, f{i}-t{i} R, t{i}-t{} R", (i + 1) % k));
