@@ -25,7 +25,8 @@
 //! (see [`super::signs`]) without search.
 //!
 //! Moves are tried best first by a cheap guess: Right's options in increasing order of their
-//! known upper bound, Left's in decreasing order of their known lower bound. Every piece
+//! known upper bound, Left's in decreasing order of their known lower bound (the table's, for a
+//! piece met before; else the edge counts' — a guess costs no key and no search). Every piece
 //! searched costs one position of the caller's [`Budget`], every option looked at costs work as
 //! in the game tree, so the search stops with the same named budget error.
 
@@ -33,7 +34,7 @@ use super::budget::{Budget, SolveError};
 use super::canon::{Canon, Key};
 use super::moves::legal_moves;
 use super::numbers::Numbers;
-use super::position::Position;
+use super::position::{Position, UnionFind};
 use super::signs::forest_value;
 use super::solve::{listing_cost, move_cost};
 use super::{Colour, Rules};
@@ -68,12 +69,34 @@ struct Known {
 }
 
 impl Known {
-    /// The bounds `−r ≤ G ≤ b` of a connected blue-red piece, strict when the piece has an edge
-    /// of the other colour (exact when it has none: a one-coloured piece is worth its edges).
+    /// What is known of a connected blue-red piece from its edges alone: the bounds of
+    /// [`Known::counted`], narrowed by the forests each player can open it to.
     fn of(p: &Position) -> Known {
+        Known::counted(p)
+            .opened(p, Player::Left)
+            .opened(p, Player::Right)
+    }
+
+    /// Narrowed by the forest one player opens `p` to: an upper bound for `Left` (Right removes
+    /// red edges), a lower bound for `Right` (Left removes blue ones); see [`opened_to_forest`].
+    fn opened(mut self, p: &Position, side: Player) -> Known {
+        let colour = match side {
+            Player::Left => Colour::Red,
+            Player::Right => Colour::Blue,
+        };
+        // Strict bounds: "G ≥ v" is false (G < v), "G ≤ v" is false (G > v).
+        if let Some(v) = opened_to_forest(p, colour) {
+            self.learn(side, &v, false);
+        }
+        self
+    }
+
+    /// The bounds `−r ≤ G ≤ b`, strict when the piece has an edge of the other colour (exact
+    /// when it has none: a one-coloured piece is worth its edges).
+    fn counted(p: &Position) -> Known {
         let reds = own_grounded(p, Colour::Red);
         let blues = own_grounded(p, Colour::Blue);
-        let mut known = Known {
+        Known {
             lo: Bound {
                 at: Dyadic::integer(-(reds as i64)),
                 closed: p.count(Colour::Blue) == 0,
@@ -82,15 +105,7 @@ impl Known {
                 at: Dyadic::integer(blues as i64),
                 closed: p.count(Colour::Red) == 0,
             },
-        };
-        // Strict bounds: "G ≥ v" is false (G < v), "G ≤ v" is false (G > v).
-        if let Some(v) = opened_to_forest(p, Colour::Red) {
-            known.learn(Player::Left, &v, false);
         }
-        if let Some(v) = opened_to_forest(p, Colour::Blue) {
-            known.learn(Player::Right, &v, false);
-        }
-        known
     }
 
     fn exactly(x: Dyadic) -> Known {
@@ -172,21 +187,33 @@ fn own_grounded(p: &Position, colour: Colour) -> usize {
 }
 
 /// The value of the forest left when one player removes edges of `colour` that drop nothing
-/// (edges on cycles) until no cycle is left; `None` if that cannot be done or `p` is a forest.
-/// Each removal is a move of that player, which moves the value strictly his way, so the
-/// forest's value (by the tree rule) is a strict bound on the value of `p`: an upper bound when
-/// Right removes red edges, a lower bound when Left removes blue ones.
+/// (edges on cycles) until no cycle is left; `None` if that cannot be done (a cycle has no edge
+/// of `colour`) or `p` is a forest. Each removal is a move of that player, which moves the value
+/// strictly his way, so the forest's value (by the tree rule) is a strict bound on the value of
+/// `p`: an upper bound when Right removes red edges, a lower bound when Left removes blue ones.
+/// The forest kept is a spanning tree with every edge of the other colour (Kruskal's order:
+/// those first); removing the edges outside it one by one never drops anything, as the tree
+/// stands throughout.
 fn opened_to_forest(p: &Position, colour: Colour) -> Option<Dyadic> {
     if p.is_forest() {
         return None;
     }
-    let mut q = p.clone();
-    while !q.is_forest() {
-        let e = (0..q.edge_count())
-            .find(|&e| q.edges()[e].2 == colour && q.keeps_everything_grounded(e))?;
-        q = q.without_edge(e);
+    let mut sets = UnionFind::new(p.node_count());
+    let mut kept = vec![false; p.edge_count()];
+    for (e, &(a, b, c)) in p.edges().iter().enumerate() {
+        if c != colour {
+            if !sets.union(a, b) {
+                return None;
+            }
+            kept[e] = true;
+        }
     }
-    forest_value(&q)
+    for (e, &(a, b, c)) in p.edges().iter().enumerate() {
+        if c == colour {
+            kept[e] = sets.union(a, b);
+        }
+    }
+    forest_value(&p.restricted(&kept))
 }
 
 /// The canonical left (`Left`) or right (`Right`) option of the number `x`, if it has one.
@@ -324,7 +351,7 @@ impl NumberSearch {
         for e in legal_moves(p, Rules::Normal, mover) {
             cx.budget.spend_work(move_cost(p))?;
             let q = p.without_edge(e);
-            let guess = self.guess(cx, &q, side);
+            let guess = self.guess(&q, side);
             options.push((guess, q));
         }
         // Most promising first: Right's lowest upper bounds, Left's highest lower bounds.
@@ -352,12 +379,26 @@ impl NumberSearch {
     }
 
     /// The bound of an option that a refutation needs: upper for Right's, lower for Left's.
-    fn guess(&mut self, cx: &mut Cx, q: &Position, side: Player) -> Dyadic {
-        let known: Vec<Known> = q.components().iter().map(|c| self.known(cx, c).1).collect();
+    /// Only a guess, so it costs no search: pieces not met exactly so before are guessed from
+    /// their edges alone.
+    fn guess(&self, q: &Position, side: Player) -> Dyadic {
+        let known: Vec<Known> = q.components().iter().map(|c| self.peek(c)).collect();
         let sum = Known::sum(&known);
         match side {
             Player::Left => sum.hi.at,
             Player::Right => sum.lo.at,
+        }
+    }
+
+    /// The table's interval for a piece met exactly so before, else what its edges say (the
+    /// value of a forest, the edge-count bounds of a graph).
+    fn peek(&self, p: &Position) -> Known {
+        if let Some(known) = self.keys.get(p).and_then(|key| self.known.get(key)) {
+            return known.clone();
+        }
+        match forest_value(p) {
+            Some(v) => Known::exactly(v),
+            None => Known::counted(p),
         }
     }
 }
