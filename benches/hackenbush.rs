@@ -101,13 +101,15 @@ fn redwood_beds() {
         let mut games = Games::new();
         let start = Instant::now();
         let mut solver = Solver::new();
-        // `BEDS=N` raises the work budget N-fold, to see how far beyond the default a bed is.
+        // `BEDS=N` raises the budgets (work, positions, time) N-fold, to see how far beyond the
+        // defaults a bed is.
         let scale = std::env::var("BEDS")
             .ok()
             .and_then(|s| s.parse::<usize>().ok())
             .unwrap_or(1);
         solver.limits.work = solver.limits.work.saturating_mul(scale);
         solver.limits.positions = solver.limits.positions.saturating_mul(scale);
+        solver.limits.time = solver.limits.time.map(|t| t * scale as u32);
         let searched = solver.evaluate(&bed, Rules::Normal, &mut games);
         let search_time = start.elapsed();
         let searched = match searched {
