@@ -7,7 +7,7 @@ use criterion::{criterion_group, criterion_main, Criterion};
 use hackenbook::games::Games;
 use hackenbook::hackenbush::budget::Budget;
 use hackenbook::hackenbush::canon::Canon;
-use hackenbook::hackenbush::numbers::NumberTree;
+use hackenbook::hackenbush::numbers::{NumberTree, Numbers};
 use hackenbook::hackenbush::signs::stalk_value;
 use hackenbook::hackenbush::solve::display_bounded;
 use hackenbook::hackenbush::{Colour, Limits, Position, Rules, Solver};
@@ -78,11 +78,11 @@ fn bed(k: usize) -> Position {
     Position::parse(&items.join(", ")).expect("a bed is a position")
 }
 
-/// A redwood bed of `n` edges in Winning Ways' shape: `k = n / 3` blue feet on the ground, a red
-/// leg on each, red tops joining the legs' upper ends in a ring, and `n − 3k` red chords across
-/// the ring. Blue-red, full of cycles.
+/// A redwood bed of `n` edges in Winning Ways' shape: `k = (n − 1) / 3` blue feet on the
+/// ground, a red leg on each, red tops joining the legs' upper ends in a ring, and `n − 3k` red
+/// chords (one to three) across the ring. Blue-red, full of cycles.
 fn redwood_bed(n: usize) -> Position {
-    let k = n / 3;
+    let k = (n - 1) / 3;
     let mut items = Vec::new();
     for i in 0..k {
         items.push(format!("g-f{i} L, f{i}-t{i} R, t{i}-t{} R", (i + 1) % k));
@@ -101,13 +101,15 @@ fn redwood_beds() {
         let mut games = Games::new();
         let start = Instant::now();
         let mut solver = Solver::new();
-        // `BEDS=N` raises the work budget N-fold, to see how far beyond the default a bed is.
+        // `BEDS=N` raises the budgets (work, positions, time) N-fold, to see how far beyond the
+        // defaults a bed is.
         let scale = std::env::var("BEDS")
             .ok()
             .and_then(|s| s.parse::<usize>().ok())
             .unwrap_or(1);
         solver.limits.work = solver.limits.work.saturating_mul(scale);
         solver.limits.positions = solver.limits.positions.saturating_mul(scale);
+        solver.limits.time = solver.limits.time.map(|t| t * scale as u32);
         let searched = solver.evaluate(&bed, Rules::Normal, &mut games);
         let search_time = start.elapsed();
         let searched = match searched {

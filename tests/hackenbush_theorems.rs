@@ -9,7 +9,7 @@ use hackenbook::hackenbush::budget::Budget;
 use hackenbook::hackenbush::canon::Canon;
 use hackenbook::hackenbush::green::{colon_nimber, fusion_nimber};
 use hackenbook::hackenbush::moves::options;
-use hackenbook::hackenbush::numbers::NumberTree;
+use hackenbook::hackenbush::numbers::{NumberTree, Numbers};
 use hackenbook::hackenbush::signs::{forest_value, stalk_value};
 use hackenbook::hackenbush::{Colour, Player, Position, Rules};
 use num_traits::ToPrimitive;

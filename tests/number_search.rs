@@ -4,7 +4,7 @@
 
 use hackenbook::hackenbush::budget::Budget;
 use hackenbook::hackenbush::canon::Canon;
-use hackenbook::hackenbush::numbers::NumberTree;
+use hackenbook::hackenbush::numbers::{NumberTree, Numbers};
 use hackenbook::hackenbush::search::NumberSearch;
 use hackenbook::hackenbush::{options, Colour, Player, Position, Rules};
 use proptest::prelude::*;

@@ -37,61 +37,6 @@ impl NumberTree {
         self.memo.stats()
     }
 
-    /// The value of a blue-red position as the sum of its pieces; `Ok(None)` if the position has
-    /// a green edge or some position in its game tree is not a number.
-    pub fn value(
-        &mut self,
-        canon: &mut Canon,
-        p: &Position,
-        rules: Rules,
-        budget: &mut Budget,
-    ) -> Result<Option<Dyadic>, SolveError> {
-        if !p.is_blue_red() {
-            return Ok(None);
-        }
-        let mut sum = Dyadic::zero();
-        for piece in p.components() {
-            match self.piece(canon, &piece, rules, budget)? {
-                Some(v) => sum = &sum + &v,
-                None => return Ok(None),
-            }
-        }
-        Ok(Some(sum))
-    }
-
-    /// One piece standing on the ground: memo, or the simplicity rule over its options.
-    fn piece(
-        &mut self,
-        canon: &mut Canon,
-        p: &Position,
-        rules: Rules,
-        budget: &mut Budget,
-    ) -> Result<Option<Dyadic>, SolveError> {
-        let shortcuts = self.shortcuts && rules == Rules::Normal;
-        if shortcuts {
-            if let Some(v) = forest_value(p) {
-                return Ok(Some(v));
-            }
-        }
-        let key = match self.memo.find(canon, rules, p) {
-            Ok(v) => return Ok(v),
-            Err(key) => key,
-        };
-        let value = match shortcuts {
-            true => self.by_colon_principle(canon, p, budget)?,
-            false => None,
-        };
-        let value = match value {
-            Some(v) => v,
-            None => {
-                budget.spend()?;
-                self.simplest(canon, p, rules, budget)?
-            }
-        };
-        self.memo.store(rules, p, key, value.clone());
-        Ok(value)
-    }
-
     /// The simplicity rule over the best options of each player (`None`: not a number).
     fn simplest(
         &mut self,
@@ -175,6 +120,77 @@ impl NumberTree {
             }
         }
         Ok(Some(best))
+    }
+}
+
+/// A way of valuing blue-red positions as numbers piece by piece, with one entry point
+/// ([`Numbers::value`]) for the game tree here and the number search ([`super::search`]).
+pub trait Numbers {
+    /// The number a connected piece is worth; `Ok(None)` if it is not one, or not this
+    /// valuer's to value (under its rules).
+    fn piece(
+        &mut self,
+        canon: &mut Canon,
+        p: &Position,
+        rules: Rules,
+        budget: &mut Budget,
+    ) -> Result<Option<Dyadic>, SolveError>;
+
+    /// The value of a blue-red position as the sum of its pieces; `Ok(None)` if the position has
+    /// a green edge or some piece is not valued as a number.
+    fn value(
+        &mut self,
+        canon: &mut Canon,
+        p: &Position,
+        rules: Rules,
+        budget: &mut Budget,
+    ) -> Result<Option<Dyadic>, SolveError> {
+        if !p.is_blue_red() {
+            return Ok(None);
+        }
+        let mut sum = Dyadic::zero();
+        for piece in p.components() {
+            match self.piece(canon, &piece, rules, budget)? {
+                Some(v) => sum = &sum + &v,
+                None => return Ok(None),
+            }
+        }
+        Ok(Some(sum))
+    }
+}
+
+impl Numbers for NumberTree {
+    /// One piece standing on the ground: memo, or the simplicity rule over its options.
+    fn piece(
+        &mut self,
+        canon: &mut Canon,
+        p: &Position,
+        rules: Rules,
+        budget: &mut Budget,
+    ) -> Result<Option<Dyadic>, SolveError> {
+        let shortcuts = self.shortcuts && rules == Rules::Normal;
+        if shortcuts {
+            if let Some(v) = forest_value(p) {
+                return Ok(Some(v));
+            }
+        }
+        let key = match self.memo.find(canon, rules, p) {
+            Ok(v) => return Ok(v),
+            Err(key) => key,
+        };
+        let value = match shortcuts {
+            true => self.by_colon_principle(canon, p, budget)?,
+            false => None,
+        };
+        let value = match value {
+            Some(v) => v,
+            None => {
+                budget.spend()?;
+                self.simplest(canon, p, rules, budget)?
+            }
+        };
+        self.memo.store(rules, p, key, value.clone());
+        Ok(value)
     }
 }
 

@@ -25,25 +25,40 @@
 //! (see [`super::signs`]) without search.
 //!
 //! Moves are tried best first by a cheap guess: Right's options in increasing order of their
-//! known upper bound, Left's in decreasing order of their known lower bound. Every piece
+//! known upper bound, Left's in decreasing order of their known lower bound (the table's, for a
+//! piece met before; else the edge counts' — a guess costs no key and no search). Every piece
 //! searched costs one position of the caller's [`Budget`], every option looked at costs work as
 //! in the game tree, so the search stops with the same named budget error.
 
 use super::budget::{Budget, SolveError};
 use super::canon::{Canon, Key};
 use super::moves::legal_moves;
-use super::position::Position;
+use super::numbers::Numbers;
+use super::position::{Position, UnionFind};
 use super::signs::forest_value;
 use super::solve::{listing_cost, move_cost};
 use super::{Colour, Rules};
 use crate::games::{Dyadic, Player};
 use rustc_hash::FxHashMap;
+use std::cmp::Ordering;
 
 /// A bound on a value: the number, and whether the value may equal it.
 #[derive(Clone, Debug)]
 struct Bound {
     at: Dyadic,
     closed: bool,
+}
+
+impl Bound {
+    /// Is this a tighter lower (`lower`) or upper bound than `than`? At the same number, an
+    /// open bound is.
+    fn tighter(&self, than: &Bound, lower: bool) -> bool {
+        match self.at.cmp(&than.at) {
+            Ordering::Equal => !self.closed,
+            Ordering::Greater => lower,
+            Ordering::Less => !lower,
+        }
+    }
 }
 
 /// What is known of a piece's value: it lies between `lo` and `hi`.
@@ -54,12 +69,34 @@ struct Known {
 }
 
 impl Known {
-    /// The bounds `−r ≤ G ≤ b` of a connected blue-red piece, strict when the piece has an edge
-    /// of the other colour (exact when it has none: a one-coloured piece is worth its edges).
+    /// What is known of a connected blue-red piece from its edges alone: the bounds of
+    /// [`Known::counted`], narrowed by the forests each player can open it to.
     fn of(p: &Position) -> Known {
+        Known::counted(p)
+            .opened(p, Player::Left)
+            .opened(p, Player::Right)
+    }
+
+    /// Narrowed by the forest one player opens `p` to: an upper bound for `Left` (Right removes
+    /// red edges), a lower bound for `Right` (Left removes blue ones); see [`opened_to_forest`].
+    fn opened(mut self, p: &Position, side: Player) -> Known {
+        let colour = match side {
+            Player::Left => Colour::Red,
+            Player::Right => Colour::Blue,
+        };
+        // Strict bounds: "G ≥ v" is false (G < v), "G ≤ v" is false (G > v).
+        if let Some(v) = opened_to_forest(p, colour) {
+            self.learn(side, &v, false);
+        }
+        self
+    }
+
+    /// The bounds `−r ≤ G ≤ b`, strict when the piece has an edge of the other colour (exact
+    /// when it has none: a one-coloured piece is worth its edges).
+    fn counted(p: &Position) -> Known {
         let reds = own_grounded(p, Colour::Red);
         let blues = own_grounded(p, Colour::Blue);
-        let mut known = Known {
+        Known {
             lo: Bound {
                 at: Dyadic::integer(-(reds as i64)),
                 closed: p.count(Colour::Blue) == 0,
@@ -68,15 +105,7 @@ impl Known {
                 at: Dyadic::integer(blues as i64),
                 closed: p.count(Colour::Red) == 0,
             },
-        };
-        // Strict bounds: "G ≥ v" is false (G < v), "G ≤ v" is false (G > v).
-        if let Some(v) = opened_to_forest(p, Colour::Red) {
-            known.learn(Player::Left, &v, false);
         }
-        if let Some(v) = opened_to_forest(p, Colour::Blue) {
-            known.learn(Player::Right, &v, false);
-        }
-        known
     }
 
     fn exactly(x: Dyadic) -> Known {
@@ -121,44 +150,17 @@ impl Known {
         }
     }
 
-    /// Records the answer to "`G ≥ x`?" (`Left`) or "`G ≤ x`?" (`Right`).
+    /// Records the answer to "`G ≥ x`?" (`Left`) or "`G ≤ x`?" (`Right`): a yes is a closed
+    /// bound on the asked side, a no an open bound on the other.
     fn learn(&mut self, side: Player, x: &Dyadic, yes: bool) {
-        let (bound, is_lower) = match (side, yes) {
-            (Player::Left, true) => (
-                Bound {
-                    at: x.clone(),
-                    closed: true,
-                },
-                true,
-            ),
-            (Player::Left, false) => (
-                Bound {
-                    at: x.clone(),
-                    closed: false,
-                },
-                false,
-            ),
-            (Player::Right, true) => (
-                Bound {
-                    at: x.clone(),
-                    closed: true,
-                },
-                false,
-            ),
-            (Player::Right, false) => (
-                Bound {
-                    at: x.clone(),
-                    closed: false,
-                },
-                true,
-            ),
+        let bound = Bound {
+            at: x.clone(),
+            closed: yes,
         };
-        if is_lower {
-            if bound.at > self.lo.at || (bound.at == self.lo.at && !bound.closed) {
-                self.lo = bound;
-            }
-        } else if bound.at < self.hi.at || (bound.at == self.hi.at && !bound.closed) {
-            self.hi = bound;
+        let lower = (side == Player::Left) == yes;
+        let old = if lower { &mut self.lo } else { &mut self.hi };
+        if bound.tighter(old, lower) {
+            *old = bound;
         }
     }
 
@@ -185,21 +187,33 @@ fn own_grounded(p: &Position, colour: Colour) -> usize {
 }
 
 /// The value of the forest left when one player removes edges of `colour` that drop nothing
-/// (edges on cycles) until no cycle is left; `None` if that cannot be done or `p` is a forest.
-/// Each removal is a move of that player, which moves the value strictly his way, so the
-/// forest's value (by the tree rule) is a strict bound on the value of `p`: an upper bound when
-/// Right removes red edges, a lower bound when Left removes blue ones.
+/// (edges on cycles) until no cycle is left; `None` if that cannot be done (a cycle has no edge
+/// of `colour`) or `p` is a forest. Each removal is a move of that player, which moves the value
+/// strictly his way, so the forest's value (by the tree rule) is a strict bound on the value of
+/// `p`: an upper bound when Right removes red edges, a lower bound when Left removes blue ones.
+/// The forest kept is a spanning tree with every edge of the other colour (Kruskal's order:
+/// those first); removing the edges outside it one by one never drops anything, as the tree
+/// stands throughout.
 fn opened_to_forest(p: &Position, colour: Colour) -> Option<Dyadic> {
     if p.is_forest() {
         return None;
     }
-    let mut q = p.clone();
-    while !q.is_forest() {
-        let e = (0..q.edge_count())
-            .find(|&e| q.edges()[e].2 == colour && q.keeps_everything_grounded(e))?;
-        q = q.without_edge(e);
+    let mut sets = UnionFind::new(p.node_count());
+    let mut kept = vec![false; p.edge_count()];
+    for (e, &(a, b, c)) in p.edges().iter().enumerate() {
+        if c != colour {
+            if !sets.union(a, b) {
+                return None;
+            }
+            kept[e] = true;
+        }
     }
-    forest_value(&q)
+    for (e, &(a, b, c)) in p.edges().iter().enumerate() {
+        if c == colour {
+            kept[e] = sets.union(a, b);
+        }
+    }
+    forest_value(&p.restricted(&kept))
 }
 
 /// The canonical left (`Left`) or right (`Right`) option of the number `x`, if it has one.
@@ -233,26 +247,6 @@ impl NumberSearch {
     /// Pieces whose value is known to lie in some interval (for reports).
     pub fn entries(&self) -> usize {
         self.known.len()
-    }
-
-    /// The exact value of a blue-red position under the normal rules (the sum of its pieces).
-    /// `None` for a position with a green edge or under other rules: those are not searched.
-    pub fn value(
-        &mut self,
-        canon: &mut Canon,
-        p: &Position,
-        rules: Rules,
-        budget: &mut Budget,
-    ) -> Result<Option<Dyadic>, SolveError> {
-        if rules != Rules::Normal || !p.is_blue_red() {
-            return Ok(None);
-        }
-        let mut cx = Cx { canon, budget };
-        let mut sum = Dyadic::zero();
-        for piece in p.components() {
-            sum = &sum + &self.piece_value(&mut cx, &piece)?;
-        }
-        Ok(Some(sum))
     }
 
     /// The interval known for a connected piece, from the table or from its edge counts.
@@ -357,7 +351,7 @@ impl NumberSearch {
         for e in legal_moves(p, Rules::Normal, mover) {
             cx.budget.spend_work(move_cost(p))?;
             let q = p.without_edge(e);
-            let guess = self.guess(cx, &q, side);
+            let guess = self.guess(&q, side);
             options.push((guess, q));
         }
         // Most promising first: Right's lowest upper bounds, Left's highest lower bounds.
@@ -385,13 +379,44 @@ impl NumberSearch {
     }
 
     /// The bound of an option that a refutation needs: upper for Right's, lower for Left's.
-    fn guess(&mut self, cx: &mut Cx, q: &Position, side: Player) -> Dyadic {
-        let known: Vec<Known> = q.components().iter().map(|c| self.known(cx, c).1).collect();
+    /// Only a guess, so it costs no search: pieces not met exactly so before are guessed from
+    /// their edges alone.
+    fn guess(&self, q: &Position, side: Player) -> Dyadic {
+        let known: Vec<Known> = q.components().iter().map(|c| self.peek(c)).collect();
         let sum = Known::sum(&known);
         match side {
             Player::Left => sum.hi.at,
             Player::Right => sum.lo.at,
         }
+    }
+
+    /// The table's interval for a piece met exactly so before, else what its edges say (the
+    /// value of a forest, the edge-count bounds of a graph).
+    fn peek(&self, p: &Position) -> Known {
+        if let Some(known) = self.keys.get(p).and_then(|key| self.known.get(key)) {
+            return known.clone();
+        }
+        match forest_value(p) {
+            Some(v) => Known::exactly(v),
+            None => Known::counted(p),
+        }
+    }
+}
+
+/// Pieces are searched under the normal rules only; any other rules give `None` (a position
+/// with a green edge gives `None` before any piece is looked at).
+impl Numbers for NumberSearch {
+    fn piece(
+        &mut self,
+        canon: &mut Canon,
+        p: &Position,
+        rules: Rules,
+        budget: &mut Budget,
+    ) -> Result<Option<Dyadic>, SolveError> {
+        if rules != Rules::Normal {
+            return Ok(None);
+        }
+        self.piece_value(&mut Cx { canon, budget }, p).map(Some)
     }
 }
 
@@ -404,7 +429,7 @@ struct Cx<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::hackenbush::numbers::NumberTree;
+    use crate::hackenbush::numbers::{NumberTree, Numbers};
 
     fn both(text: &str) -> (String, String) {
         let p = Position::parse(text).unwrap();

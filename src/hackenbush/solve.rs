@@ -19,7 +19,7 @@ use super::canon::Canon;
 use super::green::{colon_nimber, fusion_nimber};
 use super::memo::{Memo, MemoStats};
 use super::moves::legal_moves;
-use super::numbers::NumberTree;
+use super::numbers::{NumberTree, Numbers};
 use super::position::Position;
 use super::search::NumberSearch;
 use super::signs::{forest_value, stalk_value};
