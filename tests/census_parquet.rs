@@ -255,4 +255,10 @@ fn a_file_it_did_not_write_is_never_overwritten() {
     write_parquet(&forests(3), &own, &|_| {}, &mut games).unwrap();
     let again = write_parquet(&forests(5), &own, &|_| {}, &mut games).unwrap();
     assert!(again.contains("1,618 positions"), "{again}");
+    // Nor a file where it writes on the way.
+    let part = dir.path().join("f3.parquet.part");
+    std::fs::write(&part, "mine too").unwrap();
+    let why = write_parquet(&forests(3), &own, &|_| {}, &mut games).unwrap_err();
+    assert!(why.contains("f3.parquet.part exists"), "{why}");
+    assert_eq!(std::fs::read_to_string(&part).unwrap(), "mine too");
 }

@@ -198,7 +198,19 @@ pub fn write_parquet(
     let mut tmp = path.as_os_str().to_owned();
     tmp.push(".part");
     let tmp = std::path::PathBuf::from(tmp);
-    let file = File::create(&tmp).map_err(|e| format!("cannot write {}: {e}", tmp.display()))?;
+    // Never over another file: a `.part` left by an interrupted export is the author's to remove.
+    let file = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&tmp)
+        .map_err(|e| match e.kind() {
+            std::io::ErrorKind::AlreadyExists => format!(
+                "{} exists (an export under way, or one interrupted): not overwritten; remove it \
+                 to export again",
+                tmp.display()
+            ),
+            _ => format!("cannot write {}: {e}", tmp.display()),
+        })?;
     let failed = |e: parquet::errors::ParquetError| format!("cannot write {shown}: {e}");
     let schema = Arc::new(parquet::schema::parser::parse_message_type(&schema()).map_err(failed)?);
     let props = WriterProperties::builder()
