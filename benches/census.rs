@@ -3,7 +3,9 @@
 //! games engine, memoised by written form) where that finishes in reasonable time.
 //!
 //! `cargo bench --bench census` runs everything; `cargo bench --bench census -- 8` only the
-//! sizes given; `--reference 9` also runs the reference engine up to 9 edges (default 8).
+//! sizes given; `--reference 9` also runs the reference engine up to 9 edges (default 8);
+//! `--streamed 10` times the census of 1 to 10 edges with the size below the top stored (the
+//! default up to 1 GiB of tables) and streamed, side by side.
 use hackenbook::census::engine;
 use hackenbook::census::family::{Family, Kind};
 use hackenbook::census::forest::Palette;
@@ -88,6 +90,34 @@ fn fast_rows(max: usize, games: &mut Games) -> Vec<Row> {
     engine::run(&blue_red(max), &mut ordinal, &|_| {}).expect("fast engine")
 }
 
+/// The census of 1 to `max` edges with the size below the top stored, then streamed.
+fn stored_against_streamed(max: usize) {
+    let family = blue_red(max);
+    let mut games = Games::new();
+    let mut times = Vec::new();
+    let mut results = Vec::new();
+    for stream in [false, true] {
+        let mut ordinal = |s: i8, x: Small| workspace::ordinal_sum(&mut games, s, x);
+        let how = engine::How {
+            stream,
+            resume: None,
+        };
+        let start = Instant::now();
+        let shard = hackenbook::census::family::Shard::WHOLE;
+        let rows = engine::run_with(&family, shard, how, &mut ordinal, &|_| {}).expect("census");
+        times.push(start.elapsed());
+        results.push(rows);
+    }
+    assert!(results[0] == results[1], "stored and streamed disagree");
+    println!(
+        "forests of 1..={max} edges ({} positions): stored {}, streamed {} ({:.2}×)",
+        family.size(),
+        secs(times[0]),
+        secs(times[1]),
+        times[1].as_secs_f64() / times[0].as_secs_f64()
+    );
+}
+
 fn main() {
     let args: Vec<String> = std::env::args()
         .skip(1)
@@ -95,13 +125,20 @@ fn main() {
         .collect();
     let mut sizes: Vec<usize> = Vec::new();
     let mut reference_max = 8;
+    let mut streamed = None;
     let mut it = args.iter();
     while let Some(a) = it.next() {
-        if a == "--reference" {
+        if a == "--streamed" {
+            streamed = it.next().and_then(|n| n.parse().ok());
+        } else if a == "--reference" {
             reference_max = it.next().and_then(|n| n.parse().ok()).unwrap_or(8);
         } else if let Ok(n) = a.parse() {
             sizes.push(n);
         }
+    }
+    if let Some(max) = streamed {
+        stored_against_streamed(max);
+        return;
     }
     if sizes.is_empty() {
         sizes = vec![6, 8, 10];

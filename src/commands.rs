@@ -178,10 +178,39 @@ pub fn census_shard(
         Path::to_path_buf,
     );
     let games = &mut defs.checker.games;
-    let done =
-        census::shard::run_to_file(&family, name, shard, &path, games).map_err(Failure::Other)?;
+    let done = census::shard::run_to_file(
+        &family,
+        name,
+        shard,
+        &path,
+        census::shard::CHECKPOINT_EVERY,
+        games,
+    )
+    .map_err(Failure::Other)?;
     say(&done);
     Ok(())
+}
+
+/// `hackenbook census export NAME --parquet FILE`: the census's per-position table.
+pub fn census_export(name: &str, path: &Path, defs: &mut Definitions) -> Result<(), Failure> {
+    let family = defs.workspace.family_named(name).map_err(Failure::Other)?;
+    #[cfg(feature = "parquet")]
+    {
+        eprintln!("census {name}: {}", family.cost().describe());
+        let progress = census::progress::Progress::new(family.cost().evaluated as u64, name);
+        let games = &mut defs.checker.games;
+        let done = census::export::write_parquet(&family, path, &|n| progress.add(n), games);
+        progress.finish();
+        say(&done.map_err(Failure::Other)?);
+        Ok(())
+    }
+    #[cfg(not(feature = "parquet"))]
+    {
+        let _ = (family, path);
+        Err(Failure::Other(
+            "this hackenbook was built without Parquet (the `parquet` feature)".into(),
+        ))
+    }
 }
 
 /// `hackenbook census merge NAME FILES…`: the shards combined into the census cache.

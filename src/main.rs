@@ -185,6 +185,15 @@ enum Batch {
         #[arg(long)]
         essay: Option<PathBuf>,
     },
+    /// Write a census's per-position table (notation, value, every property) as Parquet.
+    Export {
+        name: String,
+        /// The Parquet file to write (a file there not written by hackenbook is refused).
+        #[arg(long)]
+        parquet: PathBuf,
+        #[arg(long)]
+        essay: Option<PathBuf>,
+    },
     /// Merge a complete set of shard files into the census cache, where builds find it.
     Merge {
         name: String,
@@ -343,6 +352,14 @@ fn census_batch(project: &Project, batch: Batch) -> Result<(), Failure> {
                 count: of,
             };
             hackenbook::commands::census_shard(&name, shard, out.as_deref(), &mut defs)
+        }
+        Batch::Export {
+            name,
+            parquet,
+            essay,
+        } => {
+            let mut defs = driver::definitions(project, essay.as_deref())?;
+            hackenbook::commands::census_export(&name, &parquet, &mut defs)
         }
         Batch::Merge { name, files, essay } => {
             let mut defs = driver::definitions(project, essay.as_deref())?;

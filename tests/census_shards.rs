@@ -1,14 +1,17 @@
 //! A census run in shards and merged answers every query exactly as the census run whole: the
 //! merged rows are the unsharded rows, and a workspace reading them from the cache gives the
 //! same figure, smallest member and counterexample for every kind of query.
-use hackenbook::census::engine::{run, run_shard};
+use hackenbook::census::engine::{run, run_shard, run_with, How, Resume};
 use hackenbook::census::family::{Family, Kind, Shard};
 use hackenbook::census::forest::Palette;
-use hackenbook::census::shard::{default_path, merge_files, run_to_file, ShardFile};
+use hackenbook::census::shard::{
+    checkpoint_path, default_path, merge_files, run_to_file, ShardFile, CHECKPOINT_EVERY,
+};
 use hackenbook::census::small::Small;
 use hackenbook::census::{render_figure, workspace, Workspace};
 use hackenbook::games::Games;
 use hackenbook::hackenbush::{Colour, Rules};
+use std::time::Duration;
 
 fn family(kind: Kind, max_edges: usize) -> Family {
     Family {
@@ -48,7 +51,7 @@ fn merged_shards_are_the_unsharded_census() {
             .map(|index| {
                 let shard = Shard { index, count: 3 };
                 let path = dir.path().join(default_path(name, shard));
-                run_to_file(&whole, name, shard, &path, &mut games).unwrap();
+                run_to_file(&whole, name, shard, &path, CHECKPOINT_EVERY, &mut games).unwrap();
                 path
             })
             .collect();
@@ -60,6 +63,7 @@ fn merged_shards_are_the_unsharded_census() {
             name,
             Shard { index: 1, count: 3 },
             &paths[1],
+            CHECKPOINT_EVERY,
             &mut games,
         );
         assert!(again.unwrap().contains("kept"));
@@ -97,7 +101,15 @@ fn a_shard_never_overwrites_a_file_it_did_not_write() {
     std::fs::write(&path, "{\"mine\": true}").unwrap();
     let mut games = Games::new();
     let shard = Shard { index: 0, count: 2 };
-    let why = run_to_file(&family(Kind::Forests, 4), "f", shard, &path, &mut games).unwrap_err();
+    let why = run_to_file(
+        &family(Kind::Forests, 4),
+        "f",
+        shard,
+        &path,
+        CHECKPOINT_EVERY,
+        &mut games,
+    )
+    .unwrap_err();
     assert!(why.contains("not overwritten"), "{why}");
     assert_eq!(std::fs::read_to_string(&path).unwrap(), "{\"mine\": true}");
 }
@@ -131,4 +143,120 @@ fn a_large_built_in_family_states_its_cost_until_confirmed() {
     );
     let f = ws.evaluate("count forests5", &mut games).unwrap();
     assert_eq!(render_figure(&f, &games), "1,618");
+}
+
+fn engine_ordinal(games: &mut Games) -> impl FnMut(i8, Small) -> Result<Small, String> + '_ {
+    |s, x| workspace::ordinal_sum(games, s, x)
+}
+
+#[test]
+fn streaming_the_size_below_the_top_changes_no_record() {
+    let mut games = Games::new();
+    for kind in [Kind::Forests, Kind::Trees, Kind::Stalks] {
+        for (min, max) in [(1, 6), (2, 7), (7, 7)] {
+            for shard in [Shard::WHOLE, Shard { index: 1, count: 3 }] {
+                let family = Family {
+                    min_edges: min,
+                    ..family(kind, max)
+                };
+                let mut run = |stream| {
+                    let how = How {
+                        stream,
+                        resume: None,
+                    };
+                    run_with(
+                        &family,
+                        shard,
+                        how,
+                        &mut engine_ordinal(&mut games),
+                        &|_| {},
+                    )
+                    .unwrap()
+                };
+                let (stored, streamed) = (run(false), run(true));
+                if shard == Shard::WHOLE {
+                    let positions: u64 = streamed.iter().map(|r| r.count).sum();
+                    assert_eq!(positions as u128, family.size());
+                }
+                assert_eq!(stored, streamed, "{kind:?} {min}..={max} {shard:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn an_interrupted_shard_resumes_from_its_checkpoint() {
+    let mut games = Games::new();
+    let whole = family(Kind::Forests, 7);
+    let shard = Shard { index: 1, count: 3 };
+    let uninterrupted = run_shard(&whole, shard, &mut engine_ordinal(&mut games), &|_| {}).unwrap();
+
+    // Saving after every chunk of 5 shapes, and killed at the third save.
+    let mut saved: Vec<(usize, Vec<hackenbook::census::record::Row>)> = Vec::new();
+    let mut save = |done: usize, rows| {
+        saved.push((done, rows));
+        if saved.len() == 3 {
+            Err("killed".to_string())
+        } else {
+            Ok(())
+        }
+    };
+    let how = How {
+        stream: false,
+        resume: Some(Resume {
+            done: 0,
+            rows: Vec::new(),
+            chunk: 5,
+            every: Duration::ZERO,
+            save: &mut save,
+        }),
+    };
+    let killed = run_with(&whole, shard, how, &mut engine_ordinal(&mut games), &|_| {});
+    assert!(killed.is_err());
+    // The last checkpoint that was saved, through its file.
+    let (done, rows) = saved.swap_remove(1);
+    assert_eq!(done, 10);
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join(default_path("forests", shard));
+    let checkpoint = checkpoint_path(&path);
+    ShardFile::checkpoint(&whole, shard, done, &rows)
+        .unwrap()
+        .write(&checkpoint)
+        .unwrap();
+    // A checkpoint is not a shard: merging it is refused.
+    let why = merge_files(&whole, std::slice::from_ref(&checkpoint))
+        .unwrap_err()
+        .join("\n");
+    assert!(why.contains("a checkpoint (10 shapes done)"), "{why}");
+
+    let said = run_to_file(
+        &whole,
+        "forests",
+        shard,
+        &path,
+        CHECKPOINT_EVERY,
+        &mut games,
+    )
+    .unwrap();
+    assert!(said.contains("resumed after 10 shapes"), "{said}");
+    assert!(
+        !checkpoint.exists(),
+        "the checkpoint is removed once the shard is written"
+    );
+    assert_eq!(ShardFile::read(&path).unwrap().into_rows(), uninterrupted);
+}
+
+#[test]
+fn a_checkpoint_place_holding_another_file_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let shard = Shard { index: 0, count: 2 };
+    let path = dir.path().join("s.json");
+    let checkpoint = checkpoint_path(&path);
+    std::fs::write(&checkpoint, "my notes").unwrap();
+    let mut games = Games::new();
+    let whole = family(Kind::Forests, 5);
+    let why = run_to_file(&whole, "f", shard, &path, CHECKPOINT_EVERY, &mut games).unwrap_err();
+    assert!(why.contains("not a checkpoint of shard 1 of 2"), "{why}");
+    assert_eq!(std::fs::read_to_string(&checkpoint).unwrap(), "my notes");
+    assert!(!path.exists());
 }

@@ -486,7 +486,8 @@ mod tests {
         assert_eq!(&body[e.span.clone()], "\"1..=12\"");
         assert!(
             e.message.contains("992,530,386 positions")
-                && e.message.contains("2.1 GB of tables")
+                && e.message
+                    .contains("313 MB of tables (the two largest sizes streamed)")
                 && e.message.contains("write max_positions = 992530386"),
             "{}",
             e.message

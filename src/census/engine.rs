@@ -13,7 +13,7 @@ use super::small::Small;
 use crate::games::signs;
 use crate::hackenbush::Colour;
 use rayon::prelude::*;
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 use std::collections::HashMap;
 
 /// Why the fast engine gave up; the caller falls back to the exact reference engine.
@@ -25,6 +25,30 @@ pub enum EngineError {
     Overflow(Forest),
     /// The ordinal sum on canonical forms failed or disagreed with the sign expansion.
     Ordinal(String),
+    /// A checkpoint could not be saved.
+    Checkpoint(String),
+}
+
+/// Where a shard resumes and how it saves its progress: the top-size shapes of its run already
+/// counted and their rows (from the last checkpoint, or none), and `save`, called with the
+/// shapes done and their rows between chunks of `chunk` shapes once `every` has passed since
+/// the last save.
+pub struct Resume<'a> {
+    pub done: usize,
+    pub rows: Vec<Row>,
+    pub chunk: usize,
+    pub every: std::time::Duration,
+    pub save: &'a mut dyn FnMut(usize, Vec<Row>) -> Result<(), String>,
+}
+
+/// How the fast engine runs a census; the rows are the same whichever way.
+#[derive(Default)]
+pub struct How<'a> {
+    /// Stream the size below the top too (its tables then hold two sizes fewer, and the top
+    /// size's pieces of the size below are evaluated shape by shape): [`Family::streams`].
+    pub stream: bool,
+    /// Resume from a checkpoint and save new ones (for a shard of a long census).
+    pub resume: Option<Resume<'a>>,
 }
 
 /// The ordinal sum `edge : x` of a trunk (sign ±1) with a number, on canonical forms.
@@ -41,6 +65,18 @@ struct Tables {
     bits: u32,
     /// The palette's colours by digit.
     colours: Vec<Colour>,
+    /// The one size below the top that is streamed, not stored (`usize::MAX`: none): a
+    /// top-size shape's pieces of this size are evaluated with the shape, into its [`Local`].
+    local: usize,
+}
+
+/// The tables of the streamed size that one top-size shape looks up: every colouring of each
+/// of its pieces' shapes of that size, slot by slot.
+#[derive(Default)]
+struct Local {
+    shapes: Vec<u32>,
+    values: Vec<Small>,
+    rules: Vec<Small>,
 }
 
 fn sign(c: Colour) -> i8 {
@@ -103,11 +139,42 @@ struct ShapePlan {
 }
 
 impl Tables {
-    fn piece(&self, forest: Forest, e_first: usize) -> Piece {
+    /// Empty tables for a blue-red family under the normal rules (the childish rules are the
+    /// composing engine's).
+    fn new(family: &Family) -> Result<Tables, EngineError> {
+        if family.palette.len() > 2
+            || !family.palette.is_blue_red()
+            || family.rules != crate::hackenbush::Rules::Normal
+        {
+            return Err(EngineError::NotANumber(Forest::EMPTY));
+        }
+        Ok(Tables {
+            palette: family.palette,
+            values: Vec::new(),
+            rules: Vec::new(),
+            ordinal: FxHashMap::default(),
+            shape_index: Vec::new(),
+            bits: if family.palette.len() == 2 { 1 } else { 0 },
+            colours: family.palette.colours().collect(),
+            local: usize::MAX,
+        })
+    }
+
+    /// A piece, at its rank in its size's table, or (of the streamed size) at its slot in
+    /// the shape's `locals`.
+    fn piece(&self, forest: Forest, e_first: usize, locals: &mut Vec<u32>) -> Piece {
         let size = forest.edges();
-        let shape = match self.shape_index.get(size) {
-            Some(Some(table)) => table[forest.shape() as usize] as u64,
-            _ => shape_rank(forest.shape(), size),
+        let shape = if size == self.local {
+            let slot = locals.iter().position(|&s| s == forest.shape());
+            slot.unwrap_or_else(|| {
+                locals.push(forest.shape());
+                locals.len() - 1
+            }) as u64
+        } else {
+            match self.shape_index.get(size) {
+                Some(Some(table)) => table[forest.shape() as usize] as u64,
+                _ => shape_rank(forest.shape(), size),
+            }
         };
         Piece {
             first: e_first,
@@ -116,13 +183,13 @@ impl Tables {
         }
     }
 
-    fn plan(&self, f: Forest) -> ShapePlan {
+    fn plan(&self, f: Forest, locals: &mut Vec<u32>) -> ShapePlan {
         let n = f.edges();
         let cuts = f
             .edge_list()
             .iter()
             .map(|e| {
-                let option = self.piece(f.without(e), 0);
+                let option = self.piece(f.without(e), 0, locals);
                 Cut {
                     index: e.index,
                     size: e.size(),
@@ -135,8 +202,8 @@ impl Tables {
             .iter()
             .map(|e| Trunk {
                 index: e.index,
-                tree: self.piece(f.tree(e), e.index),
-                above: self.piece(f.above(e), e.index + 1),
+                tree: self.piece(f.tree(e), e.index, locals),
+                above: self.piece(f.above(e), e.index + 1, locals),
             })
             .collect::<Vec<_>>();
         let first_tree = match trunks.as_slice() {
@@ -151,10 +218,10 @@ impl Tables {
                 let carried = above.trunks();
                 SpineNode {
                     index: e.index,
-                    above: self.piece(above, e.index + 1),
+                    above: self.piece(above, e.index + 1, locals),
                     first: match carried.first() {
                         Some(t) if carried.len() > 1 => {
-                            Some(self.piece(above.tree(t), e.index + 1))
+                            Some(self.piece(above.tree(t), e.index + 1, locals))
                         }
                         _ => None,
                     },
@@ -179,6 +246,10 @@ struct Colouring<'a> {
     c: u64,
     plan: &'a ShapePlan,
     t: &'a Tables,
+    /// Values and tree-rule values by size: the tables, and the shape's [`Local`] at the
+    /// streamed size.
+    values: &'a [&'a [Small]],
+    rules: &'a [&'a [Small]],
 }
 
 impl Colouring<'_> {
@@ -199,7 +270,7 @@ impl Colouring<'_> {
     }
 
     /// The value of a piece: its colour digits are a middle stretch of `c`'s.
-    fn piece(&self, p: Piece, table: &[Vec<Small>]) -> Small {
+    fn piece(&self, p: Piece, table: &[&[Small]]) -> Small {
         let digits = self.low(self.high(self.plan.n - p.first - p.size), p.size);
         table[p.size][p.base + digits as usize]
     }
@@ -210,7 +281,7 @@ impl Colouring<'_> {
         let after = n - cut.index - cut.size;
         let digits =
             (self.high(n - cut.index) << (self.t.bits * after as u32)) | self.low(self.c, after);
-        self.t.values[n - cut.size][cut.base + digits as usize]
+        self.values[n - cut.size][cut.base + digits as usize]
     }
 
     /// The simplicity rule over the options.
@@ -232,13 +303,13 @@ impl Colouring<'_> {
     /// is the sum of its trees.
     fn rule_value(&self) -> Result<Small, EngineError> {
         if let [trunk] = self.plan.trunks.as_slice() {
-            let above = self.piece(trunk.above, &self.t.rules);
+            let above = self.piece(trunk.above, self.rules);
             return signs::colon(self.colour(trunk.index) == Colour::Blue, &above)
                 .ok_or_else(|| EngineError::Overflow(self.forest()));
         }
         let mut total = Small::ZERO;
         for trunk in &self.plan.trunks {
-            total = add(total, self.piece(trunk.tree, &self.t.rules))?;
+            total = add(total, self.piece(trunk.tree, self.rules))?;
         }
         Ok(total)
     }
@@ -257,12 +328,12 @@ impl Colouring<'_> {
             let tree = if self.plan.trunks.len() == 1 {
                 value
             } else {
-                self.piece(trunk.tree, &t.values)
+                self.piece(trunk.tree, self.values)
             };
             sum = add(sum, tree)?;
             let key = (
                 sign(self.colour(trunk.index)),
-                self.piece(trunk.above, &t.values),
+                self.piece(trunk.above, self.values),
             );
             let ordinal = t.ordinal.get(&key).copied().ok_or_else(|| {
                 EngineError::Ordinal(format!("no ordinal sum for {} : {}", key.0, key.1))
@@ -276,11 +347,11 @@ impl Colouring<'_> {
         let ground = self
             .plan
             .first_tree
-            .is_none_or(|first| self.piece(first, &t.values) == value);
+            .is_none_or(|first| self.piece(first, self.values) == value);
         let colon = ground
             && spine.iter().all(|node| {
                 node.first.is_none_or(|first| {
-                    self.piece(first, &t.values) == self.piece(node.above, &t.values)
+                    self.piece(first, self.values) == self.piece(node.above, self.values)
                 })
             });
         let n = self.plan.n;
@@ -310,10 +381,85 @@ impl Colouring<'_> {
 }
 
 /// One shape of `n` edges under every colouring: values and rules into the given slices,
-/// records (if the family admits the shape) into `groups`. Colourings are visited in rank
-/// order, so the first forest to reach a record is the smallest one of this batch.
+/// and, if the family admits the shape, each colouring with its record to `emit`, in rank
+/// order (so the first forest to reach a record is the smallest one of this batch).
 #[allow(clippy::too_many_arguments)]
 fn visit_shape(
+    shape: u32,
+    n: usize,
+    t: &Tables,
+    family: Option<&Family>,
+    values: &mut [Small],
+    rules: &mut [Small],
+    recent: &mut Recent,
+    mut emit: impl FnMut(&Colouring, Record),
+) -> Result<(), EngineError> {
+    let kn = t.palette.colourings(n);
+    let admitted = family.is_some_and(|fam| fam.kind.admits(shape, n));
+    let mut local = Local::default();
+    let plan = t.plan(Forest::from_parts(shape, 0, n), &mut local.shapes);
+    let mut value_levels: Vec<&[Small]> = t.values.iter().map(Vec::as_slice).collect();
+    let mut rule_levels: Vec<&[Small]> = t.rules.iter().map(Vec::as_slice).collect();
+    if n > t.local && !local.shapes.is_empty() {
+        // The pieces of the streamed size: each of their shapes under every colouring, first.
+        let k = t.palette.colourings(t.local) as usize;
+        local.values = vec![Small::ZERO; local.shapes.len() * k];
+        local.rules = vec![Small::ZERO; local.shapes.len() * k];
+        for ((&s, v), r) in local
+            .shapes
+            .iter()
+            .zip(local.values.chunks_mut(k))
+            .zip(local.rules.chunks_mut(k))
+        {
+            if let Some((_, rv, rr)) = recent.0.iter().find(|e| e.0 == s) {
+                v.copy_from_slice(rv);
+                r.copy_from_slice(rr);
+                continue;
+            }
+            visit_shape(s, t.local, t, None, v, r, &mut Recent::default(), ignore)?;
+            if recent.0.len() == RECENT {
+                recent.0.pop_front();
+            }
+            recent.0.push_back((s, v.to_vec(), r.to_vec()));
+        }
+        value_levels.push(&local.values);
+        rule_levels.push(&local.rules);
+    }
+    for c in 0..kn {
+        let colouring = Colouring {
+            c,
+            plan: &plan,
+            t,
+            values: &value_levels,
+            rules: &rule_levels,
+        };
+        let value = colouring.game_value()?;
+        let rule = colouring.rule_value()?;
+        values[c as usize] = value;
+        rules[c as usize] = rule;
+        if admitted {
+            emit(&colouring, colouring.record(value, rule)?);
+        }
+    }
+    Ok(())
+}
+
+/// The streamed size's shapes a thread evaluated last, with their values and tree-rule values:
+/// the top size's shapes come in rank order, and neighbours share many pieces (planning every
+/// shape of 12 edges, a window of 256 leaves 3.1 of its 5.1 pieces' shapes to evaluate).
+#[derive(Default)]
+struct Recent(std::collections::VecDeque<(u32, Vec<Small>, Vec<Small>)>);
+
+/// How many shapes [`Recent`] keeps (8 MB a thread at 12 edges).
+const RECENT: usize = 256;
+
+/// What a shape visited only for its values does with records (a function, not a closure, so
+/// that `visit_shape` calling itself is one instance).
+fn ignore(_: &Colouring, _: Record) {}
+
+/// `visit_shape` folding each record into `groups`.
+#[allow(clippy::too_many_arguments)]
+fn group_shape(
     shape: u32,
     shape_rank: u64,
     n: usize,
@@ -321,24 +467,23 @@ fn visit_shape(
     family: Option<&Family>,
     values: &mut [Small],
     rules: &mut [Small],
+    recent: &mut Recent,
     groups: &mut Groups,
 ) -> Result<(), EngineError> {
     let kn = t.palette.colourings(n);
-    let admitted = family.is_some_and(|fam| fam.kind.admits(shape, n));
-    let plan = t.plan(Forest::from_parts(shape, 0, n));
-    for c in 0..kn {
-        let colouring = Colouring { c, plan: &plan, t };
-        let value = colouring.game_value()?;
-        let rule = colouring.rule_value()?;
-        values[c as usize] = value;
-        rules[c as usize] = rule;
-        if admitted {
-            let record = colouring.record(value, rule)?;
-            let order = order_key(n, shape_rank * kn + c);
+    visit_shape(
+        shape,
+        n,
+        t,
+        family,
+        values,
+        rules,
+        recent,
+        |colouring, record| {
+            let order = order_key(n, shape_rank * kn + colouring.c);
             groups.add(record, 1, order, || colouring.forest());
-        }
-    }
-    Ok(())
+        },
+    )
 }
 
 /// Runs the census of a blue-red family. `ordinal` computes `edge : x` on canonical forms for
@@ -360,33 +505,38 @@ pub fn run_shard(
     ordinal: &mut OrdinalSum,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<Vec<Row>, EngineError> {
-    // Blue-red under the normal rules only: the childish rules are the composing engine's.
-    if family.palette.len() > 2
-        || !family.palette.is_blue_red()
-        || family.rules != crate::hackenbush::Rules::Normal
-    {
-        return Err(EngineError::NotANumber(Forest::EMPTY));
-    }
-    let mut t = Tables {
-        palette: family.palette,
-        values: Vec::new(),
-        rules: Vec::new(),
-        ordinal: FxHashMap::default(),
-        shape_index: Vec::new(),
-        bits: if family.palette.len() == 2 { 1 } else { 0 },
-        colours: family.palette.colours().collect(),
+    let how = How {
+        stream: family.streams(),
+        resume: None,
     };
+    run_with(family, shard, how, ordinal, progress)
+}
+
+/// [`run_shard`], run the way `how` says.
+pub fn run_with(
+    family: &Family,
+    shard: Shard,
+    mut how: How,
+    ordinal: &mut OrdinalSum,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<Vec<Row>, EngineError> {
+    let mut t = Tables::new(family)?;
+    let top = family.max_edges;
+    if how.stream && top >= 2 {
+        t.local = top - 1;
+    }
     let mut groups = Groups::default();
-    for n in 0..=family.max_edges {
-        if n > 0 {
-            extend_ordinals(&mut t, n - 1, ordinal)?;
-        }
+    for n in 0..=top {
         let in_range = n >= family.min_edges && shard.index == 0;
-        let last = n == family.max_edges;
-        let level = if last {
-            census_level(n, family, shard, &t, progress)?
+        let level = if n == top {
+            census_level(n, family, shard, &t, progress, how.resume.as_mut())?
+        } else if n == t.local {
+            let (distinct, level) = value_level(n, in_range.then_some(family), &t, progress)?;
+            extend_ordinals(&mut t, &distinct, ordinal)?;
+            level
         } else {
             let (values, rules, level) = store_level(n, in_range.then_some(family), &t, progress)?;
+            extend_ordinals(&mut t, &values, ordinal)?;
             t.values.push(values);
             t.rules.push(rules);
             t.shape_index.push(shape_index(n));
@@ -411,10 +561,10 @@ pub fn combine(parts: impl IntoIterator<Item = Vec<Row>>) -> Vec<Row> {
 /// the sign-expansion form of the rule.
 fn extend_ordinals(
     t: &mut Tables,
-    size: usize,
+    values: &[Small],
     ordinal: &mut OrdinalSum,
 ) -> Result<(), EngineError> {
-    let mut distinct: Vec<Small> = t.values[size].clone();
+    let mut distinct: Vec<Small> = values.to_vec();
     distinct.sort();
     distinct.dedup();
     for x in distinct {
@@ -454,13 +604,74 @@ fn store_level(
         .try_fold(
             Groups::default,
             |mut groups, ((vals, rls), (rank, &shape))| {
-                visit_shape(shape, rank as u64, n, t, family, vals, rls, &mut groups)?;
+                let recent = &mut Recent::default();
+                group_shape(
+                    shape,
+                    rank as u64,
+                    n,
+                    t,
+                    family,
+                    vals,
+                    rls,
+                    recent,
+                    &mut groups,
+                )?;
                 progress(kn as u64);
                 Ok(groups)
             },
         )
         .try_reduce(Groups::default, |a, b| Ok(a.merge(b)))?;
     Ok((values, rules, groups))
+}
+
+/// The streamed size below the top: every forest evaluated, nothing stored but its distinct
+/// values (the ordinal sums the top size needs) and, if the family counts it, its records.
+fn value_level(
+    n: usize,
+    family: Option<&Family>,
+    t: &Tables,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<(Vec<Small>, Groups), EngineError> {
+    let kn = t.palette.colourings(n) as usize;
+    let (distinct, groups) = shapes(n)
+        .par_iter()
+        .enumerate()
+        .try_fold(
+            || {
+                let scratch = vec![Small::ZERO; kn];
+                (
+                    FxHashSet::default(),
+                    Groups::default(),
+                    scratch.clone(),
+                    scratch,
+                )
+            },
+            |(mut distinct, mut groups, mut vals, mut rls), (rank, &shape)| {
+                group_shape(
+                    shape,
+                    rank as u64,
+                    n,
+                    t,
+                    family,
+                    &mut vals,
+                    &mut rls,
+                    &mut Recent::default(),
+                    &mut groups,
+                )?;
+                distinct.extend(vals.iter().copied());
+                progress(kn as u64);
+                Ok((distinct, groups, vals, rls))
+            },
+        )
+        .map(|r| r.map(|(distinct, groups, _, _)| (distinct, groups)))
+        .try_reduce(
+            || (FxHashSet::default(), Groups::default()),
+            |(mut a, ga), (b, gb)| {
+                a.extend(b);
+                Ok((a, ga.merge(gb)))
+            },
+        )?;
+    Ok((distinct.into_iter().collect(), groups))
 }
 
 /// The largest level: only the family's own shapes (the shard's run of them), nothing stored.
@@ -470,25 +681,56 @@ fn census_level(
     shard: Shard,
     t: &Tables,
     progress: &(dyn Fn(u64) + Sync),
+    resume: Option<&mut Resume>,
 ) -> Result<Groups, EngineError> {
     let admitted: Vec<(usize, u32)> = shapes(n)
         .into_iter()
         .enumerate()
         .filter(|&(_, shape)| family.kind.admits(shape, n))
         .collect();
+    let run = &admitted[shard.range(admitted.len())];
+    let Some(resume) = resume else {
+        return group_shapes(run, n, family, t, progress);
+    };
+    // Run by chunks of shapes from where the checkpoint left off, saving between chunks.
+    let kn = t.palette.colourings(n);
+    let mut done = resume.done.min(run.len());
+    progress(done as u64 * kn);
+    let mut groups = Groups::from_rows(std::mem::take(&mut resume.rows));
+    let mut saved = std::time::Instant::now();
+    while done < run.len() {
+        let end = (done + resume.chunk.max(1)).min(run.len());
+        groups = groups.merge(group_shapes(&run[done..end], n, family, t, progress)?);
+        done = end;
+        if done < run.len() && saved.elapsed() >= resume.every {
+            (resume.save)(done, groups.clone().into_rows()).map_err(EngineError::Checkpoint)?;
+            saved = std::time::Instant::now();
+        }
+    }
+    Ok(groups)
+}
+
+/// The records of a run of shapes (rank, shape) of `n` edges, spread over the cores.
+fn group_shapes(
+    run: &[(usize, u32)],
+    n: usize,
+    family: &Family,
+    t: &Tables,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<Groups, EngineError> {
     let kn = t.palette.colourings(n) as usize;
-    admitted[shard.range(admitted.len())]
-        .par_iter()
+    run.par_iter()
         .try_fold(
             || {
                 (
                     Groups::default(),
                     vec![Small::ZERO; kn],
                     vec![Small::ZERO; kn],
+                    Recent::default(),
                 )
             },
-            |(mut groups, mut vals, mut rls), &(rank, shape)| {
-                visit_shape(
+            |(mut groups, mut vals, mut rls, mut recent), &(rank, shape)| {
+                group_shape(
                     shape,
                     rank as u64,
                     n,
@@ -496,14 +738,82 @@ fn census_level(
                     Some(family),
                     &mut vals,
                     &mut rls,
+                    &mut recent,
                     &mut groups,
                 )?;
                 progress(kn as u64);
-                Ok((groups, vals, rls))
+                Ok((groups, vals, rls, recent))
             },
         )
-        .map(|r| r.map(|(groups, _, _)| groups))
+        .map(|r| r.map(|(groups, _, _, _)| groups))
         .try_reduce(Groups::default, |a, b| Ok(a.merge(b)))
+}
+
+/// About how many positions [`each_position`] hands its sink at a time.
+const BATCH: usize = 1 << 20;
+
+/// Every position of a blue-red family with its record, in census order (edges, then rank),
+/// handed to `sink` a batch at a time: the census's per-position table, for export. Memory is
+/// the tables of the smaller sizes (as for [`run`]) and one batch of records.
+pub fn each_position(
+    family: &Family,
+    ordinal: &mut OrdinalSum,
+    progress: &(dyn Fn(u64) + Sync),
+    sink: &mut dyn FnMut(Vec<(Forest, Record)>) -> Result<(), String>,
+) -> Result<(), String> {
+    let failed = |e: EngineError| format!("the fast engine failed: {e:?}");
+    let mut t = Tables::new(family).map_err(failed)?;
+    for n in 0..=family.max_edges {
+        let last = n == family.max_edges;
+        let admitted = (n >= family.min_edges).then_some(family);
+        let kn = t.palette.colourings(n) as usize;
+        // The largest size is not stored, so only the family's own shapes are visited there.
+        let all: Vec<u32> = shapes(n)
+            .into_iter()
+            .filter(|&shape| !last || family.kind.admits(shape, n))
+            .collect();
+        let stored = if last { 0 } else { all.len() * kn };
+        let (mut values, mut rules) = (vec![Small::ZERO; stored], vec![Small::ZERO; stored]);
+        let per_batch = (BATCH / kn).max(1);
+        for (b, batch) in all.chunks(per_batch).enumerate() {
+            let len = batch.len() * kn;
+            let mut scratch = (Vec::new(), Vec::new());
+            let (vals, rls) = if last {
+                scratch = (vec![Small::ZERO; len], vec![Small::ZERO; len]);
+                (&mut scratch.0[..], &mut scratch.1[..])
+            } else {
+                let start = b * per_batch * kn;
+                (
+                    &mut values[start..start + len],
+                    &mut rules[start..start + len],
+                )
+            };
+            let found: Vec<Vec<(Forest, Record)>> = vals
+                .par_chunks_mut(kn)
+                .zip(rls.par_chunks_mut(kn))
+                .zip(batch.par_iter())
+                .map(|((v, r), &shape)| {
+                    let mut out = Vec::new();
+                    let recent = &mut Recent::default();
+                    visit_shape(shape, n, &t, admitted, v, r, recent, |c, record| {
+                        out.push((c.forest(), record))
+                    })?;
+                    progress(kn as u64);
+                    Ok(out)
+                })
+                .collect::<Result<_, EngineError>>()
+                .map_err(failed)?;
+            drop(scratch);
+            sink(found.into_iter().flatten().collect())?;
+        }
+        if !last {
+            extend_ordinals(&mut t, &values, ordinal).map_err(failed)?;
+            t.values.push(values);
+            t.rules.push(rules);
+            t.shape_index.push(shape_index(n));
+        }
+    }
+    Ok(())
 }
 
 /// The value of one forest by the same game-tree procedure, without a census around it:

@@ -16,6 +16,18 @@ pub const CONFIRM_ABOVE: u128 = 50_000_000;
 /// measured by `cargo bench --bench census -- 11`); the estimate of a census's time.
 pub const FAST_RATE: f64 = 3.0e6;
 
+/// The most memory the fast engine's tables may take before it streams the size below the top
+/// too (its tables then hold two sizes fewer; see [`Family::streams`]).
+pub const TABLE_BUDGET: u128 = 1 << 30;
+
+/// Forests of the size below the top that the streamed engine evaluates, per forest of the top
+/// size: each top shape evaluates its own pieces of that size (its distinct shapes among the
+/// options that drop a leaf and the forests above its trunks) under every colouring, unless a
+/// neighbour just did. Counted by planning every shape of 12 edges in rank order: 5.1 such
+/// shapes per shape, 3.1 of them not among the last 256 a thread evaluated, each with half as
+/// many colourings as the shape.
+pub const STREAM_FACTOR: f64 = 1.6;
+
 /// One part of a census split `count` ways: the family's shapes of the top size, in rank order,
 /// cut into `count` contiguous runs of equal length (every shape of one size has the same
 /// colourings, so the same cost); shard 0 also keeps the records of the smaller sizes, which
@@ -43,6 +55,8 @@ pub struct Cost {
     pub positions: u128,
     pub evaluated: u128,
     pub table_bytes: u128,
+    /// Whether the size below the top is streamed rather than stored.
+    pub streamed: bool,
 }
 
 impl Cost {
@@ -54,10 +68,15 @@ impl Cost {
     /// One line for the author: positions, time and memory.
     pub fn describe(&self) -> String {
         format!(
-            "{} positions, about {} on two cores and {} of tables",
+            "{} positions, about {} on two cores and {} of tables{}",
             group(self.positions),
             duration(self.seconds()),
-            bytes(self.table_bytes)
+            bytes(self.table_bytes),
+            if self.streamed {
+                " (the two largest sizes streamed)"
+            } else {
+                ""
+            }
         )
     }
 }
@@ -164,11 +183,15 @@ impl Family {
         self.shard_cost(Shard::WHOLE)
     }
 
-    /// The cost of one shard: the smaller sizes whole, its run of the top size's shapes (and
-    /// the positions it counts: those, and the smaller sizes' for the first shard).
-    pub fn shard_cost(&self, shard: Shard) -> Cost {
-        let forests = |n: usize| self.palette.colourings(n) as u128 * catalan(n) as u128;
-        let below = 0..self.max_edges;
+    /// Whether the fast engine streams the size below the top as well as the top: when storing
+    /// it would take the tables past [`TABLE_BUDGET`].
+    pub fn streams(&self) -> bool {
+        self.max_edges >= 2 && self.tables_below(self.max_edges) > TABLE_BUDGET
+    }
+
+    /// The memory of the tables of every size below `top`: a value and a tree-rule value, 8
+    /// bytes each, per forest, and a shape index of `4^n` entries up to [`INDEXED_EDGES`].
+    fn tables_below(&self, top: usize) -> u128 {
         let index = |n: usize| {
             if n <= INDEXED_EDGES {
                 4u128 << (2 * n)
@@ -176,6 +199,15 @@ impl Family {
                 0
             }
         };
+        (0..top)
+            .map(|n| 16 * self.palette.colourings(n) as u128 * catalan(n) as u128 + index(n))
+            .sum()
+    }
+
+    /// The cost of one shard: the smaller sizes whole, its run of the top size's shapes (and
+    /// the positions it counts: those, and the smaller sizes' for the first shard).
+    pub fn shard_cost(&self, shard: Shard) -> Cost {
+        let forests = |n: usize| self.palette.colourings(n) as u128 * catalan(n) as u128;
         let top = self.palette.colourings(self.max_edges) as u128
             * shard
                 .range(self.kind.shape_count(self.max_edges) as usize)
@@ -187,14 +219,22 @@ impl Family {
         } else {
             0
         };
+        let streamed = self.streams();
+        let stored = if streamed {
+            self.max_edges - 1
+        } else {
+            self.max_edges
+        };
+        let again = if streamed {
+            (top as f64 * STREAM_FACTOR) as u128
+        } else {
+            0
+        };
         Cost {
             positions: lower + top,
-            evaluated: below.clone().map(forests).sum::<u128>()
-                + self.palette.colourings(self.max_edges) as u128
-                    * shard
-                        .range(self.kind.shape_count(self.max_edges) as usize)
-                        .len() as u128,
-            table_bytes: below.map(|n| 16 * forests(n) + index(n)).sum(),
+            evaluated: (0..self.max_edges).map(forests).sum::<u128>() + top + again,
+            table_bytes: self.tables_below(stored),
+            streamed,
         }
     }
 

@@ -15,6 +15,8 @@ pub mod cache;
 pub mod definition;
 pub mod engine;
 pub mod eval;
+#[cfg(feature = "parquet")]
+pub mod export;
 pub mod family;
 pub mod forest;
 pub mod games;

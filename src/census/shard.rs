@@ -10,12 +10,14 @@
 //! is incomplete, holds a shard twice, mixes definitions or engines, or was altered.
 
 use super::engine::combine;
+use super::engine::{How, Resume};
 use super::family::{Family, Shard};
 use super::record::{Row, Val};
 use super::small::Small;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 /// What a shard file says it is; a file of another format is refused by name.
 const FORMAT: &str = "hackenbook census shard 1";
@@ -29,6 +31,9 @@ pub struct ShardFile {
     /// The census definition, normalised (the cache key's family).
     family: String,
     shard: Shard,
+    /// A checkpoint: the top-size shapes of the shard's run counted so far (`None`: the
+    /// shard is finished).
+    done: Option<usize>,
     /// Positions this shard counted.
     positions: u64,
     rows: Vec<Row<Small>>,
@@ -36,16 +41,18 @@ pub struct ShardFile {
     checksum: String,
 }
 
-fn checksum(
-    schema: &str,
-    family: &str,
-    shard: Shard,
-    positions: u64,
-    rows: &[Row<Small>],
-) -> String {
+fn checksum(file: &ShardFile) -> String {
     let mut hash = Sha256::new();
-    let body =
-        serde_json::to_vec(&(FORMAT, schema, family, shard, positions, rows)).unwrap_or_default();
+    let body = serde_json::to_vec(&(
+        FORMAT,
+        &file.schema,
+        &file.family,
+        file.shard,
+        file.done,
+        file.positions,
+        &file.rows,
+    ))
+    .unwrap_or_default();
     hash.update(body);
     hash.finalize().iter().map(|b| format!("{b:02x}")).collect()
 }
@@ -54,6 +61,25 @@ impl ShardFile {
     /// The result of one shard of `family`; `None` if a value is not a number (the fast engine
     /// only ever computes numbers).
     pub fn new(family: &Family, shard: Shard, rows: &[Row]) -> Option<ShardFile> {
+        ShardFile::partial(family, shard, None, rows)
+    }
+
+    /// A checkpoint of one shard: its rows after `done` shapes of its run of the top size.
+    pub fn checkpoint(
+        family: &Family,
+        shard: Shard,
+        done: usize,
+        rows: &[Row],
+    ) -> Option<ShardFile> {
+        ShardFile::partial(family, shard, Some(done), rows)
+    }
+
+    fn partial(
+        family: &Family,
+        shard: Shard,
+        done: Option<usize>,
+        rows: &[Row],
+    ) -> Option<ShardFile> {
         let rows = rows
             .iter()
             .map(|r| {
@@ -70,15 +96,33 @@ impl ShardFile {
             .collect::<Option<Vec<_>>>()?;
         let schema = super::cache::schema().to_string();
         let positions = rows.iter().map(|r| r.count).sum();
-        Some(ShardFile {
+        let mut file = ShardFile {
             format: FORMAT.into(),
-            checksum: checksum(&schema, &family.key(), shard, positions, &rows),
+            checksum: String::new(),
             schema,
             family: family.key(),
             shard,
+            done,
             positions,
             rows,
-        })
+        };
+        file.checksum = checksum(&file);
+        Some(file)
+    }
+
+    /// The rows, as a census holds them.
+    pub fn into_rows(self) -> Vec<Row> {
+        self.rows
+            .into_iter()
+            .filter_map(|r| {
+                Some(Row {
+                    record: r.record.map(|x| Some(Val::Num(x)))?,
+                    count: r.count,
+                    first: r.first,
+                    order: r.order,
+                })
+            })
+            .collect()
     }
 
     pub fn shard(&self) -> Shard {
@@ -108,14 +152,7 @@ impl ShardFile {
                 file.format
             ));
         }
-        let sum = checksum(
-            &file.schema,
-            &file.family,
-            file.shard,
-            file.positions,
-            &file.rows,
-        );
-        if sum != file.checksum {
+        if checksum(&file) != file.checksum {
             return Err(format!(
                 "{shown}: the checksum does not match its content (the file was altered or damaged)"
             ));
@@ -147,6 +184,11 @@ pub fn merge(family: &Family, files: Vec<(String, ShardFile)>) -> Result<Vec<Row
                 "{name}: computed by another version of the engine (schema {}…, this one {}…)",
                 &file.schema[..12.min(file.schema.len())],
                 &super::cache::schema()[..12]
+            ));
+        }
+        if let Some(done) = file.done {
+            problems.push(format!(
+                "{name}: a checkpoint ({done} shapes done), not a finished shard"
             ));
         }
         let Shard { index, count: of } = file.shard;
@@ -186,19 +228,7 @@ pub fn merge(family: &Family, files: Vec<(String, ShardFile)>) -> Result<Vec<Row
     if !problems.is_empty() {
         return Err(problems);
     }
-    Ok(combine(files.into_iter().map(|(_, f)| {
-        f.rows
-            .into_iter()
-            .filter_map(|r| {
-                Some(Row {
-                    record: r.record.map(|x| Some(Val::Num(x)))?,
-                    count: r.count,
-                    first: r.first,
-                    order: r.order,
-                })
-            })
-            .collect()
-    })))
+    Ok(combine(files.into_iter().map(|(_, f)| f.into_rows())))
 }
 
 /// Where a shard's result goes unless told: `census-NAME-3-of-8.json` (shards count from 1).
@@ -206,14 +236,30 @@ pub fn default_path(name: &str, shard: Shard) -> std::path::PathBuf {
     format!("census-{name}-{}-of-{}.json", shard.index + 1, shard.count).into()
 }
 
+/// How often a shard saves a checkpoint beside its result file.
+pub const CHECKPOINT_EVERY: Duration = Duration::from_secs(60);
+
+/// Positions of the top size between two chances to save a checkpoint (a second or two).
+const CHECKPOINT_CHUNK: u64 = 1 << 22;
+
+/// Where a shard's checkpoint goes: `census-forests12-3-of-8.checkpoint` beside
+/// `census-forests12-3-of-8.json`.
+pub fn checkpoint_path(path: &Path) -> PathBuf {
+    path.with_extension("checkpoint")
+}
+
 /// Computes one shard of `family` into `path`, unless `path` already holds that shard's result
-/// (a job array run again redoes only the shards that did not finish). A file there that is
-/// not a shard of this census is never overwritten. Returns what was done, for the log.
+/// (a job array run again redoes only the shards that did not finish). Every `every` (at most
+/// [`CHECKPOINT_EVERY`] in production) it saves a checkpoint beside the file, and a shard
+/// interrupted and run again resumes from it; the checkpoint is removed when the shard is
+/// written. A file in either place that is not this shard's is never overwritten. Returns what
+/// was done, for the log.
 pub fn run_to_file(
     family: &Family,
     label: &str,
     shard: Shard,
     path: &Path,
+    every: Duration,
     games: &mut crate::games::Games,
 ) -> Result<String, String> {
     let shown = path.display();
@@ -247,29 +293,93 @@ pub fn run_to_file(
             }
         }
     }
+    let checkpoint = checkpoint_path(path);
+    let (done, rows) = resume_from(family, shard, &checkpoint)?;
     let cost = family.shard_cost(shard);
     eprintln!(
-        "census {label}, shard {} of {}: {}",
+        "census {label}, shard {} of {}: {}{}",
         shard.index + 1,
         shard.count,
-        cost.describe()
+        cost.describe(),
+        if done > 0 {
+            format!(", resumed after {done} shapes of the largest size")
+        } else {
+            String::new()
+        }
     );
     let progress = super::progress::Progress::new(cost.evaluated as u64, label);
     let mut ordinal = |sign: i8, x: Small| super::workspace::ordinal_sum(games, sign, x);
-    let rows = super::engine::run_shard(family, shard, &mut ordinal, &|n| progress.add(n));
+    let mut save = |done: usize, rows: Vec<Row>| {
+        let file = ShardFile::checkpoint(family, shard, done, &rows)
+            .ok_or("a value that is not a number")?;
+        file.write(&checkpoint)
+            .map_err(|e| format!("cannot write {}: {e}", checkpoint.display()))
+    };
+    let kn = family.palette.colourings(family.max_edges);
+    let how = How {
+        stream: family.streams(),
+        resume: Some(Resume {
+            done,
+            rows,
+            chunk: (CHECKPOINT_CHUNK / kn).max(1) as usize,
+            every,
+            save: &mut save,
+        }),
+    };
+    let rows = super::engine::run_with(family, shard, how, &mut ordinal, &|n| progress.add(n));
     progress.finish();
     let rows = rows.map_err(|e| format!("the fast engine cannot run `{label}`: {e:?}"))?;
     let file = ShardFile::new(family, shard, &rows)
         .ok_or_else(|| format!("`{label}` has a value that is not a number"))?;
     file.write(path)
         .map_err(|e| format!("cannot write {shown}: {e}"))?;
+    if checkpoint.exists() {
+        // Ours (it was read, or written, above): the result supersedes it.
+        let _ = std::fs::remove_file(&checkpoint);
+    }
     Ok(format!(
-        "wrote shard {} of {} of `{label}` ({} positions, {} records) to {shown}",
+        "wrote shard {} of {} of `{label}` ({} positions, {} records) to {shown}{}",
         shard.index + 1,
         shard.count,
         file.positions,
-        file.rows.len()
+        file.rows.len(),
+        if done > 0 {
+            format!(" (resumed after {done} shapes of the largest size)")
+        } else {
+            String::new()
+        }
     ))
+}
+
+/// Where a shard starts: the shapes done and rows of its checkpoint, or nothing done. A file
+/// at the checkpoint's place that is not a checkpoint of this shard is refused (it is never
+/// overwritten).
+fn resume_from(
+    family: &Family,
+    shard: Shard,
+    checkpoint: &Path,
+) -> Result<(usize, Vec<Row>), String> {
+    if !checkpoint.exists() {
+        return Ok((0, Vec::new()));
+    }
+    match ShardFile::read(checkpoint) {
+        Ok(file)
+            if file.family == family.key()
+                && file.schema == super::cache::schema()
+                && file.shard == shard
+                && file.done.is_some() =>
+        {
+            Ok((file.done.unwrap_or(0), file.into_rows()))
+        }
+        _ => Err(format!(
+            "{} exists and is not a checkpoint of shard {} of {} of `{}` by this engine: not \
+             overwritten",
+            checkpoint.display(),
+            shard.index + 1,
+            shard.count,
+            family.key()
+        )),
+    }
 }
 
 /// Reads and merges shard files (every unreadable file and every inconsistency reported
