@@ -163,7 +163,11 @@ fn chapter_html(body: &str, notebook: &str) -> String {
     let mut out = String::from("<div class=\"hackenbook\">\n");
     // The diagrams are painted by classes: their paint comes with them, in the colours of the
     // site's light theme, on mdBook's own paper and ink (`--bg`, `--fg`, set by its themes).
-    let paint = format!("{CHAPTER_COLOURS}{}", crate::hackenbush::draw::STYLE);
+    let paint = crate::site::assets::served(
+        &format!("{CHAPTER_COLOURS}{}", crate::site::assets::DIAGRAM_CSS),
+        "/*",
+        "*/",
+    );
     for line in std::iter::once("<style>")
         .chain(paint.lines())
         .chain(std::iter::once("</style>"))

@@ -147,7 +147,9 @@ fn property<'a>(css: &'a str, selector: &str, key: &str) -> Option<&'a str> {
 #[test]
 fn styling_does_not_rely_on_hue_and_the_paint_covers_every_class() {
     // The elements carry classes only; STYLE (served at the head of the site's stylesheet)
-    // paints them.
+    // paints them. Read as served: without its comments.
+    let style = hackenbook::site::assets::served(STYLE, "/*", "*/");
+    let style = style.as_str();
     let elements = parse(&svg(&mixed(), "t", "d"));
     for e in with_class(&elements, "hb-edge") {
         assert!(
@@ -164,28 +166,28 @@ fn styling_does_not_rely_on_hue_and_the_paint_covers_every_class() {
         "hb-hatch",
     ] {
         assert!(
-            property(STYLE, &format!(".{class}"), "stroke").is_some(),
+            property(style, &format!(".{class}"), "stroke").is_some(),
             "{class} has a stroke"
         );
         assert!(count(&elements, class) > 0, "{class} is drawn");
     }
     for class in ["hb-edge", "hb-core", "hb-hatch"] {
-        assert_eq!(property(STYLE, &format!(".{class}"), "fill"), Some("none"));
+        assert_eq!(property(style, &format!(".{class}"), "fill"), Some("none"));
     }
     let width = |class: &str| -> f64 {
-        property(STYLE, class, "stroke-width")
+        property(style, class, "stroke-width")
             .and_then(|w| w.trim_end_matches("px").parse().ok())
             .unwrap_or_else(|| panic!("numeric width for {class}"))
     };
     // Green is dashed; blue and red are not.
-    assert!(property(STYLE, ".hb-green", "stroke-dasharray").is_some());
-    assert!(property(STYLE, ".hb-blue", "stroke-dasharray").is_none());
-    assert!(property(STYLE, ".hb-red", "stroke-dasharray").is_none());
+    assert!(property(style, ".hb-green", "stroke-dasharray").is_some());
+    assert!(property(style, ".hb-blue", "stroke-dasharray").is_none());
+    assert!(property(style, ".hb-red", "stroke-dasharray").is_none());
     // Red is a wider stroke with a core the colour of the paper: a double line.
     assert!(width(".hb-red") > width(".hb-blue"));
     assert!(width(".hb-core") < width(".hb-red"));
-    assert_eq!(property(STYLE, ".hb-core", "stroke"), Some("var(--paper)"));
-    assert!(property(STYLE, ".hb-node", "fill").is_some());
+    assert_eq!(property(style, ".hb-core", "stroke"), Some("var(--paper)"));
+    assert!(property(style, ".hb-node", "fill").is_some());
 }
 
 #[test]

@@ -18,6 +18,9 @@ use super::webfont;
 
 /// Our stylesheet (written for this project, not third-party).
 pub const STYLE_CSS: &str = include_str!("style.css");
+/// The paint of the diagrams' classes, served at the head of `style.css` whatever the
+/// stylesheet, so an override can restyle a class but never lose the paint.
+pub const DIAGRAM_CSS: &str = include_str!("diagram.css");
 /// The script of exercises (`page::exercise`): checks a reader's answer against the build's.
 pub const EXERCISE_JS: &str = include_str!("scripts/exercise.js");
 
@@ -114,7 +117,7 @@ const GUST_TEXT: &str = include_str!("licences/GUST-FONT-LICENSE.txt");
 const LIBERTINUS_NOTICE: &str = "Copyright © 2012-2024 The Libertinus Project Authors,\n\
      with Reserved Font Name \"Linux Libertine\", \"Biolinum\", \"STIX Fonts\".";
 
-/// Writes `style.css`, the diagrams' paint ([`crate::hackenbush::draw::STYLE`]) followed by
+/// Writes `style.css`, the diagrams' paint ([`DIAGRAM_CSS`]) followed by
 /// `stylesheet` (ours, [`STYLE_CSS`], unless the project overrides it), our scripts (`exercise.js`, `player.js`, `search.js`), `fonts/*.woff2` (each font cut
 /// to the glyphs `pages`, the stylesheet and the scripts show), `fonts/OFL.txt`,
 /// `fonts/GUST-FONT-LICENSE.txt` and `fonts/README.txt` (which file is under which licence)
@@ -127,7 +130,7 @@ pub fn write_assets<'p>(
     let fonts_dir = out_dir.join("fonts");
     fs::create_dir_all(&fonts_dir)?;
     // The diagrams' paint comes first, so a stylesheet can restyle a class by a later rule.
-    let painted = format!("{}{stylesheet}", crate::hackenbush::draw::STYLE);
+    let painted = format!("{DIAGRAM_CSS}{stylesheet}");
     fs::write(out_dir.join("style.css"), served(&painted, "/*", "*/"))?;
     fs::write(out_dir.join("exercise.js"), served(EXERCISE_JS, "//", "\n"))?;
     fs::write(out_dir.join("player.js"), served(PLAYER_JS, "//", "\n"))?;
@@ -310,7 +313,7 @@ mod tests {
         write_assets(dir.path(), ["<p>Hackenbush</p>"], STYLE_CSS).unwrap();
         let css = fs::read_to_string(dir.path().join("style.css")).unwrap();
         // The diagrams' paint is served whatever the stylesheet: an override cannot lose it.
-        let paint = served(crate::hackenbush::draw::STYLE, "/*", "*/");
+        let paint = served(DIAGRAM_CSS, "/*", "*/");
         assert!(css.starts_with(&paint), "{css}");
         assert!(css.contains("@font-face"));
         let ofl = fs::read_to_string(dir.path().join("fonts/OFL.txt")).unwrap();

@@ -42,47 +42,10 @@ const HATCH: f64 = 7.0;
 const MAX_WIDTH: f64 = 960.0;
 const MAX_HEIGHT: f64 = 720.0;
 
-/// The paint of the diagram's classes, written at the head of the site's stylesheet (the
-/// colours are the stylesheet's custom properties, so the dark theme can lift them). Widths are in the
-/// viewBox's units.
-pub const STYLE: &str = "\
-.hb-edge, .hb-core, .hb-hatch {
-  fill: none;
-  stroke-linecap: butt;
-}
-.hb-blue, .hb-green {
-  stroke-width: 3px;
-}
-.hb-blue {
-  stroke: var(--hb-blue);
-}
-.hb-red {
-  stroke: var(--hb-red);
-  stroke-width: 7.5px;
-}
-.hb-green {
-  stroke: var(--hb-green);
-  stroke-dasharray: 7 4;
-}
-.hb-core {
-  stroke: var(--paper);
-  stroke-width: 2.5px;
-}
-.hb-ground {
-  stroke: var(--hb-ground);
-  stroke-width: 2.5px;
-  stroke-linecap: square;
-}
-.hb-hatch {
-  stroke: var(--hb-hatch);
-  stroke-width: 1px;
-}
-.hb-node {
-  fill: var(--ink);
-  stroke: var(--paper);
-  stroke-width: 1px;
-}
-";
+/// The paint of the diagram's classes: the site's `diagram.css`, written at the head of the
+/// site's stylesheet (the colours are the stylesheet's custom properties, so the dark theme can
+/// lift them). Widths are in the viewBox's units.
+pub use crate::site::assets::DIAGRAM_CSS as STYLE;
 
 /// The picture as an inline `<svg>` element, named by `title` and described by `description`
 /// (its `<title>` and `<desc>`, which give an `<svg role="img">` its accessible name and
