@@ -417,7 +417,13 @@ fn templates_and_stylesheet_are_overridden_file_by_file() {
     let report =
         driver::build(&Project::at(tmp.path())).unwrap_or_else(|e| panic!("{}", e.render()));
     let site = &report.out_dir;
-    assert_eq!(fs::read_to_string(site.join("style.css")).unwrap(), css);
+    // The project's stylesheet, after the diagrams' paint, which is served whatever the
+    // stylesheet.
+    let paint = hackenbook::site::assets::served(hackenbook::site::assets::DIAGRAM_CSS, "/*", "*/");
+    assert_eq!(
+        fs::read_to_string(site.join("style.css")).unwrap(),
+        format!("{paint}{css}")
+    );
     let not_found = fs::read_to_string(site.join("404.html")).unwrap();
     assert!(
         not_found.contains(
