@@ -11,6 +11,7 @@ use hackenbook::census::small::Small;
 use hackenbook::census::{render_figure, workspace, Workspace};
 use hackenbook::games::Games;
 use hackenbook::hackenbush::{Colour, Rules};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 fn family(kind: Kind, max_edges: usize) -> Family {
@@ -164,16 +165,21 @@ fn streaming_the_size_below_the_top_changes_no_record() {
                         stream,
                         resume: None,
                     };
-                    run_with(
-                        &family,
-                        shard,
-                        how,
-                        &mut engine_ordinal(&mut games),
-                        &|_| {},
-                    )
-                    .unwrap()
+                    let told = AtomicU64::new(0);
+                    let progress = |n| {
+                        told.fetch_add(n, Ordering::Relaxed);
+                    };
+                    let ordinal = &mut engine_ordinal(&mut games);
+                    let rows = run_with(&family, shard, how, ordinal, &progress).unwrap();
+                    (rows, told.into_inner())
                 };
-                let (stored, streamed) = (run(false), run(true));
+                let ((stored, told_stored), (streamed, told_streamed)) = (run(false), run(true));
+                // Progress counts every forest evaluated: the stored run exactly the cost's
+                // figure, the streamed run more (the pieces each top shape evaluates again).
+                if shard == Shard::WHOLE {
+                    assert_eq!(told_stored as u128, family.cost().evaluated);
+                    assert!(told_streamed > told_stored, "{kind:?} {min}..={max}");
+                }
                 if shard == Shard::WHOLE {
                     let positions: u64 = streamed.iter().map(|r| r.count).sum();
                     assert_eq!(positions as u128, family.size());

@@ -380,68 +380,109 @@ impl Colouring<'_> {
     }
 }
 
-/// One shape of `n` edges under every colouring: values and rules into the given slices,
-/// and, if the family admits the shape, each colouring with its record to `emit`, in rank
-/// order (so the first forest to reach a record is the smallest one of this batch).
-#[allow(clippy::too_many_arguments)]
-fn visit_shape(
-    shape: u32,
+/// One size of a census run: the shapes of `n` edges, the tables of the sizes below, and the
+/// family whose records are wanted (`None`: values only, as for a streamed piece).
+#[derive(Clone, Copy)]
+struct Level<'a> {
     n: usize,
-    t: &Tables,
-    family: Option<&Family>,
-    values: &mut [Small],
-    rules: &mut [Small],
-    recent: &mut Recent,
-    mut emit: impl FnMut(&Colouring, Record),
-) -> Result<(), EngineError> {
-    let kn = t.palette.colourings(n);
-    let admitted = family.is_some_and(|fam| fam.kind.admits(shape, n));
-    let mut local = Local::default();
-    let plan = t.plan(Forest::from_parts(shape, 0, n), &mut local.shapes);
-    let mut value_levels: Vec<&[Small]> = t.values.iter().map(Vec::as_slice).collect();
-    let mut rule_levels: Vec<&[Small]> = t.rules.iter().map(Vec::as_slice).collect();
-    if n > t.local && !local.shapes.is_empty() {
-        // The pieces of the streamed size: each of their shapes under every colouring, first.
-        let k = t.palette.colourings(t.local) as usize;
-        local.values = vec![Small::ZERO; local.shapes.len() * k];
-        local.rules = vec![Small::ZERO; local.shapes.len() * k];
-        for ((&s, v), r) in local
-            .shapes
-            .iter()
-            .zip(local.values.chunks_mut(k))
-            .zip(local.rules.chunks_mut(k))
-        {
-            if let Some((_, rv, rr)) = recent.0.iter().find(|e| e.0 == s) {
-                v.copy_from_slice(rv);
-                r.copy_from_slice(rr);
-                continue;
+    t: &'a Tables,
+    family: Option<&'a Family>,
+}
+
+/// Where a shape's game-tree and tree-rule values go, one slot per colouring.
+struct Slots<'b> {
+    values: &'b mut [Small],
+    rules: &'b mut [Small],
+}
+
+impl Level<'_> {
+    /// One shape under every colouring: values and rules into `slots`, and, if the family
+    /// admits the shape, each colouring with its record to `emit`, in rank order (so the first
+    /// forest to reach a record is the smallest one of this batch). Returns how many forests
+    /// of the streamed size it evaluated on the way (for progress).
+    fn visit(
+        self,
+        shape: u32,
+        slots: Slots,
+        recent: &mut Recent,
+        mut emit: impl FnMut(&Colouring, Record),
+    ) -> Result<u64, EngineError> {
+        let Level { n, t, family } = self;
+        let kn = t.palette.colourings(n);
+        let admitted = family.is_some_and(|fam| fam.kind.admits(shape, n));
+        let mut local = Local::default();
+        let plan = t.plan(Forest::from_parts(shape, 0, n), &mut local.shapes);
+        let mut value_levels: Vec<&[Small]> = t.values.iter().map(Vec::as_slice).collect();
+        let mut rule_levels: Vec<&[Small]> = t.rules.iter().map(Vec::as_slice).collect();
+        let mut streamed = 0;
+        if n > t.local && !local.shapes.is_empty() {
+            // The pieces of the streamed size: each of their shapes under every colouring, first.
+            let k = t.palette.colourings(t.local) as usize;
+            local.values = vec![Small::ZERO; local.shapes.len() * k];
+            local.rules = vec![Small::ZERO; local.shapes.len() * k];
+            let pieces = Level {
+                n: t.local,
+                t,
+                family: None,
+            };
+            for ((&s, values), rules) in local
+                .shapes
+                .iter()
+                .zip(local.values.chunks_mut(k))
+                .zip(local.rules.chunks_mut(k))
+            {
+                if let Some((_, rv, rr)) = recent.0.iter().find(|e| e.0 == s) {
+                    values.copy_from_slice(rv);
+                    rules.copy_from_slice(rr);
+                    continue;
+                }
+                let slots = Slots { values, rules };
+                pieces.visit(s, slots, &mut Recent::default(), ignore)?;
+                streamed += k as u64;
+                if recent.0.len() == RECENT {
+                    recent.0.pop_front();
+                }
+                recent.0.push_back((s, values.to_vec(), rules.to_vec()));
             }
-            visit_shape(s, t.local, t, None, v, r, &mut Recent::default(), ignore)?;
-            if recent.0.len() == RECENT {
-                recent.0.pop_front();
+            value_levels.push(&local.values);
+            rule_levels.push(&local.rules);
+        }
+        for c in 0..kn {
+            let colouring = Colouring {
+                c,
+                plan: &plan,
+                t,
+                values: &value_levels,
+                rules: &rule_levels,
+            };
+            let value = colouring.game_value()?;
+            let rule = colouring.rule_value()?;
+            slots.values[c as usize] = value;
+            slots.rules[c as usize] = rule;
+            if admitted {
+                emit(&colouring, colouring.record(value, rule)?);
             }
-            recent.0.push_back((s, v.to_vec(), r.to_vec()));
         }
-        value_levels.push(&local.values);
-        rule_levels.push(&local.rules);
+        Ok(streamed)
     }
-    for c in 0..kn {
-        let colouring = Colouring {
-            c,
-            plan: &plan,
-            t,
-            values: &value_levels,
-            rules: &rule_levels,
-        };
-        let value = colouring.game_value()?;
-        let rule = colouring.rule_value()?;
-        values[c as usize] = value;
-        rules[c as usize] = rule;
-        if admitted {
-            emit(&colouring, colouring.record(value, rule)?);
-        }
+
+    /// [`Level::visit`] folding each record into `groups`; `rank` is the shape's rank among
+    /// the shapes of its size. Returns how many forests it evaluated, streamed pieces included.
+    fn group(
+        self,
+        shape: u32,
+        rank: u64,
+        slots: Slots,
+        recent: &mut Recent,
+        groups: &mut Groups,
+    ) -> Result<u64, EngineError> {
+        let kn = self.t.palette.colourings(self.n);
+        let streamed = self.visit(shape, slots, recent, |colouring, record| {
+            let order = order_key(self.n, rank * kn + colouring.c);
+            groups.add(record, 1, order, || colouring.forest());
+        })?;
+        Ok(kn + streamed)
     }
-    Ok(())
 }
 
 /// The streamed size's shapes a thread evaluated last, with their values and tree-rule values:
@@ -454,37 +495,8 @@ struct Recent(std::collections::VecDeque<(u32, Vec<Small>, Vec<Small>)>);
 const RECENT: usize = 256;
 
 /// What a shape visited only for its values does with records (a function, not a closure, so
-/// that `visit_shape` calling itself is one instance).
+/// that `Level::visit` calling itself is one instance).
 fn ignore(_: &Colouring, _: Record) {}
-
-/// `visit_shape` folding each record into `groups`.
-#[allow(clippy::too_many_arguments)]
-fn group_shape(
-    shape: u32,
-    shape_rank: u64,
-    n: usize,
-    t: &Tables,
-    family: Option<&Family>,
-    values: &mut [Small],
-    rules: &mut [Small],
-    recent: &mut Recent,
-    groups: &mut Groups,
-) -> Result<(), EngineError> {
-    let kn = t.palette.colourings(n);
-    visit_shape(
-        shape,
-        n,
-        t,
-        family,
-        values,
-        rules,
-        recent,
-        |colouring, record| {
-            let order = order_key(n, shape_rank * kn + colouring.c);
-            groups.add(record, 1, order, || colouring.forest());
-        },
-    )
-}
 
 /// Runs the census of a blue-red family. `ordinal` computes `edge : x` on canonical forms for
 /// each distinct pair met (it is checked against the sign-expansion rule here); `progress` is
@@ -593,6 +605,7 @@ fn store_level(
     t: &Tables,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<(Vec<Small>, Vec<Small>, Groups), EngineError> {
+    let level = Level { n, t, family };
     let all = shapes(n);
     let kn = t.palette.colourings(n) as usize;
     let mut values = vec![Small::ZERO; all.len() * kn];
@@ -604,19 +617,12 @@ fn store_level(
         .try_fold(
             Groups::default,
             |mut groups, ((vals, rls), (rank, &shape))| {
+                let slots = Slots {
+                    values: vals,
+                    rules: rls,
+                };
                 let recent = &mut Recent::default();
-                group_shape(
-                    shape,
-                    rank as u64,
-                    n,
-                    t,
-                    family,
-                    vals,
-                    rls,
-                    recent,
-                    &mut groups,
-                )?;
-                progress(kn as u64);
+                progress(level.group(shape, rank as u64, slots, recent, &mut groups)?);
                 Ok(groups)
             },
         )
@@ -632,6 +638,7 @@ fn value_level(
     t: &Tables,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<(Vec<Small>, Groups), EngineError> {
+    let level = Level { n, t, family };
     let kn = t.palette.colourings(n) as usize;
     let (distinct, groups) = shapes(n)
         .par_iter()
@@ -647,19 +654,13 @@ fn value_level(
                 )
             },
             |(mut distinct, mut groups, mut vals, mut rls), (rank, &shape)| {
-                group_shape(
-                    shape,
-                    rank as u64,
-                    n,
-                    t,
-                    family,
-                    &mut vals,
-                    &mut rls,
-                    &mut Recent::default(),
-                    &mut groups,
-                )?;
+                let slots = Slots {
+                    values: &mut vals,
+                    rules: &mut rls,
+                };
+                let recent = &mut Recent::default();
+                progress(level.group(shape, rank as u64, slots, recent, &mut groups)?);
                 distinct.extend(vals.iter().copied());
-                progress(kn as u64);
                 Ok((distinct, groups, vals, rls))
             },
         )
@@ -718,6 +719,11 @@ fn group_shapes(
     t: &Tables,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<Groups, EngineError> {
+    let level = Level {
+        n,
+        t,
+        family: Some(family),
+    };
     let kn = t.palette.colourings(n) as usize;
     run.par_iter()
         .try_fold(
@@ -730,18 +736,11 @@ fn group_shapes(
                 )
             },
             |(mut groups, mut vals, mut rls, mut recent), &(rank, shape)| {
-                group_shape(
-                    shape,
-                    rank as u64,
-                    n,
-                    t,
-                    Some(family),
-                    &mut vals,
-                    &mut rls,
-                    &mut recent,
-                    &mut groups,
-                )?;
-                progress(kn as u64);
+                let slots = Slots {
+                    values: &mut vals,
+                    rules: &mut rls,
+                };
+                progress(level.group(shape, rank as u64, slots, &mut recent, &mut groups)?);
                 Ok((groups, vals, rls, recent))
             },
         )
@@ -788,6 +787,11 @@ pub fn each_position(
                     &mut rules[start..start + len],
                 )
             };
+            let level = Level {
+                n,
+                t: &t,
+                family: admitted,
+            };
             let found: Vec<Vec<(Forest, Record)>> = vals
                 .par_chunks_mut(kn)
                 .zip(rls.par_chunks_mut(kn))
@@ -795,10 +799,14 @@ pub fn each_position(
                 .map(|((v, r), &shape)| {
                     let mut out = Vec::new();
                     let recent = &mut Recent::default();
-                    visit_shape(shape, n, &t, admitted, v, r, recent, |c, record| {
+                    let slots = Slots {
+                        values: v,
+                        rules: r,
+                    };
+                    let streamed = level.visit(shape, slots, recent, |c, record| {
                         out.push((c.forest(), record))
                     })?;
-                    progress(kn as u64);
+                    progress(kn as u64 + streamed);
                     Ok(out)
                 })
                 .collect::<Result<_, EngineError>>()
