@@ -2,8 +2,10 @@
 //! (exit status 1, located when it comes from an essay) or a value, never an abort — and a
 //! running `serve` outlives all of them.
 
+mod refusal;
 mod serve_support;
 
+use refusal::fails_with;
 use serve_support::{get_until, TempProject};
 use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
@@ -14,23 +16,6 @@ fn hackenbook(args: &[&str]) -> Output {
         .args(args)
         .output()
         .expect("the binary runs")
-}
-
-/// Exit status 1 and `expected` in the message, and no sign of a crash.
-fn fails_with(output: &Output, expected: &str) {
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(
-        output.status.code(),
-        Some(1),
-        "expected a clean failure; stderr: {}",
-        &stderr[..stderr.len().min(2000)]
-    );
-    assert!(
-        stderr.contains(expected),
-        "expected `{expected}` in: {}",
-        &stderr[..stderr.len().min(2000)]
-    );
-    assert!(!stderr.contains("overflow") && !stderr.contains("panicked"));
 }
 
 #[test]
