@@ -53,6 +53,17 @@ impl Games {
         self.intern_canonical(left, right)
     }
 
+    /// Interns `{left | right}` from its canonical options, in any order: the caller vouches
+    /// that no option is dominated or reversible (debug builds check it against
+    /// [`Games::from_options`]).
+    pub fn from_canonical_options(&mut self, left: &mut [GameId], right: &mut [GameId]) -> GameId {
+        left.sort_unstable();
+        right.sort_unstable();
+        let id = self.intern_canonical(left, right);
+        debug_assert_eq!(id, self.from_options(left, right), "options not canonical");
+        id
+    }
+
     /// The canonical form of the ordinal sum `base : H`, for a canonical `base` and a canonical
     /// `H`, given `left = [base : H^L]` and `right = [base : H^R]` over the
     /// canonical options of `H`. Only the base's own options need the general reduction,
