@@ -1,6 +1,6 @@
 //! Hotchpotch census benchmark: every stalk of blue, red and green edges, valued by the
-//! composing engine (one ordinal sum per stalk on the value of the stalk above its first
-//! edge), against pycgt (pure Python: the game tree of each stalk, its options the stalk's
+//! composing engine (each stalk interned from its canonical options, which are its prefixes,
+//! kept as bit masks), against pycgt (pure Python: the game tree of each stalk, its options the stalk's
 //! prefixes, memoised), the same stalks side by side. Then the largest hotchpotch censuses of at
 //! most 50,000 positions from one edge up (trees, forests, childish rules) and two larger ones.
 //!

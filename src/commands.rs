@@ -34,58 +34,75 @@ pub fn eval_to_string(
     defs: &mut Definitions,
 ) -> Result<String, Failure> {
     let games = &mut defs.checker.games;
-    let value = match Position::parse(input) {
+    let show = |games: &Games, g| {
+        if explicit {
+            games.display_explicit(g)
+        } else {
+            games.display(g)
+        }
+    };
+    match Position::parse(input) {
         Ok(position) => {
             let rules = if childish {
                 Rules::Childish
             } else {
                 Rules::Normal
             };
-            defs.checker
+            let value = defs
+                .checker
                 .solver
                 .evaluate(&position, rules, games)
                 .map_err(|e| Failure::Other(format!("cannot value `{input}`: {e}")))?
-                .value
+                .value;
+            Ok(show(games, value))
         }
         Err(position_error) => {
             let workspace = &defs.workspace;
             let solver = &mut defs.checker.solver;
-            let value = notation::parse_expr(input).and_then(|expr| {
+            let shown = notation::parse_expr(input).and_then(|expr| {
                 let in_place = InPlace::value(&[&expr], solver, games)?;
-                notation::eval(&expr, games, &mut |name| {
+                let mut resolve = |name: &str| {
                     in_place
                         .get(name)
                         .or_else(|| workspace.position_value(name))
-                })
-            });
-            match value {
-                Ok(value) => value,
-                Err(game_error) => {
-                    let hint = input
-                        .get(game_error.span.clone())
-                        .and_then(InPlace::hint)
-                        .map_or(String::new(), |h| format!("\n  help: {h}"));
-                    return Err(Failure::Other(
-                        format!(
-                            "{} is neither a position ({} at byte {}) nor a game ({} at byte {}){}",
-                            capped(format!("`{input}`")),
-                            capped(position_error.message),
-                            position_error.span.start,
-                            capped(game_error.message),
-                            game_error.span.start,
-                            definition_note(defs)
-                        ) + &hint,
-                    ));
+                };
+                match expr.incentives_of() {
+                    Some(argument) => {
+                        let g = notation::eval(argument, games, &mut resolve)?;
+                        let mut line = |player: Player| {
+                            let list = games.incentives(g, &[player]);
+                            let shown: Vec<String> = list.iter().map(|&i| show(games, i)).collect();
+                            let shown = if shown.is_empty() {
+                                "none".to_string()
+                            } else {
+                                shown.join(", ")
+                            };
+                            format!("{} incentives: {shown}", player.name())
+                        };
+                        Ok(format!("{}\n{}", line(Player::Left), line(Player::Right)))
+                    }
+                    None => notation::eval(&expr, games, &mut resolve).map(|v| show(games, v)),
                 }
-            }
+            });
+            shown.map_err(|game_error| {
+                let hint = input
+                    .get(game_error.span.clone())
+                    .and_then(InPlace::hint)
+                    .map_or(String::new(), |h| format!("\n  help: {h}"));
+                Failure::Other(
+                    format!(
+                        "{} is neither a position ({} at byte {}) nor a game ({} at byte {}){}",
+                        capped(format!("`{input}`")),
+                        capped(position_error.message),
+                        position_error.span.start,
+                        capped(game_error.message),
+                        game_error.span.start,
+                        definition_note(defs)
+                    ) + &hint,
+                )
+            })
         }
-    };
-    let games = &defs.checker.games;
-    Ok(if explicit {
-        games.display_explicit(value)
-    } else {
-        games.display(value)
-    })
+    }
 }
 
 /// After a failed query: a word on the problems met while reading the definitions, if any.

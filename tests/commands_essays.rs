@@ -161,3 +161,33 @@ fn claims_lists_one_essay_with_essay() {
     let elsewhere = Path::new("/nowhere/c.md");
     assert!(hackenbook::commands::claims(&project, true, false, Some(elsewhere)).is_err());
 }
+
+/// `eval` prints `incentives(G)` as two lists, the Left incentives `Gᴸ − G` and the Right
+/// ones `G − Gᴿ`, of a game expression or of an essay's position; inside an expression the
+/// call is an error.
+#[test]
+fn eval_prints_the_incentives_as_two_lists() {
+    let (_dir, project) = project_with(&[("b.md", SECOND)]);
+    let mut defs = driver::definitions(&project, None).unwrap();
+    let mut eval = |input: &str| eval_to_string(input, false, false, &mut defs);
+    // {4|-2}: 4 - G = G + 2 = {6|0}. ^ = {0|*}: 0 - ^ = v and ^ - * = ^*. The essay's `tree`,
+    // LRRL = 3/8 = {1/4|1/2}: both -1/8. 2 = {1|}: 1 - 2 = -1, and Right has no move.
+    for (input, left, right) in [
+        ("incentives({4|-2})", "{6|0}", "{6|0}"),
+        ("incentives(^)", "v", "^*"),
+        ("(incentives(tree))", "-1/8", "-1/8"),
+        ("incentives(2)", "-1", "none"),
+        ("incentives(0)", "none", "none"),
+    ] {
+        assert_eq!(
+            eval(input).unwrap(),
+            format!("Left incentives: {left}\nRight incentives: {right}"),
+            "{input}"
+        );
+    }
+    let Err(e) = eval("incentives(^) + 1") else {
+        panic!("incentives inside an expression was accepted")
+    };
+    let e = format!("{e:?}");
+    assert!(e.contains("not a game") && e.contains("at byte 0"), "{e}");
+}

@@ -74,6 +74,7 @@ fn functions_in_game_expressions() {
         ("cool(^, -2)", "at least -1"),
         ("temp(1, 2)", "takes 1 argument, not 2"),
         ("heat(1)", "takes 2 arguments, not 1"),
+        ("1 + incentives(^)", "two lists of games, not a game"),
     ] {
         let err = error_of(&mut g, text);
         assert!(err.contains(message), "{text}: {err}");
@@ -303,12 +304,18 @@ except ImportError:
     sys.exit("pycgt is not installed: pip install pycgt==0.2.0")
 one, star, up_star = p.parse("1"), p.parse("*"), p.parse("{0,*|0}")
 for line in sys.stdin:
-    g, h1, hs, oh, rcf, inc = line.rstrip("\n").split("\t")
+    g, h1, hs, oh, rcf, inc, left, right = line.rstrip("\n").split("\t")
     g = p.parse(g)
-    ours = [p.parse(x) for x in inc.split(";") if x]
-    theirs = list(p.incentives(g))
-    same_incentives = len(ours) == len(theirs) and all(
-        any(p.equals(a, b) for b in theirs) for a in ours)
+    def same(ours, theirs):
+        ours = [p.parse(x) for x in ours.split(";") if x]
+        return len(ours) == len(theirs) and all(
+            any(p.equals(a, b) for b in theirs) for a in ours)
+    same_incentives = same(inc, list(p.incentives(g)))
+    # Each player's incentives, by pycgt's arithmetic on the canonical options.
+    c = p.canonical(g)
+    same_incentives = same_incentives and same(
+        left, [p.add(x, p.negate(c)) for x in c.left]) and same(
+        right, [p.add(c, p.negate(x)) for x in c.right])
     print(p.equals(p.heat(g, one), p.parse(h1)),
           p.equals(p.heat(g, star), p.parse(hs)),
           p.equals(p.overheat(g, star, up_star), p.parse(oh)),
@@ -339,8 +346,14 @@ fn day_three_heating_reduction_and_incentives_against_pycgt() {
             .into_iter()
             .map(|y| braces(&mut g, y))
             .collect::<Vec<_>>();
-        let inc: Vec<String> = incentives.iter().map(|&i| braces(&mut g, i)).collect();
-        fields.push(inc.join(";"));
+        for list in [
+            incentives,
+            g.incentives(x, &[Player::Left]),
+            g.incentives(x, &[Player::Right]),
+        ] {
+            let shown: Vec<String> = list.iter().map(|&i| braces(&mut g, i)).collect();
+            fields.push(shown.join(";"));
+        }
         input.push_str(&fields.join("\t"));
         input.push('\n');
     }

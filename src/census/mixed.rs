@@ -175,35 +175,87 @@ pub fn run(family: &Family, games: &mut Games, progress: &dyn Fn(u64)) -> Vec<Ro
     groups.into_rows()
 }
 
+/// One stalk's value, with its canonical options named by the stalk's prefixes.
+#[derive(Clone, Copy)]
+struct Stalk {
+    value: GameId,
+    /// Bit `k` set: the stalk's first `k` edges are a canonical left (right) option.
+    left: u32,
+    right: u32,
+    /// `value >= 0` and `value <= 0`.
+    nonnegative: bool,
+    nonpositive: bool,
+}
+
 /// A census of stalks under the normal rules, size by size in arrays. The stalk of `n` edges
 /// with colouring index `c` (its colours as base-`k` digits, the ground edge most significant)
-/// is its ground edge `:` the stalk above, whose index is `c mod k^(n-1)` among the stalks of
-/// `n - 1` edges: one ordinal sum on an array entry, no hashing of forests. Every other value
-/// of its record is that value, as [`Composer::record`] finds it: a stalk is one tree, its own
-/// leftmost reading, and has no fork where the colon condition could fail.
+/// is its ground edge `e :` the stalk above, whose index is `c mod k^(n-1)` among the stalks of
+/// `n - 1` edges, and its first `j` edges are the stalk `c / k^(n-j)` of `j` edges.
+///
+/// No ordinal sum is computed: by the facts behind [`Games::colon_form`], the canonical
+/// options of `e : H` are `e : H^L`, `e : H^R` over the canonical options of `H`, and the
+/// edge's own option `0` unless one of those dominates it (`0` has no options, so it never
+/// reverses). Over the stalk above, whose canonical options are its prefixes, `e : H^L` is
+/// the prefix one edge longer: so every stalk's canonical options are prefixes, kept as bit
+/// masks, and `0` is dominated exactly when a left option is `>= 0` (a right option `<= 0`),
+/// which each stalk records from its own options. Each value is then interned from its
+/// options' ids, read from the arrays.
+///
+/// Every other value of its record is that value, as [`Composer::record`] finds it: a stalk
+/// is one tree, its own leftmost reading, and has no fork where the colon condition could fail.
 fn stalks(family: &Family, games: &mut Games, progress: &dyn Fn(u64)) -> Vec<Row> {
     let palette = &family.palette;
-    let edges: Vec<GameId> = palette.colours().map(|c| c.edge_value(games)).collect();
+    let colours: Vec<Colour> = palette.colours().collect();
+    let k = colours.len() as u64;
     let mut groups = Groups::default();
-    // The values of the stalks one edge shorter, by colouring index (the empty stalk: 0).
-    let mut below = vec![games.zero()];
+    // levels[j][c]: the stalk of j edges with colouring index c (the empty stalk: 0).
+    let empty = Stalk {
+        value: games.zero(),
+        left: 0,
+        right: 0,
+        nonnegative: true,
+        nonpositive: true,
+    };
+    let mut levels: Vec<Vec<Stalk>> = vec![vec![empty]];
+    let (mut left, mut right) = (Vec::new(), Vec::new());
     for n in 1..=family.max_edges {
         let shorter = palette.colourings(n - 1);
         let count = palette.colourings(n);
         let shape = ((1u32 << n) - 1) << n;
+        let first_rank = palette.rank(Forest::from_parts(shape, palette.colouring(0, n), n));
         let mut level = Vec::with_capacity(count as usize);
         if n >= family.min_edges {
             groups.reserve(count);
         }
         for c in 0..count {
-            let base = edges[(c / shorter) as usize];
-            let value = games.ordinal_sum(base, below[(c % shorter) as usize]);
-            level.push(value);
+            let colour = colours[(c / shorter) as usize];
+            let tail = levels[n - 1][(c % shorter) as usize];
+            let prefix = |j: u32| levels[j as usize][(c / k.pow(n as u32 - j)) as usize];
+            let any = |mask: u32, test: fn(&Stalk) -> bool| bits(mask).any(|j| test(&prefix(j)));
+            let (mut l, mut r) = (tail.left << 1, tail.right << 1);
+            if colour != Colour::Red && !any(l, |s| s.nonnegative) {
+                l |= 1;
+            }
+            if colour != Colour::Blue && !any(r, |s| s.nonpositive) {
+                r |= 1;
+            }
+            left.clear();
+            left.extend(bits(l).map(|j| prefix(j).value));
+            right.clear();
+            right.extend(bits(r).map(|j| prefix(j).value));
+            let stalk = Stalk {
+                value: games.from_canonical_options(&mut left, &mut right),
+                left: l,
+                right: r,
+                nonnegative: !any(r, |s| s.nonpositive),
+                nonpositive: !any(l, |s| s.nonnegative),
+            };
+            level.push(stalk);
             if n < family.min_edges {
                 continue;
             }
             let f = Forest::from_parts(shape, palette.colouring(c, n), n);
-            let v = Val::of_game(value, games);
+            let v = Val::of_game(stalk.value, games);
             let record = Record {
                 edges: n as u8,
                 blue: f.count(Colour::Blue) as u8,
@@ -220,14 +272,25 @@ fn stalks(family: &Family, games: &mut Games, progress: &dyn Fn(u64)) -> Vec<Row
                 sum: v,
                 ordinal_sum: v,
             };
-            groups.add(record, 1, order_key(n, palette.rank(f)), || f);
+            groups.add(record, 1, order_key(n, first_rank + c), || f);
         }
         if n >= family.min_edges {
             progress(count);
         }
-        below = level;
+        levels.push(level);
     }
     groups.into_rows()
+}
+
+/// The positions of the set bits of `mask`, lowest first.
+fn bits(mut mask: u32) -> impl Iterator<Item = u32> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let j = mask.trailing_zeros();
+            mask &= mask - 1;
+            j
+        })
+    })
 }
 
 #[cfg(test)]
@@ -235,14 +298,16 @@ mod tests {
     use super::*;
     use crate::census::forest::Palette;
 
-    /// The array path for stalks gives the rows of the plain game tree, for a two-colour
-    /// palette and a range that does not start at one edge (the shorter stalks are still
-    /// valued, not counted).
+    /// The array path for stalks gives the rows of the plain game tree, for two-colour
+    /// palettes, a range that does not start at one edge (the shorter stalks are still
+    /// valued, not counted) and every stalk of up to 6 edges in three colours (in debug
+    /// builds, each stalk's options are also checked canonical by `from_options`).
     #[test]
     fn stalks_by_arrays_agree_with_the_game_tree() {
         for (colours, min, max) in [
             (&[Colour::Red, Colour::Green][..], 3, 6),
-            (&[Colour::Blue, Colour::Red, Colour::Green][..], 1, 5),
+            (&[Colour::Blue, Colour::Green][..], 1, 7),
+            (&[Colour::Blue, Colour::Red, Colour::Green][..], 1, 6),
         ] {
             let family = Family {
                 kind: Kind::Stalks,

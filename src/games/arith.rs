@@ -4,6 +4,15 @@
 //! be avoided: number-up-star values add arithmetically, and a number `x` only translates a
 //! non-number `G` (`G + x = {G^L + x | G^R + x}`, already canonical), so numbers never have their
 //! options expanded in a sum.
+//!
+//! Ordinal sums rest on one fact, for any form `G` and any games `H`, `K`: `G : H <= G : K`
+//! exactly when `H <= K`. If `H <= K`, Right wins `G:H - G:K` moving second: he answers a
+//! move in `H - K` as his winning strategy there says, and a move in either copy of the base
+//! (which wipes out what lies over it) by the mirror move in the other copy, leaving a game
+//! `X - X`. If `H <= K` fails, Left wins `G:H - G:K` moving first the same way: when Right
+//! has no move left in `H - K` he must move in a base, and her mirror move leaves `X - X`
+//! with him to move. So `G : H` depends only on the value of `H`, and on the options of a
+//! canonical `H` it keeps their order: [`Games::colon_form`] builds on this.
 
 use super::dyadic::Dyadic;
 use super::player::Player;
@@ -108,7 +117,8 @@ impl Games {
     }
 
     /// The ordinal sum `base : over = {base^L, base:over^L | base^R, base:over^R}`, taken on
-    /// the canonical form of `base` (the value depends on that form, not only on its value).
+    /// the canonical form of `base` (the value depends on that form, not only on its value),
+    /// and built by [`Games::colon_form`], which only reduces the base's own options.
     pub fn ordinal_sum(&mut self, base: GameId, over: GameId) -> GameId {
         if over == self.zero() {
             return base;
@@ -117,25 +127,26 @@ impl Games {
             return known;
         }
         self.tick();
-        let result = match (self.as_number(base), self.as_number(over)) {
-            (Some(x), Some(y)) => {
+        let result = if self.is_number(over) {
+            let y = self.nus_of(over).number.clone();
+            if self.is_number(base) {
+                let x = self.nus_of(base).number.clone();
                 let z = signs::ordinal_sum(&x, &y).expect("a sign run beyond 2^32 signs");
                 self.number(&z)
+            } else {
+                self.ordinal_walk(Base::Canonical(base), &y)
             }
-            (_, Some(y)) => self.ordinal_sum_over_number(base, &y),
-            _ => {
-                let mut left = self.raw_options(base, Player::Left);
-                let mut right = self.raw_options(base, Player::Right);
-                for o in self.raw_options(over, Player::Left) {
-                    let s = self.ordinal_sum(base, o);
-                    left.push(s);
-                }
-                for o in self.raw_options(over, Player::Right) {
-                    let s = self.ordinal_sum(base, o);
-                    right.push(s);
-                }
-                self.from_options(&left, &right)
-            }
+        } else {
+            let [left, right] = Player::BOTH.map(|player| {
+                let span = self.option_span(over, player);
+                (0..span.len)
+                    .map(|i| {
+                        let o = self.at(span, i);
+                        self.ordinal_sum(base, o)
+                    })
+                    .collect::<Vec<GameId>>()
+            });
+            self.colon_form(base, left, right)
         };
         self.ordinal_cache.insert(pair(base, over), result);
         result
@@ -164,42 +175,44 @@ impl Games {
         if let Some(&known) = memo.get(&over) {
             return known;
         }
+        let base = Base::Form(base_left, base_right);
         let result = match self.as_number(over) {
-            Some(y) => self.ordinal_walk(base_left.to_vec(), base_right.to_vec(), &y),
+            Some(y) => self.ordinal_walk(base, &y),
             None => {
-                let mut left = base_left.to_vec();
-                let mut right = base_right.to_vec();
+                let mut left = Vec::new();
+                let mut right = Vec::new();
                 for o in self.raw_options(over, Player::Left) {
                     left.push(self.ordinal_on_form(base_left, base_right, o, memo));
                 }
                 for o in self.raw_options(over, Player::Right) {
                     right.push(self.ordinal_on_form(base_left, base_right, o, memo));
                 }
-                self.from_options(&left, &right)
+                self.colon(&base, left, right)
             }
         };
         memo.insert(over, result);
         result
     }
 
-    /// `base : y` for a number `y`, walking `y`'s sign expansion without recursion: the
-    /// canonical options of each prefix are the latest earlier prefixes below and above it.
-    fn ordinal_sum_over_number(&mut self, base: GameId, y: &Dyadic) -> GameId {
-        let base_left = self.raw_options(base, Player::Left);
-        let base_right = self.raw_options(base, Player::Right);
-        self.ordinal_walk(base_left, base_right, y)
+    /// `base : H` from the sums over the options of `H`: `{base^L, left | base^R, right}`.
+    fn colon(&mut self, base: &Base, mut left: Vec<GameId>, mut right: Vec<GameId>) -> GameId {
+        match *base {
+            Base::Canonical(g) if left.is_empty() && right.is_empty() => g,
+            Base::Canonical(g) => self.colon_form(g, left, right),
+            Base::Form(base_left, base_right) => {
+                left.extend_from_slice(base_left);
+                right.extend_from_slice(base_right);
+                self.from_options(&left, &right)
+            }
+        }
     }
 
-    /// The walk of [`Self::ordinal_sum_over_number`] for a base given by its options.
-    fn ordinal_walk(
-        &mut self,
-        base_left: Vec<GameId>,
-        base_right: Vec<GameId>,
-        y: &Dyadic,
-    ) -> GameId {
+    /// `base : y` for a number `y`, walking `y`'s sign expansion without recursion: the
+    /// canonical options of each prefix are the latest earlier prefixes below and above it.
+    fn ordinal_walk(&mut self, base: Base, y: &Dyadic) -> GameId {
         // base : (prefix below) and base : (prefix above), None while unbounded.
         let (mut below, mut above): (Option<GameId>, Option<GameId>) = (None, None);
-        let mut current = self.from_options(&base_left, &base_right);
+        let mut current = self.colon(&base, Vec::new(), Vec::new());
         for (plus, count) in signs::sign_runs(y).into_iter().flatten() {
             let count = count.numerator();
             let mut k = BigInt::zero();
@@ -209,16 +222,22 @@ impl Games {
                 } else {
                     above = Some(current);
                 }
-                let mut left = base_left.clone();
-                let mut right = base_right.clone();
-                left.extend(below);
-                right.extend(above);
-                current = self.from_options(&left, &right);
+                current = self.colon(
+                    &base,
+                    below.into_iter().collect(),
+                    above.into_iter().collect(),
+                );
                 k += 1;
             }
         }
         current
     }
+}
+
+/// The base of an ordinal sum: a canonical form, or options as written.
+enum Base<'a> {
+    Canonical(GameId),
+    Form(&'a [GameId], &'a [GameId]),
 }
 
 #[cfg(test)]
@@ -230,6 +249,6 @@ impl Games {
         over: GameId,
     ) -> GameId {
         let y = self.as_number(over).expect("a number");
-        self.ordinal_sum_over_number(base, &y)
+        self.ordinal_walk(Base::Canonical(base), &y)
     }
 }

@@ -53,6 +53,111 @@ impl Games {
         self.intern_canonical(left, right)
     }
 
+    /// Interns `{left | right}` from its canonical options, in any order: the caller vouches
+    /// that no option is dominated or reversible (debug builds check it against
+    /// [`Games::from_options`]).
+    pub fn from_canonical_options(&mut self, left: &mut [GameId], right: &mut [GameId]) -> GameId {
+        left.sort_unstable();
+        right.sort_unstable();
+        let id = self.intern_canonical(left, right);
+        debug_assert_eq!(id, self.from_options(left, right), "options not canonical");
+        id
+    }
+
+    /// The canonical form of the ordinal sum `base : H`, for a canonical `base` and a canonical
+    /// `H`, given `left = [base : H^L]` and `right = [base : H^R]` over the
+    /// canonical options of `H`. Only the base's own options need the general reduction,
+    /// because of three facts, true for any form of the base `G` (the first is proved in the
+    /// module doc of [`super::arith`]; `games::tests` checks it, and this construction
+    /// against the general one):
+    ///
+    /// - `G : X <= G : Y` exactly when `X <= Y`, so the options `G : H^L` are as pairwise
+    ///   incomparable as the `H^L` are, and none dominates another;
+    /// - `G : X <= G^L` never holds (`G^L` is a left option of `G : X`), so no base option
+    ///   dominates an option over `H`;
+    /// - the right options of `G : H^L` are `G^R`, never `<= G : H` (it is a right option
+    ///   of `G : H`), and `G : H^LR`, `<= G : H` only if `H^LR <= H`, which the canonical
+    ///   `H` rules out: so no option over `H` is reversible.
+    ///
+    /// So a base option is dropped when an option over `H` dominates it; if a remaining base
+    /// option is reversible, the general construction takes over. (That needs a base option
+    /// with options, so never for the edges `1`, `-1`, `*`; the tests found no case at all,
+    /// but the fallback is the general construction, exact whichever.)
+    pub(crate) fn colon_form(
+        &mut self,
+        base: GameId,
+        mut left: Vec<GameId>,
+        mut right: Vec<GameId>,
+    ) -> GameId {
+        self.tick();
+        let over = (left.len(), right.len());
+        self.keep_undominated_base_options(base, &mut left, Player::Left);
+        self.keep_undominated_base_options(base, &mut right, Player::Right);
+        if self.base_option_reverses(&left, &right, over) {
+            // The lists are still a form of `base : H`: reduce it in general.
+            return self.from_options(&left, &right);
+        }
+        left.sort_unstable();
+        right.sort_unstable();
+        self.intern_canonical(&mut left, &mut right)
+    }
+
+    /// Appends to `sums` (the options `base : H^L`, or `base : H^R`, of `player`) the base's
+    /// options of `player` that none of them dominates.
+    fn keep_undominated_base_options(
+        &mut self,
+        base: GameId,
+        sums: &mut Vec<GameId>,
+        player: Player,
+    ) {
+        let over = sums.len();
+        let span = self.option_span(base, player);
+        for i in 0..span.len {
+            let option = self.at(span, i);
+            let dominated = (0..over).any(|k| match player {
+                Player::Left => self.leq(option, sums[k]),
+                Player::Right => self.leq(sums[k], option),
+            });
+            if !dominated {
+                sums.push(option);
+            }
+        }
+    }
+
+    /// Whether a base option (those after the first `over` entries of each list) of the form
+    /// `{left | right}` is reversible.
+    fn base_option_reverses(
+        &mut self,
+        left: &[GameId],
+        right: &[GameId],
+        over: (usize, usize),
+    ) -> bool {
+        let mut memo = std::mem::take(&mut self.form_memo);
+        memo.clear();
+        let mut reverses = false;
+        'search: for player in Player::BOTH {
+            let base_options = match player {
+                Player::Left => &left[over.0..],
+                Player::Right => &right[over.1..],
+            };
+            for &option in base_options {
+                let answers = self.option_span(option, player.other());
+                for k in 0..answers.len {
+                    let answer = self.at(answers, k);
+                    reverses = match player {
+                        Player::Left => self.le_form(answer, left, right, &mut memo),
+                        Player::Right => self.ge_form(answer, left, right, &mut memo),
+                    };
+                    if reverses {
+                        break 'search;
+                    }
+                }
+            }
+        }
+        self.form_memo = memo;
+        reverses
+    }
+
     /// Reduces option lists to the canonical ones of `{left | right}` (sorted by id).
     pub(crate) fn canonical_lists(&mut self, left: &mut Vec<GameId>, right: &mut Vec<GameId>) {
         self.remove_dominated(left, Player::Left);

@@ -291,3 +291,82 @@ fn a_number_beyond_machine_words_gets_one_id() {
         assert_eq!(t.g.add(shifted, plus_one), first);
     }
 }
+
+/// Bases and games to put over them for the ordinal-sum tests: every game born by day 2,
+/// a sample of day 3, random games with number-up-star leaves, and a few numbers.
+fn colon_cases(g: &mut Games) -> (Vec<GameId>, Vec<GameId>) {
+    use super::sample::{born_by_day, random_games, Shape};
+    let day2 = born_by_day(g, 2);
+    let shape = Shape {
+        depth: 3,
+        max_options: 2,
+        nus_leaves: true,
+    };
+    let mut bases = day2.clone();
+    bases.extend(born_by_day(g, 3).into_iter().step_by(37));
+    bases.extend(random_games(g, 7, 12, shape));
+    let mut overs = day2;
+    overs.extend(random_games(g, 8, 30, shape));
+    for x in ["3/8", "-13/16", "5/2"] {
+        overs.push(g.number(&d(x)));
+    }
+    (bases, overs)
+}
+
+/// `ordinal_sum` reduces only the base's own options (`colon_form`); the general
+/// construction (`ordinal_sum_on_form`: the definition, every node canonicalised by
+/// `from_options`) agrees on every pair.
+#[test]
+fn ordinal_sums_reducing_only_the_base_options_agree_with_the_definition() {
+    let mut g = Games::new();
+    let (bases, overs) = colon_cases(&mut g);
+    for &base in &bases {
+        let (bl, br) = (
+            g.raw_options(base, Player::Left),
+            g.raw_options(base, Player::Right),
+        );
+        for &over in &overs {
+            let plain = g.ordinal_sum_on_form(&bl, &br, over);
+            assert_eq!(
+                g.ordinal_sum(base, over),
+                plain,
+                "{} : {}",
+                g.display(base),
+                g.display(over)
+            );
+        }
+    }
+}
+
+/// The fact `colon_form` rests on: with the base fixed, `G : H <= G : K` exactly when
+/// `H <= K` (Left's strategy in `H - K` carries over, a move in either base answered by the
+/// mirror move in the other), for canonical bases and for a base written with a reversible
+/// option, `{-1 | 1}`.
+#[test]
+fn an_ordinal_sum_on_a_fixed_base_preserves_and_reflects_order() {
+    let mut g = Games::new();
+    let (bases, overs) = colon_cases(&mut g);
+    let mut forms: Vec<(Vec<GameId>, Vec<GameId>)> = bases
+        .iter()
+        .step_by(3)
+        .map(|&b| {
+            (
+                g.raw_options(b, Player::Left),
+                g.raw_options(b, Player::Right),
+            )
+        })
+        .collect();
+    let (m1, p1) = (g.integer(-1), g.integer(1));
+    forms.push((vec![m1], vec![p1]));
+    for (bl, br) in &forms {
+        let sums: Vec<GameId> = overs
+            .iter()
+            .map(|&h| g.ordinal_sum_on_form(bl, br, h))
+            .collect();
+        for (i, &h) in overs.iter().enumerate() {
+            for (j, &k) in overs.iter().enumerate() {
+                assert_eq!(g.leq(sums[i], sums[j]), g.leq(h, k));
+            }
+        }
+    }
+}

@@ -84,11 +84,15 @@ pub enum Function {
     AtomicWeight,
     /// `rcf(G)`: the reduced canonical form, the simplest game infinitely close to `G`.
     ReducedCanonicalForm,
+    /// `incentives(G)`: the Left incentives `Gᴸ − G` and the Right incentives `G − Gᴿ`. Two
+    /// lists of games, not a game: only a whole `hackenbook eval` input may be this call
+    /// ([`Expr::incentives_of`]); inside an expression it is an error.
+    Incentives,
 }
 
 impl Function {
     /// Every function, with the name it is written with.
-    pub const ALL: [(Function, &'static str); 10] = [
+    pub const ALL: [(Function, &'static str); 11] = [
         (Function::Temperature, "temp"),
         (Function::Mean, "mean"),
         (Function::LeftStop, "leftstop"),
@@ -99,6 +103,7 @@ impl Function {
         (Function::Overheat, "overheat"),
         (Function::AtomicWeight, "aw"),
         (Function::ReducedCanonicalForm, "rcf"),
+        (Function::Incentives, "incentives"),
     ];
 
     pub fn named(name: &str) -> Option<Function> {
@@ -127,6 +132,15 @@ impl Function {
 }
 
 impl Expr {
+    /// The argument `G` when the whole expression is `incentives(G)` (in parentheses or not).
+    pub fn incentives_of(&self) -> Option<&Expr> {
+        match &self.kind {
+            ExprKind::Paren(inner) => inner.incentives_of(),
+            ExprKind::Call(Function::Incentives, args) => args.first(),
+            _ => None,
+        }
+    }
+
     /// Every name in the expression with its span, in source order.
     pub fn names(&self) -> Vec<(String, Range<usize>)> {
         let mut out = Vec::new();
@@ -514,6 +528,14 @@ fn call(
                 ),
             )
         })?,
+        Function::Incentives => {
+            return Err(ParseError::new(
+                expr.span.clone(),
+                "`incentives(G)` gives two lists of games, not a game: `hackenbook eval` \
+                 prints them when it is the whole input, but it cannot stand inside an \
+                 expression",
+            ))
+        }
         Function::ReducedCanonicalForm => {
             // Heating by `*` doubles the layers at most.
             within_height(
