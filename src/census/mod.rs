@@ -20,6 +20,7 @@ pub mod export;
 pub mod family;
 pub mod forest;
 pub mod games;
+pub mod graphs;
 pub mod literal;
 pub mod mixed;
 pub mod progress;
