@@ -7,10 +7,10 @@
 //! hand. Rows are stored as they are (serde), and values that are not numbers as canonical
 //! forms, re-interned on load.
 
-use super::family::Family;
 use super::record::{Row, Val};
 use super::small::Small;
 use crate::games::{GameId, Games};
+use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use std::collections::HashMap;
@@ -49,8 +49,21 @@ fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
+/// What a cached census is keyed by: the normalised description of its family
+/// ([`super::family::Family::key`], [`super::graphs::GraphFamily::key`]), which for a family
+/// valued by code outside [`ROW_CODE`] also names that code.
+pub trait Keyed {
+    fn key(&self) -> String;
+}
+
+impl Keyed for super::family::Family {
+    fn key(&self) -> String {
+        super::family::Family::key(self)
+    }
+}
+
 /// The file name a family's census is cached under.
-pub fn cache_key(family: &Family) -> String {
+pub fn cache_key(family: &impl Keyed) -> String {
     let mut hash = Sha256::new();
     hash.update(schema().as_bytes());
     hash.update([0]);
@@ -58,7 +71,17 @@ pub fn cache_key(family: &Family) -> String {
     hex(&hash.finalize()[..12])
 }
 
-fn path_for(dir: &Path, family: &Family) -> PathBuf {
+/// The hash of some source code, for a [`Keyed::key`] that names the code that values it.
+pub fn code_hash(code: &[&str]) -> String {
+    let mut hash = Sha256::new();
+    for c in code {
+        hash.update([0]);
+        hash.update(c.as_bytes());
+    }
+    hex(&hash.finalize()[..12])
+}
+
+fn path_for(dir: &Path, family: &impl Keyed) -> PathBuf {
     dir.join(format!("census-{}.json", cache_key(family)))
 }
 
@@ -77,11 +100,11 @@ enum Stored {
 }
 
 #[derive(Serialize, Deserialize)]
-struct File {
+struct File<M> {
     schema: String,
     family: String,
     forms: Vec<Form>,
-    rows: Vec<Row<Stored>>,
+    rows: Vec<Row<Stored, M>>,
 }
 
 /// Writes each game's options before the game, so loading can rebuild them in order.
@@ -120,11 +143,12 @@ impl FormWriter<'_> {
 }
 
 /// Stores a census at the path it returns; failures are reported but never fatal (the cache is
-/// only a speed-up).
-pub fn store(
+/// only a speed-up). `M` is how a row's smallest member is held (a packed forest, a picture's
+/// code).
+pub fn store<M: Serialize + Clone>(
     dir: &Path,
-    family: &Family,
-    rows: &[Row],
+    family: &impl Keyed,
+    rows: &[Row<Val, M>],
     games: &mut Games,
 ) -> std::io::Result<PathBuf> {
     let mut w = FormWriter {
@@ -138,7 +162,7 @@ pub fn store(
             Some(Row {
                 record: row.record.map(|v| Some(w.val(v)))?,
                 count: row.count,
-                first: row.first,
+                first: row.first.clone(),
                 order: row.order,
             })
         })
@@ -158,9 +182,13 @@ pub fn store(
 }
 
 /// Reads a cached census, or `None` if there is none (or it is unreadable or stale).
-pub fn load(dir: &Path, family: &Family, games: &mut Games) -> Option<Vec<Row>> {
+pub fn load<M: DeserializeOwned>(
+    dir: &Path,
+    family: &impl Keyed,
+    games: &mut Games,
+) -> Option<Vec<Row<Val, M>>> {
     let bytes = fs::read(path_for(dir, family)).ok()?;
-    let file: File = serde_json::from_slice(&bytes).ok()?;
+    let file: File<M> = serde_json::from_slice(&bytes).ok()?;
     if file.schema != schema() || file.family != family.key() {
         return None;
     }

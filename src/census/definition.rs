@@ -7,6 +7,7 @@
 use super::family::{Family, Kind, CONFIRM_ABOVE};
 use super::forest::{Palette, MAX_EDGES};
 use super::games::{GameFamily, GameKind};
+use super::graphs::{GraphFamily, GRAPHS_CONFIRM_ABOVE, MAX_GRAPH_EDGES};
 use super::query::{parse_expr, Expr, QueryError};
 use crate::games::clock::{Clock, TIME_LIMIT_HELP};
 use crate::hackenbush::{Colour, Rules};
@@ -39,6 +40,8 @@ pub enum Source {
     Family(Family),
     /// Every game, or every form, born by a day.
     Games(GameFamily),
+    /// Every connected grounded picture of some edge counts, once up to isomorphism.
+    Graphs(GraphFamily),
     /// The members of another census that satisfy a condition.
     Narrowed {
         parent: String,
@@ -308,12 +311,16 @@ pub fn parse_definition(body: &str) -> Result<Definition, QueryError> {
                     "`born_by` is for a census of games (`family = \"games\"` or \"forms\"); a census of positions counts `edges`",
                 ));
             }
+            let graphs = family
+                .as_ref()
+                .is_some_and(|f| matches!(f.get_ref().trim(), "graphs" | "graph"));
             let kind = match family {
+                _ if graphs => Kind::Forests,
                 Some(f) => Kind::parse(f.get_ref().trim()).ok_or_else(|| {
                     QueryError::new(
                         f.span(),
                         format!(
-                            "unknown family `{}`: use \"forests\", \"trees\", \"stalks\", \"games\" or \"forms\"",
+                            "unknown family `{}`: use \"forests\", \"trees\", \"stalks\", \"graphs\", \"games\" or \"forms\"",
                             f.get_ref()
                         ),
                     )
@@ -327,6 +334,12 @@ pub fn parse_definition(body: &str) -> Result<Definition, QueryError> {
                 ));
             };
             let (min_edges, max_edges) = parse_edges(edges.get_ref(), edges.span())?;
+            if graphs && max_edges > MAX_GRAPH_EDGES {
+                return Err(QueryError::new(
+                    edges.span(),
+                    format!("a census of graphs goes up to {MAX_GRAPH_EDGES} edges: each picture is valued by the solver, and those of 8 edges alone number some millions in two colours"),
+                ));
+            }
             let palette = match &block.colours {
                 Some(c) => parse_colours(c.get_ref(), c.span())?,
                 None => Palette::new(&[Colour::Blue, Colour::Red]),
@@ -350,13 +363,6 @@ pub fn parse_definition(body: &str) -> Result<Definition, QueryError> {
                     }
                 },
             };
-            let family = Family {
-                kind,
-                min_edges,
-                max_edges,
-                palette,
-                rules,
-            };
             let budget = match &block.max_positions {
                 Some(m) => match m.get_ref() {
                     toml::Value::Integer(n) if *n > 0 => *n as u128,
@@ -367,20 +373,42 @@ pub fn parse_definition(body: &str) -> Result<Definition, QueryError> {
                         ))
                     }
                 },
+                None if graphs => GRAPHS_CONFIRM_ABOVE,
                 None => CONFIRM_ABOVE,
             };
             let at = block
                 .max_positions
                 .as_ref()
                 .map_or(edges.span(), |m| m.span());
-            let how = format!(
-                "write max_positions = {} in the block",
-                family.size().max(budget)
-            );
-            family
-                .within(budget, &how)
-                .map_err(|message| QueryError::new(at, message))?;
-            Source::Family(family)
+            let refused = |message| QueryError::new(at.clone(), message);
+            if graphs {
+                let family = GraphFamily {
+                    min_edges,
+                    max_edges,
+                    palette,
+                    rules,
+                };
+                let how = format!(
+                    "write max_positions = {} in the block",
+                    family.bound().max(budget)
+                );
+                family.within(budget, &how).map_err(refused)?;
+                Source::Graphs(family)
+            } else {
+                let family = Family {
+                    kind,
+                    min_edges,
+                    max_edges,
+                    palette,
+                    rules,
+                };
+                let how = format!(
+                    "write max_positions = {} in the block",
+                    family.size().max(budget)
+                );
+                family.within(budget, &how).map_err(refused)?;
+                Source::Family(family)
+            }
         }
     };
     let mut measures = Vec::new();

@@ -370,6 +370,7 @@ impl Colouring<'_> {
             height: self.plan.height,
             spine: spine.len() as u8,
             path: self.plan.path,
+            cycles: 0,
             colon,
             value: Val::Num(value),
             reading: Val::Num(reading),

@@ -8,6 +8,7 @@
 use super::forest::Forest;
 use super::query::QueryError;
 use crate::games::{Dyadic, GameId, Games};
+use crate::hackenbush::canon::exact_code;
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{One, Signed, ToPrimitive, Zero};
@@ -32,6 +33,8 @@ pub struct Example {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Member {
     Position(Forest),
+    /// A picture of a census of graphs: a literal names it up to isomorphism.
+    Graph(crate::hackenbush::Position),
     /// A game of a census of games: its value and its options' values. `form` when the census
     /// holds forms as written, so that a literal must name the same options.
     Game {
@@ -337,6 +340,12 @@ pub fn literal_holds(
             Member::Position(forest) => match Forest::parse(literal) {
                 Ok(f) => Ok(f == *forest),
                 Err(_) => Err(mismatch("not a forest in the position notation (`L(L R)`)")),
+            },
+            Member::Graph(picture) => match crate::hackenbush::Position::parse(literal) {
+                Ok(p) => Ok(exact_code(&p) == exact_code(picture)),
+                Err(_) => Err(mismatch(
+                    "not a picture in the position notation (`L(L R)`, `g-a L, a-b R, b-g L`)",
+                )),
             },
             Member::Game {
                 value,

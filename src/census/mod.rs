@@ -7,7 +7,8 @@
 //!
 //! Pipeline: [`definition`] reads a census block → [`engine`] (blue-red, fast) or [`mixed`]
 //! (any colours, or the childish rules, composed tree by tree; [`reference`], the plain game
-//! tree, is its yardstick in the tests) enumerates and evaluates it into grouped [`record`]s,
+//! tree, is its yardstick in the tests) or [`graphs`] (connected pictures with cycles, once up
+//! to isomorphism, valued by the solver) enumerates and evaluates it into grouped [`record`]s,
 //! cached by [`cache`] → [`query`] parses a question, [`eval`] answers it per record, and
 //! [`workspace`] aggregates the answer into a [`Figure`] → [`literal`] holds the essay's
 //! words against it.
@@ -20,6 +21,7 @@ pub mod export;
 pub mod family;
 pub mod forest;
 pub mod games;
+pub mod graphs;
 pub mod literal;
 pub mod mixed;
 pub mod progress;

@@ -224,6 +224,15 @@ pub static PROPERTIES: &[Property] = &[
         read_game: None,
     },
     Property {
+        name: "cycles",
+        aliases: &[],
+        ty: Type::Value,
+        forest_only: false,
+        doc: "independent cycles: edges minus the nodes above the ground (`0` for a forest; a loop is a cycle, and so is a pair of parallel edges)",
+        read: Some(|_, r| count(r.cycles)),
+        read_game: None,
+    },
+    Property {
         name: "colon",
         aliases: &[],
         ty: Type::Bool,

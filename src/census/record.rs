@@ -63,6 +63,8 @@ pub struct Record<V = Val> {
     /// Edges on the leftmost path from the ground.
     pub spine: u8,
     pub path: bool,
+    /// Independent cycles: edges minus the nodes above the ground (0 for a forest).
+    pub cycles: u8,
     /// At the ground and at every node of the leftmost path, the forest standing there is
     /// worth what its own first tree is worth.
     pub colon: bool,
@@ -91,6 +93,7 @@ impl<V> Record<V> {
             height: self.height,
             spine: self.spine,
             path: self.path,
+            cycles: self.cycles,
             colon: self.colon,
             value: f(self.value)?,
             reading: f(self.reading)?,
@@ -101,13 +104,14 @@ impl<V> Record<V> {
     }
 }
 
-/// One distinct record and the positions that have it.
+/// One distinct record and the positions that have it. `M` is how the smallest of them is held:
+/// a packed [`Forest`], or a [`Position`](crate::hackenbush::Position) for a census of graphs.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct Row<V = Val> {
+pub struct Row<V = Val, M = Forest> {
     pub record: Record<V>,
     pub count: u64,
     /// The smallest position with this record: fewest edges, then enumeration order.
-    pub first: Forest,
+    pub first: M,
     /// Sort key of `first`: edges, then rank.
     pub order: u64,
 }
@@ -118,14 +122,20 @@ pub fn order_key(edges: usize, rank: u64) -> u64 {
 }
 
 /// Distinct records, each with how many positions have it and the smallest of them (its order
-/// key and the forest): every engine gathers its census here and turns it into sorted rows.
-#[derive(Clone, Debug, Default)]
-pub struct Groups(FxHashMap<Record, (u64, u64, Forest)>);
+/// key and the member): every engine gathers its census here and turns it into sorted rows.
+#[derive(Clone, Debug)]
+pub struct Groups<M = Forest>(FxHashMap<Record, (u64, u64, M)>);
 
-impl Groups {
+impl<M> Default for Groups<M> {
+    fn default() -> Groups<M> {
+        Groups(FxHashMap::default())
+    }
+}
+
+impl<M> Groups<M> {
     /// Counts `count` positions with `record`, the smallest of them at `order`: `first()`
     /// (called only when it becomes the group's smallest).
-    pub fn add(&mut self, record: Record, count: u64, order: u64, first: impl FnOnce() -> Forest) {
+    pub fn add(&mut self, record: Record, count: u64, order: u64, first: impl FnOnce() -> M) {
         match self.0.entry(record) {
             Entry::Occupied(mut e) => {
                 let entry = e.get_mut();
@@ -142,7 +152,7 @@ impl Groups {
     }
 
     /// Both gatherings in one: counts added, the smaller member kept.
-    pub fn merge(mut self, other: Groups) -> Groups {
+    pub fn merge(mut self, other: Groups<M>) -> Groups<M> {
         if self.0.len() < other.0.len() {
             return other.merge(self);
         }
@@ -153,7 +163,7 @@ impl Groups {
     }
 
     /// Rows already gathered, for merging with others.
-    pub fn from_rows(rows: Vec<Row>) -> Groups {
+    pub fn from_rows(rows: Vec<Row<Val, M>>) -> Groups<M> {
         let mut groups = Groups::default();
         for r in rows {
             groups.add(r.record, r.count, r.order, || r.first);
@@ -162,8 +172,8 @@ impl Groups {
     }
 
     /// The rows, smallest member first.
-    pub fn into_rows(self) -> Vec<Row> {
-        let mut rows: Vec<Row> = self
+    pub fn into_rows(self) -> Vec<Row<Val, M>> {
+        let mut rows: Vec<Row<Val, M>> = self
             .0
             .into_iter()
             .map(|(record, (count, order, first))| Row {

@@ -130,6 +130,7 @@ impl<'g> Reference<'g> {
             height: packed.height() as u8,
             spine: spine.len() as u8,
             path: packed.is_path(),
+            cycles: 0,
             colon,
             value: Val::of_game(value, games),
             reading: Val::of_game(reading, games),

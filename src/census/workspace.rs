@@ -14,6 +14,7 @@ use super::eval::{
 use super::family::{Family, CONFIRM_ABOVE};
 use super::forest::Forest;
 use super::games::{GameFamily, GameMember};
+use super::graphs::{self, picture_record, GraphFamily, GRAPHS_CONFIRM_ABOVE};
 use super::literal::{Example, Figure, Member};
 use super::mixed;
 use super::progress::Progress;
@@ -57,17 +58,29 @@ struct CensusEntry {
     time_limit: Option<std::time::Duration>,
 }
 
-/// What a census holds once run: grouped position records, or games in census order.
+/// What a census holds once run: grouped records of forests or of pictures with cycles, or
+/// games in census order.
 #[derive(Clone)]
 enum Members {
     Positions(Arc<Vec<Row>>),
+    Graphs(Arc<Vec<Row<Val, Position>>>),
     Games(Arc<Vec<GameMember>>),
+}
+
+/// What kind of member a census holds, for the type check: a property of forests is refused
+/// for graphs, a property of positions for games.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Holds {
+    Forests,
+    Graphs,
+    Games,
 }
 
 impl Members {
     fn len(&self) -> usize {
         match self {
             Members::Positions(rows) => rows.len(),
+            Members::Graphs(rows) => rows.len(),
             Members::Games(members) => members.len(),
         }
     }
@@ -76,6 +89,7 @@ impl Members {
     fn count(&self, i: usize) -> u64 {
         match self {
             Members::Positions(rows) => rows[i].count,
+            Members::Graphs(rows) => rows[i].count,
             Members::Games(_) => 1,
         }
     }
@@ -83,6 +97,7 @@ impl Members {
     fn subject(&self, i: usize) -> Subject<'_> {
         match self {
             Members::Positions(rows) => Subject::Position(&rows[i].record),
+            Members::Graphs(rows) => Subject::Position(&rows[i].record),
             Members::Games(members) => Subject::Game(&members[i]),
         }
     }
@@ -101,6 +116,9 @@ impl Members {
         Ok(match self {
             Members::Positions(rows) => {
                 Members::Positions(Arc::new(kept.iter().map(|&i| rows[i].clone()).collect()))
+            }
+            Members::Graphs(rows) => {
+                Members::Graphs(Arc::new(kept.iter().map(|&i| rows[i].clone()).collect()))
             }
             Members::Games(members) => {
                 Members::Games(Arc::new(kept.iter().map(|&i| members[i].clone()).collect()))
@@ -319,7 +337,7 @@ impl Workspace {
                 .into());
             }
             self.expect(filter, Type::Bool, "a `where` condition")
-                .and_then(|()| self.check_asked_of(filter, self.holds_games(parent)))
+                .and_then(|()| self.check_asked_of(filter, self.holds(parent)))
                 .map_err(|e| e.shifted(*filter_offset))?;
         }
         for m in &def.measures {
@@ -500,27 +518,38 @@ impl Workspace {
         Ok(())
     }
 
-    /// Whether the census `name` holds games (else positions), following narrowings.
-    fn holds_games(&self, name: &str) -> bool {
+    /// What the census `name` holds, following narrowings.
+    fn holds(&self, name: &str) -> Holds {
         let mut name = name;
         loop {
             match self.censuses.get(name).map(|c| &c.source) {
-                Some(Source::Games(_)) => return true,
+                Some(Source::Games(_)) => return Holds::Games,
+                Some(Source::Graphs(_)) => return Holds::Graphs,
                 Some(Source::Narrowed { parent, .. }) => name = parent,
-                Some(Source::Family(_)) | None => return false,
+                Some(Source::Family(_)) | None => return Holds::Forests,
             }
         }
     }
 
-    /// Refuses a property of positions asked of games, and one of games asked of positions,
-    /// at the word (a measure: where the measure is used).
-    fn check_asked_of(&self, e: &Expr, games: bool) -> Result<(), QueryError> {
+    /// Refuses a property of positions asked of games, one of games asked of positions, and one
+    /// of forests asked of graphs, at the word (a measure: where the measure is used).
+    fn check_asked_of(&self, e: &Expr, holds: Holds) -> Result<(), QueryError> {
+        let games = holds == Holds::Games;
         let mut used = Vec::new();
         reads(e, &self.measures, &mut used);
         for (read, at) in used {
             match read {
                 Reads::Prop(p) if !p.get().applies_to(games) => {
                     return Err(QueryError::new(at, not_asked_of(p.get(), games)))
+                }
+                Reads::Prop(p) if holds == Holds::Graphs && p.get().forest_only => {
+                    return Err(QueryError::new(
+                        at,
+                        format!(
+                            "`{}` is only defined for forests under normal play, and a census of graphs holds pictures with cycles",
+                            p.get().name
+                        ),
+                    ))
                 }
                 Reads::Ordinal if !games => return Err(QueryError::new(at, ORDINAL_OF_GAMES)),
                 _ => {}
@@ -540,7 +569,7 @@ impl Workspace {
         }
         if let Some(filter) = &f.filter {
             self.expect(filter, Type::Bool, "a `where` condition")?;
-            self.check_asked_of(filter, self.holds_games(&f.name))?;
+            self.check_asked_of(filter, self.holds(&f.name))?;
         }
         Ok(())
     }
@@ -555,12 +584,12 @@ impl Workspace {
             | QueryKind::Any(f, c) => {
                 self.check_family(f)?;
                 self.expect(c, Type::Bool, "the condition after `have`")?;
-                self.check_asked_of(c, self.holds_games(&f.name))
+                self.check_asked_of(c, self.holds(&f.name))
             }
             QueryKind::Extreme(_, e, f) => {
                 self.check_family(f)?;
                 self.expect(e, Type::Value, "what `min`, `max` or `total` measures")?;
-                self.check_asked_of(e, self.holds_games(&f.name))
+                self.check_asked_of(e, self.holds(&f.name))
             }
             QueryKind::Of(e, name, span) => {
                 if !self.positions.contains_key(name) {
@@ -572,7 +601,7 @@ impl Workspace {
                     .with_help(nearest_or_list(name, &known, "positions")));
                 }
                 type_of(e, &|m| self.measure_types.get(m).copied())?;
-                self.check_asked_of(e, false)
+                self.check_asked_of(e, Holds::Forests)
             }
             QueryKind::Number(_) | QueryKind::Game(_) => Ok(()),
             QueryKind::Neg(a) => self.check_query(a),
@@ -615,6 +644,12 @@ impl Workspace {
                     family.to_string(),
                     method,
                 )
+            }
+            Source::Graphs(family) => {
+                let (rows, method) = games
+                    .bounded(&clock, |games| self.run_graphs(name, family, span, games))
+                    .map_err(stopped)??;
+                (Members::Graphs(Arc::new(rows)), family.to_string(), method)
             }
             Source::Games(family) => (
                 Members::Games(Arc::new(
@@ -737,6 +772,52 @@ impl Workspace {
         Ok((rows, method.into()))
     }
 
+    /// A census of graphs: from the cache, else every picture valued by the solver.
+    fn run_graphs(
+        &mut self,
+        name: &str,
+        family: &GraphFamily,
+        span: &Range<usize>,
+        games: &mut Games,
+    ) -> Result<(Vec<Row<Val, Position>>, String), QueryError> {
+        if self.builtins.contains(name) {
+            let budget = self.builtin_budget.unwrap_or(GRAPHS_CONFIRM_ABOVE);
+            family
+                .within(
+                    budget,
+                    "pass --yes, or define it in a census block with `max_positions`",
+                )
+                .map_err(|message| QueryError::new(span.clone(), format!("`{name}`: {message}")))?;
+        }
+        if let Some(dir) = &self.cache_dir {
+            if let Some(rows) = cache::load(dir, family, games).and_then(graphs::from_stored) {
+                return Ok((rows, "cache".into()));
+            }
+        }
+        let progress = Progress::new(family.bound() as u64, name);
+        let running = games.running();
+        let report = |n| {
+            progress.add(n);
+            running.stop_if_due();
+        };
+        let rows = graphs::run(family, games, &report);
+        progress.finish();
+        let rows = rows.map_err(|e| {
+            QueryError::new(
+                span.clone(),
+                format!(
+                    "census `{name}`: the solver could not value the picture `{}`: {}",
+                    e.picture, e.error
+                ),
+            )
+        })?;
+        if let Some(dir) = &self.cache_dir {
+            // The cache only saves time; a failure to write it changes no figure.
+            let _ = cache::store(dir, family, &graphs::to_stored(&rows), games);
+        }
+        Ok((rows, "solver".into()))
+    }
+
     /// The family of positions a census name stands for (a census block's, or a built-in
     /// family's), for running it in shards.
     pub fn family_named(&self, name: &str) -> Result<Family, String> {
@@ -748,6 +829,9 @@ impl Workspace {
             Source::Family(family) if family.palette.is_blue_red() => Ok(family),
             Source::Family(_) => Err(format!(
                 "census `{name}` has green edges: shards run on the fast engine, blue-red censuses only"
+            )),
+            Source::Graphs(_) => Err(format!(
+                "census `{name}` holds graphs: shards run on the fast engine, blue-red forests only"
             )),
             _ => Err(format!(
                 "census `{name}` is not a family of positions (games, or narrowed from another census): shard the family it comes from"
@@ -813,23 +897,7 @@ impl Workspace {
                 } else {
                     format!("`{name}` is not a forest (it has a cycle or shared nodes)")
                 };
-                let v = Val::of_game(value, games);
-                let record = Record {
-                    edges: p.edge_count().min(255) as u8,
-                    blue: p.count(Colour::Blue).min(255) as u8,
-                    red: p.count(Colour::Red).min(255) as u8,
-                    green: p.count(Colour::Green).min(255) as u8,
-                    trunks: p.trunks().min(255) as u8,
-                    height: 0,
-                    spine: 0,
-                    path: p.is_stalk(),
-                    colon: false,
-                    value: v,
-                    reading: v,
-                    tree_rule: v,
-                    sum: v,
-                    ordinal_sum: v,
-                };
+                let record = picture_record(p, Val::of_game(value, games));
                 (record, Some(why))
             }
         };
@@ -872,26 +940,40 @@ impl Workspace {
     // ------------------------------------------------------------ figures
 
     fn example(&self, census: &str, members: &Members, i: usize, games: &mut Games) -> Example {
-        let row = match members {
-            Members::Positions(rows) => &rows[i],
+        let (r, member, notation) = match members {
+            Members::Positions(rows) => (
+                &rows[i].record,
+                Member::Position(rows[i].first),
+                rows[i].first.notation(),
+            ),
+            Members::Graphs(rows) => (
+                &rows[i].record,
+                Member::Graph(rows[i].first.clone()),
+                rows[i].first.notation(),
+            ),
             Members::Games(members) => return game_example(census, &members[i], games),
         };
-        let r = &row.record;
+        // A picture with cycles has no leftmost reading: its cycles are said instead.
+        let tail = match member {
+            Member::Graph(_) => {
+                format!("{} cycle{}", r.cycles, if r.cycles == 1 { "" } else { "s" })
+            }
+            _ => format!("reading {}", r.reading.display(games)),
+        };
         let mut colours = format!("{} blue, {} red", r.blue, r.red);
         if r.green > 0 {
             colours.push_str(&format!(", {} green", r.green));
         }
         Example {
             census: census.to_string(),
-            member: Member::Position(row.first),
-            notation: row.first.notation(),
+            member,
+            notation,
             value: r.value.display(games),
             summary: format!(
-                "{} edge{} ({colours}), value {}, reading {}",
+                "{} edge{} ({colours}), value {}, {tail}",
                 r.edges,
                 if r.edges == 1 { "" } else { "s" },
                 r.value.display(games),
-                r.reading.display(games)
             ),
         }
     }
@@ -1246,6 +1328,9 @@ pub fn ordinal_sum(games: &mut Games, sign: i8, x: Small) -> Result<Small, Strin
 fn builtin_family(name: &str) -> Option<Source> {
     if let Some(family) = GameFamily::builtin(name) {
         return Some(Source::Games(family));
+    }
+    if let Some(family) = GraphFamily::builtin(name) {
+        return Some(Source::Graphs(family));
     }
     let (head, colours) = match name.split_once('_') {
         Some((h, c)) => (h, c),

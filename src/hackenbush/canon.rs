@@ -82,6 +82,37 @@ impl Canon {
 
 /// The canonical code of a graph with cycles: node count, then the sorted edge list.
 fn graph_code(p: &Position) -> Vec<u32> {
+    code_within(p, LEAF_LIMIT)
+}
+
+/// The exact canonical code of any position (forest or not): its node count, then its edge list
+/// `[low node, high node, colour code]…` sorted, under the least relabelling the complete
+/// individualisation-refinement search finds — equal exactly for isomorphic positions. The search
+/// has at most `(nodes - 1)!` leaves (a star of identical edges reaches it), so this is for small
+/// positions: the census of graphs uses it on pictures of a few edges.
+pub fn exact_code(p: &Position) -> Vec<u32> {
+    code_within(p, usize::MAX)
+}
+
+/// The position a code was made from, up to isomorphism: nodes renamed as in the code.
+pub fn from_code(code: &[u32]) -> Option<Position> {
+    let (&nodes, edges) = code.split_first()?;
+    let edges = edges
+        .chunks_exact(3)
+        .map(|e| {
+            let colour = match e[2] {
+                1 => Colour::Blue,
+                2 => Colour::Red,
+                _ => Colour::Green,
+            };
+            (e[0] as usize, e[1] as usize, colour)
+        })
+        .collect();
+    Position::from_edges(nodes as usize, edges).ok()
+}
+
+/// The code of `p` under the least relabelling found among at most `leaf_limit` leaves.
+fn code_within(p: &Position, leaf_limit: usize) -> Vec<u32> {
     let n = p.node_count();
     let graph = Neighbours::of(p);
     // Initial cells: the ground alone first, then nodes by the (order-free) hash of their loops.
@@ -98,6 +129,7 @@ fn graph_code(p: &Position) -> Vec<u32> {
         graph: &graph,
         best: None,
         leaves: 0,
+        leaf_limit,
     };
     search.explore(cells);
     let mut code = vec![n as u32];
@@ -186,11 +218,12 @@ struct Search<'a> {
     graph: &'a Neighbours,
     best: Option<Vec<u32>>,
     leaves: usize,
+    leaf_limit: usize,
 }
 
 impl Search<'_> {
     fn explore(&mut self, cells: Vec<u32>) {
-        if self.leaves >= LEAF_LIMIT {
+        if self.leaves >= self.leaf_limit {
             return;
         }
         let Some(target) = first_ambiguous_cell(&cells) else {
