@@ -81,9 +81,19 @@ pub fn fusion_nimber(p: &Position) -> Option<u64> {
 /// Which edges are bridges (their removal disconnects the graph); loops and edges with a
 /// parallel twin never are. Iterative Tarjan low-link, skipping the arrival edge by index.
 pub(crate) fn bridges(p: &Position) -> Vec<bool> {
-    let adjacency = p.adjacency();
-    let n = p.node_count();
-    let mut is_bridge = vec![false; p.edges().len()];
+    bridges_of(p.node_count(), p.edges())
+}
+
+/// [`bridges`] of any multigraph on nodes `0..n`.
+pub(crate) fn bridges_of(n: usize, edges: &[super::position::Edge]) -> Vec<bool> {
+    let mut adjacency = vec![Vec::new(); n];
+    for (e, &(a, b, _)) in edges.iter().enumerate() {
+        adjacency[a].push((e, b));
+        if a != b {
+            adjacency[b].push((e, a));
+        }
+    }
+    let mut is_bridge = vec![false; edges.len()];
     let mut discovered = vec![usize::MAX; n];
     let mut low = vec![0; n];
     let mut time = 0;

@@ -24,9 +24,11 @@
 //! edges (birthday at most `n`) needs at most `n + 1` rounds. Forests are valued by the tree rule
 //! (see [`super::signs`]) without search.
 //!
-//! Moves are tried best first by a cheap guess: Right's options in increasing order of their
-//! known upper bound, Left's in decreasing order of their known lower bound (the table's, for a
-//! piece met before; else the edge counts' — a guess costs no key and no search). Every piece
+//! Moves are tried one at a time, each option built only when its turn comes (most questions
+//! are settled by the first move tried): first the cuts that disconnect nothing — after which
+//! nothing falls and the piece stays one piece — then the rest, in edge order. In Winning
+//! Ways' redwood furniture those are Right's good moves, and a refutation found first spares
+//! building the other options at all. Every piece
 //! searched costs one position of the caller's [`Budget`], every option looked at costs work as
 //! in the game tree, so the search stops with the same named budget error.
 
@@ -164,7 +166,7 @@ impl Known {
         }
     }
 
-    /// The bound on the asked side of a sum's pieces, added up (for a guess or a settlement).
+    /// The bounds of a sum's pieces, added up.
     fn sum(known: &[Known]) -> Known {
         let mut total = Known::exactly(Dyadic::zero());
         for k in known {
@@ -214,6 +216,41 @@ fn opened_to_forest(p: &Position, colour: Colour) -> Option<Dyadic> {
         }
     }
     forest_value(&p.restricted(&kept))
+}
+
+/// Which edges disconnect something when cut: an edge at the ground whose top then falls, or
+/// an edge off the ground that is a bridge once the ground is split into one node per ground
+/// contact (its cut drops edges or splits the piece in two).
+fn disconnecting(p: &Position) -> Vec<bool> {
+    let at_ground = super::green::bridges(p);
+    let mut n = p.node_count();
+    let split: Vec<_> = p
+        .edges()
+        .iter()
+        .map(|&(a, b, c)| {
+            let mut fresh = |v: usize| {
+                if v == 0 {
+                    n += 1;
+                    n - 1
+                } else {
+                    v
+                }
+            };
+            (fresh(a), fresh(b), c)
+        })
+        .collect();
+    let off_ground = super::green::bridges_of(n, &split);
+    p.edges()
+        .iter()
+        .enumerate()
+        .map(|(e, &(a, b, _))| {
+            if a == 0 || b == 0 {
+                at_ground[e]
+            } else {
+                off_ground[e]
+            }
+        })
+        .collect()
 }
 
 /// The canonical left (`Left`) or right (`Right`) option of the number `x`, if it has one.
@@ -331,7 +368,8 @@ impl NumberSearch {
     }
 
     /// Is the connected piece `p ≥ x` (`Left`) or `≤ x` (`Right`)? By the definition of `≤`,
-    /// with the table's interval first and the most promising refutations first.
+    /// with the table's interval first, then the options one at a time, built only when
+    /// their turn comes: the cuts that disconnect nothing first.
     fn piece_compare(
         &mut self,
         cx: &mut Cx,
@@ -347,21 +385,13 @@ impl NumberSearch {
         // `G ≥ x` is refuted by a Right option `≤ x`; `G ≤ x` by a Left option `≥ x`.
         let mover = side.other();
         cx.budget.spend_work(listing_cost(p, Rules::Normal))?;
-        let mut options = Vec::new();
-        for e in legal_moves(p, Rules::Normal, mover) {
-            cx.budget.spend_work(move_cost(p))?;
-            let q = p.without_edge(e);
-            let guess = self.guess(&q, side);
-            options.push((guess, q));
-        }
-        // Most promising first: Right's lowest upper bounds, Left's highest lower bounds.
-        options.sort_by(|a, b| match side {
-            Player::Left => a.0.cmp(&b.0),
-            Player::Right => b.0.cmp(&a.0),
-        });
+        let disconnects = disconnecting(p);
+        let mut order = legal_moves(p, Rules::Normal, mover);
+        order.sort_by_key(|&e| disconnects[e]);
         let mut yes = true;
-        for (_, q) in &options {
-            if self.compare(cx, q, side.other(), x)? {
+        for e in order {
+            cx.budget.spend_work(move_cost(p))?;
+            if self.compare(cx, &p.without_edge(e), side.other(), x)? {
                 yes = false;
                 break;
             }
@@ -376,30 +406,6 @@ impl NumberSearch {
         }
         self.known.entry(key).or_insert(known).learn(side, x, yes);
         Ok(yes)
-    }
-
-    /// The bound of an option that a refutation needs: upper for Right's, lower for Left's.
-    /// Only a guess, so it costs no search: pieces not met exactly so before are guessed from
-    /// their edges alone.
-    fn guess(&self, q: &Position, side: Player) -> Dyadic {
-        let known: Vec<Known> = q.components().iter().map(|c| self.peek(c)).collect();
-        let sum = Known::sum(&known);
-        match side {
-            Player::Left => sum.hi.at,
-            Player::Right => sum.lo.at,
-        }
-    }
-
-    /// The table's interval for a piece met exactly so before, else what its edges say (the
-    /// value of a forest, the edge-count bounds of a graph).
-    fn peek(&self, p: &Position) -> Known {
-        if let Some(known) = self.keys.get(p).and_then(|key| self.known.get(key)) {
-            return known.clone();
-        }
-        match forest_value(p) {
-            Some(v) => Known::exactly(v),
-            None => Known::counted(p),
-        }
     }
 }
 
