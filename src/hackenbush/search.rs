@@ -26,9 +26,10 @@
 //!
 //! Moves are tried one at a time, each option built only when its turn comes (most questions
 //! are settled by the first move tried): first the cuts that disconnect nothing — after which
-//! nothing falls and the piece stays one piece — then the rest, in edge order. In Winning
-//! Ways' redwood furniture those are Right's good moves, and a refutation found first spares
-//! building the other options at all. Every piece
+//! nothing falls and the piece stays one piece — then the rest; within each, the cuts between
+//! the busiest nodes (largest sum of degrees) first. In Winning Ways' redwood furniture the
+//! cuts that disconnect nothing are Right's good moves. A piece valued also starts from the
+//! forests each player can open it to (see [`opened_to_forest`]). Every piece
 //! searched costs one position of the caller's [`Budget`], every option looked at costs work as
 //! in the game tree, so the search stops with the same named budget error.
 
@@ -42,7 +43,7 @@ use super::solve::{listing_cost, move_cost};
 use super::{Colour, Rules};
 use crate::games::{Dyadic, Player};
 use rustc_hash::FxHashMap;
-use std::cmp::Ordering;
+use std::cmp::{Ordering, Reverse};
 
 /// A bound on a value: the number, and whether the value may equal it.
 #[derive(Clone, Debug)]
@@ -71,14 +72,6 @@ struct Known {
 }
 
 impl Known {
-    /// What is known of a connected blue-red piece from its edges alone: the bounds of
-    /// [`Known::counted`], narrowed by the forests each player can open it to.
-    fn of(p: &Position) -> Known {
-        Known::counted(p)
-            .opened(p, Player::Left)
-            .opened(p, Player::Right)
-    }
-
     /// Narrowed by the forest one player opens `p` to: an upper bound for `Left` (Right removes
     /// red edges), a lower bound for `Right` (Left removes blue ones); see [`opened_to_forest`].
     fn opened(mut self, p: &Position, side: Player) -> Known {
@@ -304,7 +297,7 @@ impl NumberSearch {
             .entry(key.clone())
             .or_insert_with(|| match forest_value(p) {
                 Some(v) => Known::exactly(v),
-                None => Known::of(p),
+                None => Known::counted(p),
             })
             .clone();
         (key, known)
@@ -313,6 +306,12 @@ impl NumberSearch {
     /// The exact value of a connected piece, by bisection in the simplicity order.
     fn piece_value(&mut self, cx: &mut Cx, p: &Position) -> Result<Dyadic, SolveError> {
         let (key, mut known) = self.known(cx, p);
+        if known.exact().is_none() {
+            // The forests each player can open the piece to narrow the interval bisected. Only
+            // here: for every position met they cost more than they save (measured on beds).
+            known = known.opened(p, Player::Left).opened(p, Player::Right);
+            self.known.insert(key.clone(), known.clone());
+        }
         loop {
             if let Some(v) = known.exact() {
                 let v = v.clone();
@@ -386,8 +385,17 @@ impl NumberSearch {
         let mover = side.other();
         cx.budget.spend_work(listing_cost(p, Rules::Normal))?;
         let disconnects = disconnecting(p);
+        let degree = p.degrees();
+        let reach = |e: usize| {
+            let (a, b, _) = p.edges()[e];
+            [a, b]
+                .iter()
+                .filter(|&&v| v != 0)
+                .map(|&v| degree[v])
+                .sum::<usize>()
+        };
         let mut order = legal_moves(p, Rules::Normal, mover);
-        order.sort_by_key(|&e| disconnects[e]);
+        order.sort_by_key(|&e| (disconnects[e], Reverse(reach(e))));
         let mut yes = true;
         for e in order {
             cx.budget.spend_work(move_cost(p))?;
