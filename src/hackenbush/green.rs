@@ -86,17 +86,33 @@ pub(crate) fn bridges(p: &Position) -> Vec<bool> {
 
 /// [`bridges`] of any multigraph on nodes `0..n`.
 pub(crate) fn bridges_of(n: usize, edges: &[super::position::Edge]) -> Vec<bool> {
-    let mut adjacency = vec![Vec::new(); n];
-    for (e, &(a, b, _)) in edges.iter().enumerate() {
-        adjacency[a].push((e, b));
+    // Incident (edge, other end) of node `v`: `around[first[v]..first[v + 1]]`, in edge order.
+    let mut first = vec![0usize; n + 1];
+    for &(a, b, _) in edges {
+        first[a + 1] += 1;
         if a != b {
-            adjacency[b].push((e, a));
+            first[b + 1] += 1;
+        }
+    }
+    for v in 0..n {
+        first[v + 1] += first[v];
+    }
+    let mut fill = first.clone();
+    let mut around = vec![(0usize, 0usize); first[n]];
+    for (e, &(a, b, _)) in edges.iter().enumerate() {
+        around[fill[a]] = (e, b);
+        fill[a] += 1;
+        if a != b {
+            around[fill[b]] = (e, a);
+            fill[b] += 1;
         }
     }
     let mut is_bridge = vec![false; edges.len()];
     let mut discovered = vec![usize::MAX; n];
     let mut low = vec![0; n];
     let mut time = 0;
+    // (node, edge by which it was reached, next adjacency index)
+    let mut stack: Vec<(usize, usize, usize)> = Vec::new();
     for start in 0..n {
         if discovered[start] != usize::MAX {
             continue;
@@ -104,10 +120,9 @@ pub(crate) fn bridges_of(n: usize, edges: &[super::position::Edge]) -> Vec<bool>
         discovered[start] = time;
         low[start] = time;
         time += 1;
-        // (node, edge by which it was reached, next adjacency index)
-        let mut stack = vec![(start, usize::MAX, 0)];
+        stack.push((start, usize::MAX, 0));
         while let Some(&mut (node, via, ref mut next)) = stack.last_mut() {
-            if let Some(&(e, other)) = adjacency[node].get(*next) {
+            if let Some(&(e, other)) = around[first[node]..first[node + 1]].get(*next) {
                 *next += 1;
                 if e == via || other == node {
                     continue;

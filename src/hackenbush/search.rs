@@ -399,7 +399,13 @@ impl NumberSearch {
         let mut yes = true;
         for e in order {
             cx.budget.spend_work(move_cost(p))?;
-            if self.compare(cx, &p.without_edge(e), side.other(), x)? {
+            let q = p.without_edge(e);
+            // A cut that disconnects nothing leaves one piece: no need to split it.
+            let refuted = match disconnects[e] {
+                false => self.piece_compare(cx, &q, side.other(), x)?,
+                true => self.compare(cx, &q, side.other(), x)?,
+            };
+            if refuted {
                 yes = false;
                 break;
             }
