@@ -2,11 +2,13 @@
 //! loops and parallel edges), every option of each valued by one shared search (so its table of
 //! intervals is reused across positions), and redwood beds of Winning Ways' shape.
 
+use hackenbook::games::Games;
 use hackenbook::hackenbush::budget::Budget;
 use hackenbook::hackenbush::canon::Canon;
 use hackenbook::hackenbush::numbers::{NumberTree, Numbers};
 use hackenbook::hackenbush::search::NumberSearch;
-use hackenbook::hackenbush::{options, Colour, Player, Position, Rules};
+use hackenbook::hackenbush::solve::method;
+use hackenbook::hackenbush::{options, Colour, Player, Position, Rules, Solver};
 use proptest::prelude::*;
 
 mod random_positions;
@@ -96,4 +98,43 @@ fn the_search_stops_at_its_budget() {
         .value(&mut Canon::new(), &p, Rules::Normal, &mut small)
         .unwrap_err();
     assert_eq!(err, small.exceeded());
+}
+
+/// Mixed pictures: a blue-red piece of a sum is valued by the number search, and so are the
+/// blue-red positions met in the game tree of a piece mixing green with blue and red; the
+/// whole agrees with the plain game tree.
+#[test]
+fn blue_red_parts_of_mixed_pictures() {
+    let mut games = Games::new();
+    for text in [
+        // A bed of value 1/4 beside a green stalk and a blue edge on a green one.
+        "g-a L, g-b L, a-c R, b-d R, c-d R, c-d R, g-x G, x-y G, g-p G, p-q L",
+        // One piece: a green edge carrying a blue-red cycle, standing on a red edge.
+        "g-a R, a-b G, b-c L, c-d R, d-b R, c-e L",
+    ] {
+        let p = Position::parse(text).unwrap();
+        let mut solver = Solver::new();
+        let found = solver.evaluate(&p, Rules::Normal, &mut games).unwrap();
+        let plain = Solver::new()
+            .game_tree(&p, Rules::Normal, &mut games, false)
+            .unwrap();
+        assert_eq!(found.value, plain, "{text}");
+        if p.components().len() > 1 {
+            assert!(
+                found.methods.iter().any(|m| m == method::NUMBER_SEARCH),
+                "{text}: {:?}",
+                found.methods
+            );
+        }
+        // The search's own value of each blue-red piece is the plain tree's.
+        for piece in p.components().iter().filter(|q| q.is_blue_red()) {
+            let searched = NumberSearch::new()
+                .value(&mut Canon::new(), piece, Rules::Normal, &mut budget())
+                .unwrap();
+            let tree = NumberTree::new(false)
+                .value(&mut Canon::new(), piece, Rules::Normal, &mut budget())
+                .unwrap();
+            assert_eq!(searched, tree, "{}", piece.notation());
+        }
+    }
 }

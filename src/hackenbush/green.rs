@@ -81,12 +81,38 @@ pub fn fusion_nimber(p: &Position) -> Option<u64> {
 /// Which edges are bridges (their removal disconnects the graph); loops and edges with a
 /// parallel twin never are. Iterative Tarjan low-link, skipping the arrival edge by index.
 pub(crate) fn bridges(p: &Position) -> Vec<bool> {
-    let adjacency = p.adjacency();
-    let n = p.node_count();
-    let mut is_bridge = vec![false; p.edges().len()];
+    bridges_of(p.node_count(), p.edges())
+}
+
+/// [`bridges`] of any multigraph on nodes `0..n`.
+pub(crate) fn bridges_of(n: usize, edges: &[super::position::Edge]) -> Vec<bool> {
+    // Incident (edge, other end) of node `v`: `around[first[v]..first[v + 1]]`, in edge order.
+    let mut first = vec![0usize; n + 1];
+    for &(a, b, _) in edges {
+        first[a + 1] += 1;
+        if a != b {
+            first[b + 1] += 1;
+        }
+    }
+    for v in 0..n {
+        first[v + 1] += first[v];
+    }
+    let mut fill = first.clone();
+    let mut around = vec![(0usize, 0usize); first[n]];
+    for (e, &(a, b, _)) in edges.iter().enumerate() {
+        around[fill[a]] = (e, b);
+        fill[a] += 1;
+        if a != b {
+            around[fill[b]] = (e, a);
+            fill[b] += 1;
+        }
+    }
+    let mut is_bridge = vec![false; edges.len()];
     let mut discovered = vec![usize::MAX; n];
     let mut low = vec![0; n];
     let mut time = 0;
+    // (node, edge by which it was reached, next adjacency index)
+    let mut stack: Vec<(usize, usize, usize)> = Vec::new();
     for start in 0..n {
         if discovered[start] != usize::MAX {
             continue;
@@ -94,10 +120,9 @@ pub(crate) fn bridges(p: &Position) -> Vec<bool> {
         discovered[start] = time;
         low[start] = time;
         time += 1;
-        // (node, edge by which it was reached, next adjacency index)
-        let mut stack = vec![(start, usize::MAX, 0)];
+        stack.push((start, usize::MAX, 0));
         while let Some(&mut (node, via, ref mut next)) = stack.last_mut() {
-            if let Some(&(e, other)) = adjacency[node].get(*next) {
+            if let Some(&(e, other)) = around[first[node]..first[node + 1]].get(*next) {
                 *next += 1;
                 if e == via || other == node {
                     continue;

@@ -24,9 +24,12 @@
 //! edges (birthday at most `n`) needs at most `n + 1` rounds. Forests are valued by the tree rule
 //! (see [`super::signs`]) without search.
 //!
-//! Moves are tried best first by a cheap guess: Right's options in increasing order of their
-//! known upper bound, Left's in decreasing order of their known lower bound (the table's, for a
-//! piece met before; else the edge counts' — a guess costs no key and no search). Every piece
+//! Moves are tried one at a time, each option built only when its turn comes (most questions
+//! are settled by the first move tried): first the cuts that disconnect nothing — after which
+//! nothing falls and the piece stays one piece — then the rest; within each, the cuts between
+//! the busiest nodes (largest sum of degrees) first. In Winning Ways' redwood furniture the
+//! cuts that disconnect nothing are Right's good moves. A piece valued also starts from the
+//! forests each player can open it to (see [`opened_to_forest`]). Every piece
 //! searched costs one position of the caller's [`Budget`], every option looked at costs work as
 //! in the game tree, so the search stops with the same named budget error.
 
@@ -40,7 +43,7 @@ use super::solve::{listing_cost, move_cost};
 use super::{Colour, Rules};
 use crate::games::{Dyadic, Player};
 use rustc_hash::FxHashMap;
-use std::cmp::Ordering;
+use std::cmp::{Ordering, Reverse};
 
 /// A bound on a value: the number, and whether the value may equal it.
 #[derive(Clone, Debug)]
@@ -69,14 +72,6 @@ struct Known {
 }
 
 impl Known {
-    /// What is known of a connected blue-red piece from its edges alone: the bounds of
-    /// [`Known::counted`], narrowed by the forests each player can open it to.
-    fn of(p: &Position) -> Known {
-        Known::counted(p)
-            .opened(p, Player::Left)
-            .opened(p, Player::Right)
-    }
-
     /// Narrowed by the forest one player opens `p` to: an upper bound for `Left` (Right removes
     /// red edges), a lower bound for `Right` (Left removes blue ones); see [`opened_to_forest`].
     fn opened(mut self, p: &Position, side: Player) -> Known {
@@ -164,7 +159,7 @@ impl Known {
         }
     }
 
-    /// The bound on the asked side of a sum's pieces, added up (for a guess or a settlement).
+    /// The bounds of a sum's pieces, added up.
     fn sum(known: &[Known]) -> Known {
         let mut total = Known::exactly(Dyadic::zero());
         for k in known {
@@ -214,6 +209,41 @@ fn opened_to_forest(p: &Position, colour: Colour) -> Option<Dyadic> {
         }
     }
     forest_value(&p.restricted(&kept))
+}
+
+/// Which edges disconnect something when cut: an edge at the ground whose top then falls, or
+/// an edge off the ground that is a bridge once the ground is split into one node per ground
+/// contact (its cut drops edges or splits the piece in two).
+fn disconnecting(p: &Position) -> Vec<bool> {
+    let at_ground = super::green::bridges(p);
+    let mut n = p.node_count();
+    let split: Vec<_> = p
+        .edges()
+        .iter()
+        .map(|&(a, b, c)| {
+            let mut fresh = |v: usize| {
+                if v == 0 {
+                    n += 1;
+                    n - 1
+                } else {
+                    v
+                }
+            };
+            (fresh(a), fresh(b), c)
+        })
+        .collect();
+    let off_ground = super::green::bridges_of(n, &split);
+    p.edges()
+        .iter()
+        .enumerate()
+        .map(|(e, &(a, b, _))| {
+            if a == 0 || b == 0 {
+                at_ground[e]
+            } else {
+                off_ground[e]
+            }
+        })
+        .collect()
 }
 
 /// The canonical left (`Left`) or right (`Right`) option of the number `x`, if it has one.
@@ -267,7 +297,7 @@ impl NumberSearch {
             .entry(key.clone())
             .or_insert_with(|| match forest_value(p) {
                 Some(v) => Known::exactly(v),
-                None => Known::of(p),
+                None => Known::counted(p),
             })
             .clone();
         (key, known)
@@ -276,6 +306,12 @@ impl NumberSearch {
     /// The exact value of a connected piece, by bisection in the simplicity order.
     fn piece_value(&mut self, cx: &mut Cx, p: &Position) -> Result<Dyadic, SolveError> {
         let (key, mut known) = self.known(cx, p);
+        if known.exact().is_none() {
+            // The forests each player can open the piece to narrow the interval bisected. Only
+            // here: for every position met they cost more than they save (measured on beds).
+            known = known.opened(p, Player::Left).opened(p, Player::Right);
+            self.known.insert(key.clone(), known.clone());
+        }
         loop {
             if let Some(v) = known.exact() {
                 let v = v.clone();
@@ -331,7 +367,8 @@ impl NumberSearch {
     }
 
     /// Is the connected piece `p ≥ x` (`Left`) or `≤ x` (`Right`)? By the definition of `≤`,
-    /// with the table's interval first and the most promising refutations first.
+    /// with the table's interval first, then the options one at a time, built only when
+    /// their turn comes: the cuts that disconnect nothing first.
     fn piece_compare(
         &mut self,
         cx: &mut Cx,
@@ -347,21 +384,28 @@ impl NumberSearch {
         // `G ≥ x` is refuted by a Right option `≤ x`; `G ≤ x` by a Left option `≥ x`.
         let mover = side.other();
         cx.budget.spend_work(listing_cost(p, Rules::Normal))?;
-        let mut options = Vec::new();
-        for e in legal_moves(p, Rules::Normal, mover) {
+        let disconnects = disconnecting(p);
+        let degree = p.degrees();
+        let reach = |e: usize| {
+            let (a, b, _) = p.edges()[e];
+            [a, b]
+                .iter()
+                .filter(|&&v| v != 0)
+                .map(|&v| degree[v])
+                .sum::<usize>()
+        };
+        let mut order = legal_moves(p, Rules::Normal, mover);
+        order.sort_by_key(|&e| (disconnects[e], Reverse(reach(e))));
+        let mut yes = true;
+        for e in order {
             cx.budget.spend_work(move_cost(p))?;
             let q = p.without_edge(e);
-            let guess = self.guess(&q, side);
-            options.push((guess, q));
-        }
-        // Most promising first: Right's lowest upper bounds, Left's highest lower bounds.
-        options.sort_by(|a, b| match side {
-            Player::Left => a.0.cmp(&b.0),
-            Player::Right => b.0.cmp(&a.0),
-        });
-        let mut yes = true;
-        for (_, q) in &options {
-            if self.compare(cx, q, side.other(), x)? {
+            // A cut that disconnects nothing leaves one piece: no need to split it.
+            let refuted = match disconnects[e] {
+                false => self.piece_compare(cx, &q, side.other(), x)?,
+                true => self.compare(cx, &q, side.other(), x)?,
+            };
+            if refuted {
                 yes = false;
                 break;
             }
@@ -376,30 +420,6 @@ impl NumberSearch {
         }
         self.known.entry(key).or_insert(known).learn(side, x, yes);
         Ok(yes)
-    }
-
-    /// The bound of an option that a refutation needs: upper for Right's, lower for Left's.
-    /// Only a guess, so it costs no search: pieces not met exactly so before are guessed from
-    /// their edges alone.
-    fn guess(&self, q: &Position, side: Player) -> Dyadic {
-        let known: Vec<Known> = q.components().iter().map(|c| self.peek(c)).collect();
-        let sum = Known::sum(&known);
-        match side {
-            Player::Left => sum.hi.at,
-            Player::Right => sum.lo.at,
-        }
-    }
-
-    /// The table's interval for a piece met exactly so before, else what its edges say (the
-    /// value of a forest, the edge-count bounds of a graph).
-    fn peek(&self, p: &Position) -> Known {
-        if let Some(known) = self.keys.get(p).and_then(|key| self.known.get(key)) {
-            return known.clone();
-        }
-        match forest_value(p) {
-            Some(v) => Known::exactly(v),
-            None => Known::counted(p),
-        }
     }
 }
 
