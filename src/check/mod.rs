@@ -174,11 +174,11 @@ impl Context<'_> {
         let Some(limit) = limit else {
             return f(self);
         };
-        let (time, clock) = (self.solver.limits.time, self.games.clock().clone());
-        self.solver.limits.time = Some(limit);
+        let (limits, clock) = (self.solver.limits.clone(), self.games.clock().clone());
+        self.solver.limits.set_time(Some(limit));
         self.games.set_clock(clock.with_limit(Some(limit)));
         let out = f(self);
-        self.solver.limits.time = time;
+        self.solver.limits = limits;
         self.games.set_clock(clock);
         out
     }
@@ -225,11 +225,11 @@ pub fn check_essays(
 
 impl Checker {
     pub fn new(options: CheckOptions) -> Checker {
-        let limits = crate::hackenbush::solve::Limits {
-            time: options.time_limit,
+        let mut limits = crate::hackenbush::solve::Limits {
             cancel: options.cancel.clone(),
             ..Default::default()
         };
+        limits.set_time(options.time_limit);
         let mut games = Games::new();
         games.set_clock(limits.clock());
         Checker {

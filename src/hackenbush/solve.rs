@@ -108,7 +108,27 @@ impl Default for Limits {
     }
 }
 
+/// The most the positions and work budgets grow with a longer time limit (as for 100 s, and
+/// with no time limit): they bound memory as well as time.
+pub const MAX_BUDGET_SCALE: u64 = 10;
+
 impl Limits {
+    /// Sets the time limit, and sizes the budgets of positions and work to it: the defaults
+    /// serve the default 10 s, and a longer limit grows them in proportion (rounded up), up to
+    /// [`MAX_BUDGET_SCALE`] times, so raising the time limit is all a long evaluation asks (a
+    /// redwood bed of 40 edges: about 30 s and four times the default work).
+    pub fn set_time(&mut self, time: Option<Duration>) {
+        let default = Limits::default();
+        let scale = match time {
+            Some(t) => t.as_millis().div_ceil(DEFAULT_TIME_LIMIT.as_millis()) as u64,
+            None => MAX_BUDGET_SCALE,
+        }
+        .clamp(1, MAX_BUDGET_SCALE) as usize;
+        self.time = time;
+        self.positions = default.positions * scale;
+        self.work = default.work * scale;
+    }
+
     /// The clock of one evaluation: its time limit and cancellation flag.
     pub fn clock(&self) -> Clock {
         Clock {
@@ -680,4 +700,31 @@ fn write_explicit(games: &mut Games, g: GameId, budget: &mut usize, out: &mut St
     }
     out.push('}');
     true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn budgets_grow_with_the_time_limit_up_to_their_cap() {
+        let default = Limits::default();
+        let scaled = |time: Option<Duration>| {
+            let mut limits = Limits::default();
+            limits.set_time(time);
+            assert_eq!(limits.time, time);
+            assert_eq!(
+                limits.positions / default.positions,
+                limits.work / default.work
+            );
+            limits.positions / default.positions
+        };
+        let secs = |s| Some(Duration::from_secs(s));
+        assert_eq!(scaled(Some(DEFAULT_TIME_LIMIT)), 1);
+        assert_eq!(scaled(secs(1)), 1, "never below the defaults");
+        assert_eq!(scaled(secs(25)), 3, "in proportion, rounded up");
+        assert_eq!(scaled(secs(60)), 6);
+        assert_eq!(scaled(secs(3600)), MAX_BUDGET_SCALE as usize);
+        assert_eq!(scaled(None), MAX_BUDGET_SCALE as usize);
+    }
 }
