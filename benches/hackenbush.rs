@@ -9,7 +9,7 @@ use hackenbook::hackenbush::budget::Budget;
 use hackenbook::hackenbush::canon::Canon;
 use hackenbook::hackenbush::numbers::{NumberTree, Numbers};
 use hackenbook::hackenbush::signs::stalk_value;
-use hackenbook::hackenbush::solve::display_bounded;
+use hackenbook::hackenbush::solve::{display_bounded, DEFAULT_TIME_LIMIT};
 use hackenbook::hackenbush::{Colour, Limits, Position, Rules, Solver};
 use std::time::{Duration, Instant};
 
@@ -104,15 +104,13 @@ fn redwood_beds() {
         let mut games = Games::new();
         let (start, cpu) = (Instant::now(), process_cpu());
         let mut solver = Solver::new();
-        // `BEDS=N` raises the budgets (work, positions, time) N-fold, to see how far beyond the
-        // defaults a bed is.
+        // `BEDS=N` gives the search N times the default time limit, and the budgets of
+        // positions and work that go with it (up to ten times the defaults).
         let scale = std::env::var("BEDS")
             .ok()
-            .and_then(|s| s.parse::<usize>().ok())
+            .and_then(|s| s.parse::<u32>().ok())
             .unwrap_or(1);
-        solver.limits.work = solver.limits.work.saturating_mul(scale);
-        solver.limits.positions = solver.limits.positions.saturating_mul(scale);
-        solver.limits.time = solver.limits.time.map(|t| t * scale as u32);
+        solver.limits.set_time(Some(DEFAULT_TIME_LIMIT * scale));
         let searched = solver.evaluate(&bed, Rules::Normal, &mut games);
         let search_time = start.elapsed();
         let search_cpu = match (cpu, process_cpu()) {
