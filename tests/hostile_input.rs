@@ -185,6 +185,16 @@ fn a_huge_input_is_quoted_in_part() {
     let output = hackenbook(&["eval", &letters]);
     fails_with(&output, "is neither a position");
     assert!(output.stderr.len() < 2_000, "{} bytes", output.stderr.len());
+    // A game that reads but cannot be valued: the reason is given whole, not the input again
+    // (a ring of 1,001 edges in three colours, beyond the game tree's 1,000 edges).
+    let colours = ["L", "R", "G"];
+    let ring: Vec<String> = (0..1_000)
+        .map(|i| format!("a{i}-a{} {}", i + 1, colours[i % 3]))
+        .collect();
+    let input = format!("[g-a0 G, {}, a1000-g R]", ring.join(", "));
+    let output = hackenbook(&["eval", &input]);
+    fails_with(&output, "beyond the solver's budget: more than 1000 edges");
+    assert!(output.stderr.len() < 2_000, "{} bytes", output.stderr.len());
     let query = format!("count forests2 where {}true", "not ".repeat(5_000));
     let output = hackenbook(&["census", "--", &query]);
     fails_with(&output, "nested too deep");

@@ -35,7 +35,12 @@ impl InPlace {
             })?;
             let value = solver
                 .evaluate(&position, Rules::Normal, games)
-                .map_err(|e| Located::new(span.clone(), format!("cannot value `{name}`: {e}")))?
+                .map_err(|e| {
+                    Located::new(
+                        span.clone(),
+                        format!("cannot value the position in brackets: {e}"),
+                    )
+                })?
                 .value;
             values.insert(name, value);
         }
