@@ -20,6 +20,7 @@ use super::forest::Palette;
 use super::record::{order_key, Groups, Record, Row, Val};
 use crate::games::{GameId, Games};
 use crate::hackenbush::canon::{exact_code, from_code};
+use crate::hackenbush::solve::SOLVER_CODE;
 use crate::hackenbush::{Colour, Position, Rules, SolveError, Solver};
 use rustc_hash::FxHashSet;
 use std::fmt;
@@ -95,28 +96,14 @@ impl GraphFamily {
     }
 }
 
-/// The code that decides a cached census of graphs: the enumeration and the solver that values
-/// its pictures (hashed into the cache key, beside the cache's own schema).
-const GRAPH_CODE: &[&str] = &[
-    include_str!("graphs.rs"),
-    include_str!("../hackenbush/canon.rs"),
-    include_str!("../hackenbush/position.rs"),
-    include_str!("../hackenbush/moves.rs"),
-    include_str!("../hackenbush/solve.rs"),
-    include_str!("../hackenbush/search.rs"),
-    include_str!("../hackenbush/numbers.rs"),
-    include_str!("../hackenbush/signs.rs"),
-    include_str!("../hackenbush/blocks.rs"),
-    include_str!("../hackenbush/green.rs"),
-    include_str!("../hackenbush/memo.rs"),
-];
-
 impl Keyed for GraphFamily {
-    /// `graphs edges=1..=6 colours=LR rules=childish solver=…`: the family and the code that
-    /// enumerates and values it.
+    /// `graphs edges=1..=6 colours=LR rules=childish code=…`: the family and the code that
+    /// decides its rows — the enumeration and the solver that values its pictures (hashed into
+    /// the cache key, beside the cache's own schema).
     fn key(&self) -> String {
         static CODE: OnceLock<String> = OnceLock::new();
-        let code = CODE.get_or_init(|| code_hash(GRAPH_CODE));
+        let code =
+            CODE.get_or_init(|| code_hash(&[include_str!("graphs.rs"), &code_hash(SOLVER_CODE)]));
         let rules = match self.rules {
             Rules::Normal => "",
             Rules::Childish => " rules=childish",

@@ -232,9 +232,11 @@ impl Checker {
         limits.set_time(options.time_limit);
         let mut games = Games::new();
         games.set_clock(limits.clock());
+        let mut solver = Solver::with_limits(limits);
+        solver.value_cache = options.cache_dir.clone();
         Checker {
             games,
-            solver: Solver::with_limits(limits),
+            solver,
             options,
         }
     }

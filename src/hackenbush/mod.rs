@@ -20,6 +20,7 @@ pub mod position;
 pub mod search;
 pub mod signs;
 pub mod solve;
+pub mod value_cache;
 
 pub use crate::games::Player;
 pub use budget::SolveError;

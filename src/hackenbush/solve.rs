@@ -23,6 +23,7 @@ use super::numbers::{NumberTree, Numbers};
 use super::position::Position;
 use super::search::NumberSearch;
 use super::signs::{forest_value, stalk_value};
+use super::value_cache;
 use super::Rules;
 use crate::games::clock::{Clock, Running};
 use crate::games::display::nus_text;
@@ -86,6 +87,21 @@ pub struct Limits {
     /// where the clock is read.
     pub cancel: Option<Arc<AtomicBool>>,
 }
+
+/// The source of everything that decides a value the solver gives: hashed into the keys of
+/// cached results (graph censuses, slow positions), so a change to any of it misses the cache.
+pub const SOLVER_CODE: &[&str] = &[
+    include_str!("canon.rs"),
+    include_str!("position.rs"),
+    include_str!("moves.rs"),
+    include_str!("solve.rs"),
+    include_str!("search.rs"),
+    include_str!("numbers.rs"),
+    include_str!("signs.rs"),
+    include_str!("blocks.rs"),
+    include_str!("green.rs"),
+    include_str!("memo.rs"),
+];
 
 /// The time an evaluation may take unless `--time-limit` says otherwise.
 pub const DEFAULT_TIME_LIMIT: Duration = Duration::from_secs(10);
@@ -195,6 +211,9 @@ pub struct Solver {
     pub limits: Limits,
     /// When the evaluation under way must end (set by [`Solver::evaluate_on_this_thread`]).
     clock: Running,
+    /// Where [`Solver::evaluate`] keeps the values of slow positions between runs
+    /// ([`super::value_cache`]), if anywhere.
+    pub value_cache: Option<std::path::PathBuf>,
 }
 
 impl Default for Solver {
@@ -224,6 +243,7 @@ impl Solver {
             fast_games: Memo::default(),
             limits,
             clock: Running::default(),
+            value_cache: None,
         }
     }
 
@@ -250,13 +270,26 @@ impl Solver {
         rules: Rules,
         games: &mut Games,
     ) -> Result<Evaluation, SolveError> {
-        crate::stack::run_deep("hackenbush-solver", || {
+        let cache = self.value_cache.clone();
+        if let Some(known) = cache
+            .as_deref()
+            .and_then(|dir| value_cache::load(dir, pos, rules, games))
+        {
+            return Ok(known);
+        }
+        let start = std::time::Instant::now();
+        let evaluation = crate::stack::run_deep("hackenbush-solver", || {
             self.evaluate_on_this_thread(pos, rules, games)
         })
         .unwrap_or(Err(SolveError::Budget {
             what: "bytes of stack for the solver thread",
             limit: crate::stack::DEEP_STACK_BYTES,
-        }))
+        }))?;
+        if let Some(dir) = cache.filter(|_| start.elapsed() >= value_cache::SLOW) {
+            // The cache only saves time; a failure to write it changes no value.
+            let _ = value_cache::store(&dir, pos, rules, &evaluation, games);
+        }
+        Ok(evaluation)
     }
 
     /// [`Solver::evaluate`] on the calling thread, for callers that value many small
@@ -705,6 +738,32 @@ fn write_explicit(games: &mut Games, g: GameId, budget: &mut usize, out: &mut St
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn evaluate_reads_the_value_cache_and_stores_only_slow_positions() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut games = Games::new();
+        let mut solver = Solver::new();
+        solver.value_cache = Some(dir.path().to_path_buf());
+        // Valued in far less than a second: nothing stored.
+        let stalk = Position::parse("LRL").unwrap();
+        let first = solver.evaluate(&stalk, Rules::Normal, &mut games).unwrap();
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+        // A stored value (planted here, different from the true one) is what evaluate gives.
+        let planted = Evaluation {
+            value: games.number(&"-5/8".parse().unwrap()),
+            methods: vec![method::NUMBER_SEARCH.to_string()],
+        };
+        assert_ne!(planted.value, first.value);
+        value_cache::store(dir.path(), &stalk, Rules::Normal, &planted, &games).unwrap();
+        let read = solver.evaluate(&stalk, Rules::Normal, &mut games).unwrap();
+        assert_eq!((read.value, read.methods), (planted.value, planted.methods));
+        // Another solver without the cache values it afresh.
+        let fresh = Solver::new()
+            .evaluate(&stalk, Rules::Normal, &mut games)
+            .unwrap();
+        assert_eq!(fresh.value, first.value);
+    }
 
     #[test]
     fn budgets_grow_with_the_time_limit_up_to_their_cap() {

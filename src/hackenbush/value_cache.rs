@@ -1,0 +1,158 @@
+//! Values of slow positions kept on disk, beside the census cache.
+//!
+//! The one idea: a position's value is a pure function of the position, its rules and the
+//! solver's code, so a position the solver took more than [`SLOW`] to value is stored under the
+//! SHA-256 of those three and read back by the next check (the next build, the next save under
+//! `serve`, every copy of an essay under test) instead of searched again. Any change
+//! to the position, its rules or the solver's source misses the cache: there is no version to
+//! bump by hand. Only numbers are kept — the slow positions are blue-red pictures that the
+//! number search values; anything else is valued afresh every time. A cache that cannot be read
+//! or written only costs time.
+
+use super::solve::{Evaluation, SOLVER_CODE};
+use super::{Position, Rules};
+use crate::games::{GameId, Games};
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+use std::time::Duration;
+
+/// A position block valued in less time than this is not stored: reading it back would save
+/// little.
+pub const SLOW: Duration = Duration::from_secs(1);
+
+/// One stored value: the key it answers (checked on reading, so a file renamed or damaged is
+/// ignored), the number, and the methods that valued it.
+#[derive(Serialize, Deserialize)]
+struct Stored {
+    key: String,
+    value: String,
+    methods: Vec<String>,
+}
+
+/// `position rules=… solver=…`: what a stored value answers.
+fn key(position: &Position, rules: Rules) -> String {
+    static CODE: OnceLock<String> = OnceLock::new();
+    let code = CODE.get_or_init(|| {
+        let mut hash = Sha256::new();
+        for source in SOLVER_CODE {
+            hash.update([0]);
+            hash.update(source.as_bytes());
+        }
+        hex(&hash.finalize()[..12])
+    });
+    let rules = match rules {
+        Rules::Normal => "normal",
+        Rules::Childish => "childish",
+    };
+    format!("{} rules={rules} solver={code}", position.notation())
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+fn path_for(dir: &Path, key: &str) -> PathBuf {
+    dir.join(format!(
+        "value-{}.json",
+        hex(&Sha256::digest(key.as_bytes())[..16])
+    ))
+}
+
+/// The stored evaluation of `position` under `rules`, if one was stored by the same solver.
+pub fn load(
+    dir: &Path,
+    position: &Position,
+    rules: Rules,
+    games: &mut Games,
+) -> Option<Evaluation> {
+    let key = key(position, rules);
+    let bytes = std::fs::read(path_for(dir, &key)).ok()?;
+    let stored: Stored = serde_json::from_slice(&bytes).ok()?;
+    if stored.key != key {
+        return None;
+    }
+    let value: GameId = games.number(&stored.value.parse().ok()?);
+    Some(Evaluation {
+        value,
+        methods: stored.methods,
+    })
+}
+
+/// Stores the evaluation of `position` if its value is a number (otherwise nothing).
+pub fn store(
+    dir: &Path,
+    position: &Position,
+    rules: Rules,
+    evaluation: &Evaluation,
+    games: &Games,
+) -> std::io::Result<()> {
+    let Some(number) = games.as_number(evaluation.value) else {
+        return Ok(());
+    };
+    let key = key(position, rules);
+    let stored = Stored {
+        value: number.to_string(),
+        methods: evaluation.methods.clone(),
+        key: key.clone(),
+    };
+    std::fs::create_dir_all(dir)?;
+    let path = path_for(dir, &key);
+    let tmp = path.with_extension("tmp");
+    std::fs::write(&tmp, serde_json::to_vec(&stored)?)?;
+    std::fs::rename(tmp, path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn evaluation(games: &mut Games, value: &str) -> Evaluation {
+        Evaluation {
+            value: games.number(&value.parse().unwrap()),
+            methods: vec!["number search".to_string()],
+        }
+    }
+
+    #[test]
+    fn a_stored_value_answers_only_its_position_and_rules() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut games = Games::new();
+        let ring = Position::parse("g-a L, a-b R, b-c R, c-g L").unwrap();
+        let other = Position::parse("g-a L, a-b R, b-c L, c-g L").unwrap();
+        let stored = evaluation(&mut games, "-3/32");
+        store(dir.path(), &ring, Rules::Normal, &stored, &games).unwrap();
+        let back = load(dir.path(), &ring, Rules::Normal, &mut games).unwrap();
+        assert_eq!(back.value, stored.value);
+        assert_eq!(back.methods, stored.methods);
+        assert!(load(dir.path(), &ring, Rules::Childish, &mut games).is_none());
+        assert!(load(dir.path(), &other, Rules::Normal, &mut games).is_none());
+    }
+
+    #[test]
+    fn only_numbers_are_stored_and_a_damaged_file_is_ignored() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut games = Games::new();
+        let p = Position::parse("g-a G").unwrap();
+        let star = Evaluation {
+            value: games.star(),
+            methods: Vec::new(),
+        };
+        store(dir.path(), &p, Rules::Normal, &star, &games).unwrap();
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+
+        let q = Position::parse("g-a L, a-g R").unwrap();
+        store(
+            dir.path(),
+            &q,
+            Rules::Normal,
+            &evaluation(&mut games, "1/2"),
+            &games,
+        )
+        .unwrap();
+        let path = path_for(dir.path(), &key(&q, Rules::Normal));
+        std::fs::write(&path, b"{\"key\": 1}").unwrap();
+        assert!(load(dir.path(), &q, Rules::Normal, &mut games).is_none());
+    }
+}
