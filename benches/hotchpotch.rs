@@ -9,11 +9,14 @@
 //! runs on one thread), with the wall time beside it, so a loaded machine slows both alike.
 //!
 //! `cargo bench --bench hotchpotch` runs stalks of 1..=8 and 1..=9 edges; `-- 7` only the sizes
-//! given. pycgt is found with `python3 -c "import pycgt"` (`pip install pycgt==0.2.0`); without
-//! it, only our figures are printed.
+//! given. pycgt is the tests' pinned oracle (`tests/oracles/mod.rs`, installed from PyPI on first
+//! use); where it cannot be installed, only our figures are printed, with the reason.
+
+#[path = "../tests/oracles/mod.rs"]
+mod oracles;
+
 use hackenbook::census::Workspace;
 use hackenbook::games::Games;
-use std::process::Command;
 use std::time::{Duration, Instant};
 
 /// pycgt valuing every stalk of 1..=N edges over L, R, G; prints the stalks, the distinct values
@@ -66,7 +69,8 @@ fn ours(family: &str, edges: usize, rules: &str) -> (u64, usize, Duration, Durat
 }
 
 fn pycgt(edges: usize) -> Option<(u64, u64, f64)> {
-    let out = Command::new("python3")
+    oracles::installed().ok()?;
+    let out = oracles::python()
         .args(["-c", PYCGT, &edges.to_string()])
         .output()
         .ok()?;
@@ -90,6 +94,9 @@ fn main() {
     if sizes.is_empty() {
         sizes = vec![8, 9];
     }
+    if let Err(why) = oracles::installed() {
+        eprintln!("pycgt is not run: {why}");
+    }
     println!("hotchpotch stalks (colours LRG): composing engine against pycgt, same stalks");
     println!();
     println!("| edges | stalks | ours (CPU) | ours (wall) | pycgt (CPU) | pycgt / ours |");
@@ -105,7 +112,7 @@ fn main() {
                     format!("{:.0}×", secs / cpu.as_secs_f64()),
                 )
             }
-            None => ("pycgt not installed".into(), "—".into()),
+            None => ("pycgt not run".into(), "—".into()),
         };
         println!(
             "| 1..={n} | {count} | {:.3} s | {:.3} s | {their_time} | {ratio} |",

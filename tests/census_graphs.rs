@@ -28,7 +28,9 @@ fn oracle(max_edges: usize, letters: &str) -> Vec<[usize; 3]> {
     let out = Command::new("python3")
         .args([script, &max_edges.to_string(), letters])
         .output()
-        .expect("python3 runs the oracle");
+        .unwrap_or_else(|e| {
+            panic!("python3 cannot be run ({e}): the oracle is plain Python 3, install Python 3")
+        });
     assert!(
         out.status.success(),
         "{}",

@@ -1,8 +1,10 @@
 //! The Parquet export of the census of blue-red forests of 1 to 8 edges, read back by the
-//! parquet crate's reader and, independently, by DuckDB (`pip install duckdb==2.0.0`, which
-//! `.ci/run` installs): one row per position, every position once, each with its census record
-//! and the derived properties the queries compute.
+//! parquet crate's reader and, independently, by DuckDB (2.0.0, from PyPI, installed by the tests
+//! themselves: see `tests/oracles/mod.rs`): one row per position, every position once, each with
+//! its census record and the derived properties the queries compute.
 #![cfg(feature = "parquet")]
+
+mod oracles;
 
 use hackenbook::census::engine::run;
 use hackenbook::census::export::write_parquet;
@@ -17,7 +19,6 @@ use parquet::file::reader::{FileReader, SerializedFileReader};
 use parquet::record::Field;
 use std::collections::HashMap;
 use std::path::Path;
-use std::process::Command;
 
 fn forests(max_edges: usize) -> Family {
     Family {
@@ -204,14 +205,14 @@ for notation in [{lookups}]:
         path = path.display(),
         lookups = lookups.join(", ")
     );
-    let out = Command::new("python3")
+    let out = oracles::python()
         .args(["-c", &script])
         .output()
-        .expect("python3 runs");
+        .expect("python3 runs DuckDB");
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(
         out.status.success(),
-        "DuckDB failed (pip install duckdb==2.0.0):\n{}",
+        "DuckDB failed:\n{}",
         String::from_utf8_lossy(&out.stderr)
     );
     let mut lines = text.lines();

