@@ -472,7 +472,9 @@ pub fn literal_holds(
                     ));
                 }
                 let b = bound_value(written).map_err(bad)?;
-                return Ok(side.holds(&b, &x).map_err(|why| bad(format!("`{literal}` {why}")))?);
+                return side
+                    .holds(&b, &x)
+                    .map_err(|why| bad(format!("`{literal}` {why}")));
             }
             if let Some(number) = percentage(literal) {
                 let mut q = quantity(number)
