@@ -341,6 +341,17 @@ fn spacing_in_a_checked_formula_separates_what_the_reader_sees_apart() {
         (r"1 = 1 % + 1", &["`%`"]),
         (r"1 = 1 \\ 2 = 1", &["\\\\"]),
     ]);
+    // In an exercise's hint, where relations are checked like the prose's: refused, not skipped.
+    let text = format!(
+        "{FRONT}```exercise stalk\nLR\nquestion = value\nanswer = 1/2\n\
+         hint = Both: $0 < 1 \\quad 0 > 1$, and $1 0 = 10$; not this: $1 + 1$.\n```\n"
+    );
+    let (shown, count) = problems(&[("f.md", &text)]);
+    assert_has(
+        &shown,
+        &["f.md:10:", "two statements", "a space between digits"],
+    );
+    assert_eq!(count, 2, "{shown}");
     // Spacing inside one statement, and the TeX rule that a space after `\ast` ends the command
     // (`\ast 2` is printed ∗2), still read as before.
     let text = format!(

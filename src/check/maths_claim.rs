@@ -95,9 +95,15 @@ fn relation(formula: &Spanned<String>, games: &mut Games) -> Verdict {
     Ok((text, failures.first().map(|f| f.message(games))))
 }
 
-/// Whether a formula of the prose reads as a relation between games (for `claims --unchecked`).
+/// Whether a formula of the prose reads as a relation between games (for `claims --unchecked`,
+/// and the hints of exercises): as one statement, or as relations that are not one statement
+/// (`0 < 1 \quad 0 > 1`), which checking then refuses.
 pub fn reads_as_relation(tex_source: &str) -> Option<String> {
-    tex::read(tex_source).ok().map(|r| r.notation)
+    match tex::read(tex_source) {
+        Ok(reading) => Some(reading.notation),
+        Err(e) if e.states_relations => e.reads_as,
+        Err(_) => None,
+    }
 }
 
 /// A formula of the prose that states a relation between games but is not checked.

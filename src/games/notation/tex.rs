@@ -26,6 +26,10 @@ pub struct TexError {
     pub offset: usize,
     pub message: String,
     pub reads_as: Option<String>,
+    /// Whether the formula states relations between games all the same, only not as one
+    /// statement: two side by side, or a number split by spacing. Such a formula is a claim to
+    /// check (and refuse) wherever relations are checked, hints included.
+    pub states_relations: bool,
 }
 
 impl fmt::Display for TexError {
@@ -214,13 +218,17 @@ pub fn read(tex: &str) -> Result<Reading, TexError> {
                 statement,
             }),
         },
-        Err(e) => Err(t.side_by_side(e.span.start).unwrap_or_else(|| TexError {
-            offset: t.split_number.unwrap_or(t.tex_offset(e.span.start)),
-            message: match t.split_number {
-                Some(_) => SPACING_IN_A_NUMBER.to_string(),
-                None => e.message,
-            },
-            reads_as: Some(t.text.clone()),
+        Err(e) => Err(t.side_by_side(e.span.start).unwrap_or_else(|| {
+            let (offset, message, states_relations) = match t.split_number {
+                Some((at, why)) => (at, why.to_string(), t.has_relation()),
+                None => (t.tex_offset(e.span.start), e.message, false),
+            };
+            TexError {
+                offset,
+                message,
+                reads_as: Some(t.text.clone()),
+                states_relations,
+            }
         })),
     }
 }
@@ -236,8 +244,9 @@ struct Translation<'a> {
     /// Visible spacing between two tokens: the offset in `text` of the space written for it,
     /// and the TeX span of the spacing.
     spacing: Vec<(usize, Range<usize>)>,
-    /// The TeX offset of the first spacing between two digits (`1\,000`).
-    split_number: Option<usize>,
+    /// The first space or spacing between two digits (`1 0`, `1\,000`): its TeX offset, and
+    /// what is wrong with it.
+    split_number: Option<(usize, &'static str)>,
 }
 
 /// TeX prints `1 0` as 10: read as two numbers it would not be what the page shows, read as
@@ -269,13 +278,14 @@ impl Writer<'_> {
     fn token(&mut self, text: &str, kind: Kind, at: Range<usize>) -> Result<(), TexError> {
         if self.last == Some(Kind::Digit) && kind == Kind::Digit {
             // Spacing may also stand between two statements (`0 < 1 \quad 0 > 1`): which it
-            // is, the parse says.
-            match (&self.spacing, &self.space) {
-                (Some(spacing), _) => {
-                    self.out.split_number.get_or_insert(spacing.start);
-                }
-                (None, Some(space)) => return Err(error(space.start, SPACE_IN_A_NUMBER)),
-                (None, None) => {}
+            // is, the parse says. A plain space is never printed, so never between statements.
+            let split = match (&self.spacing, &self.space) {
+                (Some(spacing), _) => Some((spacing.start, SPACING_IN_A_NUMBER)),
+                (None, Some(space)) => Some((space.start, SPACE_IN_A_NUMBER)),
+                (None, None) => None,
+            };
+            if let Some(split) = split {
+                self.out.split_number.get_or_insert(split);
             }
         }
         let joined = self.space.is_none()
@@ -306,6 +316,7 @@ fn error(offset: usize, message: impl Into<String>) -> TexError {
         offset,
         message: message.into(),
         reads_as: None,
+        states_relations: false,
     }
 }
 
@@ -609,7 +620,24 @@ impl Translation<'_> {
                  spacing or a comma; write each statement in its own `{{$…$}}`"
             ),
             reads_as: Some(self.text.clone()),
+            states_relations: true,
         }
+    }
+
+    /// Whether the notation holds a relation: `=`, `<`, `>` anywhere (they mean nothing else),
+    /// or a double bar outside braces.
+    fn has_relation(&self) -> bool {
+        let mut depth = 0i64;
+        let bytes = self.text.as_bytes();
+        bytes.iter().enumerate().any(|(i, &b)| {
+            match b {
+                b'{' => depth += 1,
+                b'}' => depth -= 1,
+                _ => {}
+            }
+            matches!(b, b'=' | b'<' | b'>')
+                || (depth == 0 && b == b'|' && bytes.get(i + 1) == Some(&b'|'))
+        })
     }
 }
 
@@ -714,6 +742,16 @@ mod tests {
             let e = read(tex).unwrap_err();
             assert_eq!(e.offset, at, "{tex}: {e}");
             assert!(e.message.contains(said), "{tex}: {e}");
+            assert!(
+                e.states_relations,
+                "{tex}: relations, though not one statement"
+            );
+        }
+        for not_relations in [r"1 + 1", r"1\,000", r"\tfrac12 \tfrac12"] {
+            assert!(
+                !read(not_relations).unwrap_err().states_relations,
+                "{not_relations}"
+            );
         }
     }
 
