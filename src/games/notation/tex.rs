@@ -275,7 +275,7 @@ struct Writer<'a> {
 }
 
 impl Writer<'_> {
-    fn token(&mut self, text: &str, kind: Kind, at: Range<usize>) -> Result<(), TexError> {
+    fn token(&mut self, text: &str, kind: Kind, at: Range<usize>) {
         if self.last == Some(Kind::Digit) && kind == Kind::Digit {
             // Spacing may also stand between two statements (`0 < 1 \quad 0 > 1`): which it
             // is, the parse says. A plain space is never printed, so never between statements.
@@ -307,7 +307,6 @@ impl Writer<'_> {
         self.space = None;
         self.spacing = None;
         self.apart = false;
-        Ok(())
     }
 }
 
@@ -364,9 +363,9 @@ fn translate(tex: &str) -> Result<Translation<'_>, TexError> {
                  separator or a decimal comma; options are separated by a plain `,`",
             ));
         } else if let Some(kind) = plain(c) {
-            w.token(&tex[here.clone()], kind, here)?;
+            w.token(&tex[here.clone()], kind, here);
         } else if let Some((_, n, kind)) = UNICODE.iter().find(|(u, ..)| *u == c) {
-            w.token(n, *kind, here)?;
+            w.token(n, *kind, here);
         } else if c == '%' {
             return Err(error(
                 here.start,
@@ -462,7 +461,7 @@ fn command(
         return Ok(j + 1);
     }
     if let Some((_, n, kind)) = SYMBOLS.iter().find(|(s, ..)| *s == name) {
-        w.token(n, *kind, span)?;
+        w.token(n, *kind, span);
         return Ok(j);
     }
     if name == "operatorname" {
@@ -478,7 +477,7 @@ fn command(
                  cool, birthday)",
             ));
         };
-        w.token(function, Kind::Other, span)?;
+        w.token(function, Kind::Other, span);
         return Ok(j + function.len() + 2);
     }
     if matches!(name, "frac" | "tfrac" | "dfrac" | "cfrac") {
@@ -488,7 +487,7 @@ fn command(
             &format!("({numerator}/{denominator})"),
             Kind::Other,
             at..after,
-        )?;
+        );
         return Ok(after);
     }
     Err(error(
