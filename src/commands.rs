@@ -85,9 +85,10 @@ pub fn eval_to_string(
                 }
             });
             shown.map_err(|game_error| {
+                let known: Vec<&str> = workspace.position_names().collect();
                 let hint = input
                     .get(game_error.span.clone())
-                    .and_then(InPlace::hint)
+                    .and_then(|name| crate::check::unknown_name_help(name, &known))
                     .map_or(String::new(), |h| format!("\n  help: {h}"));
                 Failure::Other(
                     format!(

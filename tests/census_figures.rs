@@ -158,3 +158,25 @@ fn builtin_families_answer_ad_hoc_queries() {
     let e = ws.evaluate("count forest_six", &mut games).unwrap_err();
     assert_eq!(e.span, 6..16);
 }
+
+/// A number in a query is read as a reader reads it: `021` is refused, not 21, whether it is a
+/// whole query, a term of arithmetic or a value in a condition.
+#[test]
+fn a_number_in_a_query_with_a_leading_zero_is_refused() {
+    let mut games = Games::new();
+    let mut ws = Workspace::new(None);
+    ws.define_census("s3", "family = \"stalks\"\nedges = \"1..=3\"\n")
+        .unwrap();
+    for query in [
+        "021",
+        "021.5",
+        "count s3 - 02",
+        "count s3 where value = 01/2",
+    ] {
+        let e = ws.evaluate(query, &mut games).expect_err(query);
+        assert!(e.message.contains("leading zero"), "{query}: {e}");
+    }
+    check(&mut ws, &mut games, "21", "21");
+    check(&mut ws, &mut games, "0.1", "0.1");
+    check(&mut ws, &mut games, "12", "count s3 - 2");
+}

@@ -191,3 +191,23 @@ fn eval_prints_the_incentives_as_two_lists() {
     let e = format!("{e:?}");
     assert!(e.contains("not a game") && e.contains("at byte 0"), "{e}");
 }
+
+/// An unknown name in `eval` near a position of the essays is that position's typo: the help
+/// names it, not the brackets that would read another position (LRRLL, worth 7/16, where
+/// `lrrl` is 3/8).
+#[test]
+fn eval_suggests_the_nearest_position_before_brackets() {
+    let essay = "+++\ntitle = \"A\"\nrung = 1\n+++\n\n```hackenbush lrrl\nLRRL\n```\n";
+    let (_dir, project) = project_with(&[("a.md", essay)]);
+    let mut defs = driver::definitions(&project, None).unwrap();
+    let Err(e) = eval_to_string("lrrll + 1", false, false, &mut defs) else {
+        panic!("an unknown name is an error")
+    };
+    let shown = e.render();
+    assert!(shown.contains("help: did you mean `lrrl`?"), "{shown}");
+    assert!(!shown.contains("brackets"), "{shown}");
+    assert_eq!(
+        eval_to_string("lrrl + 1", false, false, &mut defs).unwrap(),
+        "11/8"
+    );
+}

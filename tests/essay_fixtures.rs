@@ -191,13 +191,13 @@ fn relations_in_prose_maths_are_checked_typeset_and_listed() {
     let checked = driver::check(&project).unwrap_or_else(|f| panic!("{}", f.render()));
     let claim = &checked.essays[0].claims[0];
     assert_eq!(claim.kind, hackenbook::check::ClaimKind::Relation);
-    assert_eq!(claim.query, "{0|^}=^^*");
+    assert_eq!(claim.query, "{0|^} = ^^*");
     let unchecked = hackenbook::check::unchecked_relations(&checked.essays[0].essay);
     let listed: Vec<(&str, usize)> = unchecked
         .iter()
         .map(|u| (u.reads_as.as_str(), u.line))
         .collect();
-    assert_eq!(listed, [("{-1|1}=0", 8)]);
+    assert_eq!(listed, [("{-1|1} = 0", 8)]);
 }
 
 #[test]

@@ -299,3 +299,135 @@ fn thermograph_blocks_are_checked_and_located() {
         &format!("{FRONT}```thermograph\n{{4|-2}}\n```\n\n```game\nmean({{4|-2}}) = 1\n```\n"),
     )]);
 }
+
+// ------------------------------------------------ literals and formulas read as the reader reads
+
+/// Each formula fails at its line with every phrase wanted (one essay per formula).
+fn each_fails(cases: &[(&str, &[&str])]) {
+    for (formula, wanted) in cases {
+        let text = format!("{FRONT}Here `{{${formula}$}}` is claimed.\n");
+        let (shown, count) = problems(&[("f.md", &text)]);
+        assert_has(&shown, &["f.md:6:"]);
+        assert_has(&shown, wanted);
+        assert_eq!(count, 1, "{formula}: {shown}");
+    }
+}
+
+#[test]
+fn spacing_in_a_checked_formula_separates_what_the_reader_sees_apart() {
+    // Spacing between two statements: read as `0<10>1`, `0 = 1-1 < 1`, `*<10>2` they held.
+    each_fails(&[
+        (
+            r"0 < 1 \quad 0 > 1",
+            &["two statements", "`0 < 1`", "`0 > 1`"],
+        ),
+        (r"0 = 1 \quad -1 < 1", &["two statements"]),
+        (r"\ast < 1 ~ 0 > 2", &["two statements"]),
+        (r"0 < 1,\quad 0 > 1", &["two statements"]),
+        // TeX prints `1 0` as 10, the author meant two numbers: neither is checked.
+        (r"0 < 1 0 > 1", &["digits"]),
+        (r"1\,000 = 1000", &["digits"]),
+        // `+-` is plus then minus on the page, not ±: 1 + −1 is 0, not 1 ± 1 (which is fuzzy).
+        (r"1 + -1 \parallel 0", &["false relation", "claimed 0 || 0"]),
+        (r"1 +- 1 \parallel 0", &["false relation"]),
+        // `1½` is one and a half on the page, not 11/2.
+        ("1½ > 5", &["not a game"]),
+        // What the converter does not understand exactly is refused.
+        (r"\{1{,}000 \mid\} = 2", &["comma"]),
+        (r"\left. 1 \right> 0", &["delimiter"]),
+        (r"1 \mathbin{0} = 10", &["not a game"]),
+        (r"1 \hspace{1em} = 1", &["\\hspace"]),
+        (r"1 \phantom{+1} = 1", &["\\phantom"]),
+        (r"1 = 1 % + 1", &["`%`"]),
+        (r"1 = 1 \\ 2 = 1", &["\\\\"]),
+    ]);
+    // In an exercise's hint, where relations are checked like the prose's: refused, not skipped.
+    let text = format!(
+        "{FRONT}```exercise stalk\nLR\nquestion = value\nanswer = 1/2\n\
+         hint = Both: $0 < 1 \\quad 0 > 1$, and $1 0 = 10$; not this: $1 + 1$.\n```\n"
+    );
+    let (shown, count) = problems(&[("f.md", &text)]);
+    assert_has(
+        &shown,
+        &["f.md:10:", "two statements", "a space between digits"],
+    );
+    assert_eq!(count, 2, "{shown}");
+    // Spacing inside one statement, and the TeX rule that a space after `\ast` ends the command
+    // (`\ast 2` is printed ∗2), still read as before.
+    let text = format!(
+        "{FRONT}`{{$1 \\, + \\, 1 = 2$}}`, `{{$\\ast 2 + \\ast 2 = 0$}}`, \
+         `{{$\\left\\{{ 0 \\,\\middle|\\, 1 \\right\\}} \\quad = \\quad \\tfrac12$}}`, \
+         `{{$0 < 1 \\qquad < 2$}}`.\n"
+    );
+    holds(&[("f.md", &text)]);
+}
+
+const SHARES: &str = "```census s8\nfamily = \"stalks\"\nedges = \"1..=8\"\n```\n\n";
+
+#[test]
+fn a_share_that_reads_as_none_or_all_holds_only_exactly() {
+    // 2 of the 510 stalks have one edge (0.39%): at written precision `0%` and `100%` held.
+    for (literal, query, wanted) in [
+        ("0%", "edges = 1", "write `under 1%`"),
+        ("0.0", "edges = 1", "write `under 1%`"),
+        ("100%", "edges > 1", "write `over 99%`"),
+        ("100.0%", "edges > 1", "write `over 99%`"),
+        ("1.00", "edges > 1", "write `over 99%`"),
+        ("under 0.1%", "edges = 1", "computed 0.39%"),
+        ("under 1%", "edges = 0", "write `0%`"),
+        ("over 99%", "edges > 0", "write `100%`"),
+    ] {
+        let text = format!("{FRONT}{SHARES}Says `{{{literal} = share s8 have {query}}}`.\n");
+        let (shown, count) = problems(&[("s.md", &text)]);
+        assert_has(&shown, &["s.md:11:8", wanted]);
+        assert_eq!(count, 1, "{literal}: {shown}");
+    }
+    let text = format!(
+        "{FRONT}{SHARES}`{{under 1% = share s8 have edges = 1}}`, \
+         `{{Under 0.4 per cent = share s8 have edges = 1}}`, \
+         `{{over 99% = share s8 have edges > 1}}`, `{{0% = share s8 have edges = 0}}`, \
+         `{{100% = share s8 have edges > 0}}`, `{{0.4% = share s8 have edges = 1}}`.\n"
+    );
+    holds(&[("s.md", &text)]);
+}
+
+#[test]
+fn a_numeral_with_a_leading_zero_or_a_stray_separator_is_refused() {
+    for (literal, wanted) in [
+        ("0,002", "leading zero"),
+        ("02", "leading zero"),
+        ("002/1", "leading zero"),
+        ("- 2", "sign"),
+        ("-0", "zero"),
+        ("2,0", "separators"),
+    ] {
+        let text = format!("{FRONT}{SHARES}Says `{{{literal} = count s8 where edges = 1}}`.\n");
+        let (shown, count) = problems(&[("n.md", &text)]);
+        assert_has(&shown, &["n.md:11:8", wanted]);
+        assert_eq!(count, 1, "{literal}: {shown}");
+    }
+    // The same in game notation: `021` is not 21.
+    let text = format!("{FRONT}```game\n021 = 21\n```\n");
+    let (shown, _) = problems(&[("n.md", &text)]);
+    assert_has(&shown, &["n.md:7:1", "leading zero"]);
+}
+
+#[test]
+fn an_unknown_name_near_a_position_of_the_essay_is_that_position_not_brackets() {
+    // LRRLL is worth 7/16 and lies between LRR and LR: following "write it in brackets" made
+    // the typo of `lrrl` (3/8) a true statement about another position.
+    let text = format!(
+        "{FRONT}```hackenbush lr\nLR\n```\n\n```hackenbush lrr\nLRR\n```\n\n\
+         ```hackenbush lrrl\nLRRL\n```\n\n```game\nlrr < lrrll < lr\n```\n"
+    );
+    let (shown, _) = problems(&[("u.md", &text)]);
+    assert_has(
+        &shown,
+        &["u.md:19:7", "unknown name `lrrll`", "did you mean `lrrl`?"],
+    );
+    assert!(!shown.contains("brackets"), "{shown}");
+    // With no name near, the brackets are the help.
+    let text = format!("{FRONT}```game\nlrrll = 7/16\n```\n");
+    let (shown, _) = problems(&[("u.md", &text)]);
+    assert_has(&shown, &["in brackets: `[lrrll]`"]);
+}

@@ -128,3 +128,29 @@ fn the_readers_notation_parses_back_to_the_same_game() {
         assert_eq!(games.display_unicode(g), shown, "{text}");
     }
 }
+
+/// What the page prints, by KaTeX itself, as the reading of `{$…$}` formulas assumes
+/// (`games::notation::tex`): a plain space between digits is not printed, so `1 0` cannot be
+/// read as two numbers (an error); `\quad` is printed; `+-` is two operators, not ±; a space
+/// after `\ast` ends the command and is not printed (`\ast 2` is ∗2).
+#[test]
+fn the_page_prints_what_the_reading_of_formulas_assumes() {
+    let page = |tex: &str| {
+        let opts = katex::Opts::builder()
+            .output_type(katex::OutputType::Mathml)
+            .build()
+            .unwrap();
+        katex::render_with_opts(tex, &opts).unwrap()
+    };
+    assert!(page("1 0").contains("<mn>10</mn>"), "{}", page("1 0"));
+    let apart = page(r"1 \quad 0");
+    assert!(
+        apart.contains("<mn>1</mn>") && apart.contains("<mn>0</mn>"),
+        "{apart}"
+    );
+    assert!(!page("1+-1").contains('±'));
+    assert_eq!(
+        page(r"\ast 2").replace(r"\ast 2", ""),
+        page(r"\ast2").replace(r"\ast2", "")
+    );
+}

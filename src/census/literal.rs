@@ -226,7 +226,13 @@ fn quantity(text: &str) -> Result<Option<Quantity>, String> {
         }));
     }
     let (negative, body) = match text.strip_prefix('-') {
-        Some(rest) => (true, rest.trim_start()),
+        Some(rest) if rest.starts_with(char::is_whitespace) => {
+            return Err(format!(
+                "`{text}` has a space after its sign: write the sign against the number, `-{}`",
+                rest.trim_start()
+            ))
+        }
+        Some(rest) => (true, rest),
         None => (false, text.as_str()),
     };
     if !body.starts_with(|c: char| c.is_ascii_digit()) {
@@ -250,6 +256,9 @@ fn quantity(text: &str) -> Result<Option<Quantity>, String> {
         if plain.is_empty() || !plain.bytes().all(|b| b.is_ascii_digit()) {
             return Err(format!("`{text}` is not a number"));
         }
+        if let Some(message) = crate::games::dyadic::leading_zero(s) {
+            return Err(message);
+        }
         plain.parse::<BigInt>().map_err(|e| e.to_string())
     };
     let (value, decimals) = if let Some((n, d)) = body.split_once('/') {
@@ -268,6 +277,11 @@ fn quantity(text: &str) -> Result<Option<Quantity>, String> {
     } else {
         (BigRational::from_integer(integer(body)?), None)
     };
+    if negative && value.is_zero() {
+        return Err(format!(
+            "`{text}` is zero, which has no sign: write it without the `-`"
+        ));
+    }
     Ok(Some(Quantity {
         value: if negative { -value } else { value },
         decimals,
@@ -298,6 +312,74 @@ fn percentage(text: &str) -> Option<&str> {
         }
     }
     None
+}
+
+/// The exact figure a rounded literal stands for when a reader takes it as an absolute: `0%`,
+/// `0.0` (none, zero) and `100%` of any figure, `1.00` of a share (all). At its written precision
+/// `0%` would accept 2 members of 64,978; it holds only for exactly none.
+fn absolute(q: &Quantity, percent: bool, figure: &Figure) -> Option<BigRational> {
+    q.decimals?;
+    if q.value.is_zero() {
+        return Some(BigRational::zero());
+    }
+    let whole = BigRational::from_integer(if percent { 100 } else { 1 }.into());
+    let all = percent || matches!(figure, Figure::Share { .. });
+    (all && q.value == whole).then(BigRational::one)
+}
+
+/// A share bounded rather than rounded: `under 0.01%` (some, but fewer than that), `over 99.9%`
+/// (more than that, but not all).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Bound {
+    Under,
+    Over,
+}
+
+impl Bound {
+    /// Whether share `x` is within the bound `b`, compared exactly: `under b` is `0 < x < b`,
+    /// `over b` is `b < x < 1`. None and all are excluded, as a reader takes "under 0.01%" to
+    /// mean some and "over 99.9%" to mean not all; `0%` and `100%` say those. `Err` for a bound
+    /// no share can be within.
+    fn holds(self, b: &BigRational, x: &BigRational) -> Result<bool, &'static str> {
+        let (zero, one) = (BigRational::zero(), BigRational::one());
+        match self {
+            Bound::Under if b <= &zero || b > &one => {
+                Err("is no bound on a share: `under` takes a bound above 0% and up to 100%")
+            }
+            Bound::Over if b < &zero || b >= &one => {
+                Err("is no bound on a share: `over` takes a bound from 0% and below 100%")
+            }
+            Bound::Under => Ok(&zero < x && x < b),
+            Bound::Over => Ok(b < x && x < &one),
+        }
+    }
+}
+
+/// `under 0.01%`, `Over 99.9 per cent`: the side and the bound as written.
+fn bound(literal: &str) -> Option<(Bound, &str)> {
+    let t = literal.trim();
+    [("under", Bound::Under), ("over", Bound::Over)]
+        .into_iter()
+        .find_map(|(word, side)| {
+            let rest = t
+                .get(..word.len())
+                .filter(|w| w.eq_ignore_ascii_case(word))
+                .and_then(|_| t.get(word.len()..))?;
+            rest.starts_with(char::is_whitespace)
+                .then(|| (side, rest.trim_start()))
+        })
+}
+
+/// A bound's exact value as a fraction of the whole: `0.01%` is 1/10,000, `0.001` is 1/1,000.
+fn bound_value(written: &str) -> Result<BigRational, String> {
+    let (number, whole) = match percentage(written) {
+        Some(number) => (number, 100),
+        None => (written, 1),
+    };
+    let q = quantity(number)?.ok_or_else(|| {
+        format!("`{written}` is not a share: bound a share as `under 0.01%` or `over 99.9%`")
+    })?;
+    Ok(q.value / BigRational::from_integer(whole.into()))
 }
 
 fn normalise_phrase(text: &str) -> String {
@@ -383,6 +465,17 @@ pub fn literal_holds(
             let x = figure
                 .to_rational(games)
                 .ok_or_else(|| mismatch("a number"))?;
+            if let Some((side, written)) = bound(literal) {
+                if !matches!(figure, Figure::Share { .. }) {
+                    return Err(mismatch(
+                        "a bound on a share (`under 1%`, `over 99%` bound a `share … have …`)",
+                    ));
+                }
+                let b = bound_value(written).map_err(bad)?;
+                return side
+                    .holds(&b, &x)
+                    .map_err(|why| bad(format!("`{literal}` {why}")));
+            }
             if let Some(number) = percentage(literal) {
                 let mut q = quantity(number)
                     .map_err(bad)?
@@ -393,6 +486,9 @@ pub fn literal_holds(
                 }
                 if matches!(figure, Figure::Integer(_)) {
                     return Err(mismatch("a percentage"));
+                }
+                if let Some(exactly) = absolute(&q, true, figure) {
+                    return Ok(x == exactly);
                 }
                 return Ok(agrees(&q, &(x * BigRational::from_integer(100.into()))));
             }
@@ -407,6 +503,9 @@ pub fn literal_holds(
                         return Err(mismatch(
                             "a whole number (write a share as `88%`, `0.88` or `358/406`)",
                         ));
+                    }
+                    if let Some(exactly) = absolute(&q, false, figure) {
+                        return Ok(x == exactly);
                     }
                     Ok(agrees(&q, &x))
                 }
@@ -496,6 +595,13 @@ pub fn reading(literal: &str, figure: &Figure) -> Option<String> {
             })
         }
         Figure::Integer(_) | Figure::Number(_) | Figure::Rational(_) | Figure::Share { .. } => {
+            if let Some((side, written)) = bound(literal) {
+                let range = match side {
+                    Bound::Under => format!("0% < x < {written}"),
+                    Bound::Over => format!("{written} < x < 100%"),
+                };
+                return Some(format!("`{literal}` accepts {range}"));
+            }
             let (number, unit) = match percentage(literal) {
                 Some(number) => (number, "%"),
                 None => (literal, ""),
@@ -503,6 +609,25 @@ pub fn reading(literal: &str, figure: &Figure) -> Option<String> {
             let mut q = quantity(number).ok()??;
             if unit == "%" && q.decimals.is_none() && q.value.is_integer() {
                 q.decimals = Some(0);
+            }
+            if let Some(exactly) = absolute(&q, unit == "%", figure) {
+                let share = matches!(figure, Figure::Share { .. });
+                return Some(match (exactly.is_zero(), share) {
+                    (true, true) => format!(
+                        "`{literal}` reads as none: it holds only when no member has it, not at \
+                         its written precision"
+                    ),
+                    (false, true) => format!(
+                        "`{literal}` reads as all: it holds only when every member has it, not at \
+                         its written precision"
+                    ),
+                    (true, false) => {
+                        format!("`{literal}` reads as zero: it holds only for 0 exactly")
+                    }
+                    (false, false) => {
+                        format!("`{literal}` reads as the whole: it holds only for 1 exactly")
+                    }
+                });
             }
             let places = q.decimals?;
             let half = BigRational::new(
@@ -523,6 +648,69 @@ pub fn reading(literal: &str, figure: &Figure) -> Option<String> {
         }
         Figure::Game(_) => None,
     }
+}
+
+/// What to write instead, when a share's literal does not hold because a reader would take it
+/// as none or all (`0%`, `100%`, `0.0`) or as some but not all (`under 1%` of none): a bound
+/// that holds and the share at the first precision that shows it, or the absolute that holds.
+/// `None` for any other literal and figure.
+pub fn advice(literal: &str, figure: &Figure) -> Option<String> {
+    let Figure::Share { part, whole } = figure else {
+        return None;
+    };
+    if whole.is_zero() {
+        return None;
+    }
+    let x = BigRational::new(part.clone(), whole.clone());
+    let hundred = BigRational::from_integer(100.into());
+    if let Some((side, _)) = bound(literal) {
+        return match side {
+            Bound::Under if x.is_zero() => Some("no member has it: write `0%`".to_string()),
+            Bound::Over if x.is_one() => Some("every member has it: write `100%`".to_string()),
+            _ => None,
+        };
+    }
+    let (number, percent) = match percentage(literal) {
+        Some(number) => (number, true),
+        None => (literal, false),
+    };
+    let mut q = quantity(number).ok()??;
+    if percent && q.decimals.is_none() {
+        q.decimals = Some(0);
+    }
+    let exactly = absolute(&q, percent, figure)?;
+    if x == exactly {
+        return None;
+    }
+    let pct = &x * &hundred;
+    let (side, near) = if exactly.is_zero() {
+        ("under", pct.clone())
+    } else {
+        ("over", &hundred - &pct)
+    };
+    // The smallest power of ten above the share (or above what it lacks of the whole).
+    let (step, places) = (0..=40)
+        .map(|k| {
+            let step = BigRational::new(100.into(), num_traits::pow(BigInt::from(10), k));
+            (step, k.saturating_sub(2))
+        })
+        .take_while(|(step, _)| step > &near)
+        .last()?;
+    let limit = if exactly.is_zero() {
+        step
+    } else {
+        &hundred - step
+    };
+    let shown = (0..=40).map(|places| decimal(&pct, places)).find(|r| {
+        quantity(r)
+            .ok()
+            .flatten()
+            .is_some_and(|q| !q.value.is_zero() && q.value != hundred)
+    })?;
+    Some(format!(
+        "write `{side} {}%`, which holds, or the share at a precision that shows it, `{shown}%`",
+        decimal(&limit, places)
+    ))
 }
 
 /// A forest with the trees at every node sorted: two forests that differ only in the order of
@@ -678,6 +866,50 @@ mod tests {
     }
 
     #[test]
+    fn a_numeral_is_written_as_a_reader_reads_it() {
+        // `0,021` and `021` once read as 21; `- 2` and `-0` are slips of another kind.
+        for (literal, figure, said) in [
+            ("0,021", int(21), "`0,021` has a leading zero: write `21`"),
+            ("021", int(21), "`021` has a leading zero: write `21`"),
+            ("00", int(0), "write `0`"),
+            ("021/1", int(21), "leading zero"),
+            ("21/01", int(21), "leading zero"),
+            (
+                "00.5",
+                Figure::Number("1/2".parse().unwrap()),
+                "leading zero",
+            ),
+            ("05%", share(1, 20), "leading zero"),
+            ("- 2", int(-2), "write the sign against the number, `-2`"),
+            ("−0", int(0), "no sign"),
+            ("-0.0", Figure::Number(Dyadic::zero()), "no sign"),
+            ("1,0000", int(10000), "separators"),
+            (",100", int(100), "not a number"),
+            ("1,000.", int(1000), "not a number"),
+            (
+                "0.5.0",
+                Figure::Number("1/2".parse().unwrap()),
+                "not a number",
+            ),
+        ] {
+            let e = literal_holds(literal, &figure, &mut Games::new())
+                .expect_err(literal)
+                .message;
+            assert!(e.contains(said), "{literal}: {e}");
+        }
+        for (literal, figure) in [
+            ("0", int(0)),
+            ("0.5", Figure::Number("1/2".parse().unwrap())),
+            ("0/4", int(0)),
+            ("−2", int(-2)),
+            ("1,000", int(1000)),
+            ("100", int(100)),
+        ] {
+            assert!(holds(literal, &figure), "{literal}");
+        }
+    }
+
+    #[test]
     fn percentages_round_at_the_written_digit() {
         let f = share(358, 406); // 88.177...%
         assert!(holds("88%", &f));
@@ -693,6 +925,103 @@ mod tests {
         assert!(!holds("87%", &share(7, 8)));
         assert!(literal_holds("88", &f, &mut Games::new()).is_err());
         assert!(literal_holds("88%", &int(88), &mut Games::new()).is_err());
+    }
+
+    #[test]
+    fn a_rounded_literal_that_reads_as_none_or_all_holds_only_exactly() {
+        // 2 of 64,978 forests of seven edges have one edge: 0.003%, once "0%".
+        let few = share(2, 64_978);
+        let most = share(64_976, 64_978);
+        for literal in ["0%", "0.0%", "0 per cent", "zero per cent", "0.0", "0.00"] {
+            assert!(!holds(literal, &few), "{literal}");
+            assert!(holds(literal, &share(0, 64_978)), "{literal}");
+        }
+        for literal in ["100%", "100.0%", "1.0", "1.00"] {
+            assert!(!holds(literal, &most), "{literal}");
+            assert!(holds(literal, &share(5, 5)), "{literal}");
+        }
+        // Precision elsewhere is unchanged: 0.4% still accepts 0.39%, 99.6% accepts 99.61%.
+        assert!(holds("0.4%", &share(2, 510)));
+        assert!(holds("99.6%", &share(508, 510)));
+        // Zero of any figure, and 100% of a ratio, read the same way; `1.0` of a number does not.
+        let small = Figure::Number("1/64".parse().unwrap());
+        assert!(!holds("0.0", &small));
+        assert!(holds("0.02", &small));
+        assert!(!holds(
+            "100%",
+            &Figure::Rational(BigRational::new(998.into(), 999.into()))
+        ));
+        assert!(holds("1.0", &Figure::Number("63/64".parse().unwrap())));
+    }
+
+    #[test]
+    fn a_share_under_or_over_a_bound_is_compared_exactly() {
+        let few = share(2, 64_978); // 0.00308%
+        assert!(holds("under 0.01%", &few));
+        assert!(holds("Under 0.0031%", &few));
+        assert!(!holds("under 0.003%", &few));
+        assert!(holds("under 1/10000", &few));
+        assert!(holds("under 0.0001", &few));
+        assert!(!holds("over 0.01%", &few));
+        // Exactly at the bound is not under it; none is not "under", all is not "over".
+        assert!(!holds("under 50%", &share(1, 2)));
+        assert!(!holds("over 50%", &share(1, 2)));
+        assert!(!holds("under 1%", &share(0, 9)));
+        assert!(!holds("over 99%", &share(9, 9)));
+        assert!(holds("over 99.99%", &share(64_976, 64_978)));
+        assert!(holds("over 0%", &share(1, 9)));
+        assert!(holds("under 100%", &share(8, 9)));
+        let refused = |literal: &str, figure: &Figure| {
+            literal_holds(literal, figure, &mut Games::new())
+                .expect_err(literal)
+                .message
+        };
+        for bad in ["under 0%", "over 100%", "under 101%", "over -1%"] {
+            assert!(refused(bad, &few).contains("no bound"), "{bad}");
+        }
+        assert!(refused("under 3", &int(2)).contains("a bound on a share"));
+        assert!(refused("under x%", &few).contains("is not a share"));
+        let e = refused("underneath 1%", &few);
+        assert!(e.contains("is not a percentage"), "{e}");
+    }
+
+    #[test]
+    fn the_advice_for_none_or_all_holds_when_followed() {
+        for (literal, figure, bound, shown) in [
+            ("0%", share(2, 64_978), "under 0.01%", "0.003%"),
+            ("0.0", share(2, 510), "under 1%", "0.4%"),
+            ("0%", share(3, 10), "under 100%", "30%"),
+            ("100%", share(64_976, 64_978), "over 99.99%", "99.997%"),
+            ("1.00", share(508, 510), "over 99%", "99.6%"),
+        ] {
+            let advice = advice(literal, &figure).expect(literal);
+            assert!(
+                advice.contains(&format!("`{bound}`")) && advice.contains(&format!("`{shown}`")),
+                "{literal}: {advice}"
+            );
+            assert!(holds(bound, &figure), "{bound}");
+            assert!(holds(shown, &figure), "{shown}");
+        }
+        assert_eq!(advice("0%", &share(0, 5)), None, "it holds");
+        assert_eq!(advice("12%", &share(1, 5)), None, "not an absolute");
+        assert_eq!(
+            advice("0.0", &Figure::Number("1/64".parse().unwrap())),
+            None
+        );
+        assert!(advice("under 1%", &share(0, 5))
+            .unwrap()
+            .contains("write `0%`"));
+        assert!(advice("over 99%", &share(5, 5))
+            .unwrap()
+            .contains("write `100%`"));
+        assert_eq!(
+            reading("0%", &share(2, 510)).as_deref(),
+            Some("`0%` reads as none: it holds only when no member has it, not at its written precision")
+        );
+        assert_eq!(
+            reading("under 0.1%", &share(2, 510)).as_deref(),
+            Some("`under 0.1%` accepts 0% < x < 0.1%")
+        );
     }
 
     #[test]

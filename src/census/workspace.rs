@@ -1175,6 +1175,9 @@ fn number_figure(text: &str, span: &Range<usize>) -> Result<Figure, QueryError> 
         Ok(d) => Ok(Figure::Number(d)),
         Err(_) => {
             let (i, f) = text.split_once('.').unwrap_or((text, ""));
+            if let Some(message) = crate::games::dyadic::leading_zero(i) {
+                return Err(QueryError::new(span.clone(), message));
+            }
             let scale = num_traits::pow(BigInt::from(10), f.len());
             let whole: BigInt = format!("{i}{f}")
                 .parse()

@@ -115,7 +115,10 @@ fn mismatch(file: &SourceFile, claim: &Claim, figure: &Figure, computed: &str) -
     };
     let help = match census::literal::denial_advice(literal, query) {
         Some((_, fix)) => fix,
-        None => format!("the query was `{query}`"),
+        None => match census::literal::advice(literal, figure) {
+            Some(fix) => format!("{fix} (the query was `{query}`)"),
+            None => format!("the query was `{query}`"),
+        },
     };
     Diagnostic::new(file, claim.literal.span.clone(), message)
         .label(format!("computed {computed}"))

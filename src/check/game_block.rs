@@ -146,16 +146,13 @@ fn check_statements(
                 failed_quietly = true;
             }
             Err(e) => {
-                // A name that reads as a position says how to write it in place; one near a
-                // position of the essay is most likely its typo.
+                // A name near a position of the essay is most likely its typo; one that reads as
+                // a position, far from them, says how to write it in place.
                 let name = line.value.get(e.span.clone()).unwrap_or("");
                 let unknown = name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
                     && cx.workspace.position_value(name).is_none();
-                let hint = InPlace::hint(name).or_else(|| {
-                    let known: Vec<&str> = cx.workspace.position_names().collect();
-                    let near = closest(name, &known).filter(|_| unknown)?;
-                    Some(format!("did you mean `{near}`?"))
-                });
+                let known: Vec<&str> = cx.workspace.position_names().collect();
+                let hint = unknown.then(|| unknown_name_help(name, &known)).flatten();
                 let mut d = Diagnostic::new(cx.file, located(&e.span), e.message).label("here");
                 if let Some(hint) = hint {
                     d = d.help(hint);
@@ -171,4 +168,44 @@ fn check_statements(
         });
     }
     (cx.problems.len() == before && !failed_quietly).then_some(statements)
+}
+
+/// What to say about an unknown bare name of a game expression: the nearest of the names
+/// `defined` first, since a typo of `lrrl` means `lrrl`; brackets only when no defined name is
+/// near and the name reads as a position (`LR`). Suggesting brackets first made the typo `lrrll`
+/// the position LRRLL, worth 7/16, and `lrr < [lrrll] < lr` a true statement about a position
+/// the author never meant. `None` when there is nothing to suggest.
+pub fn unknown_name_help(name: &str, defined: &[&str]) -> Option<String> {
+    match closest(name, defined) {
+        Some(near) => Some(format!("did you mean `{near}`?")),
+        None => InPlace::hint(name),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::unknown_name_help;
+
+    #[test]
+    fn an_unknown_name_near_a_defined_one_is_that_name_not_a_position_in_place() {
+        let defined = ["lr", "lrr", "lrrl"];
+        assert_eq!(
+            unknown_name_help("lrrll", &defined).as_deref(),
+            Some("did you mean `lrrl`?")
+        );
+        assert_eq!(
+            unknown_name_help("cheery", &["cherry"]).as_deref(),
+            Some("did you mean `cherry`?")
+        );
+        // Far from every defined name, a name that reads as a position goes in brackets.
+        assert_eq!(
+            unknown_name_help("LRRLLRL", &defined).as_deref(),
+            Some("a position written in place goes in brackets: `[LRRLLRL]`")
+        );
+        assert_eq!(
+            unknown_name_help("lrrll", &[]).as_deref(),
+            Some("a position written in place goes in brackets: `[lrrll]`")
+        );
+        assert_eq!(unknown_name_help("gadget", &defined), None);
+    }
 }

@@ -67,37 +67,43 @@ pub fn check(cx: &mut Context, formula: &Spanned<String>) -> usize {
 }
 
 /// The game statement a formula reads as, and the first relation that fails (if any); or where
-/// and why it is not a game statement at all.
-type Reading = Result<(String, Option<String>), (Option<String>, usize, String)>;
+/// and why it is not a game statement at all (with what it was read as, when it got that far).
+type Verdict = Result<(String, Option<String>), (Option<String>, usize, String)>;
 
-fn relation(formula: &Spanned<String>, games: &mut Games) -> Reading {
+fn relation(formula: &Spanned<String>, games: &mut Games) -> Verdict {
     if formula.value.trim().is_empty() {
         return Err((None, 0, "an empty formula states nothing".to_string()));
     }
-    let text = tex::to_notation(&formula.value)
-        .map_err(|e| (None, e.offset, format!("not a game formula: {}", e.message)))?;
-    let statement = notation::parse_statement(&text).map_err(|e| {
-        (
-            Some(text.clone()),
-            formula.value.len(),
-            format!("not a game relation: {}", e.message),
-        )
+    let reading = tex::read(&formula.value).map_err(|e| {
+        let what = if e.reads_as.is_some() {
+            "not a game relation"
+        } else {
+            "not a game formula"
+        };
+        (e.reads_as, e.offset, format!("{what}: {}", e.message))
     })?;
+    let text = reading.notation;
     let mut no_names = |_: &str| None;
-    let failures = notation::check_statement(&statement, games, &mut no_names).map_err(|e| {
-        (
-            Some(text.clone()),
-            formula.value.len(),
-            format!("cannot evaluate: {}", e.message),
-        )
-    })?;
+    let failures =
+        notation::check_statement(&reading.statement, games, &mut no_names).map_err(|e| {
+            (
+                Some(text.clone()),
+                formula.value.len(),
+                format!("cannot evaluate: {}", e.message),
+            )
+        })?;
     Ok((text, failures.first().map(|f| f.message(games))))
 }
 
-/// Whether a formula of the prose reads as a relation between games (for `claims --unchecked`).
+/// Whether a formula of the prose reads as a relation between games (for `claims --unchecked`,
+/// and the hints of exercises): as one statement, or as relations that are not one statement
+/// (`0 < 1 \quad 0 > 1`), which checking then refuses.
 pub fn reads_as_relation(tex_source: &str) -> Option<String> {
-    let text = tex::to_notation(tex_source).ok()?;
-    notation::parse_statement(&text).ok().map(|_| text)
+    match tex::read(tex_source) {
+        Ok(reading) => Some(reading.notation),
+        Err(e) if e.states_relations => e.reads_as,
+        Err(_) => None,
+    }
 }
 
 /// A formula of the prose that states a relation between games but is not checked.

@@ -19,7 +19,7 @@ mod thermograph;
 
 pub use claims::{ClaimKind, ClaimRecord};
 pub use exercise::{read_class, ExerciseOutcome, Expected, Question};
-pub use game_block::GameLine;
+pub use game_block::{unknown_name_help, GameLine};
 pub use line_of_play::{PlayFrame, PlayOutcome, PlayedCut};
 pub use links::check_links;
 pub use maths_claim::{reads_as_relation, unchecked_relations, UncheckedFormula};

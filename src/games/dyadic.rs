@@ -357,6 +357,28 @@ impl fmt::Display for DyadicParseError {
 
 impl std::error::Error for DyadicParseError {}
 
+/// A whole number written with a leading zero (`021`, `0,021`, `00`) is refused wherever a
+/// number is read: some readers take it for another number, and it is most often a slip. The
+/// message, with the number as it should be written, or `None` when `digits` (ASCII digits,
+/// thousands separators allowed) has no leading zero.
+pub fn leading_zero(digits: &str) -> Option<String> {
+    let plain: String = digits.chars().filter(char::is_ascii_digit).collect();
+    if !plain.starts_with('0') || digits == "0" {
+        return None;
+    }
+    let meant = plain.trim_start_matches('0');
+    let meant = if meant.is_empty() { "0" } else { meant };
+    Some(match digits.split_once(',') {
+        // `0,021` may be a decimal comma: say how each is written.
+        Some((head, tail)) => format!(
+            "`{digits}` has a leading zero: write `{meant}` for a whole number, `{head}.{}` for \
+             a decimal (with a point)",
+            tail.replace(',', "")
+        ),
+        None => format!("`{digits}` has a leading zero: write `{meant}`"),
+    })
+}
+
 impl FromStr for Dyadic {
     type Err = DyadicParseError;
 
@@ -369,10 +391,16 @@ impl FromStr for Dyadic {
             None => (false, text.as_str()),
         };
         let is_digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+        let whole = |s: &str| match leading_zero(s) {
+            Some(message) => Err(DyadicParseError(message)),
+            None => Ok(()),
+        };
         let rational = if let Some((n, d)) = body.split_once('/') {
             if !is_digits(n) || !is_digits(d) {
                 return Err(bad());
             }
+            whole(n)?;
+            whole(d)?;
             let d: BigInt = d.parse().map_err(|_| bad())?;
             if d.is_zero() {
                 return Err(DyadicParseError(format!("`{text}` divides by zero")));
@@ -382,6 +410,7 @@ impl FromStr for Dyadic {
             if !is_digits(i) || !is_digits(frac) {
                 return Err(bad());
             }
+            whole(i)?;
             let scale = num_traits::pow(BigInt::from(10), frac.len());
             let whole: BigInt = format!("{i}{frac}").parse().map_err(|_| bad())?;
             BigRational::new(whole, scale)
@@ -389,6 +418,7 @@ impl FromStr for Dyadic {
             if !is_digits(body) {
                 return Err(bad());
             }
+            whole(body)?;
             BigRational::from_integer(body.parse().map_err(|_| bad())?)
         };
         let rational = if negative { -rational } else { rational };
@@ -418,6 +448,13 @@ mod tests {
         assert!("1/3".parse::<Dyadic>().is_err());
         assert!("1/0".parse::<Dyadic>().is_err());
         assert!("x".parse::<Dyadic>().is_err());
+        for slip in ["021", "00", "03/8", "3/08", "00.5", "-07"] {
+            let e = slip.parse::<Dyadic>().unwrap_err();
+            assert!(e.0.contains("leading zero"), "{slip}: {e}");
+        }
+        assert_eq!(d("0.5"), d("1/2"));
+        assert_eq!(d("0"), Dyadic::zero());
+        assert_eq!(d("0/4"), Dyadic::zero());
     }
 
     #[test]

@@ -47,8 +47,10 @@ impl InPlace {
         Ok(InPlace(values))
     }
 
-    /// What to say about an unknown bare name that reads as a position (`LR`): write it in
-    /// brackets. `None` for a name that does not.
+    /// How to write in place an unknown bare name that reads as a position (`LR`): in brackets.
+    /// `None` for a name that does not. Said only when no defined name is near the unknown one
+    /// (see `check::unknown_name_help`): bracketing a typo of a defined name reads another
+    /// position, which may well make the statement true.
     pub fn hint(name: &str) -> Option<String> {
         let reads = !name.starts_with('[') && Position::parse(name).is_ok();
         reads.then(|| format!("a position written in place goes in brackets: `[{name}]`"))

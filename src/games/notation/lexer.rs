@@ -203,6 +203,9 @@ impl Lexer<'_> {
         if digits.is_empty() {
             return Ok(None);
         }
+        if let Some(message) = crate::games::dyadic::leading_zero(&digits) {
+            return Err(ParseError::new(start..self.pos, message));
+        }
         match digits.parse::<u32>() {
             Ok(n) if n <= limit => Ok(Some(n)),
             _ => Err(ParseError::new(
@@ -347,5 +350,20 @@ mod tests {
         assert_eq!(e.span, 4..5);
         let e = lex("*99999999999").unwrap_err();
         assert_eq!(e.span, 0..12);
+        // A leading zero is a slip, not another spelling: `021` is not read as 21.
+        for (text, span) in [
+            ("021", 0..3),
+            ("1 + *02", 4..7),
+            ("^007", 0..4),
+            ("3/08", 0..4),
+        ] {
+            let e = lex(text).unwrap_err();
+            assert_eq!(e.span, span, "{text}");
+            assert!(e.message.contains("leading zero"), "{text}: {}", e.message);
+        }
+        assert_eq!(
+            toks("0 *0 0/2"),
+            vec![Tok::Number(0.into()), Tok::Star(0), Tok::Number(0.into())]
+        );
     }
 }

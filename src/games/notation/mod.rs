@@ -749,6 +749,15 @@ fn check_statement_untimed(
     Ok(failures)
 }
 
+/// The statement in plain notation, as [`Expr`]'s `Display` prints each term (`{0,1/2|2} = 1`).
+pub fn statement_text(st: &Statement) -> String {
+    let mut out = st.terms[0].to_string();
+    for ((rel, _), term) in st.relations.iter().zip(&st.terms[1..]) {
+        out.push_str(&format!(" {} {term}", rel_text(*rel)));
+    }
+    out
+}
+
 /// KaTeX source for the statement as written, for display maths.
 pub fn statement_latex(st: &Statement) -> String {
     statement_latex_with(st, &name_latex)
