@@ -38,14 +38,14 @@ enum Command {
         /// Where to write the site (default: site/ in the project).
         #[arg(long)]
         out: Option<PathBuf>,
-        /// Fail on warnings too (for CI): nothing is written.
+        /// Fail on warnings too (for CI): no site is written.
         #[arg(long)]
         deny_warnings: bool,
         /// How problems and warnings are printed.
         #[arg(long, value_enum, default_value_t = Format::Human)]
         message_format: Format,
     },
-    /// Run every evaluation and claim without writing anything.
+    /// Run every evaluation and claim, writing nothing but the cache.
     Check {
         /// Fail on warnings too (for CI).
         #[arg(long)]

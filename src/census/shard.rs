@@ -658,7 +658,9 @@ mod tests {
             count: usize::MAX,
         };
         let why = refusal(&f5, files);
-        assert!(why.contains("s1: one of 18446744073709551615 shards, but `forests edges=1..=5 colours=LR` splits into 1 to 42 shards"), "{why}");
+        let expect = "s1: one of 18446744073709551615 shards, but `forests edges=1..=5 \
+                      colours=LR` splits into 1 to 42 shards";
+        assert!(why.contains(expect), "{why}");
         // A million positions more in one record, the file's own total raised to match.
         refuse(
             &|f| {
