@@ -195,6 +195,7 @@ pub fn census_shard(
         || census::shard::default_path(name, shard),
         Path::to_path_buf,
     );
+    let key = kept_key("a shard is sealed under your key, so that `merge` can believe it")?;
     let games = &mut defs.checker.games;
     let done = census::shard::run_to_file(
         &family,
@@ -202,11 +203,22 @@ pub fn census_shard(
         shard,
         &path,
         census::shard::CHECKPOINT_EVERY,
+        key,
         games,
     )
     .map_err(Failure::Other)?;
     say(&done);
     Ok(())
+}
+
+/// The user's key, if it is kept in a file (what it seals outlives this run), or why `what`
+/// cannot be done without one.
+fn kept_key(what: &str) -> Result<&'static crate::trust::Key, Failure> {
+    let key = crate::trust::Key::user()
+        .ok_or_else(|| Failure::Other("the system gave no random bytes for a key".into()))?;
+    key.kept()
+        .map_err(|why| Failure::Other(format!("{what}, but {why}")))?;
+    Ok(key)
 }
 
 /// `hackenbook census export NAME --parquet FILE`: the census's per-position table.
@@ -238,16 +250,18 @@ pub fn census_merge(
     defs: &mut Definitions,
 ) -> Result<(), Failure> {
     let family = defs.workspace.family_named(name).map_err(Failure::Other)?;
-    let rows = census::shard::merge_files(&family, files).map_err(|problems| {
+    let key = kept_key("shards are believed only under the key they were sealed with")?;
+    let rows = census::shard::merge_files(&family, files, key).map_err(|problems| {
         Failure::Other(format!(
             "the shards of `{name}` cannot be merged:\n  {}",
             problems.join("\n  ")
         ))
     })?;
     let games = &mut defs.checker.games;
+    let origin = format!("{} merged shards", files.len());
     let path = defs
         .workspace
-        .store_rows(&family, &rows, games)
+        .store_rows(&family, &rows, &origin, games)
         .map_err(Failure::Other)?;
     let positions: u64 = rows.iter().map(|r| r.count).sum();
     say(&format!(
@@ -406,7 +420,12 @@ pub fn new_essay(project: &Project, slug: &str, title: Option<&str>) -> Result<(
         crate::essay::front::PLACEHOLDER_SUMMARY,
         crate::essay::front::Date::today(),
     );
-    std::fs::write(&path, text)
+    // Created new: a link at the name (even one leading nowhere) is never written through.
+    std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&path)
+        .and_then(|mut file| file.write_all(text.as_bytes()))
         .map_err(|e| Failure::Other(format!("cannot write {}: {e}", path.display())))?;
     say(&format!("created {} on rung {rung}", path.display()));
     Ok(())

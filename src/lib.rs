@@ -24,3 +24,4 @@ pub mod page;
 pub mod serve;
 pub mod site;
 pub mod stack;
+pub mod trust;

@@ -23,6 +23,10 @@ struct Cli {
     /// error (0: no limit).
     #[arg(long, global = true, value_name = "SECONDS", default_value_t = 10)]
     time_limit: u64,
+    /// Read and write no cache: every figure is computed by this run (for builds that publish;
+    /// refused by `serve`, which always uses the cache).
+    #[arg(long, global = true)]
+    no_cache: bool,
     #[command(subcommand)]
     command: Command,
 }
@@ -34,14 +38,14 @@ enum Command {
         /// Where to write the site (default: site/ in the project).
         #[arg(long)]
         out: Option<PathBuf>,
-        /// Fail on warnings too (for CI): nothing is written.
+        /// Fail on warnings too (for CI): no site is written.
         #[arg(long)]
         deny_warnings: bool,
         /// How problems and warnings are printed.
         #[arg(long, value_enum, default_value_t = Format::Human)]
         message_format: Format,
     },
-    /// Run every evaluation and claim without writing anything.
+    /// Run every evaluation and claim, writing nothing but the cache.
     Check {
         /// Fail on warnings too (for CI).
         #[arg(long)]
@@ -233,6 +237,9 @@ fn run(cli: Cli) -> Result<(), Failure> {
     let mut project = Project::at(&cli.root);
     project.time_limit =
         (cli.time_limit > 0).then(|| std::time::Duration::from_secs(cli.time_limit));
+    if cli.no_cache {
+        project.cache_dir = None;
+    }
     match cli.command {
         Command::Build {
             out,
@@ -295,6 +302,13 @@ fn run(cli: Cli) -> Result<(), Failure> {
         }
         Command::Mdbook { query } => mdbook(&project, query),
         Command::Serve { port, bind, open } => {
+            if cli.no_cache {
+                return Err(Failure::Other(
+                    "`serve` always uses the cache (it is for writing); `--no-cache` is for \
+                     `build` and `check` runs that publish"
+                        .into(),
+                ));
+            }
             let options = serve::Options {
                 host: bind,
                 port,

@@ -263,3 +263,31 @@ fn a_file_it_did_not_write_is_never_overwritten() {
     assert!(why.contains("f3.parquet.part exists"), "{why}");
     assert_eq!(std::fs::read_to_string(&part).unwrap(), "mine too");
 }
+
+#[cfg(unix)]
+#[test]
+fn a_fifo_at_the_table_is_refused_without_waiting() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("pipe.parquet");
+    assert!(Command::new("mkfifo")
+        .arg(&path)
+        .status()
+        .unwrap()
+        .success());
+    let (tell, told) = std::sync::mpsc::channel();
+    let fifo = path.clone();
+    std::thread::spawn(move || {
+        let mut games = Games::new();
+        let _ = tell.send(write_parquet(&forests(3), &fifo, &|_| {}, &mut games));
+    });
+    let said = told
+        .recv_timeout(std::time::Duration::from_secs(60))
+        .expect("the export waited on the FIFO");
+    let why = said.unwrap_err();
+    assert!(why.contains("not overwritten"), "{why}");
+    use std::os::unix::fs::FileTypeExt;
+    assert!(std::fs::symlink_metadata(&path)
+        .unwrap()
+        .file_type()
+        .is_fifo());
+}

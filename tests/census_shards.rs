@@ -4,6 +4,7 @@
 use hackenbook::census::engine::{run, run_shard, run_with, How, Resume};
 use hackenbook::census::family::{Family, Kind, Shard};
 use hackenbook::census::forest::Palette;
+use hackenbook::census::record::Row;
 use hackenbook::census::shard::{
     checkpoint_path, default_path, merge_files, run_to_file, ShardFile, CHECKPOINT_EVERY,
 };
@@ -11,6 +12,7 @@ use hackenbook::census::small::Small;
 use hackenbook::census::{render_figure, workspace, Workspace};
 use hackenbook::games::Games;
 use hackenbook::hackenbush::{Colour, Rules};
+use hackenbook::trust::Key;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
@@ -22,6 +24,11 @@ fn family(kind: Kind, max_edges: usize) -> Family {
         palette: Palette::new(&[Colour::Blue, Colour::Red]),
         rules: Rules::Normal,
     }
+}
+
+/// The key shards are sealed under in these tests (the user's own in production).
+fn key() -> Key {
+    Key::from_bytes([5; 32])
 }
 
 /// Every kind of query, with `N` for the census; some fail (a counterexample), some hold.
@@ -52,11 +59,20 @@ fn merged_shards_are_the_unsharded_census() {
             .map(|index| {
                 let shard = Shard { index, count: 3 };
                 let path = dir.path().join(default_path(name, shard));
-                run_to_file(&whole, name, shard, &path, CHECKPOINT_EVERY, &mut games).unwrap();
+                run_to_file(
+                    &whole,
+                    name,
+                    shard,
+                    &path,
+                    CHECKPOINT_EVERY,
+                    &key(),
+                    &mut games,
+                )
+                .unwrap();
                 path
             })
             .collect();
-        let merged = merge_files(&whole, &paths).unwrap();
+        let merged = merge_files(&whole, &paths, &key()).unwrap();
         assert_eq!(merged, unsharded, "{name}");
         // Run again, a finished shard is kept, not recomputed.
         let again = run_to_file(
@@ -65,10 +81,11 @@ fn merged_shards_are_the_unsharded_census() {
             Shard { index: 1, count: 3 },
             &paths[1],
             CHECKPOINT_EVERY,
+            &key(),
             &mut games,
         );
         assert!(again.unwrap().contains("kept"));
-        let third = ShardFile::read(&paths[2]).unwrap();
+        let third = ShardFile::read(&key(), &paths[2]).unwrap();
         assert_eq!(third.shard(), Shard { index: 2, count: 3 });
 
         // The same questions of the census run whole and of the merged rows in the cache.
@@ -78,7 +95,9 @@ fn merged_shards_are_the_unsharded_census() {
         let mut from_shards = Workspace::new(Some(cache));
         plain.define_census("N", &body).unwrap();
         from_shards.define_census("N", &body).unwrap();
-        from_shards.store_rows(&whole, &merged, &mut games).unwrap();
+        from_shards
+            .store_rows(&whole, &merged, "3 merged shards", &mut games)
+            .unwrap();
         for q in QUERIES {
             let a = plain.evaluate(q, &mut games).unwrap();
             let b = from_shards.evaluate(q, &mut games).unwrap();
@@ -108,6 +127,7 @@ fn a_shard_never_overwrites_a_file_it_did_not_write() {
         shard,
         &path,
         CHECKPOINT_EVERY,
+        &key(),
         &mut games,
     )
     .unwrap_err();
@@ -125,9 +145,9 @@ fn shards_of_the_same_census_in_files_merge_only_when_complete() {
     let path = dir.path().join("two.json");
     ShardFile::new(&whole, Shard { index: 1, count: 2 }, &rows)
         .unwrap()
-        .write(&path)
+        .write(&key(), &path)
         .unwrap();
-    let why = merge_files(&whole, &[path]).unwrap_err().join("\n");
+    let why = merge_files(&whole, &[path], &key()).unwrap_err().join("\n");
     assert_eq!(why, "shard 1 of 2 missing");
 }
 
@@ -198,7 +218,7 @@ fn an_interrupted_shard_resumes_from_its_checkpoint() {
     let uninterrupted = run_shard(&whole, shard, &mut engine_ordinal(&mut games), &|_| {}).unwrap();
 
     // Saving after every chunk of 5 shapes, and killed at the third save.
-    let mut saved: Vec<(usize, Vec<hackenbook::census::record::Row>)> = Vec::new();
+    let mut saved: Vec<(usize, Vec<Row>)> = Vec::new();
     let mut save = |done: usize, rows| {
         saved.push((done, rows));
         if saved.len() == 3 {
@@ -227,10 +247,10 @@ fn an_interrupted_shard_resumes_from_its_checkpoint() {
     let checkpoint = checkpoint_path(&path);
     ShardFile::checkpoint(&whole, shard, done, &rows)
         .unwrap()
-        .write(&checkpoint)
+        .write(&key(), &checkpoint)
         .unwrap();
     // A checkpoint is not a shard: merging it is refused.
-    let why = merge_files(&whole, std::slice::from_ref(&checkpoint))
+    let why = merge_files(&whole, std::slice::from_ref(&checkpoint), &key())
         .unwrap_err()
         .join("\n");
     assert!(why.contains("a checkpoint (10 shapes done)"), "{why}");
@@ -241,6 +261,7 @@ fn an_interrupted_shard_resumes_from_its_checkpoint() {
         shard,
         &path,
         CHECKPOINT_EVERY,
+        &key(),
         &mut games,
     )
     .unwrap();
@@ -249,7 +270,10 @@ fn an_interrupted_shard_resumes_from_its_checkpoint() {
         !checkpoint.exists(),
         "the checkpoint is removed once the shard is written"
     );
-    assert_eq!(ShardFile::read(&path).unwrap().into_rows(), uninterrupted);
+    assert_eq!(
+        ShardFile::read(&key(), &path).unwrap().into_rows(),
+        uninterrupted
+    );
 }
 
 #[test]
@@ -261,8 +285,74 @@ fn a_checkpoint_place_holding_another_file_is_refused() {
     std::fs::write(&checkpoint, "my notes").unwrap();
     let mut games = Games::new();
     let whole = family(Kind::Forests, 5);
-    let why = run_to_file(&whole, "f", shard, &path, CHECKPOINT_EVERY, &mut games).unwrap_err();
+    let why = run_to_file(
+        &whole,
+        "f",
+        shard,
+        &path,
+        CHECKPOINT_EVERY,
+        &key(),
+        &mut games,
+    )
+    .unwrap_err();
     assert!(why.contains("not a checkpoint of shard 1 of 2"), "{why}");
     assert_eq!(std::fs::read_to_string(&checkpoint).unwrap(), "my notes");
     assert!(!path.exists());
+}
+
+#[test]
+fn a_forged_checkpoint_is_refused_by_name_and_never_resumed_from() {
+    let mut games = Games::new();
+    let whole = family(Kind::Forests, 6);
+    let shard = Shard { index: 1, count: 2 };
+    let rows = run_shard(&whole, shard, &mut engine_ordinal(&mut games), &|_| {}).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("s.json");
+    let checkpoint = checkpoint_path(&path);
+    // A checkpoint after `done` shapes holding `rows`, sealed under `key`, then a run of the
+    // shard: what it says.
+    let attempt = |done: usize, rows: &[Row], key: &Key, games: &mut Games| {
+        let _ = std::fs::remove_file(&checkpoint);
+        ShardFile::checkpoint(&whole, shard, done, rows)
+            .unwrap()
+            .write(key, &checkpoint)
+            .unwrap();
+        run_to_file(
+            &whole,
+            "f",
+            shard,
+            &path,
+            CHECKPOINT_EVERY,
+            &self::key(),
+            games,
+        )
+    };
+    let run = shard.range(132).len();
+    // Every shape of the run said done, sealed under the key, but one record a million
+    // positions larger (as a leaked key could write it): the closed forms refuse it.
+    let mut forged = rows.clone();
+    forged[0].count += 1_000_000;
+    let why = attempt(run, &forged, &key(), &mut games).unwrap_err();
+    assert!(
+        why.starts_with(&checkpoint.display().to_string())
+            && why.contains("positions of 6 edges where this shard has"),
+        "{why}"
+    );
+    // More shapes done than its run has.
+    let why = attempt(run + 1, &rows, &key(), &mut games).unwrap_err();
+    assert!(
+        why.contains("a checkpoint after 67 shapes of a run of 66"),
+        "{why}"
+    );
+    // Sealed under another key (or edited by hand since).
+    let why = attempt(run, &rows, &Key::from_bytes([6; 32]), &mut games).unwrap_err();
+    assert!(why.contains("its seal does not match"), "{why}");
+    assert!(
+        !path.exists(),
+        "no result was written from a forged checkpoint"
+    );
+    // Sealed under the key and true: resumed from, and the shard is the one run whole.
+    let said = attempt(run, &rows, &key(), &mut games).unwrap();
+    assert!(said.contains("resumed after 66 shapes"), "{said}");
+    assert_eq!(ShardFile::read(&key(), &path).unwrap().into_rows(), rows);
 }

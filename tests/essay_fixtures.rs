@@ -308,6 +308,19 @@ fn a_new_essay_checks_and_is_never_overwritten() {
     assert_eq!(second.title, "A \"quoted\" title");
 }
 
+#[cfg(unix)]
+#[test]
+fn a_new_essay_is_never_written_through_a_link_at_its_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let project = Project::at(dir.path());
+    std::fs::create_dir_all(&project.essays_dir).unwrap();
+    // A link leading nowhere: following it would create a file outside the essays.
+    let outside = dir.path().join("outside.md");
+    std::os::unix::fs::symlink(&outside, project.essays_dir.join("linked.md")).unwrap();
+    assert!(hackenbook::commands::new_essay(&project, "linked", None).is_err());
+    assert!(!outside.exists());
+}
+
 #[test]
 fn two_essays_on_one_rung_and_unused_names_are_warnings() {
     let dir = tempfile::tempdir().unwrap();

@@ -24,7 +24,6 @@ use parquet::file::reader::{FileReader, SerializedFileReader};
 use parquet::file::writer::SerializedFileWriter;
 use rustc_hash::FxHashMap;
 use std::cell::RefCell;
-use std::fs::File;
 use std::path::Path;
 use std::sync::Arc;
 
@@ -159,11 +158,14 @@ fn cells(record: &Record, games: &mut Games) -> Result<Vec<Cell>, String> {
 /// Whether `path` is free to write: nothing there, or a census table written here.
 fn writable(path: &Path) -> Result<(), String> {
     let shown = path.display();
-    if !path.exists() {
+    // Opened only if it is a regular file: a FIFO there would block the export for good.
+    let there = crate::trust::files::open_given(path);
+    if matches!(there, Ok(None)) {
         return Ok(());
     }
-    let ours = File::open(path)
+    let ours = there
         .ok()
+        .flatten()
         .and_then(|f| SerializedFileReader::new(f).ok())
         .is_some_and(|r| {
             r.metadata()

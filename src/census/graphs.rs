@@ -15,16 +15,14 @@
 //! (shapes of each size, counted once, times every colouring) that decides whether the census
 //! may run; the counts themselves are checked against an independent enumeration in the tests.
 
-use super::cache::{code_hash, Keyed};
+use super::cache::Keyed;
 use super::forest::Palette;
 use super::record::{order_key, Groups, Record, Row, Val};
 use crate::games::{GameId, Games};
 use crate::hackenbush::canon::{exact_code, from_code};
-use crate::hackenbush::solve::SOLVER_CODE;
 use crate::hackenbush::{Colour, Position, Rules, SolveError, Solver};
 use rustc_hash::FxHashSet;
 use std::fmt;
-use std::sync::OnceLock;
 
 /// The most edges a census of graphs enumerates: the table of shapes below goes this far.
 pub const MAX_GRAPH_EDGES: usize = 8;
@@ -97,19 +95,15 @@ impl GraphFamily {
 }
 
 impl Keyed for GraphFamily {
-    /// `graphs edges=1..=6 colours=LR rules=childish code=…`: the family and the code that
-    /// decides its rows — the enumeration and the solver that values its pictures (hashed into
-    /// the cache key, beside the cache's own schema).
+    /// `graphs edges=1..=6 colours=LR rules=childish`: the code that decides its rows (the
+    /// enumeration and the solver) is in the cache's schema, with all the computing code.
     fn key(&self) -> String {
-        static CODE: OnceLock<String> = OnceLock::new();
-        let code =
-            CODE.get_or_init(|| code_hash(&[include_str!("graphs.rs"), &code_hash(SOLVER_CODE)]));
         let rules = match self.rules {
             Rules::Normal => "",
             Rules::Childish => " rules=childish",
         };
         format!(
-            "graphs edges={}..={} colours={}{rules} code={code}",
+            "graphs edges={}..={} colours={}{rules}",
             self.min_edges,
             self.max_edges,
             self.palette.letters()

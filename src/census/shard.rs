@@ -6,21 +6,28 @@
 //! keeps the smaller of two smallest members (the order key is the global census order), which
 //! is the unsharded result to the bit: `count`, `share`, `total`, `min`, `max`, `smallest` and
 //! every counterexample come out the same. A file names its census and the engine that computed
-//! it (the cache's schema hash) and carries a checksum of its rows, so a merge refuses a set that
-//! is incomplete, holds a shard twice, mixes definitions or engines, or was altered.
+//! it (the cache's schema hash) and is sealed under the user's key ([`crate::trust`]), so a
+//! merge refuses a set that is incomplete, holds a shard twice, mixes definitions or engines,
+//! was altered or computed under another key; and what every file says is held to bounds and to
+//! the closed forms (each size's positions: its shapes times their colourings) before it is
+//! used, so a forged or damaged file is refused by name, never a panic.
 
 use super::engine::combine;
 use super::engine::{How, Resume};
 use super::family::{Family, Shard};
 use super::record::{Row, Val};
 use super::small::Small;
+use crate::trust::{files, Key, Unsealed};
 use serde::{Deserialize, Serialize};
-use sha2::{Digest, Sha256};
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 /// What a shard file says it is; a file of another format is refused by name.
-const FORMAT: &str = "hackenbook census shard 1";
+const FORMAT: &str = "hackenbook census shard 2";
+
+/// What a shard file (or checkpoint) is sealed as.
+const KIND: &str = "census shard";
 
 /// One shard's result, as written to disk.
 #[derive(Serialize, Deserialize)]
@@ -37,24 +44,6 @@ pub struct ShardFile {
     /// Positions this shard counted.
     positions: u64,
     rows: Vec<Row<Small>>,
-    /// SHA-256 of everything above, as JSON.
-    checksum: String,
-}
-
-fn checksum(file: &ShardFile) -> String {
-    let mut hash = Sha256::new();
-    let body = serde_json::to_vec(&(
-        FORMAT,
-        &file.schema,
-        &file.family,
-        file.shard,
-        file.done,
-        file.positions,
-        &file.rows,
-    ))
-    .unwrap_or_default();
-    hash.update(body);
-    hash.finalize().iter().map(|b| format!("{b:02x}")).collect()
 }
 
 impl ShardFile {
@@ -96,18 +85,15 @@ impl ShardFile {
             .collect::<Option<Vec<_>>>()?;
         let schema = super::cache::schema().to_string();
         let positions = rows.iter().map(|r| r.count).sum();
-        let mut file = ShardFile {
+        Some(ShardFile {
             format: FORMAT.into(),
-            checksum: String::new(),
             schema,
             family: family.key(),
             shard,
             done,
             positions,
             rows,
-        };
-        file.checksum = checksum(&file);
-        Some(file)
+        })
     }
 
     /// The rows, as a census holds them.
@@ -133,18 +119,50 @@ impl ShardFile {
         self.positions
     }
 
-    /// Writes the file (through a temporary file, so a half-written shard is never seen).
-    pub fn write(&self, path: &Path) -> std::io::Result<()> {
-        let tmp = path.with_extension("part");
-        std::fs::write(&tmp, serde_json::to_vec(self)?)?;
-        std::fs::rename(tmp, path)
+    fn sealed(&self, key: &Key) -> std::io::Result<Vec<u8>> {
+        Ok(key.seal(KIND, &serde_json::to_vec(self)?))
     }
 
-    /// Reads a shard file and checks its checksum.
-    pub fn read(path: &Path) -> Result<ShardFile, String> {
+    /// Writes the file sealed under `key`, only if nothing is at `path` (through a temporary
+    /// file created new, so a half-written shard is never seen and no link is written through).
+    pub fn write(&self, key: &Key, path: &Path) -> std::io::Result<()> {
+        files::create(path, &self.sealed(key)?)
+    }
+
+    /// Reads a shard file named by the user (a link to one is followed) and checks its seal
+    /// under `key` and that it is consistent with itself.
+    pub fn read(key: &Key, path: &Path) -> Result<ShardFile, String> {
+        let bytes = files::read_given(path)
+            .map_err(|e| format!("{}: cannot read: {e}", path.display()))?
+            .ok_or_else(|| format!("{}: cannot read: no such file", path.display()))?;
+        ShardFile::from_bytes(key, path, &bytes)
+    }
+
+    /// Reads a file at a place hackenbook writes to (a shard's result or its checkpoint):
+    /// `None` if nothing is there; a link or a FIFO there is refused, not followed.
+    fn read_own(key: &Key, path: &Path) -> Result<Option<ShardFile>, String> {
+        match files::read_own(path) {
+            Ok(None) => Ok(None),
+            Ok(Some(bytes)) => ShardFile::from_bytes(key, path, &bytes).map(Some),
+            Err(e) => Err(format!("{}: {e}", path.display())),
+        }
+    }
+
+    fn from_bytes(key: &Key, path: &Path, bytes: &[u8]) -> Result<ShardFile, String> {
         let shown = path.display();
-        let bytes = std::fs::read(path).map_err(|e| format!("{shown}: cannot read: {e}"))?;
-        let file: ShardFile = serde_json::from_slice(&bytes)
+        let body = key.open(KIND, bytes).map_err(|why| match why {
+            Unsealed::Missing => format!(
+                "{shown}: not a census shard file with a seal (one written before shards were \
+                 sealed, or not a shard at all): compute it again with `hackenbook census shard`"
+            ),
+            Unsealed::Wrong => format!(
+                "{shown}: its seal does not match: it was altered since it was written, or \
+                 written under another key than yours or by another version of hackenbook; \
+                 compute it again with `hackenbook census shard` (on a cluster, under the same \
+                 key: see the README's Shards)"
+            ),
+        })?;
+        let file: ShardFile = serde_json::from_slice(body)
             .map_err(|e| format!("{shown}: not a census shard file: {e}"))?;
         if file.format != FORMAT {
             return Err(format!(
@@ -152,51 +170,137 @@ impl ShardFile {
                 file.format
             ));
         }
-        if checksum(&file) != file.checksum {
+        let counted = file
+            .rows
+            .iter()
+            .try_fold(0u64, |total, row| total.checked_add(row.count));
+        if counted != Some(file.positions) || file.rows.iter().any(|r| r.count == 0) {
             return Err(format!(
-                "{shown}: the checksum does not match its content (the file was altered or damaged)"
+                "{shown}: its rows do not add up to the {} positions it says it counted",
+                file.positions
             ));
         }
         Ok(file)
     }
-}
 
-/// Merges the shards of `family` into its rows, or says every reason the set is refused: a
-/// file of another census or engine, a shard split another way, missing or given twice, or a
-/// total that is not the family's size.
-pub fn merge(family: &Family, files: Vec<(String, ShardFile)>) -> Result<Vec<Row>, Vec<String>> {
-    let mut problems = Vec::new();
-    let Some((_, first)) = files.first() else {
-        return Err(vec!["no shard files given".into()]);
-    };
-    let count = first.shard.count;
-    let mut seen: Vec<Option<&str>> = vec![None; count];
-    for (name, file) in &files {
-        if file.family != family.key() {
+    /// Why this file is not a finished shard (or, with `done`, a checkpoint) of `family` split
+    /// `count` ways that the closed forms allow: every number it holds checked against its
+    /// bounds before it is used, and the positions of each size against the family's (the
+    /// shapes of that size times their colourings).
+    fn problems(&self, family: &Family) -> Vec<String> {
+        let mut problems = Vec::new();
+        if self.family != family.key() {
             problems.push(format!(
-                "{name}: a shard of `{}`, not of `{}`",
-                file.family,
+                "a shard of `{}`, not of `{}`",
+                self.family,
                 family.key()
             ));
         }
-        if file.schema != super::cache::schema() {
+        if self.schema != super::cache::schema() {
             problems.push(format!(
-                "{name}: computed by another version of the engine (schema {}…, this one {}…)",
-                &file.schema[..12.min(file.schema.len())],
+                "computed by another version of the engine (schema {}…, this one {}…)",
+                self.schema.get(..12).unwrap_or(&self.schema),
                 &super::cache::schema()[..12]
             ));
         }
+        if !problems.is_empty() {
+            return problems;
+        }
+        let top = family.max_edges;
+        let shapes = family.kind.shape_count(top);
+        let Shard { index, count } = self.shard;
+        let split_fits = u64::try_from(count).is_ok_and(|c| c >= 1 && c <= shapes);
+        if !split_fits || index >= count {
+            return vec![format!(
+                "shard {} of {count}, which `{}` cannot have (it splits into 1 to {shapes} \
+                 shards, by its shapes of {top} edges)",
+                index.saturating_add(1),
+                family.key()
+            )];
+        }
+        let run = self.shard.range(shapes as usize).len();
+        if self.done.is_some_and(|done| done > run) {
+            return vec![format!(
+                "a checkpoint after {} shapes of a run of {run}",
+                self.done.unwrap_or(0)
+            )];
+        }
+        let mut by_size: BTreeMap<u64, u128> = BTreeMap::new();
+        for row in &self.rows {
+            let edges = u64::from(row.record.edges);
+            if row.order >> 56 != edges {
+                return vec![format!(
+                    "a row of {edges} edges whose smallest member is not of {edges} edges"
+                )];
+            }
+            *by_size.entry(edges).or_default() += u128::from(row.count);
+        }
+        let colourings = |n: usize| u128::from(family.palette.colourings(n));
+        let expected = |n: usize| -> u128 {
+            match self.done {
+                Some(done) if n == top => colourings(top) * done as u128,
+                Some(_) => 0,
+                None if n == top => colourings(top) * run as u128,
+                None if index == 0 && n >= family.min_edges => {
+                    colourings(n) * u128::from(family.kind.shape_count(n))
+                }
+                None => 0,
+            }
+        };
+        for n in 0..=top {
+            let (want, got) = (expected(n), by_size.remove(&(n as u64)).unwrap_or(0));
+            if want != got {
+                problems.push(format!(
+                    "it counts {got} positions of {n} edges where this shard has {want}"
+                ));
+            }
+        }
+        for (n, got) in by_size {
+            problems.push(format!(
+                "it counts {got} positions of {n} edges, outside the census"
+            ));
+        }
+        problems
+    }
+}
+
+/// Merges the shards of `family` into its rows, or says every reason the set is refused: a
+/// file of another census or engine, a shard split another way, missing or given twice, a
+/// count of positions that the closed forms do not allow, or a total that is not the family's
+/// size.
+pub fn merge(family: &Family, files: Vec<(String, ShardFile)>) -> Result<Vec<Row>, Vec<String>> {
+    let mut problems = Vec::new();
+    let Some((first_name, first)) = files.first() else {
+        return Err(vec!["no shard files given".into()]);
+    };
+    let count = first.shard.count;
+    let shapes = family.kind.shape_count(family.max_edges);
+    // Bounded before anything is sized by it.
+    if !u64::try_from(count).is_ok_and(|c| c >= 1 && c <= shapes) {
+        return Err(vec![format!(
+            "{first_name}: one of {count} shards, but `{}` splits into 1 to {shapes} shards",
+            family.key()
+        )]);
+    }
+    let mut seen: Vec<Option<&str>> = vec![None; count];
+    for (name, file) in &files {
         if let Some(done) = file.done {
             problems.push(format!(
                 "{name}: a checkpoint ({done} shapes done), not a finished shard"
             ));
+            continue;
         }
         let Shard { index, count: of } = file.shard;
-        if of != count || index >= of {
+        if file.family == family.key() && (of != count || index >= of) {
             problems.push(format!(
                 "{name}: shard {} of {of}, but the first file is one of {count}",
-                index + 1
+                index.saturating_add(1)
             ));
+            continue;
+        }
+        let found = file.problems(family);
+        if !found.is_empty() {
+            problems.extend(found.into_iter().map(|p| format!("{name}: {p}")));
             continue;
         }
         match seen[index] {
@@ -248,18 +352,20 @@ pub fn checkpoint_path(path: &Path) -> PathBuf {
     path.with_extension("checkpoint")
 }
 
-/// Computes one shard of `family` into `path`, unless `path` already holds that shard's result
-/// (a job array run again redoes only the shards that did not finish). Every `every` (at most
-/// [`CHECKPOINT_EVERY`] in production) it saves a checkpoint beside the file, and a shard
-/// interrupted and run again resumes from it; the checkpoint is removed when the shard is
-/// written. A file in either place that is not this shard's is never overwritten. Returns what
-/// was done, for the log.
+/// Computes one shard of `family` into `path`, sealed under `key`, unless `path` already holds
+/// that shard's result (a job array run again redoes only the shards that did not finish).
+/// Every `every` (at most [`CHECKPOINT_EVERY`] in production) it saves a checkpoint beside the
+/// file, and a shard interrupted and run again resumes from it — once its seal and its counts
+/// are checked; the checkpoint is removed when the shard is written. A file in either place
+/// that is not this shard's (a link, a FIFO, another file) is never read through nor
+/// overwritten. Returns what was done, for the log.
 pub fn run_to_file(
     family: &Family,
     label: &str,
     shard: Shard,
     path: &Path,
     every: Duration,
+    key: &Key,
     games: &mut crate::games::Games,
 ) -> Result<String, String> {
     let shown = path.display();
@@ -269,32 +375,41 @@ pub fn run_to_file(
              blue-red forests under the normal rules"
         ));
     }
-    if path.exists() {
-        match ShardFile::read(path) {
-            Ok(done)
-                if done.family == family.key()
-                    && done.schema == super::cache::schema()
-                    && done.shard == shard =>
-            {
-                return Ok(format!(
-                    "{shown} already holds shard {} of {} ({} positions): kept",
-                    shard.index + 1,
-                    shard.count,
-                    done.positions
-                ));
-            }
-            _ => {
-                return Err(format!(
-                "{shown} exists and is not shard {} of {} of `{}` by this engine: not overwritten",
-                shard.index + 1,
-                shard.count,
-                family.key()
-            ))
-            }
-        }
-    }
     let checkpoint = checkpoint_path(path);
-    let (done, rows) = resume_from(family, shard, &checkpoint)?;
+    if checkpoint == path {
+        return Err(format!(
+            "{shown}: a shard's result cannot end in `.checkpoint`, the name of its checkpoint"
+        ));
+    }
+    let not_ours = |why: String| {
+        format!(
+            "{shown} exists and is not shard {} of {} of `{}` by this engine ({why}): not \
+             overwritten",
+            shard.index + 1,
+            shard.count,
+            family.key()
+        )
+    };
+    if let Some(done) = ShardFile::read_own(key, path).map_err(not_ours)? {
+        let mut problems = done.problems(family);
+        if done.shard != shard || done.done.is_some() {
+            problems.push(format!(
+                "it holds shard {} of {}",
+                done.shard.index.saturating_add(1),
+                done.shard.count
+            ));
+        }
+        if !problems.is_empty() {
+            return Err(not_ours(problems.join("; ")));
+        }
+        return Ok(format!(
+            "{shown} already holds shard {} of {} ({} positions): kept",
+            shard.index + 1,
+            shard.count,
+            done.positions
+        ));
+    }
+    let (done, rows) = resume_from(family, shard, &checkpoint, key)?;
     let cost = family.shard_cost(shard);
     eprintln!(
         "census {label}, shard {} of {}: {}{}",
@@ -312,7 +427,10 @@ pub fn run_to_file(
     let mut save = |done: usize, rows: Vec<Row>| {
         let file = ShardFile::checkpoint(family, shard, done, &rows)
             .ok_or("a value that is not a number")?;
-        file.write(&checkpoint)
+        // The checkpoint's place holds nothing, or the checkpoint read (and checked) above or
+        // written here: replacing it writes through nothing.
+        file.sealed(key)
+            .and_then(|bytes| files::replace(&checkpoint, &bytes))
             .map_err(|e| format!("cannot write {}: {e}", checkpoint.display()))
     };
     let kn = family.palette.colourings(family.max_edges);
@@ -331,10 +449,15 @@ pub fn run_to_file(
     let rows = rows.map_err(|e| format!("the fast engine cannot run `{label}`: {e:?}"))?;
     let file = ShardFile::new(family, shard, &rows)
         .ok_or_else(|| format!("`{label}` has a value that is not a number"))?;
-    file.write(path)
-        .map_err(|e| format!("cannot write {shown}: {e}"))?;
-    if checkpoint.exists() {
-        // Ours (it was read, or written, above): the result supersedes it.
+    file.write(key, path).map_err(|e| match e.kind() {
+        std::io::ErrorKind::AlreadyExists => {
+            format!("{shown} appeared while the shard ran: not overwritten")
+        }
+        _ => format!("cannot write {shown}: {e}"),
+    })?;
+    if std::fs::symlink_metadata(&checkpoint).is_ok() {
+        // Ours (it was read, or written, above): the result supersedes it. Removing a name
+        // never touches what a link there points to.
         let _ = std::fs::remove_file(&checkpoint);
     }
     Ok(format!(
@@ -352,43 +475,58 @@ pub fn run_to_file(
 }
 
 /// Where a shard starts: the shapes done and rows of its checkpoint, or nothing done. A file
-/// at the checkpoint's place that is not a checkpoint of this shard is refused (it is never
+/// at the checkpoint's place that is not a checkpoint of this shard — not sealed under `key`,
+/// of another shard, or whose counts the closed forms refuse — is refused by name (and never
 /// overwritten).
 fn resume_from(
     family: &Family,
     shard: Shard,
     checkpoint: &Path,
+    key: &Key,
 ) -> Result<(usize, Vec<Row>), String> {
-    if !checkpoint.exists() {
-        return Ok((0, Vec::new()));
-    }
-    match ShardFile::read(checkpoint) {
-        Ok(file)
-            if file.family == family.key()
-                && file.schema == super::cache::schema()
-                && file.shard == shard
-                && file.done.is_some() =>
-        {
-            Ok((file.done.unwrap_or(0), file.into_rows()))
-        }
-        _ => Err(format!(
-            "{} exists and is not a checkpoint of shard {} of {} of `{}` by this engine: not \
-             overwritten",
+    let refused = |why: String| {
+        format!(
+            "{} exists and is not a checkpoint of shard {} of {} of `{}` by this engine ({why}): \
+             not overwritten; remove it to start the shard afresh",
             checkpoint.display(),
             shard.index + 1,
             shard.count,
             family.key()
-        )),
+        )
+    };
+    let Some(file) = ShardFile::read_own(key, checkpoint).map_err(refused)? else {
+        return Ok((0, Vec::new()));
+    };
+    let mut problems = file.problems(family);
+    if file.shard != shard || file.done.is_none() {
+        problems.push(format!(
+            "it is {} shard {} of {}",
+            if file.done.is_none() {
+                "the finished"
+            } else {
+                "a checkpoint of"
+            },
+            file.shard.index.saturating_add(1),
+            file.shard.count
+        ));
+    }
+    match file.done {
+        Some(done) if problems.is_empty() => Ok((done, file.into_rows())),
+        _ => Err(refused(problems.join("; "))),
     }
 }
 
-/// Reads and merges shard files (every unreadable file and every inconsistency reported
-/// together).
-pub fn merge_files(family: &Family, paths: &[std::path::PathBuf]) -> Result<Vec<Row>, Vec<String>> {
+/// Reads and merges shard files, each sealed under `key` (every unreadable file and every
+/// inconsistency reported together).
+pub fn merge_files(
+    family: &Family,
+    paths: &[std::path::PathBuf],
+    key: &Key,
+) -> Result<Vec<Row>, Vec<String>> {
     let mut files = Vec::new();
     let mut problems = Vec::new();
     for path in paths {
-        match ShardFile::read(path) {
+        match ShardFile::read(key, path) {
             Ok(file) => files.push((path.display().to_string(), file)),
             Err(e) => problems.push(e),
         }
@@ -472,19 +610,70 @@ mod tests {
     }
 
     #[test]
-    fn an_altered_file_fails_its_checksum() {
+    fn an_altered_file_or_one_sealed_under_another_key_is_refused() {
         let dir = tempfile::tempdir().unwrap();
+        let (key, other) = (Key::from_bytes([7; 32]), Key::from_bytes([8; 32]));
         let f4 = family(4);
         let (_, file) = shard_files(&f4, 2).remove(0);
         let path = dir.path().join("a.json");
-        file.write(&path).unwrap();
-        assert!(ShardFile::read(&path).is_ok());
+        file.write(&key, &path).unwrap();
+        assert!(ShardFile::read(&key, &path).is_ok());
+        let why = ShardFile::read(&other, &path).err().unwrap();
+        assert!(why.contains("its seal does not match"), "{why}");
         let text = std::fs::read_to_string(&path).unwrap();
         let altered = text.replacen("\"positions\":", "\"positions\":1", 1);
         assert_ne!(altered, text);
         std::fs::write(&path, altered).unwrap();
-        let why = ShardFile::read(&path).err().unwrap();
-        assert!(why.contains("the checksum does not match"), "{why}");
+        let why = ShardFile::read(&key, &path).err().unwrap();
+        assert!(
+            why.starts_with(&format!("{}: its seal does not match", path.display())),
+            "{why}"
+        );
+        // Unsealed, as an older hackenbook wrote it: refused, not believed.
+        std::fs::write(&path, serde_json::to_vec(&file).unwrap()).unwrap();
+        let why = ShardFile::read(&key, &path).err().unwrap();
+        assert!(why.contains("not a census shard file with a seal"), "{why}");
+    }
+
+    /// A file sealed under the right key but saying what no shard can (as a bug, or a key
+    /// that leaked, would write it): every number is held to its bounds and to the closed
+    /// forms, and refused by name — never a panic, never a wrong figure.
+    #[test]
+    fn a_sealed_file_that_the_closed_forms_refuse_is_refused_by_name() {
+        let f5 = family(5);
+        let refuse = |edit: &dyn Fn(&mut ShardFile), expect: &str| {
+            let mut files = shard_files(&f5, 3);
+            edit(&mut files[1].1);
+            let why = refusal(&f5, files);
+            assert!(why.contains(expect), "{expect}: {why}");
+        };
+        // A count of shards that would size the bookkeeping past memory.
+        refuse(
+            &|f| f.shard.count = usize::MAX,
+            "shard 2 of 18446744073709551615, but the first file is one of 3",
+        );
+        let mut files = shard_files(&f5, 3);
+        files[0].1.shard = Shard {
+            index: usize::MAX,
+            count: usize::MAX,
+        };
+        let why = refusal(&f5, files);
+        let expect = "s1: one of 18446744073709551615 shards, but `forests edges=1..=5 \
+                      colours=LR` splits into 1 to 42 shards";
+        assert!(why.contains(expect), "{why}");
+        // A million positions more in one record, the file's own total raised to match.
+        refuse(
+            &|f| {
+                f.rows[0].count += 1_000_000;
+                f.positions += 1_000_000;
+            },
+            "s2: it counts 1000448 positions of 5 edges where this shard has 448",
+        );
+        // A record moved to a size it is not of.
+        refuse(
+            &|f| f.rows[0].order = 3 << 56,
+            "s2: a row of 5 edges whose smallest member is not of 5 edges",
+        );
     }
 
     #[test]

@@ -47,7 +47,8 @@ pub struct CensusRun {
     pub records: usize,
     pub seconds: f64,
     pub from_cache: bool,
-    /// `fast engine`, `reference engine`, `cache` or `narrowed`.
+    /// `fast engine`, `reference engine`, `cache (…)` with how the cached rows were computed
+    /// (`cache (3 merged shards)`), or `narrowed`.
     pub method: String,
 }
 
@@ -696,7 +697,7 @@ impl Workspace {
             positions: (0..rows.len()).map(|i| rows.count(i)).sum(),
             records: rows.len(),
             seconds: start.elapsed().as_secs_f64(),
-            from_cache: method == "cache",
+            from_cache: method.starts_with("cache"),
             method,
         });
         if let Some(entry) = self.censuses.get_mut(name) {
@@ -715,8 +716,8 @@ impl Workspace {
         games: &mut Games,
     ) -> Result<(Vec<Row>, String), QueryError> {
         if let Some(dir) = &self.cache_dir {
-            if let Some(rows) = cache::load(dir, family, games) {
-                return Ok((rows, "cache".into()));
+            if let Some(cached) = cache::load(dir, family, games) {
+                return Ok((cached.rows, format!("cache ({})", cached.origin)));
             }
         }
         if self.builtins.contains(name) {
@@ -767,7 +768,7 @@ impl Workspace {
         progress.finish();
         if let Some(dir) = &self.cache_dir {
             // The cache only saves time; a failure to write it changes no figure.
-            let _ = cache::store(dir, family, &rows, games);
+            let _ = cache::store(dir, family, &rows, method, games);
         }
         Ok((rows, method.into()))
     }
@@ -790,8 +791,9 @@ impl Workspace {
                 .map_err(|message| QueryError::new(span.clone(), format!("`{name}`: {message}")))?;
         }
         if let Some(dir) = &self.cache_dir {
-            if let Some(rows) = cache::load(dir, family, games).and_then(graphs::from_stored) {
-                return Ok((rows, "cache".into()));
+            let cached = cache::load(dir, family, games);
+            if let Some(rows) = cached.and_then(|c| graphs::from_stored(c.rows)) {
+                return Ok((rows, "cache (solver)".into()));
             }
         }
         let progress = Progress::new(family.bound() as u64, name);
@@ -813,7 +815,7 @@ impl Workspace {
         })?;
         if let Some(dir) = &self.cache_dir {
             // The cache only saves time; a failure to write it changes no figure.
-            let _ = cache::store(dir, family, &graphs::to_stored(&rows), games);
+            let _ = cache::store(dir, family, &graphs::to_stored(&rows), "solver", games);
         }
         Ok((rows, "solver".into()))
     }
@@ -839,16 +841,18 @@ impl Workspace {
         }
     }
 
-    /// Stores rows computed elsewhere (merged shards) in the census cache, where a build
-    /// finds them; the path written, or why not.
+    /// Stores rows computed elsewhere (merged shards, whose seals were checked) in the census
+    /// cache under the user's key, where a build finds them; `origin` says how they were
+    /// computed (`3 merged shards`). The path written, or why not.
     pub fn store_rows(
         &self,
         family: &Family,
         rows: &[Row],
+        origin: &str,
         games: &mut Games,
     ) -> Result<PathBuf, String> {
         let dir = (self.cache_dir.as_ref()).ok_or("this project has no census cache")?;
-        cache::store(dir, family, rows, games)
+        cache::store(dir, family, rows, origin, games)
             .map_err(|e| format!("cannot write the census cache {}: {e}", dir.display()))
     }
 

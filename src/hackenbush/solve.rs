@@ -88,21 +88,6 @@ pub struct Limits {
     pub cancel: Option<Arc<AtomicBool>>,
 }
 
-/// The source of everything that decides a value the solver gives: hashed into the keys of
-/// cached results (graph censuses, slow positions), so a change to any of it misses the cache.
-pub const SOLVER_CODE: &[&str] = &[
-    include_str!("canon.rs"),
-    include_str!("position.rs"),
-    include_str!("moves.rs"),
-    include_str!("solve.rs"),
-    include_str!("search.rs"),
-    include_str!("numbers.rs"),
-    include_str!("signs.rs"),
-    include_str!("blocks.rs"),
-    include_str!("green.rs"),
-    include_str!("memo.rs"),
-];
-
 /// The time an evaluation may take unless `--time-limit` says otherwise.
 pub const DEFAULT_TIME_LIMIT: Duration = Duration::from_secs(10);
 

@@ -3,20 +3,25 @@
 //! The one idea: a position's value is a pure function of the position, its rules and the
 //! solver's code, so a position the solver took more than [`SLOW`] to value is stored under the
 //! SHA-256 of those three and read back by the next check (the next build, the next save under
-//! `serve`, every copy of an essay under test) instead of searched again. Any change
-//! to the position, its rules or the solver's source misses the cache: there is no version to
-//! bump by hand. Only numbers are kept — the slow positions are blue-red pictures that the
-//! number search values; anything else is valued afresh every time. A cache that cannot be read
-//! or written only costs time.
+//! `serve`, every copy of an essay under test) instead of searched again. Any change to the
+//! position, its rules or the code that computes (its fingerprint, [`crate::trust::CODE`])
+//! misses the cache: there is no version to bump by hand and no list of sources to keep. A
+//! stored value is believed only under the seal of the user's key ([`crate::trust`]): one
+//! edited or copied from elsewhere is searched again. Only numbers are kept — the slow
+//! positions are blue-red pictures that the number search values; anything else is valued
+//! afresh every time. A cache that cannot be read or written only costs time.
 
-use super::solve::{Evaluation, SOLVER_CODE};
+use super::solve::Evaluation;
 use super::{Position, Rules};
 use crate::games::{GameId, Games};
+use crate::trust::{self, files, hex, Key};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
 use std::time::Duration;
+
+/// What a stored value is sealed as.
+const KIND: &str = "slow value";
 
 /// A position block valued in less time than this is not stored: reading it back would save
 /// little.
@@ -31,26 +36,14 @@ struct Stored {
     methods: Vec<String>,
 }
 
-/// `position rules=… solver=…`: what a stored value answers.
+/// `position rules=… code=…`: what a stored value answers.
 fn key(position: &Position, rules: Rules) -> String {
-    static CODE: OnceLock<String> = OnceLock::new();
-    let code = CODE.get_or_init(|| {
-        let mut hash = Sha256::new();
-        for source in SOLVER_CODE {
-            hash.update([0]);
-            hash.update(source.as_bytes());
-        }
-        hex(&hash.finalize()[..12])
-    });
+    let code = &trust::CODE[..24];
     let rules = match rules {
         Rules::Normal => "normal",
         Rules::Childish => "childish",
     };
-    format!("{} rules={rules} solver={code}", position.notation())
-}
-
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
+    format!("{} rules={rules} code={code}", position.notation())
 }
 
 fn path_for(dir: &Path, key: &str) -> PathBuf {
@@ -60,7 +53,8 @@ fn path_for(dir: &Path, key: &str) -> PathBuf {
     ))
 }
 
-/// The stored evaluation of `position` under `rules`, if one was stored by the same solver.
+/// The stored evaluation of `position` under `rules`, if one was stored by the same code under
+/// the user's key (in a regular file: a link or a FIFO there is passed over).
 pub fn load(
     dir: &Path,
     position: &Position,
@@ -68,8 +62,9 @@ pub fn load(
     games: &mut Games,
 ) -> Option<Evaluation> {
     let key = key(position, rules);
-    let bytes = std::fs::read(path_for(dir, &key)).ok()?;
-    let stored: Stored = serde_json::from_slice(&bytes).ok()?;
+    let bytes = files::read_own(&path_for(dir, &key)).ok()??;
+    let body = Key::user()?.open(KIND, &bytes).ok()?;
+    let stored: Stored = serde_json::from_slice(body).ok()?;
     if stored.key != key {
         return None;
     }
@@ -80,7 +75,8 @@ pub fn load(
     })
 }
 
-/// Stores the evaluation of `position` if its value is a number (otherwise nothing).
+/// Stores the evaluation of `position` under the user's key if its value is a number
+/// (otherwise nothing).
 pub fn store(
     dir: &Path,
     position: &Position,
@@ -97,11 +93,10 @@ pub fn store(
         methods: evaluation.methods.clone(),
         key: key.clone(),
     };
-    std::fs::create_dir_all(dir)?;
-    let path = path_for(dir, &key);
-    let tmp = path.with_extension("tmp");
-    std::fs::write(&tmp, serde_json::to_vec(&stored)?)?;
-    std::fs::rename(tmp, path)
+    let user = Key::user().ok_or_else(|| std::io::Error::other("no key to seal the cache"))?;
+    files::own_dir(dir)?;
+    let bytes = user.seal(KIND, &serde_json::to_vec(&stored)?);
+    files::replace(&path_for(dir, &key), &bytes)
 }
 
 #[cfg(test)]
@@ -153,6 +148,25 @@ mod tests {
         .unwrap();
         let path = path_for(dir.path(), &key(&q, Rules::Normal));
         std::fs::write(&path, b"{\"key\": 1}").unwrap();
+        assert!(load(dir.path(), &q, Rules::Normal, &mut games).is_none());
+    }
+
+    #[test]
+    fn a_value_edited_in_its_file_is_not_believed() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut games = Games::new();
+        let q = Position::parse("g-a L, a-g R").unwrap();
+        let half = evaluation(&mut games, "1/2");
+        store(dir.path(), &q, Rules::Normal, &half, &games).unwrap();
+        assert_eq!(
+            load(dir.path(), &q, Rules::Normal, &mut games).map(|e| e.value),
+            Some(half.value)
+        );
+        let path = path_for(dir.path(), &key(&q, Rules::Normal));
+        let text = std::fs::read_to_string(&path).unwrap();
+        let forged = text.replace("\"1/2\"", "\"3/4\"");
+        assert_ne!(forged, text);
+        std::fs::write(&path, forged).unwrap();
         assert!(load(dir.path(), &q, Rules::Normal, &mut games).is_none());
     }
 }
