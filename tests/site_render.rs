@@ -130,6 +130,7 @@ colours = "LR"</code></pre></details>"#.to_string(),
         query: query.into(),
         figure: figure.into(),
         holds,
+        how: vec![format!("value: by the game tree ({n})")],
         file: "essays/a-tree-is-still-a-number.md".into(),
         line: 40 + n,
         section: if n < 3 {

@@ -12,6 +12,7 @@
 use super::solve::{Evaluation, SOLVER_CODE};
 use super::{Position, Rules};
 use crate::games::{GameId, Games};
+use crate::provenance::Method;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use std::path::{Path, PathBuf};
@@ -28,7 +29,7 @@ pub const SLOW: Duration = Duration::from_secs(1);
 struct Stored {
     key: String,
     value: String,
-    methods: Vec<String>,
+    methods: Vec<Method>,
 }
 
 /// `position rules=… solver=…`: what a stored value answers.
@@ -76,7 +77,10 @@ pub fn load(
     let value: GameId = games.number(&stored.value.parse().ok()?);
     Some(Evaluation {
         value,
-        methods: stored.methods,
+        // Read back, not computed by this run: the cache comes first among its methods.
+        methods: std::iter::once(Method::Cache)
+            .chain(stored.methods.into_iter().filter(|&m| m != Method::Cache))
+            .collect(),
     })
 }
 
@@ -111,7 +115,7 @@ mod tests {
     fn evaluation(games: &mut Games, value: &str) -> Evaluation {
         Evaluation {
             value: games.number(&value.parse().unwrap()),
-            methods: vec!["number search".to_string()],
+            methods: vec![Method::NumberSearch],
         }
     }
 
@@ -125,7 +129,8 @@ mod tests {
         store(dir.path(), &ring, Rules::Normal, &stored, &games).unwrap();
         let back = load(dir.path(), &ring, Rules::Normal, &mut games).unwrap();
         assert_eq!(back.value, stored.value);
-        assert_eq!(back.methods, stored.methods);
+        // A value read back says so: the cache first, then the methods that first valued it.
+        assert_eq!(back.methods, [Method::Cache, Method::NumberSearch]);
         assert!(load(dir.path(), &ring, Rules::Childish, &mut games).is_none());
         assert!(load(dir.path(), &other, Rules::Normal, &mut games).is_none());
     }
