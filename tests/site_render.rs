@@ -274,6 +274,10 @@ fn writes_index_pages_and_assets() {
 
     let tree = fs::read_to_string(out.join("a-tree-is-still-a-number.html")).unwrap();
     assert!(tree.contains(r#"<tr id="claim-3" class="fails">"#));
+    // Under each query, how its figures were computed.
+    assert!(tree.contains(
+        r#"<code>count forests6 where reading = value</code><span class="how">value: by the game tree (2)</span>"#
+    ));
     assert!(tree.contains(r##"<a class="claim" href="#claim-2">762</a>"##));
     assert!(tree.contains(r##"<a href="#census">A census</a>"##));
     assert!(

@@ -254,7 +254,8 @@ struct Colouring<'a> {
 
 impl Colouring<'_> {
     /// The digits of `c` above the lowest `low` ones: `c / k^low`. The fast engine only sees
-    /// palettes of one or two colours, so a digit is `bits` (0 or 1) bits wide.
+    /// palettes of one or two colours, so a digit is `bits` (0 or 1) bits wide. (Digit
+    /// counts here are edges of a packed forest, at most MAX_EDGES: they fit any shift.)
     fn high(&self, low: usize) -> u64 {
         self.c >> (self.t.bits * low as u32)
     }

@@ -128,7 +128,8 @@ impl<'g> Composer<'g> {
         for e in spine.iter() {
             colon = colon && self.first_tree_suffices(f.above(e));
         }
-        // The spine read as a stalk: the first edges of the spine's length in preorder.
+        // The spine read as a stalk: the first edges of the spine's length in preorder (at
+        // most MAX_EDGES of them, so the masks fit the packed form's 32 bits).
         let n = spine.len();
         let stalk = Forest::from_parts(
             (((1u64 << n) - 1) << n) as u32,
@@ -250,7 +251,7 @@ fn stalks(
             // Edge j's colour is digit j of c (the ground edge most significant); cutting it
             // leaves the prefix of j edges, `c / k^(n-j)`.
             for j in 0..n {
-                let high = k.pow((n - j) as u32);
+                let high = k.pow((n - j) as u32); // n ≤ MAX_EDGES
                 let colour = colours[((c / (high / k)) % k) as usize];
                 let option = levels[j][(c / high) as usize].value;
                 if colour != Colour::Red {

@@ -88,6 +88,7 @@ pub fn property(word: &str) -> Option<Prop> {
     PROPERTIES
         .iter()
         .position(|p| p.name == word || p.aliases.contains(&word))
+        // A row of the table, which has fewer than 255 (a test holds it).
         .map(|i| Prop(i as u8))
 }
 

@@ -36,6 +36,10 @@ impl From<Stop> for SolveError {
                 limit: limit.as_secs().max(1) as usize,
             },
             Stop::Cancelled => SolveError::Cancelled,
+            Stop::Full(what) => SolveError::Budget {
+                what,
+                limit: u32::MAX as usize,
+            },
         }
     }
 }
