@@ -4,7 +4,7 @@
 //! that does not assume what is claimed, so every figure carries the method that produced it.
 //! Two figures produced by the same method, or a figure and the theorem that produced it, are
 //! not independent: comparing them checks nothing, and the census refuses such a comparison
-//! ([`crate::census`]). The notebook tells the reader, in [`Method::words`], how each side of a
+//! (the census module). The notebook tells the reader, in [`Method::words`], how each side of a
 //! claim was computed.
 
 use std::fmt;
@@ -140,14 +140,16 @@ impl Method {
             Method::ColonPrinciple => "by the colon principle",
             Method::FusionPrinciple => "by the fusion principle",
             Method::OrdinalSums => "by ordinal sums all the way up (the tree rule)",
-            Method::OrdinalSum => "by one ordinal sum per tree on the value of what it carries",
+            Method::OrdinalSum => {
+                "by one ordinal sum per tree, over the game-tree value of what its trunk carries"
+            }
             Method::SumOfPieces => "by adding the values of the parts standing apart",
             Method::GameTreeOfReading => "by the game tree of the leftmost path read as a stalk",
-            Method::Counted => "counted on the picture",
-            Method::Enumeration => "counted over every member of the census",
+            Method::Counted => "read off the picture",
+            Method::Enumeration => "every member counted",
             Method::Solver => "by the solver",
             Method::PlayTable => "by the play table, from the values of the options",
-            Method::Cache => "read back from the cache of an earlier build",
+            Method::Cache => "in an earlier build (read back from its cache)",
             Method::Shards => "merged from shards computed separately",
         }
     }
@@ -165,26 +167,31 @@ impl fmt::Display for Method {
     }
 }
 
-/// Several methods in a reader's words, each once: "by the sign expansion and by the game
-/// tree". A value read back from a cache says so after the methods that first computed it.
+/// How a value was found, in a reader's words, from the methods that found it: "by the sign
+/// expansion and by the game tree, which agree". The sum of separate parts and a cache are
+/// said after the methods, not as methods that agree.
 pub fn words(methods: &[Method]) -> String {
     let mut seen: Vec<Method> = Vec::new();
     for &m in methods {
-        if !seen.contains(&m) && m != Method::Cache {
+        if !seen.contains(&m) && !matches!(m, Method::Cache | Method::SumOfPieces) {
             seen.push(m);
         }
     }
     let words: Vec<&str> = seen.iter().map(|m| m.words()).collect();
-    let listed = match words.split_last() {
+    let mut out = match words.split_last() {
         None => String::new(),
         Some((last, [])) => last.to_string(),
-        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+        Some((last, rest)) => format!("{} and {last}, which agree", rest.join(", ")),
     };
-    match (methods.contains(&Method::Cache), listed.is_empty()) {
-        (false, _) => listed,
-        (true, true) => Method::Cache.words().to_string(),
-        (true, false) => format!("{listed}, in an earlier build (read back from its cache)"),
+    if methods.contains(&Method::SumOfPieces) {
+        out.push_str(if out.is_empty() { "" } else { ", " });
+        out.push_str("part by part, the values of the parts standing apart added");
     }
+    if methods.contains(&Method::Cache) {
+        out.push_str(if out.is_empty() { "" } else { ", " });
+        out.push_str(Method::Cache.words());
+    }
+    out
 }
 
 #[cfg(test)]
@@ -215,16 +222,21 @@ mod tests {
                 Method::GameTree,
                 Method::ColonPrinciple
             ]),
-            "by the colon principle and by the game tree"
+            "by the colon principle and by the game tree, which agree"
         );
         assert_eq!(
             words(&[Method::SignExpansion, Method::TreeRule, Method::GameTree]),
-            "by the sign expansion, by the tree rule on sign expansions and by the game tree"
+            "by the sign expansion, by the tree rule on sign expansions and by the game tree, which agree"
+        );
+        assert_eq!(
+            words(&[Method::GameTree, Method::SumOfPieces]),
+            "by the game tree, part by part, the values of the parts standing apart added"
         );
         assert_eq!(
             words(&[Method::Cache, Method::NumberSearch]),
             "by a search for the number it is worth, in an earlier build (read back from its cache)"
         );
+        assert_eq!(words(&[Method::ColonPrinciple]), "by the colon principle");
         assert_eq!(words(&[]), "");
     }
 }

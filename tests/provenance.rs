@@ -169,7 +169,7 @@ fn the_notebook_says_how_each_side_was_computed() {
     assert_eq!(
         how(0),
         [
-            "census forests4_LRG: counted over every member of the census",
+            "census: every member counted",
             "tree_rule: by ordinal sums all the way up (the tree rule)",
             "value: by the game tree",
         ]
@@ -177,18 +177,18 @@ fn the_notebook_says_how_each_side_was_computed() {
     assert_eq!(
         how(1),
         [
-            "census forests4: counted over every member of the census",
+            "census: every member counted",
             "tree_rule: by the tree rule on sign expansions",
             "value: by the game tree (the simplicity rule on checked options)",
         ]
     );
-    assert_eq!(how(2), ["counts of cherry: counted on the picture"]);
+    assert_eq!(how(2), ["counts: read off the picture"]);
     assert_eq!(
         how(3),
-        ["value of cherry: by the tree rule on sign expansions and by the game tree, which agree"]
+        ["value: by the tree rule on sign expansions and by the game tree, which agree"]
     );
     assert_eq!(
         how(4),
-        ["each side: as a canonical form (a position in it valued by the solver), the two compared by the games engine"]
+        ["both sides: canonical forms (positions by the solver), compared"]
     );
 }

@@ -250,10 +250,10 @@ fn stalks(
             right.clear();
             // Edge j's colour is digit j of c (the ground edge most significant); cutting it
             // leaves the prefix of j edges, `c / k^(n-j)`.
-            for j in 0..n {
+            for (j, shorter_stalks) in levels.iter().enumerate().take(n) {
                 let high = k.pow((n - j) as u32); // n ≤ MAX_EDGES
                 let colour = colours[((c / (high / k)) % k) as usize];
-                let option = levels[j][(c / high) as usize].value;
+                let option = shorter_stalks[(c / high) as usize].value;
                 if colour != Colour::Red {
                     left.push(option);
                 }

@@ -461,10 +461,10 @@ impl Workspace {
             | QueryKind::Any(f, e)
             | QueryKind::Extreme(_, e, f) => self.how_family(f, Some(e), out),
             QueryKind::Of(e, name, _) => self.how_position(e, name, out),
-            QueryKind::Game(text) => push_how(
+            QueryKind::Game(_) => push_how(
                 out,
-                format!("[{text}]"),
-                "by arithmetic on canonical forms, each position in it valued by the solver".into(),
+                "game".into(),
+                "canonical forms (positions by the solver)".into(),
             ),
             QueryKind::Number(_) => {}
             QueryKind::Neg(a) => self.how_query(a, out),
@@ -484,12 +484,10 @@ impl Workspace {
         let mut words = Method::Enumeration.words().to_string();
         match method {
             CensusMethod::Ran(_) => {}
-            CensusMethod::Cache(_) => {
-                words.push_str(" (read back from the cache of an earlier build)")
-            }
-            CensusMethod::Narrowed(_) => words.push_str(" (narrowed from another)"),
+            CensusMethod::Cache(_) => words.push_str(" in an earlier build"),
+            CensusMethod::Narrowed(_) => words.push_str(" (a census narrowed from another)"),
         }
-        push_how(out, format!("census {}", f.name), words);
+        push_how(out, "census".into(), words);
         for field in self.fields_read([f.filter.as_ref(), e]) {
             let words = engine.general(field).words().to_string();
             push_how(out, field.name().to_string(), words);
@@ -506,11 +504,7 @@ impl Workspace {
         let mut used = Vec::new();
         props_used(e, &self.measures, &mut used);
         if used.iter().any(|(p, _)| p.get().from.is_none()) {
-            push_how(
-                out,
-                format!("counts of {name}"),
-                Method::Counted.words().into(),
-            );
+            push_how(out, "counts".into(), Method::Counted.words().into());
         }
         for field in self.fields_read([Some(e)]) {
             let words = match field {
@@ -520,16 +514,11 @@ impl Workspace {
                     if engine == Engine::Reference && !methods.contains(&Method::GameTree) {
                         methods.push(Method::GameTree);
                     }
-                    let agree = if methods.len() > 1 {
-                        ", which agree"
-                    } else {
-                        ""
-                    };
-                    format!("{}{agree}", crate::provenance::words(&methods))
+                    crate::provenance::words(&methods)
                 }
                 field => engine.general(field).words().to_string(),
             };
-            push_how(out, format!("{} of {name}", field.name()), words);
+            push_how(out, field.name().into(), words);
         }
     }
 
@@ -1332,7 +1321,7 @@ impl Workspace {
 
 /// Adds how a figure was obtained, unless it is there already.
 fn push_how(out: &mut Vec<How>, what: String, words: String) {
-    if !out.iter().any(|h| h.what == what) {
+    if !out.iter().any(|h| h.what == what && h.words == words) {
         out.push(How { what, words });
     }
 }

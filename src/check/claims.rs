@@ -104,8 +104,8 @@ pub fn check(cx: &mut Context, claim: &Claim) -> usize {
 /// How a relation between games is computed, for the notebook.
 pub fn relation_how() -> Vec<How> {
     vec![How {
-        what: "each side".into(),
-        words: "as a canonical form (a position in it valued by the solver), the two compared by the games engine".into(),
+        what: "both sides".into(),
+        words: "canonical forms (positions by the solver), compared".into(),
     }]
 }
 

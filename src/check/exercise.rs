@@ -447,7 +447,7 @@ fn record(
         figure,
         holds,
         how: vec![crate::census::obtained::How {
-            what: "the answer".into(),
+            what: "answer".into(),
             words: Method::Solver.words().into(),
         }],
     });

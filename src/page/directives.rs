@@ -372,19 +372,7 @@ fn assertion_value(literal: &str) -> String {
 /// How the value was found, for the caption: "valued by the sign expansion and by the game
 /// tree, which agree".
 fn methods_words(methods: &[Method]) -> String {
-    let words = crate::provenance::words(methods);
-    let mut distinct: Vec<Method> = methods
-        .iter()
-        .copied()
-        .filter(|&m| m != Method::Cache)
-        .collect();
-    distinct.sort();
-    distinct.dedup();
-    let several = distinct.len() > 1;
-    format!(
-        "valued {words}{}",
-        if several { ", which agree" } else { "" }
-    )
+    format!("valued {}", crate::provenance::words(methods))
 }
 
 /// A strip of small diagrams, one per position the line passes through, all in the layout of
