@@ -192,3 +192,42 @@ fn the_notebook_says_how_each_side_was_computed() {
         ["both sides: canonical forms (positions by the solver), compared"]
     );
 }
+
+/// A census read back from the cache says so in the notebook's words, and so does a census
+/// narrowed from it; computed afresh, neither does.
+#[test]
+fn a_census_from_the_cache_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut words = Vec::new();
+    for _ in 0..2 {
+        let mut games = Games::new();
+        let mut ws = Workspace::new(Some(dir.path().to_path_buf()));
+        ws.define_census(
+            "f",
+            "family = \"forests\"\nedges = \"1..=4\"\ncolours = \"LRG\"",
+        )
+        .unwrap();
+        ws.define_census("multi", "from = \"f\"\nwhere = \"trunks > 1\"")
+            .unwrap();
+        let mut run = Vec::new();
+        for q in ["count f", "count multi"] {
+            ws.evaluate(q, &mut games).unwrap();
+            run.push(ws.how(q)[0].words.clone());
+        }
+        words.push(run);
+    }
+    assert_eq!(
+        words[0],
+        [
+            "every member counted",
+            "every member counted (a census narrowed from another)"
+        ]
+    );
+    assert_eq!(
+        words[1],
+        [
+            "every member counted in an earlier build",
+            "every member counted (a census narrowed from another) in an earlier build"
+        ]
+    );
+}

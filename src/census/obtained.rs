@@ -96,15 +96,18 @@ pub enum CensusMethod {
     Ran(Engine),
     /// Read back from the census cache, written by a run of this engine.
     Cache(Engine),
-    /// Taken from another census by a condition (its rows, obtained as that census's were).
-    Narrowed(Engine),
+    /// Taken from another census by a condition (its rows, obtained as that census's were:
+    /// by `engine`, read back from the cache if `cached`).
+    Narrowed { engine: Engine, cached: bool },
 }
 
 impl CensusMethod {
     /// The engine whose rows these are.
     pub fn engine(self) -> Engine {
         match self {
-            CensusMethod::Ran(e) | CensusMethod::Cache(e) | CensusMethod::Narrowed(e) => e,
+            CensusMethod::Ran(e)
+            | CensusMethod::Cache(e)
+            | CensusMethod::Narrowed { engine: e, .. } => e,
         }
     }
 }
@@ -114,7 +117,11 @@ impl fmt::Display for CensusMethod {
         match self {
             CensusMethod::Ran(e) => write!(f, "{e}"),
             CensusMethod::Cache(e) => write!(f, "cache (rows of the {e})"),
-            CensusMethod::Narrowed(e) => write!(f, "narrowed (rows of the {e})"),
+            CensusMethod::Narrowed { engine, cached } => write!(
+                f,
+                "narrowed (rows of the {engine}{})",
+                if *cached { ", from the cache" } else { "" }
+            ),
         }
     }
 }
@@ -412,9 +419,14 @@ mod tests {
             CensusMethod::Cache(Engine::Composing).to_string(),
             "cache (rows of the composing engine)"
         );
+        let narrowed = |cached| CensusMethod::Narrowed {
+            engine: Engine::Solver,
+            cached,
+        };
+        assert_eq!(narrowed(false).to_string(), "narrowed (rows of the solver)");
         assert_eq!(
-            CensusMethod::Narrowed(Engine::Solver).to_string(),
-            "narrowed (rows of the solver)"
+            narrowed(true).to_string(),
+            "narrowed (rows of the solver, from the cache)"
         );
     }
 }

@@ -482,10 +482,11 @@ impl Workspace {
         };
         let engine = method.engine();
         let mut words = Method::Enumeration.words().to_string();
-        match method {
-            CensusMethod::Ran(_) => {}
-            CensusMethod::Cache(_) => words.push_str(" in an earlier build"),
-            CensusMethod::Narrowed(_) => words.push_str(" (a census narrowed from another)"),
+        if let CensusMethod::Narrowed { .. } = method {
+            words.push_str(" (a census narrowed from another)");
+        }
+        if let CensusMethod::Cache(_) | CensusMethod::Narrowed { cached: true, .. } = method {
+            words.push_str(" in an earlier build");
         }
         push_how(out, "census".into(), words);
         for field in self.fields_read([f.filter.as_ref(), e]) {
@@ -797,7 +798,13 @@ impl Workspace {
                 (
                     kept,
                     format!("{parent} narrowed by a condition"),
-                    CensusMethod::Narrowed(parent_method.engine()),
+                    CensusMethod::Narrowed {
+                        engine: parent_method.engine(),
+                        cached: matches!(
+                            parent_method,
+                            CensusMethod::Cache(_) | CensusMethod::Narrowed { cached: true, .. }
+                        ),
+                    },
                 )
             }
         };
