@@ -107,7 +107,7 @@ fn chapter_front(n: usize, name: &str) -> FrontMatter {
         title: name.to_string(),
         slug: format!("chapter-{}", n + 1),
         slug_span: None,
-        rung: n as i64 + 1,
+        rung: n as i64 + 1, // a chapter's place in the book
         summary: String::new(),
         rung_span: 0..0,
         summary_span: None,

@@ -171,7 +171,7 @@ fn the_site_is_the_same_whatever_the_working_directory() {
     let page = project.read("site/first.html");
     // Tera escapes `/` in attributes.
     assert!(
-        page.contains("title=\"essays&#x2F;first.md, line "),
+        page.contains("Lines are those of <code>essays&#x2F;first.md</code>"),
         "paths relative to the project"
     );
     assert!(

@@ -236,8 +236,8 @@ fn named_positions_answer_property_questions() {
     let mut games = Games::new();
     let mut ws = Workspace::new(None);
     let cherry = Position::parse("L(L R)").unwrap();
-    let value = evaluate(&cherry, Rules::Normal, &mut games).unwrap().value;
-    ws.define_position("cherry", value, cherry, Rules::Normal);
+    let value = evaluate(&cherry, Rules::Normal, &mut games).unwrap();
+    ws.define_position("cherry", &value, cherry, Rules::Normal);
     for (key, literal) in [
         ("value", "1"),
         ("reading", "2"),
@@ -254,15 +254,15 @@ fn named_positions_answer_property_questions() {
     assert_eq!(f, Figure::Number(2.into()));
     // A cycle has no leftmost reading: a located error, not a panic.
     let cycle = Position::parse("g-a L, a-b R, b-g L").unwrap();
-    let value = evaluate(&cycle, Rules::Normal, &mut games).unwrap().value;
-    ws.define_position("loop", value, cycle, Rules::Normal);
+    let value = evaluate(&cycle, Rules::Normal, &mut games).unwrap();
+    ws.define_position("loop", &value, cycle, Rules::Normal);
     let e = ws.property("loop", "2 * reading", &mut games).unwrap_err();
     assert_eq!(e.span, 4..11);
     assert!(ws.property("loop", "edges", &mut games).is_ok());
     // Under childish rules the normal-play properties are refused.
     let p = Position::parse("LR").unwrap();
-    let v = evaluate(&p, Rules::Childish, &mut games).unwrap().value;
-    ws.define_position("kid", v, p, Rules::Childish);
+    let v = evaluate(&p, Rules::Childish, &mut games).unwrap();
+    ws.define_position("kid", &v, p, Rules::Childish);
     assert!(ws.property("kid", "tree_rule", &mut games).is_err());
     assert!(ws.property("kid", "value", &mut games).is_ok());
 }
@@ -369,8 +369,8 @@ fn the_numeral_properties_read_a_number_in_binary() {
         ("star", "G"),
     ] {
         let p = Position::parse(text).unwrap();
-        let v = evaluate(&p, Rules::Normal, &mut games).unwrap().value;
-        ws.define_position(name, v, p, Rules::Normal);
+        let v = evaluate(&p, Rules::Normal, &mut games).unwrap();
+        ws.define_position(name, &v, p, Rules::Normal);
     }
     // LRRL = 3/8 = 0.011 in binary: four edges, three places.
     for (query, figure) in [

@@ -50,7 +50,8 @@ fn num(v: Val) -> f64 {
 type Key = [u64; 14];
 
 fn key(r: &Record) -> Key {
-    let int = |x: u8| x as u64;
+    let int = |x: u32| u64::from(x);
+    let small = |x: u8| u64::from(x);
     let float = |v: Val| num(v).to_bits();
     [
         int(r.edges),
@@ -58,8 +59,8 @@ fn key(r: &Record) -> Key {
         int(r.red),
         int(r.green),
         int(r.trunks),
-        int(r.height),
-        int(r.spine),
+        small(r.height),
+        small(r.spine),
         r.path as u64,
         r.colon as u64,
         float(r.value),

@@ -4,8 +4,9 @@
 
 use cgt::short::partizan::canonical_form::CanonicalForm;
 use hackenbook::games::{GameId, Games};
-use hackenbook::hackenbush::solve::{fast_paths, method, ordinal_sums};
+use hackenbook::hackenbush::solve::{fast_paths, ordinal_sums};
 use hackenbook::hackenbush::{options, Player, Position, Rules, Solver};
+use hackenbook::provenance::Method;
 use proptest::prelude::*;
 use std::collections::HashMap;
 
@@ -66,7 +67,7 @@ proptest! {
         let mut games = Games::new();
         let e = Solver::new().evaluate(&p, rules(childish), &mut games);
         let e = e.map_err(|err| TestCaseError::fail(format!("{}: {err}", p.notation())))?;
-        prop_assert!(e.methods.iter().any(|m| m == method::GAME_TREE), "{:?}", e.methods);
+        prop_assert!(e.methods.contains(&Method::GameTree), "{:?}", e.methods);
     }
 
     #[test]

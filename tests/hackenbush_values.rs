@@ -2,10 +2,10 @@
 //! applies, cross-checked).
 
 use hackenbook::games::{GameId, Games};
-use hackenbook::hackenbush::solve::method;
 use hackenbook::hackenbush::{options, Limits, Player, Position, Rules, SolveError, Solver};
+use hackenbook::provenance::Method;
 
-fn eval(text: &str, rules: Rules, games: &mut Games) -> (GameId, Vec<String>) {
+fn eval(text: &str, rules: Rules, games: &mut Games) -> (GameId, Vec<Method>) {
     let p = Position::parse(text).unwrap();
     let e = Solver::new().evaluate(&p, rules, games).unwrap();
     (e.value, e.methods)
@@ -41,35 +41,35 @@ fn every_applicable_method_runs() {
     let (_, m) = eval("LRRL", Rules::Normal, &mut games);
     assert_eq!(
         m,
-        [method::SIGN_EXPANSION, method::TREE_RULE, method::GAME_TREE]
+        [Method::SignExpansion, Method::TreeRule, Method::GameTree]
     );
     let (_, m) = eval("L(L R) RL", Rules::Normal, &mut games);
     assert_eq!(
         m,
         [
-            method::TREE_RULE,
-            method::GAME_TREE,
-            method::SIGN_EXPANSION,
-            method::SUM_OF_PIECES
+            Method::TreeRule,
+            Method::GameTree,
+            Method::SignExpansion,
+            Method::SumOfPieces
         ]
     );
     let (_, m) = eval("g-a-b-g G", Rules::Normal, &mut games);
-    assert_eq!(m, [method::FUSION_PRINCIPLE, method::GAME_TREE]);
+    assert_eq!(m, [Method::FusionPrinciple, Method::GameTree]);
     let (_, m) = eval("G(G G)", Rules::Normal, &mut games);
     assert_eq!(
         m,
         [
-            method::COLON_PRINCIPLE,
-            method::FUSION_PRINCIPLE,
-            method::GAME_TREE
+            Method::ColonPrinciple,
+            Method::FusionPrinciple,
+            Method::GameTree
         ]
     );
     let (_, m) = eval("LRLGRRR", Rules::Normal, &mut games);
-    assert_eq!(m, [method::ORDINAL_SUMS, method::GAME_TREE]);
+    assert_eq!(m, [Method::OrdinalSums, Method::GameTree]);
     let (_, m) = eval("g-a L, a-b G, b-g R", Rules::Normal, &mut games);
-    assert_eq!(m, [method::GAME_TREE_WITH_FAST_PATHS, method::GAME_TREE]);
+    assert_eq!(m, [Method::GameTreeWithFastPaths, Method::GameTree]);
     let (_, m) = eval("LR", Rules::Childish, &mut games);
-    assert_eq!(m, [method::GAME_TREE]);
+    assert_eq!(m, [Method::GameTree]);
 }
 
 #[test]
@@ -223,7 +223,7 @@ fn a_two_hundred_edge_stalk_through_every_method() {
     let (v, methods) = eval(&text, Rules::Normal, &mut games);
     assert_eq!(
         methods,
-        [method::SIGN_EXPANSION, method::TREE_RULE, method::GAME_TREE]
+        [Method::SignExpansion, Method::TreeRule, Method::GameTree]
     );
     let two199 = num_bigint::BigInt::from(1) << 199;
     let expected = hackenbook::games::Dyadic::new((two199 * 2 - 1) / 3, 199); // (2^200 - 1)/3 exactly

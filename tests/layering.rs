@@ -10,6 +10,7 @@ const LAYERS: &[(&str, u8)] = &[
     ("escape", 0),
     ("stack", 0),
     ("trust", 0),
+    ("provenance", 0),
     ("games", 1),
     ("site", 1),
     ("essay", 2),

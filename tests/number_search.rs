@@ -7,8 +7,8 @@ use hackenbook::hackenbush::budget::Budget;
 use hackenbook::hackenbush::canon::Canon;
 use hackenbook::hackenbush::numbers::{NumberTree, Numbers};
 use hackenbook::hackenbush::search::NumberSearch;
-use hackenbook::hackenbush::solve::method;
 use hackenbook::hackenbush::{options, Colour, Player, Position, Rules, Solver};
+use hackenbook::provenance::Method;
 use proptest::prelude::*;
 
 mod random_positions;
@@ -121,7 +121,7 @@ fn blue_red_parts_of_mixed_pictures() {
         assert_eq!(found.value, plain, "{text}");
         if p.components().len() > 1 {
             assert!(
-                found.methods.iter().any(|m| m == method::NUMBER_SEARCH),
+                found.methods.contains(&Method::NumberSearch),
                 "{text}: {:?}",
                 found.methods
             );

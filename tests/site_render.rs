@@ -130,6 +130,10 @@ colours = "LR"</code></pre></details>"#.to_string(),
         query: query.into(),
         figure: figure.into(),
         holds,
+        how: vec![
+            format!("value: by the game tree ({n})"),
+            "census: every member counted".into(),
+        ],
         file: "essays/a-tree-is-still-a-number.md".into(),
         line: 40 + n,
         section: if n < 3 {
@@ -273,6 +277,10 @@ fn writes_index_pages_and_assets() {
 
     let tree = fs::read_to_string(out.join("a-tree-is-still-a-number.html")).unwrap();
     assert!(tree.contains(r#"<tr id="claim-3" class="fails">"#));
+    // Under each query, how its figures were computed.
+    assert!(tree.contains(
+        r#"<code>count forests6 where reading = value</code><small>value: by the game tree (2); census: every member counted</small>"#
+    ));
     assert!(tree.contains(r##"<a class="claim" href="#claim-2">762</a>"##));
     assert!(tree.contains(r##"<a href="#census">A census</a>"##));
     assert!(

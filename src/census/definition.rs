@@ -226,7 +226,7 @@ fn game_family(
     }
     Ok(GameFamily {
         kind,
-        born_by: day as u32,
+        born_by: day as u32, // at most `kind.max_day()`, above
     })
 }
 

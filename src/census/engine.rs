@@ -8,7 +8,7 @@
 
 use super::family::{Family, Shard};
 use super::forest::{shape_index, shape_rank, shapes, Forest, Palette};
-use super::record::{order_key, Groups, Record, Row, Val};
+use super::record::{forest_count, order_key, Groups, Record, Row, Val};
 use super::small::Small;
 use crate::games::signs;
 use crate::hackenbush::Colour;
@@ -235,7 +235,7 @@ impl Tables {
             trunks,
             first_tree,
             spine,
-            height: f.height() as u8,
+            height: forest_count(f.height()),
             path: f.is_path(),
         }
     }
@@ -254,7 +254,8 @@ struct Colouring<'a> {
 
 impl Colouring<'_> {
     /// The digits of `c` above the lowest `low` ones: `c / k^low`. The fast engine only sees
-    /// palettes of one or two colours, so a digit is `bits` (0 or 1) bits wide.
+    /// palettes of one or two colours, so a digit is `bits` (0 or 1) bits wide. (Digit
+    /// counts here are edges of a packed forest, at most MAX_EDGES: they fit any shift.)
     fn high(&self, low: usize) -> u64 {
         self.c >> (self.t.bits * low as u32)
     }
@@ -356,19 +357,19 @@ impl Colouring<'_> {
             });
         let n = self.plan.n;
         let (blue, red, green) =
-            (0..n).fold((0u8, 0u8, 0u8), |(b, r, g), i| match self.colour(i) {
+            (0..n).fold((0u32, 0u32, 0u32), |(b, r, g), i| match self.colour(i) {
                 Colour::Blue => (b + 1, r, g),
                 Colour::Red => (b, r + 1, g),
                 Colour::Green => (b, r, g + 1),
             });
         Ok(Record {
-            edges: n as u8,
+            edges: forest_count(n),
             blue,
             red,
             green,
-            trunks: self.plan.trunks.len() as u8,
+            trunks: forest_count(self.plan.trunks.len()),
             height: self.plan.height,
-            spine: spine.len() as u8,
+            spine: forest_count(spine.len()),
             path: self.plan.path,
             cycles: 0,
             colon,

@@ -53,13 +53,13 @@ type Field = (&'static str, Physical, fn(&Record) -> Result<Cell, String>);
 
 /// The record's own fields, typed as they are held.
 const FIELDS: &[Field] = &[
-    ("edges", Physical::Int, |r| Ok(Cell::Int(r.edges.into()))),
-    ("blue", Physical::Int, |r| Ok(Cell::Int(r.blue.into()))),
-    ("red", Physical::Int, |r| Ok(Cell::Int(r.red.into()))),
-    ("green", Physical::Int, |r| Ok(Cell::Int(r.green.into()))),
-    ("trunks", Physical::Int, |r| Ok(Cell::Int(r.trunks.into()))),
-    ("height", Physical::Int, |r| Ok(Cell::Int(r.height.into()))),
-    ("spine", Physical::Int, |r| Ok(Cell::Int(r.spine.into()))),
+    ("edges", Physical::Int, |r| int(r.edges)),
+    ("blue", Physical::Int, |r| int(r.blue)),
+    ("red", Physical::Int, |r| int(r.red)),
+    ("green", Physical::Int, |r| int(r.green)),
+    ("trunks", Physical::Int, |r| int(r.trunks)),
+    ("height", Physical::Int, |r| int(r.height)),
+    ("spine", Physical::Int, |r| int(r.spine)),
     ("path", Physical::Bool, |r| Ok(Cell::Bool(r.path))),
     ("colon", Physical::Bool, |r| Ok(Cell::Bool(r.colon))),
     ("value", Physical::Double, |r| val(r.value)),
@@ -68,6 +68,15 @@ const FIELDS: &[Field] = &[
     ("sum", Physical::Double, |r| val(r.sum)),
     ("ordinal_sum", Physical::Double, |r| val(r.ordinal_sum)),
 ];
+
+/// A count as a 32-bit column; an exported member has at most 16 edges, and a larger count is
+/// an error, never a wrapped one.
+fn int(n: impl Into<u32>) -> Result<Cell, String> {
+    let n: u32 = n.into();
+    i32::try_from(n)
+        .map(Cell::Int)
+        .map_err(|_| format!("the count {n} does not fit a 32-bit column"))
+}
 
 /// A dyadic rational with a numerator of 31 bits is exactly a double.
 fn small(x: Small) -> Cell {

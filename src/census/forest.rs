@@ -130,6 +130,8 @@ impl TryFrom<(u32, u32, u8)> for Forest {
     }
 }
 
+/// Every edge count, index and size of a packed forest is at most [`MAX_EDGES`] (the 32-bit
+/// shape has two bits per edge), so the conversions to `u8` and `u32` below are exact.
 impl Forest {
     pub const EMPTY: Forest = Forest {
         shape: 0,
@@ -138,10 +140,14 @@ impl Forest {
     };
 
     pub fn from_parts(shape: u32, colours: u32, edges: usize) -> Forest {
+        debug_assert!(
+            edges <= MAX_EDGES,
+            "a packed forest has at most {MAX_EDGES} edges"
+        );
         Forest {
             shape,
             colours,
-            edges: edges as u8,
+            edges: edges as u8, // at most MAX_EDGES: the shape has two bits per edge in 32
         }
     }
 
@@ -468,7 +474,7 @@ impl Palette {
 
     /// `k^n`: the colourings of one shape.
     pub fn colourings(&self, n: usize) -> u64 {
-        (self.len as u64).pow(n as u32)
+        (self.len as u64).pow(n as u32) // n ≤ MAX_EDGES
     }
 
     /// The colour word of the `index`-th colouring of `n` edges (first edge most significant).
@@ -565,7 +571,7 @@ pub fn shape_index(n: usize) -> Option<Vec<u32>> {
     }
     let mut table = vec![u32::MAX; 1 << (2 * n)];
     for (rank, s) in shapes(n).into_iter().enumerate() {
-        table[s as usize] = rank as u32;
+        table[s as usize] = rank as u32; // below Catalan(16) = 35,357,670
     }
     Some(table)
 }

@@ -95,6 +95,7 @@ impl GameFamily {
                 .into_iter()
                 .map(|g| {
                     let (left, right) = (games.left_options(g), games.right_options(g));
+                    // At most the family's day, a `u32`.
                     let born = games.birthday(g) as u32;
                     GameMember::new(games, g, left, right, born)
                 })

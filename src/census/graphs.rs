@@ -228,25 +228,32 @@ pub fn picture(code: &[u32]) -> Option<Position> {
 /// The record of a picture worth `value`: its counts, its cycles; the properties of forests
 /// (`height`, `spine`, `colon`, the readings) are not defined for it, and a census of graphs or
 /// a named picture refuses them before anything reads them.
-pub fn picture_record(p: &Position, value: Val) -> Record {
-    let small = |n: usize| n.min(255) as u8;
-    Record {
-        edges: small(p.edge_count()),
-        blue: small(p.count(Colour::Blue)),
-        red: small(p.count(Colour::Red)),
-        green: small(p.count(Colour::Green)),
-        trunks: small(p.trunks()),
+pub fn picture_record(p: &Position, value: Val) -> Result<Record, String> {
+    let exact = |n: usize| {
+        u32::try_from(n).map_err(|_| {
+            format!(
+                "the picture has {n} edges or nodes, more than a record counts ({})",
+                u32::MAX
+            )
+        })
+    };
+    Ok(Record {
+        edges: exact(p.edge_count())?,
+        blue: exact(p.count(Colour::Blue))?,
+        red: exact(p.count(Colour::Red))?,
+        green: exact(p.count(Colour::Green))?,
+        trunks: exact(p.trunks())?,
         height: 0,
         spine: 0,
         path: p.is_stalk(),
-        cycles: small((p.edge_count() + 1).saturating_sub(p.node_count())),
+        cycles: exact((p.edge_count() + 1).saturating_sub(p.node_count()))?,
         colon: false,
         value,
         reading: value,
         tree_rule: value,
         sum: value,
         ordinal_sum: value,
-    }
+    })
 }
 
 /// Why a census of graphs could not be valued: the picture and the solver's reason.
@@ -299,7 +306,15 @@ pub fn run(
         if p.edge_count() != edges {
             (edges, rank) = (p.edge_count(), 0);
         }
-        let record = picture_record(&p, Val::of_game(value, games));
+        // A member has at most MAX_GRAPH_EDGES edges, far below what a record counts; the
+        // error is kept all the same, never a clamped count.
+        let record = picture_record(&p, Val::of_game(value, games)).map_err(|_| Unvalued {
+            picture: p.notation(),
+            error: SolveError::Budget {
+                what: "edges counted in a record",
+                limit: u32::MAX as usize,
+            },
+        })?;
         groups.add(record, 1, order_key(edges, rank), || p);
         rank += 1;
     }

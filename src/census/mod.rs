@@ -3,7 +3,9 @@
 //!
 //! The one idea: a figure in prose is only as good as the computation behind it, so every
 //! figure is a query over a census that is enumerated without duplicates or omissions (its
-//! size is checked against a closed form), evaluated by the game tree and compared exactly.
+//! size is checked against a closed form), evaluated by the game tree and compared exactly;
+//! the theorems a query compares with the value are computed apart from it, and a comparison
+//! of two figures computed the same way is refused ([`obtained`]).
 //!
 //! Pipeline: [`definition`] reads a census block → [`engine`] (blue-red, fast) or [`mixed`]
 //! (any colours, or the childish rules, composed tree by tree; [`reference`], the plain game
@@ -24,6 +26,7 @@ pub mod games;
 pub mod graphs;
 pub mod literal;
 pub mod mixed;
+pub mod obtained;
 pub mod progress;
 pub mod property;
 pub mod query;

@@ -12,7 +12,7 @@
 use super::eval::{RowEval, Scalar};
 use super::games::GameMember;
 use super::query::Type;
-use super::record::Record;
+use super::record::{Field, Record};
 use crate::games::{Dyadic, GameId};
 use std::fmt;
 
@@ -29,6 +29,9 @@ pub struct Property {
     /// Defined only for a forest under normal play (refused for a graph with a cycle or a
     /// position under the childish rules).
     pub forest_only: bool,
+    /// Which of a position's computed values it is read from (`None`: a count or a shape,
+    /// counted on the picture): what decides whether two properties were computed the same way.
+    pub from: Option<Field>,
     /// What it means, for the README.
     pub doc: &'static str,
     /// Reads it off a position's record (`None`: not a property of positions); an error says
@@ -85,6 +88,7 @@ pub fn property(word: &str) -> Option<Prop> {
     PROPERTIES
         .iter()
         .position(|p| p.name == word || p.aliases.contains(&word))
+        // A row of the table, which has fewer than 255 (a test holds it).
         .map(|i| Prop(i as u8))
 }
 
@@ -95,7 +99,8 @@ pub fn words() -> impl Iterator<Item = &'static str> {
         .flat_map(|p| std::iter::once(p.name).chain(p.aliases.iter().copied()))
 }
 
-fn count(n: u8) -> Result<Scalar, String> {
+fn count(n: impl Into<u32>) -> Result<Scalar, String> {
+    let n: u32 = n.into();
     Ok(Scalar::Num(Dyadic::integer(n)))
 }
 
@@ -115,6 +120,15 @@ fn atomic_weight(ev: &mut RowEval, g: GameId) -> Result<Scalar, String> {
             "the value {} is not all-small, so it has no atomic weight",
             ev.games.display(g)
         )),
+    }
+}
+
+/// `sign(a - b)`, exact for any counts.
+fn sign_of_difference(a: u32, b: u32) -> i8 {
+    match a.cmp(&b) {
+        std::cmp::Ordering::Less => -1,
+        std::cmp::Ordering::Equal => 0,
+        std::cmp::Ordering::Greater => 1,
     }
 }
 
@@ -147,6 +161,7 @@ pub static PROPERTIES: &[Property] = &[
         aliases: &[],
         ty: Type::Value,
         forest_only: false,
+        from: None,
         doc: "number of edges",
         read: Some(|_, r| count(r.edges)),
         read_game: None,
@@ -156,6 +171,7 @@ pub static PROPERTIES: &[Property] = &[
         aliases: &[],
         ty: Type::Value,
         forest_only: false,
+        from: None,
         doc: "number of blue edges",
         read: Some(|_, r| count(r.blue)),
         read_game: None,
@@ -165,6 +181,7 @@ pub static PROPERTIES: &[Property] = &[
         aliases: &[],
         ty: Type::Value,
         forest_only: false,
+        from: None,
         doc: "number of red edges",
         read: Some(|_, r| count(r.red)),
         read_game: None,
@@ -174,6 +191,7 @@ pub static PROPERTIES: &[Property] = &[
         aliases: &[],
         ty: Type::Value,
         forest_only: false,
+        from: None,
         doc: "number of green edges",
         read: Some(|_, r| count(r.green)),
         read_game: None,
@@ -183,6 +201,7 @@ pub static PROPERTIES: &[Property] = &[
         aliases: &[],
         ty: Type::Value,
         forest_only: false,
+        from: None,
         doc: "edges standing on the ground (trees in the forest)",
         read: Some(|_, r| count(r.trunks)),
         read_game: None,
@@ -192,6 +211,7 @@ pub static PROPERTIES: &[Property] = &[
         aliases: &[],
         ty: Type::Value,
         forest_only: true,
+        from: None,
         doc: "edges on the longest path up from the ground",
         read: Some(|_, r| count(r.height)),
         read_game: None,
@@ -201,6 +221,7 @@ pub static PROPERTIES: &[Property] = &[
         aliases: &[],
         ty: Type::Value,
         forest_only: true,
+        from: None,
         doc: "edges on the leftmost path",
         read: Some(|_, r| count(r.spine)),
         read_game: None,
@@ -210,6 +231,7 @@ pub static PROPERTIES: &[Property] = &[
         aliases: &["stalk"],
         ty: Type::Bool,
         forest_only: false,
+        from: None,
         doc: "one trunk and no forks",
         read: Some(|_, r| Ok(Scalar::Bool(r.path))),
         read_game: None,
@@ -219,6 +241,7 @@ pub static PROPERTIES: &[Property] = &[
         aliases: &[],
         ty: Type::Bool,
         forest_only: false,
+        from: None,
         doc: "exactly one trunk",
         read: Some(|_, r| Ok(Scalar::Bool(r.trunks == 1))),
         read_game: None,
@@ -228,6 +251,7 @@ pub static PROPERTIES: &[Property] = &[
         aliases: &[],
         ty: Type::Value,
         forest_only: false,
+        from: None,
         doc: "independent cycles: edges minus the nodes above the ground (`0` for a forest; a loop is a cycle, and so is a pair of parallel edges)",
         read: Some(|_, r| count(r.cycles)),
         read_game: None,
@@ -237,6 +261,7 @@ pub static PROPERTIES: &[Property] = &[
         aliases: &[],
         ty: Type::Bool,
         forest_only: true,
+        from: None,
         doc: "the colon condition: at the ground and at every node of the leftmost path, the forest standing there is worth what its own first tree is worth",
         read: Some(|_, r| Ok(Scalar::Bool(r.colon))),
         read_game: None,
@@ -246,6 +271,7 @@ pub static PROPERTIES: &[Property] = &[
         aliases: &[],
         ty: Type::Value,
         forest_only: false,
+        from: Some(Field::Value),
         doc: "the value by the game tree: canonical form of the options (for numbers, the simplicity rule)",
         read: Some(|ev, r| Ok(ev.scalar(r.value))),
         read_game: Some(|ev, m| Ok(ev.normal(m.value))),
@@ -255,7 +281,8 @@ pub static PROPERTIES: &[Property] = &[
         aliases: &[],
         ty: Type::Value,
         forest_only: true,
-        doc: "the leftmost reading: walk up from the ground taking the first edge at every fork, read the colours as a stalk (Berlekamp's rule)",
+        from: Some(Field::Reading),
+        doc: "the leftmost reading: walk up from the ground taking the first edge at every fork, read the colours as a stalk (Berlekamp's rule: by its sign expansion for blue-red forests, by its game tree otherwise)",
         read: Some(|ev, r| Ok(ev.scalar(r.reading))),
         read_game: None,
     },
@@ -264,7 +291,8 @@ pub static PROPERTIES: &[Property] = &[
         aliases: &[],
         ty: Type::Value,
         forest_only: true,
-        doc: "the tree rule `(±1) : (forest above the trunk)` applied recursively (sign expansions), summed over the trees",
+        from: Some(Field::TreeRule),
+        doc: "the tree rule `(±1) : (forest above the trunk)` applied recursively, summed over the trees (on sign expansions for blue-red forests; otherwise ordinal sums of canonical forms, `*` for a green trunk)",
         read: Some(|ev, r| Ok(ev.scalar(r.tree_rule))),
         read_game: None,
     },
@@ -273,7 +301,8 @@ pub static PROPERTIES: &[Property] = &[
         aliases: &[],
         ty: Type::Value,
         forest_only: true,
-        doc: "the sum of the separate trees' values",
+        from: Some(Field::Sum),
+        doc: "the sum of the separate trees' game-tree values (for a single tree, its value)",
         read: Some(|ev, r| Ok(ev.scalar(r.sum))),
         read_game: None,
     },
@@ -282,7 +311,8 @@ pub static PROPERTIES: &[Property] = &[
         aliases: &[],
         ty: Type::Value,
         forest_only: true,
-        doc: "per tree, the ordinal sum `trunk : value(forest above)` on canonical forms (games engine), summed over the trees",
+        from: Some(Field::OrdinalSum),
+        doc: "per tree, the ordinal sum `trunk : value(forest above)`, the forest above valued by its game tree, on canonical forms (games engine), summed over the trees",
         read: Some(|ev, r| Ok(ev.scalar(r.ordinal_sum))),
         read_game: None,
     },
@@ -291,6 +321,7 @@ pub static PROPERTIES: &[Property] = &[
         aliases: &[],
         ty: Type::Bool,
         forest_only: false,
+        from: Some(Field::Value),
         doc: "the value is a number",
         read: Some(|ev, r| Ok(Scalar::Bool(matches!(ev.scalar(r.value), Scalar::Num(_))))),
         read_game: Some(|ev, m| Ok(Scalar::Bool(ev.games.is_number(m.value)))),
@@ -300,6 +331,7 @@ pub static PROPERTIES: &[Property] = &[
         aliases: &[],
         ty: Type::Bool,
         forest_only: false,
+        from: Some(Field::Value),
         doc: "the value is a nimber (`0` counts)",
         read: Some(|ev, r| {
             let v = ev.scalar(r.value);
@@ -315,6 +347,7 @@ pub static PROPERTIES: &[Property] = &[
         aliases: &[],
         ty: Type::Value,
         forest_only: false,
+        from: Some(Field::Value),
         doc: "`1` if Left wins, `-1` if Right wins, `0` if the second player wins (an error for a value confused with 0)",
         read: Some(|ev, r| {
             let v = ev.scalar(r.value);
@@ -330,8 +363,9 @@ pub static PROPERTIES: &[Property] = &[
         aliases: &[],
         ty: Type::Value,
         forest_only: false,
+        from: None,
         doc: "`sign(blue - red)`",
-        read: Some(|_, r| Ok(Scalar::Num(Dyadic::integer((r.blue as i32 - r.red as i32).signum())))),
+        read: Some(|_, r| Ok(Scalar::Num(Dyadic::integer(sign_of_difference(r.blue, r.red))))),
         read_game: None,
     },
     Property {
@@ -339,6 +373,7 @@ pub static PROPERTIES: &[Property] = &[
         aliases: &[],
         ty: Type::Value,
         forest_only: false,
+        from: Some(Field::Value),
         doc: "the number of binary places of the value: `3` for `3/8` (0.011 in binary), `0` for an integer; only for a number",
         read: Some(|ev, r| {
             let v = ev.scalar(r.value);
@@ -354,6 +389,7 @@ pub static PROPERTIES: &[Property] = &[
         aliases: &[],
         ty: Type::Value,
         forest_only: false,
+        from: Some(Field::Value),
         doc: "the integer part of the value, rounded toward zero: `1` for `3/2`, `0` for `-3/8`; only for a number",
         read: Some(|ev, r| {
             let v = ev.scalar(r.value);
@@ -369,6 +405,7 @@ pub static PROPERTIES: &[Property] = &[
         aliases: &[],
         ty: Type::Value,
         forest_only: false,
+        from: Some(Field::Value),
         doc: "the denominator of the value, `2^places`: `8` for `3/8`, `1` for an integer; only for a number",
         read: Some(|ev, r| {
             let v = ev.scalar(r.value);
@@ -384,6 +421,7 @@ pub static PROPERTIES: &[Property] = &[
         aliases: &[],
         ty: Type::Value,
         forest_only: false,
+        from: Some(Field::Value),
         doc: "the birthday of the value: the height of its canonical game tree (`0` for `0`, `1` for `*`, `3` for `^^*`)",
         read: Some(|ev, r| {
             let g = value_game(ev, r);
@@ -396,6 +434,7 @@ pub static PROPERTIES: &[Property] = &[
         aliases: &[],
         ty: Type::Bool,
         forest_only: false,
+        from: Some(Field::Value),
         doc: "the value lies strictly between every negative and every positive number (both stops are 0; `0` counts)",
         read: Some(|ev, r| {
             let g = value_game(ev, r);
@@ -408,6 +447,7 @@ pub static PROPERTIES: &[Property] = &[
         aliases: &[],
         ty: Type::Bool,
         forest_only: false,
+        from: Some(Field::Value),
         doc: "the value is all-small (dicotic): in every position of its canonical form, Left has a move exactly when Right has one",
         read: Some(|ev, r| {
             let g = value_game(ev, r);
@@ -420,6 +460,7 @@ pub static PROPERTIES: &[Property] = &[
         aliases: &[],
         ty: Type::Value,
         forest_only: false,
+        from: Some(Field::Value),
         doc: "the temperature of the value, as `temp(G)` in game expressions (CGSuite's: `-1/2^k` for a number of denominator `2^k`, `-1` for an integer, `0` for `*` and `^`)",
         read: Some(|ev, r| {
             let g = value_game(ev, r);
@@ -432,6 +473,7 @@ pub static PROPERTIES: &[Property] = &[
         aliases: &[],
         ty: Type::Value,
         forest_only: false,
+        from: Some(Field::Value),
         doc: "the mean value, where the thermograph's mast stands (`mean(G)`); a number is its own mean",
         read: Some(|ev, r| {
             let g = value_game(ev, r);
@@ -444,6 +486,7 @@ pub static PROPERTIES: &[Property] = &[
         aliases: &[],
         ty: Type::Value,
         forest_only: false,
+        from: Some(Field::Value),
         doc: "the number play stops at when Left moves first and both play well (`leftstop(G)`)",
         read: Some(|ev, r| {
             let g = value_game(ev, r);
@@ -456,6 +499,7 @@ pub static PROPERTIES: &[Property] = &[
         aliases: &[],
         ty: Type::Value,
         forest_only: false,
+        from: Some(Field::Value),
         doc: "the number play stops at when Right moves first (`rightstop(G)`)",
         read: Some(|ev, r| {
             let g = value_game(ev, r);
@@ -468,6 +512,7 @@ pub static PROPERTIES: &[Property] = &[
         aliases: &[],
         ty: Type::Value,
         forest_only: false,
+        from: Some(Field::Value),
         doc: "the atomic weight of an all-small value (`aw(G)`): how many ups it plays like, `1` for `^`, `0` for `*`, `2` for `^^*`; an error for a value that is not all-small",
         read: Some(|ev, r| {
             let g = value_game(ev, r);
@@ -480,6 +525,7 @@ pub static PROPERTIES: &[Property] = &[
         aliases: &["rcf"],
         ty: Type::Value,
         forest_only: false,
+        from: Some(Field::Value),
         doc: "the reduced canonical form (`rcf(G)`): the simplest game infinitely close to the value: `0` for `^*`, `3/4` for `3/4 + ^^*`",
         read: Some(|ev, r| {
             let g = value_game(ev, r);
@@ -496,6 +542,7 @@ pub static PROPERTIES: &[Property] = &[
         aliases: &[],
         ty: Type::Value,
         forest_only: false,
+        from: None,
         doc: "the number of Left options (of the form as written, or of the canonical form)",
         read: None,
         read_game: Some(|_, m| count_u64(m.left.len() as u64)),
@@ -505,6 +552,7 @@ pub static PROPERTIES: &[Property] = &[
         aliases: &[],
         ty: Type::Value,
         forest_only: false,
+        from: None,
         doc: "the number of Right options",
         read: None,
         read_game: Some(|_, m| count_u64(m.right.len() as u64)),
@@ -514,6 +562,7 @@ pub static PROPERTIES: &[Property] = &[
         aliases: &[],
         ty: Type::Bool,
         forest_only: false,
+        from: None,
         doc: "every option, Left's and Right's, is a number",
         read: None,
         read_game: Some(|ev, m| {
@@ -526,6 +575,7 @@ pub static PROPERTIES: &[Property] = &[
         aliases: &[],
         ty: Type::Bool,
         forest_only: false,
+        from: None,
         doc: "every Left option is less than every Right option (true when a side has none)",
         read: None,
         read_game: Some(|ev, m| {
@@ -541,6 +591,7 @@ pub static PROPERTIES: &[Property] = &[
         aliases: &[],
         ty: Type::Bool,
         forest_only: false,
+        from: None,
         doc: "some Left option equals some Right option, and that option is a number",
         read: None,
         read_game: Some(|ev, m| {
@@ -557,6 +608,7 @@ pub static PROPERTIES: &[Property] = &[
         aliases: &[],
         ty: Type::Bool,
         forest_only: false,
+        from: None,
         doc: "the ordinal sum `G : x`, on the options as written, is a number for every number `x` born by day 2 (`-2`, `-1`, `-1/2`, `0`, `1/2`, `1`, `2`)",
         read: None,
         read_game: Some(|ev, m| {

@@ -4,7 +4,7 @@
 //! properties are interchangeable — a census keeps each distinct record once, with how many
 //! positions share it and the smallest of them (for examples and counterexamples).
 
-use super::forest::Forest;
+use super::forest::{Forest, MAX_EDGES};
 use super::small::Small;
 use crate::games::{Dyadic, GameId, Games};
 use rustc_hash::FxHashMap;
@@ -49,22 +49,64 @@ impl Val {
     }
 }
 
+/// The values a record holds, each computed its own way (see [`super::obtained`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Field {
+    Value,
+    Reading,
+    TreeRule,
+    Sum,
+    OrdinalSum,
+}
+
+impl Field {
+    /// The property that reads it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Field::Value => "value",
+            Field::Reading => "reading",
+            Field::TreeRule => "tree_rule",
+            Field::Sum => "sum",
+            Field::OrdinalSum => "ordinal_sum",
+        }
+    }
+}
+
+/// A count of a packed forest (its edges, edges of a colour, trunks, height, spine), in the
+/// record's type for it: at most [`MAX_EDGES`], since the packed shape has two bits per edge
+/// in 32, so it is exact in a `u8` and in anything wider.
+pub fn forest_count<T: From<u8>>(n: usize) -> T {
+    debug_assert!(
+        n <= MAX_EDGES,
+        "a packed forest has at most {MAX_EDGES} edges"
+    );
+    // Bounded by MAX_EDGES (16), above.
+    T::from(n as u8)
+}
+
 /// Every property of a position that the query language reads directly (the rest of the
 /// [property table](super::property) is computed from these). `V` is how a value is held: a
 /// [`Val`] in a census, a reference to a written-out canonical form in the cache.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, serde::Serialize, serde::Deserialize)]
+///
+/// Counts are exact at every size a record is made for: a census member has at most
+/// [`MAX_EDGES`] edges, a named position at most the solver's 100,000, and `u32` holds either
+/// (a position too large for it is refused where its record is made, never clamped). `height`
+/// and `spine` are properties of forests of at most [`MAX_EDGES`] edges only (`0` in the
+/// record of any other picture, which refuses them), so a `u8` holds them and keeps the record
+/// small: censuses hold millions.
 pub struct Record<V = Val> {
-    pub edges: u8,
-    pub blue: u8,
-    pub red: u8,
-    pub green: u8,
-    pub trunks: u8,
+    pub edges: u32,
+    pub blue: u32,
+    pub red: u32,
+    pub green: u32,
+    pub trunks: u32,
     pub height: u8,
     /// Edges on the leftmost path from the ground.
     pub spine: u8,
     pub path: bool,
     /// Independent cycles: edges minus the nodes above the ground (0 for a forest).
-    pub cycles: u8,
+    pub cycles: u32,
     /// At the ground and at every node of the leftmost path, the forest standing there is
     /// worth what its own first tree is worth.
     pub colon: bool,

@@ -8,7 +8,7 @@
 
 use super::family::{Family, Kind};
 use super::forest::{Forest, Palette};
-use super::record::{order_key, Groups, Record, Row, Val};
+use super::record::{forest_count, order_key, Groups, Record, Row, Val};
 use crate::games::{GameId, Games};
 use crate::hackenbush::{Colour, Tree};
 use std::collections::HashMap;
@@ -96,8 +96,11 @@ impl<'g> Reference<'g> {
         self.value(forest) == self.value(&forest[..1])
     }
 
-    /// Every property of one forest, computed the plain way.
-    pub fn record(&mut self, forest: &[Tree]) -> Record {
+    /// Every property of one forest, computed the plain way; `None` for a forest of more than
+    /// [`super::forest::MAX_EDGES`] edges (a census member never has more; a named position that does gets
+    /// the properties of a picture).
+    pub fn record(&mut self, forest: &[Tree]) -> Option<Record> {
+        let packed = Forest::from_trees(forest)?;
         let value = self.value(forest);
         let mut sum = self.games.zero();
         let mut ordinal_sum = self.games.zero();
@@ -119,16 +122,15 @@ impl<'g> Reference<'g> {
         }
         let reading = Tree::stalk(&spine).map_or(self.games.zero(), |s| self.value(&[s]));
         let tree_rule = self.tree_rule(forest);
-        let packed = Forest::from_trees(forest).unwrap_or(Forest::EMPTY);
         let games = &*self.games;
-        Record {
-            edges: packed.edges() as u8,
-            blue: packed.count(Colour::Blue) as u8,
-            red: packed.count(Colour::Red) as u8,
-            green: packed.count(Colour::Green) as u8,
-            trunks: forest.len() as u8,
-            height: packed.height() as u8,
-            spine: spine.len() as u8,
+        Some(Record {
+            edges: forest_count(packed.edges()),
+            blue: forest_count(packed.count(Colour::Blue)),
+            red: forest_count(packed.count(Colour::Red)),
+            green: forest_count(packed.count(Colour::Green)),
+            trunks: forest_count(forest.len()),
+            height: forest_count(packed.height()),
+            spine: forest_count(spine.len()),
             path: packed.is_path(),
             cycles: 0,
             colon,
@@ -137,7 +139,7 @@ impl<'g> Reference<'g> {
             tree_rule: Val::of_game(tree_rule, games),
             sum: Val::of_game(sum, games),
             ordinal_sum: Val::of_game(ordinal_sum, games),
-        }
+        })
     }
 }
 
@@ -186,8 +188,13 @@ pub fn run(family: &Family, games: &mut Games, progress: &dyn Fn(u64)) -> Vec<Ro
             if !admitted {
                 continue;
             }
-            let record = reference.record(&forest);
-            let packed = Forest::from_trees(&forest).unwrap_or(Forest::EMPTY);
+            // A family has at most MAX_EDGES edges (checked where it is defined), so every
+            // member packs.
+            let (Some(record), Some(packed)) =
+                (reference.record(&forest), Forest::from_trees(&forest))
+            else {
+                continue;
+            };
             let order = order_key(n, family.palette.rank(packed));
             groups.add(record, 1, order, || packed);
             progress(1);

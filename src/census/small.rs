@@ -46,7 +46,7 @@ impl Small {
         }
         Some(Small {
             num: i32::try_from(num).ok()?,
-            exp: exp as u8,
+            exp: exp as u8, // at most MAX_EXP, above
         })
     }
 

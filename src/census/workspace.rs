@@ -17,16 +17,18 @@ use super::games::{GameFamily, GameMember};
 use super::graphs::{self, picture_record, GraphFamily, GRAPHS_CONFIRM_ABOVE};
 use super::literal::{Example, Figure, Member};
 use super::mixed;
+use super::obtained::{CensusMethod, Engine, How, Watch};
 use super::progress::Progress;
 use super::query::{
     parse_expr, parse_query, type_of, Arith, Expr, Extreme, FamilyRef, Query, QueryError,
     QueryKind, Type, KEYWORDS,
 };
-use super::record::{Record, Row, Val};
+use super::record::{Field, Record, Row, Val};
 use super::reference::Reference;
 use super::small::Small;
 use crate::games::{Dyadic, GameId, Games};
-use crate::hackenbush::{in_place, Colour, Position, Rules};
+use crate::hackenbush::{in_place, Colour, Evaluation, Position, Rules};
+use crate::provenance::Method;
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::Zero;
@@ -47,14 +49,15 @@ pub struct CensusRun {
     pub records: usize,
     pub seconds: f64,
     pub from_cache: bool,
-    /// `fast engine`, `reference engine`, `cache (…)` with how the cached rows were computed
-    /// (`cache (3 merged shards)`), or `narrowed`.
-    pub method: String,
+    /// The engine that computed the rows, and whether this run read them back or narrowed
+    /// them from another census.
+    pub method: CensusMethod,
 }
 
 struct CensusEntry {
     source: Source,
-    rows: Option<Members>,
+    /// The rows, once run, and how they were obtained.
+    rows: Option<(Members, CensusMethod)>,
     /// The block's `time_limit`, if it set one.
     time_limit: Option<std::time::Duration>,
 }
@@ -130,6 +133,8 @@ impl Members {
 
 struct PositionEntry {
     value: GameId,
+    /// The solver's methods that valued it (they agreed).
+    methods: Vec<Method>,
     position: Position,
     rules: Rules,
     /// Computed on first use: the record, and why some properties are unavailable.
@@ -375,11 +380,18 @@ impl Workspace {
     /// `PROPERTY of NAME` queries and position-block assertions. Under the childish rules (or for
     /// a graph with a cycle) only the properties that assume no normal-play forest are available.
     /// The caller has checked an author's name with [`Workspace::check_name`].
-    pub fn define_position(&mut self, name: &str, value: GameId, position: Position, rules: Rules) {
+    pub fn define_position(
+        &mut self,
+        name: &str,
+        value: &Evaluation,
+        position: Position,
+        rules: Rules,
+    ) {
         self.positions.insert(
             name.to_string(),
             PositionEntry {
-                value,
+                value: value.value,
+                methods: value.methods.clone(),
                 position,
                 rules,
                 record: None,
@@ -427,6 +439,110 @@ impl Workspace {
         self.define_builtin_families(&q);
         self.check_query(&q)?;
         self.figure(&q, games)
+    }
+
+    /// How each figure `query` reads was obtained, for the notebook: each census it counts
+    /// over and each computed value it compares, in a reader's words. Asked after
+    /// [`Workspace::evaluate`] (a census not run yet is not described).
+    pub fn how(&self, query: &str) -> Vec<How> {
+        let mut out = Vec::new();
+        if let Ok(q) = parse_query(query) {
+            self.how_query(&q, &mut out);
+        }
+        out
+    }
+
+    fn how_query(&self, q: &Query, out: &mut Vec<How>) {
+        match &q.kind {
+            QueryKind::Count(f) | QueryKind::Smallest(f) => self.how_family(f, None, out),
+            QueryKind::Share(f, e)
+            | QueryKind::All(f, e)
+            | QueryKind::None(f, e)
+            | QueryKind::Any(f, e)
+            | QueryKind::Extreme(_, e, f) => self.how_family(f, Some(e), out),
+            QueryKind::Of(e, name, _) => self.how_position(e, name, out),
+            QueryKind::Game(_) => push_how(
+                out,
+                "game".into(),
+                "canonical forms (positions by the solver)".into(),
+            ),
+            QueryKind::Number(_) => {}
+            QueryKind::Neg(a) => self.how_query(a, out),
+            QueryKind::Arith(_, a, b) => {
+                self.how_query(a, out);
+                self.how_query(b, out);
+            }
+        }
+    }
+
+    /// A census's members and the values the query reads of them.
+    fn how_family(&self, f: &FamilyRef, e: Option<&Expr>, out: &mut Vec<How>) {
+        let Some(method) = self.census_method(&f.name) else {
+            return;
+        };
+        let engine = method.engine();
+        let mut words = Method::Enumeration.words().to_string();
+        if let CensusMethod::Narrowed { .. } = method {
+            words.push_str(" (a census narrowed from another)");
+        }
+        if let CensusMethod::Cache(_) | CensusMethod::Narrowed { cached: true, .. } = method {
+            words.push_str(" in an earlier build");
+        }
+        if let CensusMethod::Merged { shards, .. } = method {
+            words.push_str(&format!(
+                " in {shards} shards, computed apart and merged (each sealed under your key)"
+            ));
+        }
+        push_how(out, "census".into(), words);
+        for field in self.fields_read([f.filter.as_ref(), e]) {
+            let words = engine.general(field).words().to_string();
+            push_how(out, field.name().to_string(), words);
+        }
+    }
+
+    /// A named position's counts and values.
+    fn how_position(&self, e: &Expr, name: &str, out: &mut Vec<How>) {
+        let Some(entry) = self.positions.get(name) else {
+            return;
+        };
+        let forest = entry.record.as_ref().is_some_and(|(_, why)| why.is_none());
+        let engine = position_engine(forest);
+        let mut used = Vec::new();
+        props_used(e, &self.measures, &mut used);
+        if used.iter().any(|(p, _)| p.get().from.is_none()) {
+            push_how(out, "counts".into(), Method::Counted.words().into());
+        }
+        for field in self.fields_read([Some(e)]) {
+            let words = match field {
+                Field::Value => {
+                    // A forest's record is valued by the game tree too, and held to the solver's.
+                    let mut methods = entry.methods.clone();
+                    if engine == Engine::Reference && !methods.contains(&Method::GameTree) {
+                        methods.push(Method::GameTree);
+                    }
+                    crate::provenance::words(&methods)
+                }
+                field => engine.general(field).words().to_string(),
+            };
+            push_how(out, field.name().into(), words);
+        }
+    }
+
+    /// The computed values read by some expressions, measures expanded, each once.
+    fn fields_read<'e>(&self, exprs: impl IntoIterator<Item = Option<&'e Expr>>) -> Vec<Field> {
+        let mut fields = Vec::new();
+        for e in exprs.into_iter().flatten() {
+            let mut used = Vec::new();
+            props_used(e, &self.measures, &mut used);
+            for (p, _) in used {
+                if let Some(field) = p.get().from {
+                    if !fields.contains(&field) {
+                        fields.push(field);
+                    }
+                }
+            }
+        }
+        fields
     }
 
     /// Lists the members of a family, `list FAMILY` (`list woods where value = 0`): the
@@ -620,7 +736,7 @@ impl Workspace {
         name: &str,
         span: &Range<usize>,
         games: &mut Games,
-    ) -> Result<Members, QueryError> {
+    ) -> Result<(Members, CensusMethod), QueryError> {
         let entry = self
             .censuses
             .get(name)
@@ -659,7 +775,7 @@ impl Workspace {
                         .map_err(stopped)??,
                 )),
                 family.to_string(),
-                "games engine".to_string(),
+                CensusMethod::Ran(Engine::Games),
             ),
             Source::Narrowed {
                 parent,
@@ -667,7 +783,7 @@ impl Workspace {
                 filter_offset,
                 ..
             } => {
-                let parent_rows = self.rows(parent, span, games)?;
+                let (parent_rows, parent_method) = self.rows(parent, span, games)?;
                 let mut ev = RowEval {
                     games,
                     measures: &self.measures,
@@ -687,7 +803,15 @@ impl Workspace {
                 (
                     kept,
                     format!("{parent} narrowed by a condition"),
-                    "narrowed".to_string(),
+                    CensusMethod::Narrowed {
+                        engine: parent_method.engine(),
+                        cached: matches!(
+                            parent_method,
+                            CensusMethod::Cache(_)
+                                | CensusMethod::Merged { .. }
+                                | CensusMethod::Narrowed { cached: true, .. }
+                        ),
+                    },
                 )
             }
         };
@@ -697,13 +821,13 @@ impl Workspace {
             positions: (0..rows.len()).map(|i| rows.count(i)).sum(),
             records: rows.len(),
             seconds: start.elapsed().as_secs_f64(),
-            from_cache: method.starts_with("cache"),
+            from_cache: matches!(method, CensusMethod::Cache(_) | CensusMethod::Merged { .. }),
             method,
         });
         if let Some(entry) = self.censuses.get_mut(name) {
-            entry.rows = Some(rows.clone());
+            entry.rows = Some((rows.clone(), method));
         }
-        Ok(rows)
+        Ok((rows, method))
     }
 
     /// A family's rows: from the cache, else the fast engine (blue-red), else the composing
@@ -714,10 +838,21 @@ impl Workspace {
         family: &Family,
         span: &Range<usize>,
         games: &mut Games,
-    ) -> Result<(Vec<Row>, String), QueryError> {
+    ) -> Result<(Vec<Row>, CensusMethod), QueryError> {
+        let fast_engine = family.palette.is_blue_red() && family.rules == Rules::Normal;
+        // The engine a family's rows come from: cached rows are only ever written by it.
+        let engine = if fast_engine {
+            Engine::Fast
+        } else {
+            Engine::Composing
+        };
         if let Some(dir) = &self.cache_dir {
             if let Some(cached) = cache::load(dir, family, games) {
-                return Ok((cached.rows, format!("cache ({})", cached.origin)));
+                let method = match merged_shards(&cached.origin) {
+                    Some(shards) => CensusMethod::Merged { engine, shards },
+                    None => CensusMethod::Cache(engine),
+                };
+                return Ok((cached.rows, method));
             }
         }
         if self.builtins.contains(name) {
@@ -729,7 +864,6 @@ impl Workspace {
                 )
                 .map_err(|message| QueryError::new(span.clone(), format!("`{name}`: {message}")))?;
         }
-        let fast_engine = family.palette.is_blue_red() && family.rules == Rules::Normal;
         let total = if fast_engine {
             family.cost().evaluated
         } else {
@@ -742,7 +876,7 @@ impl Workspace {
             progress.add(n);
             running.stop_if_due();
         };
-        let mut method = "fast engine";
+        let mut method = Engine::Fast;
         let fast = if fast_engine {
             let mut ordinal = |sign: i8, x: Small| ordinal_sum(games, sign, x);
             Some(engine::run(family, &mut ordinal, &report))
@@ -761,16 +895,18 @@ impl Workspace {
             // Not a number, or too large for the fixed width, or green edges, or the childish
             // rules: the exact general engine decides.
             Some(Err(_)) | None => {
-                method = "composing engine";
+                method = Engine::Composing;
                 mixed::run(family, games, &report)
             }
         };
         progress.finish();
-        if let Some(dir) = &self.cache_dir {
+        // Rows are cached only under the engine a later run attributes them to (a blue-red
+        // census the fast engine handed over is computed afresh each time).
+        if let (Some(dir), true) = (&self.cache_dir, method == engine) {
             // The cache only saves time; a failure to write it changes no figure.
-            let _ = cache::store(dir, family, &rows, method, games);
+            let _ = cache::store(dir, family, &rows, method.name(), games);
         }
-        Ok((rows, method.into()))
+        Ok((rows, CensusMethod::Ran(method)))
     }
 
     /// A census of graphs: from the cache, else every picture valued by the solver.
@@ -780,7 +916,7 @@ impl Workspace {
         family: &GraphFamily,
         span: &Range<usize>,
         games: &mut Games,
-    ) -> Result<(Vec<Row<Val, Position>>, String), QueryError> {
+    ) -> Result<(Vec<Row<Val, Position>>, CensusMethod), QueryError> {
         if self.builtins.contains(name) {
             let budget = self.builtin_budget.unwrap_or(GRAPHS_CONFIRM_ABOVE);
             family
@@ -793,7 +929,7 @@ impl Workspace {
         if let Some(dir) = &self.cache_dir {
             let cached = cache::load(dir, family, games);
             if let Some(rows) = cached.and_then(|c| graphs::from_stored(c.rows)) {
-                return Ok((rows, "cache (solver)".into()));
+                return Ok((rows, CensusMethod::Cache(Engine::Solver)));
             }
         }
         let progress = Progress::new(family.bound() as u64, name);
@@ -815,9 +951,9 @@ impl Workspace {
         })?;
         if let Some(dir) = &self.cache_dir {
             // The cache only saves time; a failure to write it changes no figure.
-            let _ = cache::store(dir, family, &graphs::to_stored(&rows), "solver", games);
+            let _ = cache::store(dir, family, &graphs::to_stored(&rows), Engine::Solver.name(), games);
         }
-        Ok((rows, "solver".into()))
+        Ok((rows, CensusMethod::Ran(Engine::Solver)))
     }
 
     /// The family of positions a census name stands for (a census block's, or a built-in
@@ -876,9 +1012,12 @@ impl Workspace {
             .position
             .to_forest()
             .filter(|trees| Forest::from_trees(trees).is_some());
-        let result = match (forest, rules) {
-            (Some(nodes), Rules::Normal) => {
-                let record = Reference::new(games).record(&nodes);
+        let record = match (&forest, rules) {
+            (Some(nodes), Rules::Normal) => Reference::new(games).record(nodes),
+            _ => None,
+        };
+        let result = match (record, rules) {
+            (Some(record), Rules::Normal) => {
                 let given = Val::of_game(value, games);
                 if record.value != given {
                     return Err(QueryError::new(
@@ -892,7 +1031,7 @@ impl Workspace {
                 }
                 (record, None)
             }
-            (forest, rules) => {
+            (_, rules) => {
                 let p = &entry.position;
                 let why = if rules == Rules::Childish {
                     format!("`{name}` is played under childish rules")
@@ -901,7 +1040,8 @@ impl Workspace {
                 } else {
                     format!("`{name}` is not a forest (it has a cycle or shared nodes)")
                 };
-                let record = picture_record(p, Val::of_game(value, games));
+                let record = picture_record(p, Val::of_game(value, games))
+                    .map_err(|e| QueryError::new(span.clone(), format!("`{name}`: {e}")))?;
                 (record, Some(why))
             }
         };
@@ -919,6 +1059,7 @@ impl Workspace {
         games: &mut Games,
     ) -> Result<Figure, QueryError> {
         let (record, unavailable) = self.position_record(name, &span, games)?;
+        let engine = position_engine(unavailable.is_none());
         if let Some(why) = unavailable {
             let mut used = Vec::new();
             props_used(e, &self.measures, &mut used);
@@ -930,6 +1071,9 @@ impl Workspace {
                 ));
             }
         }
+        let mut watch = Watch::new(Some(e), &self.measures);
+        watch.see(engine, Subject::Position(&record));
+        watch.verdict(engine, &format!("position `{name}`"))?;
         let mut ev = RowEval {
             games,
             measures: &self.measures,
@@ -982,6 +1126,12 @@ impl Workspace {
         }
     }
 
+    /// How the rows of census `name` were obtained, once it has run.
+    fn census_method(&self, name: &str) -> Option<CensusMethod> {
+        let entry = self.censuses.get(name)?;
+        entry.rows.as_ref().map(|(_, method)| *method)
+    }
+
     /// The family's rows that pass its `where`, each with the query's condition evaluated.
     fn scan(
         &mut self,
@@ -989,7 +1139,12 @@ impl Workspace {
         cond: Option<&Expr>,
         games: &mut Games,
     ) -> Result<Scan, QueryError> {
-        let rows = self.rows(&f.name, &f.name_span, games)?;
+        let (rows, method) = self.rows(&f.name, &f.name_span, games)?;
+        let engine = method.engine();
+        // A comparison between two figures computed the same way checks nothing: the filter's
+        // over the whole census, the condition's over the members that pass the filter.
+        let mut filtered = Watch::new(f.filter.as_ref(), &self.measures);
+        let mut asked = Watch::new(cond, &self.measures);
         let mut ev = RowEval {
             games,
             measures: &self.measures,
@@ -997,17 +1152,22 @@ impl Workspace {
         let mut out = Vec::new();
         for i in 0..rows.len() {
             let subject = rows.subject(i);
+            filtered.see(engine, subject);
             if let Some(filter) = &f.filter {
                 if !ev.truth(filter, subject)? {
                     continue;
                 }
             }
+            asked.see(engine, subject);
             let c = match cond {
                 Some(c) => ev.truth(c, subject)?,
                 None => true,
             };
             out.push((i, c));
         }
+        let place = format!("census `{}`", f.name);
+        filtered.verdict(engine, &place)?;
+        asked.verdict(engine, &place)?;
         Ok((rows, out))
     }
 
@@ -1118,6 +1278,13 @@ impl Workspace {
         if sel.is_empty() {
             return Err(QueryError::new(f.name_span.clone(), "the family is empty"));
         }
+        if let Some(method) = self.census_method(&f.name) {
+            let mut measured = Watch::new(Some(e), &self.measures);
+            for (i, _) in &sel {
+                measured.see(method.engine(), rows.subject(*i));
+            }
+            measured.verdict(method.engine(), &format!("census `{}`", f.name))?;
+        }
         let mut ev = RowEval {
             games,
             measures: &self.measures,
@@ -1171,6 +1338,29 @@ impl Workspace {
             }
         })
     }
+}
+
+/// Adds how a figure was obtained, unless it is there already.
+fn push_how(out: &mut Vec<How>, what: String, words: String) {
+    if !out.iter().any(|h| h.what == what && h.words == words) {
+        out.push(How { what, words });
+    }
+}
+
+/// The engine behind a named position's record: the reference engine for a forest of at most
+/// 16 edges under normal play (its value also the solver's, checked equal), else the solver.
+fn position_engine(forest: bool) -> Engine {
+    if forest {
+        Engine::Reference
+    } else {
+        Engine::Solver
+    }
+}
+
+/// The number of shards a cached census was merged from, read off the origin its cache
+/// entry records (`3 merged shards`); `None` for rows a run computed whole.
+fn merged_shards(origin: &str) -> Option<usize> {
+    origin.strip_suffix(" merged shards")?.parse().ok()
 }
 
 fn number_figure(text: &str, span: &Range<usize>) -> Result<Figure, QueryError> {

@@ -2,6 +2,7 @@
 //! what the computation says, at the precision the literal is written in.
 
 use super::Context;
+use crate::census::obtained::How;
 use crate::census::{self, Figure};
 use crate::essay::source::offset_span;
 use crate::essay::{Claim, Diagnostic, SourceFile};
@@ -26,6 +27,8 @@ pub struct ClaimRecord {
     /// The computed figure, printed; empty when the query itself failed.
     pub figure: String,
     pub holds: bool,
+    /// How each figure behind it was computed, in a reader's words.
+    pub how: Vec<How>,
 }
 
 /// The kinds of checked statement in the prose.
@@ -93,8 +96,17 @@ pub fn check(cx: &mut Context, claim: &Claim) -> usize {
         query: claim.query.value.clone(),
         figure,
         holds,
+        how: cx.workspace.how(&claim.query.value),
     });
     records.len() - 1
+}
+
+/// How a relation between games is computed, for the notebook.
+pub fn relation_how() -> Vec<How> {
+    vec![How {
+        what: "both sides".into(),
+        words: "canonical forms (positions by the solver), compared".into(),
+    }]
 }
 
 /// A claim that does not hold, saying how its literal was read when that is not plain, and the

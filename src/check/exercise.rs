@@ -12,6 +12,7 @@ use crate::essay::source::offset_span;
 use crate::essay::{Diagnostic, Spanned};
 use crate::games::{notation, OutcomeClass, Player};
 use crate::hackenbush::play::{self, Board, PlayLimits, PlayTable};
+use crate::provenance::Method;
 
 /// The kinds of question an exercise may ask.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -445,6 +446,10 @@ fn record(
         query,
         figure,
         holds,
+        how: vec![crate::census::obtained::How {
+            what: "answer".into(),
+            words: Method::Solver.words().into(),
+        }],
     });
     cx.claims.len() - 1
 }

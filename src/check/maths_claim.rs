@@ -62,6 +62,7 @@ pub fn check(cx: &mut Context, formula: &Spanned<String>) -> usize {
         query,
         figure,
         holds,
+        how: super::claims::relation_how(),
     });
     cx.claims.len() - 1
 }

@@ -17,7 +17,7 @@ pub mod playable;
 mod position_block;
 mod thermograph;
 
-pub use claims::{ClaimKind, ClaimRecord};
+pub use claims::{relation_how, ClaimKind, ClaimRecord};
 pub use exercise::{read_class, ExerciseOutcome, Expected, Question};
 pub use game_block::{unknown_name_help, GameLine};
 pub use line_of_play::{PlayFrame, PlayOutcome, PlayedCut};

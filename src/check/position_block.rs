@@ -10,6 +10,7 @@ use crate::essay::source::offset_span;
 use crate::essay::{Diagnostic, Spanned};
 use crate::games::{GameId, Player};
 use crate::hackenbush::{self, Position, Rules};
+use crate::provenance::Method;
 
 #[derive(Debug)]
 pub struct PositionOutcome {
@@ -19,8 +20,8 @@ pub struct PositionOutcome {
     pub rules: Rules,
     pub value: String,
     pub value_latex: String,
-    /// The methods that valued it and agreed ("game tree", "sign expansion", ...).
-    pub methods: Vec<String>,
+    /// The methods that valued it and agreed.
+    pub methods: Vec<Method>,
     pub assertions: Vec<AssertionRecord>,
     /// What the page needs to let a reader play it.
     pub play: PagePlay,
@@ -99,7 +100,7 @@ fn value_and_assert(
         .as_ref()
         .map_or_else(|| format!("position-{}", index + 1), |n| n.value.clone());
     cx.workspace
-        .define_position(&name, evaluation.value, position.clone(), rules);
+        .define_position(&name, &evaluation, position.clone(), rules);
     let facts = Facts {
         name: &name,
         position: &position,

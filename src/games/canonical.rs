@@ -430,7 +430,8 @@ impl Games {
             _ if left == right && self.kind(left[0]) != Kind::Moves => {
                 // x + *m: both sides are {x, x*, .., x*(m-1)}
                 let x = nus(left[0])?.number.clone();
-                Some(Nus::new(x, 0, left.len() as u32))
+                // One option per nimber below *m: the table's ids bound the count (`u32`).
+                Some(Nus::new(x, 0, u32::try_from(left.len()).ok()?))
             }
             _ => None,
         }

@@ -28,6 +28,8 @@ pub enum Stop {
     Time(Duration),
     /// Its cancellation flag was raised.
     Cancelled,
+    /// The games table holds as many games, or option lists, as its 32-bit ids can name.
+    Full(&'static str),
 }
 
 impl std::fmt::Display for Stop {
@@ -39,6 +41,11 @@ impl std::fmt::Display for Stop {
                 limit.as_secs().max(1)
             ),
             Stop::Cancelled => f.write_str("cancelled (the source changed)"),
+            Stop::Full(what) => write!(
+                f,
+                "beyond the games table's capacity: more than {} {what}",
+                u32::MAX
+            ),
         }
     }
 }

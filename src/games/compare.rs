@@ -38,7 +38,7 @@ impl Games {
             return self.nus_of(a).leq(self.nus_of(b));
         }
         let (a_number, b_number) = (ka == Kind::Number, kb == Kind::Number);
-        let height = u32::from(ea.height) + u32::from(eb.height);
+        let height = ea.height.saturating_add(eb.height);
         if height <= SHORT {
             // Recomputing is cheaper than hashing for such short games.
             return self.leq_by_options(a, b, a_number, b_number);

@@ -34,6 +34,7 @@ impl Dyadic {
         if num.is_zero() {
             return Dyadic::zero();
         }
+        // At most `exp`, a `u32`.
         let twos = num.trailing_zeros().unwrap_or(0).min(exp as u64) as u32;
         if twos > 0 {
             num >>= twos;
@@ -164,14 +165,15 @@ impl Dyadic {
         BigRational::new(self.numerator(), BigInt::one() << self.exponent())
     }
 
-    /// `Some` exactly when the rational has a power-of-two denominator.
+    /// `Some` exactly when the rational has a power-of-two denominator (whose exponent fits
+    /// the 32 bits of a dyadic's).
     pub fn from_rational(r: &BigRational) -> Option<Dyadic> {
         let den = r.denom();
         let bits = den.trailing_zeros().unwrap_or(0);
         if (den >> bits) != BigInt::one() {
             return None;
         }
-        Some(Dyadic::new(r.numer().clone(), bits as u32))
+        Some(Dyadic::new(r.numer().clone(), u32::try_from(bits).ok()?))
     }
 
     /// An approximation for display purposes only (percentages etc.), never for game logic.

@@ -14,6 +14,13 @@ use rustc_hash::FxHashMap;
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
 pub struct GameId(pub(crate) u32);
 
+/// A count or a position in the table's vectors as a 32-bit id. Past `u32`, the run stops
+/// (unwinding to its [`Games::bounded`], like a time limit): an id is never wrapped.
+fn id32(n: usize, what: &'static str) -> u32 {
+    u32::try_from(n)
+        .unwrap_or_else(|_| std::panic::resume_unwind(Box::new(super::clock::Stop::Full(what))))
+}
+
 impl GameId {
     /// The position of this game in its table (stable for the table's lifetime).
     pub fn index(self) -> usize {
@@ -80,8 +87,9 @@ pub(crate) struct Entry {
     /// Left and right stops, when both are small enough to hold inline.
     pub stops: Option<(Stop, Stop)>,
     /// Layers of non-number structure: 0 for numbers, 1 for other nus values, and one more
-    /// than the tallest option otherwise. Comparisons of short games skip the cache.
-    pub height: u16,
+    /// than the tallest option otherwise. Comparisons of short games skip the cache. Exact: at
+    /// most the number of games in the table.
+    pub height: u32,
 }
 
 /// A small dyadic held inline as an integer multiple of `2^-60`, so that stops compare with
@@ -243,12 +251,12 @@ impl Games {
         let stops = Stop::of(&value.number).map(|s| (s, s));
         let id = self.push(Entry {
             kind,
-            nus: self.nus_values.len() as u32,
+            nus: id32(self.nus_values.len(), "number-up-star values in one table"),
             expanded: false,
             left: Span::default(),
             right: Span::default(),
             stops,
-            height: (kind == Kind::Nus) as u16,
+            height: u32::from(kind == Kind::Nus),
         });
         match small_key(&value) {
             Some(key) => {
@@ -263,7 +271,7 @@ impl Games {
     }
 
     fn push(&mut self, entry: Entry) -> GameId {
-        let id = GameId(self.entries.len() as u32);
+        let id = GameId(id32(self.entries.len(), "games in one table"));
         self.entries.push(entry);
         self.neg_cache.push(UNKNOWN);
         id
@@ -277,7 +285,7 @@ impl Games {
     /// another number-up-star value, one more than its tallest option otherwise. The engine's
     /// comparisons recurse about once per layer.
     pub fn height(&self, g: GameId) -> u32 {
-        self.entries[g.index()].height as u32
+        self.entries[g.index()].height
     }
 
     pub fn is_number(&self, g: GameId) -> bool {
@@ -317,7 +325,7 @@ impl Games {
         right.sort_unstable();
         let mut key = std::mem::take(&mut self.key_buffer);
         key.clear();
-        key.push(left.len() as u32);
+        key.push(id32(left.len(), "options of one game"));
         key.extend(left.iter().map(|g| g.0));
         key.extend(right.iter().map(|g| g.0));
         if let Some(&id) = self.moves_index.get(key.as_slice()) {
@@ -327,12 +335,15 @@ impl Games {
         let boxed: Box<[u32]> = key.as_slice().into();
         self.key_buffer = key;
         let stops = self.stops_from(left, right);
-        let height = 1 + left
+        // An option is interned before the game, so a height is at most the number of games
+        // in the table, which `push` keeps within `u32`: this never saturates.
+        let height = left
             .iter()
             .chain(right.iter())
             .map(|g| self.entries[g.index()].height)
             .max()
-            .unwrap_or(0);
+            .unwrap_or(0)
+            .saturating_add(1);
         let left = self.store(left);
         let right = self.store(right);
         let id = self.push(Entry {
@@ -342,7 +353,7 @@ impl Games {
             left,
             right,
             stops,
-            height: height.min(u16::MAX - 1),
+            height,
         });
         self.moves_index.insert(boxed, id);
         id
@@ -365,8 +376,8 @@ impl Games {
 
     fn store(&mut self, ids: &[GameId]) -> Span {
         let span = Span {
-            start: self.arena.len() as u32,
-            len: ids.len() as u32,
+            start: id32(self.arena.len(), "option ids in one table"),
+            len: id32(ids.len(), "options of one game"),
         };
         self.arena.extend_from_slice(ids);
         span
@@ -400,8 +411,8 @@ impl Games {
         }
         self.arena[start..].sort_unstable();
         Span {
-            start: start as u32,
-            len: (self.arena.len() - start) as u32,
+            start: id32(start, "option ids in one table"),
+            len: id32(self.arena.len() - start, "options of one game"),
         }
     }
 
@@ -487,5 +498,26 @@ pub(crate) fn number_birthday(x: &Dyadic) -> u64 {
         whole
     } else {
         whole.saturating_add(x.exponent() as u64 + 1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::clock::{Clock, Stop};
+
+    /// A table grown past its 32-bit ids stops the run with the reason; an id is never wrapped.
+    #[test]
+    fn an_id_past_32_bits_stops_the_run() {
+        let mut games = Games::new();
+        let past = u32::MAX as usize + 1;
+        let stopped = games.bounded(&Clock::default(), |_| id32(past, "games in one table"));
+        assert_eq!(stopped, Err(Stop::Full("games in one table")));
+        let fits = games.bounded(&Clock::default(), |_| id32(7, "games in one table"));
+        assert_eq!(fits, Ok(7));
+        assert_eq!(
+            Stop::Full("games in one table").to_string(),
+            "beyond the games table's capacity: more than 4294967295 games in one table"
+        );
     }
 }

@@ -158,7 +158,7 @@ pub fn stalks_worth(value: &Nus) -> Vec<Vec<Colour>> {
     for _ in 0..value.ups.unsigned_abs() {
         stalks.push(vec![Colour::Green, tip]);
     }
-    let nim = value.nim ^ (value.ups.unsigned_abs() % 2) as u32;
+    let nim = value.nim ^ (value.ups.unsigned_abs() % 2) as u32; // 0 or 1
     if nim > 0 {
         stalks.push(vec![Colour::Green; nim as usize]);
     }

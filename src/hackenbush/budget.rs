@@ -5,6 +5,7 @@
 //! hang. A theorem that disagrees with the game tree is an error too, never silently resolved.
 
 use crate::games::clock::{Running, Stop};
+use crate::provenance::Method;
 use thiserror::Error;
 
 /// Why a position was not valued.
@@ -17,9 +18,9 @@ pub enum SolveError {
     #[error("the {method} gives {method_value} but the {reference} gives {reference_value} for `{position}`")]
     Disagreement {
         position: String,
-        method: String,
+        method: Method,
         method_value: String,
-        reference: String,
+        reference: Method,
         reference_value: String,
     },
     /// The evaluation was cancelled from outside (the server, on a change to the source).
@@ -35,6 +36,10 @@ impl From<Stop> for SolveError {
                 limit: limit.as_secs().max(1) as usize,
             },
             Stop::Cancelled => SolveError::Cancelled,
+            Stop::Full(what) => SolveError::Budget {
+                what,
+                limit: u32::MAX as usize,
+            },
         }
     }
 }

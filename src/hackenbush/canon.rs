@@ -73,7 +73,8 @@ impl Canon {
                 .collect();
             parts.sort_unstable();
             let code: Vec<u32> = parts.into_iter().flat_map(|(c, i)| [c, i]).collect();
-            let next = self.subtrees.len() as u32;
+            // Past 2^32 subtrees the position is keyed by its graph code instead.
+            let next = u32::try_from(self.subtrees.len()).ok()?;
             id[node] = *self.subtrees.entry(code).or_insert(next);
         }
         Some(id[0])
@@ -132,6 +133,8 @@ fn code_within(p: &Position, leaf_limit: usize) -> Vec<u32> {
         leaf_limit,
     };
     search.explore(cells);
+    // A node count: at most the edges plus one, and a position's edges are held in memory
+    // (12 bytes and more each), never 2^32 of them.
     let mut code = vec![n as u32];
     code.extend(search.best.unwrap_or_default());
     code
@@ -145,6 +148,7 @@ fn rank<T: Ord + Clone>(signatures: &[T]) -> Vec<u32> {
     distinct.dedup();
     signatures
         .iter()
+        // A rank among at most as many signatures as the position has nodes (see above).
         .map(|s| distinct.binary_search(s).unwrap_or(0) as u32)
         .collect()
 }

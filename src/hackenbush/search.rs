@@ -93,11 +93,11 @@ impl Known {
         let blues = own_grounded(p, Colour::Blue);
         Known {
             lo: Bound {
-                at: Dyadic::integer(-(reds as i64)),
+                at: -Dyadic::integer(reds),
                 closed: p.count(Colour::Blue) == 0,
             },
             hi: Bound {
-                at: Dyadic::integer(blues as i64),
+                at: Dyadic::integer(blues),
                 closed: p.count(Colour::Red) == 0,
             },
         }

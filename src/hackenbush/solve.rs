@@ -28,28 +28,16 @@ use super::Rules;
 use crate::games::clock::{Clock, Running};
 use crate::games::display::nus_text;
 use crate::games::{Dyadic, GameId, Games, Nus, Player};
+use crate::provenance::Method;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
 
-/// A value and the names of all the methods that produced it (they all agreed).
+/// A value and all the methods that produced it (they all agreed), in the order they ran.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Evaluation {
     pub value: GameId,
-    pub methods: Vec<String>,
-}
-
-/// The names of the methods, as they appear in [`Evaluation::methods`].
-pub mod method {
-    pub const GAME_TREE: &str = "game tree";
-    pub const GAME_TREE_WITH_FAST_PATHS: &str = "game tree with fast paths";
-    pub const NUMBER_SEARCH: &str = "number search";
-    pub const SIGN_EXPANSION: &str = "sign expansion";
-    pub const TREE_RULE: &str = "tree rule";
-    pub const COLON_PRINCIPLE: &str = "colon principle";
-    pub const FUSION_PRINCIPLE: &str = "fusion principle";
-    pub const ORDINAL_SUMS: &str = "ordinal sums";
-    pub const SUM_OF_PIECES: &str = "sum of pieces";
+    pub methods: Vec<Method>,
 }
 
 /// The solver's budgets.
@@ -321,7 +309,7 @@ impl Solver {
     ) -> Result<Evaluation, SolveError> {
         let pieces = pos.components();
         let mut value = games.zero();
-        let mut methods: Vec<String> = Vec::new();
+        let mut methods: Vec<Method> = Vec::new();
         // One budget for all the cross-checks of this call: a position of many pieces cannot
         // multiply their cost.
         let mut checks = Budget::new(
@@ -334,17 +322,17 @@ impl Solver {
             let (v, used) = self.piece(piece, rules, games, &mut checks)?;
             value = games.add(value, v);
             for m in used {
-                if !methods.iter().any(|x| x == m) {
-                    methods.push(m.to_string());
+                if !methods.contains(&m) {
+                    methods.push(m);
                 }
             }
         }
         if pieces.len() > 1 {
-            methods.push(method::SUM_OF_PIECES.to_string());
+            methods.push(Method::SumOfPieces);
         }
         if pieces.is_empty() {
             // Nothing to chop: no move for either player is the definition of 0.
-            methods.push(method::GAME_TREE.to_string());
+            methods.push(Method::GameTree);
         }
         Ok(Evaluation { value, methods })
     }
@@ -381,7 +369,7 @@ impl Solver {
         rules: Rules,
         games: &mut Games,
         checks: &mut Budget,
-    ) -> Result<(GameId, Vec<&'static str>), SolveError> {
+    ) -> Result<(GameId, Vec<Method>), SolveError> {
         let mut found = if rules == Rules::Normal {
             fast_paths(piece, games, &self.limits)
         } else {
@@ -408,19 +396,19 @@ impl Solver {
                 .with_clock(&self.clock);
             if rules == Rules::Childish {
                 let v = self.tree(Mode::Plain, piece, rules, games, &mut budget)?;
-                return Ok((v, vec![method::GAME_TREE]));
+                return Ok((v, vec![Method::GameTree]));
             }
             // A blue-red piece is found by the number search (see `tree_piece`).
             let name = match piece.is_blue_red() {
-                true => method::NUMBER_SEARCH,
-                false => method::GAME_TREE_WITH_FAST_PATHS,
+                true => Method::NumberSearch,
+                false => Method::GameTreeWithFastPaths,
             };
             let v = self.tree(Mode::Fast, piece, rules, games, &mut budget)?;
             found.push((name, v));
         }
         if small {
             match self.tree(Mode::Plain, piece, rules, games, checks) {
-                Ok(v) => found.push((method::GAME_TREE, v)),
+                Ok(v) => found.push((Method::GameTree, v)),
                 Err(SolveError::Budget { .. }) => {}
                 Err(other) => return Err(other),
             }
@@ -587,23 +575,23 @@ fn number(games: &mut Games, d: &Dyadic) -> GameId {
 }
 
 /// Every theorem whose hypotheses the piece meets (normal rules), with its value.
-pub fn fast_paths(p: &Position, games: &mut Games, limits: &Limits) -> Vec<(&'static str, GameId)> {
+pub fn fast_paths(p: &Position, games: &mut Games, limits: &Limits) -> Vec<(Method, GameId)> {
     let mut found = Vec::new();
     if let Some(d) = p.stalk_colours().and_then(|c| stalk_value(&c)) {
-        found.push((method::SIGN_EXPANSION, number(games, &d)));
+        found.push((Method::SignExpansion, number(games, &d)));
     }
     if let Some(d) = forest_value(p) {
-        found.push((method::TREE_RULE, number(games, &d)));
+        found.push((Method::TreeRule, number(games, &d)));
     }
     if let Some(n) = colon_nimber(p).and_then(|n| u32::try_from(n).ok()) {
-        found.push((method::COLON_PRINCIPLE, games.nimber(n)));
+        found.push((Method::ColonPrinciple, games.nimber(n)));
     }
     if let Some(n) = fusion_nimber(p).and_then(|n| u32::try_from(n).ok()) {
-        found.push((method::FUSION_PRINCIPLE, games.nimber(n)));
+        found.push((Method::FusionPrinciple, games.nimber(n)));
     }
     if is_mixed(p) && p.edge_count() <= limits.max_ordinal_sum_edges {
         if let Some(v) = ordinal_sums(p, games) {
-            found.push((method::ORDINAL_SUMS, v));
+            found.push((Method::OrdinalSums, v));
         }
     }
     found
@@ -645,9 +633,9 @@ pub fn ordinal_sums(p: &Position, games: &mut Games) -> Option<GameId> {
 /// The common value of all the methods, or the first disagreement (against the first method).
 fn agree(
     piece: &Position,
-    found: &[(&'static str, GameId)],
+    found: &[(Method, GameId)],
     games: &mut Games,
-) -> Result<(GameId, Vec<&'static str>), SolveError> {
+) -> Result<(GameId, Vec<Method>), SolveError> {
     let Some(&(reference, value)) = found.first() else {
         return Err(SolveError::Budget {
             what: "methods (none applied)",
@@ -657,9 +645,9 @@ fn agree(
     if let Some(&(name, other)) = found.iter().find(|(_, v)| *v != value) {
         return Err(SolveError::Disagreement {
             position: piece.notation(),
-            method: name.to_string(),
+            method: name,
             method_value: display_bounded(games, other, DISPLAY_NODES),
-            reference: reference.to_string(),
+            reference,
             reference_value: display_bounded(games, value, DISPLAY_NODES),
         });
     }
@@ -737,12 +725,13 @@ mod tests {
         // A stored value (planted here, different from the true one) is what evaluate gives.
         let planted = Evaluation {
             value: games.number(&"-5/8".parse().unwrap()),
-            methods: vec![method::NUMBER_SEARCH.to_string()],
+            methods: vec![Method::NumberSearch],
         };
         assert_ne!(planted.value, first.value);
         value_cache::store(dir.path(), &stalk, Rules::Normal, &planted, &games).unwrap();
         let read = solver.evaluate(&stalk, Rules::Normal, &mut games).unwrap();
-        assert_eq!((read.value, read.methods), (planted.value, planted.methods));
+        assert_eq!(read.value, planted.value);
+        assert_eq!(read.methods, [Method::Cache, Method::NumberSearch]);
         // Another solver without the cache values it afresh.
         let fresh = Solver::new()
             .evaluate(&stalk, Rules::Normal, &mut games)

@@ -14,6 +14,7 @@
 use super::solve::Evaluation;
 use super::{Position, Rules};
 use crate::games::{GameId, Games};
+use crate::provenance::Method;
 use crate::trust::{self, files, hex, Key};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
@@ -33,7 +34,7 @@ pub const SLOW: Duration = Duration::from_secs(1);
 struct Stored {
     key: String,
     value: String,
-    methods: Vec<String>,
+    methods: Vec<Method>,
 }
 
 /// `position rules=… code=…`: what a stored value answers.
@@ -71,7 +72,10 @@ pub fn load(
     let value: GameId = games.number(&stored.value.parse().ok()?);
     Some(Evaluation {
         value,
-        methods: stored.methods,
+        // Read back, not computed by this run: the cache comes first among its methods.
+        methods: std::iter::once(Method::Cache)
+            .chain(stored.methods.into_iter().filter(|&m| m != Method::Cache))
+            .collect(),
     })
 }
 
@@ -106,7 +110,7 @@ mod tests {
     fn evaluation(games: &mut Games, value: &str) -> Evaluation {
         Evaluation {
             value: games.number(&value.parse().unwrap()),
-            methods: vec!["number search".to_string()],
+            methods: vec![Method::NumberSearch],
         }
     }
 
@@ -120,7 +124,8 @@ mod tests {
         store(dir.path(), &ring, Rules::Normal, &stored, &games).unwrap();
         let back = load(dir.path(), &ring, Rules::Normal, &mut games).unwrap();
         assert_eq!(back.value, stored.value);
-        assert_eq!(back.methods, stored.methods);
+        // A value read back says so: the cache first, then the methods that first valued it.
+        assert_eq!(back.methods, [Method::Cache, Method::NumberSearch]);
         assert!(load(dir.path(), &ring, Rules::Childish, &mut games).is_none());
         assert!(load(dir.path(), &other, Rules::Normal, &mut games).is_none());
     }

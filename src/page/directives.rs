@@ -8,6 +8,7 @@ use crate::essay::Diagnostic;
 use crate::games::display::number_latex;
 use crate::games::notation::{name_latex, statement_latex_with};
 use crate::hackenbush::{draw, Colour, Position, Rules};
+use crate::provenance::Method;
 use crate::site::escape_html as escape;
 use crate::site::maths;
 use crate::site::render::ClaimRow;
@@ -200,6 +201,10 @@ pub(super) fn game_rows(checked: &CheckedEssay) -> Vec<(usize, ClaimRow)> {
                     query: line.text.clone(),
                     figure: line.computed(&words::typeset),
                     holds: true,
+                    how: crate::check::relation_how()
+                        .into_iter()
+                        .map(|h| format!("{}: {}", h.what, h.words))
+                        .collect(),
                     file: checked.essay.file.name.clone(),
                     line: line.line,
                     section: String::new(),
@@ -323,7 +328,7 @@ fn position(p: &PositionOutcome, value_html: &str, pool: &ValuePool) -> String {
     format!(
         "<figure class=\"position\" id=\"position-{id}\"{play}>\n{svg}\n<figcaption><span class=\"value\">{value_html}</span>{rules}\
          <details class=\"checked\"><summary>checked</summary>\
-         <ul>{checks}<li>valued by {methods}, which agree</li></ul>\
+         <ul>{checks}<li>{methods}</li></ul>\
          <a class=\"key-link\" href=\"index.html#key\">How to read the picture</a></details></figcaption>\n</figure>\n",
         id = escape(&p.name),
         play = play_attributes(&p.play, pool),
@@ -364,26 +369,10 @@ fn assertion_value(literal: &str) -> String {
         .join(", ")
 }
 
-/// "the sign expansion, the tree rule and the game tree": each method once (the game tree with
-/// fast paths is the game tree).
-fn methods_words(methods: &[String]) -> String {
-    let mut names: Vec<&str> = Vec::new();
-    for m in methods {
-        let m = if m.starts_with("game tree") {
-            "game tree"
-        } else {
-            m
-        };
-        if !names.contains(&m) {
-            names.push(m);
-        }
-    }
-    let names: Vec<String> = names.iter().map(|n| format!("the {n}")).collect();
-    match names.split_last() {
-        None => String::new(),
-        Some((last, [])) => last.clone(),
-        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
-    }
+/// How the value was found, for the caption: "valued by the sign expansion and by the game
+/// tree, which agree".
+fn methods_words(methods: &[Method]) -> String {
+    format!("valued {}", crate::provenance::words(methods))
 }
 
 /// A strip of small diagrams, one per position the line passes through, all in the layout of
@@ -577,15 +566,20 @@ mod tests {
 
     #[test]
     fn methods_are_named_once() {
-        let m =
-            |v: &[&str]| super::methods_words(&v.iter().map(|s| s.to_string()).collect::<Vec<_>>());
+        use crate::provenance::Method;
+        let m = super::methods_words;
+        // The game tree with fast paths is not the plain game tree: both are named.
         assert_eq!(
-            m(&["game tree with fast paths", "game tree"]),
-            "the game tree"
+            m(&[Method::GameTreeWithFastPaths, Method::GameTree]),
+            "valued by the game tree, with fast paths below it and by the game tree, which agree"
         );
         assert_eq!(
-            m(&["sign expansion", "tree rule", "game tree"]),
-            "the sign expansion, the tree rule and the game tree"
+            m(&[Method::ColonPrinciple, Method::ColonPrinciple]),
+            "valued by the colon principle"
+        );
+        assert_eq!(
+            m(&[Method::Cache, Method::NumberSearch]),
+            "valued by a search for the number it is worth, in an earlier build (read back from its cache)"
         );
     }
 }

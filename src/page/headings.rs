@@ -39,7 +39,7 @@ impl<'a> Collector<'a> {
             None => self.unique(slugify(&text)),
         };
         self.toc.push(TocEntry {
-            level: level as u8,
+            level: level as u8, // 1 to 6
             id: id.clone(),
             text,
         });

@@ -255,6 +255,11 @@ fn claim_row(c: &ClaimRecord) -> ClaimRow {
         query: c.query.clone(),
         figure: words::typeset_value(&c.figure).unwrap_or_else(|| c.figure.clone()),
         holds: c.holds,
+        how: c
+            .how
+            .iter()
+            .map(|h| format!("{}: {}", h.what, h.words))
+            .collect(),
         file: c.file.clone(),
         line: c.line,
         section: String::new(),

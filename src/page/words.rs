@@ -34,7 +34,7 @@ fn read(text: &str) -> Option<Nus> {
             let times = if count == 1 && digits > 0 {
                 rest[..digits].parse().ok()?
             } else {
-                count as i64
+                count as i64 // the arrows in the text, far below 2^63
             };
             rest = &rest[if count == 1 { digits } else { 0 }..];
             ups = sign * times;

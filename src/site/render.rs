@@ -117,6 +117,8 @@ pub struct ClaimRow {
     pub figure: String,
     /// Whether the literal agrees with the figure at its written precision.
     pub holds: bool,
+    /// How each figure behind it was computed, one line each: `value: by the game tree (…)`.
+    pub how: Vec<String>,
     /// Source file and 1-based line of the claim.
     pub file: String,
     pub line: usize,

@@ -250,6 +250,7 @@ impl BitReader {
     fn new(text: &str) -> Option<BitReader> {
         let digits = text
             .bytes()
+            // A place in the 64-letter alphabet.
             .map(|c| ALPHABET.iter().position(|&a| a == c).map(|d| d as u8))
             .collect::<Option<Vec<u8>>>()?;
         Some(BitReader { digits, at: 0 })

@@ -15,6 +15,7 @@ use crate::games::{GameId, Games, OutcomeClass, Player};
 use crate::hackenbush::moves::may_chop;
 use crate::hackenbush::solve::{display_bounded, explicit_within, Solver};
 use crate::hackenbush::{Position, Rules, SolveError};
+use crate::provenance::Method;
 use serde::Serialize;
 use std::collections::HashMap;
 use std::fmt;
@@ -255,9 +256,9 @@ fn check_definition(
     }
     Err(SolveError::Disagreement {
         position: board.notation_of(set),
-        method: "the play table's options".to_string(),
+        method: Method::PlayTable,
         method_value: display_bounded(games, defined, VALUE_NODES),
-        reference: "solver".to_string(),
+        reference: Method::Solver,
         reference_value: display_bounded(games, value, VALUE_NODES),
     })
 }
