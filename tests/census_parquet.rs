@@ -19,6 +19,7 @@ use parquet::file::reader::{FileReader, SerializedFileReader};
 use parquet::record::Field;
 use std::collections::HashMap;
 use std::path::Path;
+use std::process::Command;
 
 fn forests(max_edges: usize) -> Family {
     Family {

@@ -951,7 +951,13 @@ impl Workspace {
         })?;
         if let Some(dir) = &self.cache_dir {
             // The cache only saves time; a failure to write it changes no figure.
-            let _ = cache::store(dir, family, &graphs::to_stored(&rows), Engine::Solver.name(), games);
+            let _ = cache::store(
+                dir,
+                family,
+                &graphs::to_stored(&rows),
+                Engine::Solver.name(),
+                games,
+            );
         }
         Ok((rows, CensusMethod::Ran(Engine::Solver)))
     }
