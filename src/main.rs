@@ -256,7 +256,10 @@ fn run(cli: Cli) -> Result<(), Failure> {
             position,
             childish,
             json,
-        } => hackenbook::commands::play(&position, childish, json),
+        } => {
+            let mut ev = hackenbook::hackenbush::Evaluator::new(&project.settings());
+            hackenbook::commands::play(&position, childish, json, &mut ev)
+        }
         Command::Census {
             batch: Some(batch), ..
         } => census_batch(&project, batch),
