@@ -252,6 +252,10 @@ fn stalks(family: &Family, games: &mut Games, progress: &dyn Fn(u64)) -> Vec<Row
                 nonpositive: !any(l, |s| s.nonnegative),
             };
             level.push(stalk);
+            // Interning canonical options does not read the clock: read it here, now and then.
+            if c % CLOCK_EVERY == 0 {
+                progress(0);
+            }
             if n < family.min_edges {
                 continue;
             }
@@ -283,6 +287,9 @@ fn stalks(family: &Family, games: &mut Games, progress: &dyn Fn(u64)) -> Vec<Row
     }
     groups.into_rows()
 }
+
+/// How many stalks [`stalks`] builds between two readings of the census's clock.
+const CLOCK_EVERY: u64 = 1 << 14;
 
 /// The positions of the set bits of `mask`, lowest first.
 fn bits(mut mask: u32) -> impl Iterator<Item = u32> {
