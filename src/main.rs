@@ -302,6 +302,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
                 host: bind,
                 port,
                 open,
+                time_limit: project.time_limit,
             };
             serve::run(&cli.root, &options)
         }
