@@ -47,11 +47,6 @@ impl Evaluator {
         Evaluator { games, solver }
     }
 
-    /// The run's clock: its time limit and cancellation flag.
-    pub fn clock(&self) -> &Clock {
-        self.games.clock()
-    }
-
     /// Runs `f` under `limit` instead of the run's time limit, when one is given (a block's
     /// `time_limit`): for the solver, its budgets sized to it, and the games engine alike. The
     /// cancellation flag, the memo and the caches are the run's.
@@ -96,7 +91,8 @@ pub struct RunLimit {
 }
 
 impl Default for Evaluator {
-    /// No time limit, no flag, no cache (the default budgets sized for no time limit).
+    /// No time limit, no flag, no cache: the budgets that go with no time limit (ten times
+    /// the defaults).
     fn default() -> Evaluator {
         Evaluator::new(&Settings::default())
     }
