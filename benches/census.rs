@@ -14,7 +14,7 @@ use hackenbook::census::reference;
 use hackenbook::census::small::Small;
 use hackenbook::census::{render_figure, workspace, Workspace};
 use hackenbook::games::Games;
-use hackenbook::hackenbush::Colour;
+use hackenbook::hackenbush::{Colour, Evaluator};
 use std::time::{Duration, Instant};
 
 /// Every kind of question the essay asks of its census, with `N` for the census name.
@@ -57,7 +57,7 @@ fn workspace_run(
     max: usize,
     cache: Option<&std::path::Path>,
 ) -> (Duration, Duration, Vec<String>, u64, usize) {
-    let mut games = Games::new();
+    let mut ev = Evaluator::default();
     let mut ws = Workspace::new(cache.map(|p| p.to_path_buf()));
     // The bench confirms the cost of any size it is asked for.
     let body = format!(
@@ -69,11 +69,11 @@ fn workspace_run(
     let mut answers = vec![];
     let mut census_time = Duration::ZERO;
     for (i, q) in QUERIES.iter().enumerate() {
-        let f = ws.evaluate(q, &mut games).expect("query");
+        let f = ws.evaluate(q, &mut ev).expect("query");
         if i == 0 {
             census_time = start.elapsed();
         }
-        answers.push(render_figure(&f, &games));
+        answers.push(render_figure(&f, &ev.games));
     }
     let run = &ws.runs()[0];
     (

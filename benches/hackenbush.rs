@@ -10,7 +10,7 @@ use hackenbook::hackenbush::canon::Canon;
 use hackenbook::hackenbush::numbers::{NumberTree, Numbers};
 use hackenbook::hackenbush::signs::stalk_value;
 use hackenbook::hackenbush::solve::{display_bounded, DEFAULT_TIME_LIMIT};
-use hackenbook::hackenbush::{Colour, Limits, Position, Rules, Solver};
+use hackenbook::hackenbush::{Colour, Evaluator, Limits, Position, Rules, Settings, Solver};
 use std::time::{Duration, Instant};
 
 /// A deterministic pseudo-random sequence (xorshift), so every run values the same positions.
@@ -101,17 +101,19 @@ fn redwood_beds() {
     let mut previous: Option<Duration> = None;
     for n in [20, 25, 30, 35, 40] {
         let bed = redwood_bed(n);
-        let mut games = Games::new();
-        let (start, cpu) = (Instant::now(), process_cpu());
-        let mut solver = Solver::new();
         // `BEDS=N` gives the search N times the default time limit, and the budgets of
         // positions and work that go with it (up to ten times the defaults).
         let scale = std::env::var("BEDS")
             .ok()
             .and_then(|s| s.parse::<u32>().ok())
             .unwrap_or(1);
-        solver.limits.set_time(Some(DEFAULT_TIME_LIMIT * scale));
-        let searched = solver.evaluate(&bed, Rules::Normal, &mut games);
+        let mut ev = Evaluator::new(&Settings {
+            time_limit: Some(DEFAULT_TIME_LIMIT * scale),
+            ..Settings::default()
+        });
+        let (start, cpu) = (Instant::now(), process_cpu());
+        let Evaluator { games, solver } = &mut ev;
+        let searched = solver.evaluate(&bed, Rules::Normal, games);
         let search_time = start.elapsed();
         let search_cpu = match (cpu, process_cpu()) {
             (Some(a), Some(b)) => format!("{:.2?}", b.saturating_sub(a)),

@@ -16,7 +16,7 @@
 mod oracles;
 
 use hackenbook::census::Workspace;
-use hackenbook::games::Games;
+use hackenbook::hackenbush::Evaluator;
 use std::time::{Duration, Instant};
 
 /// pycgt valuing every stalk of 1..=N edges over L, R, G; prints the stalks, the distinct values
@@ -51,14 +51,14 @@ fn thread_cpu() -> Option<Duration> {
 /// Our census of `family` over L, R, G under `rules`: (positions, records, wall time, CPU
 /// time where known, else the wall time).
 fn ours(family: &str, edges: usize, rules: &str) -> (u64, usize, Duration, Duration) {
-    let mut games = Games::new();
+    let mut ev = Evaluator::default();
     let mut ws = Workspace::new(None);
     let body = format!(
         "family = \"{family}\"\nedges = \"1..={edges}\"\ncolours = \"LRG\"\nrules = \"{rules}\""
     );
     ws.define_census("N", &body).expect("census");
     let (start, cpu) = (Instant::now(), thread_cpu());
-    ws.evaluate("count N", &mut games).expect("query");
+    ws.evaluate("count N", &mut ev).expect("query");
     let took = start.elapsed();
     let cpu = match (cpu, thread_cpu()) {
         (Some(a), Some(b)) => b - a,

@@ -5,7 +5,7 @@ use crate::driver::{self, Definitions, Failure, Project};
 use crate::essay::diagnostic::capped;
 use crate::games::{notation, Games, Player};
 use crate::hackenbush::play::{Board, Match, PlayLimits, PlayTable};
-use crate::hackenbush::{self, InPlace, Position, Rules, Solver};
+use crate::hackenbush::{self, Evaluator, InPlace, Position, Rules};
 use std::io::Write;
 use std::path::Path;
 
@@ -33,7 +33,7 @@ pub fn eval_to_string(
     childish: bool,
     defs: &mut Definitions,
 ) -> Result<String, Failure> {
-    let games = &mut defs.checker.games;
+    let Evaluator { games, solver } = &mut defs.checker.ev;
     let show = |games: &Games, g| {
         if explicit {
             games.display_explicit(g)
@@ -48,9 +48,7 @@ pub fn eval_to_string(
             } else {
                 Rules::Normal
             };
-            let value = defs
-                .checker
-                .solver
+            let value = solver
                 .evaluate(&position, rules, games)
                 .map_err(|e| Failure::Other(format!("cannot value `{input}`: {e}")))?
                 .value;
@@ -58,7 +56,6 @@ pub fn eval_to_string(
         }
         Err(position_error) => {
             let workspace = &defs.workspace;
-            let solver = &mut defs.checker.solver;
             let shown = notation::parse_expr(input).and_then(|expr| {
                 let in_place = InPlace::value(&[&expr], solver, games)?;
                 let mut resolve = |name: &str| {
@@ -124,16 +121,16 @@ pub const LIST_LIMIT: usize = 20;
 /// `hackenbook census QUERY`: one figure, printed; or, for `list FAMILY`, the family's members.
 /// Names are those of `defs` (the site's essays, or one essay's) and the built-in families.
 pub fn census(query: &str, limit: usize, defs: &mut Definitions) -> Result<(), Failure> {
-    let games = &mut defs.checker.games;
+    let ev = &mut defs.checker.ev;
     let listing = query.split_whitespace().next() == Some("list");
     let answer = if listing {
         defs.workspace
-            .list(query, limit, games)
+            .list(query, limit, ev)
             .map(|l| listing_text(query, &l, limit))
     } else {
         defs.workspace
-            .evaluate(query, games)
-            .map(|figure| census::render_figure(&figure, games))
+            .evaluate(query, ev)
+            .map(|figure| census::render_figure(&figure, &ev.games))
     };
     let text = answer.map_err(|e| {
         let at = query[..crate::essay::source::floor_char_boundary(query, e.span.start)]
@@ -196,7 +193,7 @@ pub fn census_shard(
         Path::to_path_buf,
     );
     let key = kept_key("a shard is sealed under your key, so that `merge` can believe it")?;
-    let games = &mut defs.checker.games;
+    let games = &mut defs.checker.ev.games;
     let done = census::shard::run_to_file(
         &family,
         name,
@@ -228,10 +225,20 @@ pub fn census_export(name: &str, path: &Path, defs: &mut Definitions) -> Result<
     {
         eprintln!("census {name}: {}", family.cost().describe());
         let progress = census::progress::Progress::new(family.cost().evaluated as u64, name);
-        let games = &mut defs.checker.games;
-        let done = census::export::write_parquet(&family, path, &|n| progress.add(n), games);
+        let Evaluator { games, solver } = &mut defs.checker.ev;
+        // The export runs under the run's clock: the engine's workers and the properties read
+        // it, and a stop removes the unfinished file.
+        let done = games.timed(|games| {
+            let running = games.running();
+            let report = |n| {
+                progress.add(n);
+                running.stop_if_due();
+            };
+            census::export::write_parquet(&family, path, &report, solver, games)
+        });
         progress.finish();
-        say(&done.map_err(Failure::Other)?);
+        let done = done.map_err(|stop| format!("the export of `{name}` stopped: {stop}"));
+        say(&done.and_then(|written| written).map_err(Failure::Other)?);
         Ok(())
     }
     #[cfg(not(feature = "parquet"))]
@@ -257,7 +264,7 @@ pub fn census_merge(
             problems.join("\n  ")
         ))
     })?;
-    let games = &mut defs.checker.games;
+    let games = &mut defs.checker.ev.games;
     let origin = format!("{} merged shards", files.len());
     let path = defs
         .workspace
@@ -448,8 +455,8 @@ fn next_rung(project: &Project) -> i64 {
 
 /// `hackenbook play POSITION [--childish] [--json]`: the play table as JSON, or a game against
 /// the solver on stdin and stdout.
-pub fn play(input: &str, childish: bool, json: bool) -> Result<(), Failure> {
-    let (table, board) = play_table(input, childish)?;
+pub fn play(input: &str, childish: bool, json: bool, ev: &mut Evaluator) -> Result<(), Failure> {
+    let (table, board) = play_table(input, childish, ev)?;
     if json {
         let text = serde_json::to_string(&table).map_err(|e| Failure::Other(e.to_string()))?;
         say(&text);
@@ -461,7 +468,12 @@ pub fn play(input: &str, childish: bool, json: bool) -> Result<(), Failure> {
 }
 
 /// The play table of a written position, with the board its edge names come from.
-pub fn play_table(input: &str, childish: bool) -> Result<(PlayTable, Board), Failure> {
+/// Its values are the run's (`ev`: under its time limit).
+pub fn play_table(
+    input: &str,
+    childish: bool,
+    ev: &mut Evaluator,
+) -> Result<(PlayTable, Board), Failure> {
     let position = Position::parse(input).map_err(|e| {
         Failure::Other(format!(
             "`{input}` is not a position: {} at byte {}",
@@ -474,9 +486,7 @@ pub fn play_table(input: &str, childish: bool) -> Result<(PlayTable, Board), Fai
         Rules::Normal
     };
     let limits = PlayLimits::default();
-    let mut games = Games::new();
-    let mut solver = Solver::new();
-    let table = PlayTable::build(&position, rules, &limits, &mut solver, &mut games)
+    let table = PlayTable::build(&position, rules, &limits, &mut ev.solver, &mut ev.games)
         .map_err(|e| Failure::Other(format!("cannot play `{input}`: {e}")))?;
     let board = Board::new(&position, rules, limits.edges)
         .map_err(|e| Failure::Other(format!("cannot play `{input}`: {e}")))?;

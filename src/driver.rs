@@ -128,6 +128,16 @@ impl Project {
             cancel: None,
         }
     }
+
+    /// What the project's runs are evaluated under: its time limit, its cancellation flag, its
+    /// cache (see [`crate::hackenbush::Evaluator`]).
+    pub fn settings(&self) -> crate::hackenbush::Settings {
+        crate::hackenbush::Settings {
+            time_limit: self.time_limit,
+            cancel: self.cancel.clone(),
+            value_cache: self.cache_dir.clone(),
+        }
+    }
 }
 
 /// Why a run failed: located problems in essays, or trouble outside them.

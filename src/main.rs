@@ -263,7 +263,10 @@ fn run(cli: Cli) -> Result<(), Failure> {
             position,
             childish,
             json,
-        } => hackenbook::commands::play(&position, childish, json),
+        } => {
+            let mut ev = hackenbook::hackenbush::Evaluator::new(&project.settings());
+            hackenbook::commands::play(&position, childish, json, &mut ev)
+        }
         Command::Census {
             batch: Some(batch), ..
         } => census_batch(&project, batch),
@@ -313,6 +316,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
                 host: bind,
                 port,
                 open,
+                time_limit: project.time_limit,
             };
             serve::run(&cli.root, &options)
         }

@@ -8,7 +8,7 @@ use hackenbook::census::reference;
 use hackenbook::census::small::Small;
 use hackenbook::census::{literal_holds, Figure, Workspace};
 use hackenbook::games::Games;
-use hackenbook::hackenbush::{evaluate, Colour, Position, Rules, Solver};
+use hackenbook::hackenbush::{evaluate, Colour, Evaluator, Position, Rules, Solver};
 use std::time::Instant;
 
 fn family(kind: Kind, max: usize, colours: &[Colour]) -> Family {
@@ -45,9 +45,9 @@ fn fast_and_reference_engines_agree_record_for_record() {
         (Kind::Forests, 5, &[Colour::Red][..]),
     ] {
         let f = family(kind, max, colours);
-        let mut games = Games::new();
-        let a = fast(&f, &mut games);
-        let b = reference::run(&f, &mut games, &|_| {});
+        let mut ev = Evaluator::default();
+        let a = fast(&f, &mut ev.games);
+        let b = reference::run(&f, &mut ev.games, &|_| {});
         assert_eq!(a.len(), b.len(), "{f}");
         for (x, y) in a.iter().zip(&b) {
             assert_eq!(x, y, "{f}: first members {} and {}", x.first, y.first);
@@ -69,9 +69,9 @@ fn the_composing_engine_agrees_with_the_game_tree_record_for_record() {
         hotchpotch(Kind::Stalks, 6),
         family(Kind::Forests, 4, &[Colour::Blue, Colour::Green]),
     ] {
-        let mut games = Games::new();
-        let composed = mixed::run(&f, &mut games, &|_| {});
-        let plain = reference::run(&f, &mut games, &|_| {});
+        let mut ev = Evaluator::default();
+        let composed = mixed::run(&f, &mut ev.games, &|_| {});
+        let plain = reference::run(&f, &mut ev.games, &|_| {});
         assert_eq!(composed, plain, "{f}");
         let total: u64 = composed.iter().map(|r| r.count).sum();
         assert_eq!(total as u128, f.size(), "{f}");
@@ -80,12 +80,12 @@ fn the_composing_engine_agrees_with_the_game_tree_record_for_record() {
 
 #[test]
 fn childish_censuses_agree_with_the_childish_game_tree() {
-    let mut games = Games::new();
+    let mut ev = Evaluator::default();
     let mut solver = Solver::new();
     let mut f = hotchpotch(Kind::Forests, 4);
     f.rules = Rules::Childish;
-    let rows = mixed::run(&f, &mut games, &|_| {});
-    let mut composer = mixed::Composer::new(&mut games, Rules::Childish);
+    let rows = mixed::run(&f, &mut ev.games, &|_| {});
+    let mut composer = mixed::Composer::new(&mut ev.games, Rules::Childish);
     let mut values = Vec::new();
     let mut memo = Vec::new();
     for n in 1..=4 {
@@ -98,16 +98,16 @@ fn childish_censuses_agree_with_the_childish_game_tree() {
     for (packed, value) in values {
         let position = Position::parse(&packed.notation()).unwrap();
         let solved = solver
-            .evaluate(&position, Rules::Childish, &mut games)
+            .evaluate(&position, Rules::Childish, &mut ev.games)
             .unwrap()
             .value;
         assert_eq!(
-            games.display(value),
-            games.display(solved),
+            ev.games.display(value),
+            ev.games.display(solved),
             "childish {packed}"
         );
         let normal = solver
-            .evaluate(&position, Rules::Normal, &mut games)
+            .evaluate(&position, Rules::Normal, &mut ev.games)
             .unwrap()
             .value;
         differs += usize::from(normal != value);
@@ -121,7 +121,7 @@ fn childish_censuses_agree_with_the_childish_game_tree() {
 
 #[test]
 fn census_values_agree_with_the_hackenbush_solver() {
-    let mut games = Games::new();
+    let mut ev = Evaluator::default();
     for colours in [
         vec![Colour::Blue, Colour::Red],
         vec![Colour::Blue, Colour::Red, Colour::Green],
@@ -129,9 +129,9 @@ fn census_values_agree_with_the_hackenbush_solver() {
         let max = if colours.len() == 2 { 5 } else { 3 };
         let f = family(Kind::Forests, max, &colours);
         let rows = if colours.len() == 2 {
-            fast(&f, &mut games)
+            fast(&f, &mut ev.games)
         } else {
-            reference::run(&f, &mut games, &|_| {})
+            reference::run(&f, &mut ev.games, &|_| {})
         };
         // Each distinct record's smallest member, valued independently by the solver.
         for row in &rows {
@@ -139,13 +139,13 @@ fn census_values_agree_with_the_hackenbush_solver() {
                 continue;
             }
             let position = Position::parse(&row.first.notation()).unwrap();
-            let solved = evaluate(&position, Rules::Normal, &mut games)
+            let solved = evaluate(&position, Rules::Normal, &mut ev.games)
                 .unwrap()
                 .value;
-            let census = row.record.value.to_game(&mut games);
+            let census = row.record.value.to_game(&mut ev.games);
             assert_eq!(
-                games.display(census),
-                games.display(solved),
+                ev.games.display(census),
+                ev.games.display(solved),
                 "{}",
                 row.first
             );
@@ -155,18 +155,22 @@ fn census_values_agree_with_the_hackenbush_solver() {
 
 #[test]
 fn every_blue_red_forest_of_four_edges_matches_the_solver() {
-    let mut games = Games::new();
+    let mut ev = Evaluator::default();
     let f = family(Kind::Forests, 4, &[Colour::Blue, Colour::Red]);
     let mut memo = Vec::new();
     let mut seen = 0;
     for forest in reference::forests(4, &f.palette, &mut memo) {
         let packed = Forest::from_trees(&forest).unwrap();
         let position = Position::parse(&packed.notation()).unwrap();
-        let solved = evaluate(&position, Rules::Normal, &mut games)
+        let solved = evaluate(&position, Rules::Normal, &mut ev.games)
             .unwrap()
             .value;
         let fast = engine::value_of(packed).unwrap();
-        assert_eq!(games.as_number(solved), Some(fast.to_dyadic()), "{packed}");
+        assert_eq!(
+            ev.games.as_number(solved),
+            Some(fast.to_dyadic()),
+            "{packed}"
+        );
         seen += 1;
     }
     assert_eq!(seen, 16 * 14);
@@ -180,11 +184,11 @@ fn an_unchanged_census_is_read_back_from_the_cache() {
     let mut timings = Vec::new();
     let mut figures = Vec::new();
     for _ in 0..2 {
-        let mut games = Games::new();
+        let mut ev = Evaluator::default();
         let mut ws = Workspace::new(Some(dir.path().to_path_buf()));
         ws.define_census("f", body).unwrap();
         let start = Instant::now();
-        figures.push(ws.evaluate(query, &mut games).unwrap());
+        figures.push(ws.evaluate(query, &mut ev).unwrap());
         timings.push(start.elapsed());
         let run = &ws.runs()[0];
         assert_eq!(run.positions, 10_066 + 128 * 429);
@@ -198,16 +202,16 @@ fn an_unchanged_census_is_read_back_from_the_cache() {
     let files: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
     assert_eq!(files.len(), 1);
     // A changed definition is a different census: it misses the cache.
-    let mut games = Games::new();
+    let mut ev = Evaluator::default();
     let mut ws = Workspace::new(Some(dir.path().to_path_buf()));
     ws.define_census("f", "family = \"trees\"\nedges = \"1..=7\"")
         .unwrap();
-    ws.evaluate("count f", &mut games).unwrap();
+    ws.evaluate("count f", &mut ev).unwrap();
     assert!(!ws.runs()[0].from_cache);
     // And a green census, whose values are games, survives the round trip.
     let mut answers = Vec::new();
     for expect_cached in [false, true] {
-        let mut games = Games::new();
+        let mut ev = Evaluator::default();
         let mut ws = Workspace::new(Some(dir.path().to_path_buf()));
         ws.define_census("g", "edges = \"1..=3\"\ncolours = \"LRG\"")
             .unwrap();
@@ -218,8 +222,8 @@ fn an_unchanged_census_is_read_back_from_the_cache() {
             "count g where value > [*]",
             "smallest g where value = [^*]",
         ] {
-            let f = ws.evaluate(q, &mut games).unwrap();
-            answer.push(hackenbook::census::render_figure(&f, &games));
+            let f = ws.evaluate(q, &mut ev).unwrap();
+            answer.push(hackenbook::census::render_figure(&f, &ev.games));
         }
         assert_eq!(ws.runs()[0].from_cache, expect_cached);
         answers.push(answer);
@@ -233,10 +237,10 @@ fn an_unchanged_census_is_read_back_from_the_cache() {
 
 #[test]
 fn named_positions_answer_property_questions() {
-    let mut games = Games::new();
+    let mut ev = Evaluator::default();
     let mut ws = Workspace::new(None);
     let cherry = Position::parse("L(L R)").unwrap();
-    let value = evaluate(&cherry, Rules::Normal, &mut games).unwrap();
+    let value = evaluate(&cherry, Rules::Normal, &mut ev.games).unwrap();
     ws.define_position("cherry", &value, cherry, Rules::Normal);
     for (key, literal) in [
         ("value", "1"),
@@ -247,29 +251,29 @@ fn named_positions_answer_property_questions() {
         ("blue - red", "1"),
         ("ordinal_sum", "1"),
     ] {
-        let f = ws.property("cherry", key, &mut games).unwrap();
-        assert!(literal_holds(literal, &f, &mut games).unwrap(), "{key}");
+        let f = ws.property("cherry", key, &mut ev).unwrap();
+        assert!(literal_holds(literal, &f, &mut ev.games).unwrap(), "{key}");
     }
-    let f = ws.evaluate("reading of cherry", &mut games).unwrap();
+    let f = ws.evaluate("reading of cherry", &mut ev).unwrap();
     assert_eq!(f, Figure::Number(2.into()));
     // A cycle has no leftmost reading: a located error, not a panic.
     let cycle = Position::parse("g-a L, a-b R, b-g L").unwrap();
-    let value = evaluate(&cycle, Rules::Normal, &mut games).unwrap();
+    let value = evaluate(&cycle, Rules::Normal, &mut ev.games).unwrap();
     ws.define_position("loop", &value, cycle, Rules::Normal);
-    let e = ws.property("loop", "2 * reading", &mut games).unwrap_err();
+    let e = ws.property("loop", "2 * reading", &mut ev).unwrap_err();
     assert_eq!(e.span, 4..11);
-    assert!(ws.property("loop", "edges", &mut games).is_ok());
+    assert!(ws.property("loop", "edges", &mut ev).is_ok());
     // Under childish rules the normal-play properties are refused.
     let p = Position::parse("LR").unwrap();
-    let v = evaluate(&p, Rules::Childish, &mut games).unwrap();
+    let v = evaluate(&p, Rules::Childish, &mut ev.games).unwrap();
     ws.define_position("kid", &v, p, Rules::Childish);
-    assert!(ws.property("kid", "tree_rule", &mut games).is_err());
-    assert!(ws.property("kid", "value", &mut games).is_ok());
+    assert!(ws.property("kid", "tree_rule", &mut ev).is_err());
+    assert!(ws.property("kid", "value", &mut ev).is_ok());
 }
 
 #[test]
 fn bad_queries_are_located_errors() {
-    let mut games = Games::new();
+    let mut ev = Evaluator::default();
     let mut ws = Workspace::new(None);
     ws.define_census("f", "edges = \"1..=3\"").unwrap();
     ws.define_census("g", "edges = 1\ncolours = \"G\"").unwrap();
@@ -286,7 +290,7 @@ fn bad_queries_are_located_errors() {
         ("count f where value / 3 = 1", "value / 3"),
         ("count g where sign = 0", "sign"),
     ] {
-        let e = match ws.evaluate(query, &mut games) {
+        let e = match ws.evaluate(query, &mut ev) {
             Err(e) => e,
             Ok(f) => panic!("{query} gave {f:?}"),
         };
@@ -305,7 +309,7 @@ fn bad_queries_are_located_errors() {
 
 #[test]
 fn arbitrary_text_never_panics() {
-    let mut games = Games::new();
+    let mut ev = Evaluator::default();
     let mut ws = Workspace::new(None);
     ws.define_census("f", "edges = \"1..=2\"").unwrap();
     let pieces = [
@@ -324,26 +328,26 @@ fn arbitrary_text_never_panics() {
             words.push(pieces[(state % pieces.len() as u64) as usize]);
         }
         let query = words.join(" ");
-        if let Err(e) = ws.evaluate(&query, &mut games) {
+        if let Err(e) = ws.evaluate(&query, &mut ev) {
             assert!(
                 e.span.start <= e.span.end && e.span.end <= query.len(),
                 "{query}"
             );
         }
-        let _ = ws.property("f", &query, &mut games);
-        let _ = literal_holds(&query, &Figure::truth(true), &mut games);
+        let _ = ws.property("f", &query, &mut ev);
+        let _ = literal_holds(&query, &Figure::truth(true), &mut ev.games);
     }
 }
 
 #[test]
 fn a_smallest_literal_reads_the_whole_position_notation() {
     // A position block reads CGSuite's `l(l;rl)`; so does a `smallest` literal (one parser).
-    let mut games = Games::new();
+    let mut ev = Evaluator::default();
     let mut ws = Workspace::new(None);
     ws.define_census("t", "family = \"trees\"\nedges = 4")
         .unwrap();
     let f = ws
-        .evaluate("smallest t where value = 3/2 and not path", &mut games)
+        .evaluate("smallest t where value = 3/2 and not path", &mut ev)
         .unwrap();
     let Figure::Example(example) = &f else {
         panic!("expected a position, got {f:?}")
@@ -351,15 +355,15 @@ fn a_smallest_literal_reads_the_whole_position_notation() {
     let cgsuite = example.notation.to_lowercase().replace(' ', ";");
     assert!(cgsuite.contains(';'), "{cgsuite}");
     assert!(
-        literal_holds(&cgsuite, &f, &mut games).unwrap(),
+        literal_holds(&cgsuite, &f, &mut ev.games).unwrap(),
         "{cgsuite}"
     );
-    assert!(!literal_holds("l(l;l)", &f, &mut games).unwrap());
+    assert!(!literal_holds("l(l;l)", &f, &mut ev.games).unwrap());
 }
 
 #[test]
 fn the_numeral_properties_read_a_number_in_binary() {
-    let mut games = Games::new();
+    let mut ev = Evaluator::default();
     let mut ws = Workspace::new(None);
     for (name, text) in [
         ("lrrl", "LRRL"),
@@ -369,7 +373,7 @@ fn the_numeral_properties_read_a_number_in_binary() {
         ("star", "G"),
     ] {
         let p = Position::parse(text).unwrap();
-        let v = evaluate(&p, Rules::Normal, &mut games).unwrap();
+        let v = evaluate(&p, Rules::Normal, &mut ev.games).unwrap();
         ws.define_position(name, &v, p, Rules::Normal);
     }
     // LRRL = 3/8 = 0.011 in binary: four edges, three places.
@@ -385,9 +389,9 @@ fn the_numeral_properties_read_a_number_in_binary() {
         ("denominator of two", "1"),
         ("integer_part of two", "2"),
     ] {
-        let f = ws.evaluate(query, &mut games).unwrap();
+        let f = ws.evaluate(query, &mut ev).unwrap();
         assert_eq!(
-            hackenbook::census::render_figure(&f, &games),
+            hackenbook::census::render_figure(&f, &ev.games),
             figure,
             "{query}"
         );
@@ -398,19 +402,19 @@ fn the_numeral_properties_read_a_number_in_binary() {
         "integer_part of star",
         "denominator of star",
     ] {
-        let e = ws.evaluate(query, &mut games).unwrap_err();
+        let e = ws.evaluate(query, &mut ev).unwrap_err();
         assert_eq!(e.span.start, 0, "{query}: {}", e.message);
         assert!(e.message.contains("not a number"), "{}", e.message);
     }
     // Over a census: stalks of four edges whose first run is one edge long read to three places.
     ws.define_census("s", "family = \"stalks\"\nedges = \"1..=4\"")
         .unwrap();
-    let f = ws.evaluate("count s where places = 3", &mut games).unwrap();
+    let f = ws.evaluate("count s where places = 3", &mut ev).unwrap();
     assert_eq!(f, Figure::Integer(8.into()));
     ws.define_census("g", "edges = \"1..=2\"\ncolours = \"LRG\"")
         .unwrap();
     let e = ws
-        .evaluate("count g where places = 0", &mut games)
+        .evaluate("count g where places = 0", &mut ev)
         .unwrap_err();
     assert_eq!(&"count g where places = 0"[e.span.clone()], "places");
 }
@@ -420,10 +424,10 @@ fn a_cache_file_of_another_schema_is_not_read() {
     let dir = tempfile::tempdir().unwrap();
     let body = "family = \"trees\"\nedges = \"1..=4\"";
     let run = |expect_cached: bool| {
-        let mut games = Games::new();
+        let mut ev = Evaluator::default();
         let mut ws = Workspace::new(Some(dir.path().to_path_buf()));
         ws.define_census("t", body).unwrap();
-        let f = ws.evaluate("count t where colon", &mut games).unwrap();
+        let f = ws.evaluate("count t where colon", &mut ev).unwrap();
         assert_eq!(ws.runs()[0].from_cache, expect_cached);
         f
     };

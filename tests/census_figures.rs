@@ -1,6 +1,6 @@
 //! The figures of "A tree is still a number", computed through the public workspace API.
 use hackenbook::census::{literal_holds, render_figure, Figure, Workspace};
-use hackenbook::games::Games;
+use hackenbook::hackenbush::Evaluator;
 
 const FORESTS6: &str = "family = \"forests\"\nedges = \"1..=6\"\ncolours = \"LR\"\n";
 const TREES6: &str = "family = \"trees\"\nedges = \"1..=6\"\ncolours = \"LR\"\n";
@@ -14,10 +14,11 @@ fn workspace() -> Workspace {
     ws
 }
 
-fn check(ws: &mut Workspace, games: &mut Games, literal: &str, query: &str) -> Figure {
+fn check(ws: &mut Workspace, ev: &mut Evaluator, literal: &str, query: &str) -> Figure {
     let figure = ws
-        .evaluate(query, games)
+        .evaluate(query, ev)
         .unwrap_or_else(|e| panic!("{query}: {e}"));
+    let games = &mut ev.games;
     let holds = literal_holds(literal, &figure, games).unwrap_or_else(|e| panic!("{literal}: {e}"));
     assert!(
         holds,
@@ -29,7 +30,7 @@ fn check(ws: &mut Workspace, games: &mut Games, literal: &str, query: &str) -> F
 
 #[test]
 fn the_source_figures() {
-    let mut games = Games::new();
+    let mut ev = Evaluator::default();
     let mut ws = workspace();
     for (literal, query) in [
         ("10,066", "count forests6"),
@@ -55,13 +56,13 @@ fn the_source_figures() {
         ("916", "count forests6 where disagrees"),
         ("3", "min edges over forests6 where disagrees"),
     ] {
-        check(&mut ws, &mut games, literal, query);
+        check(&mut ws, &mut ev, literal, query);
     }
 }
 
 #[test]
 fn census_sizes_follow_two_to_the_n_catalan() {
-    let mut games = Games::new();
+    let mut ev = Evaluator::default();
     let catalan = [1u64, 1, 2, 5, 14, 42, 132, 429];
     for n in 0..=7usize {
         let mut ws = Workspace::new(None);
@@ -72,22 +73,22 @@ fn census_sizes_follow_two_to_the_n_catalan() {
         let stalks = format!("family = \"stalks\"\nedges = {n}");
         ws.define_census("s", &stalks).unwrap();
         let count =
-            |ws: &mut Workspace, games: &mut Games, q: &str| match ws.evaluate(q, games).unwrap() {
+            |ws: &mut Workspace, ev: &mut Evaluator, q: &str| match ws.evaluate(q, ev).unwrap() {
                 Figure::Integer(i) => u64::try_from(i).unwrap(),
                 other => panic!("{other:?}"),
             };
         assert_eq!(
-            count(&mut ws, &mut games, "count f"),
+            count(&mut ws, &mut ev, "count f"),
             (1 << n) * catalan[n],
             "forests of {n}"
         );
         let t = if n == 0 { 0 } else { (1 << n) * catalan[n - 1] };
-        assert_eq!(count(&mut ws, &mut games, "count t"), t, "trees of {n}");
+        assert_eq!(count(&mut ws, &mut ev, "count t"), t, "trees of {n}");
         let s = if n == 0 { 0 } else { 1 << n };
-        assert_eq!(count(&mut ws, &mut games, "count s"), s, "stalks of {n}");
+        assert_eq!(count(&mut ws, &mut ev, "count s"), s, "stalks of {n}");
         // Without duplicates: every forest is a different plane forest, so notation is unique.
         assert_eq!(
-            count(&mut ws, &mut games, "count f where edges = edges"),
+            count(&mut ws, &mut ev, "count f where edges = edges"),
             (1 << n) * catalan[n]
         );
     }
@@ -95,27 +96,27 @@ fn census_sizes_follow_two_to_the_n_catalan() {
 
 #[test]
 fn a_mutated_literal_fails() {
-    let mut games = Games::new();
+    let mut ev = Evaluator::default();
     let mut ws = workspace();
     let f = ws
-        .evaluate("count forests6 where reading = value", &mut games)
+        .evaluate("count forests6 where reading = value", &mut ev)
         .unwrap();
-    assert!(literal_holds("762", &f, &mut games).unwrap());
-    assert!(!literal_holds("763", &f, &mut games).unwrap());
-    assert!(!literal_holds("761", &f, &mut games).unwrap());
+    assert!(literal_holds("762", &f, &mut ev.games).unwrap());
+    assert!(!literal_holds("763", &f, &mut ev.games).unwrap());
+    assert!(!literal_holds("761", &f, &mut ev.games).unwrap());
     let s = ws
-        .evaluate("share trees6 where reading = value have colon", &mut games)
+        .evaluate("share trees6 where reading = value have colon", &mut ev)
         .unwrap();
-    assert!(!literal_holds("87%", &s, &mut games).unwrap());
-    assert!(!literal_holds("89%", &s, &mut games).unwrap());
+    assert!(!literal_holds("87%", &s, &mut ev.games).unwrap());
+    assert!(!literal_holds("89%", &s, &mut ev.games).unwrap());
 }
 
 #[test]
 fn a_failing_all_shows_its_smallest_counterexample() {
-    let mut games = Games::new();
+    let mut ev = Evaluator::default();
     let mut ws = workspace();
     let f = ws
-        .evaluate("all forests6 have reading = value", &mut games)
+        .evaluate("all forests6 have reading = value", &mut ev)
         .unwrap();
     match &f {
         Figure::Bool {
@@ -128,34 +129,34 @@ fn a_failing_all_shows_its_smallest_counterexample() {
         }
         other => panic!("{other:?}"),
     }
-    assert!(!literal_holds("every time", &f, &mut games).unwrap());
+    assert!(!literal_holds("every time", &f, &mut ev.games).unwrap());
     let f = ws
-        .evaluate("all trees6 have reading = value", &mut games)
+        .evaluate("all trees6 have reading = value", &mut ev)
         .unwrap();
     assert_eq!(f.example().unwrap().notation, "L(L L)"); // worth 3, reads 2
-    let text = render_figure(&f, &games);
+    let text = render_figure(&f, &ev.games);
     assert!(text.contains("counterexample L(L L)"), "{text}");
     let f = ws
-        .evaluate("smallest forests6 where disagrees", &mut games)
+        .evaluate("smallest forests6 where disagrees", &mut ev)
         .unwrap();
     assert!(
-        literal_holds("LRR", &f, &mut games).unwrap(),
+        literal_holds("LRR", &f, &mut ev.games).unwrap(),
         "{}",
-        render_figure(&f, &games)
+        render_figure(&f, &ev.games)
     );
 }
 
 #[test]
 fn builtin_families_answer_ad_hoc_queries() {
-    let mut games = Games::new();
+    let mut ev = Evaluator::default();
     let mut ws = Workspace::new(None);
     let f = ws
-        .evaluate("count forests6 where reading = value", &mut games)
+        .evaluate("count forests6 where reading = value", &mut ev)
         .unwrap();
-    assert!(literal_holds("762", &f, &mut games).unwrap());
-    let f = ws.evaluate("count trees3_G", &mut games).unwrap();
-    assert!(literal_holds("4", &f, &mut games).unwrap()); // 1 + 1 + 2 green trees
-    let e = ws.evaluate("count forest_six", &mut games).unwrap_err();
+    assert!(literal_holds("762", &f, &mut ev.games).unwrap());
+    let f = ws.evaluate("count trees3_G", &mut ev).unwrap();
+    assert!(literal_holds("4", &f, &mut ev.games).unwrap()); // 1 + 1 + 2 green trees
+    let e = ws.evaluate("count forest_six", &mut ev).unwrap_err();
     assert_eq!(e.span, 6..16);
 }
 
@@ -163,7 +164,7 @@ fn builtin_families_answer_ad_hoc_queries() {
 /// whole query, a term of arithmetic or a value in a condition.
 #[test]
 fn a_number_in_a_query_with_a_leading_zero_is_refused() {
-    let mut games = Games::new();
+    let mut ev = Evaluator::default();
     let mut ws = Workspace::new(None);
     ws.define_census("s3", "family = \"stalks\"\nedges = \"1..=3\"\n")
         .unwrap();
@@ -173,10 +174,10 @@ fn a_number_in_a_query_with_a_leading_zero_is_refused() {
         "count s3 - 02",
         "count s3 where value = 01/2",
     ] {
-        let e = ws.evaluate(query, &mut games).expect_err(query);
+        let e = ws.evaluate(query, &mut ev).expect_err(query);
         assert!(e.message.contains("leading zero"), "{query}: {e}");
     }
-    check(&mut ws, &mut games, "21", "21");
-    check(&mut ws, &mut games, "0.1", "0.1");
-    check(&mut ws, &mut games, "12", "count s3 - 2");
+    check(&mut ws, &mut ev, "21", "21");
+    check(&mut ws, &mut ev, "0.1", "0.1");
+    check(&mut ws, &mut ev, "12", "count s3 - 2");
 }

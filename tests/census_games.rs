@@ -10,6 +10,7 @@ use hackenbook::census::games::{GameFamily, GameKind, GameMember};
 use hackenbook::census::property::property;
 use hackenbook::census::{literal_holds, render_figure, Figure, Workspace};
 use hackenbook::games::{Dyadic, GameId, Games, Relation};
+use hackenbook::hackenbush::{Evaluator, Solver};
 use std::collections::BTreeSet;
 
 fn family(kind: GameKind, born_by: u32) -> GameFamily {
@@ -285,6 +286,7 @@ fn every_game_property_has_a_definition_here() {
 #[test]
 fn every_property_agrees_with_its_definition_on_every_member() {
     let mut games = Games::new();
+    let mut solver = Solver::new();
     let measures = Measures::new();
     for fam in [family(GameKind::Games, 3), family(GameKind::Forms, 2)] {
         let members = fam.members(&mut games);
@@ -293,10 +295,7 @@ fn every_property_agrees_with_its_definition_on_every_member() {
             for (k, name) in GAME_PROPERTIES.iter().enumerate() {
                 let read = property(name).unwrap().get().read_game.unwrap();
                 let expected = by_definition(&mut games, m, name);
-                let mut ev = RowEval {
-                    games: &mut games,
-                    measures: &measures,
-                };
+                let mut ev = RowEval::new(&mut games, &mut solver, &measures);
                 let got = read(&mut ev, m);
                 let shown = m.shown(&games);
                 match (got, expected) {
@@ -330,12 +329,12 @@ fn every_property_agrees_with_its_definition_on_every_member() {
 // ---------------------------------------------------------------- the statements
 
 fn ask(query: &str) -> (Figure, Games) {
-    let mut games = Games::new();
+    let mut ev = Evaluator::default();
     let mut ws = Workspace::new(None);
     let figure = ws
-        .evaluate(query, &mut games)
+        .evaluate(query, &mut ev)
         .unwrap_or_else(|e| panic!("{query}: {e}"));
-    (figure, games)
+    (figure, ev.games)
 }
 
 /// The statement fails, and its smallest counterexample is shown as `shown`.
@@ -427,41 +426,41 @@ fn the_ordinal_sum_of_two_numbers_need_not_be_a_number() {
 
 #[test]
 fn a_smallest_game_is_named_by_its_value_and_a_smallest_form_by_its_options() {
-    let mut games = Games::new();
+    let mut ev = Evaluator::default();
     let mut ws = Workspace::new(None);
     let form = ws
         .evaluate(
             "smallest forms2 where number and left_options > 0 and right_options > 0 and not colon_numbers",
-            &mut games,
+            &mut ev,
         )
         .unwrap();
-    assert_eq!(literal_holds("{*|*}", &form, &mut games), Ok(true));
-    assert_eq!(literal_holds("{∗ | ∗}", &form, &mut games), Ok(true));
+    assert_eq!(literal_holds("{*|*}", &form, &mut ev.games), Ok(true));
+    assert_eq!(literal_holds("{∗ | ∗}", &form, &mut ev.games), Ok(true));
     // Same value, another form.
-    assert_eq!(literal_holds("0", &form, &mut games), Ok(false));
-    assert_eq!(literal_holds("{*|1}", &form, &mut games), Ok(false));
+    assert_eq!(literal_holds("0", &form, &mut ev.games), Ok(false));
+    assert_eq!(literal_holds("{*|1}", &form, &mut ev.games), Ok(false));
     let game = ws
         .evaluate(
             "smallest games3 where left_below_right and not number",
-            &mut games,
+            &mut ev,
         )
         .unwrap();
-    assert_eq!(literal_holds("^^*", &game, &mut games), Ok(true));
-    assert_eq!(literal_holds("{0|^}", &game, &mut games), Ok(true));
-    assert_eq!(literal_holds("⇑∗", &game, &mut games), Ok(true));
-    assert_eq!(literal_holds("^^", &game, &mut games), Ok(false));
+    assert_eq!(literal_holds("^^*", &game, &mut ev.games), Ok(true));
+    assert_eq!(literal_holds("{0|^}", &game, &mut ev.games), Ok(true));
+    assert_eq!(literal_holds("⇑∗", &game, &mut ev.games), Ok(true));
+    assert_eq!(literal_holds("^^", &game, &mut ev.games), Ok(false));
     // A position's notation is not a game.
     let star = ws
-        .evaluate("smallest games1 where not number", &mut games)
+        .evaluate("smallest games1 where not number", &mut ev)
         .unwrap();
-    assert_eq!(literal_holds("*", &star, &mut games), Ok(true));
+    assert_eq!(literal_holds("*", &star, &mut ev.games), Ok(true));
 }
 
 /// The error a query gives, and the text its span covers.
 fn refused(query: &str) -> (String, String) {
-    let mut games = Games::new();
+    let mut ev = Evaluator::default();
     let mut ws = Workspace::new(None);
-    let e = ws.evaluate(query, &mut games).unwrap_err();
+    let e = ws.evaluate(query, &mut ev).unwrap_err();
     (e.message, query[e.span].to_string())
 }
 
@@ -482,18 +481,16 @@ fn a_property_asked_of_the_wrong_kind_of_member_is_an_error_at_the_word() {
 
 #[test]
 fn a_measure_is_refused_where_it_is_used() {
-    let mut games = Games::new();
+    let mut ev = Evaluator::default();
     let mut ws = Workspace::new(None);
     ws.define_measure("tall", "height > 2").unwrap();
-    let e = ws
-        .evaluate("count games3 where tall", &mut games)
-        .unwrap_err();
+    let e = ws.evaluate("count games3 where tall", &mut ev).unwrap_err();
     assert_eq!(&"count games3 where tall"[e.span], "tall");
 }
 
 #[test]
 fn census_blocks_of_games_and_their_mistakes() {
-    let mut games = Games::new();
+    let mut ev = Evaluator::default();
     let mut ws = Workspace::new(None);
     ws.define_census("day2", "family = \"games\"\nborn_by = 2\n")
         .unwrap();
@@ -501,13 +498,13 @@ fn census_blocks_of_games_and_their_mistakes() {
         .unwrap();
     ws.define_census("numbers2", "from = \"day2\"\nwhere = \"number\"\n")
         .unwrap();
-    let count = |ws: &mut Workspace, games: &mut Games, q: &str| match ws.evaluate(q, games) {
+    let count = |ws: &mut Workspace, ev: &mut Evaluator, q: &str| match ws.evaluate(q, ev) {
         Ok(Figure::Integer(n)) => n.to_string(),
         other => panic!("{q}: {other:?}"),
     };
-    assert_eq!(count(&mut ws, &mut games, "count day2"), "22");
-    assert_eq!(count(&mut ws, &mut games, "count bases"), "256");
-    assert_eq!(count(&mut ws, &mut games, "count numbers2"), "7");
+    assert_eq!(count(&mut ws, &mut ev, "count day2"), "22");
+    assert_eq!(count(&mut ws, &mut ev, "count bases"), "256");
+    assert_eq!(count(&mut ws, &mut ev, "count numbers2"), "7");
     // Narrowing a census of games by a property of positions fails at the property.
     let body = "from = \"day2\"\nwhere = \"trunks = 1\"\n";
     match ws.define_census("trees2", body) {

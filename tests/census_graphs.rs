@@ -10,7 +10,7 @@ use hackenbook::census::reference::forests;
 use hackenbook::census::{literal_holds, Figure, Workspace};
 use hackenbook::games::{GameId, Games};
 use hackenbook::hackenbush::canon::exact_code;
-use hackenbook::hackenbush::{Colour, Position, Rules};
+use hackenbook::hackenbush::{Colour, Evaluator, Position, Rules};
 use std::collections::BTreeMap;
 use std::process::Command;
 
@@ -94,7 +94,7 @@ fn forests_by_picture(
 
 #[test]
 fn the_acyclic_pictures_are_the_forests_value_for_value() {
-    let mut games = Games::new();
+    let mut ev = Evaluator::default();
     for (letters, max, rules) in [
         ("LR", 5, Rules::Normal),
         ("LR", 5, Rules::Childish),
@@ -107,27 +107,27 @@ fn the_acyclic_pictures_are_the_forests_value_for_value() {
             palette: palette(letters),
             rules,
         };
-        let all = members(&family, &mut games, &|_| {}).unwrap();
+        let all = members(&family, &mut ev.solver, &mut ev.games, &|_| {}).unwrap();
         for n in 1..=max {
             let acyclic: BTreeMap<Vec<u32>, GameId> = all
                 .iter()
                 .filter(|(p, _)| p.edge_count() == n && p.is_forest())
                 .map(|(p, v)| (exact_code(p), *v))
                 .collect();
-            let expected = forests_by_picture(n, letters, rules, &mut games);
+            let expected = forests_by_picture(n, letters, rules, &mut ev.games);
             assert_eq!(acyclic, expected, "{letters} {rules} {n} edges");
         }
     }
 }
 
-fn figure(ws: &mut Workspace, games: &mut Games, query: &str) -> Figure {
-    ws.evaluate(query, games)
+fn figure(ws: &mut Workspace, ev: &mut Evaluator, query: &str) -> Figure {
+    ws.evaluate(query, ev)
         .unwrap_or_else(|e| panic!("{query}: {}", e.message))
 }
 
 #[test]
 fn queries_of_graphs() {
-    let mut games = Games::new();
+    let mut ev = Evaluator::default();
     let mut ws = Workspace::new(None);
     ws.define_census(
         "g4",
@@ -140,22 +140,19 @@ fn queries_of_graphs() {
     )
     .unwrap();
     // The counts of the oracle, and the forests among them (cycles = 0).
-    let count = |ws: &mut Workspace, games: &mut Games, q: &str| match figure(ws, games, q) {
+    let count = |ws: &mut Workspace, ev: &mut Evaluator, q: &str| match figure(ws, ev, q) {
         Figure::Integer(n) => n.to_string(),
         other => panic!("{q}: {other:?}"),
     };
-    assert_eq!(count(&mut ws, &mut games, "count g4"), "1023");
-    assert_eq!(
-        count(&mut ws, &mut games, "count g4 where cycles = 0"),
-        "142"
-    );
-    assert_eq!(count(&mut ws, &mut games, "count graphs4"), "1023");
+    assert_eq!(count(&mut ws, &mut ev, "count g4"), "1023");
+    assert_eq!(count(&mut ws, &mut ev, "count g4 where cycles = 0"), "142");
+    assert_eq!(count(&mut ws, &mut ev, "count graphs4"), "1023");
     // Blue-red pictures are numbers under the normal rules; not so under the childish rules.
     assert_eq!(
-        figure(&mut ws, &mut games, "all g4 have number"),
+        figure(&mut ws, &mut ev, "all g4 have number"),
         Figure::truth(true)
     );
-    let hot = figure(&mut ws, &mut games, "any kids5 have temperature > 0");
+    let hot = figure(&mut ws, &mut ev, "any kids5 have temperature > 0");
     let Figure::Bool {
         holds: true,
         example: Some(e),
@@ -171,14 +168,14 @@ fn queries_of_graphs() {
     );
     // The smallest member names a picture up to isomorphism, in the ordinary notation: two
     // blue loops at the ground, however the literal names the ground.
-    let smallest = figure(&mut ws, &mut games, "smallest g4 where cycles > 1");
+    let smallest = figure(&mut ws, &mut ev, "smallest g4 where cycles > 1");
     for (literal, holds) in [
         ("g-g L, g-g L", true),
         ("g-g L, g-g R", false),
         ("L L", false),
     ] {
         assert_eq!(
-            literal_holds(literal, &smallest, &mut games),
+            literal_holds(literal, &smallest, &mut ev.games),
             Ok(holds),
             "{literal}"
         );
@@ -186,7 +183,7 @@ fn queries_of_graphs() {
     // A loop at the ground is a trunk and a cycle: it comes first in census order.
     let cycle = figure(
         &mut ws,
-        &mut games,
+        &mut ev,
         "smallest g4 where cycles = 1 and trunks = 2 and blue = 3",
     );
     for (literal, holds) in [
@@ -195,7 +192,7 @@ fn queries_of_graphs() {
         ("g-a L, a-b L, b-g L", false),
     ] {
         assert_eq!(
-            literal_holds(literal, &cycle, &mut games),
+            literal_holds(literal, &cycle, &mut ev.games),
             Ok(holds),
             "{literal}"
         );
@@ -207,7 +204,7 @@ fn queries_of_graphs() {
         ("max height over g4", "height"),
         ("count g4 where left_options = 1", "left_options"),
     ] {
-        let e = ws.evaluate(query, &mut games).unwrap_err();
+        let e = ws.evaluate(query, &mut ev).unwrap_err();
         assert_eq!(&query[e.span.clone()], word, "{query}: {}", e.message);
     }
 }
@@ -224,8 +221,8 @@ fn a_census_too_large_is_refused_with_its_estimate() {
     let body = "family = \"graphs\"\nedges = \"1..=9\"\n";
     let e = ws.define_census("huge", body).unwrap_err().to_string();
     assert!(e.contains("up to 8 edges"), "{e}");
-    let mut games = Games::new();
-    let e = ws.evaluate("count graphs7", &mut games).unwrap_err();
+    let mut ev = Evaluator::default();
+    let e = ws.evaluate("count graphs7", &mut ev).unwrap_err();
     assert!(e.message.contains("pass --yes"), "{}", e.message);
 }
 
@@ -241,12 +238,12 @@ fn a_census_of_graphs_is_read_back_from_the_cache() {
     ];
     let mut answers = Vec::new();
     for run in 0..2 {
-        let mut games = Games::new();
+        let mut ev = Evaluator::default();
         let mut ws = Workspace::new(Some(dir.path().to_path_buf()));
         ws.define_census("kids", body).unwrap();
         let figures: Vec<String> = queries
             .iter()
-            .map(|q| format!("{:?}", figure(&mut ws, &mut games, q)))
+            .map(|q| format!("{:?}", figure(&mut ws, &mut ev, q)))
             .collect();
         let from_cache = ws.runs()[0].from_cache;
         assert_eq!(from_cache, run == 1, "run {run}");

@@ -13,7 +13,7 @@ use hackenbook::census::forest::Palette;
 use hackenbook::census::record::{Record, Val};
 use hackenbook::census::small::Small;
 use hackenbook::census::{workspace, Figure, Workspace};
-use hackenbook::games::Games;
+use hackenbook::hackenbush::Evaluator;
 use hackenbook::hackenbush::{Colour, Rules};
 use parquet::file::reader::{FileReader, SerializedFileReader};
 use parquet::record::Field;
@@ -81,8 +81,8 @@ fn cell_bits(f: &Field) -> u64 {
     }
 }
 
-fn count(ws: &mut Workspace, games: &mut Games, query: &str) -> u64 {
-    match ws.evaluate(query, games).unwrap() {
+fn count(ws: &mut Workspace, ev: &mut Evaluator, query: &str) -> u64 {
+    match ws.evaluate(query, ev).unwrap() {
         Figure::Integer(n) => n.try_into().unwrap(),
         other => panic!("{query}: {other:?}"),
     }
@@ -93,11 +93,11 @@ fn the_table_is_the_census_position_by_position() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("forests8.parquet");
     let family = forests(8);
-    let mut games = Games::new();
-    let said = write_parquet(&family, &path, &|_| {}, &mut games).unwrap();
+    let mut ev = Evaluator::default();
+    let said = write_parquet(&family, &path, &|_| {}, &mut ev.solver, &mut ev.games).unwrap();
     assert!(said.contains("431,058 positions"), "{said}");
     let census = {
-        let mut ordinal = |s: i8, x: Small| workspace::ordinal_sum(&mut games, s, x);
+        let mut ordinal = |s: i8, x: Small| workspace::ordinal_sum(&mut ev.games, s, x);
         run(&family, &mut ordinal, &|_| {}).unwrap()
     };
 
@@ -168,10 +168,10 @@ fn the_table_is_the_census_position_by_position() {
         // A number has an atomic weight only if it is 0 (the only all-small number).
         ("atomic_weight defined", "count forests8 where value = 0"),
     ] {
-        assert_eq!(derived[name], count(&mut ws, &mut games, query), "{name}");
+        assert_eq!(derived[name], count(&mut ws, &mut ev, query), "{name}");
     }
 
-    duckdb_reads_it(&path, &census, &mut ws, &mut games);
+    duckdb_reads_it(&path, &census, &mut ws, &mut ev);
 }
 
 /// DuckDB, a reader that shares no code with ours, runs the README's query and looks up
@@ -180,7 +180,7 @@ fn duckdb_reads_it(
     path: &Path,
     census: &[hackenbook::census::record::Row],
     ws: &mut Workspace,
-    games: &mut Games,
+    ev: &mut Evaluator,
 ) {
     let picks: Vec<_> = [1usize, 100, 1000, census.len() - 1]
         .iter()
@@ -219,10 +219,10 @@ for notation in [{lookups}]:
     );
     let mut lines = text.lines();
     for edges in 1..=8 {
-        let forests = count(ws, games, &format!("count forests8 where edges = {edges}"));
+        let forests = count(ws, ev, &format!("count forests8 where edges = {edges}"));
         let right = count(
             ws,
-            games,
+            ev,
             &format!("count forests8 where edges = {edges} and reading = value"),
         );
         assert_eq!(
@@ -249,19 +249,20 @@ fn a_file_it_did_not_write_is_never_overwritten() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("notes.parquet");
     std::fs::write(&path, "my notes").unwrap();
-    let mut games = Games::new();
-    let why = write_parquet(&forests(3), &path, &|_| {}, &mut games).unwrap_err();
+    let mut ev = Evaluator::default();
+    let why =
+        write_parquet(&forests(3), &path, &|_| {}, &mut ev.solver, &mut ev.games).unwrap_err();
     assert!(why.contains("not overwritten"), "{why}");
     assert_eq!(std::fs::read_to_string(&path).unwrap(), "my notes");
     // Its own table it replaces.
     let own = dir.path().join("f3.parquet");
-    write_parquet(&forests(3), &own, &|_| {}, &mut games).unwrap();
-    let again = write_parquet(&forests(5), &own, &|_| {}, &mut games).unwrap();
+    write_parquet(&forests(3), &own, &|_| {}, &mut ev.solver, &mut ev.games).unwrap();
+    let again = write_parquet(&forests(5), &own, &|_| {}, &mut ev.solver, &mut ev.games).unwrap();
     assert!(again.contains("1,618 positions"), "{again}");
     // Nor a file where it writes on the way.
     let part = dir.path().join("f3.parquet.part");
     std::fs::write(&part, "mine too").unwrap();
-    let why = write_parquet(&forests(3), &own, &|_| {}, &mut games).unwrap_err();
+    let why = write_parquet(&forests(3), &own, &|_| {}, &mut ev.solver, &mut ev.games).unwrap_err();
     assert!(why.contains("f3.parquet.part exists"), "{why}");
     assert_eq!(std::fs::read_to_string(&part).unwrap(), "mine too");
 }
@@ -279,8 +280,14 @@ fn a_fifo_at_the_table_is_refused_without_waiting() {
     let (tell, told) = std::sync::mpsc::channel();
     let fifo = path.clone();
     std::thread::spawn(move || {
-        let mut games = Games::new();
-        let _ = tell.send(write_parquet(&forests(3), &fifo, &|_| {}, &mut games));
+        let mut ev = hackenbook::hackenbush::Evaluator::default();
+        let _ = tell.send(write_parquet(
+            &forests(3),
+            &fifo,
+            &|_| {},
+            &mut ev.solver,
+            &mut ev.games,
+        ));
     });
     let said = told
         .recv_timeout(std::time::Duration::from_secs(60))

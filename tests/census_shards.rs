@@ -11,6 +11,7 @@ use hackenbook::census::shard::{
 use hackenbook::census::small::Small;
 use hackenbook::census::{render_figure, workspace, Workspace};
 use hackenbook::games::Games;
+use hackenbook::hackenbush::Evaluator;
 use hackenbook::hackenbush::{Colour, Rules};
 use hackenbook::trust::Key;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -51,8 +52,8 @@ fn merged_shards_are_the_unsharded_census() {
     let dir = tempfile::tempdir().unwrap();
     for (kind, name) in [(Kind::Forests, "forests"), (Kind::Trees, "trees")] {
         let whole = family(kind, 7);
-        let mut games = Games::new();
-        let mut ordinal = |s: i8, x: Small| workspace::ordinal_sum(&mut games, s, x);
+        let mut ev = Evaluator::default();
+        let mut ordinal = |s: i8, x: Small| workspace::ordinal_sum(&mut ev.games, s, x);
         let unsharded = run(&whole, &mut ordinal, &|_| {}).unwrap();
         // Three shards through files, as a job array writes them, merged back.
         let paths: Vec<_> = (0..3)
@@ -66,7 +67,7 @@ fn merged_shards_are_the_unsharded_census() {
                     &path,
                     CHECKPOINT_EVERY,
                     &key(),
-                    &mut games,
+                    &mut ev.games,
                 )
                 .unwrap();
                 path
@@ -82,7 +83,7 @@ fn merged_shards_are_the_unsharded_census() {
             &paths[1],
             CHECKPOINT_EVERY,
             &key(),
-            &mut games,
+            &mut ev.games,
         );
         assert!(again.unwrap().contains("kept"));
         let third = ShardFile::read(&key(), &paths[2]).unwrap();
@@ -96,14 +97,14 @@ fn merged_shards_are_the_unsharded_census() {
         plain.define_census("N", &body).unwrap();
         from_shards.define_census("N", &body).unwrap();
         from_shards
-            .store_rows(&whole, &merged, "3 merged shards", &mut games)
+            .store_rows(&whole, &merged, "3 merged shards", &mut ev.games)
             .unwrap();
         for q in QUERIES {
-            let a = plain.evaluate(q, &mut games).unwrap();
-            let b = from_shards.evaluate(q, &mut games).unwrap();
+            let a = plain.evaluate(q, &mut ev).unwrap();
+            let b = from_shards.evaluate(q, &mut ev).unwrap();
             assert_eq!(
-                render_figure(&a, &games),
-                render_figure(&b, &games),
+                render_figure(&a, &ev.games),
+                render_figure(&b, &ev.games),
                 "{name}: {q}"
             );
         }
@@ -119,7 +120,7 @@ fn a_shard_never_overwrites_a_file_it_did_not_write() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("notes.json");
     std::fs::write(&path, "{\"mine\": true}").unwrap();
-    let mut games = Games::new();
+    let mut ev = Evaluator::default();
     let shard = Shard { index: 0, count: 2 };
     let why = run_to_file(
         &family(Kind::Forests, 4),
@@ -128,7 +129,7 @@ fn a_shard_never_overwrites_a_file_it_did_not_write() {
         &path,
         CHECKPOINT_EVERY,
         &key(),
-        &mut games,
+        &mut ev.games,
     )
     .unwrap_err();
     assert!(why.contains("not overwritten"), "{why}");
@@ -139,8 +140,8 @@ fn a_shard_never_overwrites_a_file_it_did_not_write() {
 fn shards_of_the_same_census_in_files_merge_only_when_complete() {
     let dir = tempfile::tempdir().unwrap();
     let whole = family(Kind::Forests, 5);
-    let mut games = Games::new();
-    let mut ordinal = |s: i8, x: Small| workspace::ordinal_sum(&mut games, s, x);
+    let mut ev = Evaluator::default();
+    let mut ordinal = |s: i8, x: Small| workspace::ordinal_sum(&mut ev.games, s, x);
     let rows = run_shard(&whole, Shard { index: 1, count: 2 }, &mut ordinal, &|_| {}).unwrap();
     let path = dir.path().join("two.json");
     ShardFile::new(&whole, Shard { index: 1, count: 2 }, &rows)
@@ -153,17 +154,17 @@ fn shards_of_the_same_census_in_files_merge_only_when_complete() {
 
 #[test]
 fn a_large_built_in_family_states_its_cost_until_confirmed() {
-    let mut games = Games::new();
+    let mut ev = Evaluator::default();
     let mut ws = Workspace::new(None);
-    let e = ws.evaluate("count forests11", &mut games).unwrap_err();
+    let e = ws.evaluate("count forests11", &mut ev).unwrap_err();
     assert_eq!(e.span, 6..15);
     assert!(
         e.message.contains("140,513,234 positions") && e.message.contains("pass --yes"),
         "{}",
         e.message
     );
-    let f = ws.evaluate("count forests5", &mut games).unwrap();
-    assert_eq!(render_figure(&f, &games), "1,618");
+    let f = ws.evaluate("count forests5", &mut ev).unwrap();
+    assert_eq!(render_figure(&f, &ev.games), "1,618");
 }
 
 fn engine_ordinal(games: &mut Games) -> impl FnMut(i8, Small) -> Result<Small, String> + '_ {
@@ -172,7 +173,7 @@ fn engine_ordinal(games: &mut Games) -> impl FnMut(i8, Small) -> Result<Small, S
 
 #[test]
 fn streaming_the_size_below_the_top_changes_no_record() {
-    let mut games = Games::new();
+    let mut ev = Evaluator::default();
     for kind in [Kind::Forests, Kind::Trees, Kind::Stalks] {
         for (min, max) in [(1, 6), (2, 7), (7, 7)] {
             for shard in [Shard::WHOLE, Shard { index: 1, count: 3 }] {
@@ -189,7 +190,7 @@ fn streaming_the_size_below_the_top_changes_no_record() {
                     let progress = |n| {
                         told.fetch_add(n, Ordering::Relaxed);
                     };
-                    let ordinal = &mut engine_ordinal(&mut games);
+                    let ordinal = &mut engine_ordinal(&mut ev.games);
                     let rows = run_with(&family, shard, how, ordinal, &progress).unwrap();
                     (rows, told.into_inner())
                 };
@@ -212,10 +213,11 @@ fn streaming_the_size_below_the_top_changes_no_record() {
 
 #[test]
 fn an_interrupted_shard_resumes_from_its_checkpoint() {
-    let mut games = Games::new();
+    let mut ev = Evaluator::default();
     let whole = family(Kind::Forests, 7);
     let shard = Shard { index: 1, count: 3 };
-    let uninterrupted = run_shard(&whole, shard, &mut engine_ordinal(&mut games), &|_| {}).unwrap();
+    let uninterrupted =
+        run_shard(&whole, shard, &mut engine_ordinal(&mut ev.games), &|_| {}).unwrap();
 
     // Saving after every chunk of 5 shapes, and killed at the third save.
     let mut saved: Vec<(usize, Vec<Row>)> = Vec::new();
@@ -237,7 +239,13 @@ fn an_interrupted_shard_resumes_from_its_checkpoint() {
             save: &mut save,
         }),
     };
-    let killed = run_with(&whole, shard, how, &mut engine_ordinal(&mut games), &|_| {});
+    let killed = run_with(
+        &whole,
+        shard,
+        how,
+        &mut engine_ordinal(&mut ev.games),
+        &|_| {},
+    );
     assert!(killed.is_err());
     // The last checkpoint that was saved, through its file.
     let (done, rows) = saved.swap_remove(1);
@@ -262,7 +270,7 @@ fn an_interrupted_shard_resumes_from_its_checkpoint() {
         &path,
         CHECKPOINT_EVERY,
         &key(),
-        &mut games,
+        &mut ev.games,
     )
     .unwrap();
     assert!(said.contains("resumed after 10 shapes"), "{said}");
@@ -283,7 +291,7 @@ fn a_checkpoint_place_holding_another_file_is_refused() {
     let path = dir.path().join("s.json");
     let checkpoint = checkpoint_path(&path);
     std::fs::write(&checkpoint, "my notes").unwrap();
-    let mut games = Games::new();
+    let mut ev = Evaluator::default();
     let whole = family(Kind::Forests, 5);
     let why = run_to_file(
         &whole,
@@ -292,7 +300,7 @@ fn a_checkpoint_place_holding_another_file_is_refused() {
         &path,
         CHECKPOINT_EVERY,
         &key(),
-        &mut games,
+        &mut ev.games,
     )
     .unwrap_err();
     assert!(why.contains("not a checkpoint of shard 1 of 2"), "{why}");

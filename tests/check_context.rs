@@ -16,9 +16,9 @@ fn the_solver_memo_spans_the_essays_of_a_build() {
     let mut checker = Checker::new(CheckOptions::default());
     let mut problems: Vec<Diagnostic> = Vec::new();
     let first = checker.check_essay(essay("one", block), &mut problems);
-    let after_first = checker.solver.stats().total();
+    let after_first = checker.ev.solver.stats().total();
     let second = checker.check_essay(essay("two", block), &mut problems);
-    let after_second = checker.solver.stats().total();
+    let after_second = checker.ev.solver.stats().total();
     // Only warnings (the name `kite` is used nowhere else).
     assert!(problems.iter().all(|d| d.warning), "{problems:?}");
     assert!(matches!(first.outcomes[0], Outcome::Position(_)));
@@ -129,4 +129,30 @@ fn a_block_sets_its_own_time_limit_and_a_raised_flag_cancels_the_run() {
     let text = format!("{problems:?}");
     assert!(text.contains("cancelled (the source changed)"), "{text}");
     assert!(text.contains("the evaluation was cancelled"), "{text}");
+}
+
+/// One evaluation context per run: the census of graphs and the positions written in place in
+/// a query are valued by the run's solver (its memo, its cache and its clock), not by solvers
+/// of their own.
+#[test]
+fn censuses_and_positions_in_place_are_valued_by_the_runs_solver() {
+    use hackenbook::hackenbush::Evaluator;
+    let mut ev = Evaluator::default();
+    let mut ws = Workspace::new(None);
+    ws.evaluate("count graphs3", &mut ev).unwrap();
+    let after_census = ev.solver.stats().total();
+    assert!(after_census.lookups > 0, "the census used the run's solver");
+    // A piece no theorem covers, written in place in a condition: valued by the run's solver,
+    // once for the whole scan, however many records are scanned.
+    let literal = "[g-a L, a-b G, b-g R]";
+    let cost = |family: &str| {
+        let mut ev = Evaluator::default();
+        let mut ws = Workspace::new(None);
+        let query = format!("count {family} where value = [{literal}]");
+        ws.evaluate(&query, &mut ev).unwrap();
+        ev.solver.stats().total()
+    };
+    let (few, many) = (cost("forests2_LRG"), cost("forests5_LRG"));
+    assert!(few.lookups > 0, "the literal used the run's solver");
+    assert_eq!(few, many, "valued once per scan, not once per record");
 }

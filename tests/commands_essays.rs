@@ -34,9 +34,9 @@ fn eval_and_census_see_the_essays_definitions() {
     let mut count = |query: &str| {
         let figure = defs
             .workspace
-            .evaluate(query, &mut defs.checker.games)
+            .evaluate(query, &mut defs.checker.ev)
             .unwrap_or_else(|e| panic!("{query}: {e}"));
-        hackenbook::census::render_figure(&figure, &defs.checker.games)
+        hackenbook::census::render_figure(&figure, &defs.checker.ev.games)
     };
     assert_eq!(
         count("count woods where value = 0"),
@@ -51,7 +51,7 @@ fn eval_and_census_see_the_essays_definitions() {
     );
     let e = defs
         .workspace
-        .evaluate("count woods", &mut defs.checker.games)
+        .evaluate("count woods", &mut defs.checker.ev)
         .unwrap_err();
     assert!(
         e.message.contains("no census named `woods`"),
@@ -66,10 +66,10 @@ fn without_essays_the_built_in_families_still_answer() {
     let mut defs = driver::definitions(&Project::at(dir.path()), None).unwrap();
     let figure = defs
         .workspace
-        .evaluate("count stalks3", &mut defs.checker.games)
+        .evaluate("count stalks3", &mut defs.checker.ev)
         .unwrap();
     assert_eq!(
-        hackenbook::census::render_figure(&figure, &defs.checker.games),
+        hackenbook::census::render_figure(&figure, &defs.checker.ev.games),
         "14"
     );
 }
@@ -79,16 +79,13 @@ fn list_shows_the_members_a_condition_picks() {
     let (_dir, project) = project_with(&[("a.md", FIRST)]);
     let mut defs = driver::definitions(&project, None).unwrap();
     let query = "list woods where value = 0";
-    let listing = defs
-        .workspace
-        .list(query, 3, &mut defs.checker.games)
-        .unwrap();
+    let listing = defs.workspace.list(query, 3, &mut defs.checker.ev).unwrap();
     let counted = defs
         .workspace
-        .evaluate("count woods where value = 0", &mut defs.checker.games)
+        .evaluate("count woods where value = 0", &mut defs.checker.ev)
         .unwrap();
     assert_eq!(
-        hackenbook::census::render_figure(&counted, &defs.checker.games),
+        hackenbook::census::render_figure(&counted, &defs.checker.ev.games),
         listing.positions.to_string()
     );
     assert_eq!(listing.members.len(), 3);
@@ -108,7 +105,7 @@ fn list_shows_the_members_a_condition_picks() {
     // Unlimited, the groups hold every member, and the solver values each listed one at 0.
     let all = defs
         .workspace
-        .list(query, usize::MAX, &mut defs.checker.games)
+        .list(query, usize::MAX, &mut defs.checker.ev)
         .unwrap();
     assert_eq!(all.members.len(), all.records);
     assert_eq!(
@@ -120,12 +117,12 @@ fn list_shows_the_members_a_condition_picks() {
         let value = hackenbook::hackenbush::evaluate(
             &position,
             hackenbook::hackenbush::Rules::Normal,
-            &mut defs.checker.games,
+            &mut defs.checker.ev.games,
         )
         .unwrap()
         .value;
         assert_eq!(
-            defs.checker.games.display(value),
+            defs.checker.ev.games.display(value),
             "0",
             "{}",
             member.notation
@@ -134,7 +131,7 @@ fn list_shows_the_members_a_condition_picks() {
     // An empty family says so.
     let none = defs
         .workspace
-        .list("list woods where trunks > 4", 3, &mut defs.checker.games)
+        .list("list woods where trunks > 4", 3, &mut defs.checker.ev)
         .unwrap();
     assert_eq!(
         listing_text("list woods where trunks > 4", &none, 3),
@@ -143,7 +140,7 @@ fn list_shows_the_members_a_condition_picks() {
     // A bad family is located in the query as written.
     let e = defs
         .workspace
-        .list("list wods", 3, &mut defs.checker.games)
+        .list("list wods", 3, &mut defs.checker.ev)
         .unwrap_err();
     assert_eq!(e.span, 5..9, "{e}");
     assert!(e.message.contains("no census named `wods`"), "{e}");

@@ -9,7 +9,7 @@ use hackenbook::hackenbush::play::{
     compact, members, replay, Board, Claim, Match, PlayError, PlayLimits, PlayTable, Step,
     MAX_BOARD_EDGES,
 };
-use hackenbook::hackenbush::{Colour, EdgeNames, Position, Rules, Solver};
+use hackenbook::hackenbush::{Colour, EdgeNames, Evaluator, Position, Rules, Solver};
 use proptest::prelude::*;
 use std::collections::HashSet;
 
@@ -245,8 +245,8 @@ proptest! {
     ) {
         let p = graph(&spec, PALETTES[palette]);
         let rules = rules(childish);
-        let mut games = Games::new();
-        let table = PlayTable::build(&p, rules, &PlayLimits::default(), &mut Solver::new(), &mut games).unwrap();
+        let mut ev = Evaluator::default();
+        let table = PlayTable::build(&p, rules, &PlayLimits::default(), &mut ev.solver, &mut ev.games).unwrap();
         let board = Board::new(&p, rules, MAX_BOARD_EDGES).unwrap();
         let mut game = Match::new(&table, &board, Player::Left);
         let mut lines = vec!["start = left".to_string()];
@@ -263,20 +263,20 @@ proptest! {
             value_lines.push(lines.len());
             lines.push(format!("value = {}", game.value()));
         }
-        let check = |text: &str, games: &mut Games| {
-            let (script, errors) = parse_script(text, &board, games, &mut |_| None, &|_| false);
+        let check = |text: &str, ev: &mut Evaluator| {
+            let (script, errors) = parse_script(text, &board, ev, &mut |_| None, &|_| false);
             assert!(errors.is_empty(), "{errors:?} in\n{text}");
             let start = script.start.as_ref().map(|(p, _)| *p);
             let steps: Vec<Step> = script.steps.into_iter().map(|(s, _)| s).collect();
-            replay(&board, start, &steps, &mut Solver::new(), games).unwrap()
+            replay(&board, start, &steps, &mut Solver::new(), &mut ev.games).unwrap()
         };
-        let line = check(&lines.join("\n"), &mut games);
+        let line = check(&lines.join("\n"), &mut ev);
         prop_assert!(line.problems.is_empty(), "{:?}\n{}", line.problems, lines.join("\n"));
         prop_assert_eq!(line.positions.last().map(|r| r.set), Some(table.positions[game.at].set));
         if !value_lines.is_empty() {
             let k = value_lines[wrong as usize % value_lines.len()];
             lines[k] = "value = 1000".to_string();
-            let line = check(&lines.join("\n"), &mut games);
+            let line = check(&lines.join("\n"), &mut ev);
             let failed: Vec<usize> = line.problems.iter().map(|p| p.step).collect();
             // Steps are the lines after `start`.
             prop_assert_eq!(failed, vec![k - 1]);
@@ -379,13 +379,13 @@ fn a_wrong_line_fails_with_the_refuting_play() {
 fn illegal_cuts_stop_the_line() {
     let p = Position::parse("LRG").unwrap();
     let board = Board::new(&p, Rules::Childish, MAX_BOARD_EDGES).unwrap();
-    let mut games = Games::new();
-    let mut solver = Solver::new();
+    let mut ev = Evaluator::default();
     let script = "start = left\nleft cuts L   # drops LR and LRG\nvalue = 0\n";
-    let (script, errors) = parse_script(script, &board, &mut games, &mut |_| None, &|_| false);
+    let (script, errors) = parse_script(script, &board, &mut ev, &mut |_| None, &|_| false);
     assert!(errors.is_empty(), "{errors:?}");
     let steps: Vec<Step> = script.steps.into_iter().map(|(s, _)| s).collect();
-    let line = replay(&board, Some(Player::Left), &steps, &mut solver, &mut games).unwrap();
+    let Evaluator { games, solver } = &mut ev;
+    let line = replay(&board, Some(Player::Left), &steps, solver, games).unwrap();
     assert_eq!(line.problems.len(), 1);
     assert!(
         line.problems[0].message.contains("`LR`, `LRG` would fall"),
@@ -403,7 +403,7 @@ fn illegal_cuts_stop_the_line() {
             edge: 1,
         },
     ];
-    let line = replay(&board, None, &steps, &mut solver, &mut games).unwrap();
+    let line = replay(&board, None, &steps, solver, games).unwrap();
     assert!(line.problems[0].message.contains("Right's turn"));
     assert_eq!(line.problems[0].step, 1);
 }
@@ -413,7 +413,7 @@ fn illegal_cuts_stop_the_line() {
 fn a_right_line_holds() {
     let p = Position::parse("LR LR R").unwrap();
     let board = Board::new(&p, Rules::Normal, MAX_BOARD_EDGES).unwrap();
-    let mut games = Games::new();
+    let mut ev = Evaluator::default();
     let text = "\
 start = left
 value = 0
@@ -431,11 +431,11 @@ left cuts L[2]
 right cuts R
 right has won
 ";
-    let (script, errors) = parse_script(text, &board, &mut games, &mut |_| None, &|_| false);
+    let (script, errors) = parse_script(text, &board, &mut ev, &mut |_| None, &|_| false);
     assert!(errors.is_empty(), "{errors:?}");
     let start = script.start.as_ref().map(|(p, _)| *p);
     let steps: Vec<Step> = script.steps.into_iter().map(|(s, _)| s).collect();
-    let line = replay(&board, start, &steps, &mut Solver::new(), &mut games).unwrap();
+    let line = replay(&board, start, &steps, &mut ev.solver, &mut ev.games).unwrap();
     assert!(line.problems.is_empty(), "{:?}", line.problems);
     assert_eq!(line.positions.len(), 5);
 }
@@ -448,9 +448,9 @@ fn scripts_report_every_bad_line_located() {
         MAX_BOARD_EDGES,
     )
     .unwrap();
-    let mut games = Games::new();
+    let mut ev = Evaluator::default();
     let text = "left cuts a-c\nvalue = 1/\nleft jumps\nstart = up\nleft cuts g-a\n";
-    let (script, errors) = parse_script(text, &board, &mut games, &mut |_| None, &|_| false);
+    let (script, errors) = parse_script(text, &board, &mut ev, &mut |_| None, &|_| false);
     let spans: Vec<_> = errors.iter().map(|e| e.span.clone()).collect();
     // `c` in line 1; the end of `1/` in line 2; all of line 3; `up` in line 4.
     assert_eq!(errors.len(), 4, "{errors:?}");
@@ -462,7 +462,8 @@ fn scripts_report_every_bad_line_located() {
 
 #[test]
 fn the_terminal_game_ends_with_the_winner() {
-    let (table, board) = hackenbook::commands::play_table("LR LR R", false).unwrap();
+    let (table, board) =
+        hackenbook::commands::play_table("LR LR R", false, &mut Evaluator::default()).unwrap();
     // Left starts a second-player win: the solver, playing Right, wins.
     let input = "left\nleft\nLX\nLR[2]\nL[1]\nL[2]\n";
     let mut out = Vec::new();

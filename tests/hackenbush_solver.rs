@@ -163,7 +163,7 @@ fn memo_shares_isomorphic_positions() {
 #[test]
 fn the_clock_stops_a_long_evaluation() {
     use hackenbook::hackenbush::budget::{SolveError, TIME};
-    use hackenbook::hackenbush::solve::Limits;
+    use hackenbook::hackenbush::{Evaluator, Settings};
     use std::time::{Duration, Instant};
     let grid = "g-n1_0 R, n1_0-n1_1 L, g-n1_1 R, n1_1-n1_2 G, g-n1_2 L, n1_2-n1_3 L, g-n1_3 G, \
         n1_3-n1_4 L, g-n1_4 R, n1_0-n2_0 G, n2_0-n2_1 L, n1_1-n2_1 G, n2_1-n2_2 L, n1_2-n2_2 L, \
@@ -172,13 +172,12 @@ fn the_clock_stops_a_long_evaluation() {
         n4_0-n4_1 G, n3_1-n4_1 L, n4_1-n4_2 G, n3_2-n4_2 G, n4_2-n4_3 R, n3_3-n4_3 L, n4_3-n4_4 L, \
         n3_4-n4_4 L, n1_0-n2_1 G, n1_1-n2_2 L, n1_2-n2_3 R, n1_3-n2_4 R";
     let position = Position::parse(grid).unwrap();
-    let mut solver = Solver::with_limits(Limits {
-        time: Some(Duration::from_secs(1)),
-        ..Limits::default()
+    let mut ev = Evaluator::new(&Settings {
+        time_limit: Some(Duration::from_secs(1)),
+        ..Settings::default()
     });
-    let mut games = Games::new();
     let started = Instant::now();
-    let result = solver.evaluate(&position, Rules::Normal, &mut games);
+    let result = ev.solver.evaluate(&position, Rules::Normal, &mut ev.games);
     let took = started.elapsed();
     match result {
         Err(SolveError::Budget { what, limit }) => {
@@ -190,4 +189,13 @@ fn the_clock_stops_a_long_evaluation() {
     // The clock is read every thousand steps or so: the stop comes soon after the limit, even
     // on a loaded machine (the same search runs for more than 20 s without the clock).
     assert!(took < Duration::from_secs(8), "stopped after {took:?}");
+    // The solver keeps its tables after the stop, and they hold only what was completed: the
+    // grid's first rows, valued by it now, are worth what a fresh solver finds.
+    let edges: Vec<&str> = grid.split(", ").collect();
+    for k in [6, 9, 12] {
+        let rows = Position::parse(&edges[..k].join(", ")).unwrap();
+        let kept = ev.solver.evaluate(&rows, Rules::Normal, &mut ev.games);
+        let fresh = Solver::new().evaluate(&rows, Rules::Normal, &mut ev.games);
+        assert_eq!(kept.unwrap().value, fresh.unwrap().value, "{k} edges");
+    }
 }

@@ -4,7 +4,7 @@
 use hackenbook::census::Workspace;
 use hackenbook::check::{CheckOptions, Checker, ClaimRecord};
 use hackenbook::essay::{parse_essay, Diagnostic, SourceFile};
-use hackenbook::games::Games;
+use hackenbook::hackenbush::Evaluator;
 
 fn essay(body: &str) -> hackenbook::essay::Essay {
     let text = format!("+++\ntitle = \"e\"\nrung = 1\n+++\n\n{body}");
@@ -70,8 +70,8 @@ fn counts_clamped_at_255_fail() {
     }
 }
 
-fn query(ws: &mut Workspace, games: &mut Games, q: &str) -> Result<String, String> {
-    ws.evaluate(q, games)
+fn query(ws: &mut Workspace, ev: &mut Evaluator, q: &str) -> Result<String, String> {
+    ws.evaluate(q, ev)
         .map(|f| format!("{f:?}"))
         .map_err(|e| e.message)
 }
@@ -80,7 +80,7 @@ fn query(ws: &mut Workspace, games: &mut Games, q: &str) -> Result<String, Strin
 /// game tree, and hold.
 #[test]
 fn the_theorems_are_checked_against_the_game_tree() {
-    let mut games = Games::new();
+    let mut ev = Evaluator::default();
     let mut ws = Workspace::new(None);
     for q in [
         "all forests4_LRG have tree_rule = value",
@@ -90,12 +90,12 @@ fn the_theorems_are_checked_against_the_game_tree() {
         "all forests5 have sum = value",
         "all forests4_LRG where trunks > 1 have sum = value",
     ] {
-        let figure = query(&mut ws, &mut games, q).unwrap_or_else(|e| panic!("{q}: {e}"));
+        let figure = query(&mut ws, &mut ev, q).unwrap_or_else(|e| panic!("{q}: {e}"));
         assert!(figure.contains("holds: true"), "{q}: {figure}");
     }
     // The reading is the game tree only when the member is a stalk: on forests it is a check,
     // and it fails.
-    let figure = query(&mut ws, &mut games, "all forests4_LRG have reading = value").unwrap();
+    let figure = query(&mut ws, &mut ev, "all forests4_LRG have reading = value").unwrap();
     assert!(figure.contains("holds: false"), "{figure}");
 }
 
@@ -103,7 +103,7 @@ fn the_theorems_are_checked_against_the_game_tree() {
 /// with the circularity named, at the comparison.
 #[test]
 fn a_comparison_of_a_computation_with_itself_is_refused() {
-    let mut games = Games::new();
+    let mut ev = Evaluator::default();
     let mut ws = Workspace::new(None);
     for (q, words) in [
         (
@@ -124,16 +124,16 @@ fn a_comparison_of_a_computation_with_itself_is_refused() {
         ),
         ("all forests4 have value = value", "are the same figure"),
     ] {
-        let e = query(&mut ws, &mut games, q).unwrap_err();
+        let e = query(&mut ws, &mut ev, q).unwrap_err();
         assert!(e.contains(words), "{q}: {e}");
     }
     // The span is the comparison's.
     let e = ws
-        .evaluate("all trees5_LRG have sum = value", &mut games)
+        .evaluate("all trees5_LRG have sum = value", &mut ev)
         .unwrap_err();
     assert_eq!(e.span, 20..31);
     // The fast engine reads a stalk by its sign expansion, not by its game tree: a check.
-    let figure = query(&mut ws, &mut games, "all stalks6 have reading = value").unwrap();
+    let figure = query(&mut ws, &mut ev, "all stalks6 have reading = value").unwrap();
     assert!(figure.contains("holds: true"), "{figure}");
 }
 
@@ -200,7 +200,7 @@ fn a_census_from_the_cache_says_so() {
     let dir = tempfile::tempdir().unwrap();
     let mut words = Vec::new();
     for _ in 0..2 {
-        let mut games = Games::new();
+        let mut ev = Evaluator::default();
         let mut ws = Workspace::new(Some(dir.path().to_path_buf()));
         ws.define_census(
             "f",
@@ -211,7 +211,7 @@ fn a_census_from_the_cache_says_so() {
             .unwrap();
         let mut run = Vec::new();
         for q in ["count f", "count multi"] {
-            ws.evaluate(q, &mut games).unwrap();
+            ws.evaluate(q, &mut ev).unwrap();
             run.push(ws.how(q)[0].words.clone());
         }
         words.push(run);

@@ -91,3 +91,48 @@ fn port_zero_prints_the_port_and_ctrl_c_stops_cleanly() {
     assert!(project.path("site/index.html").is_file());
     assert!(!project.path(".site.new").exists() && !project.path(".site.old").exists());
 }
+
+/// `--time-limit` reaches the builds `serve` runs: a sum that takes the games engine seconds
+/// stops at a limit of one second (not at the default ten), and the failed build says so.
+#[test]
+fn the_time_limit_bounds_the_builds_of_serve() {
+    let project = TempProject::good();
+    let essay = project.read("essays/first.md");
+    project.write(
+        "essays/first.md",
+        &essay.replace("{0, 1/2 | 2} = 1", "^:300 + ^:300 = ^:300 + ^:300 + 0"),
+    );
+    let mut child = serve(&project, 0)
+        .arg("--time-limit")
+        .arg("1")
+        .spawn()
+        .unwrap();
+    // The first build runs before the server says where it serves; its problems go to stderr.
+    let stderr = BufReader::new(child.stderr.take().unwrap());
+    let (lines, said) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in stderr.lines().map_while(Result::ok) {
+            if lines.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    let mut seen = String::new();
+    let deadline = Instant::now() + PATIENCE;
+    while !seen.contains("build failed") {
+        let left = deadline.saturating_duration_since(Instant::now());
+        match said.recv_timeout(left) {
+            Ok(line) => seen.push_str(&(line + "\n")),
+            Err(_) => {
+                let _ = child.kill();
+                panic!("no failed build reported; stderr said: {seen}");
+            }
+        }
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+    assert!(
+        seen.contains("the games engine stopped: beyond the time limit of 1 s"),
+        "{seen}"
+    );
+}

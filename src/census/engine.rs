@@ -10,11 +10,12 @@ use super::family::{Family, Shard};
 use super::forest::{shape_index, shape_rank, shapes, Forest, Palette};
 use super::record::{forest_count, order_key, Groups, Record, Row, Val};
 use super::small::Small;
-use crate::games::signs;
+use crate::games::{signs, Stop};
 use crate::hackenbush::Colour;
 use rayon::prelude::*;
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::collections::HashMap;
+use std::panic::{catch_unwind, resume_unwind, AssertUnwindSafe};
 
 /// Why the fast engine gave up; the caller falls back to the exact reference engine.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -27,6 +28,34 @@ pub enum EngineError {
     Ordinal(String),
     /// A checkpoint could not be saved.
     Checkpoint(String),
+    /// The census's clock stopped a worker (see [`unit`]); never returned by the functions
+    /// here, which unwind with the stop once every worker has returned.
+    Stopped(Stop),
+}
+
+/// One unit of a rayon worker's work: a shape and all its colourings. `progress` reads the
+/// census's clock and stops a run whose time is up, or whose flag is raised, by unwinding
+/// ([`crate::games::clock::Running::stop_if_due`]). In a worker that stop is caught here and
+/// returned as [`EngineError::Stopped`], so that the parallel iterator hands out no more work:
+/// an unwinding worker would have rayon run every job already split off before passing it on
+/// (9 s after the deadline of `forests12`). [`stopped`] unwinds with it on the calling thread.
+fn unit<T>(work: impl FnOnce() -> Result<T, EngineError>) -> Result<T, EngineError> {
+    match catch_unwind(AssertUnwindSafe(work)) {
+        Ok(done) => done,
+        Err(payload) => match payload.downcast::<Stop>() {
+            Ok(stop) => Err(EngineError::Stopped(*stop)),
+            Err(other) => resume_unwind(other),
+        },
+    }
+}
+
+/// The outcome of parallel work, with a stop that [`unit`] caught unwinding again, on the
+/// calling thread, to the census's bounded run.
+fn stopped<T>(done: Result<T, EngineError>) -> Result<T, EngineError> {
+    match done {
+        Err(EngineError::Stopped(stop)) => resume_unwind(Box::new(stop)),
+        other => other,
+    }
 }
 
 /// Where a shard resumes and how it saves its progress: the top-size shapes of its run already
@@ -546,11 +575,11 @@ pub fn run_with(
             census_level(n, family, shard, &t, progress, how.resume.as_mut())?
         } else if n == t.local {
             let (distinct, level) = value_level(n, in_range.then_some(family), &t, progress)?;
-            extend_ordinals(&mut t, &distinct, ordinal)?;
+            extend_ordinals(&mut t, &distinct, ordinal, progress)?;
             level
         } else {
             let (values, rules, level) = store_level(n, in_range.then_some(family), &t, progress)?;
-            extend_ordinals(&mut t, &values, ordinal)?;
+            extend_ordinals(&mut t, &values, ordinal, progress)?;
             t.values.push(values);
             t.rules.push(rules);
             t.shape_index.push(shape_index(n));
@@ -572,15 +601,22 @@ pub fn combine(parts: impl IntoIterator<Item = Vec<Row>>) -> Vec<Row> {
 }
 
 /// Computes `edge : x` for every value among forests of `size` edges, checking each against
-/// the sign-expansion form of the rule.
+/// the sign-expansion form of the rule. The values (tens of millions at 10 edges, a few
+/// thousand distinct) are gathered a chunk at a time, and `progress` is told of none between
+/// chunks, so that the census's clock is read there too.
 fn extend_ordinals(
     t: &mut Tables,
     values: &[Small],
     ordinal: &mut OrdinalSum,
+    progress: &(dyn Fn(u64) + Sync),
 ) -> Result<(), EngineError> {
-    let mut distinct: Vec<Small> = values.to_vec();
+    let mut distinct = FxHashSet::default();
+    for chunk in values.chunks(1 << 20) {
+        distinct.extend(chunk.iter().copied());
+        progress(0);
+    }
+    let mut distinct: Vec<Small> = distinct.into_iter().collect();
     distinct.sort();
-    distinct.dedup();
     for x in distinct {
         for s in [1i8, -1] {
             if t.ordinal.contains_key(&(s, x)) {
@@ -619,16 +655,20 @@ fn store_level(
         .try_fold(
             Groups::default,
             |mut groups, ((vals, rls), (rank, &shape))| {
-                let slots = Slots {
-                    values: vals,
-                    rules: rls,
-                };
-                let recent = &mut Recent::default();
-                progress(level.group(shape, rank as u64, slots, recent, &mut groups)?);
+                unit(|| {
+                    let slots = Slots {
+                        values: vals,
+                        rules: rls,
+                    };
+                    let recent = &mut Recent::default();
+                    progress(level.group(shape, rank as u64, slots, recent, &mut groups)?);
+                    Ok(())
+                })?;
                 Ok(groups)
             },
         )
-        .try_reduce(Groups::default, |a, b| Ok(a.merge(b)))?;
+        .try_reduce(Groups::default, |a, b| Ok(a.merge(b)));
+    let groups = stopped(groups)?;
     Ok((values, rules, groups))
 }
 
@@ -642,7 +682,7 @@ fn value_level(
 ) -> Result<(Vec<Small>, Groups), EngineError> {
     let level = Level { n, t, family };
     let kn = t.palette.colourings(n) as usize;
-    let (distinct, groups) = shapes(n)
+    let found = shapes(n)
         .par_iter()
         .enumerate()
         .try_fold(
@@ -656,12 +696,15 @@ fn value_level(
                 )
             },
             |(mut distinct, mut groups, mut vals, mut rls), (rank, &shape)| {
-                let slots = Slots {
-                    values: &mut vals,
-                    rules: &mut rls,
-                };
-                let recent = &mut Recent::default();
-                progress(level.group(shape, rank as u64, slots, recent, &mut groups)?);
+                unit(|| {
+                    let slots = Slots {
+                        values: &mut vals,
+                        rules: &mut rls,
+                    };
+                    let recent = &mut Recent::default();
+                    progress(level.group(shape, rank as u64, slots, recent, &mut groups)?);
+                    Ok(())
+                })?;
                 distinct.extend(vals.iter().copied());
                 Ok((distinct, groups, vals, rls))
             },
@@ -673,7 +716,8 @@ fn value_level(
                 a.extend(b);
                 Ok((a, ga.merge(gb)))
             },
-        )?;
+        );
+    let (distinct, groups) = stopped(found)?;
     Ok((distinct.into_iter().collect(), groups))
 }
 
@@ -727,7 +771,8 @@ fn group_shapes(
         family: Some(family),
     };
     let kn = t.palette.colourings(n) as usize;
-    run.par_iter()
+    let groups = run
+        .par_iter()
         .try_fold(
             || {
                 (
@@ -738,16 +783,20 @@ fn group_shapes(
                 )
             },
             |(mut groups, mut vals, mut rls, mut recent), &(rank, shape)| {
-                let slots = Slots {
-                    values: &mut vals,
-                    rules: &mut rls,
-                };
-                progress(level.group(shape, rank as u64, slots, &mut recent, &mut groups)?);
+                unit(|| {
+                    let slots = Slots {
+                        values: &mut vals,
+                        rules: &mut rls,
+                    };
+                    progress(level.group(shape, rank as u64, slots, &mut recent, &mut groups)?);
+                    Ok(())
+                })?;
                 Ok((groups, vals, rls, recent))
             },
         )
         .map(|r| r.map(|(groups, _, _, _)| groups))
-        .try_reduce(Groups::default, |a, b| Ok(a.merge(b)))
+        .try_reduce(Groups::default, |a, b| Ok(a.merge(b)));
+    stopped(groups)
 }
 
 /// About how many positions [`each_position`] hands its sink at a time.
@@ -794,30 +843,32 @@ pub fn each_position(
                 t: &t,
                 family: admitted,
             };
-            let found: Vec<Vec<(Forest, Record)>> = vals
+            let found = vals
                 .par_chunks_mut(kn)
                 .zip(rls.par_chunks_mut(kn))
                 .zip(batch.par_iter())
                 .map(|((v, r), &shape)| {
-                    let mut out = Vec::new();
-                    let recent = &mut Recent::default();
-                    let slots = Slots {
-                        values: v,
-                        rules: r,
-                    };
-                    let streamed = level.visit(shape, slots, recent, |c, record| {
-                        out.push((c.forest(), record))
-                    })?;
-                    progress(kn as u64 + streamed);
-                    Ok(out)
+                    unit(|| {
+                        let mut out = Vec::new();
+                        let recent = &mut Recent::default();
+                        let slots = Slots {
+                            values: v,
+                            rules: r,
+                        };
+                        let streamed = level.visit(shape, slots, recent, |c, record| {
+                            out.push((c.forest(), record))
+                        })?;
+                        progress(kn as u64 + streamed);
+                        Ok(out)
+                    })
                 })
-                .collect::<Result<_, EngineError>>()
-                .map_err(failed)?;
+                .collect::<Result<_, EngineError>>();
+            let found: Vec<Vec<(Forest, Record)>> = stopped(found).map_err(failed)?;
             drop(scratch);
             sink(found.into_iter().flatten().collect())?;
         }
         if !last {
-            extend_ordinals(&mut t, &values, ordinal).map_err(failed)?;
+            extend_ordinals(&mut t, &values, ordinal, progress).map_err(failed)?;
             t.values.push(values);
             t.rules.push(rules);
             t.shape_index.push(shape_index(n));

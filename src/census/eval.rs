@@ -10,6 +10,7 @@ use super::property::Prop;
 use super::query::{Arith, Expr, ExprKind, Func, QueryError, Rel};
 use super::record::{Record, Val};
 use crate::games::{Dyadic, GameId, Games, Relation};
+use crate::hackenbush::Solver;
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use std::collections::BTreeMap;
@@ -34,14 +35,40 @@ pub enum Subject<'a> {
 
 pub struct RowEval<'a> {
     pub games: &'a mut Games,
+    /// The run's solver: it values the positions written in place in game literals.
+    pub solver: &'a mut Solver,
     pub measures: &'a Measures,
+    /// The game literals (`[[LR] + 1]`) valued so far, by their text: a literal is the same
+    /// game on every record, so it is valued once per scan, not once per record.
+    literals: BTreeMap<String, GameId>,
 }
 
 fn num(n: impl Into<BigInt>) -> Scalar {
     Scalar::Num(Dyadic::integer(n))
 }
 
-impl RowEval<'_> {
+impl<'a> RowEval<'a> {
+    /// Evaluates on records with the run's games table and solver, and the census's measures.
+    pub fn new(games: &'a mut Games, solver: &'a mut Solver, measures: &'a Measures) -> Self {
+        RowEval {
+            games,
+            solver,
+            measures,
+            literals: BTreeMap::new(),
+        }
+    }
+
+    /// The game a literal's text stands for (a position may stand in it, in place: `[LR] + 1`).
+    fn literal(&mut self, text: &str) -> Result<GameId, String> {
+        if let Some(&g) = self.literals.get(text) {
+            return Ok(g);
+        }
+        let g = crate::hackenbush::in_place::evaluate(text, self.solver, self.games, &mut |_| None)
+            .map_err(|x| format!("in `[{text}]`: {}", x.message))?;
+        self.literals.insert(text.to_string(), g);
+        Ok(g)
+    }
+
     /// A record's value as a scalar: a number when it is one.
     pub fn scalar(&mut self, v: Val) -> Scalar {
         match v {
@@ -136,9 +163,7 @@ impl RowEval<'_> {
             ExprKind::Number(text) => Scalar::Num(text.parse::<Dyadic>().map_err(|x| err(x.0))?),
             ExprKind::Bool(b) => Scalar::Bool(*b),
             ExprKind::Game(text) => {
-                // A position may stand in the game, in place: `[[LR] + 1]`.
-                let g = crate::hackenbush::in_place::evaluate(text, self.games, &mut |_| None)
-                    .map_err(|x| err(format!("in `[{text}]`: {}", x.message)))?;
+                let g = self.literal(text).map_err(err)?;
                 self.normal(g)
             }
             ExprKind::Prop(p) => self.prop(*p, r, &e.span)?,

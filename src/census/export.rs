@@ -17,6 +17,7 @@ use super::record::{Record, Val};
 use super::small::Small;
 use super::workspace::ordinal_sum;
 use crate::games::{Dyadic, Games};
+use crate::hackenbush::Solver;
 use parquet::data_type::{BoolType, ByteArray, ByteArrayType, DoubleType, Int32Type};
 use parquet::file::metadata::KeyValue;
 use parquet::file::properties::WriterProperties;
@@ -133,16 +134,13 @@ fn schema() -> String {
 }
 
 /// The cells of one record, every column of [`columns`] in order.
-fn cells(record: &Record, games: &mut Games) -> Result<Vec<Cell>, String> {
+fn cells(record: &Record, solver: &mut Solver, games: &mut Games) -> Result<Vec<Cell>, String> {
     let mut out = Vec::new();
     for (_, _, read) in FIELDS {
         out.push(read(record)?);
     }
     let measures = Measures::new();
-    let mut ev = RowEval {
-        games,
-        measures: &measures,
-    };
+    let mut ev = RowEval::new(games, solver, &measures);
     for p in PROPERTIES {
         let Some(read) = p.read else { continue };
         if FIELDS.iter().any(|f| f.0 == p.name) {
@@ -162,6 +160,16 @@ fn cells(record: &Record, games: &mut Games) -> Result<Vec<Cell>, String> {
         });
     }
     Ok(out)
+}
+
+/// The `.part` file of an export under way, removed if the export does not finish: it fails, or
+/// its clock stops it (unwinding through [`write_parquet`]).
+struct Unfinished<'a>(&'a Path);
+
+impl Drop for Unfinished<'_> {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(self.0);
+    }
 }
 
 /// Whether `path` is free to write: nothing there, or a census table written here.
@@ -193,11 +201,13 @@ fn writable(path: &Path) -> Result<(), String> {
 
 /// Writes every position of `family` (a blue-red census) with its notation and every property
 /// to `path` as Parquet, through `path.part` renamed at the end, so a half-written table is
-/// never seen. Returns what was written, for the log.
+/// never seen: an export that fails, or that the clock stops, removes its `path.part`. Values
+/// are the run's `games` (and its `solver`'s). Returns what was written, for the log.
 pub fn write_parquet(
     family: &Family,
     path: &Path,
     progress: &(dyn Fn(u64) + Sync),
+    solver: &mut Solver,
     games: &mut Games,
 ) -> Result<String, String> {
     // The engine asks for ordinal sums between sizes and the sink for properties between
@@ -222,6 +232,7 @@ pub fn write_parquet(
             ),
             _ => format!("cannot write {}: {e}", tmp.display()),
         })?;
+    let part = Unfinished(&tmp);
     let failed = |e: parquet::errors::ParquetError| format!("cannot write {shown}: {e}");
     let schema = Arc::new(parquet::schema::parser::parse_message_type(&schema()).map_err(failed)?);
     let props = WriterProperties::builder()
@@ -244,7 +255,7 @@ pub fn write_parquet(
             let i = match known.get(record) {
                 Some(&i) => i,
                 None => {
-                    table.push(cells(record, &mut games.borrow_mut())?);
+                    table.push(cells(record, solver, &mut games.borrow_mut())?);
                     known.insert(*record, table.len() - 1);
                     table.len() - 1
                 }
@@ -296,11 +307,9 @@ pub fn write_parquet(
     };
     let result = each_position(family, &mut ordinal, progress, &mut sink);
     let finished = result.and_then(|()| writer.close().map(drop).map_err(failed));
-    if let Err(e) = finished {
-        let _ = std::fs::remove_file(&tmp);
-        return Err(e);
-    }
+    finished?;
     std::fs::rename(&tmp, path).map_err(|e| format!("cannot write {shown}: {e}"))?;
+    std::mem::forget(part);
     Ok(format!(
         "wrote {} positions ({} distinct records, {} columns) to {shown}",
         super::family::group(rows.into()),

@@ -264,17 +264,17 @@ pub struct Unvalued {
 }
 
 /// Every member of the family with its value, in census order (edges, then code): the pictures
-/// valued one by one with one solver, whose memo they share. `progress` is told of each.
+/// valued one by one by the run's solver, whose memo they share. `progress` is told of each.
+/// Run inside the census's bounded run, the solver reads the census's clock: no single picture
+/// has a clock of its own.
 pub fn members(
     family: &GraphFamily,
+    solver: &mut Solver,
     games: &mut Games,
     progress: &dyn Fn(u64),
 ) -> Result<Vec<(Position, GameId)>, Unvalued> {
     // Reporting no progress still reads the census's clock.
     let levels = pictures(family.max_edges, &family.palette, &|| progress(0));
-    let mut solver = Solver::new();
-    // The census's own clock bounds the run; no single picture has a clock of its own.
-    solver.limits.time = None;
     let mut out = Vec::new();
     for level in levels.iter().skip(family.min_edges) {
         for code in level {
@@ -296,13 +296,14 @@ pub fn members(
 /// Runs a census of graphs: every member valued, grouped by record.
 pub fn run(
     family: &GraphFamily,
+    solver: &mut Solver,
     games: &mut Games,
     progress: &dyn Fn(u64),
 ) -> Result<Vec<Row<Val, Position>>, Unvalued> {
     let mut groups: Groups<Position> = Groups::default();
     let mut rank = 0u64;
     let mut edges = usize::MAX;
-    for (p, value) in members(family, games, progress)? {
+    for (p, value) in members(family, solver, games, progress)? {
         if p.edge_count() != edges {
             (edges, rank) = (p.edge_count(), 0);
         }

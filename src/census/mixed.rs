@@ -268,6 +268,10 @@ fn stalks(
             };
             let ordinal_sum = games.ordinal_sum(edge, tail.value);
             level.push(stalk);
+            // Interning canonical options does not read the clock: read it here, now and then.
+            if c % CLOCK_EVERY == 0 {
+                progress(0);
+            }
             if n < family.min_edges {
                 continue;
             }
@@ -299,6 +303,9 @@ fn stalks(
     }
     groups.into_rows()
 }
+
+/// How many stalks [`stalks`] builds between two readings of the census's clock.
+const CLOCK_EVERY: u64 = 1 << 14;
 
 #[cfg(test)]
 mod tests {

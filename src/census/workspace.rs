@@ -27,7 +27,7 @@ use super::record::{Field, Record, Row, Val};
 use super::reference::Reference;
 use super::small::Small;
 use crate::games::{Dyadic, GameId, Games};
-use crate::hackenbush::{in_place, Colour, Evaluation, Position, Rules};
+use crate::hackenbush::{in_place, Colour, Evaluation, Evaluator, Position, Rules, Solver};
 use crate::provenance::Method;
 use num_bigint::BigInt;
 use num_rational::BigRational;
@@ -426,19 +426,20 @@ impl Workspace {
         &mut self,
         position: &str,
         key: &str,
-        games: &mut Games,
+        ev: &mut Evaluator,
     ) -> Result<Figure, QueryError> {
         let expr = parse_expr(key)?;
         type_of(&expr, &|m| self.measure_types.get(m).copied())?;
-        self.of_position(&expr, position, 0..key.len(), games)
+        self.of_position(&expr, position, 0..key.len(), ev)
     }
 
-    /// Answers a query (see the README for the language). Spans are within `query`.
-    pub fn evaluate(&mut self, query: &str, games: &mut Games) -> Result<Figure, QueryError> {
+    /// Answers a query (see the README for the language) in the run's evaluation context.
+    /// Spans are within `query`.
+    pub fn evaluate(&mut self, query: &str, ev: &mut Evaluator) -> Result<Figure, QueryError> {
         let q = parse_query(query)?;
         self.define_builtin_families(&q);
         self.check_query(&q)?;
-        self.figure(&q, games)
+        self.figure(&q, ev)
     }
 
     /// How each figure `query` reads was obtained, for the notebook: each census it counts
@@ -553,7 +554,7 @@ impl Workspace {
         &mut self,
         query: &str,
         limit: usize,
-        games: &mut Games,
+        ev: &mut Evaluator,
     ) -> Result<Listing, QueryError> {
         let lead = query.len() - query.trim_start().len();
         let body = &query[lead..];
@@ -580,12 +581,15 @@ impl Workspace {
         };
         self.define_builtin_families(&q);
         self.check_query(&q).map_err(back)?;
-        let (rows, selected) = self.scan(family, None, games).map_err(back)?;
+        let (rows, selected) = self.scan(family, None, ev).map_err(back)?;
         let positions = selected.iter().map(|(i, _)| rows.count(*i)).sum();
         let members = selected
             .iter()
             .take(limit)
-            .map(|(i, _)| (self.example(&family.name, &rows, *i, games), rows.count(*i)))
+            .map(|(i, _)| {
+                let example = self.example(&family.name, &rows, *i, &mut ev.games);
+                (example, rows.count(*i))
+            })
             .collect();
         Ok(Listing {
             positions,
@@ -735,7 +739,7 @@ impl Workspace {
         &mut self,
         name: &str,
         span: &Range<usize>,
-        games: &mut Games,
+        ev: &mut Evaluator,
     ) -> Result<(Members, CensusMethod), QueryError> {
         let entry = self
             .censuses
@@ -744,17 +748,19 @@ impl Workspace {
         if let Some(rows) = &entry.rows {
             return Ok(rows.clone());
         }
-        let source = entry.source.clone();
-        // The census runs under the block's time limit, or the run's.
-        let clock = games.clock().with_limit(entry.time_limit);
+        let (source, time_limit) = (entry.source.clone(), entry.time_limit);
         let stopped = |stop: crate::games::Stop| {
             QueryError::new(span.clone(), format!("census `{name}` stopped: {stop}"))
         };
         let start = Instant::now();
+        // A census runs under its block's time limit, or the run's.
         let (rows, description, method) = match &source {
             Source::Family(family) => {
-                let (rows, method) = games
-                    .bounded(&clock, |games| self.run_family(name, family, span, games))
+                let (rows, method) = ev
+                    .with_time_limit(time_limit, |ev| {
+                        ev.games
+                            .timed(|games| self.run_family(name, family, span, games))
+                    })
                     .map_err(stopped)??;
                 (
                     Members::Positions(Arc::new(rows)),
@@ -763,31 +769,33 @@ impl Workspace {
                 )
             }
             Source::Graphs(family) => {
-                let (rows, method) = games
-                    .bounded(&clock, |games| self.run_graphs(name, family, span, games))
+                let (rows, method) = ev
+                    .with_time_limit(time_limit, |Evaluator { games, solver }| {
+                        games.timed(|games| self.run_graphs(name, family, span, solver, games))
+                    })
                     .map_err(stopped)??;
                 (Members::Graphs(Arc::new(rows)), family.to_string(), method)
             }
-            Source::Games(family) => (
-                Members::Games(Arc::new(
-                    games
-                        .bounded(&clock, |games| run_games(name, family, span, games))
-                        .map_err(stopped)??,
-                )),
-                family.to_string(),
-                CensusMethod::Ran(Engine::Games),
-            ),
+            Source::Games(family) => {
+                let members = ev
+                    .with_time_limit(time_limit, |ev| {
+                        ev.games.timed(|games| run_games(name, family, span, games))
+                    })
+                    .map_err(stopped)??;
+                (
+                    Members::Games(Arc::new(members)),
+                    family.to_string(),
+                    CensusMethod::Ran(Engine::Games),
+                )
+            }
             Source::Narrowed {
                 parent,
                 filter,
                 filter_offset,
                 ..
             } => {
-                let (parent_rows, parent_method) = self.rows(parent, span, games)?;
-                let mut ev = RowEval {
-                    games,
-                    measures: &self.measures,
-                };
+                let (parent_rows, parent_method) = self.rows(parent, span, ev)?;
+                let mut ev = RowEval::new(&mut ev.games, &mut ev.solver, &self.measures);
                 let kept = parent_rows.filter(|subject| {
                     ev.truth(filter, subject).map_err(|e| {
                         QueryError::new(
@@ -915,6 +923,7 @@ impl Workspace {
         name: &str,
         family: &GraphFamily,
         span: &Range<usize>,
+        solver: &mut Solver,
         games: &mut Games,
     ) -> Result<(Vec<Row<Val, Position>>, CensusMethod), QueryError> {
         if self.builtins.contains(name) {
@@ -938,7 +947,7 @@ impl Workspace {
             progress.add(n);
             running.stop_if_due();
         };
-        let rows = graphs::run(family, games, &report);
+        let rows = graphs::run(family, solver, games, &report);
         progress.finish();
         let rows = rows.map_err(|e| {
             QueryError::new(
@@ -1062,9 +1071,9 @@ impl Workspace {
         e: &Expr,
         name: &str,
         span: Range<usize>,
-        games: &mut Games,
+        ev: &mut Evaluator,
     ) -> Result<Figure, QueryError> {
-        let (record, unavailable) = self.position_record(name, &span, games)?;
+        let (record, unavailable) = self.position_record(name, &span, &mut ev.games)?;
         let engine = position_engine(unavailable.is_none());
         if let Some(why) = unavailable {
             let mut used = Vec::new();
@@ -1080,10 +1089,7 @@ impl Workspace {
         let mut watch = Watch::new(Some(e), &self.measures);
         watch.see(engine, Subject::Position(&record));
         watch.verdict(engine, &format!("position `{name}`"))?;
-        let mut ev = RowEval {
-            games,
-            measures: &self.measures,
-        };
+        let mut ev = RowEval::new(&mut ev.games, &mut ev.solver, &self.measures);
         Ok(match ev.eval(e, Subject::Position(&record))? {
             Scalar::Num(d) => Figure::Number(d),
             Scalar::Bool(b) => Figure::truth(b),
@@ -1143,18 +1149,15 @@ impl Workspace {
         &mut self,
         f: &FamilyRef,
         cond: Option<&Expr>,
-        games: &mut Games,
+        ev: &mut Evaluator,
     ) -> Result<Scan, QueryError> {
-        let (rows, method) = self.rows(&f.name, &f.name_span, games)?;
+        let (rows, method) = self.rows(&f.name, &f.name_span, ev)?;
         let engine = method.engine();
         // A comparison between two figures computed the same way checks nothing: the filter's
         // over the whole census, the condition's over the members that pass the filter.
         let mut filtered = Watch::new(f.filter.as_ref(), &self.measures);
         let mut asked = Watch::new(cond, &self.measures);
-        let mut ev = RowEval {
-            games,
-            measures: &self.measures,
-        };
+        let mut ev = RowEval::new(&mut ev.games, &mut ev.solver, &self.measures);
         let mut out = Vec::new();
         for i in 0..rows.len() {
             let subject = rows.subject(i);
@@ -1177,7 +1180,7 @@ impl Workspace {
         Ok((rows, out))
     }
 
-    fn figure(&mut self, q: &Query, games: &mut Games) -> Result<Figure, QueryError> {
+    fn figure(&mut self, q: &Query, ev: &mut Evaluator) -> Result<Figure, QueryError> {
         let count = |rows: &Members, sel: &[(usize, bool)], want: Option<bool>| -> u64 {
             sel.iter()
                 .filter(|(_, c)| want.is_none_or(|w| *c == w))
@@ -1190,11 +1193,11 @@ impl Workspace {
         };
         Ok(match &q.kind {
             QueryKind::Count(f) => {
-                let (rows, sel) = self.scan(f, None, games)?;
+                let (rows, sel) = self.scan(f, None, ev)?;
                 Figure::Integer(count(&rows, &sel, None).into())
             }
             QueryKind::Share(f, c) => {
-                let (rows, sel) = self.scan(f, Some(c), games)?;
+                let (rows, sel) = self.scan(f, Some(c), ev)?;
                 let whole = count(&rows, &sel, None);
                 if whole == 0 {
                     return Err(QueryError::new(
@@ -1208,7 +1211,7 @@ impl Workspace {
                 }
             }
             QueryKind::All(f, c) | QueryKind::None(f, c) | QueryKind::Any(f, c) => {
-                let (rows, sel) = self.scan(f, Some(c), games)?;
+                let (rows, sel) = self.scan(f, Some(c), ev)?;
                 // The smallest position that decides the statement: a counterexample, or a witness.
                 let (holds, decisive) = match &q.kind {
                     QueryKind::All(..) => {
@@ -1226,13 +1229,15 @@ impl Workspace {
                 };
                 Figure::Bool {
                     holds,
-                    example: decisive.map(|i| self.example(&f.name, &rows, i, games)),
+                    example: decisive.map(|i| self.example(&f.name, &rows, i, &mut ev.games)),
                 }
             }
             QueryKind::Smallest(f) => {
-                let (rows, sel) = self.scan(f, None, games)?;
+                let (rows, sel) = self.scan(f, None, ev)?;
                 match sel.first() {
-                    Some((i, _)) => Figure::Example(self.example(&f.name, &rows, *i, games)),
+                    Some((i, _)) => {
+                        Figure::Example(self.example(&f.name, &rows, *i, &mut ev.games))
+                    }
                     None => {
                         return Err(QueryError::new(
                             f.name_span.clone(),
@@ -1241,34 +1246,36 @@ impl Workspace {
                     }
                 }
             }
-            QueryKind::Extreme(which, e, f) => self.extreme(*which, e, f, games)?,
-            QueryKind::Of(e, name, span) => self.of_position(e, name, span.clone(), games)?,
+            QueryKind::Extreme(which, e, f) => self.extreme(*which, e, f, ev)?,
+            QueryKind::Of(e, name, span) => self.of_position(e, name, span.clone(), ev)?,
             QueryKind::Number(text) => number_figure(text, &q.span)?,
             QueryKind::Game(text) => {
                 // Positions may stand in the game: named (`[tree + 1]`) or in place (`[[LR] + 1]`).
-                let g = in_place::evaluate(text, games, &mut |name| self.position_value(name))
-                    .map_err(|e| {
-                        QueryError::new(q.span.clone(), format!("in `[{text}]`: {}", e.message))
-                    })?;
+                let Evaluator { games, solver } = ev;
+                let g =
+                    in_place::evaluate(text, solver, games, &mut |name| self.position_value(name))
+                        .map_err(|e| {
+                            QueryError::new(q.span.clone(), format!("in `[{text}]`: {}", e.message))
+                        })?;
                 match games.as_number(g) {
                     Some(d) => Figure::Number(d),
                     None => Figure::Game(g),
                 }
             }
             QueryKind::Neg(a) => {
-                let x = self.figure(a, games)?;
+                let x = self.figure(a, ev)?;
                 arith_figures(
                     Arith::Sub,
                     &Figure::Integer(BigInt::zero()),
                     &x,
                     &q.span,
-                    games,
+                    &ev.games,
                 )?
             }
             QueryKind::Arith(op, a, b) => {
-                let x = self.figure(a, games)?;
-                let y = self.figure(b, games)?;
-                arith_figures(*op, &x, &y, &q.span, games)?
+                let x = self.figure(a, ev)?;
+                let y = self.figure(b, ev)?;
+                arith_figures(*op, &x, &y, &q.span, &ev.games)?
             }
         })
     }
@@ -1278,9 +1285,9 @@ impl Workspace {
         which: Extreme,
         e: &Expr,
         f: &FamilyRef,
-        games: &mut Games,
+        ev: &mut Evaluator,
     ) -> Result<Figure, QueryError> {
-        let (rows, sel) = self.scan(f, None, games)?;
+        let (rows, sel) = self.scan(f, None, ev)?;
         if sel.is_empty() {
             return Err(QueryError::new(f.name_span.clone(), "the family is empty"));
         }
@@ -1291,10 +1298,7 @@ impl Workspace {
             }
             measured.verdict(method.engine(), &format!("census `{}`", f.name))?;
         }
-        let mut ev = RowEval {
-            games,
-            measures: &self.measures,
-        };
+        let mut ev = RowEval::new(&mut ev.games, &mut ev.solver, &self.measures);
         let mut best: Option<Scalar> = None;
         let mut total = Dyadic::zero();
         for (i, _) in &sel {

@@ -45,10 +45,11 @@ pub enum ClaimKind {
 
 /// Checks one claim and records it; returns its index among the essay's claims.
 pub fn check(cx: &mut Context, claim: &Claim) -> usize {
-    let (file, games) = (cx.file, &mut *cx.games);
+    let (file, ev) = (cx.file, &mut *cx.ev);
     let problems = &mut *cx.problems;
-    let (figure, holds) = match cx.workspace.evaluate(&claim.query.value, games) {
+    let (figure, holds) = match cx.workspace.evaluate(&claim.query.value, ev) {
         Ok(figure) => {
+            let games = &mut ev.games;
             let shown = census::render_figure(&figure, games);
             let holds = match census::literal_holds(&claim.literal.value, &figure, games) {
                 Ok(true) => {

@@ -183,15 +183,15 @@ fn judge(
     };
     match question {
         Question::Value => {
-            let claimed =
-                notation::evaluate(&answer.value, cx.games, &mut |_| None).map_err(|e| {
+            let claimed = notation::evaluate(&answer.value, &mut cx.ev.games, &mut |_| None)
+                .map_err(|e| {
                     bad(
                         format!("bad game value `{}`: {}", answer.value, e.message),
                         answer.span.clone(),
                     )
                 })?;
-            let display = cx.games.display(value);
-            let parts = cx.games.as_nus(value).map(|v| {
+            let display = cx.ev.games.display(value);
+            let parts = cx.ev.games.as_nus(value).map(|v| {
                 (
                     v.number.numerator().to_string(),
                     v.number.exponent(),
@@ -214,7 +214,7 @@ fn judge(
                     .label(format!("computed {display}")),
                 );
             }
-            let latex = cx.games.latex(value);
+            let latex = cx.ev.games.latex(value);
             Ok((
                 display.clone(),
                 holds,
@@ -227,7 +227,7 @@ fn judge(
                 .value
                 .parse::<Player>()
                 .map_err(|m| bad(m, answer.span.clone()))?;
-            let winner = cx.games.outcome(value).winner(starter);
+            let winner = cx.ev.games.outcome(value).winner(starter);
             let holds = claimed == winner;
             if !holds {
                 refute(cx, position, starter, play::Claim::Wins(claimed), answer);
@@ -250,7 +250,7 @@ fn judge(
                     answer.span.clone(),
                 )
             })?;
-            let class = cx.games.outcome(value);
+            let class = cx.ev.games.outcome(value);
             let holds = claimed == class;
             if !holds {
                 // A starter for whom the answer names the wrong winner: the play shows it.
@@ -292,8 +292,8 @@ fn judge(
                 &position.position,
                 position.rules,
                 &PlayLimits::default(),
-                cx.solver,
-                cx.games,
+                &mut cx.ev.solver,
+                &mut cx.ev.games,
             )
             .map_err(|e| {
                 bad(
@@ -401,7 +401,13 @@ fn refute(
         }
     };
     let steps = [play::Step::Claim(claim)];
-    let replayed = play::replay(&board, Some(starter), &steps, cx.solver, cx.games);
+    let replayed = play::replay(
+        &board,
+        Some(starter),
+        &steps,
+        &mut cx.ev.solver,
+        &mut cx.ev.games,
+    );
     let d = match replayed {
         Err(e) => message(format!("cannot replay: {e}")),
         Ok(r) => match r.problems.first() {

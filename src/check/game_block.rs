@@ -94,7 +94,7 @@ fn check_statements(
             }
         };
         let terms: Vec<&notation::Expr> = statement.terms.iter().collect();
-        let in_place = match InPlace::value(&terms, cx.solver, cx.games) {
+        let in_place = match InPlace::value(&terms, &mut cx.ev.solver, &mut cx.ev.games) {
             Ok(values) => values,
             Err(e) => {
                 cx.problem(
@@ -110,17 +110,17 @@ fn check_statements(
                 .or_else(|| workspace.position_value(name))
         };
         let mut values = Vec::new();
-        match notation::check_statement(&statement, cx.games, &mut resolve) {
+        match notation::check_statement(&statement, &mut cx.ev.games, &mut resolve) {
             Ok(failures) if failures.is_empty() => {
                 for term in &statement.terms {
-                    if let Ok(v) = notation::eval(term, cx.games, &mut resolve) {
-                        values.push(cx.games.display(v));
+                    if let Ok(v) = notation::eval(term, &mut cx.ev.games, &mut resolve) {
+                        values.push(cx.ev.games.display(v));
                     }
                 }
             }
             Ok(failures) => {
                 for f in failures {
-                    let (l, r) = (cx.games.display(f.left), cx.games.display(f.right));
+                    let (l, r) = (cx.ev.games.display(f.left), cx.ev.games.display(f.right));
                     cx.problem(
                         Diagnostic::new(
                             cx.file,

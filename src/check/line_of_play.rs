@@ -82,7 +82,7 @@ pub fn check(
     let header = |line: &str| name.is_none() && is_rules_line(line);
     let workspace = &cx.workspace;
     let mut resolve = |n: &str| workspace.position_value(n);
-    let (script, errors) = play::parse_script(text, &board, cx.games, &mut resolve, &header);
+    let (script, errors) = play::parse_script(text, &board, cx.ev, &mut resolve, &header);
     let before = cx.problems.len();
     for e in errors {
         cx.problem(
@@ -103,7 +103,7 @@ pub fn check(
     }
     let steps: Vec<play::Step> = script.steps.iter().map(|(s, _)| s.clone()).collect();
     let start = script.start.map(|(p, _)| p);
-    let replayed = match play::replay(&board, start, &steps, cx.solver, cx.games) {
+    let replayed = match play::replay(&board, start, &steps, &mut cx.ev.solver, &mut cx.ev.games) {
         Ok(r) => r,
         Err(e) => {
             cx.problem(
@@ -155,8 +155,8 @@ pub fn check(
         .into_iter()
         .map(|(standing, value, cut)| PlayFrame {
             standing,
-            value: cx.games.display(value),
-            value_latex: cx.games.latex(value),
+            value: cx.ev.games.display(value),
+            value_latex: cx.ev.games.latex(value),
             cut,
         })
         .collect();

@@ -11,7 +11,7 @@ use crate::games::Games;
 /// Checks one formula and records it among the essay's claims; returns its index.
 pub fn check(cx: &mut Context, formula: &Spanned<String>) -> usize {
     let file = cx.file;
-    let (query, figure, holds) = match relation(formula, cx.games) {
+    let (query, figure, holds) = match relation(formula, &mut cx.ev.games) {
         Ok((query, failure)) => match failure {
             None => (query, "holds".to_string(), true),
             Some(message) => {

@@ -30,8 +30,7 @@ use crate::census::{Refused, Workspace};
 use crate::essay::source::offset_span;
 use crate::essay::{Diagnostic, Directive, DirectiveKind, Essay, SourceFile, Spanned};
 use crate::games::clock::{Clock, TIME_LIMIT_HELP};
-use crate::games::Games;
-use crate::hackenbush::Solver;
+use crate::hackenbush::{Evaluator, Settings};
 use std::path::PathBuf;
 
 /// What one directive turned out to be, for the page.
@@ -137,20 +136,18 @@ pub struct CheckOptions {
     pub cancel: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
 }
 
-/// What every essay of a build shares: game ids are meaningful only within one games table,
-/// and the solver's memo is kept for the whole build.
+/// What every essay of a build shares: its evaluation context (game ids are meaningful only
+/// within one games table, the solver's memo is kept for the whole build, one clock bounds it).
 pub struct Checker {
-    pub games: Games,
-    pub solver: Solver,
+    pub ev: Evaluator,
     options: CheckOptions,
 }
 
-/// One essay being checked: the build's checker, the essay's names and claims, and the list
-/// every problem goes to (reported together, never thrown).
+/// One essay being checked: the build's evaluation context, the essay's names and claims, and
+/// the list every problem goes to (reported together, never thrown).
 pub struct Context<'a> {
     pub file: &'a SourceFile,
-    pub games: &'a mut Games,
-    pub solver: &'a mut Solver,
+    pub ev: &'a mut Evaluator,
     /// The essay's census workspace: the one registry of its positions, censuses and measures.
     pub workspace: Workspace,
     pub claims: Vec<ClaimRecord>,
@@ -165,7 +162,7 @@ impl Context<'_> {
     }
 
     /// Runs `f` under a block's own time limit (its `time_limit = N` line), if it set one:
-    /// for the solver and the games engine alike.
+    /// for the solver and the games engine alike (see [`Evaluator::with_time_limit`]).
     fn with_time_limit<T>(
         &mut self,
         limit: Option<std::time::Duration>,
@@ -174,12 +171,9 @@ impl Context<'_> {
         let Some(limit) = limit else {
             return f(self);
         };
-        let (limits, clock) = (self.solver.limits.clone(), self.games.clock().clone());
-        self.solver.limits.set_time(Some(limit));
-        self.games.set_clock(clock.with_limit(Some(limit)));
+        let run = self.ev.limit_time(limit);
         let out = f(self);
-        self.solver.limits = limits;
-        self.games.set_clock(clock);
+        self.ev.restore_time(run);
         out
     }
 
@@ -225,20 +219,12 @@ pub fn check_essays(
 
 impl Checker {
     pub fn new(options: CheckOptions) -> Checker {
-        let mut limits = crate::hackenbush::solve::Limits {
+        let ev = Evaluator::new(&Settings {
+            time_limit: options.time_limit,
             cancel: options.cancel.clone(),
-            ..Default::default()
-        };
-        limits.set_time(options.time_limit);
-        let mut games = Games::new();
-        games.set_clock(limits.clock());
-        let mut solver = Solver::with_limits(limits);
-        solver.value_cache = options.cache_dir.clone();
-        Checker {
-            games,
-            solver,
-            options,
-        }
+            value_cache: options.cache_dir.clone(),
+        });
+        Checker { ev, options }
     }
 
     /// The definitions of `essays` — their positions and censuses, with the censuses' measures —
@@ -250,8 +236,7 @@ impl Checker {
         for essay in essays {
             let mut cx = Context {
                 file: &essay.file,
-                games: &mut self.games,
-                solver: &mut self.solver,
+                ev: &mut self.ev,
                 workspace,
                 claims: Vec::new(),
                 problems,
@@ -281,8 +266,7 @@ impl Checker {
     pub fn check_essay(&mut self, essay: Essay, problems: &mut Vec<Diagnostic>) -> CheckedEssay {
         let mut cx = Context {
             file: &essay.file,
-            games: &mut self.games,
-            solver: &mut self.solver,
+            ev: &mut self.ev,
             workspace: Workspace::new(self.options.cache_dir.clone()),
             claims: Vec::new(),
             problems,

@@ -63,7 +63,13 @@ pub fn page_play(cx: &mut Context, position: &Position, rules: Rules) -> PagePla
         return PagePlay::Nothing;
     }
     let table =
-        match PlayTable::build(position, rules, &budget.limits, cx.solver, cx.games) {
+        match PlayTable::build(
+            position,
+            rules,
+            &budget.limits,
+            &mut cx.ev.solver,
+            &mut cx.ev.games,
+        ) {
             Ok(t) => t,
             Err(PlayError::TooManyEdges(e)) => {
                 return PagePlay::Static(format!(
@@ -104,8 +110,8 @@ pub fn page_play(cx: &mut Context, position: &Position, rules: Rules) -> PagePla
         .zip(&table.values)
         .map(|(&g, shown)| PlayValue {
             shown: shown.clone(),
-            latex: cx.games.latex(g),
-            words: value_words(cx.games, g, shown),
+            latex: cx.ev.games.latex(g),
+            words: value_words(&cx.ev.games, g, shown),
         })
         .collect();
     PagePlay::Table { text, values }

@@ -9,7 +9,7 @@ use crate::essay::parse::{KeyValue, PositionBlock};
 use crate::essay::source::offset_span;
 use crate::essay::{Diagnostic, Spanned};
 use crate::games::{GameId, Player};
-use crate::hackenbush::{self, Position, Rules};
+use crate::hackenbush::{self, in_place, Evaluator, Position, Rules};
 use crate::provenance::Method;
 
 #[derive(Debug)]
@@ -82,7 +82,7 @@ fn value_and_assert(
     rules: Rules,
     assertions: &[&KeyValue],
 ) -> Option<PositionOutcome> {
-    let evaluation = match cx.solver.evaluate(&position, rules, cx.games) {
+    let evaluation = match cx.ev.solver.evaluate(&position, rules, &mut cx.ev.games) {
         Ok(e) => e,
         Err(e) => {
             let d = Diagnostic::new(
@@ -115,8 +115,8 @@ fn value_and_assert(
     Some(PositionOutcome {
         play,
         name,
-        value: cx.games.display(evaluation.value),
-        value_latex: cx.games.latex(evaluation.value),
+        value: cx.ev.games.display(evaluation.value),
+        value_latex: cx.ev.games.latex(evaluation.value),
         position,
         rules,
         methods: evaluation.methods,
@@ -198,15 +198,15 @@ fn check_assertion(cx: &mut Context, line: &KeyValue, facts: &Facts) -> Assertio
         }
         _ => cx
             .workspace
-            .property(facts.name, key, cx.games)
+            .property(facts.name, key, cx.ev)
             .map_err(|e| Refusal {
                 message: e.message,
                 span: Some(offset_span(&e.span, line.key.span.start)),
                 help: e.help,
             })
             .and_then(|figure| {
-                let shown = census::render_figure(&figure, cx.games);
-                census::literal_holds(&line.value.value, &figure, cx.games)
+                let shown = census::render_figure(&figure, &cx.ev.games);
+                census::literal_holds(&line.value.value, &figure, &mut cx.ev.games)
                     .map(|holds| (shown, holds))
                     .map_err(|e| Refusal::at_literal(e.message))
             }),
@@ -276,18 +276,18 @@ impl Refusal {
 type Checked = Result<(String, bool), Refusal>;
 
 fn check_value(cx: &mut Context, value: GameId, literal: &str) -> Checked {
-    let claimed = crate::hackenbush::in_place::evaluate(literal, cx.games, &mut |_| None)
+    let ev = &mut *cx.ev;
+    let claimed = in_place::evaluate(literal, &mut ev.solver, &mut ev.games, &mut |_| None)
         .map_err(|e| Refusal::at_literal(format!("bad game value `{literal}`: {}", e.message)))?;
-    Ok((cx.games.display(value), claimed == value))
+    Ok((cx.ev.games.display(value), claimed == value))
 }
 
 /// `left = 0, 1/2`: the values of the player's options, compared as sets.
 fn check_options(cx: &mut Context, facts: &Facts, player: Player, literal: &str) -> Checked {
-    let games = &mut *cx.games;
+    let Evaluator { games, solver } = &mut *cx.ev;
     let mut computed: Vec<GameId> = Vec::new();
     for option in hackenbush::options(facts.position, facts.rules, player) {
-        let value = cx
-            .solver
+        let value = solver
             .evaluate(&option, facts.rules, games)
             .map_err(|e| Refusal::at_literal(format!("cannot value an option: {e}")))?
             .value;
@@ -306,10 +306,9 @@ fn check_options(cx: &mut Context, facts: &Facts, player: Player, literal: &str)
         if item.trim().is_empty() {
             continue;
         }
-        let value = crate::hackenbush::in_place::evaluate(item.trim(), games, &mut |_| None)
-            .map_err(|e| {
-                Refusal::at_literal(format!("bad game value `{}`: {}", item.trim(), e.message))
-            })?;
+        let value = in_place::evaluate(item.trim(), solver, games, &mut |_| None).map_err(|e| {
+            Refusal::at_literal(format!("bad game value `{}`: {}", item.trim(), e.message))
+        })?;
         if !claimed.contains(&value) {
             claimed.push(value);
         }

@@ -56,7 +56,7 @@ pub fn check(
     };
     let workspace = &cx.workspace;
     let mut resolve = |name: &str| workspace.position_value(name);
-    match notation::eval(&expr, cx.games, &mut resolve) {
+    match notation::eval(&expr, &mut cx.ev.games, &mut resolve) {
         Ok(g) => Some(ThermographOutcome {
             text: if matches!(expr.kind, notation::ExprKind::Name(_)) {
                 "thermograph".to_string()
@@ -65,7 +65,7 @@ pub fn check(
             },
             latex: expr.latex(),
             is_name: matches!(expr.kind, notation::ExprKind::Name(_)),
-            thermograph: cx.games.thermograph(g),
+            thermograph: cx.ev.games.thermograph(g),
         }),
         Err(e) => {
             cx.problem(Diagnostic::new(cx.file, located(&e.span), e.message).label("here"));

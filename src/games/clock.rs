@@ -83,10 +83,14 @@ impl Clock {
         }
     }
 
-    /// Starts the clock now.
+    /// Starts the clock now. A limit too long for the clock to hold (`--time-limit` of
+    /// 18446744073709551615 seconds) is no limit.
     pub fn start(&self) -> Running {
+        let now = Instant::now();
         Running {
-            deadline: self.limit.map(|t| (Instant::now() + t, t)),
+            deadline: self
+                .limit
+                .and_then(|t| now.checked_add(t).map(|at| (at, t))),
             cancel: self.cancel.clone(),
         }
     }
@@ -236,6 +240,16 @@ mod tests {
             games.bounded(&clock, long_sum),
             Err(Stop::Time(Duration::ZERO))
         );
+    }
+
+    #[test]
+    fn a_limit_too_long_to_hold_is_no_limit() {
+        let mut games = Games::new();
+        let clock = Clock::limit(Some(Duration::from_secs(u64::MAX)));
+        assert_eq!(clock.start().read(), Ok(()));
+        let up = games.up();
+        let sum = games.bounded(&clock, |g| g.add(up, up)).unwrap();
+        assert_eq!(games.display(sum), "^^");
     }
 
     #[test]

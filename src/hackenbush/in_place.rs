@@ -63,15 +63,16 @@ impl InPlace {
 }
 
 /// Parses and evaluates a game expression whose positions may be written in place (`[LR] + 1`)
-/// or named (through `names`), with a solver of its own.
+/// or named (through `names`); the positions are valued by the run's `solver`.
 pub fn evaluate(
     text: &str,
+    solver: &mut Solver,
     games: &mut Games,
     names: &mut dyn FnMut(&str) -> Option<GameId>,
 ) -> Result<GameId, Located> {
     let expr = crate::games::notation::parse_expr(text)?;
     let in_place = if text.contains('[') {
-        InPlace::value(&[&expr], &mut Solver::new(), games)?
+        InPlace::value(&[&expr], solver, games)?
     } else {
         InPlace::default()
     };
@@ -87,14 +88,15 @@ mod tests {
     #[test]
     fn positions_in_place_are_valued_by_the_solver() {
         let mut games = Games::new();
+        let solver = &mut Solver::new();
         // LR is worth 1/2 and R is worth -1: the balance of the rules essay.
-        let sum = evaluate("[LR] + [LR] + [R]", &mut games, &mut |_| None).unwrap();
+        let sum = evaluate("[LR] + [LR] + [R]", solver, &mut games, &mut |_| None).unwrap();
         let numbers = games.eval_str("1/2 + 1/2 - 1").unwrap();
         assert_eq!(sum, numbers);
-        let tree = evaluate("[L(L R)] : 1", &mut games, &mut |_| None).unwrap();
+        let tree = evaluate("[L(L R)] : 1", solver, &mut games, &mut |_| None).unwrap();
         assert_eq!(tree, games.eval_str("1 : 1").unwrap());
         // A bad position is an error inside its brackets, at the parser's own span.
-        let e = evaluate("1 + [L(R]", &mut games, &mut |_| None).unwrap_err();
+        let e = evaluate("1 + [L(R]", solver, &mut games, &mut |_| None).unwrap_err();
         assert_eq!(e.span, 6..7, "{e}");
         assert!(e.message.starts_with("in `[L(R]`"), "{e}");
         assert_eq!(

@@ -25,12 +25,10 @@ use super::search::NumberSearch;
 use super::signs::{forest_value, stalk_value};
 use super::value_cache;
 use super::Rules;
-use crate::games::clock::{Clock, Running};
+use crate::games::clock::Running;
 use crate::games::display::nus_text;
-use crate::games::{Dyadic, GameId, Games, Nus, Player};
+use crate::games::{Dyadic, GameId, Games, Nus, Player, Stop};
 use crate::provenance::Method;
-use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
 use std::time::Duration;
 
 /// A value and all the methods that produced it (they all agreed), in the order they ran.
@@ -67,13 +65,6 @@ pub struct Limits {
     /// No piece of a position, nor the position, may have more edges (exact numbers of
     /// sign expansions grow with the length of a stalk).
     pub max_edges: usize,
-    /// Wall-clock time one evaluation may take before it stops with the time budget's error
-    /// (`None`: no clock). The searches, and the games engine under them, read the clock every
-    /// thousand steps or so.
-    pub time: Option<Duration>,
-    /// Raised (by the server, when the source changes) to stop the evaluation under way; read
-    /// where the clock is read.
-    pub cancel: Option<Arc<AtomicBool>>,
 }
 
 /// The time an evaluation may take unless `--time-limit` says otherwise.
@@ -91,8 +82,6 @@ impl Default for Limits {
             max_tree_edges: 1_000,
             max_ordinal_sum_edges: 150,
             max_edges: 100_000,
-            time: Some(DEFAULT_TIME_LIMIT),
-            cancel: None,
         }
     }
 }
@@ -102,27 +91,25 @@ impl Default for Limits {
 pub const MAX_BUDGET_SCALE: u64 = 10;
 
 impl Limits {
-    /// Sets the time limit, and sizes the budgets of positions and work to it: the defaults
-    /// serve the default 10 s, and a longer limit grows them in proportion (rounded up), up to
-    /// [`MAX_BUDGET_SCALE`] times, so raising the time limit is all a long evaluation asks (a
-    /// redwood bed of 40 edges: about 30 s and four times the default work).
-    pub fn set_time(&mut self, time: Option<Duration>) {
+    /// The budgets for evaluations under a time limit of `time`: the defaults serve the default
+    /// 10 s, and a longer limit grows the budgets of positions and work in proportion (rounded
+    /// up), up to [`MAX_BUDGET_SCALE`] times, so raising the time limit is all a long evaluation
+    /// asks (a redwood bed of 40 edges: about 30 s and four times the default work). The time
+    /// limit itself is the clock's, on the games table ([`Games::set_clock`]).
+    pub fn for_time(time: Option<Duration>) -> Limits {
         let default = Limits::default();
         let scale = match time {
-            Some(t) => t.as_millis().div_ceil(DEFAULT_TIME_LIMIT.as_millis()) as u64,
+            Some(t) => {
+                let scale = t.as_millis().div_ceil(DEFAULT_TIME_LIMIT.as_millis());
+                u64::try_from(scale).unwrap_or(MAX_BUDGET_SCALE)
+            }
             None => MAX_BUDGET_SCALE,
         }
         .clamp(1, MAX_BUDGET_SCALE) as usize;
-        self.time = time;
-        self.positions = default.positions * scale;
-        self.work = default.work * scale;
-    }
-
-    /// The clock of one evaluation: its time limit and cancellation flag.
-    pub fn clock(&self) -> Clock {
-        Clock {
-            limit: self.time,
-            cancel: self.cancel.clone(),
+        Limits {
+            positions: default.positions * scale,
+            work: default.work * scale,
+            ..default
         }
     }
 
@@ -173,7 +160,9 @@ enum Mode {
     Fast,
 }
 
-/// The memoised solver. Keep one per [`Games`] table to share its memo across positions.
+/// The memoised solver. Keep one per [`Games`] table to share its memo across positions (a
+/// run keeps one in its [`super::Evaluator`]). Its clock is the table's ([`Games::set_clock`]):
+/// every evaluation stops once that clock's time is up or its flag is raised.
 pub struct Solver {
     canon: Canon,
     plain_numbers: NumberTree,
@@ -182,7 +171,7 @@ pub struct Solver {
     plain_games: Memo<GameId>,
     fast_games: Memo<GameId>,
     pub limits: Limits,
-    /// When the evaluation under way must end (set by [`Solver::evaluate_on_this_thread`]).
+    /// The clock of the evaluation under way: the games table's bounded run.
     clock: Running,
     /// Where [`Solver::evaluate`] keeps the values of slow positions between runs
     /// ([`super::value_cache`]), if anywhere.
@@ -280,24 +269,22 @@ impl Solver {
                 limit: self.limits.max_edges,
             });
         }
-        self.clock = self.limits.clock().start();
-        self.clock.read()?;
-        let clock = self.limits.clock();
-        let stopped = games.bounded(&clock, |games| self.pieces(pos, rules, games));
-        self.after_a_stop(stopped)
+        let stopped = games.timed(|games| {
+            self.clock = games.running();
+            self.pieces(pos, rules, games)
+        });
+        Solver::after_a_stop(stopped)
     }
 
-    /// After a run that the games engine's clock may have stopped midway: a stopped run
-    /// leaves the solver's tables half-filled, so they are dropped (the games table stays
-    /// sound: see [`crate::games::clock`]).
-    fn after_a_stop<T>(
-        &mut self,
-        run: Result<Result<T, SolveError>, crate::games::Stop>,
-    ) -> Result<T, SolveError> {
-        run.unwrap_or_else(|stop| {
-            *self = Solver::with_limits(self.limits.clone());
-            Err(stop.into())
-        })
+    /// After a run that the games engine's clock may have stopped midway: the stop is the
+    /// run's error, and the solver's tables are kept. They hold only what was completed: a
+    /// value is filed in a memo after it is computed, the number search files only bounds it
+    /// has proved, and a stop unwinds only out of the games engine's operations, never out of
+    /// a filing; the games table stays sound (see [`crate::games::clock`]). So after a time-out
+    /// the positions valued before it are not valued again, and the slow-value cache is still
+    /// read and written.
+    fn after_a_stop<T>(run: Result<Result<T, SolveError>, Stop>) -> Result<T, SolveError> {
+        run.unwrap_or_else(|stop| Err(stop.into()))
     }
 
     /// The pieces of `pos`, each valued by every method that applies, summed.
@@ -351,15 +338,14 @@ impl Solver {
         } else {
             Mode::Plain
         };
-        self.clock = self.limits.clock().start();
-        let mut budget = Budget::new("positions in the game tree", self.limits.positions)
-            .with_work(self.limits.work)
-            .with_clock(&self.clock);
-        let clock = self.limits.clock();
-        let stopped = games.bounded(&clock, |games| {
+        let stopped = games.timed(|games| {
+            self.clock = games.running();
+            let mut budget = Budget::new("positions in the game tree", self.limits.positions)
+                .with_work(self.limits.work)
+                .with_clock(&self.clock);
             self.tree(mode, pos, rules, games, &mut budget)
         });
-        self.after_a_stop(stopped)
+        Solver::after_a_stop(stopped)
     }
 
     /// One piece: every applicable method, compared.
@@ -739,13 +725,57 @@ mod tests {
         assert_eq!(fresh.value, first.value);
     }
 
+    /// A run the games engine's clock stops: the solver keeps its memo and its slow-value
+    /// cache, so what was valued before the stop is not valued again.
+    #[test]
+    fn a_stop_keeps_the_memo_and_the_value_cache() {
+        use crate::games::Clock;
+        use std::sync::atomic::{AtomicBool, Ordering};
+        use std::sync::Arc;
+        let dir = tempfile::tempdir().unwrap();
+        let mut games = Games::new();
+        let mut solver = Solver::new();
+        solver.value_cache = Some(dir.path().to_path_buf());
+        // A piece no theorem covers (green and blue on a cycle): its game tree fills the memo.
+        let cycle = Position::parse("g-a L, a-b G, b-g R, a-c G, c-g L").unwrap();
+        let first = solver.evaluate(&cycle, Rules::Normal, &mut games).unwrap();
+        let filled = solver.stats().total();
+        assert!(filled.entries > 0);
+        // A run the games engine's clock stops (its flag raised).
+        let flag = Arc::new(AtomicBool::new(true));
+        games.set_clock(Clock {
+            limit: None,
+            cancel: Some(flag.clone()),
+        });
+        let other = Position::parse("g-a L, a-b G, b-c R, c-g G").unwrap();
+        assert_eq!(
+            solver.evaluate(&other, Rules::Normal, &mut games),
+            Err(SolveError::Cancelled)
+        );
+        flag.store(false, Ordering::Relaxed);
+        // The memo is whole: the first position is found there, not valued again.
+        let again = solver.evaluate(&cycle, Rules::Normal, &mut games).unwrap();
+        assert_eq!(again.value, first.value);
+        let after = solver.stats().total();
+        assert_eq!(after.entries, filled.entries, "nothing valued again");
+        assert!(after.hits > filled.hits, "found in the memo");
+        // The slow-value cache is still read: a blue-red picture stored there (by another
+        // solver) is answered from it, without a search.
+        let bed = Position::parse("g-a L, a-b R, b-g L, a-c L, c-g R").unwrap();
+        let stored = Solver::new()
+            .evaluate(&bed, Rules::Normal, &mut games)
+            .unwrap();
+        value_cache::store(dir.path(), &bed, Rules::Normal, &stored, &games).unwrap();
+        let read = solver.evaluate(&bed, Rules::Normal, &mut games).unwrap();
+        assert_eq!(read, stored);
+        assert_eq!(solver.stats().total(), after, "answered by the cache alone");
+    }
+
     #[test]
     fn budgets_grow_with_the_time_limit_up_to_their_cap() {
         let default = Limits::default();
         let scaled = |time: Option<Duration>| {
-            let mut limits = Limits::default();
-            limits.set_time(time);
-            assert_eq!(limits.time, time);
+            let limits = Limits::for_time(time);
             assert_eq!(
                 limits.positions / default.positions,
                 limits.work / default.work

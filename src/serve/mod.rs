@@ -288,6 +288,8 @@ pub struct Options {
     pub host: IpAddr,
     pub port: u16,
     pub open: bool,
+    /// How long one evaluation of a build may take (`--time-limit`; `None`: no limit).
+    pub time_limit: Option<Duration>,
 }
 
 /// The `serve` command: runs until Ctrl-C.
@@ -295,6 +297,7 @@ pub fn run(root: &Path, options: &Options) -> Result<(), Failure> {
     signal::install();
     let mut config = Config::new(root, options.port);
     config.addr.set_ip(options.host);
+    config.project.time_limit = options.time_limit;
     config.verbose = true;
     let server = Server::start(config)?;
     println!("serving {} (Ctrl-C to stop)", server.url());

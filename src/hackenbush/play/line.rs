@@ -28,7 +28,7 @@ use crate::games::{GameId, Games, OutcomeClass, Player};
 use crate::hackenbush::canon::Canon;
 use crate::hackenbush::notation::NotationError;
 use crate::hackenbush::solve::Solver;
-use crate::hackenbush::{Position, SolveError};
+use crate::hackenbush::{in_place, Evaluator, Position, SolveError};
 use std::collections::HashMap;
 use std::ops::Range;
 
@@ -417,11 +417,11 @@ pub struct Script {
 /// Reads the steps of a line of play (see the module documentation) against `board`, one per
 /// line of `text`; lines for which `header` returns true (`rules = …`, handled by the caller)
 /// are skipped. Every problem is reported, located by byte span in `text`. Game values may name
-/// positions through `resolve`.
+/// positions through `resolve`, or write them in place (valued in the run's context `ev`).
 pub fn parse_script(
     text: &str,
     board: &Board,
-    games: &mut Games,
+    ev: &mut Evaluator,
     resolve: &mut dyn FnMut(&str) -> Option<GameId>,
     header: &dyn Fn(&str) -> bool,
 ) -> (Script, Vec<NotationError>) {
@@ -439,7 +439,7 @@ pub fn parse_script(
         }
         let at = line_start + lead;
         let span = at..at + line.len();
-        match read_item(line, at, board, games, resolve) {
+        match read_item(line, at, board, ev, resolve) {
             Ok(Item::Start(p)) => {
                 if script.start.is_some() {
                     errors.push(NotationError::new(span, "`start` is given twice"));
@@ -464,7 +464,7 @@ fn read_item(
     line: &str,
     at: usize,
     board: &Board,
-    games: &mut Games,
+    ev: &mut Evaluator,
     resolve: &mut dyn FnMut(&str) -> Option<GameId>,
 ) -> Result<Item, NotationError> {
     let whole = at..at + line.len();
@@ -491,7 +491,7 @@ fn read_item(
                 .parse::<Player>()
                 .map(Item::Start)
                 .map_err(|m| NotationError::new(span, m)),
-            "value" => crate::hackenbush::in_place::evaluate(text, games, resolve)
+            "value" => in_place::evaluate(text, &mut ev.solver, &mut ev.games, resolve)
                 .map(|g| Item::Step(Step::Claim(Claim::Value(g))))
                 .map_err(|e| NotationError::new(shift(&e.span, span.start), e.message)),
             "position" => Position::parse(text)
