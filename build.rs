@@ -12,10 +12,21 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 /// The modules whose every file is fingerprinted, relative to the crate root.
-const COMPUTING: &[&str] = &["src/games", "src/hackenbush", "src/census"];
+/// A module may be a folder or one file (`src/provenance.rs`: the names of methods, which the
+/// caches store).
+const COMPUTING: &[&str] = &[
+    "src/games",
+    "src/hackenbush",
+    "src/census",
+    "src/provenance.rs",
+];
 
-/// Every file under `dir`, recursively.
+/// Every file under `dir`, recursively (`dir` itself when it is a file).
 fn files(dir: &Path, out: &mut Vec<PathBuf>) {
+    if dir.is_file() {
+        out.push(dir.to_path_buf());
+        return;
+    }
     let entries =
         fs::read_dir(dir).unwrap_or_else(|e| panic!("cannot read {}: {e}", dir.display()));
     for entry in entries {

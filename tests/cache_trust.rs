@@ -262,7 +262,7 @@ fn the_computing_code_imports_nothing_that_computes_outside_the_fingerprint() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let fingerprinted: Vec<&str> = hackenbook::trust::COMPUTING
         .iter()
-        .map(|dir| dir.trim_start_matches("src/"))
+        .map(|dir| dir.trim_start_matches("src/").trim_end_matches(".rs"))
         .collect();
     let mut outside = Vec::new();
     for file in hackenbook::trust::FILES {
