@@ -21,6 +21,7 @@ pub mod init;
 pub mod located;
 pub mod mdbook;
 pub mod page;
+pub mod rulesets;
 pub mod serve;
 pub mod site;
 pub mod stack;
