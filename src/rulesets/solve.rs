@@ -283,7 +283,7 @@ impl<R: Ruleset> Solver<R> {
             let keyed = self.key(&top.part);
             self.memo.insert(keyed.key, stored);
             self.stats.valued += 1;
-            if self.stats.valued % READ_EVERY == 0 {
+            if self.stats.valued.is_multiple_of(READ_EVERY) {
                 clock.read().map_err(Unsolved::Stopped)?;
             }
         }
