@@ -11,6 +11,10 @@
 pub mod draw;
 pub mod nim;
 pub mod solve;
+pub mod strip;
+pub mod toads_and_frogs;
+#[cfg(test)]
+pub mod yardstick;
 
 use crate::games::{GameId, Games, Player};
 use crate::located::Located;
