@@ -8,6 +8,7 @@
 //! symmetries, with the parts of a position that cannot interact valued apart and summed. A
 //! ruleset's own shortcuts ([`Ruleset::fast_value`]) are specialisations, held against that
 //! plain game tree in the tests.
+pub mod cutcake;
 pub mod draw;
 pub mod nim;
 pub mod solve;
