@@ -11,6 +11,7 @@
 pub mod cutcake;
 pub mod draw;
 pub mod nim;
+pub mod push;
 pub mod solve;
 pub mod strip;
 pub mod toads_and_frogs;
