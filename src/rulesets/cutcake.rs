@@ -5,10 +5,10 @@
 //! — rows × columns, so `3x4` is three rows of four squares, wider than tall — several pieces
 //! separated by blanks, commas or `+` (their sum): `3x4 2x2`; `×` and `X` may be written for
 //! `x`. Left's cuts are vertical: they split the columns, taking an m × n piece to m × a and
-//! m × (n − a); Right's are horizontal and split the rows. This is CGSuite's convention
-//! (`game.heap.Cutcake`, `GenCutcake.cgs`: Left's ruleset acts on the column coordinate, so that
-//! its test gives the cake of 8 rows and 1 column −7) and Winning Ways' (ch. 2: Left cuts
-//! North–South). A move is named by the piece and the two it leaves, the left or upper one
+//! m × (n − a); Right's are horizontal and split the rows. This is what CGSuite computes
+//! (`game.heap.Cutcake`: `GenCutcake.cgs` gives Left's ruleset the column coordinate, and its
+//! test `GameHeapTest.scala` has the cake of 8 rows and 1 column at −7, Right's 7 cuts; the doc
+//! comment in `heap/constants.cgs` says the reverse, against the code). A move is named by the piece and the two it leaves, the left or upper one
 //! first: `3x4→3x1+3x3` (Left cuts after the first column), `3x4→1x4+2x4` (Right cuts after the
 //! first row), with `[k]` for the k-th of several equal pieces (`2x2[2]→1x2+1x2`); `->` may be
 //! typed for `→`.
@@ -21,8 +21,10 @@
 //! is positive (negated if that took a flip).
 //! **Shortcut.** With `c` columns (Left's side) and `r` rows: if `c ≥ r`, the value is
 //! ⌊c / 2ᵏ⌋ − 1 where 2ᵏ is the largest power of two not above `r`; if `r > c`, the negative of
-//! the same with the sides exchanged (Winning Ways' table; the tests hold it against the game
-//! tree on every cake up to 16 × 16).
+//! the same with the sides exchanged: the rule by powers of two that the issue credits to
+//! Winning Ways (not consulted here), as the answer to "Breaking chocolate bars game"
+//! (math.stackexchange.com/q/874668) states it with its table of the cakes up to 16 × 16. The
+//! tests hold rule and table against the game tree on every one of those cakes.
 
 use super::{Drawing, Item, Keyed, Move, Ruleset};
 use crate::games::{GameId, Games, Player};
@@ -32,11 +34,11 @@ use crate::located::Located;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Cutcake;
 
-/// One piece of cake: its rows and columns of squares.
+/// One piece of cake: its rows and columns of squares, each from 1 to [`MAX_SIDE`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Cake {
-    pub rows: u32,
-    pub cols: u32,
+    rows: u32,
+    cols: u32,
 }
 
 /// The pieces, in the order written (pieces are cut in place, so a piece keeps its place).
@@ -49,6 +51,20 @@ pub const MAX_SIDE: u32 = 10_000;
 pub const MAX_PIECES: usize = 1_000;
 
 impl Cake {
+    /// The piece of `rows` rows and `cols` columns, if each is from 1 to [`MAX_SIDE`].
+    pub fn new(rows: u32, cols: u32) -> Option<Cake> {
+        let side = 1..=MAX_SIDE;
+        (side.contains(&rows) && side.contains(&cols)).then_some(Cake { rows, cols })
+    }
+
+    pub fn rows(self) -> u32 {
+        self.rows
+    }
+
+    pub fn cols(self) -> u32 {
+        self.cols
+    }
+
     fn name(self) -> String {
         format!("{}x{}", self.rows, self.cols)
     }
@@ -375,6 +391,10 @@ mod tests {
         let many = "1x2 ".repeat(MAX_PIECES + 1);
         assert_eq!(e(&many).span, 4 * MAX_PIECES..4 * MAX_PIECES + 3);
         assert!(Cutcake.parse(&"1x2 ".repeat(MAX_PIECES)).is_ok());
+        // A piece built in code keeps the same bounds, so every value is defined.
+        assert_eq!(Cake::new(0, 3), None);
+        assert_eq!(Cake::new(3, MAX_SIDE + 1), None);
+        assert_eq!(Cake::new(3, 4).map(Cake::value), Some(1));
         assert!(e("").message.starts_with("no cake"));
     }
 
