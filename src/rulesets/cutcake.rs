@@ -304,7 +304,7 @@ impl Ruleset for Cutcake {
                 ),
                 moves: Vec::new(),
                 label: format!(
-                    "piece {number}: {} rows by {} columns",
+                    "piece {number}, {} by {} (rows by columns)",
                     cake.rows, cake.cols
                 ),
             });

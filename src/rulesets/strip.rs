@@ -266,9 +266,10 @@ pub fn pieces_in_words(strips: &[Vec<Square>], letters: &Letters) -> String {
 /// A strip of `length` squares in words, with its pieces: the description of a drawing.
 pub fn describe(strips: &[Vec<Square>], letters: &Letters) -> String {
     let squares = square_count(strips);
+    let plural = if squares == 1 { "" } else { "s" };
     let board = match strips.len() {
-        1 => format!("a strip of {squares} squares"),
-        n => format!("{n} strips of {squares} squares in all"),
+        1 => format!("a strip of {squares} square{plural}"),
+        n => format!("{n} strips of {squares} square{plural} in all"),
     };
     format!("{board}: {}", pieces_in_words(strips, letters))
 }
@@ -430,6 +431,10 @@ mod tests {
         assert_eq!(
             describe(&parse("...", &TF).unwrap(), &TF),
             "a strip of 3 squares: no pieces"
+        );
+        assert_eq!(
+            describe(&parse("T", &TF).unwrap(), &TF),
+            "a strip of 1 square: a toad on square 1"
         );
     }
 

@@ -23,6 +23,9 @@ impl<R: Ruleset> Ruleset for Unaided<R> {
     fn name(&self) -> &'static str {
         self.0.name()
     }
+    fn variant(&self) -> Option<&'static str> {
+        self.0.variant()
+    }
     fn parse(&self, text: &str) -> Result<R::Position, Located> {
         self.0.parse(text)
     }
@@ -43,6 +46,14 @@ impl<R: Ruleset> Ruleset for Unaided<R> {
     }
     fn draw(&self, p: &R::Position) -> Drawing {
         self.0.draw(p)
+    }
+    fn find_move(
+        &self,
+        p: &R::Position,
+        player: Player,
+        name: &str,
+    ) -> Result<Move<R::Position>, String> {
+        self.0.find_move(p, player, name)
     }
 }
 
