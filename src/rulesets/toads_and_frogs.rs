@@ -328,10 +328,10 @@ mod tests {
         assert!(e.contains("1→2"), "{e}");
     }
 
-    /// Winning Ways (ch. 1, "Toads-and-Frogs") and Erickson's own program's help text
-    /// (jeffe.cs.illinois.edu/pubs/misc/HELP_TOADS: "|t f| returns *", "| tf| = 0",
-    /// "|ft | = 1", "|t tf| = 1/2"); T□TFF = {0 | *} = ↑ as Winning Ways analyses it (the
-    /// position with up's value; also combinatorialgames.wordpress.com, "II.8: Arrows").
+    /// Erickson's own program's help text (jeffe.cs.illinois.edu/pubs/misc/HELP_TOADS: "|t f|
+    /// returns *", "| tf| = 0", "|ft | = 1", "|t tf| = 1/2"), and the examples the post "II.8:
+    /// Arrows" (combinatorialgames.wordpress.com, 2013) takes from Winning Ways: TFTF□ = 0,
+    /// TF□TF = 0, TFT□F = ∗, T□TFF = {0 | ∗} = ↑. (Winning Ways itself was not consulted.)
     #[test]
     fn the_small_values_in_the_literature() {
         let mut games = Games::new();
