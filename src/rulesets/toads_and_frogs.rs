@@ -352,7 +352,7 @@ mod tests {
     }
 
     /// Erickson's conjectures as Thanatipanonda lists them ("Further Hopping with Toads and
-    /// Frogs", Electron. J. Combin. 18 (2011) P67, §1; arXiv:0804.0640): E2, Tᵃ□□□FF =
+    /// Frogs", Electron. J. Combin., published 24 March 2011, §1; arXiv:0804.0640): E2, Tᵃ□□□FF =
     /// {a−2 | a−2} for all a ≥ 2, and E3, Tᵃ□□□FFF = a − 7/2 for all a ≥ 5. (The text copies of
     /// the paper drop the boxes; its abstract names the families Tᵃ□□□FFF and Tᵃ□□□Fᵇ, and the
     /// game tree bears the three boxes out: Tᵃ□□FF is not {a−2 | a−2}, below.)
