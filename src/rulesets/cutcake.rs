@@ -8,10 +8,10 @@
 //! m × (n − a); Right's are horizontal and split the rows. This is what CGSuite computes
 //! (`game.heap.Cutcake`: `GenCutcake.cgs` gives Left's ruleset the column coordinate, and its
 //! test `GameHeapTest.scala` has the cake of 8 rows and 1 column at −7, Right's 7 cuts; the doc
-//! comment in `heap/constants.cgs` says the reverse, against the code). A move is named by the piece and the two it leaves, the left or upper one
-//! first: `3x4→3x1+3x3` (Left cuts after the first column), `3x4→1x4+2x4` (Right cuts after the
-//! first row), with `[k]` for the k-th of several equal pieces (`2x2[2]→1x2+1x2`); `->` may be
-//! typed for `→`.
+//! comment in `heap/constants.cgs` says the reverse, against the code). A move is named by the
+//! piece and the two it leaves, the left or upper one first: `3x4→3x1+3x3` (Left cuts after the
+//! first column), `3x4→1x4+2x4` (Right cuts after the first row), with `[k]` for the k-th of
+//! several equal pieces (`2x2[2]→1x2+1x2`); `->` may be typed for `→`.
 //!
 //! **Parts.** Each piece is a part; a single square has no cut and is dropped.
 //! **Key.** Turning a piece a quarter turn swaps the players, so an m × n piece is worth the
