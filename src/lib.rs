@@ -22,6 +22,7 @@ pub mod located;
 pub mod mdbook;
 pub mod page;
 pub mod provenance;
+pub mod rulesets;
 pub mod serve;
 pub mod site;
 pub mod stack;

@@ -15,6 +15,7 @@ const LAYERS: &[(&str, u8)] = &[
     ("site", 1),
     ("essay", 2),
     ("hackenbush", 2),
+    ("rulesets", 2),
     ("census", 3),
     ("check", 4),
     ("page", 5),
