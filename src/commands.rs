@@ -68,9 +68,12 @@ pub fn eval_to_string(
                 };
                 match expr.incentives_of() {
                     Some(argument) => {
-                        let g = notation::eval(argument, games, &mut resolve)?;
-                        let mut line = |player: Player| {
-                            let list = games.incentives(g, &[player]);
+                        // The incentives are worked out under the clock that values `G`.
+                        let [left, right] =
+                            notation::eval_then(argument, games, &mut resolve, |games, g| {
+                                Player::BOTH.map(|player| games.incentives(g, &[player]))
+                            })?;
+                        let line = |player: Player, list: Vec<crate::games::GameId>| {
                             let shown: Vec<String> = list.iter().map(|&i| show(games, i)).collect();
                             let shown = if shown.is_empty() {
                                 "none".to_string()
@@ -79,7 +82,11 @@ pub fn eval_to_string(
                             };
                             format!("{} incentives: {shown}", player.name())
                         };
-                        Ok(format!("{}\n{}", line(Player::Left), line(Player::Right)))
+                        Ok(format!(
+                            "{}\n{}",
+                            line(Player::Left, left),
+                            line(Player::Right, right)
+                        ))
                     }
                     None => notation::eval(&expr, games, &mut resolve).map(|v| show(games, v)),
                 }

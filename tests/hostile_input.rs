@@ -42,6 +42,18 @@ fn an_ordinal_sum_within_the_budget_is_valued() {
 }
 
 #[test]
+fn incentives_of_a_tall_game_stop_at_the_time_limit() {
+    // Once worked out after the clock had stopped: 23 s and 2.5 GB on a 2 s limit.
+    let output = hackenbook(&["eval", "incentives(^ : 2000)", "--time-limit", "1"]);
+    fails_with(
+        &output,
+        "the games engine stopped: beyond the time limit of 1 s",
+    );
+    // Located at the game whose incentives were asked for.
+    fails_with(&output, "at byte 11");
+}
+
+#[test]
 fn long_chains_and_deep_nesting_in_game_notation_are_refused() {
     let chains = [
         format!("1{}", " + 1".repeat(30_000)),

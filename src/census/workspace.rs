@@ -986,24 +986,34 @@ impl Workspace {
         games: &mut Games,
     ) -> Result<Scan, QueryError> {
         let rows = self.rows(&f.name, &f.name_span, games)?;
-        let mut ev = RowEval {
-            games,
-            measures: &self.measures,
-        };
-        let mut out = Vec::new();
-        for i in 0..rows.len() {
-            let subject = rows.subject(i);
-            if let Some(filter) = &f.filter {
-                if !ev.truth(filter, subject)? {
-                    continue;
+        let measures = &self.measures;
+        // The records are read under the run's clock: a condition that adds or compares
+        // large games (`value + [^ : 2000] > 0`) is bounded like any game expression.
+        let out = games
+            .timed(|games| {
+                let mut ev = RowEval { games, measures };
+                let mut out = Vec::new();
+                for i in 0..rows.len() {
+                    let subject = rows.subject(i);
+                    if let Some(filter) = &f.filter {
+                        if !ev.truth(filter, subject)? {
+                            continue;
+                        }
+                    }
+                    let c = match cond {
+                        Some(c) => ev.truth(c, subject)?,
+                        None => true,
+                    };
+                    out.push((i, c));
                 }
-            }
-            let c = match cond {
-                Some(c) => ev.truth(c, subject)?,
-                None => true,
-            };
-            out.push((i, c));
-        }
+                Ok(out)
+            })
+            .map_err(|stop| {
+                QueryError::new(
+                    f.name_span.clone(),
+                    format!("reading the records of `{}` stopped: {stop}", f.name),
+                )
+            })??;
         Ok((rows, out))
     }
 

@@ -232,7 +232,12 @@ impl Games {
                     mean: x,
                 })
             },
-            |_, _, ls: &[Thermograph], rs: &[Thermograph]| thermograph_of(ls, rs),
+            |games, _, ls: &[Thermograph], rs: &[Thermograph]| {
+                let thermograph = thermograph_of(ls, rs);
+                // The memo holds every subgame's walls: counted against the memory budget.
+                games.charge(thermograph.footprint());
+                thermograph
+            },
         )
     }
 
@@ -327,6 +332,17 @@ impl Games {
             }
         }
         total
+    }
+}
+
+impl Thermograph {
+    /// About how many bytes its walls hold (each piece: three fields, two of them dyadics
+    /// with their digits).
+    fn footprint(&self) -> usize {
+        let pieces = self.left.pieces.iter().chain(&self.right.pieces);
+        pieces
+            .map(|p| std::mem::size_of::<Piece>() + p.from.digits_bytes() + p.value.digits_bytes())
+            .sum()
     }
 }
 
