@@ -20,8 +20,9 @@ struct Cli {
     #[arg(long, global = true, default_value = ".")]
     root: PathBuf,
     /// Seconds one evaluation of a position may take before it stops with the time budget's
-    /// error (0: no limit).
-    #[arg(long, global = true, value_name = "SECONDS", default_value_t = 10)]
+    /// error (0: no limit; at most 604800, a week).
+    #[arg(long, global = true, value_name = "SECONDS", default_value_t = 10,
+          value_parser = clap::value_parser!(u64).range(0..=hackenbook::games::clock::MAX_SECONDS))]
     time_limit: u64,
     #[command(subcommand)]
     command: Command,

@@ -54,6 +54,37 @@ fn incentives_of_a_tall_game_stop_at_the_time_limit() {
 }
 
 #[test]
+fn a_time_limit_beyond_a_week_is_refused_not_a_panic() {
+    let output = hackenbook(&["--time-limit", "18446744073709551615", "eval", "1"]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "a usage error: {stderr}");
+    assert!(stderr.contains("0..=604800"), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    // The longest limit allowed runs.
+    let output = hackenbook(&["--time-limit", "604800", "eval", "^ + ^"]);
+    assert_eq!(String::from_utf8_lossy(&output.stdout).trim(), "^^");
+    // A block's `time_limit` too large for the clock: located at the block's line.
+    let project = TempProject::good();
+    let root = project.root().to_str().unwrap();
+    for (body, line) in [
+        (
+            "```game\ntime_limit = 9223372036854775807\n^ + ^ = ^^\n```\n",
+            2,
+        ),
+        (
+            "```census big\nfamily = \"forests\"\nedges = 3\ntime_limit = 604801\n```\n",
+            4,
+        ),
+    ] {
+        let (text, location) = hostile_essay(body, line, 0);
+        project.write("essays/hostile.md", &text);
+        let output = hackenbook(&["--root", root, "check"]);
+        fails_with(&output, &location);
+        fails_with(&output, "from 1 to 604800");
+    }
+}
+
+#[test]
 fn long_chains_and_deep_nesting_in_game_notation_are_refused() {
     let chains = [
         format!("1{}", " + 1".repeat(30_000)),

@@ -62,14 +62,22 @@ pub struct Running {
     cancel: Option<Arc<AtomicBool>>,
 }
 
+/// The longest time limit a run may be given, in seconds: a week. `--time-limit 0` (no limit)
+/// is the way to ask for more.
+pub const MAX_SECONDS: u64 = 604_800;
+
 /// What a bad `time_limit` in an essay block is told.
-pub const TIME_LIMIT_HELP: &str =
-    "`time_limit` is a number of seconds, a whole number of at least 1 (e.g. time_limit = 30)";
+pub const TIME_LIMIT_HELP: &str = "`time_limit` is a whole number of seconds from 1 to 604800 \
+     (a week), e.g. time_limit = 30";
 
 impl Clock {
-    /// The limit an essay block's `time_limit = N` sets: `N` whole seconds, `N >= 1`.
+    /// The limit an essay block's `time_limit = N` sets: `N` whole seconds, `1 <= N <=`
+    /// [`MAX_SECONDS`].
     pub fn seconds(n: i64) -> Option<Duration> {
-        (n > 0).then(|| Duration::from_secs(n as u64))
+        u64::try_from(n)
+            .ok()
+            .filter(|n| (1..=MAX_SECONDS).contains(n))
+            .map(Duration::from_secs)
     }
 
     /// A clock with a time limit only.
@@ -91,7 +99,10 @@ impl Clock {
     /// Starts the clock now.
     pub fn start(&self) -> Running {
         Running {
-            deadline: self.limit.map(|t| (Instant::now() + t, t)),
+            // A limit too far off for the clock to count to is no limit.
+            deadline: self
+                .limit
+                .and_then(|t| Some((Instant::now().checked_add(t)?, t))),
             cancel: self.cancel.clone(),
         }
     }
