@@ -197,6 +197,9 @@ pub fn census_shard(
             if shapes == 1 { "" } else { "s" }
         )));
     }
+    // A shard tabulates every size below the top: refused if the machine cannot hold it.
+    census::memory::fits(family.shard_cost(shard).peak_bytes())
+        .map_err(|why| Failure::Other(format!("shard {} of `{name}`: {why}", shard.index + 1)))?;
     let path = out.map_or_else(
         || census::shard::default_path(name, shard),
         Path::to_path_buf,
@@ -218,8 +221,12 @@ pub fn census_shard(
 /// `hackenbook census export NAME --parquet FILE`: the census's per-position table.
 pub fn census_export(name: &str, path: &Path, defs: &mut Definitions) -> Result<(), Failure> {
     let family = defs.workspace.family_named(name).map_err(Failure::Other)?;
+    // The confirmation and the memory every census run asks for.
+    let refused = |why: String| Failure::Other(format!("census export `{name}`: {why}"));
+    defs.workspace.confirmed(name, &family).map_err(refused)?;
     #[cfg(feature = "parquet")]
     {
+        census::memory::fits(census::export::peak_bytes(&family)).map_err(refused)?;
         eprintln!("census {name}: {}", family.cost().describe());
         let progress = census::progress::Progress::new(family.cost().evaluated as u64, name);
         let games = &mut defs.checker.games;

@@ -192,6 +192,10 @@ enum Batch {
         /// The Parquet file to write (a file there not written by hackenbook is refused).
         #[arg(long)]
         parquet: PathBuf,
+        /// Export a built-in family larger than 50,000,000 positions (its cost is printed when
+        /// refused).
+        #[arg(long)]
+        yes: bool,
         #[arg(long)]
         essay: Option<PathBuf>,
     },
@@ -357,9 +361,13 @@ fn census_batch(project: &Project, batch: Batch) -> Result<(), Failure> {
         Batch::Export {
             name,
             parquet,
+            yes,
             essay,
         } => {
             let mut defs = driver::definitions(project, essay.as_deref())?;
+            if yes {
+                defs.workspace.confirm_cost();
+            }
             hackenbook::commands::census_export(&name, &parquet, &mut defs)
         }
         Batch::Merge { name, files, essay } => {

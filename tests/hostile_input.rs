@@ -85,6 +85,45 @@ fn a_time_limit_beyond_a_week_is_refused_not_a_panic() {
 }
 
 #[test]
+fn a_census_larger_than_the_machine_is_refused_before_it_starts() {
+    // Once confirmed, forests of 1–16 edges ran until the machine killed the process; stalks
+    // of 1–16 edges (131,070 positions, no confirmation asked) tabulate every forest below.
+    for (query, yes) in [("count forests16", true), ("count stalks16", false)] {
+        let mut args = vec!["census", query];
+        if yes {
+            args.push("--yes");
+        }
+        let output = hackenbook(&args);
+        fails_with(&output, "of memory at its peak, and this machine has");
+        fails_with(&output, "refused before it starts");
+    }
+}
+
+#[cfg(feature = "parquet")]
+#[test]
+fn a_large_export_needs_the_confirmation_a_large_census_needs() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("f11.parquet");
+    let p = path.to_str().unwrap();
+    let output = hackenbook(&["census", "export", "forests11", "--parquet", p]);
+    fails_with(&output, "140,513,234 positions");
+    fails_with(&output, "pass --yes");
+    assert!(!path.exists());
+    // A family below the threshold runs without `--yes`, under the time limit.
+    let output = hackenbook(&[
+        "census",
+        "export",
+        "forests10",
+        "--parquet",
+        p,
+        "--time-limit",
+        "1",
+    ]);
+    fails_with(&output, "the export stopped: beyond the time limit of 1 s");
+    assert!(!path.exists());
+}
+
+#[test]
 fn long_chains_and_deep_nesting_in_game_notation_are_refused() {
     let chains = [
         format!("1{}", " + 1".repeat(30_000)),

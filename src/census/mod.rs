@@ -23,6 +23,7 @@ pub mod forest;
 pub mod games;
 pub mod graphs;
 pub mod literal;
+pub mod memory;
 pub mod mixed;
 pub mod progress;
 pub mod property;

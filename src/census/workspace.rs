@@ -719,16 +719,12 @@ impl Workspace {
                 return Ok((rows, "cache".into()));
             }
         }
-        if self.builtins.contains(name) {
-            let budget = self.builtin_budget.unwrap_or(CONFIRM_ABOVE);
-            family
-                .within(
-                    budget,
-                    "pass --yes, or define it in a census block with `max_positions`",
-                )
-                .map_err(|message| QueryError::new(span.clone(), format!("`{name}`: {message}")))?;
-        }
-        let fast_engine = family.palette.is_blue_red() && family.rules == Rules::Normal;
+        self.confirmed(name, family)
+            .map_err(|message| QueryError::new(span.clone(), format!("`{name}`: {message}")))?;
+        let fast_engine = family.fast_engine();
+        // Confirmed or not, a census the machine cannot hold is refused before it starts.
+        super::memory::fits(family.cost().peak_bytes())
+            .map_err(|why| QueryError::new(span.clone(), format!("`{name}`: {why}")))?;
         let total = if fast_engine {
             family.cost().evaluated
         } else {
@@ -816,6 +812,20 @@ impl Workspace {
             let _ = cache::store(dir, family, &graphs::to_stored(&rows), games);
         }
         Ok((rows, "solver".into()))
+    }
+
+    /// `Ok` when census `name` may run at its size: a census block's size was confirmed where
+    /// it was defined (`max_positions`), and a built-in family's past [`CONFIRM_ABOVE`]
+    /// positions needs `--yes` ([`Workspace::confirm_cost`]); otherwise its cost, in words.
+    pub fn confirmed(&self, name: &str, family: &Family) -> Result<(), String> {
+        let block = self.censuses.contains_key(name) && !self.builtins.contains(name);
+        if block {
+            return Ok(());
+        }
+        family.within(
+            self.builtin_budget.unwrap_or(CONFIRM_ABOVE),
+            "pass --yes, or define it in a census block with `max_positions`",
+        )
     }
 
     /// The family of positions a census name stands for (a census block's, or a built-in
