@@ -270,6 +270,47 @@ fn template_errors_are_located_in_the_template() {
 }
 
 #[test]
+fn templates_that_reach_themselves_are_refused_before_rendering() {
+    // Each once overflowed the stack and aborted the process (and `serve`).
+    type Case<'a> = (&'a [(&'a str, &'a str)], &'a str, &'a str);
+    let cases: [Case; 3] = [
+        (
+            &[("base.html", "<body>\n{% block content %}{% endblock content %}\n{% include \"base.html\" %}\n</body>\n")],
+            "base.html:3:4",
+            "`base.html` includes `base.html`",
+        ),
+        (
+            &[
+                ("notebook.html", "<table></table>\n{% include 'essay.html' %}\n"),
+            ],
+            "notebook.html:2:4",
+            "`essay.html` reaches itself",
+        ),
+        (
+            &[(
+                "index.html",
+                "{% macro down(n) %}{{ self::down(n=n) }}{% endmacro down %}\n{{ self::down(n=1) }}\n",
+            )],
+            "index.html:1:23",
+            "calls macro `down`",
+        ),
+    ];
+    for (files, place, words) in cases {
+        let (dir, mut project) = project(&[("a.md", &format!("{FRONT}Text.\n"))]);
+        let templates = dir.path().join("templates");
+        fs::create_dir(&templates).unwrap();
+        for (name, text) in files {
+            fs::write(templates.join(name), text).unwrap();
+        }
+        project.templates_dir = templates;
+        let Err(failure) = driver::build(&project) else {
+            panic!("a template that reaches itself must fail")
+        };
+        assert_has(&failure.render(), &[place, words, "would never end"]);
+    }
+}
+
+#[test]
 fn thermograph_blocks_are_checked_and_located() {
     // Two games in one block, an empty block and an unknown position: each at its line.
     let text = format!(

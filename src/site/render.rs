@@ -462,6 +462,8 @@ fn load_templates(dir: &Path) -> Result<tera::Tera, RenderError> {
             at: at.filter(|(path, ..)| path.is_file()),
         }
     })?;
+    // A template that includes itself would overflow the stack when filled: refused first.
+    super::recursion::check(&tera, dir)?;
     Ok(tera)
 }
 
