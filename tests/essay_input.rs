@@ -131,6 +131,86 @@ fn lock_files_hidden_files_and_dangling_links_are_not_essays() {
     assert_eq!(checked.essays.len(), 1);
 }
 
+#[cfg(unix)]
+#[test]
+fn essays_and_templates_that_lead_outside_the_project_or_are_not_files_are_refused_unread() {
+    use std::os::unix::fs::symlink;
+    let (dir, mut project) = project(&[("a.md", &format!("{FRONT}Fine.\n"))]);
+    let essays = dir.path().join("essays");
+    // Once read and quoted in a diagnostic (`/proc/self/environ`: the build's environment).
+    let elsewhere = tempfile::tempdir().unwrap();
+    let secret = elsewhere.path().join("secret");
+    fs::write(&secret, "+++\nSECRET=42\n").unwrap();
+    symlink(&secret, essays.join("env.md")).unwrap();
+    let Err(failure) = driver::check(&project) else {
+        panic!("a link out of the project must fail")
+    };
+    let shown = failure.render();
+    assert_has(&shown, &["env.md:1:1", "outside the project"]);
+    assert!(!shown.contains("SECRET"), "{shown}");
+    fs::remove_file(essays.join("env.md")).unwrap();
+    // A FIFO of an essay's name: refused without opening it for reading (which would wait for
+    // a writer for ever).
+    rustix::fs::mkfifoat(
+        rustix::fs::CWD,
+        essays.join("pipe.md"),
+        rustix::fs::Mode::from_raw_mode(0o600),
+    )
+    .unwrap();
+    let Err(failure) = driver::check(&project) else {
+        panic!("a FIFO must fail")
+    };
+    assert_has(&failure.render(), &["pipe.md:1:1", "a FIFO (a named pipe)"]);
+    fs::remove_file(essays.join("pipe.md")).unwrap();
+    // The configuration and a template, the same.
+    symlink(&secret, dir.path().join("hackenbook.toml")).unwrap();
+    let Err(failure) = driver::check(&project) else {
+        panic!("a configuration out of the project must fail")
+    };
+    assert_has(
+        &failure.render(),
+        &["hackenbook.toml:1:1", "outside the project"],
+    );
+    fs::remove_file(dir.path().join("hackenbook.toml")).unwrap();
+    let templates = dir.path().join("templates");
+    fs::create_dir(&templates).unwrap();
+    symlink(&secret, templates.join("base.html")).unwrap();
+    project.templates_dir = templates.clone();
+    let Err(failure) = driver::build(&project) else {
+        panic!("a template out of the project must fail")
+    };
+    assert_has(
+        &failure.render(),
+        &["templates/base.html:1:1", "outside the project"],
+    );
+    // A link that stays inside the project is followed.
+    fs::remove_file(templates.join("base.html")).unwrap();
+    fs::write(dir.path().join("mine.md"), format!("{FRONT}Linked.\n")).unwrap();
+    symlink("../mine.md", essays.join("linked.md")).unwrap();
+    let checked = driver::check(&project).unwrap_or_else(|f| panic!("{}", f.render()));
+    assert_eq!(checked.essays.len(), 2);
+}
+
+#[cfg(unix)]
+#[test]
+fn an_essay_whose_name_is_not_utf8_is_an_error_that_names_it() {
+    use std::os::unix::ffi::OsStrExt;
+    let (dir, project) = project(&[("a.md", &format!("{FRONT}Fine.\n"))]);
+    let name = std::ffi::OsStr::from_bytes(b"caf\xe9.md");
+    fs::write(
+        dir.path().join("essays").join(name),
+        format!("{FRONT}Lost.\n"),
+    )
+    .unwrap();
+    let Err(failure) = driver::check(&project) else {
+        panic!("a name that is not UTF-8 must fail, not be skipped")
+    };
+    assert_has(
+        &failure.render(),
+        &["caf\u{fffd}.md:1:1", "file name is not UTF-8"],
+    );
+}
+
 #[test]
 fn a_file_that_is_not_utf8_fails_at_its_first_bad_byte() {
     let (dir, project) = project(&[]);
