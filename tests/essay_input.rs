@@ -92,6 +92,34 @@ fn a_claim_in_an_html_block_fails_instead_of_going_unchecked() {
 }
 
 #[test]
+fn claims_and_maths_in_tag_attributes_and_link_titles_fail_instead_of_going_unchecked() {
+    // The Markdown parser hands an inline tag over whole, and a title as an attribute: a claim
+    // or TeX there once reached the page as written, unchecked.
+    let text = format!(
+        "{FRONT}See <a title=\"`{{3 = count forests1}}`\" href=\"#x\">this</a> and \
+         [that](#y \"title $1<0$\") and ![a tree](t.png \"`{{9 = count forests1}}`\").\n"
+    );
+    let (shown, count) = problems(&[("t.md", &text)]);
+    assert_has(
+        &shown,
+        &[
+            "t.md:6:15",
+            "a claim inside an HTML tag is not checked",
+            "t.md:6:79",
+            "maths inside a link's title is not typeset",
+            "t.md:6:108",
+            "a claim inside a link's title is not checked",
+        ],
+    );
+    assert_eq!(count, 3, "{shown}");
+    // Tags and titles without either are fine.
+    holds(&[(
+        "t.md",
+        &format!("{FRONT}See <abbr title=\"Left\">L</abbr> and [it](#y \"a title\").\n"),
+    )]);
+}
+
+#[test]
 fn markdown_inside_an_html_block_after_a_blank_line_is_checked() {
     let text =
         format!("{FRONT}<div class=\"aside\">\n\nWe have `{{5 = count forests1}}`.\n\n</div>\n");
