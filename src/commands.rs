@@ -406,8 +406,12 @@ pub fn new_essay(project: &Project, slug: &str, title: Option<&str>) -> Result<(
         return Err(Failure::Other(format!("slug `{slug}` {reason}")));
     }
     let path = project.essays_dir.join(format!("{slug}.md"));
-    if path.exists() {
-        return Err(Failure::Other(format!("{} already exists", path.display())));
+    // A link at the name counts, dangling or not: nothing is written through it.
+    if std::fs::symlink_metadata(&path).is_ok() {
+        return Err(Failure::Other(format!(
+            "{} already exists: not overwritten",
+            path.display()
+        )));
     }
     let rung = next_rung(project);
     std::fs::create_dir_all(&project.essays_dir).map_err(|e| Failure::Other(e.to_string()))?;
@@ -419,8 +423,13 @@ pub fn new_essay(project: &Project, slug: &str, title: Option<&str>) -> Result<(
         crate::essay::front::PLACEHOLDER_SUMMARY,
         crate::essay::front::Date::today(),
     );
-    std::fs::write(&path, text)
-        .map_err(|e| Failure::Other(format!("cannot write {}: {e}", path.display())))?;
+    crate::init::write_essay(&path, &text).map_err(|e| match e.kind() {
+        std::io::ErrorKind::AlreadyExists => Failure::Other(format!(
+            "{} already exists: not overwritten",
+            path.display()
+        )),
+        _ => Failure::Other(format!("cannot write {}: {e}", path.display())),
+    })?;
     say(&format!("created {} on rung {rung}", path.display()));
     Ok(())
 }

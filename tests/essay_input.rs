@@ -448,3 +448,18 @@ fn thermograph_blocks_are_checked_and_located() {
         &format!("{FRONT}```thermograph\n{{4|-2}}\n```\n\n```game\nmean({{4|-2}}) = 1\n```\n"),
     )]);
 }
+
+#[cfg(unix)]
+#[test]
+fn new_never_writes_through_a_link() {
+    let (dir, project) = project(&[("a.md", &format!("{FRONT}Fine.\n"))]);
+    let elsewhere = tempfile::tempdir().unwrap();
+    let victim = elsewhere.path().join("victim.txt");
+    // A dangling link at the new essay's name: once followed, creating the file it names.
+    std::os::unix::fs::symlink(&victim, dir.path().join("essays/fresh.md")).unwrap();
+    let Err(Failure::Other(why)) = hackenbook::commands::new_essay(&project, "fresh", None) else {
+        panic!("a link at the name must be refused")
+    };
+    assert!(why.contains("already exists: not overwritten"), "{why}");
+    assert!(!victim.exists(), "nothing written through the link");
+}
