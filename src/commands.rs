@@ -558,10 +558,16 @@ pub fn play_against_solver(
             .collect();
         write!(out, "Your cut ({}; or quit): ", legal.join(", "))?;
         out.flush()?;
-        let line = read_line(input)?;
-        let Some(line) = line.filter(|l| !l.eq_ignore_ascii_case("quit")) else {
-            writeln!(out, "\nGame abandoned.")?;
-            return Ok(());
+        let line = match read_line(input)? {
+            Read::Line(line) if !line.eq_ignore_ascii_case("quit") => line,
+            Read::TooLong => {
+                writeln!(out, "{TOO_LONG}")?;
+                continue;
+            }
+            Read::Line(_) | Read::End => {
+                writeln!(out, "\nGame abandoned.")?;
+                return Ok(());
+            }
         };
         if let Err(why) = game.cut_named(&line) {
             writeln!(out, "{why}")?;
@@ -577,8 +583,13 @@ fn ask_player(
     loop {
         write!(out, "{question} ")?;
         out.flush()?;
-        let Some(line) = read_line(input)? else {
-            return Ok(None);
+        let line = match read_line(input)? {
+            Read::Line(line) => line,
+            Read::TooLong => {
+                writeln!(out, "{TOO_LONG}")?;
+                continue;
+            }
+            Read::End => return Ok(None),
         };
         match line.parse::<Player>() {
             Ok(p) => return Ok(Some(p)),
@@ -587,11 +598,52 @@ fn ask_player(
     }
 }
 
-/// The next line of input, trimmed; `None` at the end of the input.
-fn read_line(input: &mut dyn std::io::BufRead) -> std::io::Result<Option<String>> {
-    let mut line = String::new();
-    Ok(match input.read_line(&mut line)? {
-        0 => None,
-        _ => Some(line.trim().to_string()),
-    })
+/// The longest line `play` reads from its input; the rest of a longer one is skipped unread.
+pub const MAX_INPUT_LINE: usize = 4096;
+
+const TOO_LONG: &str = "That line is too long (over 4096 bytes): type an edge's name.";
+
+/// A line of `play`'s input.
+enum Read {
+    /// Trimmed (bytes that are not UTF-8 read as `�`).
+    Line(String),
+    /// Longer than [`MAX_INPUT_LINE`]: skipped to its end, never held whole.
+    TooLong,
+    /// The input has ended.
+    End,
+}
+
+/// The next line of input, at most [`MAX_INPUT_LINE`] bytes of it held: an endless line (`yes
+/// | hackenbook play …` without newlines, a file of one line) costs a fixed amount of memory.
+fn read_line(input: &mut dyn std::io::BufRead) -> std::io::Result<Read> {
+    let mut line = Vec::new();
+    let inner: &mut dyn std::io::BufRead = &mut *input;
+    let mut limited = std::io::Read::take(inner, MAX_INPUT_LINE as u64 + 1);
+    let read = std::io::BufRead::read_until(&mut limited, b'\n', &mut line)?;
+    if read == 0 {
+        return Ok(Read::End);
+    }
+    if line.len() > MAX_INPUT_LINE && !line.ends_with(b"\n") {
+        // Skip to the end of the line, a buffer at a time.
+        loop {
+            let buffer = input.fill_buf()?;
+            if buffer.is_empty() {
+                break;
+            }
+            match buffer.iter().position(|&b| b == b'\n') {
+                Some(i) => {
+                    input.consume(i + 1);
+                    break;
+                }
+                None => {
+                    let n = buffer.len();
+                    input.consume(n);
+                }
+            }
+        }
+        return Ok(Read::TooLong);
+    }
+    Ok(Read::Line(
+        String::from_utf8_lossy(&line).trim().to_string(),
+    ))
 }

@@ -124,6 +124,49 @@ fn a_large_export_needs_the_confirmation_a_large_census_needs() {
 }
 
 #[test]
+fn an_endless_line_on_play_s_input_is_skipped_not_held() {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hackenbook"))
+        .args(["play", "LR"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        // Twenty megabytes without a newline (held whole, an endless one ran out of memory),
+        // then a game.
+        let chunk = vec![b'x'; 1 << 20];
+        for _ in 0..20 {
+            stdin.write_all(&chunk).unwrap();
+        }
+        stdin.write_all(b"\nleft\nleft\nquit\n").unwrap();
+    });
+    let output = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(
+        stdout.contains("That line is too long (over 4096 bytes)"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("Who starts, left or right?"),
+        "the game went on: {stdout}"
+    );
+    assert!(
+        stdout.len() < 10_000,
+        "nothing echoed: {} bytes",
+        stdout.len()
+    );
+}
+
+#[test]
 fn long_chains_and_deep_nesting_in_game_notation_are_refused() {
     let chains = [
         format!("1{}", " + 1".repeat(30_000)),
