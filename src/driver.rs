@@ -168,7 +168,7 @@ impl Failure {
             },
             (_, Failure::Other(message)) => Printed {
                 stdout: render_unlocated(message, format),
-                stderr: format!("error: {message}\n"),
+                stderr: render_unlocated(message, MessageFormat::Human),
             },
         }
     }

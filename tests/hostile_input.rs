@@ -327,6 +327,48 @@ fn a_huge_input_is_quoted_in_part() {
 }
 
 #[test]
+fn every_command_quotes_a_huge_argument_in_part() {
+    // Each once echoed the whole 120 KB argument in its error.
+    let huge = "x".repeat(120_000);
+    let slug = format!("essay-{huge}");
+    let cases: Vec<Vec<&str>> = vec![
+        vec!["play", &huge],
+        vec!["census", "shard", &huge, "--shard", "1", "--of", "2"],
+        vec!["census", "export", &huge, "--parquet", "f.parquet"],
+        vec!["census", "merge", &huge, "a.json"],
+        vec!["new", &slug],
+        vec!["--root", &huge, "check"],
+        vec![
+            "census", "shard", "forests3", "--shard", "1", "--of", "2", "--out", &slug,
+        ],
+    ];
+    let dir = tempfile::tempdir().unwrap();
+    for args in cases {
+        let output = Command::new(env!("CARGO_BIN_EXE_hackenbook"))
+            .args(&args)
+            .current_dir(dir.path())
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(
+            output.status.code(),
+            Some(1),
+            "{}: {}",
+            args[0],
+            &stderr[..stderr.len().min(300)]
+        );
+        assert!(
+            stderr.len() < 2_000,
+            "{} {}: {} bytes",
+            args[0],
+            args[1].len(),
+            stderr.len()
+        );
+        assert!(stderr.contains("more characters)"), "{}: {stderr}", args[0]);
+    }
+}
+
+#[test]
 fn damaged_shard_files_are_each_refused_in_words_and_together() {
     use hackenbook::census::family::{Family, Kind};
     use hackenbook::census::forest::Palette;
