@@ -216,6 +216,16 @@ impl Games {
         }
     }
 
+    /// What the run's folds have charged so far ([`Games::charge`]).
+    pub(crate) fn charged(&self) -> u64 {
+        self.clock.charged
+    }
+
+    /// Back to what was charged at `mark` ([`Games::charged`]): a fold's memo has been dropped.
+    pub(crate) fn release_to(&mut self, mark: u64) {
+        self.clock.charged = self.clock.charged.min(mark);
+    }
+
     /// Sets the memory budget of later bounded runs (tests use a small one).
     #[cfg(test)]
     pub(crate) fn set_memory_budget(&mut self, bytes: u64) {
@@ -359,6 +369,19 @@ mod tests {
             games.bounded(&Clock::default(), |g| g.thermograph(hot)),
             Err(Stop::Memory(1 << 10))
         );
+    }
+
+    #[test]
+    fn a_fold_s_memory_counts_only_while_it_is_held() {
+        let mut games = Games::new();
+        let hot = games.eval_str("{3|-3} + {2|-2} + {1|-1}").unwrap();
+        games.set_memory_budget(64 << 10);
+        // A hundred thermographs in one run: each fits, and each memo is dropped before the
+        // next, so together they do not pass the budget.
+        let run = games.bounded(&Clock::default(), |g| {
+            (0..100).map(|_| g.thermograph(hot).temperature).last()
+        });
+        assert_eq!(run.unwrap().unwrap(), super::super::Dyadic::integer(3));
     }
 
     #[test]
