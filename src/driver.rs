@@ -275,7 +275,7 @@ fn read_source(path: &Path, root: &Path) -> Result<SourceFile, Failure> {
         .label("the first byte that is not UTF-8")
         .help("save it as UTF-8")]),
         ReadError::Io(e) => Failure::Other(format!("cannot read {}: {e}", path.display())),
-        refused @ (ReadError::Outside(_) | ReadError::NotRegular(_)) => {
+        refused @ ReadError::Refused(_) => {
             let file = SourceFile::new(path, "").in_project(root);
             Failure::Problems(vec![Diagnostic::new(
                 &file,

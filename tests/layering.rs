@@ -9,6 +9,7 @@ const LAYERS: &[(&str, u8)] = &[
     ("located", 0),
     ("escape", 0),
     ("stack", 0),
+    ("files", 0),
     ("games", 1),
     ("site", 1),
     ("essay", 2),

@@ -20,10 +20,8 @@ pub struct SourceFile {
 #[derive(Debug)]
 pub enum ReadError {
     Io(std::io::Error),
-    /// Its links lead outside the folder it must stay in: to this path.
-    Outside(PathBuf),
-    /// Not a regular file: what it is ("a FIFO", "a device", …).
-    NotRegular(&'static str),
+    /// Refused unread: a link out of the project, or not a regular file.
+    Refused(crate::files::Refusal),
     /// Not UTF-8: the file as far as it could be read (the rest replaced), and the offset of
     /// the first byte that is not.
     NotUtf8 {
@@ -49,9 +47,13 @@ impl SourceFile {
         SourceFile::decode(path, bytes)
     }
 
-    /// [`SourceFile::read`] for a file of the project, by [`read_within`]'s rules.
+    /// [`SourceFile::read`] for a file of the project, by [`crate::files::read_within`]'s
+    /// rules.
     pub fn read_within(path: &Path, root: &Path) -> Result<SourceFile, ReadError> {
-        let bytes = read_within(path, root)?;
+        let bytes = crate::files::read_within(path, root).map_err(|e| match e {
+            crate::files::FileError::Io(e) => ReadError::Io(e),
+            crate::files::FileError::Refused(r) => ReadError::Refused(r),
+        })?;
         SourceFile::decode(path, bytes)
     }
 
@@ -133,76 +135,11 @@ impl SourceFile {
     }
 }
 
-/// The bytes of a file of the project: `path`, once its links are followed, must lie inside
-/// `root` (so an essay or a template that is a link to `/proc/self/environ` is refused, never
-/// read), and be a regular file: a FIFO, a device or a socket is refused before it is read, and
-/// opened without blocking to make sure, so a FIFO never hangs the run.
-pub fn read_within(path: &Path, root: &Path) -> Result<Vec<u8>, ReadError> {
-    use std::io::Read;
-    // `stat`, following links, never blocks: what is there is known before it is opened.
-    let kind = std::fs::metadata(path).map_err(ReadError::Io)?.file_type();
-    if let Some(what) = not_regular(&kind) {
-        return Err(ReadError::NotRegular(what));
-    }
-    let target = path.canonicalize().map_err(ReadError::Io)?;
-    let root = root.canonicalize().map_err(ReadError::Io)?;
-    if !target.starts_with(&root) {
-        return Err(ReadError::Outside(target));
-    }
-    let mut options = std::fs::OpenOptions::new();
-    options.read(true);
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::OpenOptionsExt;
-        options.custom_flags(rustix::fs::OFlags::NONBLOCK.bits() as i32);
-    }
-    let mut file = options.open(&target).map_err(ReadError::Io)?;
-    // What was opened may have been swapped in since the `stat`: asked again of the open file.
-    let kind = file.metadata().map_err(ReadError::Io)?.file_type();
-    if let Some(what) = not_regular(&kind) {
-        return Err(ReadError::NotRegular(what));
-    }
-    let mut bytes = Vec::new();
-    file.read_to_end(&mut bytes).map_err(ReadError::Io)?;
-    Ok(bytes)
-}
-
-/// What a file that is not a regular file is, in words; `None` for a regular file.
-fn not_regular(kind: &std::fs::FileType) -> Option<&'static str> {
-    if kind.is_file() {
-        return None;
-    }
-    if kind.is_dir() {
-        return Some("a folder");
-    }
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::FileTypeExt;
-        if kind.is_fifo() {
-            return Some("a FIFO (a named pipe)");
-        }
-        if kind.is_socket() {
-            return Some("a socket");
-        }
-        if kind.is_char_device() || kind.is_block_device() {
-            return Some("a device");
-        }
-    }
-    Some("an unusual kind of file")
-}
-
 impl std::fmt::Display for ReadError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             ReadError::Io(e) => write!(f, "{e}"),
-            ReadError::Outside(target) => write!(
-                f,
-                "it is a link to {}, outside the project folder: only files inside it are read",
-                target.display()
-            ),
-            ReadError::NotRegular(what) => {
-                write!(f, "it is {what}, not a regular file: only files are read")
-            }
+            ReadError::Refused(r) => write!(f, "{r}"),
             ReadError::NotUtf8 { .. } => f.write_str("it is not UTF-8 text"),
         }
     }

@@ -433,7 +433,7 @@ pub fn slug_problem(slug: &str) -> Option<&'static str> {
 /// none. The copy must lie inside the project folder (the templates folder's parent) once its
 /// links are followed, and be a regular file: otherwise it is refused unread.
 fn read_override(dir: &Path, name: &str, built_in: &str) -> Result<String, RenderError> {
-    use crate::essay::source::{read_within, ReadError};
+    use crate::files::{read_within, FileError};
     let path = dir.join(name);
     let project = dir.parent().filter(|p| !p.as_os_str().is_empty());
     match read_within(&path, project.unwrap_or(Path::new("."))) {
@@ -441,9 +441,9 @@ fn read_override(dir: &Path, name: &str, built_in: &str) -> Result<String, Rende
             path,
             source: io::Error::new(io::ErrorKind::InvalidData, e),
         }),
-        Err(ReadError::Io(e)) if e.kind() == io::ErrorKind::NotFound => Ok(built_in.to_string()),
-        Err(ReadError::Io(source)) => Err(RenderError::Io { path, source }),
-        Err(refused) => Err(RenderError::Unread {
+        Err(FileError::Io(e)) if e.kind() == io::ErrorKind::NotFound => Ok(built_in.to_string()),
+        Err(FileError::Io(source)) => Err(RenderError::Io { path, source }),
+        Err(FileError::Refused(refused)) => Err(RenderError::Unread {
             path,
             why: refused.to_string(),
         }),
