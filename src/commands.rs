@@ -65,9 +65,12 @@ pub fn eval_to_string(
                 };
                 match expr.incentives_of() {
                     Some(argument) => {
-                        let g = notation::eval(argument, games, &mut resolve)?;
-                        let mut line = |player: Player| {
-                            let list = games.incentives(g, &[player]);
+                        // The incentives are worked out under the clock that values `G`.
+                        let [left, right] =
+                            notation::eval_then(argument, games, &mut resolve, |games, g| {
+                                Player::BOTH.map(|player| games.incentives(g, &[player]))
+                            })?;
+                        let line = |player: Player, list: Vec<crate::games::GameId>| {
                             let shown: Vec<String> = list.iter().map(|&i| show(games, i)).collect();
                             let shown = if shown.is_empty() {
                                 "none".to_string()
@@ -76,7 +79,11 @@ pub fn eval_to_string(
                             };
                             format!("{} incentives: {shown}", player.name())
                         };
-                        Ok(format!("{}\n{}", line(Player::Left), line(Player::Right)))
+                        Ok(format!(
+                            "{}\n{}",
+                            line(Player::Left, left),
+                            line(Player::Right, right)
+                        ))
                     }
                     None => notation::eval(&expr, games, &mut resolve).map(|v| show(games, v)),
                 }
@@ -188,6 +195,9 @@ pub fn census_shard(
             if shapes == 1 { "" } else { "s" }
         )));
     }
+    // A shard tabulates every size below the top: refused if the machine cannot hold it.
+    census::memory::fits(family.shard_cost(shard).peak_bytes())
+        .map_err(|why| Failure::Other(format!("shard {} of `{name}`: {why}", shard.index + 1)))?;
     let path = out.map_or_else(
         || census::shard::default_path(name, shard),
         Path::to_path_buf,
@@ -221,8 +231,12 @@ fn kept_key(what: &str) -> Result<&'static crate::trust::Key, Failure> {
 /// `hackenbook census export NAME --parquet FILE`: the census's per-position table.
 pub fn census_export(name: &str, path: &Path, defs: &mut Definitions) -> Result<(), Failure> {
     let family = defs.workspace.family_named(name).map_err(Failure::Other)?;
+    // The confirmation and the memory every census run asks for.
+    let refused = |why: String| Failure::Other(format!("census export `{name}`: {why}"));
+    defs.workspace.confirmed(name, &family).map_err(refused)?;
     #[cfg(feature = "parquet")]
     {
+        census::memory::fits(census::export::peak_bytes(&family)).map_err(refused)?;
         eprintln!("census {name}: {}", family.cost().describe());
         let progress = census::progress::Progress::new(family.cost().evaluated as u64, name);
         let Evaluator { games, solver } = &mut defs.checker.ev;
@@ -414,8 +428,12 @@ pub fn new_essay(project: &Project, slug: &str, title: Option<&str>) -> Result<(
         return Err(Failure::Other(format!("slug `{slug}` {reason}")));
     }
     let path = project.essays_dir.join(format!("{slug}.md"));
-    if path.exists() {
-        return Err(Failure::Other(format!("{} already exists", path.display())));
+    // A link at the name counts, dangling or not: nothing is written through it.
+    if std::fs::symlink_metadata(&path).is_ok() {
+        return Err(Failure::Other(format!(
+            "{} already exists: not overwritten",
+            path.display()
+        )));
     }
     let rung = next_rung(project);
     std::fs::create_dir_all(&project.essays_dir).map_err(|e| Failure::Other(e.to_string()))?;
@@ -427,13 +445,13 @@ pub fn new_essay(project: &Project, slug: &str, title: Option<&str>) -> Result<(
         crate::essay::front::PLACEHOLDER_SUMMARY,
         crate::essay::front::Date::today(),
     );
-    // Created new: a link at the name (even one leading nowhere) is never written through.
-    std::fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(&path)
-        .and_then(|mut file| file.write_all(text.as_bytes()))
-        .map_err(|e| Failure::Other(format!("cannot write {}: {e}", path.display())))?;
+    crate::init::write_essay(&path, &text).map_err(|e| match e.kind() {
+        std::io::ErrorKind::AlreadyExists => Failure::Other(format!(
+            "{} already exists: not overwritten",
+            path.display()
+        )),
+        _ => Failure::Other(format!("cannot write {}: {e}", path.display())),
+    })?;
     say(&format!("created {} on rung {rung}", path.display()));
     Ok(())
 }
@@ -565,10 +583,16 @@ pub fn play_against_solver(
             .collect();
         write!(out, "Your cut ({}; or quit): ", legal.join(", "))?;
         out.flush()?;
-        let line = read_line(input)?;
-        let Some(line) = line.filter(|l| !l.eq_ignore_ascii_case("quit")) else {
-            writeln!(out, "\nGame abandoned.")?;
-            return Ok(());
+        let line = match read_line(input)? {
+            Read::Line(line) if !line.eq_ignore_ascii_case("quit") => line,
+            Read::TooLong => {
+                writeln!(out, "{TOO_LONG}")?;
+                continue;
+            }
+            Read::Line(_) | Read::End => {
+                writeln!(out, "\nGame abandoned.")?;
+                return Ok(());
+            }
         };
         if let Err(why) = game.cut_named(&line) {
             writeln!(out, "{why}")?;
@@ -584,8 +608,13 @@ fn ask_player(
     loop {
         write!(out, "{question} ")?;
         out.flush()?;
-        let Some(line) = read_line(input)? else {
-            return Ok(None);
+        let line = match read_line(input)? {
+            Read::Line(line) => line,
+            Read::TooLong => {
+                writeln!(out, "{TOO_LONG}")?;
+                continue;
+            }
+            Read::End => return Ok(None),
         };
         match line.parse::<Player>() {
             Ok(p) => return Ok(Some(p)),
@@ -594,11 +623,52 @@ fn ask_player(
     }
 }
 
-/// The next line of input, trimmed; `None` at the end of the input.
-fn read_line(input: &mut dyn std::io::BufRead) -> std::io::Result<Option<String>> {
-    let mut line = String::new();
-    Ok(match input.read_line(&mut line)? {
-        0 => None,
-        _ => Some(line.trim().to_string()),
-    })
+/// The longest line `play` reads from its input; the rest of a longer one is skipped unread.
+pub const MAX_INPUT_LINE: usize = 4096;
+
+const TOO_LONG: &str = "That line is too long (over 4096 bytes): type an edge's name.";
+
+/// A line of `play`'s input.
+enum Read {
+    /// Trimmed (bytes that are not UTF-8 read as `�`).
+    Line(String),
+    /// Longer than [`MAX_INPUT_LINE`]: skipped to its end, never held whole.
+    TooLong,
+    /// The input has ended.
+    End,
+}
+
+/// The next line of input, at most [`MAX_INPUT_LINE`] bytes of it held: an endless line (`yes
+/// | hackenbook play …` without newlines, a file of one line) costs a fixed amount of memory.
+fn read_line(input: &mut dyn std::io::BufRead) -> std::io::Result<Read> {
+    let mut line = Vec::new();
+    let inner: &mut dyn std::io::BufRead = &mut *input;
+    let mut limited = std::io::Read::take(inner, MAX_INPUT_LINE as u64 + 1);
+    let read = std::io::BufRead::read_until(&mut limited, b'\n', &mut line)?;
+    if read == 0 {
+        return Ok(Read::End);
+    }
+    if line.len() > MAX_INPUT_LINE && !line.ends_with(b"\n") {
+        // Skip to the end of the line, a buffer at a time.
+        loop {
+            let buffer = input.fill_buf()?;
+            if buffer.is_empty() {
+                break;
+            }
+            match buffer.iter().position(|&b| b == b'\n') {
+                Some(i) => {
+                    input.consume(i + 1);
+                    break;
+                }
+                None => {
+                    let n = buffer.len();
+                    input.consume(n);
+                }
+            }
+        }
+        return Ok(Read::TooLong);
+    }
+    Ok(Read::Line(
+        String::from_utf8_lossy(&line).trim().to_string(),
+    ))
 }

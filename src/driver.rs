@@ -71,7 +71,7 @@ pub fn load_config(project: &Project) -> Result<Config, Failure> {
     let Some(path) = project.config_file.as_deref().filter(|p| p.exists()) else {
         return Ok(Config::default());
     };
-    let file = read_source(path)?;
+    let file = read_source(path, &project.root)?;
     let bad = |span, message: String| {
         Failure::Problems(vec![Diagnostic::new(
             &file,
@@ -178,7 +178,7 @@ impl Failure {
             },
             (_, Failure::Other(message)) => Printed {
                 stdout: render_unlocated(message, format),
-                stderr: format!("error: {message}\n"),
+                stderr: render_unlocated(message, MessageFormat::Human),
             },
         }
     }
@@ -229,6 +229,7 @@ pub fn load(project: &Project) -> Result<Vec<SourceFile>, Failure> {
         )));
     }
     let mut paths: Vec<PathBuf> = walkdir::WalkDir::new(essays_dir)
+        .min_depth(1)
         .max_depth(1)
         .into_iter()
         .filter_map(Result::ok)
@@ -236,16 +237,29 @@ pub fn load(project: &Project) -> Result<Vec<SourceFile>, Failure> {
         .filter(|p| is_essay_file(p))
         .collect();
     paths.sort();
-    if paths.is_empty() {
+    let mut problems = Vec::new();
+    // A name that is not UTF-8 cannot be a slug: said, never skipped in silence.
+    paths.retain(|p| match p.file_name().map(|n| n.to_str()) {
+        Some(Some(_)) => true,
+        _ => {
+            let file = SourceFile::new(p, "").in_project(&project.root);
+            problems.push(
+                Diagnostic::new(&file, 0..0, "this essay's file name is not UTF-8 text")
+                    .label("here")
+                    .help("rename it with letters, digits and hyphens (the name is shown with � where its bytes are not UTF-8)"),
+            );
+            false
+        }
+    });
+    if paths.is_empty() && problems.is_empty() {
         return Err(Failure::Other(format!(
             "{} holds no essays (`*.md` files); nothing was written",
             essays_dir.display()
         )));
     }
     let mut files = Vec::new();
-    let mut problems = Vec::new();
     for p in &paths {
-        match read_source(p) {
+        match read_source(p, &project.root) {
             Ok(file) => files.push(file.in_project(&project.root)),
             Err(Failure::Problems(mut found)) => problems.append(&mut found),
             Err(other) => return Err(other),
@@ -258,9 +272,11 @@ pub fn load(project: &Project) -> Result<Vec<SourceFile>, Failure> {
     }
 }
 
-/// Reads a source file; one that is not UTF-8 is a problem located at its first bad byte.
-fn read_source(path: &Path) -> Result<SourceFile, Failure> {
-    SourceFile::read(path).map_err(|e| match e {
+/// Reads a source file of the project (an essay, the configuration); one that is not UTF-8 is
+/// a problem located at its first bad byte, one that leads outside the project folder or is not
+/// a regular file (a FIFO, a device) is refused unread, located at the file.
+fn read_source(path: &Path, root: &Path) -> Result<SourceFile, Failure> {
+    SourceFile::read_within(path, root).map_err(|e| match e {
         ReadError::NotUtf8 { file, offset } => Failure::Problems(vec![Diagnostic::new(
             &file,
             offset..offset + 1,
@@ -269,16 +285,27 @@ fn read_source(path: &Path) -> Result<SourceFile, Failure> {
         .label("the first byte that is not UTF-8")
         .help("save it as UTF-8")]),
         ReadError::Io(e) => Failure::Other(format!("cannot read {}: {e}", path.display())),
+        refused @ ReadError::Refused(_) => {
+            let file = SourceFile::new(path, "").in_project(root);
+            Failure::Problems(vec![Diagnostic::new(
+                &file,
+                0..0,
+                format!("this file is refused, unread: {refused}"),
+            )
+            .label("here")
+            .help("put the file itself in the project folder, in place of the link or the special file")])
+        }
     })
 }
 
-/// `NAME.md`, not hidden, and a file (a link is followed; a dangling one is not a file).
+/// `NAME.md`, not hidden, and not a folder (a link is followed; a dangling one, often an
+/// editor's lock file, is nothing). A FIFO or a device of that name is kept, to be refused.
 fn is_essay_file(path: &Path) -> bool {
     let visible = path
         .file_name()
-        .and_then(|n| n.to_str())
-        .is_some_and(|n| !n.starts_with('.'));
-    visible && path.extension().is_some_and(|x| x == "md") && path.is_file()
+        .is_some_and(|n| !n.to_string_lossy().starts_with('.'));
+    let kind = std::fs::metadata(path).map(|m| m.file_type());
+    visible && path.extension().is_some_and(|x| x == "md") && kind.is_ok_and(|k| !k.is_dir())
 }
 
 /// Parses, evaluates and typesets every essay; reports every problem of the run together.
@@ -350,7 +377,15 @@ pub struct Definitions {
 
 pub fn definitions(project: &Project, essay: Option<&Path>) -> Result<Definitions, Failure> {
     let files = match essay {
-        Some(path) => vec![read_source(path)?.in_project(&project.root)],
+        Some(path) => {
+            // A file named on the command line may be anywhere, but must be a regular file.
+            let wherever = path
+                .canonicalize()
+                .ok()
+                .and_then(|p| p.parent().map(Path::to_path_buf))
+                .unwrap_or_else(|| PathBuf::from("."));
+            vec![read_source(path, &wherever)?.in_project(&project.root)]
+        }
         None if project.essays_dir.is_dir() => load(project).unwrap_or_default(),
         None => Vec::new(),
     };
@@ -451,6 +486,15 @@ fn render_failure(e: site::render::RenderError) -> Failure {
             Err(_) => Failure::Other(format!("template {}: {message}", path.display())),
         },
         RenderError::Refused(_) => Failure::Other(e.to_string()),
+        RenderError::Unread { path, why } => Failure::Problems(vec![Diagnostic::new(
+            &SourceFile::new(path, ""),
+            0..0,
+            format!("this file is refused, unread: {why}"),
+        )
+        .label("here")
+        .help(
+            "put the file itself in the project folder, in place of the link or the special file",
+        )]),
         e => Failure::Other(format!("writing the site failed: {e}")),
     }
 }

@@ -150,6 +150,25 @@ fn refuse_unless_empty(dir: &Path) -> Result<bool, Failure> {
     }
 }
 
+/// The one way `init` and `new` create a file: new, or not at all. Anything already at the
+/// name — a file, a folder, a link, a dangling link — is an error, so nothing is ever written
+/// over, nor through a link to somewhere else.
+pub fn create_new(path: &Path) -> io::Result<fs::File> {
+    fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(path)
+}
+
+/// `hackenbook new`: the essay `text` at `path`, created new; on a failed write, the file this
+/// made is taken away again.
+pub fn write_essay(path: &Path, text: &str) -> io::Result<()> {
+    let mut file = create_new(path)?;
+    file.write_all(text.as_bytes()).inspect_err(|_| {
+        let _ = fs::remove_file(path);
+    })
+}
+
 /// What one run of `init` created, to take away again if a later file cannot be written.
 struct Created {
     /// The site's folder, when this run made it.
@@ -171,10 +190,7 @@ impl Created {
             fs::create_dir(&folder)?;
             self.paths.push(folder);
         }
-        let mut file = fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(path)?;
+        let mut file = create_new(path)?;
         self.paths.push(path.to_path_buf());
         file.write_all(text.as_bytes())
     }

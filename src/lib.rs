@@ -15,6 +15,7 @@ pub mod commands;
 pub mod driver;
 pub mod escape;
 pub mod essay;
+pub mod files;
 pub mod games;
 pub mod hackenbush;
 pub mod init;

@@ -20,8 +20,9 @@ struct Cli {
     #[arg(long, global = true, default_value = ".")]
     root: PathBuf,
     /// Seconds one evaluation of a position may take before it stops with the time budget's
-    /// error (0: no limit).
-    #[arg(long, global = true, value_name = "SECONDS", default_value_t = 10)]
+    /// error (0: no limit; at most 604800, a week).
+    #[arg(long, global = true, value_name = "SECONDS", default_value_t = 10,
+          value_parser = clap::value_parser!(u64).range(0..=hackenbook::games::clock::MAX_SECONDS))]
     time_limit: u64,
     /// Read and write no cache: every figure is computed by this run (for builds that publish;
     /// refused by `serve`, which always uses the cache).
@@ -195,6 +196,10 @@ enum Batch {
         /// The Parquet file to write (a file there not written by hackenbook is refused).
         #[arg(long)]
         parquet: PathBuf,
+        /// Export a built-in family larger than 50,000,000 positions (its cost is printed when
+        /// refused).
+        #[arg(long)]
+        yes: bool,
         #[arg(long)]
         essay: Option<PathBuf>,
     },
@@ -374,9 +379,13 @@ fn census_batch(project: &Project, batch: Batch) -> Result<(), Failure> {
         Batch::Export {
             name,
             parquet,
+            yes,
             essay,
         } => {
             let mut defs = driver::definitions(project, essay.as_deref())?;
+            if yes {
+                defs.workspace.confirm_cost();
+            }
             hackenbook::commands::census_export(&name, &parquet, &mut defs)
         }
         Batch::Merge { name, files, essay } => {

@@ -193,3 +193,50 @@ fn an_empty_essays_folder_keeps_the_previous_site() {
     assert!(String::from_utf8_lossy(&output.stderr).contains("holds no essays"));
     assert_eq!(tree(&project.path("site")), before);
 }
+
+#[cfg(unix)]
+#[test]
+fn one_build_writes_a_site_at_a_time_and_says_who_holds_it() {
+    let project = TempProject::good();
+    // Another process holding the lock (as a second `hackenbook build`, or `serve` rebuilding,
+    // would): the build is refused with its id, and writes nothing.
+    let mut holder = Command::new("sleep").arg("60").spawn().unwrap();
+    let lock = project.path(".site.lock");
+    fs::write(&lock, format!("hackenbook pid {}\n", holder.id())).unwrap();
+    let output = build(project.root(), project.root(), None);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains(&format!(
+            "another hackenbook (pid {}) is writing",
+            holder.id()
+        )),
+        "{stderr}"
+    );
+    assert!(!project.path("site").exists());
+    // Once it has ended, its lock is a leftover: cleared, and the build goes through.
+    holder.kill().unwrap();
+    holder.wait().unwrap();
+    let output = build(project.root(), project.root(), None);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(project.path("site/index.html").is_file() && !lock.exists());
+}
+
+#[test]
+fn a_staging_folder_left_bare_by_a_kill_blocks_no_build() {
+    let project = TempProject::good();
+    // Killed after creating the staging folder, before its manifest: it once refused every
+    // later build ("was not made by hackenbook").
+    fs::create_dir(project.path(".site.new")).unwrap();
+    let output = build(project.root(), project.root(), None);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(!project.path(".site.new").exists());
+}

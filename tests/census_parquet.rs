@@ -300,3 +300,28 @@ fn a_fifo_at_the_table_is_refused_without_waiting() {
         .file_type()
         .is_fifo());
 }
+
+#[test]
+fn an_export_past_its_time_limit_stops_and_leaves_nothing() {
+    use hackenbook::games::Clock;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("f8.parquet");
+    let mut ev = hackenbook::hackenbush::Evaluator::default();
+    // A raised cancellation flag is read before the first batch; a time limit of zero at the
+    // first batch's end: each stops the export, and neither the table nor its `.part` stays.
+    let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
+    for clock in [
+        Clock {
+            limit: None,
+            cancel: Some(flag),
+        },
+        Clock::limit(Some(std::time::Duration::ZERO)),
+    ] {
+        ev.games.set_clock(clock);
+        let why =
+            write_parquet(&forests(8), &path, &|_| {}, &mut ev.solver, &mut ev.games).unwrap_err();
+        assert!(why.starts_with("the export stopped: "), "{why}");
+        assert!(!path.exists());
+        assert!(!dir.path().join("f8.parquet.part").exists());
+    }
+}

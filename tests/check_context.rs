@@ -116,7 +116,8 @@ fn a_block_sets_its_own_time_limit_and_a_raised_flag_cancels_the_run() {
         essay("bad", "```hackenbush\nLR\ntime_limit = soon\n```\n"),
         &mut problems,
     );
-    assert!(format!("{problems:?}").contains("`time_limit` is a number of seconds"));
+    assert!(format!("{problems:?}")
+        .contains("`time_limit` is a whole number of seconds from 1 to 604800"));
     // A raised flag stops the same sum at once, whatever the limits.
     let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
     let mut checker = Checker::new(CheckOptions {

@@ -92,6 +92,34 @@ fn a_claim_in_an_html_block_fails_instead_of_going_unchecked() {
 }
 
 #[test]
+fn claims_and_maths_in_tag_attributes_and_link_titles_fail_instead_of_going_unchecked() {
+    // The Markdown parser hands an inline tag over whole, and a title as an attribute: a claim
+    // or TeX there once reached the page as written, unchecked.
+    let text = format!(
+        "{FRONT}See <a title=\"`{{3 = count forests1}}`\" href=\"#x\">this</a> and \
+         [that](#y \"title $1<0$\") and ![a tree](t.png \"`{{9 = count forests1}}`\").\n"
+    );
+    let (shown, count) = problems(&[("t.md", &text)]);
+    assert_has(
+        &shown,
+        &[
+            "t.md:6:15",
+            "a claim inside an HTML tag is not checked",
+            "t.md:6:79",
+            "maths inside a link's title is not typeset",
+            "t.md:6:108",
+            "a claim inside a link's title is not checked",
+        ],
+    );
+    assert_eq!(count, 3, "{shown}");
+    // Tags and titles without either are fine.
+    holds(&[(
+        "t.md",
+        &format!("{FRONT}See <abbr title=\"Left\">L</abbr> and [it](#y \"a title\").\n"),
+    )]);
+}
+
+#[test]
 fn markdown_inside_an_html_block_after_a_blank_line_is_checked() {
     let text =
         format!("{FRONT}<div class=\"aside\">\n\nWe have `{{5 = count forests1}}`.\n\n</div>\n");
@@ -129,6 +157,86 @@ fn lock_files_hidden_files_and_dangling_links_are_not_essays() {
     std::os::unix::fs::symlink("missing.md", essays.join("dangling.md")).unwrap();
     let checked = driver::check(&project).unwrap_or_else(|f| panic!("{}", f.render()));
     assert_eq!(checked.essays.len(), 1);
+}
+
+#[cfg(unix)]
+#[test]
+fn essays_and_templates_that_lead_outside_the_project_or_are_not_files_are_refused_unread() {
+    use std::os::unix::fs::symlink;
+    let (dir, mut project) = project(&[("a.md", &format!("{FRONT}Fine.\n"))]);
+    let essays = dir.path().join("essays");
+    // Once read and quoted in a diagnostic (`/proc/self/environ`: the build's environment).
+    let elsewhere = tempfile::tempdir().unwrap();
+    let secret = elsewhere.path().join("secret");
+    fs::write(&secret, "+++\nSECRET=42\n").unwrap();
+    symlink(&secret, essays.join("env.md")).unwrap();
+    let Err(failure) = driver::check(&project) else {
+        panic!("a link out of the project must fail")
+    };
+    let shown = failure.render();
+    assert_has(&shown, &["env.md:1:1", "outside the project"]);
+    assert!(!shown.contains("SECRET"), "{shown}");
+    fs::remove_file(essays.join("env.md")).unwrap();
+    // A FIFO of an essay's name: refused without opening it for reading (which would wait for
+    // a writer for ever).
+    rustix::fs::mkfifoat(
+        rustix::fs::CWD,
+        essays.join("pipe.md"),
+        rustix::fs::Mode::from_raw_mode(0o600),
+    )
+    .unwrap();
+    let Err(failure) = driver::check(&project) else {
+        panic!("a FIFO must fail")
+    };
+    assert_has(&failure.render(), &["pipe.md:1:1", "a FIFO (a named pipe)"]);
+    fs::remove_file(essays.join("pipe.md")).unwrap();
+    // The configuration and a template, the same.
+    symlink(&secret, dir.path().join("hackenbook.toml")).unwrap();
+    let Err(failure) = driver::check(&project) else {
+        panic!("a configuration out of the project must fail")
+    };
+    assert_has(
+        &failure.render(),
+        &["hackenbook.toml:1:1", "outside the project"],
+    );
+    fs::remove_file(dir.path().join("hackenbook.toml")).unwrap();
+    let templates = dir.path().join("templates");
+    fs::create_dir(&templates).unwrap();
+    symlink(&secret, templates.join("base.html")).unwrap();
+    project.templates_dir = templates.clone();
+    let Err(failure) = driver::build(&project) else {
+        panic!("a template out of the project must fail")
+    };
+    assert_has(
+        &failure.render(),
+        &["templates/base.html:1:1", "outside the project"],
+    );
+    // A link that stays inside the project is followed.
+    fs::remove_file(templates.join("base.html")).unwrap();
+    fs::write(dir.path().join("mine.md"), format!("{FRONT}Linked.\n")).unwrap();
+    symlink("../mine.md", essays.join("linked.md")).unwrap();
+    let checked = driver::check(&project).unwrap_or_else(|f| panic!("{}", f.render()));
+    assert_eq!(checked.essays.len(), 2);
+}
+
+#[cfg(unix)]
+#[test]
+fn an_essay_whose_name_is_not_utf8_is_an_error_that_names_it() {
+    use std::os::unix::ffi::OsStrExt;
+    let (dir, project) = project(&[("a.md", &format!("{FRONT}Fine.\n"))]);
+    let name = std::ffi::OsStr::from_bytes(b"caf\xe9.md");
+    fs::write(
+        dir.path().join("essays").join(name),
+        format!("{FRONT}Lost.\n"),
+    )
+    .unwrap();
+    let Err(failure) = driver::check(&project) else {
+        panic!("a name that is not UTF-8 must fail, not be skipped")
+    };
+    assert_has(
+        &failure.render(),
+        &["caf\u{fffd}.md:1:1", "file name is not UTF-8"],
+    );
 }
 
 #[test]
@@ -267,6 +375,47 @@ fn template_errors_are_located_in_the_template() {
         &failure.render(),
         &["essay.html:2:23", "page.no_such_field"],
     );
+}
+
+#[test]
+fn templates_that_reach_themselves_are_refused_before_rendering() {
+    // Each once overflowed the stack and aborted the process (and `serve`).
+    type Case<'a> = (&'a [(&'a str, &'a str)], &'a str, &'a str);
+    let cases: [Case; 3] = [
+        (
+            &[("base.html", "<body>\n{% block content %}{% endblock content %}\n{% include \"base.html\" %}\n</body>\n")],
+            "base.html:3:4",
+            "`base.html` includes `base.html`",
+        ),
+        (
+            &[
+                ("notebook.html", "<table></table>\n{% include 'essay.html' %}\n"),
+            ],
+            "notebook.html:2:4",
+            "`essay.html` reaches itself",
+        ),
+        (
+            &[(
+                "index.html",
+                "{% macro down(n) %}{{ self::down(n=n) }}{% endmacro down %}\n{{ self::down(n=1) }}\n",
+            )],
+            "index.html:1:23",
+            "calls macro `down`",
+        ),
+    ];
+    for (files, place, words) in cases {
+        let (dir, mut project) = project(&[("a.md", &format!("{FRONT}Text.\n"))]);
+        let templates = dir.path().join("templates");
+        fs::create_dir(&templates).unwrap();
+        for (name, text) in files {
+            fs::write(templates.join(name), text).unwrap();
+        }
+        project.templates_dir = templates;
+        let Err(failure) = driver::build(&project) else {
+            panic!("a template that reaches itself must fail")
+        };
+        assert_has(&failure.render(), &[place, words, "would never end"]);
+    }
 }
 
 #[test]
@@ -430,4 +579,19 @@ fn an_unknown_name_near_a_position_of_the_essay_is_that_position_not_brackets() 
     let text = format!("{FRONT}```game\nlrrll = 7/16\n```\n");
     let (shown, _) = problems(&[("u.md", &text)]);
     assert_has(&shown, &["in brackets: `[lrrll]`"]);
+}
+
+#[cfg(unix)]
+#[test]
+fn new_never_writes_through_a_link() {
+    let (dir, project) = project(&[("a.md", &format!("{FRONT}Fine.\n"))]);
+    let elsewhere = tempfile::tempdir().unwrap();
+    let victim = elsewhere.path().join("victim.txt");
+    // A dangling link at the new essay's name: once followed, creating the file it names.
+    std::os::unix::fs::symlink(&victim, dir.path().join("essays/fresh.md")).unwrap();
+    let Err(Failure::Other(why)) = hackenbook::commands::new_essay(&project, "fresh", None) else {
+        panic!("a link at the name must be refused")
+    };
+    assert!(why.contains("already exists: not overwritten"), "{why}");
+    assert!(!victim.exists(), "nothing written through the link");
 }

@@ -42,6 +42,131 @@ fn an_ordinal_sum_within_the_budget_is_valued() {
 }
 
 #[test]
+fn incentives_of_a_tall_game_stop_at_the_time_limit() {
+    // Once worked out after the clock had stopped: 23 s and 2.5 GB on a 2 s limit.
+    let output = hackenbook(&["eval", "incentives(^ : 2000)", "--time-limit", "1"]);
+    fails_with(
+        &output,
+        "the games engine stopped: beyond the time limit of 1 s",
+    );
+    // Located at the game whose incentives were asked for.
+    fails_with(&output, "at byte 11");
+}
+
+#[test]
+fn a_time_limit_beyond_a_week_is_refused_not_a_panic() {
+    let output = hackenbook(&["--time-limit", "18446744073709551615", "eval", "1"]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "a usage error: {stderr}");
+    assert!(stderr.contains("0..=604800"), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    // The longest limit allowed runs.
+    let output = hackenbook(&["--time-limit", "604800", "eval", "^ + ^"]);
+    assert_eq!(String::from_utf8_lossy(&output.stdout).trim(), "^^");
+    // A block's `time_limit` too large for the clock: located at the block's line.
+    let project = TempProject::good();
+    let root = project.root().to_str().unwrap();
+    for (body, line) in [
+        (
+            "```game\ntime_limit = 9223372036854775807\n^ + ^ = ^^\n```\n",
+            2,
+        ),
+        (
+            "```census big\nfamily = \"forests\"\nedges = 3\ntime_limit = 604801\n```\n",
+            4,
+        ),
+    ] {
+        let (text, location) = hostile_essay(body, line, 0);
+        project.write("essays/hostile.md", &text);
+        let output = hackenbook(&["--root", root, "check"]);
+        fails_with(&output, &location);
+        fails_with(&output, "from 1 to 604800");
+    }
+}
+
+#[test]
+fn a_census_larger_than_the_machine_is_refused_before_it_starts() {
+    // Once confirmed, forests of 1–16 edges ran until the machine killed the process; stalks
+    // of 1–16 edges (131,070 positions, no confirmation asked) tabulate every forest below.
+    for (query, yes) in [("count forests16", true), ("count stalks16", false)] {
+        let mut args = vec!["census", query];
+        if yes {
+            args.push("--yes");
+        }
+        let output = hackenbook(&args);
+        fails_with(&output, "of memory at its peak, and this machine has");
+        fails_with(&output, "refused before it starts");
+    }
+}
+
+#[cfg(feature = "parquet")]
+#[test]
+fn a_large_export_needs_the_confirmation_a_large_census_needs() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("f11.parquet");
+    let p = path.to_str().unwrap();
+    let output = hackenbook(&["census", "export", "forests11", "--parquet", p]);
+    fails_with(&output, "140,513,234 positions");
+    fails_with(&output, "pass --yes");
+    assert!(!path.exists());
+    // A family below the threshold runs without `--yes`, under the time limit.
+    let output = hackenbook(&[
+        "census",
+        "export",
+        "forests10",
+        "--parquet",
+        p,
+        "--time-limit",
+        "1",
+    ]);
+    fails_with(&output, "the export stopped: beyond the time limit of 1 s");
+    assert!(!path.exists());
+}
+
+#[test]
+fn an_endless_line_on_play_s_input_is_skipped_not_held() {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hackenbook"))
+        .args(["play", "LR"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        // Twenty megabytes without a newline (held whole, an endless one ran out of memory),
+        // then a game.
+        let chunk = vec![b'x'; 1 << 20];
+        for _ in 0..20 {
+            stdin.write_all(&chunk).unwrap();
+        }
+        stdin.write_all(b"\nleft\nleft\nquit\n").unwrap();
+    });
+    let output = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(
+        stdout.contains("That line is too long (over 4096 bytes)"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("Who starts, left or right?"),
+        "the game went on: {stdout}"
+    );
+    assert!(
+        stdout.len() < 10_000,
+        "nothing echoed: {} bytes",
+        stdout.len()
+    );
+}
+
+#[test]
 fn long_chains_and_deep_nesting_in_game_notation_are_refused() {
     let chains = [
         format!("1{}", " + 1".repeat(30_000)),
@@ -199,6 +324,48 @@ fn a_huge_input_is_quoted_in_part() {
     let output = hackenbook(&["census", "--", &query]);
     fails_with(&output, "nested too deep");
     assert!(output.stderr.len() < 2_000, "{} bytes", output.stderr.len());
+}
+
+#[test]
+fn every_command_quotes_a_huge_argument_in_part() {
+    // Each once echoed the whole 120 KB argument in its error.
+    let huge = "x".repeat(120_000);
+    let slug = format!("essay-{huge}");
+    let cases: Vec<Vec<&str>> = vec![
+        vec!["play", &huge],
+        vec!["census", "shard", &huge, "--shard", "1", "--of", "2"],
+        vec!["census", "export", &huge, "--parquet", "f.parquet"],
+        vec!["census", "merge", &huge, "a.json"],
+        vec!["new", &slug],
+        vec!["--root", &huge, "check"],
+        vec![
+            "census", "shard", "forests3", "--shard", "1", "--of", "2", "--out", &slug,
+        ],
+    ];
+    let dir = tempfile::tempdir().unwrap();
+    for args in cases {
+        let output = Command::new(env!("CARGO_BIN_EXE_hackenbook"))
+            .args(&args)
+            .current_dir(dir.path())
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(
+            output.status.code(),
+            Some(1),
+            "{}: {}",
+            args[0],
+            &stderr[..stderr.len().min(300)]
+        );
+        assert!(
+            stderr.len() < 2_000,
+            "{} {}: {} bytes",
+            args[0],
+            args[1].len(),
+            stderr.len()
+        );
+        assert!(stderr.contains("more characters)"), "{}: {stderr}", args[0]);
+    }
 }
 
 #[test]

@@ -11,6 +11,7 @@ const LAYERS: &[(&str, u8)] = &[
     ("stack", 0),
     ("trust", 0),
     ("provenance", 0),
+    ("files", 0),
     ("games", 1),
     ("site", 1),
     ("essay", 2),

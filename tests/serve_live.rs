@@ -274,6 +274,39 @@ fn oversized_headers_are_refused() {
 }
 
 #[test]
+fn a_host_that_dns_could_rebind_is_refused() {
+    use std::io::{Read, Write};
+    let project = TempProject::good();
+    let server = start(&project);
+    let port = server.addr().port();
+    let ask = |host: &str| {
+        let mut stream = std::net::TcpStream::connect(server.addr()).unwrap();
+        let request = format!("GET /first.html HTTP/1.1\r\nHost: {host}\r\n\r\n");
+        stream.write_all(request.as_bytes()).unwrap();
+        let mut answer = String::new();
+        let _ = stream.read_to_string(&mut answer);
+        answer
+    };
+    // A page of attacker.example whose name now resolves to 127.0.0.1 asks with its own name.
+    for host in [
+        format!("attacker.example:{port}"),
+        format!("localhost.attacker.example:{port}"),
+        "localhost".to_string(),
+    ] {
+        let answer = ask(&host);
+        assert!(answer.starts_with("HTTP/1.1 421"), "{host}: {answer}");
+        assert!(!answer.contains("<svg"), "{host}: nothing of the site");
+    }
+    for host in [
+        format!("localhost:{port}"),
+        format!("127.0.0.1:{port}"),
+        format!("[::1]:{port}"),
+    ] {
+        assert!(ask(&host).starts_with("HTTP/1.1 200"), "{host}");
+    }
+}
+
+#[test]
 fn absolute_form_targets_for_this_server_are_served() {
     let project = TempProject::good();
     let server = start(&project);

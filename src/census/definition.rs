@@ -515,7 +515,7 @@ mod tests {
         assert!(
             e.message.contains("992,530,386 positions")
                 && e.message
-                    .contains("313 MB of tables (the two largest sizes streamed)")
+                    .contains("313 MB of tables, the two largest sizes streamed")
                 && e.message.contains("write max_positions = 992530386"),
             "{}",
             e.message

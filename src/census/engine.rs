@@ -800,7 +800,7 @@ fn group_shapes(
 }
 
 /// About how many positions [`each_position`] hands its sink at a time.
-const BATCH: usize = 1 << 20;
+pub const BATCH: usize = 1 << 20;
 
 /// Every position of a blue-red family with its record, in census order (edges, then rank),
 /// handed to `sink` a batch at a time: the census's per-position table, for export. Memory is

@@ -172,6 +172,21 @@ impl Drop for Unfinished<'_> {
     }
 }
 
+/// The memory an export of `family` peaks at, about: every size below the top stored (an
+/// export never streams), per distinct record its cells and its place in the index, and one
+/// batch of positions with their records, notations and columns.
+pub fn peak_bytes(family: &Family) -> u128 {
+    use std::mem::size_of;
+    let cells = columns().len() * size_of::<Cell>() + 48;
+    let index = (size_of::<(Record, usize)>() + 1) * 8 / 7;
+    let batch = BATCH_BYTES_PER_POSITION * super::engine::BATCH as u128;
+    family.export_bytes((cells + index) as u128) + batch
+}
+
+/// What one position of a batch holds while it is written: the position and its record twice
+/// (as found, then flattened), its notation, and its cells in the columns.
+const BATCH_BYTES_PER_POSITION: u128 = 320;
+
 /// Whether `path` is free to write: nothing there, or a census table written here.
 fn writable(path: &Path) -> Result<(), String> {
     let shown = path.display();
@@ -201,8 +216,9 @@ fn writable(path: &Path) -> Result<(), String> {
 
 /// Writes every position of `family` (a blue-red census) with its notation and every property
 /// to `path` as Parquet, through `path.part` renamed at the end, so a half-written table is
-/// never seen: an export that fails, or that the clock stops, removes its `path.part`. Values
-/// are the run's `games` (and its `solver`'s). Returns what was written, for the log.
+/// never seen: an export that fails, or that the clock stops (read between batches of about a
+/// million positions), removes its `path.part`. Values are the run's `games` (and its
+/// `solver`'s). Returns what was written, for the log.
 pub fn write_parquet(
     family: &Family,
     path: &Path,
@@ -210,6 +226,12 @@ pub fn write_parquet(
     solver: &mut Solver,
     games: &mut Games,
 ) -> Result<String, String> {
+    // The run's clock (its time limit and cancellation flag), read between batches: a stop
+    // ends the export like any failure, the `.part` removed.
+    let clock = games.clock().start();
+    clock
+        .read()
+        .map_err(|stop| format!("the export stopped: {stop}"))?;
     // The engine asks for ordinal sums between sizes and the sink for properties between
     // batches, both on this thread, never at once.
     let games = RefCell::new(games);
@@ -247,6 +269,9 @@ pub fn write_parquet(
     let mut table: Vec<Vec<Cell>> = Vec::new();
     let mut rows = 0u64;
     let mut sink = |batch: Vec<(Forest, Record)>| -> Result<(), String> {
+        clock
+            .read()
+            .map_err(|stop| format!("the export stopped: {stop}"))?;
         if batch.is_empty() {
             return Ok(());
         }

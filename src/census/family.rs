@@ -28,6 +28,20 @@ pub const TABLE_BUDGET: u128 = 1 << 30;
 /// many colourings as the shape.
 pub const STREAM_FACTOR: f64 = 1.6;
 
+/// The memory of a census, fitted to peaks measured with `/usr/bin/time -v` on release builds
+/// (`hackenbook census "count forestsN" --yes --time-limit 0`, no cache beforehand): while the
+/// census runs, its tables and, per distinct record, the grouping maps of the threads and their
+/// merge, about [`RUN_RECORD_BYTES`]; while its result is written to the cache, the rows, their
+/// copy and their JSON, about [`STORED_RECORD_BYTES`] a record. Forests of 1–10 edges peaked at
+/// 495 MB (339 MB while running), 1–11 at 1,378 MB (1,222 MB while running).
+pub const RUN_RECORD_BYTES: u128 = 410;
+
+/// See [`RUN_RECORD_BYTES`].
+pub const STORED_RECORD_BYTES: u128 = 640;
+
+/// What the program holds before any census: about 8 MB.
+const BASE_BYTES: u128 = 8 << 20;
+
 /// One part of a census split `count` ways: the family's shapes of the top size, in rank order,
 /// cut into `count` contiguous runs of equal length (every shape of one size has the same
 /// colourings, so the same cost); shard 0 also keeps the records of the smaller sizes, which
@@ -57,6 +71,8 @@ pub struct Cost {
     pub table_bytes: u128,
     /// Whether the size below the top is streamed rather than stored.
     pub streamed: bool,
+    /// The distinct records it is expected to hold ([`Family::records_estimate`]).
+    pub records: u128,
 }
 
 impl Cost {
@@ -65,17 +81,25 @@ impl Cost {
         self.evaluated as f64 / FAST_RATE
     }
 
+    /// The memory the run is expected to peak at: the larger of the census running (tables and
+    /// grouping maps) and its result being cached (rows and their JSON).
+    pub fn peak_bytes(&self) -> u128 {
+        let running = self.table_bytes + self.records * RUN_RECORD_BYTES;
+        let storing = self.records * STORED_RECORD_BYTES;
+        BASE_BYTES + running.max(storing)
+    }
+
     /// One line for the author: positions, time and memory.
     pub fn describe(&self) -> String {
         format!(
-            "{} positions, about {} on two cores and {} of tables{}",
+            "{} positions, about {} on two cores and {} of memory at its peak{}",
             group(self.positions),
             duration(self.seconds()),
-            bytes(self.table_bytes),
-            if self.streamed {
-                " (the two largest sizes streamed)"
-            } else {
-                ""
+            bytes(self.peak_bytes()),
+            match (self.table_bytes, self.streamed) {
+                (0, _) => String::new(),
+                (t, false) => format!(" ({} of tables)", bytes(t)),
+                (t, true) => format!(" ({} of tables, the two largest sizes streamed)", bytes(t)),
             }
         )
     }
@@ -94,7 +118,8 @@ fn duration(seconds: f64) -> String {
     }
 }
 
-fn bytes(n: u128) -> String {
+/// `1345000000` → `1.3 GB`; below a GiB, whole MB.
+pub fn bytes(n: u128) -> String {
     match n {
         n if n < 1 << 30 => format!("{} MB", n.div_ceil(1 << 20)),
         n => format!("{:.1} GB", n as f64 / (1u64 << 30) as f64),
@@ -183,6 +208,12 @@ impl Family {
         self.shard_cost(Shard::WHOLE)
     }
 
+    /// Whether the fast engine runs it (blue-red, the normal rules); otherwise the composing
+    /// engine does, which keeps no tables of the smaller sizes.
+    pub fn fast_engine(&self) -> bool {
+        self.palette.is_blue_red() && self.rules == Rules::Normal
+    }
+
     /// Whether the fast engine streams the size below the top as well as the top: when storing
     /// it would take the tables past [`TABLE_BUDGET`].
     pub fn streams(&self) -> bool {
@@ -233,9 +264,68 @@ impl Family {
         Cost {
             positions: lower + top,
             evaluated: (0..self.max_edges).map(forests).sum::<u128>() + top + again,
-            table_bytes: self.tables_below(stored),
+            table_bytes: if self.fast_engine() {
+                self.tables_below(stored)
+            } else {
+                0
+            },
             streamed,
+            records: self.shard_records(shard, top),
         }
+    }
+
+    /// The distinct records a shard is expected to hold: the whole census's estimate for a
+    /// census run whole; for a shard, the records of the smaller sizes (the first shard only)
+    /// and those of its run of the top size, each estimated as a family of its own (measured on
+    /// forests of 1–10 edges in 8 shards: the first holds 475,074 records and is estimated at
+    /// 391,000; the third and the last hold 59,026 and 25,228, estimated at 177,000).
+    fn shard_records(&self, shard: Shard, top_positions: u128) -> u128 {
+        let whole = self.records_estimate();
+        if shard.count == 1 {
+            return whole;
+        }
+        let lower = match shard.index {
+            0 if self.max_edges > self.min_edges => Family {
+                max_edges: self.max_edges - 1,
+                ..self.clone()
+            }
+            .records_estimate(),
+            _ => 0,
+        };
+        let run = Family::fitted_records(top_positions, self.records_per_position());
+        whole.min(lower + run)
+    }
+
+    /// Whether every position is taken as its own record ([`Family::records_estimate`]).
+    fn records_per_position(&self) -> bool {
+        self.kind == Kind::Stalks || !self.palette.is_blue_red() || self.rules != Rules::Normal
+    }
+
+    /// `26 · positions^0.6057`, at most `positions` (or `positions` itself when each is a
+    /// record of its own).
+    fn fitted_records(positions: u128, each_its_own: bool) -> u128 {
+        if each_its_own {
+            return positions;
+        }
+        let fitted = 26.0 * (positions as f64).powf(0.6057);
+        positions.min(fitted.ceil() as u128)
+    }
+
+    /// The distinct records the census is expected to hold (a shard holds at most its
+    /// census's). Every blue-red stalk has a value of its own, so each is a record; other
+    /// blue-red families are fitted to the forests of 1–10, 1–11 and 1–12 edges (689,742,
+    /// 2,271,810 and 7,313,492 records), `26 · positions^0.6057`, within 2% there and above the
+    /// count for trees and one-colour forests; other palettes are taken at one record a
+    /// position, the most there can be.
+    pub fn records_estimate(&self) -> u128 {
+        Family::fitted_records(self.size(), self.records_per_position())
+    }
+
+    /// The memory [`Family::each_position`](super::engine::each_position) peaks at for an
+    /// export: every size below the top stored (never streamed), and per distinct record its
+    /// cells, worked out once, about `per_record` bytes.
+    pub fn export_bytes(&self, per_record: u128) -> u128 {
+        BASE_BYTES + self.tables_below(self.max_edges) + self.records_estimate() * per_record
     }
 
     /// `Ok` if the census may run under a budget of `max_positions`; otherwise what it would
@@ -284,5 +374,77 @@ impl fmt::Display for Family {
             edges,
             self.palette.letters()
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hackenbush::Colour;
+
+    fn forests(max_edges: usize) -> Family {
+        Family {
+            kind: Kind::Forests,
+            min_edges: 1,
+            max_edges,
+            palette: Palette::new(&[Colour::Blue, Colour::Red]),
+            rules: Rules::Normal,
+        }
+    }
+
+    /// The peaks measured with `/usr/bin/time -v` on a release build
+    /// (`hackenbook census "count forestsN" --yes --time-limit 0`, no cache beforehand): the
+    /// estimate stays within a quarter of them.
+    #[test]
+    fn the_memory_estimate_is_within_a_quarter_of_the_measured_peaks() {
+        for (edges, measured_kb) in [(10, 483_136u128), (11, 1_345_920)] {
+            let estimate = forests(edges).cost().peak_bytes();
+            let measured = measured_kb * 1024;
+            let ratio = estimate as f64 / measured as f64;
+            assert!((0.75..=1.25).contains(&ratio), "1–{edges} edges: {ratio}");
+        }
+    }
+
+    #[test]
+    fn the_records_estimate_follows_the_counts_of_blue_red_forests() {
+        for (edges, records) in [(10, 689_742u128), (11, 2_271_810), (12, 7_313_492)] {
+            let estimate = forests(edges).records_estimate();
+            let ratio = estimate as f64 / records as f64;
+            assert!((0.98..=1.02).contains(&ratio), "1–{edges} edges: {ratio}");
+        }
+        // Every blue-red stalk is a record of its own.
+        let stalks = Family {
+            kind: Kind::Stalks,
+            ..forests(16)
+        };
+        assert_eq!(stalks.records_estimate(), stalks.size());
+    }
+
+    #[test]
+    fn a_shard_is_estimated_by_its_own_positions() {
+        let f10 = forests(10);
+        let shard = |index| f10.shard_cost(Shard { index, count: 8 }).records;
+        // Measured: 475,074 records in the first of 8 shards, 59,026 and 25,228 in the third
+        // and the last; each estimate within a quarter of the first, above the others.
+        let first = shard(0) as f64 / 475_074.0;
+        assert!((0.75..=1.25).contains(&first), "{first}");
+        assert!(shard(2) > 59_026 && shard(7) > 25_228);
+        assert!(shard(2) < f10.records_estimate());
+        // Forests of 1–12 edges in 8 shards fit the 3 GB a task of `examples/census.sbatch`.
+        let f12 = forests(12);
+        for index in [0, 7] {
+            let peak = f12.shard_cost(Shard { index, count: 8 }).peak_bytes();
+            assert!(peak < 3 << 30, "shard {index}: {peak}");
+        }
+    }
+
+    #[test]
+    fn a_census_says_its_peak_memory_with_its_tables() {
+        let words = forests(11).cost().describe();
+        assert!(
+            words.contains("140,513,234 positions")
+                && words.contains("1.3 GB of memory at its peak (313 MB of tables)"),
+            "{words}"
+        );
     }
 }

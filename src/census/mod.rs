@@ -25,6 +25,7 @@ pub mod forest;
 pub mod games;
 pub mod graphs;
 pub mod literal;
+pub mod memory;
 pub mod mixed;
 pub mod obtained;
 pub mod progress;

@@ -863,15 +863,11 @@ impl Workspace {
                 return Ok((cached.rows, method));
             }
         }
-        if self.builtins.contains(name) {
-            let budget = self.builtin_budget.unwrap_or(CONFIRM_ABOVE);
-            family
-                .within(
-                    budget,
-                    "pass --yes, or define it in a census block with `max_positions`",
-                )
-                .map_err(|message| QueryError::new(span.clone(), format!("`{name}`: {message}")))?;
-        }
+        self.confirmed(name, family)
+            .map_err(|message| QueryError::new(span.clone(), format!("`{name}`: {message}")))?;
+        // Confirmed or not, a census the machine cannot hold is refused before it starts.
+        super::memory::fits(family.cost().peak_bytes())
+            .map_err(|why| QueryError::new(span.clone(), format!("`{name}`: {why}")))?;
         let total = if fast_engine {
             family.cost().evaluated
         } else {
@@ -969,6 +965,20 @@ impl Workspace {
             );
         }
         Ok((rows, CensusMethod::Ran(Engine::Solver)))
+    }
+
+    /// `Ok` when census `name` may run at its size: a census block's size was confirmed where
+    /// it was defined (`max_positions`), and a built-in family's past [`CONFIRM_ABOVE`]
+    /// positions needs `--yes` ([`Workspace::confirm_cost`]); otherwise its cost, in words.
+    pub fn confirmed(&self, name: &str, family: &Family) -> Result<(), String> {
+        let block = self.censuses.contains_key(name) && !self.builtins.contains(name);
+        if block {
+            return Ok(());
+        }
+        family.within(
+            self.builtin_budget.unwrap_or(CONFIRM_ABOVE),
+            "pass --yes, or define it in a census block with `max_positions`",
+        )
     }
 
     /// The family of positions a census name stands for (a census block's, or a built-in
@@ -1157,23 +1167,38 @@ impl Workspace {
         // over the whole census, the condition's over the members that pass the filter.
         let mut filtered = Watch::new(f.filter.as_ref(), &self.measures);
         let mut asked = Watch::new(cond, &self.measures);
-        let mut ev = RowEval::new(&mut ev.games, &mut ev.solver, &self.measures);
-        let mut out = Vec::new();
-        for i in 0..rows.len() {
-            let subject = rows.subject(i);
-            filtered.see(engine, subject);
-            if let Some(filter) = &f.filter {
-                if !ev.truth(filter, subject)? {
-                    continue;
+        let measures = &self.measures;
+        let solver = &mut ev.solver;
+        // The records are read under the run's clock: a condition that adds or compares
+        // large games (`value + [^ : 2000] > 0`) is bounded like any game expression.
+        let out = ev
+            .games
+            .timed(|games| {
+                let mut ev = RowEval::new(games, solver, measures);
+                let mut out = Vec::new();
+                for i in 0..rows.len() {
+                    let subject = rows.subject(i);
+                    filtered.see(engine, subject);
+                    if let Some(filter) = &f.filter {
+                        if !ev.truth(filter, subject)? {
+                            continue;
+                        }
+                    }
+                    asked.see(engine, subject);
+                    let c = match cond {
+                        Some(c) => ev.truth(c, subject)?,
+                        None => true,
+                    };
+                    out.push((i, c));
                 }
-            }
-            asked.see(engine, subject);
-            let c = match cond {
-                Some(c) => ev.truth(c, subject)?,
-                None => true,
-            };
-            out.push((i, c));
-        }
+                Ok(out)
+            })
+            .map_err(|stop| {
+                QueryError::new(
+                    f.name_span.clone(),
+                    format!("reading the records of `{}` stopped: {stop}", f.name),
+                )
+            })??;
         let place = format!("census `{}`", f.name);
         filtered.verdict(engine, &place)?;
         asked.verdict(engine, &place)?;

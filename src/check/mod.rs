@@ -182,7 +182,7 @@ impl Context<'_> {
         let limit = value.value.trim().parse().ok().and_then(Clock::seconds);
         if limit.is_none() {
             let d = Diagnostic::new(self.file, value.span.clone(), TIME_LIMIT_HELP)
-                .label("not a number of seconds");
+                .label("not a number of seconds from 1 to 604800");
             self.problem(d);
         }
         limit

@@ -56,8 +56,11 @@ pub fn check(
     };
     let workspace = &cx.workspace;
     let mut resolve = |name: &str| workspace.position_value(name);
-    match notation::eval(&expr, &mut cx.ev.games, &mut resolve) {
-        Ok(g) => Some(ThermographOutcome {
+    // The thermograph is drawn under the clock that values the game.
+    match notation::eval_then(&expr, &mut cx.ev.games, &mut resolve, |games, g| {
+        games.thermograph(g)
+    }) {
+        Ok(thermograph) => Some(ThermographOutcome {
             text: if matches!(expr.kind, notation::ExprKind::Name(_)) {
                 "thermograph".to_string()
             } else {
@@ -65,7 +68,7 @@ pub fn check(
             },
             latex: expr.latex(),
             is_name: matches!(expr.kind, notation::ExprKind::Name(_)),
-            thermograph: cx.ev.games.thermograph(g),
+            thermograph,
         }),
         Err(e) => {
             cx.problem(Diagnostic::new(cx.file, located(&e.span), e.message).label("here"));

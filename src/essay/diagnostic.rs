@@ -116,6 +116,43 @@ pub fn capped(text: String) -> String {
     format!("{kept}… ({} more characters)", total - MAX_MESSAGE_CHARS)
 }
 
+/// The longest run of text without a blank that an error outside the essays quotes whole: a
+/// path, a position, a name given on the command line.
+const MAX_QUOTE_CHARS: usize = 200;
+
+/// The longest error outside the essays printed whole.
+const MAX_UNLOCATED_CHARS: usize = 8000;
+
+/// An error outside the essays as printed: every run of text without a blank longer than
+/// [`MAX_QUOTE_CHARS`] (a 120 KB position or path quoted back) cut to its start, with `…` and
+/// how much was left out, so the reason after it is still read; the whole cut the same way
+/// past [`MAX_UNLOCATED_CHARS`]. The one place where such messages are bounded, whatever
+/// command built them.
+pub fn quotes_capped(text: &str) -> String {
+    let mut out = String::with_capacity(text.len().min(MAX_UNLOCATED_CHARS + 64));
+    let mut rest = text;
+    while !rest.is_empty() {
+        let blank = rest.find(char::is_whitespace).unwrap_or(rest.len());
+        let (word, after) = rest.split_at(blank);
+        let chars = word.chars().count();
+        if chars > MAX_QUOTE_CHARS {
+            out.extend(word.chars().take(MAX_QUOTE_CHARS));
+            out.push_str(&format!("… ({} more characters)", chars - MAX_QUOTE_CHARS));
+        } else {
+            out.push_str(word);
+        }
+        let spaces = after.len() - after.trim_start().len();
+        out.push_str(&after[..spaces]);
+        rest = &after[spaces..];
+    }
+    let total = out.chars().count();
+    if total > MAX_UNLOCATED_CHARS {
+        let kept: String = out.chars().take(MAX_UNLOCATED_CHARS).collect();
+        return format!("{kept}… ({} more characters)", total - MAX_UNLOCATED_CHARS);
+    }
+    out
+}
+
 /// The text with every line longer than [`MAX_LINE_CHARS`] cut short (`…` marks the cut), and
 /// `span` moved to the same characters, or to the cut when they were cut away. Lines and the
 /// columns before a cut are unchanged, so the snippet's header agrees with the location.
@@ -291,6 +328,7 @@ impl Diagnostic {
 
 /// A problem with no place in a file (`Failure::Other`), in `format`.
 pub fn render_unlocated(message: &str, format: MessageFormat) -> String {
+    let message = &quotes_capped(message);
     match format {
         MessageFormat::Human => format!("error: {message}\n"),
         MessageFormat::Json => format!(
@@ -384,6 +422,22 @@ mod tests {
         assert!(cut.starts_with(&"x".repeat(MAX_MESSAGE_CHARS)));
         assert!(cut.ends_with("… (600 more characters)"), "{cut}");
         assert_eq!(capped("short".into()), "short");
+    }
+
+    #[test]
+    fn long_quotes_in_unlocated_errors_are_cut_and_the_reason_kept() {
+        let message = format!(
+            "`{}` is not a position: expected a node",
+            "L".repeat(120_000)
+        );
+        let cut = quotes_capped(&message);
+        assert!(cut.len() < 400, "{}", cut.len());
+        assert!(cut.contains("… (119802 more characters) is not a position: expected a node"));
+        // Short words and their blanks are kept exactly.
+        assert_eq!(quotes_capped("a  b\n  c"), "a  b\n  c");
+        // Many short words: the whole is bounded too.
+        let words = "not ".repeat(10_000);
+        assert!(quotes_capped(&words).chars().count() < MAX_UNLOCATED_CHARS + 40);
     }
 
     #[test]

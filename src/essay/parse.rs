@@ -221,7 +221,23 @@ fn parse_with_front(file: &SourceFile, given: Option<FrontMatter>) -> (Essay, Ve
                     Err(d) => problems.push(d),
                 }
             }
-            Event::Html(_) => problems.extend(raw_html_directives(file, range)),
+            Event::Html(_) => problems.extend(raw_html_directives(file, range, Passed::Block)),
+            // An inline tag passes to the page as written, attributes and all.
+            Event::InlineHtml(_) => problems.extend(raw_html_directives(file, range, Passed::Tag)),
+            Event::Start(Tag::Link { title, .. } | Tag::Image { title, .. })
+                if title.contains("`{") || title.contains('$') =>
+            {
+                // The title becomes an attribute as written: placed at it in the source.
+                let at = file
+                    .slice(&range)
+                    .rfind(&*title)
+                    .map_or(range.start, |i| range.start + i);
+                problems.extend(raw_html_directives(
+                    file,
+                    at..at + title.len(),
+                    Passed::Title,
+                ));
+            }
             Event::Start(Tag::Link { dest_url, .. }) if is_essay_link(&dest_url) => {
                 // Point at the target itself, not the whole `[text](target)`.
                 let at = file
@@ -311,10 +327,38 @@ fn file_stem(file: &SourceFile) -> String {
 
 /// An HTML block reaches the page as written, so a claim or a formula inside it would be
 /// published unchecked and untypeset: each is a problem, at the line of the block it is on.
-fn raw_html_directives(file: &SourceFile, range: Range<usize>) -> Vec<Diagnostic> {
+/// What the Markdown parser copies to the page as written, unread.
+#[derive(Clone, Copy)]
+enum Passed {
+    /// An HTML block.
+    Block,
+    /// An inline HTML tag (`<a title="…">`), attributes and all.
+    Tag,
+    /// A link's or an image's title (`[x](y "title")`), which becomes an attribute.
+    Title,
+}
+
+/// A claim or a `$` in something the page receives as written: each a problem, since neither
+/// would be checked or typeset.
+fn raw_html_directives(file: &SourceFile, range: Range<usize>, passed: Passed) -> Vec<Diagnostic> {
     let line = file.slice(&range);
-    let help = "HTML blocks are copied to the page as they are; leave a blank line after the \
-                opening tag so that the Markdown inside is read, or move this out of the HTML";
+    let (inside, help) = match passed {
+        Passed::Block => (
+            "an HTML block",
+            "HTML blocks are copied to the page as they are; leave a blank line after the \
+             opening tag so that the Markdown inside is read, or move this out of the HTML",
+        ),
+        Passed::Tag => (
+            "an HTML tag",
+            "an HTML tag is copied to the page as it is, attributes and all: move the claim or \
+             the maths out of the tag, into the text",
+        ),
+        Passed::Title => (
+            "a link's title",
+            "a title becomes an attribute, shown as written: move the claim or the maths into \
+             the text",
+        ),
+    };
     let mut problems = Vec::new();
     if let Some(i) = line.find("`{") {
         let at = range.start + i;
@@ -322,7 +366,7 @@ fn raw_html_directives(file: &SourceFile, range: Range<usize>) -> Vec<Diagnostic
             Diagnostic::new(
                 file,
                 at..at + 2,
-                "a claim inside an HTML block is not checked",
+                format!("a claim inside {inside} is not checked"),
             )
             .label("this claim would reach the page unchecked")
             .help(help),
@@ -334,7 +378,7 @@ fn raw_html_directives(file: &SourceFile, range: Range<usize>) -> Vec<Diagnostic
             Diagnostic::new(
                 file,
                 at..at + 1,
-                "maths inside an HTML block is not typeset",
+                format!("maths inside {inside} is not typeset"),
             )
             .label("raw TeX would reach the page")
             .help(format!("{help} (write `&#36;` for a dollar sign in HTML)")),

@@ -20,6 +20,8 @@ pub struct SourceFile {
 #[derive(Debug)]
 pub enum ReadError {
     Io(std::io::Error),
+    /// Refused unread: a link out of the project, or not a regular file.
+    Refused(crate::files::Refusal),
     /// Not UTF-8: the file as far as it could be read (the rest replaced), and the offset of
     /// the first byte that is not.
     NotUtf8 {
@@ -42,6 +44,20 @@ impl SourceFile {
     /// endings become `\n`, so that offsets, lines and columns count what a reader sees.
     pub fn read(path: &Path) -> Result<SourceFile, ReadError> {
         let bytes = std::fs::read(path).map_err(ReadError::Io)?;
+        SourceFile::decode(path, bytes)
+    }
+
+    /// [`SourceFile::read`] for a file of the project, by [`crate::files::read_within`]'s
+    /// rules.
+    pub fn read_within(path: &Path, root: &Path) -> Result<SourceFile, ReadError> {
+        let bytes = crate::files::read_within(path, root).map_err(|e| match e {
+            crate::files::FileError::Io(e) => ReadError::Io(e),
+            crate::files::FileError::Refused(r) => ReadError::Refused(r),
+        })?;
+        SourceFile::decode(path, bytes)
+    }
+
+    fn decode(path: &Path, bytes: Vec<u8>) -> Result<SourceFile, ReadError> {
         let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&bytes);
         let text = match std::str::from_utf8(bytes) {
             Ok(text) => text,
@@ -116,6 +132,16 @@ impl SourceFile {
 
     pub fn slice(&self, span: &Range<usize>) -> &str {
         self.text.get(span.clone()).unwrap_or("")
+    }
+}
+
+impl std::fmt::Display for ReadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ReadError::Io(e) => write!(f, "{e}"),
+            ReadError::Refused(r) => write!(f, "{r}"),
+            ReadError::NotUtf8 { .. } => f.write_str("it is not UTF-8 text"),
+        }
     }
 }
 

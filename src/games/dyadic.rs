@@ -110,6 +110,14 @@ impl Dyadic {
         }
     }
 
+    /// Bytes its numerator holds on the heap (none while it fits in a machine word).
+    pub fn digits_bytes(&self) -> usize {
+        match &self.repr {
+            Repr::Small(..) => 0,
+            Repr::Big(n, _) => n.bits().div_ceil(8) as usize,
+        }
+    }
+
     /// The `k` of the denominator `2^k`.
     pub fn exponent(&self) -> u32 {
         match self.repr {

@@ -22,6 +22,8 @@ pub(super) fn fold_up<T: Clone>(
         if memo.contains_key(&h) {
             continue;
         }
+        // A fold over a large game is long work too: it reads the clock of a bounded run.
+        games.tick();
         if let Some(t) = leaf(games, h) {
             memo.insert(h, t);
             continue;

@@ -173,6 +173,40 @@ impl Games {
         games
     }
 
+    /// About how many bytes the table may hold before the engine next reads its clock: what
+    /// its forms, their options and index, and the caches of its operations hold now (from the
+    /// capacities, so it costs a few reads), plus, when a table is nearly full, the larger
+    /// storage it is about to move into (while it copies, the old and the new are both held).
+    /// The memory budget of a bounded run is counted on it ([`super::clock::MEMORY_BUDGET`]).
+    pub fn footprint(&self) -> u64 {
+        use std::mem::size_of;
+        let mut held = Held::default();
+        held.vec(&self.entries);
+        held.vec(&self.nus_values);
+        held.vec(&self.arena);
+        held.vec(&self.neg_cache);
+        held.map(&self.nus_index);
+        held.map(&self.small_nus_index);
+        held.map(&self.moves_index);
+        held.map(&self.leq_cache);
+        held.map(&self.add_cache);
+        held.map(&self.ordinal_cache);
+        held.map(&self.form_memo);
+        // Each key of `moves_index` is a boxed slice of its option ids, in a chunk of the
+        // allocator's of at least 32 bytes.
+        let keys = self.moves_index.len() * 16 + self.arena.len() * size_of::<u32>();
+        held.bytes + keys as u64 + held.growth
+    }
+
+    /// Empties the caches of the operations (sums, comparisons, ordinal sums) and gives their
+    /// memory back: they only save time, so every later result is the same.
+    pub(crate) fn shed_caches(&mut self) {
+        self.add_cache = FxHashMap::default();
+        self.ordinal_cache = FxHashMap::default();
+        self.leq_cache = FxHashMap::default();
+        self.form_memo = FxHashMap::default();
+    }
+
     /// Number of distinct canonical forms interned so far.
     pub fn len(&self) -> usize {
         self.entries.len()
@@ -474,6 +508,41 @@ impl Games {
             stack.extend(self.raw_options(h, Player::Right));
         }
         (nim, born)
+    }
+}
+
+/// What the containers of a table hold ([`Games::footprint`]).
+#[derive(Default)]
+struct Held {
+    bytes: u64,
+    /// The largest new storage a nearly full container is about to take.
+    growth: u64,
+}
+
+impl Held {
+    fn add(&mut self, len: usize, capacity: usize, bytes: usize) {
+        self.bytes += bytes as u64;
+        // Within a quarter of full: the clock's next thousand steps may grow it, to twice
+        // its storage.
+        if (capacity - len) * 4 <= capacity {
+            self.growth = self.growth.max(2 * bytes as u64);
+        }
+    }
+
+    fn vec<T>(&mut self, v: &Vec<T>) {
+        self.add(
+            v.len(),
+            v.capacity(),
+            v.capacity() * std::mem::size_of::<T>(),
+        );
+    }
+
+    fn map<K, V, S>(&mut self, m: &std::collections::HashMap<K, V, S>) {
+        // A hash table has a slot of key and value and a control byte per bucket, and at most
+        // seven of every eight buckets full.
+        let buckets = m.capacity() / 7 * 8;
+        let slot = std::mem::size_of::<(K, V)>() + 1;
+        self.add(m.len(), m.capacity(), buckets * slot);
     }
 }
 

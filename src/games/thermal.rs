@@ -214,9 +214,14 @@ fn crossing(left: &Trajectory, right: &Trajectory) -> Option<Dyadic> {
 impl Games {
     /// The thermograph of `g`: walls, temperature and mean.
     pub fn thermograph(&mut self, g: GameId) -> Thermograph {
-        self.thermographs(g)
+        let mark = self.charged();
+        let thermograph = self
+            .thermographs(g)
             .remove(&g)
-            .expect("the fold values its root")
+            .expect("the fold values its root");
+        // The memo of the subgames' walls is gone: it no longer counts against the budget.
+        self.release_to(mark);
+        thermograph
     }
 
     /// The thermographs of `g` and of every subgame of its canonical form.
@@ -232,7 +237,12 @@ impl Games {
                     mean: x,
                 })
             },
-            |_, _, ls: &[Thermograph], rs: &[Thermograph]| thermograph_of(ls, rs),
+            |games, _, ls: &[Thermograph], rs: &[Thermograph]| {
+                let thermograph = thermograph_of(ls, rs);
+                // The memo holds every subgame's walls: counted against the memory budget.
+                games.charge(thermograph.footprint());
+                thermograph
+            },
         )
     }
 
@@ -249,6 +259,7 @@ impl Games {
     /// `g` cooled by `t ≥ −1` (CGSuite's `Cool`): every move taxed by `t`, until the game is
     /// infinitesimally close to a number, its mean, which it then stays. A number does not cool.
     pub fn cool(&mut self, g: GameId, t: &Dyadic) -> GameId {
+        let mark = self.charged();
         let thermal = self.thermographs(g);
         let tax = self.number(t);
         let memo = fold_up(
@@ -267,6 +278,8 @@ impl Games {
                 games.from_options(&left, &right)
             },
         );
+        drop(thermal);
+        self.release_to(mark);
         memo[&g]
     }
 }
@@ -327,6 +340,17 @@ impl Games {
             }
         }
         total
+    }
+}
+
+impl Thermograph {
+    /// About how many bytes its walls hold (each piece: three fields, two of them dyadics
+    /// with their digits).
+    fn footprint(&self) -> usize {
+        let pieces = self.left.pieces.iter().chain(&self.right.pieces);
+        pieces
+            .map(|p| std::mem::size_of::<Piece>() + p.from.digits_bytes() + p.value.digits_bytes())
+            .sum()
     }
 }
 

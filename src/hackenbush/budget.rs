@@ -40,6 +40,10 @@ impl From<Stop> for SolveError {
                 what,
                 limit: u32::MAX as usize,
             },
+            Stop::Memory(bytes) => SolveError::Budget {
+                what: MEMORY,
+                limit: (bytes >> 20) as usize,
+            },
         }
     }
 }
@@ -65,6 +69,9 @@ const CLOCK_EVERY: u32 = 1 << 10;
 
 /// How the time budget names itself in errors.
 pub const TIME: &str = "seconds of solving (the time limit, `--time-limit`)";
+
+/// How the games engine's memory budget names itself in the solver's errors.
+pub const MEMORY: &str = "MiB of games built (the games engine's memory budget)";
 
 /// How the work budget names itself in errors.
 pub const WORK: &str = "edge-steps of search (a move tried costs one per edge, plus 32)";

@@ -6,7 +6,10 @@
 //! workers ([`WORKERS`]) from a bounded queue ([`QUEUE`]), and one that finds the queue full is
 //! closed at once. Every reply closes its connection, so no idle connection holds a worker
 //! beyond the deadline. Only `GET` and `HEAD` are served, in origin form (`/path`) or in
-//! absolute form for this server's own address (`http://127.0.0.1:3000/path`).
+//! absolute form for this server's own address (`http://127.0.0.1:3000/path`), and only to a
+//! request whose `Host` names this server in a way DNS cannot rebind (`localhost`, a loopback
+//! address, or the address it is bound to, at its port): a page of another site whose name
+//! was made to resolve to 127.0.0.1 is answered 421, so it cannot read the preview.
 
 use super::http::{self, Reply};
 use super::state::State;
@@ -61,6 +64,8 @@ pub fn serve(stream: TcpStream, site: &Site) {
 pub struct Head {
     pub method: String,
     pub target: String,
+    /// The `Host` header, if sent (browsers always send it).
+    pub host: Option<String>,
 }
 
 /// Why no request was routed: the client went away (nothing to say), or a reply saying why.
@@ -78,6 +83,7 @@ pub fn read_head(reader: &mut impl BufRead) -> Result<Head, Refused> {
         LineError::Closed => Refused::Quietly,
     })?;
     let mut used = line.len();
+    let mut host = None;
     loop {
         let header = read_line(reader, MAX_HEAD.saturating_sub(used)).map_err(|e| match e {
             LineError::TooLong => Refused::With(Reply::text(431, "request headers too large\n")),
@@ -86,6 +92,12 @@ pub fn read_head(reader: &mut impl BufRead) -> Result<Head, Refused> {
         used += header.len() + 2;
         if header.is_empty() {
             break;
+        }
+        if let Some((name, value)) = header.split_once(':') {
+            if name.eq_ignore_ascii_case("host") && host.replace(value.trim().to_string()).is_some()
+            {
+                return Err(Refused::With(Reply::text(400, "two Host headers\n")));
+            }
         }
     }
     let mut parts = line.split(' ');
@@ -100,6 +112,7 @@ pub fn read_head(reader: &mut impl BufRead) -> Result<Head, Refused> {
     Ok(Head {
         method: method.to_string(),
         target: target.to_string(),
+        host,
     })
 }
 
@@ -131,6 +144,14 @@ fn read_line(reader: &mut impl BufRead, limit: usize) -> Result<String, LineErro
 
 /// Routes a request whose target is in origin form, or in absolute form for this server.
 fn answer(head: &Head, site: &Site) -> Reply {
+    if let Some(host) = &head.host {
+        if !names_this_server(host, site.addr) {
+            return Reply::text(
+                421,
+                "this server answers to localhost, 127.0.0.1 and [::1] at its port only\n",
+            );
+        }
+    }
     match origin_form(&head.target, site.addr) {
         Some(target) => http::route(&head.method, target, site.dir, site.state),
         None => Reply::text(400, "this server serves only its own address\n"),
@@ -148,16 +169,37 @@ pub fn origin_form(target: &str, own: SocketAddr) -> Option<&str> {
         .or_else(|| target.strip_prefix("HTTP://"))?;
     let split = rest.find(['/', '?']).unwrap_or(rest.len());
     let (authority, path) = rest.split_at(split);
-    let ours = authority == own.to_string()
-        || authority.eq_ignore_ascii_case(&format!("localhost:{}", own.port()))
-        || (own.port() == 80
-            && (authority == own.ip().to_string() || authority.eq_ignore_ascii_case("localhost")));
-    match (ours, path) {
+    match (names_this_server(authority, own), path) {
         (false, _) => None,
         (true, "") => Some("/"),
         (true, p) if p.starts_with('?') => None,
         (true, p) => Some(p),
     }
+}
+
+/// Whether `authority` (`host[:port]`, of a `Host` header or an absolute target) names this
+/// server by a name no DNS answer can point elsewhere: `localhost`, a loopback address
+/// (`127.0.0.1`, `[::1]`), or the address it is bound to; with its port (none only for 80).
+pub fn names_this_server(authority: &str, own: SocketAddr) -> bool {
+    let (host, port) = match authority.strip_prefix('[') {
+        Some(bracketed) => match bracketed.split_once(']') {
+            Some((host, rest)) => (host, rest.strip_prefix(':')),
+            None => return false,
+        },
+        None => match authority.rsplit_once(':') {
+            Some((host, port)) => (host, Some(port)),
+            None => (authority, None),
+        },
+    };
+    let port_ours = match port {
+        Some(port) => port.parse::<u16>() == Ok(own.port()),
+        None => own.port() == 80,
+    };
+    let host_ours = host.eq_ignore_ascii_case("localhost")
+        || host
+            .parse::<std::net::IpAddr>()
+            .is_ok_and(|ip| ip.is_loopback() || ip == own.ip());
+    port_ours && host_ours
 }
 
 /// Writes `reply` (without its body for `HEAD`), asking the client to close.
@@ -185,6 +227,7 @@ fn reason(status: u16) -> &'static str {
         404 => "Not Found",
         405 => "Method Not Allowed",
         414 => "URI Too Long",
+        421 => "Misdirected Request",
         431 => "Request Header Fields Too Large",
         500 => "Internal Server Error",
         503 => "Service Unavailable",
@@ -210,7 +253,8 @@ mod tests {
             head("GET /a.html?x=1 HTTP/1.1\r\nHost: h\r\nAccept: */*\r\n\r\n"),
             Ok(Head {
                 method: "GET".into(),
-                target: "/a.html?x=1".into()
+                target: "/a.html?x=1".into(),
+                host: Some("h".into()),
             })
         );
         assert_eq!(head("GET / HTTP/1.0\n\n").unwrap().target, "/");
@@ -246,5 +290,40 @@ mod tests {
         assert_eq!(origin_form("http://example.org:3000/", own), None);
         assert_eq!(origin_form("http://127.0.0.1:3001/", own), None);
         assert_eq!(origin_form("*", own), None);
+    }
+
+    #[test]
+    fn only_names_dns_cannot_rebind_name_this_server() {
+        let own: SocketAddr = "127.0.0.1:3000".parse().unwrap();
+        for ours in [
+            "localhost:3000",
+            "LocalHost:3000",
+            "127.0.0.1:3000",
+            "[::1]:3000",
+        ] {
+            assert!(names_this_server(ours, own), "{ours}");
+        }
+        for other in [
+            "attacker.example:3000",
+            "localhost.attacker.example:3000",
+            "127.0.0.1.nip.io:3000",
+            "localhost:3001",
+            "localhost",
+            "[::1]",
+            "192.168.1.5:3000",
+            "[::1:3000",
+            "",
+        ] {
+            assert!(!names_this_server(other, own), "{other}");
+        }
+        // Bound to another address, that address is its name too; at port 80, no port is.
+        let lan: SocketAddr = "192.168.1.5:80".parse().unwrap();
+        assert!(names_this_server("192.168.1.5", lan));
+        assert!(names_this_server("localhost", lan));
+        assert!(!names_this_server("192.168.1.6", lan));
+        assert_eq!(
+            head("GET / HTTP/1.1\r\nHost: a\r\nhost: b\r\n\r\n"),
+            Err(400)
+        );
     }
 }

@@ -10,6 +10,7 @@ pub mod feeds;
 mod mathml;
 pub mod maths;
 pub mod publish;
+mod recursion;
 pub mod render;
 pub mod search;
 pub mod spacing;

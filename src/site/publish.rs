@@ -10,7 +10,13 @@
 //! [`MANIFEST`], listing each file it holds; a folder is replaced only when it is missing, empty,
 //! or a site whose files are all in its manifest. Anything else — a folder of someone's files, a
 //! site with a file added by hand, a regular file, a symbolic link — is refused before anything
-//! is written, and so are staging leftovers that do not carry the manifest.
+//! is written, and so are staging leftovers that do not carry the manifest (save a staging
+//! folder a kill left before its manifest was written: empty, or holding only the start of
+//! it — nothing in it is anyone's).
+//!
+//! One writer at a time: a publish holds a lock file beside the output folder
+//! (`.NAME.lock`, created new, naming its process); a second build finds it and is refused
+//! with that process's id, and a lock whose process is gone is a leftover of ours, cleared.
 
 use std::fs;
 use std::io;
@@ -32,6 +38,7 @@ pub fn publish<E>(
     fill: impl FnOnce(&Path) -> Result<(), E>,
 ) -> Result<(), PublishError<E>> {
     let siblings = Siblings::of(out_dir).map_err(PublishError::Io)?;
+    let _lock = Lock::take(&siblings.lock, out_dir)?;
     // A run killed between the two renames of a fallback swap left the old site at `.old`:
     // put it back before anything else, so it is whole again whatever happens next.
     if fs::symlink_metadata(out_dir).is_err() && is_ours(&siblings.old) {
@@ -41,7 +48,7 @@ pub fn publish<E>(
     // Leftovers of an interrupted earlier run are ours to clear; anything else in their place
     // is not.
     for leftover in [&siblings.new, &siblings.old] {
-        if fs::symlink_metadata(leftover).is_ok() && !is_ours(leftover) {
+        if fs::symlink_metadata(leftover).is_ok() && !is_ours(leftover) && !is_bare(leftover) {
             return Err(PublishError::Refused(Refusal {
                 path: leftover.clone(),
                 reason: format!(
@@ -154,6 +161,157 @@ fn is_ours(dir: &Path) -> bool {
         && fs::read_to_string(dir.join(MANIFEST)).is_ok_and(|t| t.starts_with(MANIFEST_HEADER))
 }
 
+/// Whether a folder is a staging folder a kill left before its manifest was written: empty,
+/// or holding only the manifest cut short (a start of its first line).
+fn is_bare(dir: &Path) -> bool {
+    let is_dir = fs::symlink_metadata(dir).is_ok_and(|m| m.is_dir());
+    let Ok(entries) = fs::read_dir(dir) else {
+        return false;
+    };
+    let names: Vec<_> = entries
+        .filter_map(Result::ok)
+        .map(|e| e.file_name())
+        .collect();
+    let manifest = dir.join(MANIFEST);
+    let cut_short = || {
+        fs::symlink_metadata(&manifest).is_ok_and(|m| m.is_file())
+            && fs::read_to_string(&manifest)
+                .is_ok_and(|t| format!("{MANIFEST_HEADER}\n").starts_with(&t))
+    };
+    is_dir && (names.is_empty() || (names.len() == 1 && names[0] == MANIFEST && cut_short()))
+}
+
+/// The lock of one publish: a file beside the output folder, created new, naming the process
+/// that holds it; removed when dropped.
+struct Lock {
+    path: PathBuf,
+}
+
+/// What a lock file says.
+const LOCK_TEXT: &str = "hackenbook pid ";
+
+impl Lock {
+    /// Takes the lock, or says who holds it. A lock whose process has ended was left by a
+    /// killed run: it is ours, and is cleared (once) before trying again.
+    fn take<E>(path: &Path, out_dir: &Path) -> Result<Lock, PublishError<E>> {
+        let refuse = |reason: String| {
+            PublishError::Refused(Refusal {
+                path: path.to_path_buf(),
+                reason,
+            })
+        };
+        for _ in 0..2 {
+            let created = fs::OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .open(path);
+            match created {
+                Ok(mut file) => {
+                    use std::io::Write;
+                    let lock = Lock {
+                        path: path.to_path_buf(),
+                    };
+                    writeln!(file, "{LOCK_TEXT}{}", std::process::id())
+                        .map_err(PublishError::Io)?;
+                    return Ok(lock);
+                }
+                Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {}
+                Err(e) => return Err(PublishError::Io(e)),
+            }
+            let holder = match lock_holder(path) {
+                Holder::Process(pid) => pid,
+                // Killed between creating the lock and naming itself in it: ours, and gone.
+                Holder::Unnamed { for_a_while: true } => 0,
+                Holder::Unnamed { for_a_while: false } => {
+                    return Err(refuse(format!(
+                        "is being taken: another hackenbook is starting to write {}",
+                        out_dir.display()
+                    )))
+                }
+                Holder::Foreign => {
+                    return Err(refuse(format!(
+                        "is in the way of the lock of {} and was not made by hackenbook",
+                        out_dir.display()
+                    )))
+                }
+            };
+            if holder != 0 && alive(holder) {
+                return Err(refuse(format!(
+                    "is held: another hackenbook (pid {holder}) is writing {}; try again when                      it has finished",
+                    out_dir.display()
+                )));
+            }
+            remove_if_present(path).map_err(PublishError::Io)?;
+        }
+        Err(refuse(format!(
+            "keeps being taken: another hackenbook is writing {}",
+            out_dir.display()
+        )))
+    }
+}
+
+impl Drop for Lock {
+    fn drop(&mut self) {
+        let _ = fs::remove_file(&self.path);
+    }
+}
+
+/// Who holds a lock, by its file.
+enum Holder {
+    /// A lock of ours, naming its process.
+    Process(u32),
+    /// A lock of ours not yet naming its process (its text cut short), for over a second.
+    Unnamed { for_a_while: bool },
+    /// Anything else in its place (a folder, a link, a file of other words): never removed.
+    Foreign,
+}
+
+fn lock_holder(path: &Path) -> Holder {
+    let Ok(meta) = fs::symlink_metadata(path) else {
+        return Holder::Unnamed { for_a_while: false };
+    };
+    if !meta.is_file() || meta.len() > 64 {
+        return Holder::Foreign;
+    }
+    let Ok(text) = fs::read_to_string(path) else {
+        return Holder::Foreign;
+    };
+    let named = (text.strip_prefix(LOCK_TEXT)).and_then(|t| t.strip_suffix('\n'));
+    if let Some(pid) = named.and_then(|t| t.parse().ok()) {
+        return Holder::Process(pid);
+    }
+    if LOCK_TEXT.starts_with(&text) || text.starts_with(LOCK_TEXT) && !text.ends_with('\n') {
+        let age = meta.modified().ok().and_then(|t| t.elapsed().ok());
+        return Holder::Unnamed {
+            for_a_while: age.is_some_and(|a| a > std::time::Duration::from_secs(1)),
+        };
+    }
+    Holder::Foreign
+}
+
+/// Whether process `pid` is running (this one included: another thread of it holds the lock).
+fn alive(pid: u32) -> bool {
+    #[cfg(unix)]
+    {
+        let Some(pid) = i32::try_from(pid)
+            .ok()
+            .and_then(rustix::process::Pid::from_raw)
+        else {
+            return false;
+        };
+        // Not allowed to signal it still means it exists.
+        !matches!(
+            rustix::process::test_kill_process(pid),
+            Err(rustix::io::Errno::SRCH)
+        )
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = pid;
+        true
+    }
+}
+
 /// Every file under `dir` (symbolic links included, folders not), relative and `/`-separated,
 /// sorted.
 fn files_under(dir: &Path) -> io::Result<Vec<String>> {
@@ -186,10 +344,12 @@ fn write_manifest(dir: &Path) -> io::Result<()> {
     fs::write(dir.join(MANIFEST), text)
 }
 
-/// The two hidden siblings of the output folder.
+/// The hidden siblings of the output folder: the staging folder, the old site during a swap,
+/// and the lock.
 struct Siblings {
     new: PathBuf,
     old: PathBuf,
+    lock: PathBuf,
 }
 
 impl Siblings {
@@ -214,6 +374,7 @@ impl Siblings {
         Ok(Siblings {
             new: hidden(".new"),
             old: hidden(".old"),
+            lock: hidden(".lock"),
         })
     }
 }
@@ -448,6 +609,77 @@ mod tests {
         assert!(failed.is_err());
         assert_eq!(names(root.path()), ["site"]);
         assert_eq!(names(&out), [MANIFEST, "old"]);
+    }
+
+    #[test]
+    fn a_staging_folder_killed_before_its_manifest_is_cleared() {
+        let root = tempfile::tempdir().unwrap();
+        let out = root.path().join("site");
+        let staging = root.path().join(".site.new");
+        // Killed after creating the folder, or after creating the manifest but before its
+        // first line was written: each once blocked every later build.
+        for cut in [None, Some(""), Some("hackenbook si")] {
+            fs::create_dir(&staging).unwrap();
+            if let Some(text) = cut {
+                fs::write(staging.join(MANIFEST), text).unwrap();
+            }
+            publish(&out, fill_with("a")).unwrap();
+            assert_eq!(names(root.path()), ["site"]);
+        }
+        // Anything more is not a bare staging folder, and is kept.
+        fs::create_dir(&staging).unwrap();
+        fs::write(staging.join(MANIFEST), "my own notes").unwrap();
+        assert!(publish(&out, fill_with("a")).is_err());
+        assert_eq!(
+            fs::read_to_string(staging.join(MANIFEST)).unwrap(),
+            "my own notes"
+        );
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn one_writer_at_a_time_and_a_dead_writer_s_lock_is_cleared() {
+        let root = tempfile::tempdir().unwrap();
+        let out = root.path().join("site");
+        let lock = root.path().join(".site.lock");
+        // A lock held by a running process (this one): refused, naming it, and kept.
+        fs::write(&lock, format!("{LOCK_TEXT}{}\n", std::process::id())).unwrap();
+        let PublishError::Refused(refusal) = publish(&out, fill_with("a")).unwrap_err() else {
+            panic!("expected a refusal")
+        };
+        let said = refusal.to_string();
+        assert!(
+            said.contains(&format!("another hackenbook (pid {})", std::process::id()))
+                && said.contains("is writing"),
+            "{said}"
+        );
+        assert!(lock.exists() && !out.exists());
+        // A lock left by a process that has ended is cleared; so is one killed before it
+        // named its process, once it is a second old.
+        let mut ended = std::process::Command::new("true").spawn().unwrap();
+        let gone = ended.id();
+        ended.wait().unwrap();
+        fs::write(&lock, format!("{LOCK_TEXT}{gone}\n")).unwrap();
+        publish(&out, fill_with("a")).unwrap();
+        assert_eq!(
+            names(root.path()),
+            ["site"],
+            "the lock is gone after the build"
+        );
+        fs::write(&lock, "").unwrap();
+        let old = std::time::SystemTime::now() - std::time::Duration::from_secs(5);
+        fs::File::options()
+            .write(true)
+            .open(&lock)
+            .unwrap()
+            .set_modified(old)
+            .unwrap();
+        publish(&out, fill_with("b")).unwrap();
+        assert_eq!(names(root.path()), ["site"]);
+        // A file of other words in its place is never removed.
+        fs::write(&lock, "a shopping list").unwrap();
+        assert!(publish(&out, fill_with("c")).is_err());
+        assert_eq!(fs::read_to_string(&lock).unwrap(), "a shopping list");
     }
 
     #[test]

@@ -157,6 +157,9 @@ pub enum RenderError {
     Io { path: PathBuf, source: io::Error },
     #[error("refusing to replace {0}")]
     Refused(Refusal),
+    /// A template refused unread: a link out of the project, or not a regular file.
+    #[error("{}: this file is refused, unread: {why}", path.display())]
+    Unread { path: PathBuf, why: String },
 }
 
 /// The project's templates, built in: a templates folder that lacks one of these files (or
@@ -429,13 +432,23 @@ pub fn slug_problem(slug: &str) -> Option<&'static str> {
 }
 
 /// The project's copy of a built-in file (`templates/NAME`), or the built-in text when it has
-/// none.
+/// none. The copy must lie inside the project folder (the templates folder's parent) once its
+/// links are followed, and be a regular file: otherwise it is refused unread.
 fn read_override(dir: &Path, name: &str, built_in: &str) -> Result<String, RenderError> {
+    use crate::files::{read_within, FileError};
     let path = dir.join(name);
-    match fs::read_to_string(&path) {
-        Ok(text) => Ok(text),
-        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(built_in.to_string()),
-        Err(source) => Err(RenderError::Io { path, source }),
+    let project = dir.parent().filter(|p| !p.as_os_str().is_empty());
+    match read_within(&path, project.unwrap_or(Path::new("."))) {
+        Ok(bytes) => String::from_utf8(bytes).map_err(|e| RenderError::Io {
+            path,
+            source: io::Error::new(io::ErrorKind::InvalidData, e),
+        }),
+        Err(FileError::Io(e)) if e.kind() == io::ErrorKind::NotFound => Ok(built_in.to_string()),
+        Err(FileError::Io(source)) => Err(RenderError::Io { path, source }),
+        Err(FileError::Refused(refused)) => Err(RenderError::Unread {
+            path,
+            why: refused.to_string(),
+        }),
     }
 }
 
@@ -464,6 +477,8 @@ fn load_templates(dir: &Path) -> Result<tera::Tera, RenderError> {
             at: at.filter(|(path, ..)| path.is_file()),
         }
     })?;
+    // A template that includes itself would overflow the stack when filled: refused first.
+    super::recursion::check(&tera, dir)?;
     Ok(tera)
 }
 

@@ -345,8 +345,21 @@ pub fn eval(
     games: &mut Games,
     resolve: &mut dyn FnMut(&str) -> Option<GameId>,
 ) -> Result<GameId, ParseError> {
+    eval_then(expr, games, resolve, |_, g| g)
+}
+
+/// Evaluates an expression and works on its value (`then`: its thermograph, its incentives)
+/// in one run of the table's clock, so the work done with the value is bounded by the same
+/// time limit, cancellation flag and memory budget as the evaluation; a stop is located at
+/// the expression.
+pub fn eval_then<T>(
+    expr: &Expr,
+    games: &mut Games,
+    resolve: &mut dyn FnMut(&str) -> Option<GameId>,
+    then: impl FnOnce(&mut Games, GameId) -> T,
+) -> Result<T, ParseError> {
     games
-        .timed(|games| eval_untimed(expr, games, resolve))
+        .timed(|games| eval_untimed(expr, games, resolve).map(|g| then(games, g)))
         .map_err(|stop| stopped(expr.span.clone(), stop))?
 }
 
