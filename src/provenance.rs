@@ -45,11 +45,15 @@ pub enum Method {
     #[serde(rename = "fusion principle")]
     FusionPrinciple,
     /// The tree rule on canonical forms: each trunk (`1`, `-1` or `*`) `:` the ordinal sums of
-    /// what it carries, all the way up, the trees summed (the colon principle at every node).
+    /// what it carries, all the way up, the trees summed (the colon principle at every node);
+    /// where a number stands on a blue or red trunk, that ordinal sum is taken by sign
+    /// expansions.
     #[serde(rename = "ordinal sums")]
     OrdinalSums,
     /// One ordinal sum per tree: its trunk `:` the game-tree value of what the trunk carries
-    /// (the colon principle at the ground only), the trees summed.
+    /// (the colon principle at the ground only), the trees summed. Taken on canonical forms,
+    /// or by sign expansions where the trunk is blue or red and the value a number (the fast
+    /// engine holds each of those against the construction on canonical forms).
     #[serde(rename = "ordinal sum")]
     OrdinalSum,
     /// The game-tree values of separate trees or pieces, added.

@@ -1543,11 +1543,21 @@ fn game_example(census: &str, m: &GameMember, games: &mut Games) -> Example {
     }
 }
 
-/// `edge : x` on canonical forms, for the fast engine (which checks it against sign expansions).
+/// `edge : x` by the general construction on canonical forms, which the fast engine holds its
+/// sign-expansion shortcut against ([`engine::run`]): the edge written as the form `{0 |}`
+/// (blue, `1`) or `{ | 0}` (red, `-1`), and over it the canonical form of `x`, every step's
+/// options made canonical by [`Games::from_options`] (for numbers, the simplest number
+/// between). Never the table's `ordinal_sum` of two numbers, which takes sign expansions and
+/// would be the shortcut compared with itself.
 pub fn ordinal_sum(games: &mut Games, sign: i8, x: Small) -> Result<Small, String> {
-    let base = games.integer(sign as i64);
+    let zero = games.zero();
+    let (left, right) = match sign {
+        1 => (vec![zero], Vec::new()),
+        -1 => (Vec::new(), vec![zero]),
+        other => return Err(format!("an edge is worth 1 or -1, not {other}")),
+    };
     let over = games.number(&x.to_dyadic());
-    let sum = games.ordinal_sum(base, over);
+    let sum = games.ordinal_sum_on_form(&left, &right, over);
     games
         .as_number(sum)
         .as_ref()
