@@ -169,7 +169,7 @@ fn the_notebook_says_how_each_side_was_computed() {
     assert_eq!(
         how(0),
         [
-            "census: every member counted",
+            "census: every member counted, the total of each size held against the closed form",
             "tree_rule: by ordinal sums all the way up (the tree rule)",
             "value: by the game tree",
         ]
@@ -177,7 +177,7 @@ fn the_notebook_says_how_each_side_was_computed() {
     assert_eq!(
         how(1),
         [
-            "census: every member counted",
+            "census: every member counted, the total of each size held against the closed form",
             "tree_rule: by the tree rule on sign expansions",
             "value: by the game tree (the simplicity rule on checked options)",
         ]
@@ -219,15 +219,61 @@ fn a_census_from_the_cache_says_so() {
     assert_eq!(
         words[0],
         [
-            "every member counted",
+            "every member counted, the total of each size held against the closed form",
             "every member counted (a census narrowed from another)"
         ]
     );
     assert_eq!(
         words[1],
         [
-            "every member counted in an earlier build",
+            "every member counted in an earlier build, the total of each size held against the closed form",
             "every member counted (a census narrowed from another) in an earlier build"
         ]
     );
+}
+
+/// The caption says how each picture was valued, naming as agreeing only methods that are
+/// separate computations: a green tree too large for its game tree is valued by the colon
+/// principle alone (the fusion principle would repeat its fold), a long blue-red stalk by its
+/// sign expansion alone (the tree rule would read the same signs), a small stalk by the sign
+/// expansion and the game tree, a cycle by the fusion principle and the game tree.
+#[test]
+fn captions_name_only_independent_methods() {
+    let tree = format!("G({})", vec!["G(G G)"; 12].join(" "));
+    let long: String = (0..300).map(|i| if i % 3 == 0 { 'R' } else { 'L' }).collect();
+    let body = format!(
+        "```hackenbush tree\n{tree}\n```\n\n```hackenbush long\n{long}\n```\n\n\
+         ```hackenbush short\nLRRL\n```\n\n```hackenbush triangle\ng-a G, a-b G, b-g G\n```\n\n\
+         Worth `{{* = value of tree}}`, `{{3/8 = value of short}}`, `{{* = value of triangle}}` \
+         and `{{true = number of long}}`.\n"
+    );
+    let mut checker = Checker::new(CheckOptions::default());
+    let mut problems: Vec<Diagnostic> = Vec::new();
+    let checked = checker.check_essay(essay(&body), &mut problems);
+    problems.retain(|d| !d.warning);
+    assert!(problems.is_empty(), "{problems:?}");
+    let claims = &checked.claims;
+    let page = hackenbook::page::build_page(&checked, &mut problems);
+    let caption = |name: &str| -> String {
+        let html = &page.body_html;
+        let start = html
+            .find(&format!("id=\"position-{name}\""))
+            .unwrap_or_else(|| panic!("no figure {name}"));
+        let end = start + html[start..].find("</figure>").unwrap();
+        let figure = &html[start..end];
+        let li = figure.rfind("<li>valued ").unwrap();
+        figure[li + 4..li + figure[li..].find("</li>").unwrap()].to_string()
+    };
+    assert_eq!(caption("tree"), "valued by the colon principle");
+    assert_eq!(caption("long"), "valued by the sign expansion");
+    assert_eq!(
+        caption("short"),
+        "valued by the sign expansion and by the game tree, which agree"
+    );
+    assert_eq!(
+        caption("triangle"),
+        "valued by the fusion principle and by the game tree, which agree"
+    );
+    // The notebook says the same of the value it reads.
+    assert_eq!(claims[0].how[0].words, "by the colon principle");
 }

@@ -494,6 +494,10 @@ impl Workspace {
                 " in {shards} shards, computed apart and merged (each sealed under your key)"
             ));
         }
+        // Held by `rows` before any figure was read: see `Family::check_totals`.
+        if let Some(Source::Family(_)) = self.censuses.get(&f.name).map(|e| &e.source) {
+            words.push_str(", the total of each size held against the closed form");
+        }
         push_how(out, "census".into(), words);
         for field in self.fields_read([f.filter.as_ref(), e]) {
             let words = engine.general(field).words().to_string();
@@ -762,6 +766,11 @@ impl Workspace {
                             .timed(|games| self.run_family(name, family, span, games))
                     })
                     .map_err(stopped)??;
+                // Every member counted once: the total of each size against the closed form,
+                // whether the rows were computed now, read back or merged from shards.
+                family
+                    .check_totals(super::family::counted(&rows))
+                    .map_err(|why| QueryError::new(span.clone(), format!("census `{name}`: {why}")))?;
                 (
                     Members::Positions(Arc::new(rows)),
                     family.to_string(),
