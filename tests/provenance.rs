@@ -277,3 +277,74 @@ fn captions_name_only_independent_methods() {
     // The notebook says the same of the value it reads.
     assert_eq!(claims[0].how[0].words, "by the colon principle");
 }
+
+/// A comparison asked of a census where the two figures coincide by definition on some members
+/// (a single tree is its own sum, a stalk its own reading) and are computed apart on the others
+/// is a check on those others only: the notebook says on how many members it compared figures
+/// computed apart, and on how many, and why, they coincide. A comparison computed apart on
+/// every member says nothing more.
+#[test]
+fn the_notebook_counts_the_members_a_comparison_checked() {
+    let mut ev = Evaluator::default();
+    let mut ws = Workspace::new(None);
+    let count = |ws: &mut Workspace, ev: &mut Evaluator, q: &str| -> u64 {
+        match ws.evaluate(q, ev).unwrap() {
+            hackenbook::census::Figure::Integer(n) => u64::try_from(n).unwrap(),
+            other => panic!("{q}: {other:?}"),
+        }
+    };
+    let group = |n: u64| hackenbook::census::family::group(n.into());
+    for (query, census, apart, why) in [
+        (
+            "all forests4_LRG have sum = value",
+            "forests4_LRG",
+            "trunks > 1",
+            "a single tree is its own sum",
+        ),
+        (
+            "count forests4_LRG where value = sum",
+            "forests4_LRG",
+            "trunks > 1",
+            "a single tree is its own sum",
+        ),
+        (
+            "all forests5 have sum = value",
+            "forests5",
+            "trunks > 1",
+            "a single tree is its own sum",
+        ),
+        (
+            "share trees4_LRG have reading = value",
+            "trees4_LRG",
+            "not path",
+            "a stalk is its own leftmost reading",
+        ),
+    ] {
+        ws.evaluate(query, &mut ev).unwrap();
+        let how = ws.how(query);
+        let total = count(&mut ws, &mut ev, &format!("count {census}"));
+        let computed_apart = count(&mut ws, &mut ev, &format!("count {census} where {apart}"));
+        assert!(computed_apart > 0 && computed_apart < total, "{query}");
+        let note = how
+            .iter()
+            .find(|h| h.what.starts_with('`'))
+            .unwrap_or_else(|| panic!("{query}: {how:?}"));
+        assert_eq!(
+            note.words,
+            format!(
+                "compared on the {} members where they are computed apart; on the other {} they coincide by definition ({why})",
+                group(computed_apart),
+                group(total - computed_apart)
+            ),
+            "{query}"
+        );
+    }
+    // Computed apart on every member: nothing to add.
+    let query = "all forests4_LRG have tree_rule = value";
+    ws.evaluate(query, &mut ev).unwrap();
+    assert!(
+        ws.how(query).iter().all(|h| !h.what.starts_with('`')),
+        "{:?}",
+        ws.how(query)
+    );
+}

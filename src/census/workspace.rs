@@ -174,6 +174,11 @@ pub struct Workspace {
     failed_with_parent: BTreeSet<String>,
     /// Positions whose block failed (reported there).
     failed_positions: BTreeSet<String>,
+    /// What the notebook says of comparisons that checked some members and were one
+    /// computation on others, gathered while a query is answered ([`Watch::notes`]) ...
+    pending_notes: Vec<How>,
+    /// ... and kept by query, for [`Workspace::how`].
+    notes: BTreeMap<String, Vec<How>>,
 }
 
 /// What a name names: each kind has its own namespace within an essay.
@@ -439,7 +444,12 @@ impl Workspace {
         let q = parse_query(query)?;
         self.define_builtin_families(&q);
         self.check_query(&q)?;
-        self.figure(&q, ev)
+        self.pending_notes.clear();
+        let figure = self.figure(&q, ev)?;
+        let mut notes = std::mem::take(&mut self.pending_notes);
+        notes.dedup();
+        self.notes.insert(query.to_string(), notes);
+        Ok(figure)
     }
 
     /// How each figure `query` reads was obtained, for the notebook: each census it counts
@@ -449,6 +459,9 @@ impl Workspace {
         let mut out = Vec::new();
         if let Ok(q) = parse_query(query) {
             self.how_query(&q, &mut out);
+        }
+        for note in self.notes.get(query).into_iter().flatten() {
+            push_how(&mut out, note.what.clone(), note.words.clone());
         }
         out
     }
@@ -1106,7 +1119,7 @@ impl Workspace {
             }
         }
         let mut watch = Watch::new(Some(e), &self.measures);
-        watch.see(engine, Subject::Position(&record));
+        watch.see(engine, Subject::Position(&record), 1);
         watch.verdict(engine, &format!("position `{name}`"))?;
         let mut ev = RowEval::new(&mut ev.games, &mut ev.solver, &self.measures);
         Ok(match ev.eval(e, Subject::Position(&record))? {
@@ -1187,13 +1200,13 @@ impl Workspace {
                 let mut out = Vec::new();
                 for i in 0..rows.len() {
                     let subject = rows.subject(i);
-                    filtered.see(engine, subject);
+                    filtered.see(engine, subject, rows.count(i));
                     if let Some(filter) = &f.filter {
                         if !ev.truth(filter, subject)? {
                             continue;
                         }
                     }
-                    asked.see(engine, subject);
+                    asked.see(engine, subject, rows.count(i));
                     let c = match cond {
                         Some(c) => ev.truth(c, subject)?,
                         None => true,
@@ -1211,6 +1224,8 @@ impl Workspace {
         let place = format!("census `{}`", f.name);
         filtered.verdict(engine, &place)?;
         asked.verdict(engine, &place)?;
+        self.pending_notes.extend(filtered.notes(engine));
+        self.pending_notes.extend(asked.notes(engine));
         Ok((rows, out))
     }
 
@@ -1328,9 +1343,10 @@ impl Workspace {
         if let Some(method) = self.census_method(&f.name) {
             let mut measured = Watch::new(Some(e), &self.measures);
             for (i, _) in &sel {
-                measured.see(method.engine(), rows.subject(*i));
+                measured.see(method.engine(), rows.subject(*i), rows.count(*i));
             }
             measured.verdict(method.engine(), &format!("census `{}`", f.name))?;
+            self.pending_notes.extend(measured.notes(method.engine()));
         }
         let mut ev = RowEval::new(&mut ev.games, &mut ev.solver, &self.measures);
         let mut best: Option<Scalar> = None;
