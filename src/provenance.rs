@@ -198,6 +198,55 @@ pub fn words(methods: &[Method]) -> String {
     out
 }
 
+/// How a value was found, in a reader's words, given the methods of each part when there are
+/// several ([`crate::hackenbush::Evaluation::parts`]): the methods that ran on one part agree
+/// on it, and parts valued the same way are said together ("part by part, the values of the
+/// parts standing apart added: one part by the colon principle; two parts by the sign
+/// expansion and by the game tree, which agree"). With one part, [`words`].
+pub fn words_by_part(methods: &[Method], parts: &[Vec<Method>]) -> String {
+    if parts.len() < 2 {
+        return words(methods);
+    }
+    let mut groups: Vec<(&[Method], usize)> = Vec::new();
+    for part in parts {
+        match groups.iter_mut().find(|(g, _)| *g == part.as_slice()) {
+            Some((_, n)) => *n += 1,
+            None => groups.push((part, 1)),
+        }
+    }
+    let mut out = String::from("part by part, the values of the parts standing apart added");
+    match groups.as_slice() {
+        [(only, _)] => {
+            out.push_str(", each ");
+            out.push_str(&words(only));
+        }
+        _ => {
+            let said: Vec<String> = groups
+                .iter()
+                .map(|(part, n)| {
+                    let parts = if *n == 1 { "part" } else { "parts" };
+                    format!("{} {parts} {}", count_word(*n), words(part))
+                })
+                .collect();
+            out.push_str(": ");
+            out.push_str(&said.join("; "));
+        }
+    }
+    if methods.contains(&Method::Cache) {
+        out.push_str(", ");
+        out.push_str(Method::Cache.words());
+    }
+    out
+}
+
+/// `1` → "one", up to ten in words, then digits.
+fn count_word(n: usize) -> String {
+    const WORDS: [&str; 11] = [
+        "no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+    ];
+    WORDS.get(n).map_or_else(|| n.to_string(), |w| w.to_string())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -242,5 +291,41 @@ mod tests {
         );
         assert_eq!(words(&[Method::ColonPrinciple]), "by the colon principle");
         assert_eq!(words(&[]), "");
+    }
+
+    /// Methods of different parts are not said to agree: each part's methods are said of it.
+    #[test]
+    fn words_by_part_say_which_methods_valued_which_parts() {
+        use Method::*;
+        let all = [ColonPrinciple, SignExpansion, GameTree, SumOfPieces];
+        assert_eq!(
+            words_by_part(
+                &all,
+                &[
+                    vec![ColonPrinciple],
+                    vec![SignExpansion, GameTree],
+                    vec![SignExpansion, GameTree]
+                ]
+            ),
+            "part by part, the values of the parts standing apart added: one part by the colon \
+             principle; two parts by the sign expansion and by the game tree, which agree"
+        );
+        assert_eq!(
+            words_by_part(
+                &[SignExpansion, GameTree, SumOfPieces],
+                &[vec![SignExpansion, GameTree], vec![SignExpansion, GameTree]]
+            ),
+            "part by part, the values of the parts standing apart added, each by the sign \
+             expansion and by the game tree, which agree"
+        );
+        assert_eq!(
+            words_by_part(&[Cache, NumberSearch, SumOfPieces], &vec![vec![NumberSearch]; 2]),
+            "part by part, the values of the parts standing apart added, each by a search for \
+             the number it is worth, in an earlier build (read back from its cache)"
+        );
+        assert_eq!(
+            words_by_part(&[TreeRule, GameTree], &[]),
+            "by the tree rule on sign expansions and by the game tree, which agree"
+        );
     }
 }

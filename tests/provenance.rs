@@ -152,11 +152,11 @@ fn a_named_position_is_held_to_the_same_rule() {
 /// The notebook says how each figure behind a claim was computed.
 #[test]
 fn the_notebook_says_how_each_side_was_computed() {
-    let body = "```hackenbush cherry\nL(L R)\n```\n\n\
+    let body = "```hackenbush cherry\nL(L R)\n```\n\n```hackenbush two\nL(L R) LR\n```\n\n\
                 Trees `{every time = all forests4_LRG have tree_rule = value}`, \
                 blue-red `{every time = all forests4 have tree_rule = value}`, \
                 `{3 = edges of cherry}` edges worth `{1 = value of cherry}`, \
-                a relation `{$1 > 0$}`.\n";
+                a relation `{$1 > 0$}`, two parts `{3/2 = value of two}`.\n";
     let (problems, claims) = check(body);
     assert!(problems.is_empty(), "{problems:?}");
     let how = |i: usize| -> Vec<String> {
@@ -190,6 +190,13 @@ fn the_notebook_says_how_each_side_was_computed() {
     assert_eq!(
         how(4),
         ["both sides: canonical forms (positions by the solver), compared"]
+    );
+    assert_eq!(
+        how(5),
+        ["value: part by part, the values of the parts standing apart added: one part by the tree \
+          rule on sign expansions and by the game tree, which agree; one part by the sign \
+          expansion and by the game tree, which agree; the whole also by the game tree, which \
+          agrees"]
     );
 }
 
@@ -244,6 +251,7 @@ fn captions_name_only_independent_methods() {
     let body = format!(
         "```hackenbush tree\n{tree}\n```\n\n```hackenbush long\n{long}\n```\n\n\
          ```hackenbush short\nLRRL\n```\n\n```hackenbush triangle\ng-a G, a-b G, b-g G\n```\n\n\
+         ```hackenbush parts\n{tree} LR LR\n```\n\n\
          Worth `{{* = value of tree}}`, `{{3/8 = value of short}}`, `{{* = value of triangle}}` \
          and `{{true = number of long}}`.\n"
     );
@@ -273,6 +281,12 @@ fn captions_name_only_independent_methods() {
     assert_eq!(
         caption("triangle"),
         "valued by the fusion principle and by the game tree, which agree"
+    );
+    // Methods of different parts are not said to agree.
+    assert_eq!(
+        caption("parts"),
+        "valued part by part, the values of the parts standing apart added: one part by the \
+         colon principle; two parts by the sign expansion and by the game tree, which agree"
     );
     // The notebook says the same of the value it reads.
     assert_eq!(claims[0].how[0].words, "by the colon principle");

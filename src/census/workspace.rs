@@ -18,6 +18,7 @@ use super::graphs::{self, picture_record, GraphFamily, GRAPHS_CONFIRM_ABOVE};
 use super::literal::{Example, Figure, Member};
 use super::mixed;
 use super::obtained::{CensusMethod, Engine, How, Watch};
+use crate::provenance::words_by_part;
 use super::progress::Progress;
 use super::query::{
     parse_expr, parse_query, type_of, Arith, Expr, Extreme, FamilyRef, Query, QueryError,
@@ -133,8 +134,10 @@ impl Members {
 
 struct PositionEntry {
     value: GameId,
-    /// The solver's methods that valued it (they agreed).
+    /// The solver's methods that valued it (on one part they agreed).
     methods: Vec<Method>,
+    /// The methods of each part, when it has several standing apart.
+    parts: Vec<Vec<Method>>,
     position: Position,
     rules: Rules,
     /// Computed on first use: the record, and why some properties are unavailable.
@@ -397,6 +400,7 @@ impl Workspace {
             PositionEntry {
                 value: value.value,
                 methods: value.methods.clone(),
+                parts: value.parts.clone(),
                 position,
                 rules,
                 record: None,
@@ -534,11 +538,20 @@ impl Workspace {
             let words = match field {
                 Field::Value => {
                     // A forest's record is valued by the game tree too, and held to the solver's.
+                    let reference = engine == Engine::Reference;
                     let mut methods = entry.methods.clone();
-                    if engine == Engine::Reference && !methods.contains(&Method::GameTree) {
-                        methods.push(Method::GameTree);
+                    if entry.parts.len() > 1 {
+                        let mut words = words_by_part(&methods, &entry.parts);
+                        if reference {
+                            words.push_str("; the whole also by the game tree, which agrees");
+                        }
+                        words
+                    } else {
+                        if reference && !methods.contains(&Method::GameTree) {
+                            methods.push(Method::GameTree);
+                        }
+                        crate::provenance::words(&methods)
                     }
-                    crate::provenance::words(&methods)
                 }
                 field => engine.general(field).words().to_string(),
             };

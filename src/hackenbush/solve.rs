@@ -34,11 +34,15 @@ use crate::games::{Dyadic, GameId, Games, Nus, Player, Stop};
 use crate::provenance::Method;
 use std::time::Duration;
 
-/// A value and all the methods that produced it (they all agreed), in the order they ran.
+/// A value and all the methods that produced it, in the order they ran: on one part, they all
+/// agreed; a position of several parts standing apart is valued part by part and the values
+/// added, and `parts` says which methods valued each part.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Evaluation {
     pub value: GameId,
     pub methods: Vec<Method>,
+    /// The methods of each part, in order, when there are several (empty for one part).
+    pub parts: Vec<Vec<Method>>,
 }
 
 /// The solver's budgets.
@@ -300,6 +304,7 @@ impl Solver {
         let pieces = pos.components();
         let mut value = games.zero();
         let mut methods: Vec<Method> = Vec::new();
+        let mut parts: Vec<Vec<Method>> = Vec::new();
         // One budget for all the cross-checks of this call: a position of many pieces cannot
         // multiply their cost.
         let mut checks = Budget::new(
@@ -311,20 +316,27 @@ impl Solver {
         for piece in &pieces {
             let (v, used) = self.piece(piece, rules, games, &mut checks)?;
             value = games.add(value, v);
-            for m in used {
+            for &m in &used {
                 if !methods.contains(&m) {
                     methods.push(m);
                 }
             }
+            parts.push(used);
         }
         if pieces.len() > 1 {
             methods.push(Method::SumOfPieces);
+        } else {
+            parts.clear();
         }
         if pieces.is_empty() {
             // Nothing to chop: no move for either player is the definition of 0.
             methods.push(Method::GameTree);
         }
-        Ok(Evaluation { value, methods })
+        Ok(Evaluation {
+            value,
+            methods,
+            parts,
+        })
     }
 
     /// The game tree alone (plain: nothing but the definition; or with fast paths at every
@@ -724,6 +736,7 @@ mod tests {
         let planted = Evaluation {
             value: games.number(&"-5/8".parse().unwrap()),
             methods: vec![Method::NumberSearch],
+            parts: Vec::new(),
         };
         assert_ne!(planted.value, first.value);
         value_cache::store(dir.path(), &stalk, Rules::Normal, &planted, &games).unwrap();
