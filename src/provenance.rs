@@ -244,7 +244,9 @@ fn count_word(n: usize) -> String {
     const WORDS: [&str; 11] = [
         "no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
     ];
-    WORDS.get(n).map_or_else(|| n.to_string(), |w| w.to_string())
+    WORDS
+        .get(n)
+        .map_or_else(|| n.to_string(), |w| w.to_string())
 }
 
 #[cfg(test)]
@@ -319,7 +321,10 @@ mod tests {
              expansion and by the game tree, which agree"
         );
         assert_eq!(
-            words_by_part(&[Cache, NumberSearch, SumOfPieces], &vec![vec![NumberSearch]; 2]),
+            words_by_part(
+                &[Cache, NumberSearch, SumOfPieces],
+                &vec![vec![NumberSearch]; 2]
+            ),
             "part by part, the values of the parts standing apart added, each by a search for \
              the number it is worth, in an earlier build (read back from its cache)"
         );

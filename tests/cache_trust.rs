@@ -327,7 +327,10 @@ fn a_cache_sealed_under_another_key_is_computed_again_and_no_cache_believes_noth
     // believes it. The key is what a build trusts; a project folder never is. But a census
     // read back is held against the closed forms: a position added is refused by size.
     let believed = project.run(&["check"]);
-    assert!(!holds(&believed), "805 was published from a count over the closed form");
+    assert!(
+        !holds(&believed),
+        "805 was published from a count over the closed form"
+    );
     assert!(
         text(&believed.stderr).contains("where the closed form 2^")
             && text(&believed.stderr).contains("a drawing was missed or counted twice"),

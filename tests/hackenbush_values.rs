@@ -72,13 +72,15 @@ fn only_independent_methods_are_listed_as_agreeing() {
     let mut games = Games::new();
     // A green tree of 37 edges: a trunk carrying twelve cherries, far past the game tree's
     // cross-check (5^12 sub-positions).
-    let tree = format!("G({})", vec!["G(G G)"; 12].join(" "));
+    let tree = format!("G({})", ["G(G G)"; 12].join(" "));
     assert_eq!(Position::parse(&tree).unwrap().edge_count(), 37);
     let (v, m) = eval(&tree, Rules::Normal, &mut games);
     assert_eq!(games.display(v), "*");
     assert_eq!(m, [Method::ColonPrinciple]);
     // A blue-red stalk too long for the cross-check: the sign expansion alone.
-    let stalk: String = (0..600).map(|i| if i % 3 == 0 { 'R' } else { 'L' }).collect();
+    let stalk: String = (0..600)
+        .map(|i| if i % 3 == 0 { 'R' } else { 'L' })
+        .collect();
     let (_, m) = eval(&stalk, Rules::Normal, &mut games);
     assert_eq!(m, [Method::SignExpansion]);
     // A blue-red tree with a fork: the tree rule is a computation of its own.
@@ -89,7 +91,13 @@ fn only_independent_methods_are_listed_as_agreeing() {
     assert_eq!(m, [Method::FusionPrinciple, Method::GameTree]);
     let ring: Vec<String> = (0..20)
         .map(|i| {
-            let node = |k: usize| if k % 20 == 0 { "g".to_string() } else { format!("n{k}") };
+            let node = |k: usize| {
+                if k.is_multiple_of(20) {
+                    "g".to_string()
+                } else {
+                    format!("n{k}")
+                }
+            };
             format!("{}-{} G", node(i), node(i + 1))
         })
         .collect();

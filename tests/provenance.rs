@@ -246,8 +246,10 @@ fn a_census_from_the_cache_says_so() {
 /// expansion and the game tree, a cycle by the fusion principle and the game tree.
 #[test]
 fn captions_name_only_independent_methods() {
-    let tree = format!("G({})", vec!["G(G G)"; 12].join(" "));
-    let long: String = (0..300).map(|i| if i % 3 == 0 { 'R' } else { 'L' }).collect();
+    let tree = format!("G({})", ["G(G G)"; 12].join(" "));
+    let long: String = (0..300)
+        .map(|i| if i % 3 == 0 { 'R' } else { 'L' })
+        .collect();
     let body = format!(
         "```hackenbush tree\n{tree}\n```\n\n```hackenbush long\n{long}\n```\n\n\
          ```hackenbush short\nLRRL\n```\n\n```hackenbush triangle\ng-a G, a-b G, b-g G\n```\n\n\

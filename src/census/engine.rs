@@ -968,11 +968,18 @@ mod tests {
     /// naming the pair: the comparison can fail.
     #[test]
     fn a_disagreement_on_one_ordinal_sum_fails_the_census() {
-        let half: Small = "1/2".parse::<crate::games::Dyadic>().map(|d| Small::from_dyadic(&d).unwrap()).unwrap();
+        let half: Small = "1/2"
+            .parse::<crate::games::Dyadic>()
+            .map(|d| Small::from_dyadic(&d).unwrap())
+            .unwrap();
         let mut games = crate::games::Games::new();
         let mut wrong = |s: i8, x: Small| {
             let right = crate::census::workspace::ordinal_sum(&mut games, s, x)?;
-            Ok(if s == -1 && x == half { Small::ZERO } else { right })
+            Ok(if s == -1 && x == half {
+                Small::ZERO
+            } else {
+                right
+            })
         };
         let err = run(&blue_red(Kind::Forests, 4), &mut wrong, &|_| {}).unwrap_err();
         assert_eq!(

@@ -230,7 +230,10 @@ impl Family {
     /// ([`Family::size_of`]): a drawing missed or counted twice, or a member outside the
     /// family's range of edges, is an error that says which size and by how much. `counted`
     /// gives members by their number of edges, in any grouping (a census's rows: [`counted`]).
-    pub fn check_totals(&self, counted: impl IntoIterator<Item = (u32, u64)>) -> Result<(), String> {
+    pub fn check_totals(
+        &self,
+        counted: impl IntoIterator<Item = (u32, u64)>,
+    ) -> Result<(), String> {
         let mut by_size: std::collections::BTreeMap<u32, u128> = Default::default();
         for (edges, count) in counted {
             *by_size.entry(edges).or_default() += u128::from(count);
@@ -484,7 +487,10 @@ mod tests {
             let k = colours.len();
             let (form, want) = match kind {
                 Kind::Forests => (format!("{k}^{n} · Catalan({n})"), k.pow(n as u32) * 42),
-                Kind::Trees => (format!("{k}^{n} · Catalan({})", n - 1), k.pow(n as u32) * 14),
+                Kind::Trees => (
+                    format!("{k}^{n} · Catalan({})", n - 1),
+                    k.pow(n as u32) * 14,
+                ),
                 Kind::Stalks => (format!("{k}^{n}"), k.pow(n as u32)),
             };
             assert_eq!(n, 5);
@@ -501,13 +507,19 @@ mod tests {
             let dropped = edited(&|rows| {
                 rows.remove(0);
             });
-            assert!(dropped.contains("of 2 edges where the closed form"), "{dropped}");
+            assert!(
+                dropped.contains("of 2 edges where the closed form"),
+                "{dropped}"
+            );
             let outside = edited(&|rows| {
                 let mut extra = rows[0].clone();
                 extra.record.edges = 7;
                 rows.push(extra);
             });
-            assert!(outside.contains("of 7 edges, outside the census"), "{outside}");
+            assert!(
+                outside.contains("of 7 edges, outside the census"),
+                "{outside}"
+            );
         }
     }
 

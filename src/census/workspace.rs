@@ -18,7 +18,6 @@ use super::graphs::{self, picture_record, GraphFamily, GRAPHS_CONFIRM_ABOVE};
 use super::literal::{Example, Figure, Member};
 use super::mixed;
 use super::obtained::{CensusMethod, Engine, How, Watch};
-use crate::provenance::words_by_part;
 use super::progress::Progress;
 use super::query::{
     parse_expr, parse_query, type_of, Arith, Expr, Extreme, FamilyRef, Query, QueryError,
@@ -29,6 +28,7 @@ use super::reference::Reference;
 use super::small::Small;
 use crate::games::{Dyadic, GameId, Games};
 use crate::hackenbush::{in_place, Colour, Evaluation, Evaluator, Position, Rules, Solver};
+use crate::provenance::words_by_part;
 use crate::provenance::Method;
 use num_bigint::BigInt;
 use num_rational::BigRational;
@@ -796,7 +796,9 @@ impl Workspace {
                 // whether the rows were computed now, read back or merged from shards.
                 family
                     .check_totals(super::family::counted(&rows))
-                    .map_err(|why| QueryError::new(span.clone(), format!("census `{name}`: {why}")))?;
+                    .map_err(|why| {
+                        QueryError::new(span.clone(), format!("census `{name}`: {why}"))
+                    })?;
                 (
                     Members::Positions(Arc::new(rows)),
                     family.to_string(),

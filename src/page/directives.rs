@@ -372,7 +372,10 @@ fn assertion_value(literal: &str) -> String {
 /// How the value was found, for the caption: "valued by the sign expansion and by the game
 /// tree, which agree"; for several parts, part by part.
 fn methods_words(methods: &[Method], parts: &[Vec<Method>]) -> String {
-    format!("valued {}", crate::provenance::words_by_part(methods, parts))
+    format!(
+        "valued {}",
+        crate::provenance::words_by_part(methods, parts)
+    )
 }
 
 /// A strip of small diagrams, one per position the line passes through, all in the layout of
