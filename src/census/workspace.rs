@@ -28,6 +28,7 @@ use super::reference::Reference;
 use super::small::Small;
 use crate::games::{Dyadic, GameId, Games};
 use crate::hackenbush::{in_place, Colour, Evaluation, Evaluator, Position, Rules, Solver};
+use crate::provenance::words_by_part;
 use crate::provenance::Method;
 use num_bigint::BigInt;
 use num_rational::BigRational;
@@ -133,8 +134,10 @@ impl Members {
 
 struct PositionEntry {
     value: GameId,
-    /// The solver's methods that valued it (they agreed).
+    /// The solver's methods that valued it (on one part they agreed).
     methods: Vec<Method>,
+    /// The methods of each part, when it has several standing apart.
+    parts: Vec<Vec<Method>>,
     position: Position,
     rules: Rules,
     /// Computed on first use: the record, and why some properties are unavailable.
@@ -174,6 +177,11 @@ pub struct Workspace {
     failed_with_parent: BTreeSet<String>,
     /// Positions whose block failed (reported there).
     failed_positions: BTreeSet<String>,
+    /// What the notebook says of comparisons that checked some members and were one
+    /// computation on others, gathered while a query is answered ([`Watch::notes`]) ...
+    pending_notes: Vec<How>,
+    /// ... and kept by query, for [`Workspace::how`].
+    notes: BTreeMap<String, Vec<How>>,
 }
 
 /// What a name names: each kind has its own namespace within an essay.
@@ -392,6 +400,7 @@ impl Workspace {
             PositionEntry {
                 value: value.value,
                 methods: value.methods.clone(),
+                parts: value.parts.clone(),
                 position,
                 rules,
                 record: None,
@@ -439,7 +448,12 @@ impl Workspace {
         let q = parse_query(query)?;
         self.define_builtin_families(&q);
         self.check_query(&q)?;
-        self.figure(&q, ev)
+        self.pending_notes.clear();
+        let figure = self.figure(&q, ev)?;
+        let mut notes = std::mem::take(&mut self.pending_notes);
+        notes.dedup();
+        self.notes.insert(query.to_string(), notes);
+        Ok(figure)
     }
 
     /// How each figure `query` reads was obtained, for the notebook: each census it counts
@@ -449,6 +463,9 @@ impl Workspace {
         let mut out = Vec::new();
         if let Ok(q) = parse_query(query) {
             self.how_query(&q, &mut out);
+        }
+        for note in self.notes.get(query).into_iter().flatten() {
+            push_how(&mut out, note.what.clone(), note.words.clone());
         }
         out
     }
@@ -494,6 +511,10 @@ impl Workspace {
                 " in {shards} shards, computed apart and merged (each sealed under your key)"
             ));
         }
+        // Held by `rows` before any figure was read: see `Family::check_totals`.
+        if let Some(Source::Family(_)) = self.censuses.get(&f.name).map(|e| &e.source) {
+            words.push_str(", the total of each size held against the closed form");
+        }
         push_how(out, "census".into(), words);
         for field in self.fields_read([f.filter.as_ref(), e]) {
             let words = engine.general(field).words().to_string();
@@ -517,11 +538,20 @@ impl Workspace {
             let words = match field {
                 Field::Value => {
                     // A forest's record is valued by the game tree too, and held to the solver's.
+                    let reference = engine == Engine::Reference;
                     let mut methods = entry.methods.clone();
-                    if engine == Engine::Reference && !methods.contains(&Method::GameTree) {
-                        methods.push(Method::GameTree);
+                    if entry.parts.len() > 1 {
+                        let mut words = words_by_part(&methods, &entry.parts);
+                        if reference {
+                            words.push_str("; the whole also by the game tree, which agrees");
+                        }
+                        words
+                    } else {
+                        if reference && !methods.contains(&Method::GameTree) {
+                            methods.push(Method::GameTree);
+                        }
+                        crate::provenance::words(&methods)
                     }
-                    crate::provenance::words(&methods)
                 }
                 field => engine.general(field).words().to_string(),
             };
@@ -762,6 +792,13 @@ impl Workspace {
                             .timed(|games| self.run_family(name, family, span, games))
                     })
                     .map_err(stopped)??;
+                // Every member counted once: the total of each size against the closed form,
+                // whether the rows were computed now, read back or merged from shards.
+                family
+                    .check_totals(super::family::counted(&rows))
+                    .map_err(|why| {
+                        QueryError::new(span.clone(), format!("census `{name}`: {why}"))
+                    })?;
                 (
                     Members::Positions(Arc::new(rows)),
                     family.to_string(),
@@ -1097,7 +1134,7 @@ impl Workspace {
             }
         }
         let mut watch = Watch::new(Some(e), &self.measures);
-        watch.see(engine, Subject::Position(&record));
+        watch.see(engine, Subject::Position(&record), 1);
         watch.verdict(engine, &format!("position `{name}`"))?;
         let mut ev = RowEval::new(&mut ev.games, &mut ev.solver, &self.measures);
         Ok(match ev.eval(e, Subject::Position(&record))? {
@@ -1178,13 +1215,13 @@ impl Workspace {
                 let mut out = Vec::new();
                 for i in 0..rows.len() {
                     let subject = rows.subject(i);
-                    filtered.see(engine, subject);
+                    filtered.see(engine, subject, rows.count(i));
                     if let Some(filter) = &f.filter {
                         if !ev.truth(filter, subject)? {
                             continue;
                         }
                     }
-                    asked.see(engine, subject);
+                    asked.see(engine, subject, rows.count(i));
                     let c = match cond {
                         Some(c) => ev.truth(c, subject)?,
                         None => true,
@@ -1202,6 +1239,8 @@ impl Workspace {
         let place = format!("census `{}`", f.name);
         filtered.verdict(engine, &place)?;
         asked.verdict(engine, &place)?;
+        self.pending_notes.extend(filtered.notes(engine));
+        self.pending_notes.extend(asked.notes(engine));
         Ok((rows, out))
     }
 
@@ -1319,9 +1358,10 @@ impl Workspace {
         if let Some(method) = self.census_method(&f.name) {
             let mut measured = Watch::new(Some(e), &self.measures);
             for (i, _) in &sel {
-                measured.see(method.engine(), rows.subject(*i));
+                measured.see(method.engine(), rows.subject(*i), rows.count(*i));
             }
             measured.verdict(method.engine(), &format!("census `{}`", f.name))?;
+            self.pending_notes.extend(measured.notes(method.engine()));
         }
         let mut ev = RowEval::new(&mut ev.games, &mut ev.solver, &self.measures);
         let mut best: Option<Scalar> = None;
@@ -1543,11 +1583,21 @@ fn game_example(census: &str, m: &GameMember, games: &mut Games) -> Example {
     }
 }
 
-/// `edge : x` on canonical forms, for the fast engine (which checks it against sign expansions).
+/// `edge : x` by the general construction on canonical forms, which the fast engine holds its
+/// sign-expansion shortcut against ([`engine::run`]): the edge written as the form `{0 |}`
+/// (blue, `1`) or `{ | 0}` (red, `-1`), and over it the canonical form of `x`, every step's
+/// options made canonical by [`Games::from_options`] (for numbers, the simplest number
+/// between). Never the table's `ordinal_sum` of two numbers, which takes sign expansions and
+/// would be the shortcut compared with itself.
 pub fn ordinal_sum(games: &mut Games, sign: i8, x: Small) -> Result<Small, String> {
-    let base = games.integer(sign as i64);
+    let zero = games.zero();
+    let (left, right) = match sign {
+        1 => (vec![zero], Vec::new()),
+        -1 => (Vec::new(), vec![zero]),
+        other => return Err(format!("an edge is worth 1 or -1, not {other}")),
+    };
     let over = games.number(&x.to_dyadic());
-    let sum = games.ordinal_sum(base, over);
+    let sum = games.ordinal_sum_on_form(&left, &right, over);
     games
         .as_number(sum)
         .as_ref()
