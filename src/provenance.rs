@@ -199,7 +199,7 @@ pub fn words(methods: &[Method]) -> String {
 }
 
 /// How a value was found, in a reader's words, given the methods of each part when there are
-/// several ([`crate::hackenbush::Evaluation::parts`]): the methods that ran on one part agree
+/// several (the parts of a Hackenbush evaluation): the methods that ran on one part agree
 /// on it, and parts valued the same way are said together ("part by part, the values of the
 /// parts standing apart added: one part by the colon principle; two parts by the sign
 /// expansion and by the game tree, which agree"). With one part, [`words`].
