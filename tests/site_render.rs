@@ -7,8 +7,8 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use hackenbook::site::maths;
 use hackenbook::site::render::{render_site, ClaimRow, Link, PageModel, SiteModel, TocEntry};
+use hackenbook::site::{flow, maths};
 
 fn templates() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("templates")
@@ -18,8 +18,10 @@ fn inline(tex: &str) -> String {
     maths::render(tex, false).expect("sample TeX is valid")
 }
 
-fn display(tex: &str) -> String {
-    maths::render(tex, true).expect("sample TeX is valid")
+/// Display maths as the pages set it (`site::flow`), one row a TeX string.
+fn display(rows: &[&str]) -> String {
+    let rows: Vec<String> = rows.iter().map(|r| r.to_string()).collect();
+    flow::display(&rows).expect("sample TeX is valid")
 }
 
 /// A diagram shaped like the draw module's output: a blue trunk carrying a blue and a red edge
@@ -96,14 +98,14 @@ fn tree_essay() -> PageModel {
         format!(
             "<p>Reading the leftmost spine of a tree as a stalk gives its value when the colon \
              condition holds, as in</p>{}<p>which is also the value of the stalk LRRL.</p>",
-            display(r"1 : -1 : -1 : 1 = \tfrac38"),
+            display(&[r"1 : -1 : -1 : 1 = \tfrac38"]),
         ),
         figure("LRRL", &diagram("LRRL", false), r"\tfrac38", false),
         format!(
-            "<p>A longer stalk, too wide for a phone, scrolls inside its own box:</p>{}",
-            display(
+            "<p>A longer stalk, too wide for a phone, wraps between its terms:</p>{}",
+            display(&[
                 r"\mathrm{LRLRRLLR} = 1 : -1 : 1 : -1 : -1 : 1 : 1 : -1 = \tfrac{77}{128} = 0.6015625"
-            ),
+            ]),
         ),
         r#"<h3 id="census">A census</h3>"#.to_string(),
         r#"<details class="census"><summary>census <code>forests6</code></summary><pre><code>family = "forests"
@@ -117,9 +119,10 @@ colours = "LR"</code></pre></details>"#.to_string(),
         r##"<ul class="claims-block"><li><a class="claim" href="#claim-1">10,066</a> forests in all</li><li><a class="claim" href="#claim-2">762</a> read their value</li></ul>"##.to_string(),
         format!(
             r#"<div class="game-block">{}</div>"#,
-            display(
-                r"\begin{aligned} \{0, \tfrac12 \mid 2\} &= \{\tfrac12 \mid 2\} = 1 \\ {\uparrow} + {\uparrow} + {*} &= {\uparrow}{\uparrow}{*} \end{aligned}"
-            )
+            display(&[
+                r"\{0, \tfrac12 \mid 2\} = \{\tfrac12 \mid 2\} = 1",
+                r"{\uparrow} + {\uparrow} + {*} = {\uparrow}{\uparrow}{*}",
+            ])
         ),
     ]
     .join("\n");

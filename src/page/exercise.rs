@@ -94,7 +94,7 @@ pub fn render(
          <div class=\"exercise-room\" aria-hidden=\"true\"></div>\n{hint}\
          <details class=\"exercise-solution\"><summary>Solution</summary>\n{solution}</details>\n\
          </section>\n",
-        data = escape(&expected_json(&exercise.expected)),
+        data = escape(&expected_json(&exercise.expected, exercise.question)),
         question = match exercise.question {
             Question::WinningMove(p) => format!(
                 "{} <span class=\"exercise-screen-only\" hidden>Click the edge {p} should cut.</span>",
@@ -118,8 +118,9 @@ fn with_winning_edges(svg: &str, winning: &[usize]) -> String {
     })
 }
 
-/// What the script compares the reader's answer with, as JSON.
-fn expected_json(expected: &Expected) -> String {
+/// What the script compares the reader's answer with, as JSON (for "who wins when … starts",
+/// also the starter, so that "the first player" can be read).
+fn expected_json(expected: &Expected, question: Question) -> String {
     let player = |p: &Player| p.name().to_lowercase();
     let value = match expected {
         Expected::Value { display, parts } => serde_json::json!({
@@ -127,7 +128,14 @@ fn expected_json(expected: &Expected) -> String {
             "display": display,
             "parts": parts.as_ref().map(|(num, exp, ups, nim)| serde_json::json!([num, exp, ups, nim])),
         }),
-        Expected::Winner(p) => serde_json::json!({"kind": "winner", "winner": player(p)}),
+        Expected::Winner(p) => serde_json::json!({
+            "kind": "winner",
+            "winner": player(p),
+            "starter": match question {
+                Question::Winner(starter) => Some(player(&starter)),
+                _ => None,
+            },
+        }),
         Expected::Outcome(class) => serde_json::json!({
             "kind": "outcome",
             "class": class_letter(*class),

@@ -13,8 +13,8 @@ mod words;
 use crate::check::{CheckedEssay, ClaimKind, ClaimRecord, Outcome};
 use crate::essay::parse::markdown_options;
 use crate::essay::{Diagnostic, DirectiveKind};
-use crate::site::maths;
 use crate::site::render::{ClaimRow, PageModel, ANSWER_KEY_OPENING};
+use crate::site::{flow, maths};
 use pulldown_cmark::{CowStr, Event, Parser, Tag, TagEnd};
 use std::collections::HashMap;
 use std::ops::Range;
@@ -287,7 +287,13 @@ fn maths_event<'a>(
     display: bool,
     problems: &mut Vec<Diagnostic>,
 ) -> Event<'a> {
-    match maths::render(tex, display) {
+    let typeset = if display {
+        // Display maths wraps to the column (see `site::flow`).
+        flow::display(&[tex.to_string()])
+    } else {
+        maths::render(tex, false)
+    };
+    match typeset {
         Ok(html) => Event::InlineHtml(html.into()),
         Err(e) => {
             let file = &checked.essay.file;

@@ -7,6 +7,7 @@
 //! from outside the site, and the folder is swapped in whole or not at all.
 pub mod assets;
 pub mod feeds;
+pub mod flow;
 mod mathml;
 pub mod maths;
 pub mod publish;

@@ -90,10 +90,22 @@ function inspect() {
   };
   // Values kept for the player (#play-values) are hidden until a diagram is played; answers
   // are shown on demand.
+  // How far a formula reaches past its column (the text column, inside its padding): a block
+  // formula's box is the column, so its content (scrollWidth) is measured too.
+  const overflow = (m) => {
+    const column = m.closest("article, main") ?? document.body;
+    const style = getComputedStyle(column);
+    const c = column.getBoundingClientRect();
+    const left = c.left + parseFloat(style.paddingLeft);
+    const right = c.right - parseFloat(style.paddingRight);
+    const r = m.getBoundingClientRect();
+    return Math.max(left - r.left, r.right - right, Math.max(r.width, m.scrollWidth) - (right - left), 0);
+  };
   const maths = [...document.querySelectorAll("math")].filter((m) => shown(m) && !m.closest("[hidden]")).map((m) => ({
     tex: m.textContent.trim().slice(0, 60),
     display: m.getAttribute("display") === "block",
     font: getComputedStyle(m).fontFamily,
+    overflow: overflow(m),
     ...box(m),
   }));
   const diagrams = [...document.querySelectorAll("svg.hb-diagram, figure.position svg")].filter(shown).map((s) => ({
@@ -163,6 +175,13 @@ function weightOf(problems) {
 
 const kb = (bytes) => `${(bytes / 1000).toFixed(1)} KB`;
 
+// Issue 25: no formula reaches past its column (half a pixel of rounding allowed).
+function checkMathsFit(name, label, facts) {
+  for (const m of facts.maths) {
+    check(m.overflow <= 0.5, `${name} (${label}): formula ${m.overflow.toFixed(0)} px wider than its column: ${m.tex}`);
+  }
+}
+
 function checkPage(name, { facts, problems }, pageIds) {
   const weight = weightOf(problems);
   const parts = Object.entries(weight.kinds).map(([k, b]) => `${k} ${kb(b)}`).join(", ");
@@ -177,6 +196,7 @@ function checkPage(name, { facts, problems }, pageIds) {
     check(m.width > 0 && m.height > 0 && m.visible, `${name}: formula not laid out: ${m.tex}`);
     check(m.font.includes(MATHS_FONT), `${name}: formula not in ${MATHS_FONT} (${m.font}): ${m.tex}`);
   }
+  checkMathsFit(name, "desktop", facts);
   for (const d of facts.diagrams) {
     check(d.width > 0 && d.height > 0 && d.visible, `${name}: diagram not visible: ${d.title}`);
   }
@@ -245,12 +265,14 @@ async function checkSearch(context) {
   }
 }
 
-// Exercises: an answer typed in another spelling of the same game is marked right, a wrong one
-// wrong; on a find-a-winning-move exercise, a click on a winning edge is right and on a losing
-// edge wrong. The expected answers are the ones the build embedded (data-exercise).
+// Exercises: an answer typed in another spelling of the same game (or in a sentence, for who
+// wins) is marked right and says "Correct.", a wrong one wrong, and one that cannot be read says
+// so with the spellings it reads; on a find-a-winning-move exercise, a click on a winning edge is
+// right and on a losing edge wrong. The expected answers are the ones the build embedded
+// (data-exercise).
 async function checkExercises(context) {
   const answers = [
-    // page, exercise, typed answer, right?
+    // page, exercise, typed answer, right? (null: cannot be read)
     ["rules.html", "exercise-1", "¼", true],
     ["rules.html", "exercise-1", "0.5", false],
     ["worksheet-1.html", "exercise-2", "−3", true],
@@ -263,7 +285,31 @@ async function checkExercises(context) {
     ["worksheet-2.html", "exercise-2", "∗2", true],
     ["worksheet-2.html", "exercise-5", "1 + *", true],
     ["worksheet-2.html", "exercise-5", "1", false],
+    // Who wins, in the reader's words (issue 25). Worksheet 1 #3 and #9 are second-player wins,
+    // #8 "who wins when Right starts" is Right; worksheet 2 #9 is Left whoever starts, #10 "who
+    // wins when Left starts" is Right.
+    ["worksheet-1.html", "exercise-3", "whoever moves second", true],
+    ["worksheet-1.html", "exercise-3", "The player who moves second.", true],
+    ["worksheet-1.html", "exercise-3", "the player who doesn't start", true],
+    ["worksheet-1.html", "exercise-9", "whoever starts", false],
+    ["worksheet-1.html", "exercise-9", "Left wins, whoever starts.", false],
+    ["worksheet-1.html", "exercise-8", "Right, whoever starts", true],
+    ["worksheet-1.html", "exercise-8", "the first player", true],
+    ["worksheet-1.html", "exercise-8", "Left (blue)", false],
+    ["worksheet-2.html", "exercise-9", "Left wins, whoever starts.", true],
+    ["worksheet-2.html", "exercise-9", "Left (blue)", true],
+    ["worksheet-2.html", "exercise-9", "the second player", false],
+    ["worksheet-2.html", "exercise-10", "Right (red)", true],
+    ["worksheet-2.html", "exercise-10", "the second player", true],
+    ["worksheet-2.html", "exercise-10", "whoever starts", false],
+    ["worksheet-2.html", "exercise-10", "Left or Right", null],
+    // Unreadable answers get "I can't read that", not "Not quite".
+    ["worksheet-1.html", "exercise-4", "1 and a half", null],
+    ["worksheet-1.html", "exercise-4", "1,5", null],
+    ["worksheet-1.html", "exercise-4", "1½", true],
+    ["worksheet-1.html", "exercise-3", "nobody knows", null],
   ];
+  const said = { true: /^Correct\.$/, false: /^Not quite/, null: /^I can't read that: write /};
   const pages = new Map();
   const open = async (name) => {
     if (!pages.has(name)) {
@@ -281,11 +327,14 @@ async function checkExercises(context) {
         if (!form || form.hidden) return "no answer field";
         form.elements.answer.value = typed;
         form.requestSubmit();
-        return form.querySelector("output").getAttribute("data-verdict");
+        const out = form.querySelector("output");
+        return { mark: out.getAttribute("data-verdict"), text: out.textContent };
       },
       [id, typed],
     );
-    check(verdict === (right ? "right" : "wrong"), `${name} #${id}: "${typed}" marked ${verdict}, expected ${right ? "right" : "wrong"}`);
+    const expected = right === null ? "unread" : right ? "right" : "wrong";
+    check(verdict.mark === expected && said[right].test(verdict.text),
+      `${name} #${id}: "${typed}" marked ${verdict.mark} ("${verdict.text}"), expected ${expected}`);
   }
   // Every find-a-winning-move exercise: a winning edge and (where the mover has one) a losing one.
   for (const name of ["worksheet-1.html", "worksheet-2.html"]) {
@@ -313,11 +362,15 @@ async function checkExercises(context) {
           [id, edge],
         );
         await page.mouse.click(at.x, at.y);
-        const verdict = await page.evaluate(
-          (id) => document.querySelector(`#${id} .exercise-try output`).getAttribute("data-verdict"),
+        const [verdict, text] = await page.evaluate(
+          (id) => {
+            const out = document.querySelector(`#${id} .exercise-try output`);
+            return [out.getAttribute("data-verdict"), out.textContent];
+          },
           id,
         );
         check(verdict === expected, `${name} #${id}: a click on edge ${edge} (${data.names[edge]}) marked ${verdict}, expected ${expected}`);
+        check(expected !== "right" || text.startsWith("Correct: "), `${name} #${id}: a winning cut is answered "${text}"`);
       }
     }
     // From the keyboard: focus the winning edge and press Enter.
@@ -336,6 +389,125 @@ async function checkExercises(context) {
   for (const [name, v] of pages) {
     check(v.problems.console.length === 0, `${name}: console errors while answering ${JSON.stringify(v.problems.console)}`);
     await v.page.close();
+  }
+}
+
+// Issue 25: printing with a dark system theme prints the light palette (paper is white). The
+// palette is the stylesheet's custom properties on :root; printed with a dark theme they must be
+// those printed with a light one, and on screen the dark theme must change them (or the
+// emulation proved nothing). A print screenshot with the dark theme is saved.
+const PALETTE = ["--ink", "--paper", "--link", "--hb-blue", "--hb-red", "--hb-green", "--holds", "--fails"];
+
+async function checkPrintPalette(context) {
+  const v = await visit(context, "rules.html", DESKTOP);
+  const palette = async (media, colorScheme) => {
+    await v.page.emulateMedia({ media, colorScheme });
+    return v.page.evaluate((names) => {
+      const style = getComputedStyle(document.documentElement);
+      return names.map((n) => style.getPropertyValue(n).trim()).join(" ");
+    }, PALETTE);
+  };
+  const printLight = await palette("print", "light");
+  const printDark = await palette("print", "dark");
+  const screenDark = await palette("screen", "dark");
+  check(screenDark !== printLight, `print palette: the dark theme changes nothing on screen (${screenDark})`);
+  check(printDark === printLight, `print palette: printed with a dark theme, the palette is ${printDark}, not the light ${printLight}`);
+  await v.page.emulateMedia({ media: "print", colorScheme: "dark" });
+  await v.page.screenshot({ path: path.join(artefacts, "rules-print-dark-theme.png"), fullPage: true });
+  await v.page.close();
+}
+
+// WCAG contrast ratio of two computed colours ("rgb(r, g, b)" or "rgba(…)", opaque).
+function contrast(a, b) {
+  const lum = (c) => {
+    const [r, g, bl] = c.match(/[\d.]+/g).slice(0, 3).map((x) => {
+      const v = Number(x) / 255;
+      return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  };
+  const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+// What the focused element shows: its outline, and the background behind it (the nearest
+// ancestor with an opaque background).
+function focusRing() {
+  const el = document.activeElement;
+  const style = getComputedStyle(el);
+  let back = "rgb(255, 255, 255)";
+  for (let a = el.parentElement; a; a = a.parentElement) {
+    const bg = getComputedStyle(a).backgroundColor;
+    if (!/rgba\(.*, 0\)$/.test(bg) && bg !== "transparent") {
+      back = bg;
+      break;
+    }
+  }
+  // The width as drawn: computed lengths inside a zoomed element (an exercise's diagram) are in
+  // its own, unzoomed pixels.
+  let zoom = 1;
+  for (let a = el; a; a = a.parentElement) zoom *= Number(getComputedStyle(a).zoom) || 1;
+  return {
+    edge: el.dataset?.edge ?? null,
+    cls: el.getAttribute("class") ?? "",
+    style: style.outlineStyle,
+    width: parseFloat(style.outlineWidth) * zoom,
+    colour: style.outlineColor,
+    back,
+    strokeWidth: style.strokeWidth,
+  };
+}
+
+// Issue 25: a focused edge, in play and in a move exercise, in light and dark: from the keyboard
+// it has a ring (outline at least 2.5 px as drawn) of at least 3:1 contrast against what is behind it; after
+// a mouse click it has none (no box hiding the edge's colour), and focus leaves the edge's own
+// stroke as it was. Screenshots of each focused edge.
+async function checkFocus(context) {
+  for (const scheme of ["light", "dark"]) {
+    const d = PLAYED.blueRed;
+    const v = await visit(context, d.page, DESKTOP);
+    await v.page.emulateMedia({ colorScheme: scheme });
+    const fig = v.page.locator(`#${d.id}`);
+    await fig.locator(".play-bar .play-button").focus();
+    await v.page.keyboard.press("Enter");
+    await v.page.keyboard.press("Tab");
+    const ring = await v.page.evaluate(focusRing);
+    check(ring.cls.includes("hb-hit") && ring.style !== "none" && ring.width >= 2.5,
+      `focus (${scheme}): a keyboard-focused edge in play has no ring ${JSON.stringify(ring)}`);
+    check(contrast(ring.colour, ring.back) >= 3,
+      `focus (${scheme}): the ring of a focused edge in play is ${contrast(ring.colour, ring.back).toFixed(2)}:1 against ${ring.back}`);
+    await fig.screenshot({ path: path.join(artefacts, `focus-play-${scheme}.png`) });
+    await clickEdge({ page: v.page }, d, Number(ring.edge) + 1);
+    const clicked = await v.page.evaluate(focusRing);
+    check(clicked.cls.includes("hb-hit") && clicked.style === "none", `focus (${scheme}): a mouse click leaves a ring on an edge in play ${JSON.stringify(clicked)}`);
+    checkQuiet(`focus (${scheme})`, v.problems);
+    await v.page.close();
+
+    const w = await visit(context, "worksheet-1.html", DESKTOP);
+    await w.page.emulateMedia({ colorScheme: scheme });
+    // The first edge of a move exercise with several edges: Tab goes on to the next one.
+    const exercise = await w.page.evaluate(() =>
+      [...document.querySelectorAll("section.exercise")].find((s) => s.querySelectorAll(".exercise-clickable .hb-edge[data-edge]").length > 1)?.id);
+    const edge = w.page.locator(`#${exercise} .exercise-clickable .hb-edge[data-edge]`).first();
+    await edge.scrollIntoViewIfNeeded();
+    const box = await edge.boundingBox();
+    await w.page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    const byMouse = await w.page.evaluate(focusRing);
+    check(byMouse.cls.includes("hb-edge") && byMouse.style === "none", `focus (${scheme}): a mouse click leaves a ring on an exercise edge ${JSON.stringify(byMouse)}`);
+    await w.page.keyboard.press("Tab");
+    const byKey = await w.page.evaluate(focusRing);
+    check(byKey.cls.includes("hb-edge") && byKey.style !== "none" && byKey.width >= 2.5,
+      `focus (${scheme}): a keyboard-focused exercise edge has no ring ${JSON.stringify(byKey)}`);
+    check(contrast(byKey.colour, byKey.back) >= 3,
+      `focus (${scheme}): the ring of a focused exercise edge is ${contrast(byKey.colour, byKey.back).toFixed(2)}:1 against ${byKey.back}`);
+    await w.page.locator(`#${exercise} .exercise-clickable`).screenshot({ path: path.join(artefacts, `focus-exercise-${scheme}.png`) });
+    const unfocused = await w.page.evaluate(() => {
+      const e = document.activeElement;
+      e.blur();
+      return getComputedStyle(e).strokeWidth;
+    });
+    check(unfocused === byKey.strokeWidth, `focus (${scheme}): focus changes an exercise edge's stroke (${unfocused} → ${byKey.strokeWidth})`);
+    await w.page.close();
   }
 }
 
@@ -588,7 +760,108 @@ async function playByKeyboard(context, d) {
   await v.page.close();
 }
 
+// Issue 25: figures where a side has no move at the start (a lone red edge; childish stalks
+// where every blue cut would make a red edge fall). The game ends in words whenever the side to
+// move has no move: in free play at the start and after each blue or red cut; against the
+// solver at the start whichever side the reader takes and whoever starts, at the end of a whole
+// game (no wait that never ends), and after Undo from that end it is the reader's move again.
+const NO_MOVE = [
+  { page: "rules.html", id: "position-red", notation: "R" },
+  { page: "the-mixed-case.html", id: "position-lr_childish", notation: "LR", childish: true },
+  { page: "childish-hackenbush-is-hot.html", id: "position-lean_right", notation: "g-a G, a-c L, c-b R", childish: true },
+];
+
+async function playWithNoMove(context, d) {
+  const NAME = { L: "Left", R: "Right" };
+  const other = (side) => (side === "L" ? "R" : "L");
+  const mayCut = (colour, side) => colour === "G" || colour === side;
+  const v = await openFigure(context, d);
+  const t = v.table;
+  const movesOf = (at, side) => t.positions[at].cuts.filter(([e]) => mayCut(t.edges[e].colour, side));
+  const stuck = ["L", "R"].filter((side) => movesOf(0, side).length === 0);
+  check(stuck.length > 0, `${d.id}: both sides have a move at the start, so it tests nothing`);
+  if (stuck.length === 0) return v.page.close();
+  const loser = stuck[0];
+  const status = async () => (await state(v, d)).status;
+
+  // Free play.
+  await v.fig.locator(".play-bar .play-button").click();
+  const opening = await status();
+  for (const side of stuck) {
+    check(opening.includes(`${NAME[side]} has no move: ${NAME[other(side)]} wins when ${NAME[side]} is to move.`),
+      `${d.id}: free play does not say that ${NAME[side]} has no move: "${opening}"`);
+  }
+  for (let at = 0; t.positions[at].cuts.length > 0; ) {
+    const [k, to] = t.positions[at].cuts[0];
+    const colour = t.edges[k].colour;
+    await clickEdge(v, d, k);
+    const said = await status();
+    if (colour !== "G" && movesOf(to, other(colour)).length === 0) {
+      check(said.includes(`${NAME[other(colour)]} has no move: ${NAME[colour]} wins.`),
+        `${d.id}: free play, after ${NAME[colour]} cut edge ${k}, ${NAME[other(colour)]} has no move but the page says "${said}"`);
+    }
+    at = to;
+  }
+  await v.fig.screenshot({ path: path.join(artefacts, `play-no-move-${d.id}-free.png`) });
+
+  // Against the solver.
+  const start = async (you, first) => {
+    const setup = v.fig.locator(".play-setup");
+    if (await setup.isHidden()) await v.fig.getByRole("button", { name: "Against the solver…" }).click();
+    await v.fig.locator("select").first().selectOption(you);
+    await v.fig.locator("select").nth(1).selectOption(first);
+    await v.fig.getByRole("button", { name: "Start" }).click();
+  };
+  await start(loser, "you");
+  check(/You have no move: the solver wins\./.test(await status()), `${d.id}: the reader plays ${NAME[loser]}, who has no move, first: "${await status()}"`);
+  await start(loser, "solver");
+  // The solver moves (after its pause); then it is the reader's move, or the reader has lost.
+  const replied = await v.page.waitForFunction(
+    (id) => /Your move|the solver wins|you win/.test(document.getElementById(id).querySelector(".play-said").textContent),
+    d.id, { timeout: 5000 },
+  ).then(() => true, () => false);
+  const afterReply = await state(v, d);
+  const readerStuck = movesOf(t.bySet.get(afterReply.set), loser).length === 0;
+  check(replied && afterReply.status.endsWith(readerStuck ? "You have no move: the solver wins." : "Your move."),
+    `${d.id}: the reader plays ${NAME[loser]} after the solver: "${afterReply.status}"`);
+  await start(other(loser), "solver");
+  check(/The solver has no move: you win!/.test(await status()), `${d.id}: the solver plays ${NAME[loser]}, who has no move, first: "${await status()}"`);
+  await v.fig.screenshot({ path: path.join(artefacts, `play-no-move-${d.id}-solver.png`) });
+
+  // A whole game, the reader moving first with the side that has a move: it ends in words.
+  await start(other(loser), "you");
+  const you = other(loser);
+  let over = "";
+  for (let moves = 0; moves < 20 && !over; moves++) {
+    const at = t.bySet.get((await state(v, d)).set);
+    const mine = movesOf(at, you);
+    check(mine.length > 0, `${d.id}: the reader has no move but the game goes on: "${await status()}"`);
+    if (mine.length === 0) break;
+    await clickEdge(v, d, mine[0][0]);
+    const answered = await v.page.waitForFunction(
+      (id) => /Your move|the solver wins|you win/.test(document.getElementById(id).querySelector(".play-said").textContent),
+      d.id, { timeout: 5000 },
+    ).then(() => true, () => false);
+    check(answered, `${d.id}: after the reader's cut the game waits for ever: "${await status()}"`);
+    if (!answered) break;
+    const said = await status();
+    if (/the solver wins|you win/.test(said)) over = said;
+  }
+  check(over !== "", `${d.id}: a game against the solver never ended`);
+  await v.fig.getByRole("button", { name: "Undo" }).click();
+  const undone = await state(v, d);
+  check(undone.status.startsWith("Cut taken back") && undone.status.endsWith("Your move.") &&
+    movesOf(t.bySet.get(undone.set), you).length > 0, `${d.id}: after Undo from the end: "${undone.status}"`);
+  checkQuiet(d.id, v.problems);
+  await v.page.close();
+}
+
 async function play(context) {
+  for (const d of NO_MOVE) {
+    const before = failed;
+    await playWithNoMove(context, d);
+    console.log(`play with no move (${d.page}#${d.id}): ${failed === before ? "ok" : "FAILED"}`);
+  }
   for (const [kind, d] of Object.entries(PLAYED)) {
     if (["blueRed", "green", "childish", "cyclic"].includes(kind)) {
       const before = failed;
@@ -633,10 +906,13 @@ async function main() {
         phone.facts.scrollWidth <= phone.facts.clientWidth,
         `${name}: scrolls sideways on a phone (${phone.facts.scrollWidth} > ${phone.facts.clientWidth})`,
       );
+      checkMathsFit(name, "phone", phone.facts);
       await phone.page.screenshot({ path: path.join(artefacts, `${stem}-phone.png`), fullPage: true });
       await phone.page.close();
     }
     await checkExercises(context);
+    await checkPrintPalette(context);
+    await checkFocus(context);
     await checkSearch(context);
     await play(context);
   } finally {

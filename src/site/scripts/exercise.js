@@ -47,26 +47,49 @@
       .replace(/∗/g, "*").replace(/↑/g, "^").replace(/↓/g, "v").replace(/\|/g, "|");
   }
 
-  // "Left", "blue", "L" -> "L"; "the first player" -> "N"; "second" -> "P".
+  var WORDS = { left: "L", blue: "L", l: "L", right: "R", red: "R", r: "R",
+    first: "N", next: "N", n: "N", starter: "N", second: "P", previous: "P", last: "P", p: "P" };
+  // Words that only carry a sentence ("the player who moves second wins, whoever starts").
+  var FILLER = /^(the|a|player|players|wins|win|winner|whoever|who|which|one|is|always|starts|start|starting|moves|move|moving|mover|goes|plays|to|with|and|either|way|any|case|of|them)$/;
+
+  // The reader's words for who wins: "Left wins, whoever starts.", "Right (red)", "whoever moves
+  // second", "the player who does not start" -> "L", "R", "N" or "P"; "" when no word names one
+  // ("whoever starts" alone is the first player); null when a word is neither.
   function outcomeWord(text) {
-    var w = text.toLowerCase().replace(/[.!]/g, " ")
-      .replace(/\b(the|player|wins|win|whoever|starts|always)\b/g, " ").trim();
-    return { left: "L", blue: "L", l: "L", right: "R", red: "R", r: "R",
-      first: "N", n: "N", next: "N", second: "P", p: "P", previous: "P" }[w] || null;
+    var s = text.toLowerCase().replace(/n't\b/g, " not").replace(/[^a-z]+/g, " ")
+      .replace(/\b(does|do|did) not (start|move first|go first)\b/g, "second");
+    var found = "", words = s.split(/\s+/).filter(Boolean);
+    for (var i = 0; i < words.length; i++) {
+      var w = WORDS[words[i]];
+      if (w) { if (found && found !== w) return null; found = w; }
+      else if (!FILLER.test(words[i])) return null;
+    }
+    return found || (/\bstart|\bmover\b|\bto move\b/.test(s) ? "N" : null);
   }
+
+  var SPELLINGS = {
+    value: "write a value such as 3/4, -2, 1½, *, *2, ^, v*, 1 + *.",
+    winner: "write Left or Right (blue or red), or the first or second player.",
+    outcome: "write Left, Right, the first player (whoever starts) or the second player.",
+  };
 
   function verdict(out, right, text) {
     out.textContent = text;
-    out.setAttribute("data-verdict", right ? "right" : "wrong");
+    out.setAttribute("data-verdict", right === null ? "unread" : right ? "right" : "wrong");
   }
 
+  // Whether a typed answer is right; null if it cannot be read as an answer to the question.
   function checkTyped(data, text) {
     if (data.kind === "value") {
-      return data.parts ? sameValue(text, data.parts) : plain(text) === plain(data.display);
+      if (!data.parts) return plain(text) === plain(data.display);
+      return parseValue(text) ? sameValue(text, data.parts) : null;
     }
     var w = outcomeWord(text);
-    if (data.kind === "winner") return w === (data.winner === "left" ? "L" : "R");
-    return w === data.class;
+    if (!w) return null;
+    if (data.kind === "outcome") return w === data.class;
+    // Who wins when a given player starts: the first player is the starter.
+    var starter = data.starter === "left" ? "L" : "R", other = starter === "L" ? "R" : "L";
+    return (w === "N" ? starter : w === "P" ? other : w) === (data.winner === "left" ? "L" : "R");
   }
 
   // The edge under a click: edges are thin, so each is tested with a wide, solid stroke.
@@ -100,7 +123,7 @@
       if (data.legal.indexOf(e) < 0) {
         verdict(out, false, who + " may not cut that edge. Try another.");
       } else if (data.winning.indexOf(e) >= 0) {
-        verdict(out, true, "Right: that cut wins for " + who + ".");
+        verdict(out, true, "Correct: that cut wins for " + who + ".");
       } else {
         verdict(out, false, "That cut loses: the other player can answer it and win. Try another.");
       }
@@ -135,7 +158,8 @@
       var text = form.elements.answer.value;
       if (!text.trim()) return;
       var right = checkTyped(data, text);
-      verdict(out, right, right ? "Right." : "Not quite: try again, or open the hint.");
+      verdict(out, right, right === null ? "I can't read that: " + SPELLINGS[data.kind]
+        : right ? "Correct." : "Not quite: try again, or open the hint.");
     });
   });
 })();

@@ -187,9 +187,9 @@
       fig.insertBefore(panel, svg.nextSibling);
       history = [{ entry: 0 }];
       draw();
-      said.textContent = table.childish
+      said.textContent = (table.childish
         ? "Cut an edge: blue for Left, red for Right, green for either; under the childish rules no cut may make edges fall."
-        : "Cut an edge: blue for Left, red for Right, green for either.";
+        : "Cut an edge: blue for Left, red for Right, green for either.") + stuck();
       (hits.filter(Boolean)[0] || panel).focus();
     }
 
@@ -279,7 +279,6 @@
         })[0];
         (next || panel.querySelector("button")).focus();
       }
-      if (vs && !finished()) later();
     }
 
     function play(k, mover) {
@@ -293,22 +292,28 @@
           : mover ? NAME[mover] + " cuts a " + COLOUR[table.colours[k]] + " edge" : "A green edge is cut") +
         (fell === 1 ? "; 1 edge falls" : fell > 1 ? "; " + fell + " edges fall" : "") +
         "; the value is " + words(j) + ".";
-      if (vs) text += " " + verdict();
-      announce(text);
+      announce(text + (vs ? " " + verdict() : stuck()));
     }
 
-    // Whose move it is, or who has won.
+    // Against the solver: who has won (the side to move has no move), or whose move it is (the
+    // solver's is scheduled).
     function verdict() {
-      var i = here();
-      if (!movesOf(i, vs.toMove).length) {
-        vs.over = vs.toMove === vs.you ? "You have no move left: the solver wins." : "The solver has no move left: you win!";
-        return vs.over;
-      }
-      return vs.toMove === vs.you ? "Your move." : "";
+      vs.over = null;
+      if (!movesOf(here(), vs.toMove).length)
+        vs.over = vs.toMove === vs.you ? "You have no move: the solver wins." : "The solver has no move: you win!";
+      else if (vs.toMove !== vs.you) later();
+      return vs.over || (vs.toMove === vs.you ? "Your move." : "The solver moves next.");
     }
 
-    function finished() {
-      return !movesOf(here(), vs.toMove).length;
+    // In free play: a side with no move has lost if it is to move (after a blue or red cut, the
+    // other side is).
+    function stuck() {
+      var last = history[history.length - 1].mover, out = "";
+      (last ? [other(last)] : ["L", "R"]).forEach(function (s) {
+        if (!movesOf(here(), s).length)
+          out += " " + NAME[s] + " has no move: " + NAME[other(s)] + " wins" + (last ? "." : " when " + NAME[s] + " is to move.");
+      });
+      return out;
     }
 
     // The solver's reply: a winning cut when it has one, else any legal cut.
@@ -330,11 +335,9 @@
         // Back to the reader's move: take back the solver's reply and the reader's cut.
         while (last.mover !== vs.you && history.length > 1) last = history.pop();
         vs.toMove = last.mover || vs.you;
-        vs.over = null;
       }
       draw();
-      announce("Cut taken back; the value is " + words(here()) + ".");
-      if (vs && vs.toMove !== vs.you) later();
+      announce("Cut taken back; the value is " + words(here()) + "." + (vs ? " " + verdict() : stuck()));
     }
 
     function reset() {
@@ -344,11 +347,9 @@
       draw();
       var text = "Back to the start; the value is " + words(0) + ".";
       if (vs) {
-        vs.over = null;
         vs.toMove = vs.first;
-        text += " You play " + NAME[vs.you] + " against the solver; " + (vs.first === vs.you ? "your move." : "the solver moves first.");
-        if (vs.first !== vs.you) later();
-      }
+        text += " You play " + NAME[vs.you] + " against the solver. " + verdict();
+      } else text += stuck();
       announce(text);
     }
   }
