@@ -220,8 +220,8 @@ pub fn census_shard(
 
 /// The user's key, if it is kept in a file (what it seals outlives this run), or why `what`
 /// cannot be done without one.
-fn kept_key(what: &str) -> Result<&'static crate::trust::Key, Failure> {
-    let key = crate::trust::Key::user()
+fn kept_key(what: &str) -> Result<&'static hackenbook_base::trust::Key, Failure> {
+    let key = hackenbook_base::trust::Key::user()
         .ok_or_else(|| Failure::Other("the system gave no random bytes for a key".into()))?;
     key.kept()
         .map_err(|why| Failure::Other(format!("{what}, but {why}")))?;

@@ -223,10 +223,10 @@ fn main() -> ExitCode {
         _ => (MessageFormat::Human, Run::Check),
     };
     // Every command runs on a stack sized for the budgets of the recursions it may do.
-    let result = hackenbook::stack::run_deep("hackenbook", || run(cli)).unwrap_or_else(|e| {
+    let result = hackenbook_base::stack::run_deep("hackenbook", || run(cli)).unwrap_or_else(|e| {
         Err(Failure::Other(format!(
             "cannot start a thread with {} MiB of stack: {e}",
-            hackenbook::stack::DEEP_STACK_BYTES >> 20
+            hackenbook_base::stack::DEEP_STACK_BYTES >> 20
         )))
     });
     match result {

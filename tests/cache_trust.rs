@@ -224,7 +224,7 @@ fn a_fifo_in_the_cache_is_passed_over_without_waiting() {
 }
 
 /// The fingerprint as `build.rs` computes it, run here on the sources as they are now.
-#[path = "../build.rs"]
+#[path = "../crates/base/build.rs"]
 mod build;
 
 /// Modules outside the fingerprinted ones that the computing code may import, and why none
@@ -243,8 +243,8 @@ const COMPUTES_NOTHING: &[(&str, &str)] = &[
 fn the_fingerprint_is_of_every_file_of_the_computing_code_as_it_is_now() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let (code, files) = build::fingerprint(root);
-    assert_eq!(hackenbook::trust::FILES, files.as_slice());
-    assert_eq!(hackenbook::trust::CODE, code);
+    assert_eq!(hackenbook_base::trust::FILES, files.as_slice());
+    assert_eq!(hackenbook_base::trust::CODE, code);
     for module in [
         "census/mixed.rs",
         "census/engine.rs",
@@ -260,12 +260,12 @@ fn the_fingerprint_is_of_every_file_of_the_computing_code_as_it_is_now() {
 #[test]
 fn the_computing_code_imports_nothing_that_computes_outside_the_fingerprint() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let fingerprinted: Vec<&str> = hackenbook::trust::COMPUTING
+    let fingerprinted: Vec<&str> = hackenbook_base::trust::COMPUTING
         .iter()
         .map(|dir| dir.trim_start_matches("src/").trim_end_matches(".rs"))
         .collect();
     let mut outside = Vec::new();
-    for file in hackenbook::trust::FILES {
+    for file in hackenbook_base::trust::FILES {
         let text = std::fs::read_to_string(root.join(file)).unwrap();
         for (i, m) in text.match_indices("crate::") {
             let module: String = text[i + m.len()..]
@@ -292,7 +292,7 @@ fn the_computing_code_imports_nothing_that_computes_outside_the_fingerprint() {
 fn reseal(
     file: &Path,
     kind: &str,
-    key: &hackenbook::trust::Key,
+    key: &hackenbook_base::trust::Key,
     edit: impl Fn(&mut serde_json::Value),
 ) {
     let (_, mut json) = split_sealed(&std::fs::read(file).unwrap());
@@ -307,7 +307,7 @@ fn a_cache_sealed_under_another_key_is_computed_again_and_no_cache_believes_noth
     assert!(holds(&first), "{}", text(&first.stderr));
     // The forged entry sealed under this project's key: as a cache restored from a run that
     // held the key would be.
-    let key = hackenbook::trust::Key::kept_in(&project.key).unwrap();
+    let key = hackenbook_base::trust::Key::kept_in(&project.key).unwrap();
     reseal(
         &project.census_file(),
         "census cache",
@@ -385,7 +385,7 @@ fn shards_are_merged_only_when_sealed_under_the_key_and_within_the_closed_forms(
     refused(&merge(&project.key), "its seal does not match");
     // Sealed again under the right key (a key that leaked): the closed forms refuse it.
     std::fs::write(&b, &genuine).unwrap();
-    let key = hackenbook::trust::Key::kept_in(&project.key).unwrap();
+    let key = hackenbook_base::trust::Key::kept_in(&project.key).unwrap();
     reseal(&b, "census shard", &key, million);
     refused(
         &merge(&project.key),

@@ -13,7 +13,7 @@ use hackenbook::census::{render_figure, workspace, Workspace};
 use hackenbook::games::Games;
 use hackenbook::hackenbush::Evaluator;
 use hackenbook::hackenbush::{Colour, Rules};
-use hackenbook::trust::Key;
+use hackenbook_base::trust::Key;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 

@@ -3,7 +3,7 @@
 use hackenbook::census::{NameKind, Refused, Workspace};
 use hackenbook::check::{CheckOptions, Checker, Outcome};
 use hackenbook::essay::{parse_essay, Diagnostic, SourceFile};
-use hackenbook::stack::run_deep;
+use hackenbook_base::stack::run_deep;
 
 fn essay(name: &str, body: &str) -> hackenbook::essay::Essay {
     let text = format!("+++\ntitle = \"{name}\"\nrung = 1\n+++\n\n{body}");

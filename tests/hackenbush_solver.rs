@@ -6,7 +6,7 @@ use cgt::short::partizan::canonical_form::CanonicalForm;
 use hackenbook::games::{GameId, Games};
 use hackenbook::hackenbush::solve::{fast_paths, ordinal_sums};
 use hackenbook::hackenbush::{options, Player, Position, Rules, Solver};
-use hackenbook::provenance::Method;
+use hackenbook_base::provenance::Method;
 use proptest::prelude::*;
 use std::collections::HashMap;
 

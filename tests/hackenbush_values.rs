@@ -3,7 +3,7 @@
 
 use hackenbook::games::{GameId, Games};
 use hackenbook::hackenbush::{options, Limits, Player, Position, Rules, SolveError, Solver};
-use hackenbook::provenance::Method;
+use hackenbook_base::provenance::Method;
 
 fn eval(text: &str, rules: Rules, games: &mut Games) -> (GameId, Vec<Method>) {
     let p = Position::parse(text).unwrap();

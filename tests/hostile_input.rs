@@ -400,7 +400,7 @@ fn damaged_shard_files_are_each_refused_in_words_and_together() {
     }
     paths.push(dir.path().join("absent.json"));
     paths.push(dir.path().to_path_buf());
-    let key = hackenbook::trust::Key::from_bytes([1; 32]);
+    let key = hackenbook_base::trust::Key::from_bytes([1; 32]);
     let problems = merge_files(&family, &paths, &key).unwrap_err();
     assert_eq!(problems.len(), paths.len(), "{problems:#?}");
     for (problem, path) in problems.iter().zip(&paths) {

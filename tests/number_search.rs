@@ -8,7 +8,7 @@ use hackenbook::hackenbush::canon::Canon;
 use hackenbook::hackenbush::numbers::{NumberTree, Numbers};
 use hackenbook::hackenbush::search::NumberSearch;
 use hackenbook::hackenbush::{options, Colour, Player, Position, Rules, Solver};
-use hackenbook::provenance::Method;
+use hackenbook_base::provenance::Method;
 use proptest::prelude::*;
 
 mod random_positions;

@@ -2,18 +2,19 @@
 //!
 //! The one idea: a census is a pure function of its family and of the code that computes it, so
 //! the SHA-256 of the normalised family and of the schema (the property table and the
-//! fingerprint of every file of the computing code, [`crate::trust::CODE`]) names its result;
+//! fingerprint of every file of the computing code, [`hackenbook_base::trust::CODE`]) names its result;
 //! an unchanged census block is read back instead of recomputed, and any change to it, to the
 //! property table or to the code misses the cache — there is no version to bump by hand and no
 //! list of sources to keep. An entry is believed only under the seal of the user's key
-//! ([`crate::trust`]): one edited, copied from another run or written by other code is computed
+//! ([`hackenbook_base::trust`]): one edited, copied from another run or written by other code is computed
 //! again. Rows are stored as they are (serde), and values that are not numbers as canonical
 //! forms, re-interned on load.
 
 use super::record::{Row, Val};
 use super::small::Small;
 use crate::games::{GameId, Games};
-use crate::trust::{self, files, hex, Key};
+use hackenbook_base::files;
+use hackenbook_base::trust::{self, hex, Key};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};

@@ -244,7 +244,7 @@ pub fn parse_definition(body: &str) -> Result<Definition, QueryError> {
         } else {
             ""
         };
-        match crate::essay::parse::unknown_field(e.message()) {
+        match hackenbook_base::suggest::unknown_field(e.message()) {
             Some((message, help)) => {
                 QueryError::new(span, format!("census block: {message}")).with_help(help)
             }

@@ -191,7 +191,7 @@ const BATCH_BYTES_PER_POSITION: u128 = 320;
 fn writable(path: &Path) -> Result<(), String> {
     let shown = path.display();
     // Opened only if it is a regular file: a FIFO there would block the export for good.
-    let there = crate::trust::files::open_given(path);
+    let there = hackenbook_base::files::open_given(path);
     if matches!(there, Ok(None)) {
         return Ok(());
     }

@@ -8,7 +8,7 @@
 //! notation of [`crate::hackenbush::notation`].
 
 use crate::hackenbush::{Colour, Position, Tree};
-use crate::located::Located;
+use hackenbook_base::located::Located;
 use std::fmt;
 
 /// The largest forest the packed form holds (the shape word needs `2n` bits of a `u32`).

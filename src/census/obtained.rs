@@ -14,7 +14,7 @@ use super::eval::{Measures, Subject};
 use super::property::Prop;
 use super::query::{Arith, Expr, ExprKind, QueryError};
 use super::record::{Field, Record};
-use crate::provenance::Method;
+use hackenbook_base::provenance::Method;
 use std::fmt;
 use std::ops::Range;
 

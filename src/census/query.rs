@@ -11,7 +11,7 @@ use std::ops::Range;
 
 /// A located problem with a query (or a census block, or a literal): `span` is a byte range
 /// within the text that was handed in.
-pub type QueryError = crate::located::Located;
+pub type QueryError = hackenbook_base::located::Located;
 
 // ---------------------------------------------------------------- tokens
 
@@ -785,7 +785,7 @@ impl Type {
 pub fn unknown_name_help(name: &str, also: &[&str]) -> String {
     let properties: Vec<&str> = PROPERTIES.iter().map(|p| p.name).collect();
     let known: Vec<&str> = also.iter().chain(&properties).copied().collect();
-    match crate::essay::parse::closest(name, &known) {
+    match hackenbook_base::suggest::closest(name, &known) {
         Some(near) => format!("did you mean `{near}`?"),
         None if also.is_empty() => format!("the properties are {}", properties.join(", ")),
         None => format!(

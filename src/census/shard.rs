@@ -6,7 +6,7 @@
 //! keeps the smaller of two smallest members (the order key is the global census order), which
 //! is the unsharded result to the bit: `count`, `share`, `total`, `min`, `max`, `smallest` and
 //! every counterexample come out the same. A file names its census and the engine that computed
-//! it (the cache's schema hash) and is sealed under the user's key ([`crate::trust`]), so a
+//! it (the cache's schema hash) and is sealed under the user's key ([`hackenbook_base::trust`]), so a
 //! merge refuses a set that is incomplete, holds a shard twice, mixes definitions or engines,
 //! was altered or computed under another key; and what every file says is held to bounds and to
 //! the closed forms (each size's positions: its shapes times their colourings) before it is
@@ -17,7 +17,8 @@ use super::engine::{How, Resume};
 use super::family::{Family, Shard};
 use super::record::{Row, Val};
 use super::small::Small;
-use crate::trust::{files, Key, Unsealed};
+use hackenbook_base::files;
+use hackenbook_base::trust::{Key, Unsealed};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

@@ -28,7 +28,7 @@ use super::reference::Reference;
 use super::small::Small;
 use crate::games::{Dyadic, GameId, Games};
 use crate::hackenbush::{in_place, Colour, Evaluation, Evaluator, Position, Rules, Solver};
-use crate::provenance::Method;
+use hackenbook_base::provenance::Method;
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::Zero;
@@ -521,7 +521,7 @@ impl Workspace {
                     if engine == Engine::Reference && !methods.contains(&Method::GameTree) {
                         methods.push(Method::GameTree);
                     }
-                    crate::provenance::words(&methods)
+                    hackenbook_base::provenance::words(&methods)
                 }
                 field => engine.general(field).words().to_string(),
             };
@@ -1459,7 +1459,7 @@ fn arith_figures(
 /// "did you mean `tree`?" when a known name is near `name`; else the names defined (`what`:
 /// "positions", "censuses"), or that there are none.
 fn nearest_or_list(name: &str, known: &[&str], what: &str) -> String {
-    match crate::essay::parse::closest(name, known) {
+    match hackenbook_base::suggest::closest(name, known) {
         Some(near) => format!("did you mean `{near}`?"),
         None if known.is_empty() => format!("no {what} are defined"),
         None => format!("{what} defined: {}", known.join(", ")),

@@ -12,7 +12,7 @@ use crate::essay::source::offset_span;
 use crate::essay::{Diagnostic, Spanned};
 use crate::games::{notation, OutcomeClass, Player};
 use crate::hackenbush::play::{self, Board, PlayLimits, PlayTable};
-use crate::provenance::Method;
+use hackenbook_base::provenance::Method;
 
 /// The kinds of question an exercise may ask.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

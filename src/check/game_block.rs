@@ -2,11 +2,11 @@
 //! exact engine (the page typesets them as display maths).
 
 use super::Context;
-use crate::essay::parse::closest;
 use crate::essay::source::offset_span;
 use crate::essay::{Diagnostic, Spanned};
 use crate::games::notation::{self, Rel, Statement};
 use crate::hackenbush::InPlace;
+use hackenbook_base::suggest::closest;
 
 /// One line of a game block that holds: its statement, where it was written, and what each of
 /// its terms is worth (the notebook shows them).

@@ -2,8 +2,8 @@
 //! at build time rather than by a reader.
 
 use super::CheckedEssay;
-use crate::essay::parse::closest;
 use crate::essay::Diagnostic;
+use hackenbook_base::suggest::closest;
 
 pub fn check_links(essays: &[CheckedEssay]) -> Vec<Diagnostic> {
     let slugs: Vec<&str> = essays.iter().map(|e| e.essay.front.slug.as_str()).collect();

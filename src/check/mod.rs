@@ -190,7 +190,7 @@ impl Context<'_> {
 }
 
 /// Checks every essay, in order, with one checker; every problem is pushed to `problems`. Runs
-/// on the deep stack of [`crate::stack`], once for the whole build (here, if no thread with it
+/// on the deep stack of [`hackenbook_base::stack`], once for the whole build (here, if no thread with it
 /// can be had: each evaluation then asks for its own).
 pub fn check_essays(
     essays: Vec<Essay>,
@@ -206,7 +206,7 @@ pub fn check_essays(
     };
     let mut work = Some((essays, problems));
     let slot = &mut work;
-    let done = crate::stack::run_deep("hackenbook-check", || {
+    let done = hackenbook_base::stack::run_deep("hackenbook-check", || {
         slot.take()
             .map(|(essays, problems)| check(essays, problems))
     });

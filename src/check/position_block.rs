@@ -10,7 +10,7 @@ use crate::essay::source::offset_span;
 use crate::essay::{Diagnostic, Spanned};
 use crate::games::{GameId, Player};
 use crate::hackenbush::{self, in_place, Evaluator, Position, Rules};
-use crate::provenance::Method;
+use hackenbook_base::provenance::Method;
 
 #[derive(Debug)]
 pub struct PositionOutcome {

@@ -5,6 +5,7 @@
 use super::diagnostic::Diagnostic;
 use super::front::{self, FrontMatter};
 use super::source::{offset_span, SourceFile};
+use hackenbook_base::suggest::{closest, unknown_field};
 use pulldown_cmark::{CodeBlockKind, Event, MetadataBlockKind, Options, Parser, Tag, TagEnd};
 use std::ops::Range;
 
@@ -711,53 +712,13 @@ fn is_essay_link(dest: &str) -> bool {
     !target.is_empty() && !target.contains(':') && !target.contains('/') && !target.contains('.')
 }
 
-/// The known word within edit distance 2, for "did you mean".
-pub fn closest<'a>(word: &str, known: &[&'a str]) -> Option<&'a str> {
-    known
-        .iter()
-        .map(|k| (strsim::levenshtein(word, k), *k))
-        .filter(|(d, _)| *d <= 2)
-        .min()
-        .map(|(_, k)| k)
-}
-
-/// serde's "unknown field `titel`, expected one of `title`, `slug`" as rustc would say it:
-/// "unknown key `titel`", and for the help line "did you mean `title`?" (else the keys).
-pub fn unknown_field(message: &str) -> Option<(String, String)> {
-    let rest = message.strip_prefix("unknown field `")?;
-    let (field, rest) = rest.split_once('`')?;
-    let expected = rest
-        .strip_prefix(", expected one of ")
-        .or_else(|| rest.strip_prefix(", expected "))?
-        .trim_end();
-    let known: Vec<&str> = expected
-        .split(", ")
-        .flat_map(|k| k.split(" or "))
-        .map(|k| k.trim_matches('`'))
-        .collect();
-    let help = match closest(field, &known) {
-        Some(near) => format!("did you mean `{near}`?"),
-        None => format!("the keys are {expected}"),
-    };
-    Some((format!("unknown key `{field}`"), help))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn an_unknown_key_is_answered_with_the_nearest() {
-        let (message, help) =
-            unknown_field("unknown field `titel`, expected one of `title`, `slug`, `rung`")
-                .unwrap();
-        assert_eq!(message, "unknown key `titel`");
-        assert_eq!(help, "did you mean `title`?");
-        let (_, help) =
-            unknown_field("unknown field `colour`, expected `title` or `rung`").unwrap();
-        assert_eq!(help, "the keys are `title` or `rung`");
-        assert_eq!(unknown_field("invalid basic string"), None);
-        // Through the front matter: the message short, the nearest key in the help line.
+        // The message short, the nearest key in the help line.
         let errs = parse("+++\ntitel = \"T\"\nrung = 1\n+++\n").unwrap_err();
         assert_eq!(errs[0].message, "bad front matter: unknown key `titel`");
         assert_eq!(errs[0].help.as_deref(), Some("did you mean `title`?"));

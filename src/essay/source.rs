@@ -21,7 +21,7 @@ pub struct SourceFile {
 pub enum ReadError {
     Io(std::io::Error),
     /// Refused unread: a link out of the project, or not a regular file.
-    Refused(crate::files::Refusal),
+    Refused(hackenbook_base::files::Refusal),
     /// Not UTF-8: the file as far as it could be read (the rest replaced), and the offset of
     /// the first byte that is not.
     NotUtf8 {
@@ -47,12 +47,12 @@ impl SourceFile {
         SourceFile::decode(path, bytes)
     }
 
-    /// [`SourceFile::read`] for a file of the project, by [`crate::files::read_within`]'s
+    /// [`SourceFile::read`] for a file of the project, by [`hackenbook_base::files::read_within`]'s
     /// rules.
     pub fn read_within(path: &Path, root: &Path) -> Result<SourceFile, ReadError> {
-        let bytes = crate::files::read_within(path, root).map_err(|e| match e {
-            crate::files::FileError::Io(e) => ReadError::Io(e),
-            crate::files::FileError::Refused(r) => ReadError::Refused(r),
+        let bytes = hackenbook_base::files::read_within(path, root).map_err(|e| match e {
+            hackenbook_base::files::FileError::Io(e) => ReadError::Io(e),
+            hackenbook_base::files::FileError::Refused(r) => ReadError::Refused(r),
         })?;
         SourceFile::decode(path, bytes)
     }

@@ -5,7 +5,7 @@
 //! hang. A theorem that disagrees with the game tree is an error too, never silently resolved.
 
 use crate::games::clock::{Running, Stop};
-use crate::provenance::Method;
+use hackenbook_base::provenance::Method;
 use thiserror::Error;
 
 /// Why a position was not valued.

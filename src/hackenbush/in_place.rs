@@ -8,7 +8,7 @@
 use super::{Position, Rules, Solver};
 use crate::games::notation::Expr;
 use crate::games::{GameId, Games};
-use crate::located::Located;
+use hackenbook_base::located::Located;
 use std::collections::BTreeMap;
 
 /// The values of the positions written in place in some expressions, by their bracketed text.

@@ -27,7 +27,7 @@ use std::collections::HashMap;
 use std::ops::Range;
 
 /// A notation that does not describe a position, located by byte span in the input.
-pub type NotationError = crate::located::Located;
+pub type NotationError = hackenbook_base::located::Located;
 
 /// Reads either notation (see the module documentation).
 pub fn parse(text: &str) -> Result<Position, NotationError> {

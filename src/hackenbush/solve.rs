@@ -28,7 +28,7 @@ use super::Rules;
 use crate::games::clock::Running;
 use crate::games::display::nus_text;
 use crate::games::{Dyadic, GameId, Games, Nus, Player, Stop};
-use crate::provenance::Method;
+use hackenbook_base::provenance::Method;
 use std::time::Duration;
 
 /// A value and all the methods that produced it (they all agreed), in the order they ran.
@@ -224,7 +224,7 @@ impl Solver {
     }
 
     /// The value of `pos` under `rules`, with every method that ran (all of which agreed).
-    /// Runs with the deep stack of [`crate::stack`], so deep positions cannot overflow it: in
+    /// Runs with the deep stack of [`hackenbook_base::stack`], so deep positions cannot overflow it: in
     /// place on a thread that has it, else on a thread of its own.
     pub fn evaluate(
         &mut self,
@@ -240,12 +240,12 @@ impl Solver {
             return Ok(known);
         }
         let start = std::time::Instant::now();
-        let evaluation = crate::stack::run_deep("hackenbush-solver", || {
+        let evaluation = hackenbook_base::stack::run_deep("hackenbush-solver", || {
             self.evaluate_on_this_thread(pos, rules, games)
         })
         .unwrap_or(Err(SolveError::Budget {
             what: "bytes of stack for the solver thread",
-            limit: crate::stack::DEEP_STACK_BYTES,
+            limit: hackenbook_base::stack::DEEP_STACK_BYTES,
         }))?;
         if let Some(dir) = cache.filter(|_| start.elapsed() >= value_cache::SLOW) {
             // The cache only saves time; a failure to write it changes no value.

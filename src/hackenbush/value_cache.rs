@@ -4,9 +4,9 @@
 //! solver's code, so a position the solver took more than [`SLOW`] to value is stored under the
 //! SHA-256 of those three and read back by the next check (the next build, the next save under
 //! `serve`, every copy of an essay under test) instead of searched again. Any change to the
-//! position, its rules or the code that computes (its fingerprint, [`crate::trust::CODE`])
+//! position, its rules or the code that computes (its fingerprint, [`hackenbook_base::trust::CODE`])
 //! misses the cache: there is no version to bump by hand and no list of sources to keep. A
-//! stored value is believed only under the seal of the user's key ([`crate::trust`]): one
+//! stored value is believed only under the seal of the user's key ([`hackenbook_base::trust`]): one
 //! edited or copied from elsewhere is searched again. Only numbers are kept — the slow
 //! positions are blue-red pictures that the number search values; anything else is valued
 //! afresh every time. A cache that cannot be read or written only costs time.
@@ -14,8 +14,9 @@
 use super::solve::Evaluation;
 use super::{Position, Rules};
 use crate::games::{GameId, Games};
-use crate::provenance::Method;
-use crate::trust::{self, files, hex, Key};
+use hackenbook_base::files;
+use hackenbook_base::provenance::Method;
+use hackenbook_base::trust::{self, hex, Key};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use std::path::{Path, PathBuf};

@@ -8,10 +8,10 @@ use crate::essay::Diagnostic;
 use crate::games::display::number_latex;
 use crate::games::notation::{name_latex, statement_latex_with};
 use crate::hackenbush::{draw, Colour, Position, Rules};
-use crate::provenance::Method;
 use crate::site::escape_html as escape;
 use crate::site::maths;
 use crate::site::render::ClaimRow;
+use hackenbook_base::provenance::Method;
 
 use super::play::ValuePool;
 use super::words;
@@ -372,7 +372,7 @@ fn assertion_value(literal: &str) -> String {
 /// How the value was found, for the caption: "valued by the sign expansion and by the game
 /// tree, which agree".
 fn methods_words(methods: &[Method]) -> String {
-    format!("valued {}", crate::provenance::words(methods))
+    format!("valued {}", hackenbook_base::provenance::words(methods))
 }
 
 /// A strip of small diagrams, one per position the line passes through, all in the layout of
@@ -566,7 +566,7 @@ mod tests {
 
     #[test]
     fn methods_are_named_once() {
-        use crate::provenance::Method;
+        use hackenbook_base::provenance::Method;
         let m = super::methods_words;
         // The game tree with fast paths is not the plain game tree: both are named.
         assert_eq!(

@@ -28,7 +28,7 @@
 
 use super::{Drawing, Item, Keyed, Move, Ruleset};
 use crate::games::{GameId, Games, Player};
-use crate::located::Located;
+use hackenbook_base::located::Located;
 
 /// The rules of Cutcake (no variants).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

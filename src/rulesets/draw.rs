@@ -42,12 +42,12 @@ impl Drawing {
         let mut out = format!(
             "<svg class=\"hb-diagram\" viewBox=\"{x} {y} {w} {h}\" width=\"{w}em\" height=\"{h}em\" \
              role=\"img\"><desc>{}</desc>",
-            crate::escape::escape(&self.description)
+            hackenbook_base::escape::escape(&self.description)
         );
         for item in &self.items {
             out.push_str(&format!(
                 "<g data-item=\"{}\">{}</g>",
-                crate::escape::escape(&item.id),
+                hackenbook_base::escape::escape(&item.id),
                 item.svg
             ));
         }

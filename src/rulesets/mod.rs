@@ -19,7 +19,7 @@ pub mod toads_and_frogs;
 pub mod yardstick;
 
 use crate::games::{GameId, Games, Player};
-use crate::located::Located;
+use hackenbook_base::located::Located;
 use std::fmt::Debug;
 use std::hash::Hash;
 

@@ -9,7 +9,7 @@
 
 use super::{Drawing, Item, Keyed, Move, Ruleset};
 use crate::games::{GameId, Games, Player};
-use crate::located::Located;
+use hackenbook_base::located::Located;
 
 /// The rules of Nim (no variants).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

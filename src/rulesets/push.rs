@@ -39,7 +39,7 @@
 use super::strip::{self, Letters, Square, Strips};
 use super::{Drawing, Item, Keyed, Move, Ruleset};
 use crate::games::{Dyadic, GameId, Games, Player};
-use crate::located::Located;
+use hackenbook_base::located::Located;
 use num_bigint::BigInt;
 
 /// Push or Shove: the same board, two rules for what a push carries with it.

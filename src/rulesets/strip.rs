@@ -9,7 +9,7 @@
 
 use super::{Drawing, Item, Keyed, Move};
 use crate::games::Player;
-use crate::located::Located;
+use hackenbook_base::located::Located;
 
 /// What a square holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

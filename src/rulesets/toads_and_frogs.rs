@@ -37,7 +37,7 @@
 use super::strip::{self, Letters, Square, Strips};
 use super::{Drawing, Item, Keyed, Move, Ruleset};
 use crate::games::{GameId, Games, Player};
-use crate::located::Located;
+use hackenbook_base::located::Located;
 
 /// The rules of Toads and Frogs (no variants).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -10,7 +10,7 @@
 use super::{Drawing, Keyed, Move, Ruleset, Solver};
 use crate::games::clock::Running;
 use crate::games::{GameId, Games, Player};
-use crate::located::Located;
+use hackenbook_base::located::Located;
 
 /// A ruleset without its shortcut ([`Ruleset::fast_value`]): parts and key kept.
 #[derive(Clone, Debug)]

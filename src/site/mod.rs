@@ -17,4 +17,4 @@ pub mod spacing;
 pub mod webfont;
 
 /// Escapes text for HTML element content and attribute values (the crate's one escaper).
-pub use crate::escape::escape as escape_html;
+pub use hackenbook_base::escape::escape as escape_html;

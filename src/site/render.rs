@@ -435,7 +435,7 @@ pub fn slug_problem(slug: &str) -> Option<&'static str> {
 /// none. The copy must lie inside the project folder (the templates folder's parent) once its
 /// links are followed, and be a regular file: otherwise it is refused unread.
 fn read_override(dir: &Path, name: &str, built_in: &str) -> Result<String, RenderError> {
-    use crate::files::{read_within, FileError};
+    use hackenbook_base::files::{read_within, FileError};
     let path = dir.join(name);
     let project = dir.parent().filter(|p| !p.as_os_str().is_empty());
     match read_within(&path, project.unwrap_or(Path::new("."))) {

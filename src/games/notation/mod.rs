@@ -23,7 +23,7 @@ use std::fmt;
 use std::ops::Range;
 
 /// A located error: `span` is a byte range of the text that was parsed.
-pub type ParseError = crate::located::Located;
+pub type ParseError = hackenbook_base::located::Located;
 
 /// A parsed game expression with the byte span it was read from.
 #[derive(Clone, Debug, PartialEq)]

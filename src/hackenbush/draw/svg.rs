@@ -240,7 +240,7 @@ fn num(v: f64) -> String {
 }
 
 /// Text content escaped for XML (the crate's one escaper).
-pub use crate::escape::escape;
+pub use hackenbook_base::escape::escape;
 
 #[cfg(test)]
 mod tests {

@@ -15,7 +15,7 @@ use crate::games::{GameId, Games, OutcomeClass, Player};
 use crate::hackenbush::moves::may_chop;
 use crate::hackenbush::solve::{display_bounded, explicit_within, Solver};
 use crate::hackenbush::{Position, Rules, SolveError};
-use crate::provenance::Method;
+use hackenbook_base::provenance::Method;
 use serde::Serialize;
 use std::collections::HashMap;
 use std::fmt;

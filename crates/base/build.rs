@@ -1,24 +1,29 @@
-//! The fingerprint of the code that computes: one SHA-256 over every file of the modules whose
-//! results hackenbook keeps on disk (the games engine, the Hackenbush solver, the census
-//! engines) and over `Cargo.lock` (the arithmetic crates they compute with), written to
-//! `$OUT_DIR/fingerprint.rs` as `trust::CODE`. A cached value is believed only when it was
-//! computed by code of the same fingerprint, so a change to any of these files — one that a
-//! hand-kept list of sources would miss — makes every cached value be computed again.
-//! `tests/cache_trust.rs` recomputes it from the sources and holds the list of modules to the
-//! code they import.
+//! The fingerprint of the code that computes: one SHA-256 over every file of the crates whose
+//! results hackenbook keeps on disk (the games engine, the rulesets with the Hackenbush solver,
+//! the census engines: each crate's `src` and its manifest), over the base crate's
+//! `provenance.rs` (the names of methods, which the caches store) and over `Cargo.lock` (the
+//! arithmetic crates they compute with), written to `$OUT_DIR/fingerprint.rs` as `trust::CODE`.
+//! A cached value is believed only when it was computed by code of the same fingerprint, so a
+//! change to any of these files — one that a hand-kept list of sources would miss — makes every
+//! cached value be computed again.
+//!
+//! It is the base crate's build script because `trust` (here) seals over the fingerprint; it
+//! reads its sibling crates by path from the workspace's root (two folders above this crate),
+//! so it is built only inside this workspace. Cargo runs it again when any of those files
+//! changes. `tests/cache_trust.rs` recomputes it from the sources and holds the computing
+//! crates to the code they import.
 
 use sha2::{Digest, Sha256};
 use std::fs;
 use std::path::{Path, PathBuf};
 
-/// The modules whose every file is fingerprinted, relative to the crate root.
-/// A module may be a folder or one file (`src/provenance.rs`: the names of methods, which the
-/// caches store).
+/// What is fingerprinted, every file of each, relative to the workspace's root: a folder or
+/// one file.
 const COMPUTING: &[&str] = &[
     "src/games",
     "src/hackenbush",
     "src/census",
-    "src/provenance.rs",
+    "crates/base/src/provenance.rs",
 ];
 
 /// Every file under `dir`, recursively (`dir` itself when it is a file).
@@ -39,8 +44,8 @@ fn files(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-/// The fingerprint of the computing code under `root` (the crate root), and the files hashed
-/// into it (relative, sorted).
+/// The fingerprint of the computing code under `root` (the workspace's root), and the files
+/// hashed into it (relative, sorted).
 pub fn fingerprint(root: &Path) -> (String, Vec<String>) {
     let mut all = Vec::new();
     for dir in COMPUTING {
@@ -49,7 +54,7 @@ pub fn fingerprint(root: &Path) -> (String, Vec<String>) {
     let mut relative: Vec<String> = all
         .iter()
         .map(|p| {
-            let r = p.strip_prefix(root).expect("under the crate root");
+            let r = p.strip_prefix(root).expect("under the workspace root");
             r.to_string_lossy().replace('\\', "/")
         })
         .collect();
@@ -74,11 +79,20 @@ pub fn fingerprint(root: &Path) -> (String, Vec<String>) {
 
 #[allow(dead_code)] // Not called where tests include this file for `fingerprint`.
 fn main() {
-    let root = PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets it"));
+    let manifest = PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets it"));
+    // crates/base → the workspace's root.
+    let root = manifest
+        .parent()
+        .and_then(Path::parent)
+        .expect("the base crate lies two folders below the workspace's root")
+        .to_path_buf();
     for dir in COMPUTING {
-        println!("cargo:rerun-if-changed={dir}");
+        println!("cargo:rerun-if-changed={}", root.join(dir).display());
     }
-    println!("cargo:rerun-if-changed=Cargo.lock");
+    println!(
+        "cargo:rerun-if-changed={}",
+        root.join("Cargo.lock").display()
+    );
     println!("cargo:rerun-if-changed=build.rs");
     let (code, relative) = fingerprint(&root);
     let list: String = relative.iter().map(|p| format!("    {p:?},\n")).collect();
@@ -86,9 +100,9 @@ fn main() {
     let text = format!(
         "/// SHA-256 of every file of the computing modules ([`COMPUTING`]) and of `Cargo.lock`.\n\
          pub const CODE: &str = {code:?};\n\
-         /// The modules fingerprinted in [`CODE`], every file of each.\n\
+         /// What is fingerprinted in [`CODE`], every file of each, relative to the workspace's root.\n\
          pub const COMPUTING: &[&str] = &[{roots}];\n\
-         /// The files hashed into [`CODE`], relative to the crate root.\n\
+         /// The files hashed into [`CODE`], relative to the workspace's root.\n\
          pub const FILES: &[&str] = &[\n{list}];\n"
     );
     let out = PathBuf::from(std::env::var_os("OUT_DIR").expect("cargo sets it"));

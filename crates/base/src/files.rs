@@ -1,14 +1,18 @@
-//! Files hackenbook writes for itself and reads back: never through a link, never a FIFO.
+//! Every file hackenbook reads or writes on its own account: the project's own files (essays,
+//! templates, the configuration), read only from inside the project, and the files it keeps
+//! for itself (a cache entry, a checkpoint, a shard, the key), never written through a link.
 //!
-//! The one idea: a name the tool writes to or reads from (a cache entry, a checkpoint, the
-//! temporary file beside a result) may be occupied by anything — a symbolic link to an essay,
-//! a FIFO, a folder. So a file is written into a temporary file *created new* beside it (the
-//! create fails rather than follow a link or reuse a file; another name is tried), then renamed
-//! into place, which replaces the name and never writes through what was there; and a file is
-//! read only once it is open and known to be a regular file, opened without following a link
-//! and without waiting on a FIFO.
+//! The one idea: a name is input like any other, and may be occupied by anything — a symbolic
+//! link to an essay or to `/proc/self/environ`, a FIFO, a folder. So one rule reads every file
+//! ([`open_regular`]): only a regular file, asked of the name before it is opened (a `stat`
+//! never blocks) and again of the file opened without blocking, so a FIFO never hangs the run;
+//! a link is followed only where the caller allows it. A project's file must in addition lie
+//! inside the project once its links are followed ([`read_within`]). A file is written into a
+//! temporary file *created new* beside it (the create fails rather than follow a link or reuse
+//! a file; another name is tried), then renamed into place, which replaces the name and never
+//! writes through what was there.
 
-use std::fs::{File, OpenOptions};
+use std::fs::{File, FileType, OpenOptions};
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -30,11 +34,11 @@ pub fn read_given(path: &Path) -> io::Result<Option<Vec<u8>>> {
 /// A file the user named, open for reading: links are followed, but only a regular file is
 /// opened, and a FIFO never blocks; `None` if there is none.
 pub fn open_given(path: &Path) -> io::Result<Option<File>> {
-    open_regular(path, true)
+    open_regular_or_none(path, true)
 }
 
 fn read(path: &Path, follow: bool) -> io::Result<Option<Vec<u8>>> {
-    let Some(mut file) = open_regular(path, follow)? else {
+    let Some(mut file) = open_regular_or_none(path, follow)? else {
         return Ok(None);
     };
     let mut bytes = Vec::new();
@@ -42,19 +46,51 @@ fn read(path: &Path, follow: bool) -> io::Result<Option<Vec<u8>>> {
     Ok(Some(bytes))
 }
 
-fn open_regular(path: &Path, follow: bool) -> io::Result<Option<File>> {
-    let file = match open_for_reading(path, follow) {
-        Ok(file) => file,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => return Err(e),
-    };
-    if !file.metadata()?.is_file() {
-        return Err(io::Error::new(
+/// [`open_regular`] for a file of hackenbook's own or one the user named: `None` if nothing is
+/// there, an error if what is there is not a regular file.
+fn open_regular_or_none(path: &Path, follow: bool) -> io::Result<Option<File>> {
+    match open_regular(path, follow) {
+        Ok(Ok(file)) => Ok(Some(file)),
+        Ok(Err(what)) => Err(io::Error::new(
             io::ErrorKind::InvalidInput,
-            "not a regular file",
-        ));
+            format!("{what}, not a regular file"),
+        )),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(e),
     }
-    Ok(Some(file))
+}
+
+/// The one rule for reading a file: `path` open for reading if it is a regular file, else what
+/// it is, in words (`Ok(Err("a FIFO (a named pipe)"))`). What is there is asked before opening
+/// (a `stat` never blocks) and again of the file opened, without blocking, since another file
+/// may have been swapped in between. A link at `path` is followed only if `follow`; otherwise it
+/// is an error.
+fn open_regular(path: &Path, follow: bool) -> io::Result<Result<File, &'static str>> {
+    let kind = if follow {
+        std::fs::metadata(path)?
+    } else {
+        std::fs::symlink_metadata(path)?
+    }
+    .file_type();
+    if kind.is_symlink() {
+        return Err(not_followed());
+    }
+    if let Some(what) = not_regular(&kind) {
+        return Ok(Err(what));
+    }
+    let file = open_for_reading(path, follow)?;
+    match not_regular(&file.metadata()?.file_type()) {
+        Some(what) => Ok(Err(what)),
+        None => Ok(Ok(file)),
+    }
+}
+
+/// A link where hackenbook reads a file of its own: never followed.
+fn not_followed() -> io::Error {
+    io::Error::new(
+        io::ErrorKind::InvalidInput,
+        "a symbolic link, not a file hackenbook wrote",
+    )
 }
 
 #[cfg(unix)]
@@ -67,29 +103,94 @@ fn open_for_reading(path: &Path, follow: bool) -> io::Result<File> {
     }
     match rustix::fs::openat(CWD, path, flags, Mode::empty()) {
         Ok(fd) => Ok(File::from(fd)),
-        // A link at the name, not followed.
-        Err(rustix::io::Errno::LOOP) if !follow => Err(io::Error::new(
-            io::ErrorKind::InvalidInput,
-            "a symbolic link, not a file hackenbook wrote",
-        )),
+        // A link put at the name since it was asked, not followed.
+        Err(rustix::io::Errno::LOOP) if !follow => Err(not_followed()),
         Err(e) => Err(e.into()),
     }
 }
 
 #[cfg(not(unix))]
-fn open_for_reading(path: &Path, follow: bool) -> io::Result<File> {
-    let meta = if follow {
-        std::fs::metadata(path)?
-    } else {
-        std::fs::symlink_metadata(path)?
-    };
-    if !meta.is_file() {
-        return Err(io::Error::new(
-            io::ErrorKind::InvalidInput,
-            "not a regular file",
-        ));
-    }
+fn open_for_reading(path: &Path, _follow: bool) -> io::Result<File> {
     File::open(path)
+}
+
+/// What a file that is not a regular file is, in words; `None` for a regular file.
+fn not_regular(kind: &FileType) -> Option<&'static str> {
+    if kind.is_file() {
+        return None;
+    }
+    if kind.is_dir() {
+        return Some("a folder");
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if kind.is_fifo() {
+            return Some("a FIFO (a named pipe)");
+        }
+        if kind.is_socket() {
+            return Some("a socket");
+        }
+        if kind.is_char_device() || kind.is_block_device() {
+            return Some("a device");
+        }
+    }
+    Some("an unusual kind of file")
+}
+
+/// Why a file of the project was not read.
+#[derive(Debug)]
+pub enum FileError {
+    Io(std::io::Error),
+    Refused(Refusal),
+}
+
+/// A file refused unread.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Refusal {
+    /// Its links lead outside the folder it must stay in: to this path.
+    Outside(PathBuf),
+    /// Not a regular file: what it is ("a FIFO (a named pipe)", "a device", …).
+    NotRegular(&'static str),
+}
+
+impl std::fmt::Display for Refusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Refusal::Outside(target) => write!(
+                f,
+                "it is a link to {}, outside the project folder: only files inside it are read",
+                target.display()
+            ),
+            Refusal::NotRegular(what) => {
+                write!(f, "it is {what}, not a regular file: only files are read")
+            }
+        }
+    }
+}
+
+/// The bytes of a file of the project: `path`, once its links are followed, must lie inside
+/// `root` (so an essay or a template that is a link to `/proc/self/environ` is refused, never
+/// read), and be a regular file ([`open_regular`]: a FIFO, a device or a socket is refused
+/// before it is read, and a FIFO never hangs the run).
+pub fn read_within(path: &Path, root: &Path) -> Result<Vec<u8>, FileError> {
+    // `stat`, following links, never blocks: what is there is known before anything else.
+    let kind = std::fs::metadata(path).map_err(FileError::Io)?.file_type();
+    if let Some(what) = not_regular(&kind) {
+        return Err(FileError::Refused(Refusal::NotRegular(what)));
+    }
+    let target = path.canonicalize().map_err(FileError::Io)?;
+    let root = root.canonicalize().map_err(FileError::Io)?;
+    if !target.starts_with(&root) {
+        return Err(FileError::Refused(Refusal::Outside(target)));
+    }
+    let mut file = match open_regular(&target, true).map_err(FileError::Io)? {
+        Ok(file) => file,
+        Err(what) => return Err(FileError::Refused(Refusal::NotRegular(what))),
+    };
+    let mut bytes = Vec::new();
+    file.read_to_end(&mut bytes).map_err(FileError::Io)?;
+    Ok(bytes)
 }
 
 /// Writes `bytes` at `path`, a name hackenbook owns (a cache entry, a checkpoint): through a
@@ -214,6 +315,43 @@ mod tests {
         assert!(read_own(&fifo).is_err());
         assert!(read_given(&fifo).is_err());
         assert!(read_own(&dir.path().join("missing")).unwrap().is_none());
+    }
+
+    #[test]
+    fn a_project_file_is_read_only_inside_the_project_and_only_when_regular() {
+        let dir = tempfile::tempdir().unwrap();
+        let project = dir.path().join("project");
+        std::fs::create_dir(&project).unwrap();
+        let outside = dir.path().join("secret.txt");
+        std::fs::write(&outside, "secret").unwrap();
+        let essay = project.join("a.md");
+        std::fs::write(&essay, "# A").unwrap();
+        assert_eq!(read_within(&essay, &project).unwrap(), b"# A");
+        let inside_link = project.join("b.md");
+        symlink(&essay, &inside_link).unwrap();
+        assert_eq!(read_within(&inside_link, &project).unwrap(), b"# A");
+        let out_link = project.join("c.md");
+        symlink(&outside, &out_link).unwrap();
+        let Err(FileError::Refused(Refusal::Outside(_))) = read_within(&out_link, &project) else {
+            panic!("a link outside the project must be refused")
+        };
+        let fifo = project.join("pipe.md");
+        rustix::fs::mknodat(
+            rustix::fs::CWD,
+            &fifo,
+            rustix::fs::FileType::Fifo,
+            rustix::fs::Mode::RUSR | rustix::fs::Mode::WUSR,
+            0,
+        )
+        .unwrap();
+        let Err(FileError::Refused(Refusal::NotRegular(what))) = read_within(&fifo, &project)
+        else {
+            panic!("a FIFO must be refused")
+        };
+        assert_eq!(what, "a FIFO (a named pipe)");
+        // The same words for a file of the tool's own.
+        let e = read_given(&fifo).unwrap_err();
+        assert_eq!(e.to_string(), "a FIFO (a named pipe), not a regular file");
     }
 
     #[test]

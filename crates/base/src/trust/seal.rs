@@ -7,7 +7,7 @@
 //! run alone: caches then last as long as the process (a `serve` session), and nothing from
 //! before is believed.
 
-use super::files;
+use crate::files;
 use hmac::{Hmac, Mac};
 use sha2::Sha256;
 use std::path::{Path, PathBuf};

@@ -9,9 +9,8 @@
 //! that computes (made by `build.rs`). A file whose seal does not verify — altered, copied from
 //! another account or machine, or written by other code — is not believed: a cache entry is
 //! computed again, a shard or checkpoint is refused. Files are written through a temporary
-//! file created new, and read only when they are regular files ([`files`]).
+//! file created new, and read only when they are regular files ([`crate::files`]).
 
-pub mod files;
 mod seal;
 
 pub use seal::{Key, Unsealed, KEY_FILE_VARIABLE};
