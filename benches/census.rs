@@ -13,8 +13,8 @@ use hackenbook::census::record::Row;
 use hackenbook::census::reference;
 use hackenbook::census::small::Small;
 use hackenbook::census::{render_figure, workspace, Workspace};
-use hackenbook::games::Games;
 use hackenbook::hackenbush::{Colour, Evaluator};
+use hackenbook_games::Games;
 use std::time::{Duration, Instant};
 
 /// Every kind of question the essay asks of its census, with `N` for the census name.

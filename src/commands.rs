@@ -3,9 +3,9 @@
 use crate::census;
 use crate::driver::{self, Definitions, Failure, Project};
 use crate::essay::diagnostic::capped;
-use crate::games::{notation, Games, Player};
 use crate::hackenbush::play::{Board, Match, PlayLimits, PlayTable};
 use crate::hackenbush::{self, Evaluator, InPlace, Position, Rules};
+use hackenbook_games::{notation, Games, Player};
 use std::io::Write;
 use std::path::Path;
 
@@ -70,7 +70,7 @@ pub fn eval_to_string(
                             notation::eval_then(argument, games, &mut resolve, |games, g| {
                                 Player::BOTH.map(|player| games.incentives(g, &[player]))
                             })?;
-                        let line = |player: Player, list: Vec<crate::games::GameId>| {
+                        let line = |player: Player, list: Vec<hackenbook_games::GameId>| {
                             let shown: Vec<String> = list.iter().map(|&i| show(games, i)).collect();
                             let shown = if shown.is_empty() {
                                 "none".to_string()

@@ -14,7 +14,6 @@ pub mod check;
 pub mod commands;
 pub mod driver;
 pub mod essay;
-pub mod games;
 pub mod hackenbush;
 pub mod init;
 pub mod mdbook;

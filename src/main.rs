@@ -22,7 +22,7 @@ struct Cli {
     /// Seconds one evaluation of a position may take before it stops with the time budget's
     /// error (0: no limit; at most 604800, a week).
     #[arg(long, global = true, value_name = "SECONDS", default_value_t = 10,
-          value_parser = clap::value_parser!(u64).range(0..=hackenbook::games::clock::MAX_SECONDS))]
+          value_parser = clap::value_parser!(u64).range(0..=hackenbook_games::clock::MAX_SECONDS))]
     time_limit: u64,
     /// Read and write no cache: every figure is computed by this run (for builds that publish;
     /// refused by `serve`, which always uses the cache).

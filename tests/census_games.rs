@@ -2,6 +2,7 @@
 //! property against a definition computed here from the game tree, and the statements of the
 //! essays tried on every small game, failing on their published counterexamples.
 
+#[path = "../crates/games/tests/days/mod.rs"]
 mod days;
 
 use days::next_day;
@@ -9,8 +10,8 @@ use hackenbook::census::eval::{Measures, RowEval, Scalar};
 use hackenbook::census::games::{GameFamily, GameKind, GameMember};
 use hackenbook::census::property::property;
 use hackenbook::census::{literal_holds, render_figure, Figure, Workspace};
-use hackenbook::games::{Dyadic, GameId, Games, Relation};
 use hackenbook::hackenbush::{Evaluator, Solver};
+use hackenbook_games::{Dyadic, GameId, Games, Relation};
 use std::collections::BTreeSet;
 
 fn family(kind: GameKind, born_by: u32) -> GameFamily {

@@ -8,9 +8,9 @@ use hackenbook::census::graphs::{members, pictures, GraphFamily};
 use hackenbook::census::mixed::Composer;
 use hackenbook::census::reference::forests;
 use hackenbook::census::{literal_holds, Figure, Workspace};
-use hackenbook::games::{GameId, Games};
 use hackenbook::hackenbush::canon::exact_code;
 use hackenbook::hackenbush::{Colour, Evaluator, Position, Rules};
+use hackenbook_games::{GameId, Games};
 use std::collections::BTreeMap;
 use std::process::Command;
 

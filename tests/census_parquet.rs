@@ -303,7 +303,7 @@ fn a_fifo_at_the_table_is_refused_without_waiting() {
 
 #[test]
 fn an_export_past_its_time_limit_stops_and_leaves_nothing() {
-    use hackenbook::games::Clock;
+    use hackenbook_games::Clock;
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("f8.parquet");
     let mut ev = hackenbook::hackenbush::Evaluator::default();

@@ -10,10 +10,10 @@ use hackenbook::census::shard::{
 };
 use hackenbook::census::small::Small;
 use hackenbook::census::{render_figure, workspace, Workspace};
-use hackenbook::games::Games;
 use hackenbook::hackenbush::Evaluator;
 use hackenbook::hackenbush::{Colour, Rules};
 use hackenbook_base::trust::Key;
+use hackenbook_games::Games;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 

@@ -2,7 +2,6 @@
 //! graphs with cycles) against `evaluate` and the moves of `moves.rs`, edge names read back,
 //! the solver winning every game it can win, and lines of play refuted by the right play.
 
-use hackenbook::games::{Games, OutcomeClass, Player, Relation};
 use hackenbook::hackenbush::moves::legal_moves;
 use hackenbook::hackenbush::play::line::parse_script;
 use hackenbook::hackenbush::play::{
@@ -10,6 +9,7 @@ use hackenbook::hackenbush::play::{
     MAX_BOARD_EDGES,
 };
 use hackenbook::hackenbush::{Colour, EdgeNames, Evaluator, Position, Rules, Solver};
+use hackenbook_games::{Games, OutcomeClass, Player, Relation};
 use proptest::prelude::*;
 use std::collections::HashSet;
 

@@ -3,10 +3,10 @@
 //! against an independent engine, the `cgt` crate, fed with our moves.
 
 use cgt::short::partizan::canonical_form::CanonicalForm;
-use hackenbook::games::{GameId, Games};
 use hackenbook::hackenbush::solve::{fast_paths, ordinal_sums};
 use hackenbook::hackenbush::{options, Player, Position, Rules, Solver};
 use hackenbook_base::provenance::Method;
+use hackenbook_games::{GameId, Games};
 use proptest::prelude::*;
 use std::collections::HashMap;
 

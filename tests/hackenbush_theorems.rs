@@ -4,7 +4,6 @@
 
 use cgt::numeric::dyadic_rational_number::DyadicRationalNumber;
 use cgt::short::partizan::canonical_form::CanonicalForm;
-use hackenbook::games::Dyadic;
 use hackenbook::hackenbush::budget::Budget;
 use hackenbook::hackenbush::canon::Canon;
 use hackenbook::hackenbush::green::{colon_nimber, fusion_nimber};
@@ -12,6 +11,7 @@ use hackenbook::hackenbush::moves::options;
 use hackenbook::hackenbush::numbers::{NumberTree, Numbers};
 use hackenbook::hackenbush::signs::{forest_value, stalk_value};
 use hackenbook::hackenbush::{Colour, Player, Position, Rules};
+use hackenbook_games::Dyadic;
 use num_traits::ToPrimitive;
 use proptest::prelude::*;
 use std::collections::HashMap;

@@ -1,9 +1,9 @@
 //! Values from the literature and from the issue, through the whole solver (every method that
 //! applies, cross-checked).
 
-use hackenbook::games::{GameId, Games};
 use hackenbook::hackenbush::{options, Limits, Player, Position, Rules, SolveError, Solver};
 use hackenbook_base::provenance::Method;
+use hackenbook_games::{GameId, Games};
 
 fn eval(text: &str, rules: Rules, games: &mut Games) -> (GameId, Vec<Method>) {
     let p = Position::parse(text).unwrap();
@@ -226,7 +226,7 @@ fn a_two_hundred_edge_stalk_through_every_method() {
         [Method::SignExpansion, Method::TreeRule, Method::GameTree]
     );
     let two199 = num_bigint::BigInt::from(1) << 199;
-    let expected = hackenbook::games::Dyadic::new((two199 * 2 - 1) / 3, 199); // (2^200 - 1)/3 exactly
+    let expected = hackenbook_games::Dyadic::new((two199 * 2 - 1) / 3, 199); // (2^200 - 1)/3 exactly
     assert_eq!(games.as_number(v), Some(expected));
 }
 

@@ -20,7 +20,8 @@ use std::path::{Path, PathBuf};
 /// What is fingerprinted, every file of each, relative to the workspace's root: a folder or
 /// one file.
 const COMPUTING: &[&str] = &[
-    "src/games",
+    "crates/games/Cargo.toml",
+    "crates/games/src",
     "src/hackenbush",
     "src/census",
     "crates/base/src/provenance.rs",

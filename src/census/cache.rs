@@ -12,9 +12,9 @@
 
 use super::record::{Row, Val};
 use super::small::Small;
-use crate::games::{GameId, Games};
 use hackenbook_base::files;
 use hackenbook_base::trust::{self, hex, Key};
+use hackenbook_games::{GameId, Games};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};

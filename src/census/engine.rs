@@ -10,8 +10,8 @@ use super::family::{Family, Shard};
 use super::forest::{shape_index, shape_rank, shapes, Forest, Palette};
 use super::record::{forest_count, order_key, Groups, Record, Row, Val};
 use super::small::Small;
-use crate::games::{signs, Stop};
 use crate::hackenbush::Colour;
+use hackenbook_games::{signs, Stop};
 use rayon::prelude::*;
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::collections::HashMap;
@@ -35,7 +35,7 @@ pub enum EngineError {
 
 /// One unit of a rayon worker's work: a shape and all its colourings. `progress` reads the
 /// census's clock and stops a run whose time is up, or whose flag is raised, by unwinding
-/// ([`crate::games::clock::Running::stop_if_due`]). In a worker that stop is caught here and
+/// ([`hackenbook_games::clock::Running::stop_if_due`]). In a worker that stop is caught here and
 /// returned as [`EngineError::Stopped`], so that the parallel iterator hands out no more work:
 /// an unwinding worker would have rayon run every job already split off before passing it on
 /// (9 s after the deadline of `forests12`). [`stopped`] unwinds with it on the calling thread.

@@ -107,7 +107,7 @@ impl Cost {
 
 /// `140458000` → `140,458,000`.
 pub fn group(n: u128) -> String {
-    crate::games::display::with_separators(&n.into())
+    hackenbook_games::display::with_separators(&n.into())
 }
 
 fn duration(seconds: f64) -> String {

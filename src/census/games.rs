@@ -9,7 +9,7 @@
 //! number of options, then their text in braces (character by character), so that `smallest`
 //! is well defined and names the simplest counterexample.
 
-use crate::games::{GameId, Games};
+use hackenbook_games::{GameId, Games};
 use std::fmt;
 
 /// The latest day whose games a census enumerates (day 4 has trillions).
@@ -91,7 +91,7 @@ impl GameFamily {
     /// Every member, in census order.
     pub fn members(&self, games: &mut Games) -> Vec<GameMember> {
         let mut members: Vec<GameMember> = match self.kind {
-            GameKind::Games => crate::games::sample::born_by_day(games, self.born_by)
+            GameKind::Games => hackenbook_games::sample::born_by_day(games, self.born_by)
                 .into_iter()
                 .map(|g| {
                     let (left, right) = (games.left_options(g), games.right_options(g));

@@ -7,8 +7,8 @@
 
 use super::forest::Forest;
 use super::query::QueryError;
-use crate::games::{Dyadic, GameId, Games};
 use crate::hackenbush::canon::exact_code;
+use hackenbook_games::{Dyadic, GameId, Games};
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{One, Signed, ToPrimitive, Zero};
@@ -256,7 +256,7 @@ fn quantity(text: &str) -> Result<Option<Quantity>, String> {
         if plain.is_empty() || !plain.bytes().all(|b| b.is_ascii_digit()) {
             return Err(format!("`{text}` is not a number"));
         }
-        if let Some(message) = crate::games::dyadic::leading_zero(s) {
+        if let Some(message) = hackenbook_games::dyadic::leading_zero(s) {
             return Err(message);
         }
         plain.parse::<BigInt>().map_err(|e| e.to_string())
@@ -522,9 +522,9 @@ fn game_literal(
     literal: &str,
     games: &mut Games,
 ) -> Result<(GameId, Option<(Vec<GameId>, Vec<GameId>)>), QueryError> {
-    use crate::games::notation::{self, ExprKind};
+    use hackenbook_games::notation::{self, ExprKind};
     let text = literal.trim().replace('\u{2212}', "-");
-    let located = |e: crate::games::ParseError| {
+    let located = |e: hackenbook_games::ParseError| {
         QueryError::new(e.span.clone(), format!("`{literal}`: {}", e.message))
     };
     let expr = notation::parse_expr(&text).map_err(located)?;
@@ -767,7 +767,7 @@ pub fn denial_advice(literal: &str, query: &str) -> Option<(String, String)> {
     None
 }
 
-pub use crate::games::display::with_separators;
+pub use hackenbook_games::display::with_separators;
 
 /// A rational to `places` decimals, rounded half up (for display only).
 fn decimal(r: &BigRational, places: usize) -> String {

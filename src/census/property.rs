@@ -13,7 +13,7 @@ use super::eval::{RowEval, Scalar};
 use super::games::GameMember;
 use super::query::Type;
 use super::record::{Field, Record};
-use crate::games::{Dyadic, GameId};
+use hackenbook_games::{Dyadic, GameId};
 use std::fmt;
 
 /// How a property is read off a subject (a position's record, or a game).

@@ -6,7 +6,7 @@
 //! keeps the byte span it was read from, so any error — in parsing, in typing, in evaluation —
 //! points at the words that caused it.
 
-use crate::games::notation::MAX_NESTING;
+use hackenbook_games::notation::MAX_NESTING;
 use std::ops::Range;
 
 /// A located problem with a query (or a census block, or a literal): `span` is a byte range

@@ -6,7 +6,7 @@
 
 use super::forest::{Forest, MAX_EDGES};
 use super::small::Small;
-use crate::games::{Dyadic, GameId, Games};
+use hackenbook_games::{Dyadic, GameId, Games};
 use rustc_hash::FxHashMap;
 use std::collections::hash_map::Entry;
 

@@ -367,7 +367,7 @@ pub fn run_to_file(
     path: &Path,
     every: Duration,
     key: &Key,
-    games: &mut crate::games::Games,
+    games: &mut hackenbook_games::Games,
 ) -> Result<String, String> {
     let shown = path.display();
     if !family.palette.is_blue_red() || family.rules != crate::hackenbush::Rules::Normal {
@@ -544,8 +544,8 @@ mod tests {
     use crate::census::engine::run_shard;
     use crate::census::family::Kind;
     use crate::census::forest::Palette;
-    use crate::games::signs;
     use crate::hackenbush::Colour;
+    use hackenbook_games::signs;
 
     fn family(max_edges: usize) -> Family {
         Family {

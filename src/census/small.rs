@@ -5,8 +5,8 @@
 //! `2^15`), so the hot loop never allocates; every operation is checked, and an overflow is an
 //! error that sends the caller to the exact, unbounded [`Dyadic`] — never a wrong answer.
 
-use crate::games::signs::Binary;
-use crate::games::Dyadic;
+use hackenbook_games::signs::Binary;
+use hackenbook_games::Dyadic;
 use num_traits::ToPrimitive;
 use std::cmp::Ordering;
 use std::fmt;
@@ -157,7 +157,7 @@ impl TryFrom<(i32, u8)> for Small {
     }
 }
 
-/// The sign-expansion rules of [`crate::games::signs`] run on fixed-width numbers too.
+/// The sign-expansion rules of [`hackenbook_games::signs`] run on fixed-width numbers too.
 impl Binary for Small {
     fn zero() -> Small {
         Small::ZERO
@@ -257,7 +257,7 @@ mod tests {
 
     #[test]
     fn sign_expansions_round_trip_and_read_stalks() {
-        use crate::games::signs::{colon, from_signs, sign_expansion};
+        use hackenbook_games::signs::{colon, from_signs, sign_expansion};
         for n in -200..=200 {
             for e in 0..6 {
                 let x = Small::from_wide(n, e).unwrap();
@@ -282,7 +282,7 @@ mod tests {
 
     #[test]
     fn colon_with_an_edge() {
-        use crate::games::signs::colon;
+        use hackenbook_games::signs::colon;
         assert_eq!(colon(true, &s("1")), Some(s("2")));
         assert_eq!(colon(true, &s("-1")), Some(s("1/2")));
         assert_eq!(colon(true, &s("1/2")), Some(s("3/2")));
@@ -295,6 +295,6 @@ mod tests {
         let big = Small::integer(i32::MAX);
         assert_eq!(big.checked_add(Small::ONE), None);
         let long = std::iter::once(true).chain([false; 40]);
-        assert_eq!(crate::games::signs::from_signs::<Small>(long), None);
+        assert_eq!(hackenbook_games::signs::from_signs::<Small>(long), None);
     }
 }

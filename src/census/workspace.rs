@@ -26,9 +26,9 @@ use super::query::{
 use super::record::{Field, Record, Row, Val};
 use super::reference::Reference;
 use super::small::Small;
-use crate::games::{Dyadic, GameId, Games};
 use crate::hackenbush::{in_place, Colour, Evaluation, Evaluator, Position, Rules, Solver};
 use hackenbook_base::provenance::Method;
+use hackenbook_games::{Dyadic, GameId, Games};
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::Zero;
@@ -749,7 +749,7 @@ impl Workspace {
             return Ok(rows.clone());
         }
         let (source, time_limit) = (entry.source.clone(), entry.time_limit);
-        let stopped = |stop: crate::games::Stop| {
+        let stopped = |stop: hackenbook_games::Stop| {
             QueryError::new(span.clone(), format!("census `{name}` stopped: {stop}"))
         };
         let start = Instant::now();
@@ -1404,7 +1404,7 @@ fn number_figure(text: &str, span: &Range<usize>) -> Result<Figure, QueryError> 
         Ok(d) => Ok(Figure::Number(d)),
         Err(_) => {
             let (i, f) = text.split_once('.').unwrap_or((text, ""));
-            if let Some(message) = crate::games::dyadic::leading_zero(i) {
+            if let Some(message) = hackenbook_games::dyadic::leading_zero(i) {
                 return Err(QueryError::new(span.clone(), message));
             }
             let scale = num_traits::pow(BigInt::from(10), f.len());

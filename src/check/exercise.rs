@@ -10,9 +10,9 @@ use super::Context;
 use crate::essay::parse::ExerciseBlock;
 use crate::essay::source::offset_span;
 use crate::essay::{Diagnostic, Spanned};
-use crate::games::{notation, OutcomeClass, Player};
 use crate::hackenbush::play::{self, Board, PlayLimits, PlayTable};
 use hackenbook_base::provenance::Method;
+use hackenbook_games::{notation, OutcomeClass, Player};
 
 /// The kinds of question an exercise may ask.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -5,8 +5,8 @@
 use super::claims::{ClaimKind, ClaimRecord};
 use super::Context;
 use crate::essay::{Diagnostic, Spanned};
-use crate::games::notation::{self, tex};
-use crate::games::Games;
+use hackenbook_games::notation::{self, tex};
+use hackenbook_games::Games;
 
 /// Checks one formula and records it among the essay's claims; returns its index.
 pub fn check(cx: &mut Context, formula: &Spanned<String>) -> usize {

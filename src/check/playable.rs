@@ -7,9 +7,9 @@
 //! picture, with a short note saying why in the reader's words.
 
 use super::Context;
-use crate::games::{GameId, Games};
 use crate::hackenbush::play::{compact, PlayError, PlayLimits, PlayTable};
 use crate::hackenbush::{Position, Rules};
+use hackenbook_games::{GameId, Games};
 
 /// The budgets of play in the page.
 pub struct PageBudget {
@@ -204,7 +204,7 @@ fn with_commas(n: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::{number_words, value_words};
-    use crate::games::Games;
+    use hackenbook_games::Games;
 
     #[test]
     fn numbers_in_words() {

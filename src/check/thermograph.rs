@@ -3,8 +3,8 @@
 use super::Context;
 use crate::essay::source::offset_span;
 use crate::essay::{Diagnostic, Spanned};
-use crate::games::notation;
-use crate::games::thermal::Thermograph;
+use hackenbook_games::notation;
+use hackenbook_games::thermal::Thermograph;
 use std::ops::Range;
 
 /// What the page draws.

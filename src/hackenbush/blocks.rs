@@ -17,7 +17,7 @@
 use super::position::{Edge, Position, UnionFind};
 use super::signs::sign_expansion;
 use super::Colour;
-use crate::games::Nus;
+use hackenbook_games::Nus;
 
 /// How a piece (one component standing on the ground) is built.
 pub enum Shape {
@@ -277,7 +277,7 @@ mod tests {
             .collect();
         assert_eq!(sizes, vec![(1, 3), (2, 1)]);
         // Replacing the loop at b by a picture of `*`: a green stalk of one edge.
-        let star = Nus::new(crate::games::Dyadic::zero(), 0, 1);
+        let star = Nus::new(hackenbook_games::Dyadic::zero(), 0, 1);
         let q = block.rebuilt(&[(2, star)]);
         assert_eq!(q.edge_count(), 7);
         assert_eq!(q.count(Colour::Green), 3);

@@ -4,8 +4,8 @@
 //! an error that names the budget — a position too large to solve is a clear message, never a
 //! hang. A theorem that disagrees with the game tree is an error too, never silently resolved.
 
-use crate::games::clock::{Running, Stop};
 use hackenbook_base::provenance::Method;
+use hackenbook_games::clock::{Running, Stop};
 use thiserror::Error;
 
 /// Why a position was not valued.

@@ -1,6 +1,6 @@
 //! The three colours of Hackenbush: who may cut an edge.
 
-use crate::games::{GameId, Games};
+use hackenbook_games::{GameId, Games};
 
 /// Blue edges are Left's, red edges Right's, green edges either player's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -10,7 +10,7 @@
 //! that block ([`Evaluator::with_time_limit`]), in the same context.
 
 use super::solve::{Limits, Solver};
-use crate::games::{Clock, Games};
+use hackenbook_games::{Clock, Games};
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;

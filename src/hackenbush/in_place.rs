@@ -6,9 +6,9 @@
 //! Brackets keep a position apart from `v` (down) and from numbers.
 
 use super::{Position, Rules, Solver};
-use crate::games::notation::Expr;
-use crate::games::{GameId, Games};
 use hackenbook_base::located::Located;
+use hackenbook_games::notation::Expr;
+use hackenbook_games::{GameId, Games};
 use std::collections::BTreeMap;
 
 /// The values of the positions written in place in some expressions, by their bracketed text.
@@ -70,13 +70,13 @@ pub fn evaluate(
     games: &mut Games,
     names: &mut dyn FnMut(&str) -> Option<GameId>,
 ) -> Result<GameId, Located> {
-    let expr = crate::games::notation::parse_expr(text)?;
+    let expr = hackenbook_games::notation::parse_expr(text)?;
     let in_place = if text.contains('[') {
         InPlace::value(&[&expr], solver, games)?
     } else {
         InPlace::default()
     };
-    crate::games::notation::eval(&expr, games, &mut |name| {
+    hackenbook_games::notation::eval(&expr, games, &mut |name| {
         in_place.get(name).or_else(|| names(name))
     })
 }

@@ -23,12 +23,12 @@ pub mod signs;
 pub mod solve;
 pub mod value_cache;
 
-pub use crate::games::Player;
 pub use budget::SolveError;
 pub use colour::Colour;
 pub use draw::Picture;
 pub use edge_names::EdgeNames;
 pub use evaluator::{Evaluator, Settings};
+pub use hackenbook_games::Player;
 pub use in_place::InPlace;
 pub use moves::{options, Rules};
 pub use notation::NotationError;
@@ -50,7 +50,7 @@ impl Position {
     /// The value of a blue-red forest by the tree rule, `(±1) : (forest above the trunk)` on
     /// sign expansions, without building any game: one step per edge. `None` for a position
     /// with a green edge or a cycle.
-    pub fn forest_number(&self) -> Option<crate::games::Dyadic> {
+    pub fn forest_number(&self) -> Option<hackenbook_games::Dyadic> {
         signs::forest_value(self)
     }
 

@@ -8,7 +8,7 @@
 
 use super::position::Position;
 use super::Colour;
-use crate::games::Player;
+use hackenbook_games::Player;
 use std::fmt;
 use std::str::FromStr;
 

@@ -15,7 +15,7 @@ use super::position::Position;
 use super::signs::{colon, forest_value};
 use super::solve::{listing_cost, move_cost};
 use super::Rules;
-use crate::games::{Dyadic, Nus, Player};
+use hackenbook_games::{Dyadic, Nus, Player};
 
 /// The memoised number game tree.
 pub struct NumberTree {

@@ -41,7 +41,7 @@ use super::position::{Position, UnionFind};
 use super::signs::forest_value;
 use super::solve::{listing_cost, move_cost};
 use super::{Colour, Rules};
-use crate::games::{Dyadic, Player};
+use hackenbook_games::{Dyadic, Player};
 use rustc_hash::FxHashMap;
 use std::cmp::{Ordering, Reverse};
 

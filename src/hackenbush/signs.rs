@@ -6,11 +6,11 @@
 //! one sign expansion. Because the sign expansion of an ordinal sum of numbers is the
 //! concatenation of the sign expansions, a blue-red tree is worth `(±1) : (forest above)`, which
 //! gives every blue-red forest its value without building a game. The rules on numbers are
-//! [`crate::games::signs`]'s; here they meet edges and positions.
+//! [`hackenbook_games::signs`]'s; here they meet edges and positions.
 
 use super::position::Position;
 use super::Colour;
-use crate::games::{signs, Dyadic};
+use hackenbook_games::{signs, Dyadic};
 
 /// A blue (`+`) or red (`−`) edge's sign; `None` for green.
 fn sign(c: Colour) -> Option<bool> {

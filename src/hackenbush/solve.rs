@@ -25,10 +25,10 @@ use super::search::NumberSearch;
 use super::signs::{forest_value, stalk_value};
 use super::value_cache;
 use super::Rules;
-use crate::games::clock::Running;
-use crate::games::display::nus_text;
-use crate::games::{Dyadic, GameId, Games, Nus, Player, Stop};
 use hackenbook_base::provenance::Method;
+use hackenbook_games::clock::Running;
+use hackenbook_games::display::nus_text;
+use hackenbook_games::{Dyadic, GameId, Games, Nus, Player, Stop};
 use std::time::Duration;
 
 /// A value and all the methods that produced it (they all agreed), in the order they ran.
@@ -280,7 +280,7 @@ impl Solver {
     /// run's error, and the solver's tables are kept. They hold only what was completed: a
     /// value is filed in a memo after it is computed, the number search files only bounds it
     /// has proved, and a stop unwinds only out of the games engine's operations, never out of
-    /// a filing; the games table stays sound (see [`crate::games::clock`]). So after a time-out
+    /// a filing; the games table stays sound (see [`hackenbook_games::clock`]). So after a time-out
     /// the positions valued before it are not valued again, and the slow-value cache is still
     /// read and written.
     fn after_a_stop<T>(run: Result<Result<T, SolveError>, Stop>) -> Result<T, SolveError> {
@@ -729,7 +729,7 @@ mod tests {
     /// cache, so what was valued before the stop is not valued again.
     #[test]
     fn a_stop_keeps_the_memo_and_the_value_cache() {
-        use crate::games::Clock;
+        use hackenbook_games::Clock;
         use std::sync::atomic::{AtomicBool, Ordering};
         use std::sync::Arc;
         let dir = tempfile::tempdir().unwrap();

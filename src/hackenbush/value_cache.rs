@@ -13,10 +13,10 @@
 
 use super::solve::Evaluation;
 use super::{Position, Rules};
-use crate::games::{GameId, Games};
 use hackenbook_base::files;
 use hackenbook_base::provenance::Method;
 use hackenbook_base::trust::{self, hex, Key};
+use hackenbook_games::{GameId, Games};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use std::path::{Path, PathBuf};

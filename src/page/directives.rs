@@ -5,13 +5,13 @@ use crate::check::{
     CheckedEssay, ClaimKind, GameLine, Outcome, PagePlay, PlayOutcome, PlayedCut, PositionOutcome,
 };
 use crate::essay::Diagnostic;
-use crate::games::display::number_latex;
-use crate::games::notation::{name_latex, statement_latex_with};
 use crate::hackenbush::{draw, Colour, Position, Rules};
 use crate::site::escape_html as escape;
 use crate::site::maths;
 use crate::site::render::ClaimRow;
 use hackenbook_base::provenance::Method;
+use hackenbook_games::display::number_latex;
+use hackenbook_games::notation::{name_latex, statement_latex_with};
 
 use super::play::ValuePool;
 use super::words;

@@ -5,9 +5,9 @@
 //! with an arrow, and the mean, the temperature and both stops marked on the axes in the maths
 //! face. Coordinates come from the exact walls; only the final pixels are rounded.
 
-use crate::games::thermal::{Thermograph, Trajectory};
-use crate::games::Dyadic;
 use crate::site::escape_html as escape;
+use hackenbook_games::thermal::{Thermograph, Trajectory};
+use hackenbook_games::Dyadic;
 
 /// Width of the plotting area in pixels; the height follows from the same scale.
 const PLOT: f64 = 300.0;
@@ -178,8 +178,8 @@ fn num(v: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::notation::{eval, parse_expr};
-    use crate::games::Games;
+    use hackenbook_games::notation::{eval, parse_expr};
+    use hackenbook_games::Games;
 
     fn drawn(text: &str) -> String {
         let mut games = Games::new();

@@ -27,8 +27,8 @@
 //! tests hold rule and table against the game tree on every one of those cakes.
 
 use super::{Drawing, Item, Keyed, Move, Ruleset};
-use crate::games::{GameId, Games, Player};
 use hackenbook_base::located::Located;
+use hackenbook_games::{GameId, Games, Player};
 
 /// The rules of Cutcake (no variants).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -362,11 +362,11 @@ impl Ruleset for Cutcake {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::clock::Running;
     use crate::rulesets::yardstick::{
         agree_with_plain, reads_back, targets_are_the_moves, Unaided,
     };
     use crate::rulesets::Solver;
+    use hackenbook_games::clock::Running;
 
     fn cakes(text: &str) -> Cakes {
         reads_back(&Cutcake, text)

@@ -6,7 +6,7 @@
 //! 3). A page can then draw every item play can show once, and follow a game by showing and
 //! hiding items and by clicking the items that are moves' targets.
 
-use crate::games::Player;
+use hackenbook_games::Player;
 
 /// A drawing of one position.
 #[derive(Clone, Debug, Default, PartialEq)]

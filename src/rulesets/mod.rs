@@ -18,8 +18,8 @@ pub mod toads_and_frogs;
 #[cfg(test)]
 pub mod yardstick;
 
-use crate::games::{GameId, Games, Player};
 use hackenbook_base::located::Located;
+use hackenbook_games::{GameId, Games, Player};
 use std::fmt::Debug;
 use std::hash::Hash;
 

@@ -8,8 +8,8 @@
 //! with `[k]` for the k-th of several equal heaps (`3[2]→1`).
 
 use super::{Drawing, Item, Keyed, Move, Ruleset};
-use crate::games::{GameId, Games, Player};
 use hackenbook_base::located::Located;
+use hackenbook_games::{GameId, Games, Player};
 
 /// The rules of Nim (no variants).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -181,8 +181,8 @@ impl Ruleset for Nim {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::clock::Running;
     use crate::rulesets::Solver;
+    use hackenbook_games::clock::Running;
 
     fn heaps(text: &str) -> Heaps {
         Nim.parse(text).unwrap()

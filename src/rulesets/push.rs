@@ -38,8 +38,8 @@
 
 use super::strip::{self, Letters, Square, Strips};
 use super::{Drawing, Item, Keyed, Move, Ruleset};
-use crate::games::{Dyadic, GameId, Games, Player};
 use hackenbook_base::located::Located;
+use hackenbook_games::{Dyadic, GameId, Games, Player};
 use num_bigint::BigInt;
 
 /// Push or Shove: the same board, two rules for what a push carries with it.
@@ -236,12 +236,12 @@ impl Ruleset for Pushing {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::clock::Running;
     use crate::rulesets::strip::all_strips;
     use crate::rulesets::yardstick::{
         agree_with_plain, reads_back, targets_are_the_moves, Unaided,
     };
     use crate::rulesets::Solver;
+    use hackenbook_games::clock::Running;
 
     fn strips(text: &str) -> Strips {
         reads_back(&Pushing::Push, text)

@@ -12,8 +12,8 @@
 //! at its budget of positions, whatever the ruleset.
 
 use super::{Keyed, Ruleset};
-use crate::games::clock::{Running, Stop};
-use crate::games::{GameId, Games, Player};
+use hackenbook_games::clock::{Running, Stop};
+use hackenbook_games::{GameId, Games, Player};
 use rustc_hash::FxHashMap;
 use std::fmt;
 

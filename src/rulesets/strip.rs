@@ -8,8 +8,8 @@
 //! ([`Letters`]); the empty square is `.`, `_` or `□` in every game.
 
 use super::{Drawing, Item, Keyed, Move};
-use crate::games::Player;
 use hackenbook_base::located::Located;
+use hackenbook_games::Player;
 
 /// What a square holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

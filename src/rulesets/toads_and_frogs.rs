@@ -36,8 +36,8 @@
 
 use super::strip::{self, Letters, Square, Strips};
 use super::{Drawing, Item, Keyed, Move, Ruleset};
-use crate::games::{GameId, Games, Player};
 use hackenbook_base::located::Located;
+use hackenbook_games::{GameId, Games, Player};
 
 /// The rules of Toads and Frogs (no variants).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -246,12 +246,12 @@ impl Ruleset for ToadsAndFrogs {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::clock::Running;
     use crate::rulesets::strip::all_strips;
     use crate::rulesets::yardstick::{
         agree_with_plain, plain_value, reads_back, targets_are_the_moves,
     };
     use crate::rulesets::Solver;
+    use hackenbook_games::clock::Running;
 
     fn strips(text: &str) -> Strips {
         reads_back(&ToadsAndFrogs, text)

@@ -8,9 +8,9 @@
 //! the game tree on positions too large for the plain solver.
 
 use super::{Drawing, Keyed, Move, Ruleset, Solver};
-use crate::games::clock::Running;
-use crate::games::{GameId, Games, Player};
 use hackenbook_base::located::Located;
+use hackenbook_games::clock::Running;
+use hackenbook_games::{GameId, Games, Player};
 
 /// A ruleset without its shortcut ([`Ruleset::fast_value`]): parts and key kept.
 #[derive(Clone, Debug)]

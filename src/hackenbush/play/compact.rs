@@ -24,8 +24,8 @@
 
 use super::table::PlayTable;
 use super::{members, EdgeSet};
-use crate::games::OutcomeClass;
 use crate::hackenbush::{Colour, Rules};
+use hackenbook_games::OutcomeClass;
 use std::fmt;
 
 /// The most edges a compact table is written for: the script keeps a set of standing edges in a

@@ -6,7 +6,7 @@
 
 use super::table::PlayTable;
 use super::Board;
-use crate::games::Player;
+use hackenbook_games::Player;
 
 /// A game in progress.
 pub struct Match<'a> {

@@ -24,11 +24,11 @@
 
 use super::table::wins_after;
 use super::{Board, EdgeSet};
-use crate::games::{GameId, Games, OutcomeClass, Player};
 use crate::hackenbush::canon::Canon;
 use crate::hackenbush::notation::NotationError;
 use crate::hackenbush::solve::Solver;
 use crate::hackenbush::{in_place, Evaluator, Position, SolveError};
+use hackenbook_games::{GameId, Games, OutcomeClass, Player};
 use std::collections::HashMap;
 use std::ops::Range;
 

@@ -16,7 +16,7 @@ use super::moves::may_chop;
 use super::notation::{print, print_graph};
 use super::position::Position;
 use super::{Colour, Rules};
-use crate::games::Player;
+use hackenbook_games::Player;
 use std::fmt;
 
 pub use game::Match;

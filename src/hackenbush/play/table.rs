@@ -11,11 +11,11 @@
 //! the table is not built.
 
 use super::{Board, EdgeSet, TooManyEdges};
-use crate::games::{GameId, Games, OutcomeClass, Player};
 use crate::hackenbush::moves::may_chop;
 use crate::hackenbush::solve::{display_bounded, explicit_within, Solver};
 use crate::hackenbush::{Position, Rules, SolveError};
 use hackenbook_base::provenance::Method;
+use hackenbook_games::{GameId, Games, OutcomeClass, Player};
 use serde::Serialize;
 use std::collections::HashMap;
 use std::fmt;

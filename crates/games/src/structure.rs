@@ -109,7 +109,7 @@ impl Games {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::sample::born_by_day;
+    use crate::sample::born_by_day;
 
     fn g(games: &mut Games, text: &str) -> GameId {
         games.eval_str(text).unwrap()

@@ -468,7 +468,7 @@ impl Games {
     }
 
     /// Canonical options sorted by id (cheap; order depends on interning history).
-    pub(crate) fn raw_options(&mut self, g: GameId, player: Player) -> Vec<GameId> {
+    pub fn raw_options(&mut self, g: GameId, player: Player) -> Vec<GameId> {
         let span = self.option_span(g, player);
         self.arena[span.start as usize..(span.start + span.len) as usize].to_vec()
     }
@@ -573,7 +573,7 @@ pub(crate) fn number_birthday(x: &Dyadic) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::clock::{Clock, Stop};
+    use crate::clock::{Clock, Stop};
 
     /// A table grown past its 32-bit ids stops the run with the reason; an id is never wrapped.
     #[test]

@@ -7,7 +7,7 @@
 mod days;
 
 use days::next_day;
-use hackenbook::games::Games;
+use hackenbook_games::Games;
 
 #[test]
 fn games_born_by_day_two_and_three() {
@@ -31,7 +31,7 @@ fn games_born_by_day_two_and_three() {
     // The library's enumeration (used by benchmarks) agrees, in a fresh table.
     let mut fresh = Games::new();
     assert_eq!(
-        hackenbook::games::sample::born_by_day(&mut fresh, 3).len(),
+        hackenbook_games::sample::born_by_day(&mut fresh, 3).len(),
         1474
     );
     for &x in &day3 {

@@ -364,7 +364,7 @@ pub fn eval_then<T>(
 }
 
 /// The error of a game expression whose evaluation was stopped.
-fn stopped(span: Range<usize>, stop: crate::games::Stop) -> ParseError {
+fn stopped(span: Range<usize>, stop: crate::Stop) -> ParseError {
     ParseError::new(span, format!("the games engine stopped: {stop}"))
 }
 
@@ -789,7 +789,7 @@ pub fn statement_latex_with(st: &Statement, name: &dyn Fn(&str) -> String) -> St
 }
 
 /// KaTeX for a number (re-exported for callers that typeset figures).
-pub fn number_to_latex(x: &crate::games::Dyadic) -> String {
+pub fn number_to_latex(x: &crate::Dyadic) -> String {
     number_latex(x)
 }
 

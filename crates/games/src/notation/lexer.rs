@@ -6,7 +6,7 @@
 //! the parser.
 
 use super::ParseError;
-use crate::games::Dyadic;
+use crate::Dyadic;
 use std::ops::Range;
 
 /// Largest nimber and up-multiple a literal may name: beyond these, sums with other games would
@@ -203,7 +203,7 @@ impl Lexer<'_> {
         if digits.is_empty() {
             return Ok(None);
         }
-        if let Some(message) = crate::games::dyadic::leading_zero(&digits) {
+        if let Some(message) = crate::dyadic::leading_zero(&digits) {
             return Err(ParseError::new(start..self.pos, message));
         }
         match digits.parse::<u32>() {

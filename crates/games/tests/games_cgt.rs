@@ -7,8 +7,8 @@
 use cgt::numeric::dyadic_rational_number::DyadicRationalNumber;
 use cgt::numeric::nimber::Nimber;
 use cgt::short::partizan::canonical_form::{nus::Nus as CgtNus, CanonicalForm};
-use hackenbook::games::sample::{born_by_day, random_form, Form, Rng, Shape};
-use hackenbook::games::{Dyadic, GameId, Games, Relation};
+use hackenbook_games::sample::{born_by_day, random_form, Form, Rng, Shape};
+use hackenbook_games::{Dyadic, GameId, Games, Relation};
 use num_traits::ToPrimitive;
 use std::cmp::Ordering;
 use std::collections::HashMap;

@@ -5,7 +5,7 @@
 //! negation, comparison, ordinal sum) is a cached function of ids.
 //!
 //! ```
-//! use hackenbook::games::{Games, Relation};
+//! use hackenbook_games::{Games, Relation};
 //! let mut games = Games::new();
 //! let zero = games.zero();
 //! let half = games.number(&"1/2".parse().unwrap());

@@ -1,7 +1,7 @@
 //! Property tests of the algebra on random games (proptest drives the seeds and shapes).
 
-use hackenbook::games::sample::{random_form, Rng, Shape};
-use hackenbook::games::{GameId, Games, Relation};
+use hackenbook_games::sample::{random_form, Rng, Shape};
+use hackenbook_games::{GameId, Games, Relation};
 use proptest::prelude::*;
 
 fn game(games: &mut Games, seed: u64, depth: usize, nus_leaves: bool) -> GameId {

@@ -6,7 +6,7 @@
 
 use super::lexer::{lex, Rel, Tok, Token};
 use super::{Expr, ExprKind, Function, ParseError, Statement};
-use crate::games::Nus;
+use crate::Nus;
 use std::ops::Range;
 
 /// Deeper nesting than this is refused rather than risking the stack: brackets, prefixes and

@@ -2,7 +2,7 @@
 //! the games born by day n+1 are the canonical forms `{A | B}` for antichains A, B of the games
 //! born by day n (the options of a canonical form are pairwise incomparable).
 
-use hackenbook::games::{GameId, Games, Relation};
+use hackenbook_games::{GameId, Games, Relation};
 use std::collections::BTreeSet;
 
 /// All antichains of `games` under `<=`, as lists of ids.

@@ -10,10 +10,11 @@
 //! avoids those temperatures.)
 
 mod days;
+#[path = "../../../tests/oracles/mod.rs"]
 mod oracles;
 
-use hackenbook::games::notation::{eval, parse_expr};
-use hackenbook::games::{Dyadic, GameId, Games, Player};
+use hackenbook_games::notation::{eval, parse_expr};
+use hackenbook_games::{Dyadic, GameId, Games, Player};
 use std::io::Write;
 use std::process::Stdio;
 
