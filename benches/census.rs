@@ -13,8 +13,8 @@ use hackenbook::census::record::Row;
 use hackenbook::census::reference;
 use hackenbook::census::small::Small;
 use hackenbook::census::{render_figure, workspace, Workspace};
-use hackenbook::hackenbush::{Colour, Evaluator};
 use hackenbook_games::Games;
+use hackenbook_rulesets::hackenbush::{Colour, Evaluator};
 use std::time::{Duration, Instant};
 
 /// Every kind of question the essay asks of its census, with `N` for the census name.
@@ -44,7 +44,7 @@ fn blue_red(max: usize) -> Family {
         min_edges: 1,
         max_edges: max,
         palette: Palette::new(&[Colour::Blue, Colour::Red]),
-        rules: hackenbook::hackenbush::Rules::Normal,
+        rules: hackenbook_rulesets::hackenbush::Rules::Normal,
     }
 }
 

@@ -16,7 +16,7 @@
 mod oracles;
 
 use hackenbook::census::Workspace;
-use hackenbook::hackenbush::Evaluator;
+use hackenbook_rulesets::hackenbush::Evaluator;
 use std::time::{Duration, Instant};
 
 /// pycgt valuing every stalk of 1..=N edges over L, R, G; prints the stalks, the distinct values

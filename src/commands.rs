@@ -3,9 +3,9 @@
 use crate::census;
 use crate::driver::{self, Definitions, Failure, Project};
 use crate::essay::diagnostic::capped;
-use crate::hackenbush::play::{Board, Match, PlayLimits, PlayTable};
-use crate::hackenbush::{self, Evaluator, InPlace, Position, Rules};
 use hackenbook_games::{notation, Games, Player};
+use hackenbook_rulesets::hackenbush::play::{Board, Match, PlayLimits, PlayTable};
+use hackenbook_rulesets::hackenbush::{self, Evaluator, InPlace, Position, Rules};
 use std::io::Write;
 use std::path::Path;
 

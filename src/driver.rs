@@ -124,15 +124,15 @@ impl Project {
             out_dir: root.join("site"),
             cache_dir: Some(root.join(".hackenbook-cache")),
             config_file: Some(root.join("hackenbook.toml")),
-            time_limit: Some(crate::hackenbush::solve::DEFAULT_TIME_LIMIT),
+            time_limit: Some(hackenbook_rulesets::hackenbush::solve::DEFAULT_TIME_LIMIT),
             cancel: None,
         }
     }
 
     /// What the project's runs are evaluated under: its time limit, its cancellation flag, its
-    /// cache (see [`crate::hackenbush::Evaluator`]).
-    pub fn settings(&self) -> crate::hackenbush::Settings {
-        crate::hackenbush::Settings {
+    /// cache (see [`hackenbook_rulesets::hackenbush::Evaluator`]).
+    pub fn settings(&self) -> hackenbook_rulesets::hackenbush::Settings {
+        hackenbook_rulesets::hackenbush::Settings {
             time_limit: self.time_limit,
             cancel: self.cancel.clone(),
             value_cache: self.cache_dir.clone(),

@@ -269,7 +269,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
             childish,
             json,
         } => {
-            let mut ev = hackenbook::hackenbush::Evaluator::new(&project.settings());
+            let mut ev = hackenbook_rulesets::hackenbush::Evaluator::new(&project.settings());
             hackenbook::commands::play(&position, childish, json, &mut ev)
         }
         Command::Census {

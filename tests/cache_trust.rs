@@ -5,7 +5,7 @@
 
 use hackenbook::census::family::{Family, Kind};
 use hackenbook::census::forest::Palette;
-use hackenbook::hackenbush::{Colour, Rules};
+use hackenbook_rulesets::hackenbush::{Colour, Rules};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};

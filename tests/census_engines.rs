@@ -7,8 +7,8 @@ use hackenbook::census::mixed;
 use hackenbook::census::reference;
 use hackenbook::census::small::Small;
 use hackenbook::census::{literal_holds, Figure, Workspace};
-use hackenbook::hackenbush::{evaluate, Colour, Evaluator, Position, Rules, Solver};
 use hackenbook_games::Games;
+use hackenbook_rulesets::hackenbush::{evaluate, Colour, Evaluator, Position, Rules, Solver};
 use std::time::Instant;
 
 fn family(kind: Kind, max: usize, colours: &[Colour]) -> Family {

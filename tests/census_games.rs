@@ -10,8 +10,8 @@ use hackenbook::census::eval::{Measures, RowEval, Scalar};
 use hackenbook::census::games::{GameFamily, GameKind, GameMember};
 use hackenbook::census::property::property;
 use hackenbook::census::{literal_holds, render_figure, Figure, Workspace};
-use hackenbook::hackenbush::{Evaluator, Solver};
 use hackenbook_games::{Dyadic, GameId, Games, Relation};
+use hackenbook_rulesets::hackenbush::{Evaluator, Solver};
 use std::collections::BTreeSet;
 
 fn family(kind: GameKind, born_by: u32) -> GameFamily {

@@ -8,9 +8,9 @@ use hackenbook::census::graphs::{members, pictures, GraphFamily};
 use hackenbook::census::mixed::Composer;
 use hackenbook::census::reference::forests;
 use hackenbook::census::{literal_holds, Figure, Workspace};
-use hackenbook::hackenbush::canon::exact_code;
-use hackenbook::hackenbush::{Colour, Evaluator, Position, Rules};
 use hackenbook_games::{GameId, Games};
+use hackenbook_rulesets::hackenbush::canon::exact_code;
+use hackenbook_rulesets::hackenbush::{Colour, Evaluator, Position, Rules};
 use std::collections::BTreeMap;
 use std::process::Command;
 
@@ -58,7 +58,7 @@ fn the_pictures_are_those_of_an_independent_enumeration() {
             .map(|level| {
                 let ps: Vec<Position> = level
                     .iter()
-                    .map(|c| hackenbook::hackenbush::canon::from_code(c).unwrap())
+                    .map(|c| hackenbook_rulesets::hackenbush::canon::from_code(c).unwrap())
                     .collect();
                 let forests: Vec<&Position> = ps.iter().filter(|p| p.is_forest()).collect();
                 let trees = forests.iter().filter(|p| p.trunks() == 1).count();

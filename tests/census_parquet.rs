@@ -13,8 +13,8 @@ use hackenbook::census::forest::Palette;
 use hackenbook::census::record::{Record, Val};
 use hackenbook::census::small::Small;
 use hackenbook::census::{workspace, Figure, Workspace};
-use hackenbook::hackenbush::Evaluator;
-use hackenbook::hackenbush::{Colour, Rules};
+use hackenbook_rulesets::hackenbush::Evaluator;
+use hackenbook_rulesets::hackenbush::{Colour, Rules};
 use parquet::file::reader::{FileReader, SerializedFileReader};
 use parquet::record::Field;
 use std::collections::HashMap;
@@ -280,7 +280,7 @@ fn a_fifo_at_the_table_is_refused_without_waiting() {
     let (tell, told) = std::sync::mpsc::channel();
     let fifo = path.clone();
     std::thread::spawn(move || {
-        let mut ev = hackenbook::hackenbush::Evaluator::default();
+        let mut ev = hackenbook_rulesets::hackenbush::Evaluator::default();
         let _ = tell.send(write_parquet(
             &forests(3),
             &fifo,
@@ -306,7 +306,7 @@ fn an_export_past_its_time_limit_stops_and_leaves_nothing() {
     use hackenbook_games::Clock;
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("f8.parquet");
-    let mut ev = hackenbook::hackenbush::Evaluator::default();
+    let mut ev = hackenbook_rulesets::hackenbush::Evaluator::default();
     // A raised cancellation flag is read before the first batch; a time limit of zero at the
     // first batch's end: each stops the export, and neither the table nor its `.part` stays.
     let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));

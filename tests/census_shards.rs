@@ -10,10 +10,10 @@ use hackenbook::census::shard::{
 };
 use hackenbook::census::small::Small;
 use hackenbook::census::{render_figure, workspace, Workspace};
-use hackenbook::hackenbush::Evaluator;
-use hackenbook::hackenbush::{Colour, Rules};
 use hackenbook_base::trust::Key;
 use hackenbook_games::Games;
+use hackenbook_rulesets::hackenbush::Evaluator;
+use hackenbook_rulesets::hackenbush::{Colour, Rules};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 

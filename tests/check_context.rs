@@ -137,7 +137,7 @@ fn a_block_sets_its_own_time_limit_and_a_raised_flag_cancels_the_run() {
 /// of their own.
 #[test]
 fn censuses_and_positions_in_place_are_valued_by_the_runs_solver() {
-    use hackenbook::hackenbush::Evaluator;
+    use hackenbook_rulesets::hackenbush::Evaluator;
     let mut ev = Evaluator::default();
     let mut ws = Workspace::new(None);
     ws.evaluate("count graphs3", &mut ev).unwrap();

@@ -373,7 +373,7 @@ fn damaged_shard_files_are_each_refused_in_words_and_together() {
     use hackenbook::census::family::{Family, Kind};
     use hackenbook::census::forest::Palette;
     use hackenbook::census::shard::merge_files;
-    use hackenbook::hackenbush::{Colour, Rules};
+    use hackenbook_rulesets::hackenbush::{Colour, Rules};
     let dir = tempfile::tempdir().unwrap();
     let family = Family {
         kind: Kind::Forests,

@@ -4,8 +4,8 @@
 use hackenbook::check::playable::PAGE_BUDGET;
 use hackenbook::check::{CheckOptions, Checker, Outcome, PagePlay};
 use hackenbook::essay::{parse_essay, Diagnostic, SourceFile};
-use hackenbook::hackenbush::play::compact;
 use hackenbook::page::build_page;
+use hackenbook_rulesets::hackenbush::play::compact;
 
 fn essay(body: &str) -> hackenbook::essay::Essay {
     let text = format!("+++\ntitle = \"Play\"\nrung = 1\n+++\n\n{body}");

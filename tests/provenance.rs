@@ -4,7 +4,7 @@
 use hackenbook::census::Workspace;
 use hackenbook::check::{CheckOptions, Checker, ClaimRecord};
 use hackenbook::essay::{parse_essay, Diagnostic, SourceFile};
-use hackenbook::hackenbush::Evaluator;
+use hackenbook_rulesets::hackenbush::Evaluator;
 
 fn essay(body: &str) -> hackenbook::essay::Essay {
     let text = format!("+++\ntitle = \"e\"\nrung = 1\n+++\n\n{body}");

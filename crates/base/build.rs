@@ -22,7 +22,8 @@ use std::path::{Path, PathBuf};
 const COMPUTING: &[&str] = &[
     "crates/games/Cargo.toml",
     "crates/games/src",
-    "src/hackenbush",
+    "crates/rulesets/Cargo.toml",
+    "crates/rulesets/src",
     "src/census",
     "crates/base/src/provenance.rs",
 ];

@@ -253,7 +253,7 @@ mod tests {
     use super::*;
     use crate::census::family::{Family, Kind};
     use crate::census::forest::Palette;
-    use crate::hackenbush::{Colour, Rules};
+    use hackenbook_rulesets::hackenbush::{Colour, Rules};
 
     fn forests(max_edges: usize) -> Family {
         Family {

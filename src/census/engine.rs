@@ -10,8 +10,8 @@ use super::family::{Family, Shard};
 use super::forest::{shape_index, shape_rank, shapes, Forest, Palette};
 use super::record::{forest_count, order_key, Groups, Record, Row, Val};
 use super::small::Small;
-use crate::hackenbush::Colour;
 use hackenbook_games::{signs, Stop};
+use hackenbook_rulesets::hackenbush::Colour;
 use rayon::prelude::*;
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::collections::HashMap;
@@ -173,7 +173,7 @@ impl Tables {
     fn new(family: &Family) -> Result<Tables, EngineError> {
         if family.palette.len() > 2
             || !family.palette.is_blue_red()
-            || family.rules != crate::hackenbush::Rules::Normal
+            || family.rules != hackenbook_rulesets::hackenbush::Rules::Normal
         {
             return Err(EngineError::NotANumber(Forest::EMPTY));
         }
@@ -911,7 +911,7 @@ mod tests {
             min_edges: 1,
             max_edges: max,
             palette: Palette::new(&[Colour::Blue, Colour::Red]),
-            rules: crate::hackenbush::Rules::Normal,
+            rules: hackenbook_rulesets::hackenbush::Rules::Normal,
         }
     }
 

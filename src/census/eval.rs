@@ -9,8 +9,8 @@ use super::games::GameMember;
 use super::property::Prop;
 use super::query::{Arith, Expr, ExprKind, Func, QueryError, Rel};
 use super::record::{Record, Val};
-use crate::hackenbush::Solver;
 use hackenbook_games::{Dyadic, GameId, Games, Relation};
+use hackenbook_rulesets::hackenbush::Solver;
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use std::collections::BTreeMap;
@@ -63,8 +63,13 @@ impl<'a> RowEval<'a> {
         if let Some(&g) = self.literals.get(text) {
             return Ok(g);
         }
-        let g = crate::hackenbush::in_place::evaluate(text, self.solver, self.games, &mut |_| None)
-            .map_err(|x| format!("in `[{text}]`: {}", x.message))?;
+        let g = hackenbook_rulesets::hackenbush::in_place::evaluate(
+            text,
+            self.solver,
+            self.games,
+            &mut |_| None,
+        )
+        .map_err(|x| format!("in `[{text}]`: {}", x.message))?;
         self.literals.insert(text.to_string(), g);
         Ok(g)
     }

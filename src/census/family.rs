@@ -5,7 +5,7 @@
 //! stalks) that the enumeration is tested against, and its members are visited in rank order.
 
 use super::forest::{catalan, is_single_tree, shapes, Palette, INDEXED_EDGES};
-use crate::hackenbush::Rules;
+use hackenbook_rulesets::hackenbush::Rules;
 use std::fmt;
 
 /// A census larger than this many positions runs only when its author confirms the cost
@@ -380,7 +380,7 @@ impl fmt::Display for Family {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::hackenbush::Colour;
+    use hackenbook_rulesets::hackenbush::Colour;
 
     fn forests(max_edges: usize) -> Family {
         Family {

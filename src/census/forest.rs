@@ -5,10 +5,10 @@
 //! an edge deletes one contiguous stretch of both, and the forests of `n` edges are ranked
 //! densely (shape rank × k^n + colour digits), so values can live in flat arrays indexed by rank.
 //! Unpacked, a forest is the solver's own [`Tree`]s, and it is written and read in the position
-//! notation of [`crate::hackenbush::notation`].
+//! notation of [`hackenbook_rulesets::hackenbush::notation`].
 
-use crate::hackenbush::{Colour, Position, Tree};
 use hackenbook_base::located::Located;
+use hackenbook_rulesets::hackenbush::{Colour, Position, Tree};
 use std::fmt;
 
 /// The largest forest the packed form holds (the shape word needs `2n` bits of a `u32`).

@@ -18,9 +18,9 @@
 use super::cache::Keyed;
 use super::forest::Palette;
 use super::record::{order_key, Groups, Record, Row, Val};
-use crate::hackenbush::canon::{exact_code, from_code};
-use crate::hackenbush::{Colour, Position, Rules, SolveError, Solver};
 use hackenbook_games::{GameId, Games};
+use hackenbook_rulesets::hackenbush::canon::{exact_code, from_code};
+use hackenbook_rulesets::hackenbush::{Colour, Position, Rules, SolveError, Solver};
 use rustc_hash::FxHashSet;
 use std::fmt;
 

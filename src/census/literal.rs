@@ -7,8 +7,8 @@
 
 use super::forest::Forest;
 use super::query::QueryError;
-use crate::hackenbush::canon::exact_code;
 use hackenbook_games::{Dyadic, GameId, Games};
+use hackenbook_rulesets::hackenbush::canon::exact_code;
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{One, Signed, ToPrimitive, Zero};
@@ -34,7 +34,7 @@ pub struct Example {
 pub enum Member {
     Position(Forest),
     /// A picture of a census of graphs: a literal names it up to isomorphism.
-    Graph(crate::hackenbush::Position),
+    Graph(hackenbook_rulesets::hackenbush::Position),
     /// A game of a census of games: its value and its options' values. `form` when the census
     /// holds forms as written, so that a literal must name the same options.
     Game {
@@ -423,7 +423,7 @@ pub fn literal_holds(
                 Ok(f) => Ok(f == *forest),
                 Err(_) => Err(mismatch("not a forest in the position notation (`L(L R)`)")),
             },
-            Member::Graph(picture) => match crate::hackenbush::Position::parse(literal) {
+            Member::Graph(picture) => match hackenbook_rulesets::hackenbush::Position::parse(literal) {
                 Ok(p) => Ok(exact_code(&p) == exact_code(picture)),
                 Err(_) => Err(mismatch(
                     "not a picture in the position notation (`L(L R)`, `g-a L, a-b R, b-g L`)",
@@ -716,7 +716,7 @@ pub fn advice(literal: &str, figure: &Figure) -> Option<String> {
 /// A forest with the trees at every node sorted: two forests that differ only in the order of
 /// trees have the same key.
 fn unordered(forest: Forest) -> String {
-    fn key(trees: &[crate::hackenbush::Tree]) -> String {
+    fn key(trees: &[hackenbook_rulesets::hackenbush::Tree]) -> String {
         let mut parts: Vec<String> = trees
             .iter()
             .map(|t| format!("{}({})", t.colour.letter(), key(&t.above)))

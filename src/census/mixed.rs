@@ -16,8 +16,8 @@
 use super::family::{Family, Kind};
 use super::forest::Forest;
 use super::record::{forest_count, order_key, Groups, Record, Row, Val};
-use crate::hackenbush::{Colour, Rules};
 use hackenbook_games::{GameId, Games};
+use hackenbook_rulesets::hackenbush::{Colour, Rules};
 use rustc_hash::FxHashMap;
 
 /// How the theorems' columns (the tree rule, the ordinal sum at the ground) value a single

@@ -147,7 +147,7 @@ impl<V> Record<V> {
 }
 
 /// One distinct record and the positions that have it. `M` is how the smallest of them is held:
-/// a packed [`Forest`], or a [`Position`](crate::hackenbush::Position) for a census of graphs.
+/// a packed [`Forest`], or a [`Position`](hackenbook_rulesets::hackenbush::Position) for a census of graphs.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Row<V = Val, M = Forest> {
     pub record: Record<V>,

@@ -9,8 +9,8 @@
 use super::family::{Family, Kind};
 use super::forest::{Forest, Palette};
 use super::record::{forest_count, order_key, Groups, Record, Row, Val};
-use crate::hackenbush::{Colour, Tree};
 use hackenbook_games::{GameId, Games};
+use hackenbook_rulesets::hackenbush::{Colour, Tree};
 use std::collections::HashMap;
 
 /// Game-tree evaluation of plain forests, memoised by notation.

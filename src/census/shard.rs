@@ -370,7 +370,9 @@ pub fn run_to_file(
     games: &mut hackenbook_games::Games,
 ) -> Result<String, String> {
     let shown = path.display();
-    if !family.palette.is_blue_red() || family.rules != crate::hackenbush::Rules::Normal {
+    if !family.palette.is_blue_red()
+        || family.rules != hackenbook_rulesets::hackenbush::Rules::Normal
+    {
         return Err(format!(
             "`{label}` cannot be sharded: shards are computed by the fast engine, which values \
              blue-red forests under the normal rules"
@@ -544,8 +546,8 @@ mod tests {
     use crate::census::engine::run_shard;
     use crate::census::family::Kind;
     use crate::census::forest::Palette;
-    use crate::hackenbush::Colour;
     use hackenbook_games::signs;
+    use hackenbook_rulesets::hackenbush::Colour;
 
     fn family(max_edges: usize) -> Family {
         Family {
@@ -553,7 +555,7 @@ mod tests {
             min_edges: 1,
             max_edges,
             palette: Palette::new(&[Colour::Blue, Colour::Red]),
-            rules: crate::hackenbush::Rules::Normal,
+            rules: hackenbook_rulesets::hackenbush::Rules::Normal,
         }
     }
 

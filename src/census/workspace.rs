@@ -26,9 +26,11 @@ use super::query::{
 use super::record::{Field, Record, Row, Val};
 use super::reference::Reference;
 use super::small::Small;
-use crate::hackenbush::{in_place, Colour, Evaluation, Evaluator, Position, Rules, Solver};
 use hackenbook_base::provenance::Method;
 use hackenbook_games::{Dyadic, GameId, Games};
+use hackenbook_rulesets::hackenbush::{
+    in_place, Colour, Evaluation, Evaluator, Position, Rules, Solver,
+};
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::Zero;
@@ -1580,7 +1582,7 @@ fn builtin_family(name: &str) -> Option<Source> {
         min_edges: 1,
         max_edges,
         palette: super::forest::Palette::new(&palette),
-        rules: crate::hackenbush::Rules::Normal,
+        rules: hackenbook_rulesets::hackenbush::Rules::Normal,
     };
     (max_edges <= super::forest::MAX_EDGES).then_some(Source::Family(family))
 }

@@ -10,9 +10,9 @@ use super::Context;
 use crate::essay::parse::ExerciseBlock;
 use crate::essay::source::offset_span;
 use crate::essay::{Diagnostic, Spanned};
-use crate::hackenbush::play::{self, Board, PlayLimits, PlayTable};
 use hackenbook_base::provenance::Method;
 use hackenbook_games::{notation, OutcomeClass, Player};
+use hackenbook_rulesets::hackenbush::play::{self, Board, PlayLimits, PlayTable};
 
 /// The kinds of question an exercise may ask.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

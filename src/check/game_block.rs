@@ -4,9 +4,9 @@
 use super::Context;
 use crate::essay::source::offset_span;
 use crate::essay::{Diagnostic, Spanned};
-use crate::hackenbush::InPlace;
 use hackenbook_base::suggest::closest;
 use hackenbook_games::notation::{self, Rel, Statement};
+use hackenbook_rulesets::hackenbush::InPlace;
 
 /// One line of a game block that holds: its statement, where it was written, and what each of
 /// its terms is worth (the notebook shows them).

@@ -6,9 +6,9 @@
 use super::Context;
 use crate::essay::source::offset_span;
 use crate::essay::{Diagnostic, Spanned};
-use crate::hackenbush::play::{self, Board, PlayLimits};
-use crate::hackenbush::{Colour, Position, Rules};
 use hackenbook_games::Player;
+use hackenbook_rulesets::hackenbush::play::{self, Board, PlayLimits};
+use hackenbook_rulesets::hackenbush::{Colour, Position, Rules};
 
 /// Cuts as an author writes them: "right cuts R, then left cuts L[2]"; `None` for no cuts.
 pub(super) fn play_words(board: &Board, cuts: &[(Player, usize)]) -> Option<String> {

@@ -29,8 +29,8 @@ pub use position_block::{AssertionRecord, PositionOutcome};
 use crate::census::{Refused, Workspace};
 use crate::essay::source::offset_span;
 use crate::essay::{Diagnostic, Directive, DirectiveKind, Essay, SourceFile, Spanned};
-use crate::hackenbush::{Evaluator, Settings};
 use hackenbook_games::clock::{Clock, TIME_LIMIT_HELP};
+use hackenbook_rulesets::hackenbush::{Evaluator, Settings};
 use std::path::PathBuf;
 
 /// What one directive turned out to be, for the page.

@@ -7,9 +7,9 @@
 //! picture, with a short note saying why in the reader's words.
 
 use super::Context;
-use crate::hackenbush::play::{compact, PlayError, PlayLimits, PlayTable};
-use crate::hackenbush::{Position, Rules};
 use hackenbook_games::{GameId, Games};
+use hackenbook_rulesets::hackenbush::play::{compact, PlayError, PlayLimits, PlayTable};
+use hackenbook_rulesets::hackenbush::{Position, Rules};
 
 /// The budgets of play in the page.
 pub struct PageBudget {

@@ -8,9 +8,9 @@ use crate::census::{self, NameKind};
 use crate::essay::parse::{KeyValue, PositionBlock};
 use crate::essay::source::offset_span;
 use crate::essay::{Diagnostic, Spanned};
-use crate::hackenbush::{self, in_place, Evaluator, Position, Rules};
 use hackenbook_base::provenance::Method;
 use hackenbook_games::{GameId, Player};
+use hackenbook_rulesets::hackenbush::{self, in_place, Evaluator, Position, Rules};
 
 #[derive(Debug)]
 pub struct PositionOutcome {

@@ -5,13 +5,13 @@ use crate::check::{
     CheckedEssay, ClaimKind, GameLine, Outcome, PagePlay, PlayOutcome, PlayedCut, PositionOutcome,
 };
 use crate::essay::Diagnostic;
-use crate::hackenbush::{draw, Colour, Position, Rules};
 use crate::site::escape_html as escape;
 use crate::site::maths;
 use crate::site::render::ClaimRow;
 use hackenbook_base::provenance::Method;
 use hackenbook_games::display::number_latex;
 use hackenbook_games::notation::{name_latex, statement_latex_with};
+use hackenbook_rulesets::hackenbush::{draw, Colour, Position, Rules};
 
 use super::play::ValuePool;
 use super::words;
@@ -535,13 +535,17 @@ pub(super) fn describe(position: &Position, value: Option<&str>, rules: Rules) -
 
 #[cfg(test)]
 mod tests {
-    use crate::hackenbush::Position;
+    use hackenbook_rulesets::hackenbush::Position;
 
     #[test]
     fn descriptions_are_in_words() {
         let describe = |text: &str, value: &str| {
             let p: Position = text.parse().unwrap();
-            super::describe(&p, Some(value), crate::hackenbush::Rules::Normal)
+            super::describe(
+                &p,
+                Some(value),
+                hackenbook_rulesets::hackenbush::Rules::Normal,
+            )
         };
         assert_eq!(
             describe("LRR", "1/4"),

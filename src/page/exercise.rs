@@ -6,10 +6,10 @@
 use crate::check::{ExerciseOutcome, Expected, Question};
 use crate::essay::Diagnostic;
 use crate::essay::SourceFile;
-use crate::hackenbush::{draw, Rules};
 use crate::site::escape_html as escape;
 use crate::site::maths;
 use hackenbook_games::{OutcomeClass, Player};
+use hackenbook_rulesets::hackenbush::{draw, Rules};
 use pulldown_cmark::{Event, Parser};
 
 /// The exercise's HTML in the page, and its entry in the answer key.

@@ -18,9 +18,9 @@ use super::webfont;
 
 /// Our stylesheet (written for this project, not third-party).
 pub const STYLE_CSS: &str = include_str!("style.css");
-/// The paint of the diagrams' classes, served at the head of `style.css` whatever the
-/// stylesheet, so an override can restyle a class but never lose the paint.
-pub const DIAGRAM_CSS: &str = include_str!("diagram.css");
+/// The paint of the diagrams' classes (the drawing's own), served at the head of `style.css`
+/// whatever the stylesheet, so an override can restyle a class but never lose the paint.
+pub use hackenbook_rulesets::hackenbush::draw::STYLE as DIAGRAM_CSS;
 /// The script of exercises (`page::exercise`): checks a reader's answer against the build's.
 pub const EXERCISE_JS: &str = include_str!("scripts/exercise.js");
 

@@ -2,13 +2,13 @@
 //! loops and parallel edges), every option of each valued by one shared search (so its table of
 //! intervals is reused across positions), and redwood beds of Winning Ways' shape.
 
-use hackenbook::hackenbush::budget::Budget;
-use hackenbook::hackenbush::canon::Canon;
-use hackenbook::hackenbush::numbers::{NumberTree, Numbers};
-use hackenbook::hackenbush::search::NumberSearch;
-use hackenbook::hackenbush::{options, Colour, Player, Position, Rules, Solver};
 use hackenbook_base::provenance::Method;
 use hackenbook_games::Games;
+use hackenbook_rulesets::hackenbush::budget::Budget;
+use hackenbook_rulesets::hackenbush::canon::Canon;
+use hackenbook_rulesets::hackenbush::numbers::{NumberTree, Numbers};
+use hackenbook_rulesets::hackenbush::search::NumberSearch;
+use hackenbook_rulesets::hackenbush::{options, Colour, Player, Position, Rules, Solver};
 use proptest::prelude::*;
 
 mod random_positions;

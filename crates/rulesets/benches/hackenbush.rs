@@ -4,13 +4,15 @@
 //! Run: `CARGO_TARGET_DIR=/work/target cargo bench --bench hackenbush`
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use hackenbook::hackenbush::budget::Budget;
-use hackenbook::hackenbush::canon::Canon;
-use hackenbook::hackenbush::numbers::{NumberTree, Numbers};
-use hackenbook::hackenbush::signs::stalk_value;
-use hackenbook::hackenbush::solve::{display_bounded, DEFAULT_TIME_LIMIT};
-use hackenbook::hackenbush::{Colour, Evaluator, Limits, Position, Rules, Settings, Solver};
 use hackenbook_games::Games;
+use hackenbook_rulesets::hackenbush::budget::Budget;
+use hackenbook_rulesets::hackenbush::canon::Canon;
+use hackenbook_rulesets::hackenbush::numbers::{NumberTree, Numbers};
+use hackenbook_rulesets::hackenbush::signs::stalk_value;
+use hackenbook_rulesets::hackenbush::solve::{display_bounded, DEFAULT_TIME_LIMIT};
+use hackenbook_rulesets::hackenbush::{
+    Colour, Evaluator, Limits, Position, Rules, Settings, Solver,
+};
 use std::time::{Duration, Instant};
 
 /// A deterministic pseudo-random sequence (xorshift), so every run values the same positions.

@@ -246,11 +246,9 @@ impl Ruleset for ToadsAndFrogs {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rulesets::strip::all_strips;
-    use crate::rulesets::yardstick::{
-        agree_with_plain, plain_value, reads_back, targets_are_the_moves,
-    };
-    use crate::rulesets::Solver;
+    use crate::strip::all_strips;
+    use crate::yardstick::{agree_with_plain, plain_value, reads_back, targets_are_the_moves};
+    use crate::Solver;
     use hackenbook_games::clock::Running;
 
     fn strips(text: &str) -> Strips {

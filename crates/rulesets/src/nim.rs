@@ -181,7 +181,7 @@ impl Ruleset for Nim {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rulesets::Solver;
+    use crate::Solver;
     use hackenbook_games::clock::Running;
 
     fn heaps(text: &str) -> Heaps {
@@ -253,7 +253,7 @@ mod tests {
         let e = plain
             .value(&heaps("6 6 6"), &mut games, &Running::default())
             .unwrap_err();
-        assert_eq!(e, crate::rulesets::Unsolved::TooManyPositions { limit: 50 });
+        assert_eq!(e, crate::Unsolved::TooManyPositions { limit: 50 });
     }
 
     #[test]

@@ -1,8 +1,8 @@
 //! The geometry: tidy trees (no overlaps, children above and centred, order kept, stalks
 //! straight), ground contacts distinct, loops and parallel edges distinct, coordinates honoured.
 
-use hackenbook::hackenbush::draw::{layout, Layout, LayoutKind, Path, Picture, Point};
-use hackenbook::hackenbush::Colour::{self, *};
+use hackenbook_rulesets::hackenbush::draw::{layout, Layout, LayoutKind, Path, Picture, Point};
+use hackenbook_rulesets::hackenbush::Colour::{self, *};
 use proptest::prelude::*;
 
 const EPS: f64 = 1e-9;

@@ -2,7 +2,7 @@
 //! module (`mod random_positions;`).
 #![allow(dead_code)]
 
-use hackenbook::hackenbush::{Colour, Position};
+use hackenbook_rulesets::hackenbush::{Colour, Position};
 
 /// Blue, red and green, in the order spec bytes pick them.
 pub const ALL: [Colour; 3] = [Colour::Blue, Colour::Red, Colour::Green];

@@ -1,8 +1,8 @@
 //! A gallery of drawings to look at. Every entry must render; with `HB_DRAW_GALLERY=path.html`
 //! set, the gallery is also written as one HTML page (screenshot it with headless Chromium).
 
-use hackenbook::hackenbush::draw::{svg, Picture};
-use hackenbook::hackenbush::Colour::{self, *};
+use hackenbook_rulesets::hackenbush::draw::{svg, Picture};
+use hackenbook_rulesets::hackenbush::Colour::{self, *};
 
 fn pic(edges: &[(usize, usize, Colour)]) -> Picture {
     let n = edges.iter().map(|&(u, v, _)| u.max(v)).max().unwrap_or(0) + 1;

@@ -10,6 +10,7 @@
 //! plain game tree in the tests.
 pub mod cutcake;
 pub mod draw;
+pub mod hackenbush;
 pub mod nim;
 pub mod push;
 pub mod solve;

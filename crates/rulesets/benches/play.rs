@@ -4,9 +4,9 @@
 //!
 //! Run: `cargo bench --bench play`
 
-use hackenbook::hackenbush::play::{Board, PlayLimits, PlayTable, MAX_BOARD_EDGES};
-use hackenbook::hackenbush::{evaluate, Position, Rules, Solver};
 use hackenbook_games::Games;
+use hackenbook_rulesets::hackenbush::play::{Board, PlayLimits, PlayTable, MAX_BOARD_EDGES};
+use hackenbook_rulesets::hackenbush::{evaluate, Position, Rules, Solver};
 use std::time::{Duration, Instant};
 
 /// The fastest of a few runs of `work`.

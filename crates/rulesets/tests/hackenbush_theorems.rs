@@ -4,14 +4,14 @@
 
 use cgt::numeric::dyadic_rational_number::DyadicRationalNumber;
 use cgt::short::partizan::canonical_form::CanonicalForm;
-use hackenbook::hackenbush::budget::Budget;
-use hackenbook::hackenbush::canon::Canon;
-use hackenbook::hackenbush::green::{colon_nimber, fusion_nimber};
-use hackenbook::hackenbush::moves::options;
-use hackenbook::hackenbush::numbers::{NumberTree, Numbers};
-use hackenbook::hackenbush::signs::{forest_value, stalk_value};
-use hackenbook::hackenbush::{Colour, Player, Position, Rules};
 use hackenbook_games::Dyadic;
+use hackenbook_rulesets::hackenbush::budget::Budget;
+use hackenbook_rulesets::hackenbush::canon::Canon;
+use hackenbook_rulesets::hackenbush::green::{colon_nimber, fusion_nimber};
+use hackenbook_rulesets::hackenbush::moves::options;
+use hackenbook_rulesets::hackenbush::numbers::{NumberTree, Numbers};
+use hackenbook_rulesets::hackenbush::signs::{forest_value, stalk_value};
+use hackenbook_rulesets::hackenbush::{Colour, Player, Position, Rules};
 use num_traits::ToPrimitive;
 use proptest::prelude::*;
 use std::collections::HashMap;

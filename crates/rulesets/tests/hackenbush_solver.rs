@@ -3,10 +3,10 @@
 //! against an independent engine, the `cgt` crate, fed with our moves.
 
 use cgt::short::partizan::canonical_form::CanonicalForm;
-use hackenbook::hackenbush::solve::{fast_paths, ordinal_sums};
-use hackenbook::hackenbush::{options, Player, Position, Rules, Solver};
 use hackenbook_base::provenance::Method;
 use hackenbook_games::{GameId, Games};
+use hackenbook_rulesets::hackenbush::solve::{fast_paths, ordinal_sums};
+use hackenbook_rulesets::hackenbush::{options, Player, Position, Rules, Solver};
 use proptest::prelude::*;
 use std::collections::HashMap;
 
@@ -162,8 +162,8 @@ fn memo_shares_isomorphic_positions() {
 /// stops it. With a limit of one second it ends with the time budget's error, soon after.
 #[test]
 fn the_clock_stops_a_long_evaluation() {
-    use hackenbook::hackenbush::budget::{SolveError, TIME};
-    use hackenbook::hackenbush::{Evaluator, Settings};
+    use hackenbook_rulesets::hackenbush::budget::{SolveError, TIME};
+    use hackenbook_rulesets::hackenbush::{Evaluator, Settings};
     use std::time::{Duration, Instant};
     let grid = "g-n1_0 R, n1_0-n1_1 L, g-n1_1 R, n1_1-n1_2 G, g-n1_2 L, n1_2-n1_3 L, g-n1_3 G, \
         n1_3-n1_4 L, g-n1_4 R, n1_0-n2_0 G, n2_0-n2_1 L, n1_1-n2_1 G, n2_1-n2_2 L, n1_2-n2_2 L, \

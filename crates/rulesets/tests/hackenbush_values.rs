@@ -1,9 +1,11 @@
 //! Values from the literature and from the issue, through the whole solver (every method that
 //! applies, cross-checked).
 
-use hackenbook::hackenbush::{options, Limits, Player, Position, Rules, SolveError, Solver};
 use hackenbook_base::provenance::Method;
 use hackenbook_games::{GameId, Games};
+use hackenbook_rulesets::hackenbush::{
+    options, Limits, Player, Position, Rules, SolveError, Solver,
+};
 
 fn eval(text: &str, rules: Rules, games: &mut Games) -> (GameId, Vec<Method>) {
     let p = Position::parse(text).unwrap();
@@ -203,7 +205,7 @@ fn a_large_piece_runs_out_of_work_not_of_patience() {
     assert_eq!(
         err,
         SolveError::Budget {
-            what: hackenbook::hackenbush::budget::WORK,
+            what: hackenbook_rulesets::hackenbush::budget::WORK,
             limit: 200_000
         }
     );

@@ -2,14 +2,14 @@
 //! graphs with cycles) against `evaluate` and the moves of `moves.rs`, edge names read back,
 //! the solver winning every game it can win, and lines of play refuted by the right play.
 
-use hackenbook::hackenbush::moves::legal_moves;
-use hackenbook::hackenbush::play::line::parse_script;
-use hackenbook::hackenbush::play::{
+use hackenbook_games::{Games, OutcomeClass, Player, Relation};
+use hackenbook_rulesets::hackenbush::moves::legal_moves;
+use hackenbook_rulesets::hackenbush::play::line::parse_script;
+use hackenbook_rulesets::hackenbush::play::{
     compact, members, replay, Board, Claim, Match, PlayError, PlayLimits, PlayTable, Step,
     MAX_BOARD_EDGES,
 };
-use hackenbook::hackenbush::{Colour, EdgeNames, Evaluator, Position, Rules, Solver};
-use hackenbook_games::{Games, OutcomeClass, Player, Relation};
+use hackenbook_rulesets::hackenbush::{Colour, EdgeNames, Evaluator, Position, Rules, Solver};
 use proptest::prelude::*;
 use std::collections::HashSet;
 
@@ -458,21 +458,4 @@ fn scripts_report_every_bad_line_located() {
     assert_eq!(&text[spans[2].clone()], "left jumps");
     assert_eq!(&text[spans[3].clone()], "up");
     assert_eq!(script.steps.len(), 1);
-}
-
-#[test]
-fn the_terminal_game_ends_with_the_winner() {
-    let (table, board) =
-        hackenbook::commands::play_table("LR LR R", false, &mut Evaluator::default()).unwrap();
-    // Left starts a second-player win: the solver, playing Right, wins.
-    let input = "left\nleft\nLX\nLR[2]\nL[1]\nL[2]\n";
-    let mut out = Vec::new();
-    hackenbook::commands::play_against_solver(&table, &board, &mut input.as_bytes(), &mut out)
-        .unwrap();
-    let out = String::from_utf8(out).unwrap();
-    assert!(out.contains("no X edge") || out.contains("`X`"), "{out}");
-    assert!(
-        out.ends_with("Left has no cut left: the solver wins.\n"),
-        "{out}"
-    );
 }

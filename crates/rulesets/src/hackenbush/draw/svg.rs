@@ -42,10 +42,10 @@ const HATCH: f64 = 7.0;
 const MAX_WIDTH: f64 = 960.0;
 const MAX_HEIGHT: f64 = 720.0;
 
-/// The paint of the diagram's classes: the site's `diagram.css`, written at the head of the
-/// site's stylesheet (the colours are the stylesheet's custom properties, so the dark theme can
-/// lift them). Widths are in the viewBox's units.
-pub use crate::site::assets::DIAGRAM_CSS as STYLE;
+/// The paint of the diagram's classes (`diagram.css`), which the site writes at the head of its
+/// stylesheet (the colours are the stylesheet's custom properties, so the dark theme can lift
+/// them). Widths are in the viewBox's units.
+pub const STYLE: &str = include_str!("diagram.css");
 
 /// The picture as an inline `<svg>` element, named by `title` and described by `description`
 /// (its `<title>` and `<desc>`, which give an `<svg role="img">` its accessible name and

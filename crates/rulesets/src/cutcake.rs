@@ -362,10 +362,8 @@ impl Ruleset for Cutcake {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rulesets::yardstick::{
-        agree_with_plain, reads_back, targets_are_the_moves, Unaided,
-    };
-    use crate::rulesets::Solver;
+    use crate::yardstick::{agree_with_plain, reads_back, targets_are_the_moves, Unaided};
+    use crate::Solver;
     use hackenbook_games::clock::Running;
 
     fn cakes(text: &str) -> Cakes {

@@ -1,8 +1,8 @@
 //! The notation reader never panics, locates its errors inside the input, and reads back what
 //! the printer writes.
 
-use hackenbook::hackenbush::canon::Canon;
-use hackenbook::hackenbush::{Colour, Position};
+use hackenbook_rulesets::hackenbush::canon::Canon;
+use hackenbook_rulesets::hackenbush::{Colour, Position};
 use proptest::prelude::*;
 
 mod random_positions;

@@ -375,7 +375,7 @@ pub fn all_strips(length: usize) -> Vec<Vec<Square>> {
 mod tests {
     use super::*;
 
-    const TF: Letters = crate::rulesets::toads_and_frogs::LETTERS;
+    const TF: Letters = crate::toads_and_frogs::LETTERS;
 
     #[test]
     fn strips_read_back_and_every_empty_square_is_the_same() {
