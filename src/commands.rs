@@ -1,8 +1,8 @@
 //! The small commands of the command line, kept out of `main.rs` so they can be tested.
 
-use crate::census;
 use crate::driver::{self, Definitions, Failure, Project};
 use crate::essay::diagnostic::capped;
+use hackenbook_census as census;
 use hackenbook_games::{notation, Games, Player};
 use hackenbook_rulesets::hackenbush::play::{Board, Match, PlayLimits, PlayTable};
 use hackenbook_rulesets::hackenbush::{self, Evaluator, InPlace, Position, Rules};

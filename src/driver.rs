@@ -370,7 +370,7 @@ pub fn check_all(project: &Project) -> Result<(Checked, Vec<Diagnostic>), Failur
 /// essay's in ladder order, or none when the project has no essays.
 pub struct Definitions {
     pub checker: check::Checker,
-    pub workspace: crate::census::Workspace,
+    pub workspace: hackenbook_census::Workspace,
     /// Problems met while reading and defining: shown when a query fails.
     pub problems: Vec<Diagnostic>,
 }

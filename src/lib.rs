@@ -9,7 +9,6 @@
 //! commands (`commands`, `serve`) run the `driver`; the driver runs `check`, `page` and `site`;
 //! `page` turns what `check` computed into HTML, with `site`'s typesetting; `check` asks
 //! `census`, `hackenbush` and `games`; `census` builds on `hackenbush`, which builds on `games`.
-pub mod census;
 pub mod check;
 pub mod commands;
 pub mod driver;

@@ -370,7 +370,7 @@ fn census_batch(project: &Project, batch: Batch) -> Result<(), Failure> {
             essay,
         } => {
             let mut defs = driver::definitions(project, essay.as_deref())?;
-            let shard = hackenbook::census::family::Shard {
+            let shard = hackenbook_census::family::Shard {
                 index: shard.wrapping_sub(1),
                 count: of,
             };

@@ -1,9 +1,9 @@
 //! One checking context per build: one games table and one solver whose memo spans every essay;
 //! the census workspace as the one registry of an essay's names, under one naming rule.
-use hackenbook::census::{NameKind, Refused, Workspace};
 use hackenbook::check::{CheckOptions, Checker, Outcome};
 use hackenbook::essay::{parse_essay, Diagnostic, SourceFile};
 use hackenbook_base::stack::run_deep;
+use hackenbook_census::{NameKind, Refused, Workspace};
 
 fn essay(name: &str, body: &str) -> hackenbook::essay::Essay {
     let text = format!("+++\ntitle = \"{name}\"\nrung = 1\n+++\n\n{body}");

@@ -36,7 +36,7 @@ fn eval_and_census_see_the_essays_definitions() {
             .workspace
             .evaluate(query, &mut defs.checker.ev)
             .unwrap_or_else(|e| panic!("{query}: {e}"));
-        hackenbook::census::render_figure(&figure, &defs.checker.ev.games)
+        hackenbook_census::render_figure(&figure, &defs.checker.ev.games)
     };
     assert_eq!(
         count("count woods where value = 0"),
@@ -69,7 +69,7 @@ fn without_essays_the_built_in_families_still_answer() {
         .evaluate("count stalks3", &mut defs.checker.ev)
         .unwrap();
     assert_eq!(
-        hackenbook::census::render_figure(&figure, &defs.checker.ev.games),
+        hackenbook_census::render_figure(&figure, &defs.checker.ev.games),
         "14"
     );
 }
@@ -85,7 +85,7 @@ fn list_shows_the_members_a_condition_picks() {
         .evaluate("count woods where value = 0", &mut defs.checker.ev)
         .unwrap();
     assert_eq!(
-        hackenbook::census::render_figure(&counted, &defs.checker.ev.games),
+        hackenbook_census::render_figure(&counted, &defs.checker.ev.games),
         listing.positions.to_string()
     );
     assert_eq!(listing.members.len(), 3);

@@ -24,7 +24,8 @@ const COMPUTING: &[&str] = &[
     "crates/games/src",
     "crates/rulesets/Cargo.toml",
     "crates/rulesets/src",
-    "src/census",
+    "crates/census/Cargo.toml",
+    "crates/census/src",
     "crates/base/src/provenance.rs",
 ];
 

@@ -2,10 +2,10 @@
 //! what the computation says, at the precision the literal is written in.
 
 use super::Context;
-use crate::census::obtained::How;
-use crate::census::{self, Figure};
 use crate::essay::source::offset_span;
 use crate::essay::{Claim, Diagnostic, SourceFile};
+use hackenbook_census::obtained::How;
+use hackenbook_census::{self as census, Figure};
 use serde::Serialize;
 use std::ops::Range;
 

@@ -452,7 +452,7 @@ fn record(
         query,
         figure,
         holds,
-        how: vec![crate::census::obtained::How {
+        how: vec![hackenbook_census::obtained::How {
             what: "answer".into(),
             words: Method::Solver.words().into(),
         }],

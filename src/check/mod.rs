@@ -26,9 +26,9 @@ pub use maths_claim::{reads_as_relation, unchecked_relations, UncheckedFormula};
 pub use playable::{PagePlay, PlayValue};
 pub use position_block::{AssertionRecord, PositionOutcome};
 
-use crate::census::{Refused, Workspace};
 use crate::essay::source::offset_span;
 use crate::essay::{Diagnostic, Directive, DirectiveKind, Essay, SourceFile, Spanned};
+use hackenbook_census::{Refused, Workspace};
 use hackenbook_games::clock::{Clock, TIME_LIMIT_HELP};
 use hackenbook_rulesets::hackenbush::{Evaluator, Settings};
 use std::path::PathBuf;

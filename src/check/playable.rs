@@ -198,7 +198,7 @@ fn number_words(num: i64, den: i64) -> String {
 }
 
 fn with_commas(n: usize) -> String {
-    crate::census::literal::with_separators(&(n as u64).into())
+    hackenbook_census::literal::with_separators(&(n as u64).into())
 }
 
 #[cfg(test)]

@@ -4,11 +4,11 @@
 
 use super::playable::{page_play, PagePlay};
 use super::Context;
-use crate::census::{self, NameKind};
 use crate::essay::parse::{KeyValue, PositionBlock};
 use crate::essay::source::offset_span;
 use crate::essay::{Diagnostic, Spanned};
 use hackenbook_base::provenance::Method;
+use hackenbook_census::{self as census, NameKind};
 use hackenbook_games::{GameId, Player};
 use hackenbook_rulesets::hackenbush::{self, in_place, Evaluator, Position, Rules};
 

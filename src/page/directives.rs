@@ -425,7 +425,7 @@ fn census(checked: &CheckedEssay, index: usize, name: &str) -> String {
         .iter()
         .find(|(n, _, _)| n == name)
         .map(|(_, description, positions)| {
-            let count = crate::census::literal::with_separators(&(*positions).into());
+            let count = hackenbook_census::literal::with_separators(&(*positions).into());
             format!(" — {}: {count} positions", escape(description))
         })
         .unwrap_or_default();

@@ -903,7 +903,7 @@ pub fn value_of(f: Forest) -> Result<Small, EngineError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::census::family::Kind;
+    use crate::family::Kind;
 
     fn blue_red(kind: Kind, max: usize) -> Family {
         Family {

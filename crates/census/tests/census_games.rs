@@ -2,14 +2,14 @@
 //! property against a definition computed here from the game tree, and the statements of the
 //! essays tried on every small game, failing on their published counterexamples.
 
-#[path = "../crates/games/tests/days/mod.rs"]
+#[path = "../../games/tests/days/mod.rs"]
 mod days;
 
 use days::next_day;
-use hackenbook::census::eval::{Measures, RowEval, Scalar};
-use hackenbook::census::games::{GameFamily, GameKind, GameMember};
-use hackenbook::census::property::property;
-use hackenbook::census::{literal_holds, render_figure, Figure, Workspace};
+use hackenbook_census::eval::{Measures, RowEval, Scalar};
+use hackenbook_census::games::{GameFamily, GameKind, GameMember};
+use hackenbook_census::property::property;
+use hackenbook_census::{literal_holds, render_figure, Figure, Workspace};
 use hackenbook_games::{Dyadic, GameId, Games, Relation};
 use hackenbook_rulesets::hackenbush::{Evaluator, Solver};
 use std::collections::BTreeSet;
@@ -269,7 +269,7 @@ const GAME_PROPERTIES: [&str; 17] = [
 /// canonical form: tested by identities and against pycgt in `tests/games_thermal.rs`).
 #[test]
 fn every_game_property_has_a_definition_here() {
-    for p in hackenbook::census::property::PROPERTIES {
+    for p in hackenbook_census::property::PROPERTIES {
         let elsewhere = [
             "places",
             "integer_part",
@@ -314,7 +314,7 @@ fn every_property_agrees_with_its_definition_on_every_member() {
         // is not vacuous.
         for (k, name) in GAME_PROPERTIES.iter().enumerate() {
             let condition =
-                property(name).unwrap().get().ty == hackenbook::census::query::Type::Bool;
+                property(name).unwrap().get().ty == hackenbook_census::query::Type::Bool;
             if condition {
                 assert!(
                     trues[k] > 0 && trues[k] < members.len(),
@@ -509,7 +509,7 @@ fn census_blocks_of_games_and_their_mistakes() {
     // Narrowing a census of games by a property of positions fails at the property.
     let body = "from = \"day2\"\nwhere = \"trunks = 1\"\n";
     match ws.define_census("trees2", body) {
-        Err(hackenbook::census::Refused::Text(e)) => assert_eq!(&body[e.span], "trunks"),
+        Err(hackenbook_census::Refused::Text(e)) => assert_eq!(&body[e.span], "trunks"),
         other => panic!("{other:?}"),
     }
     for (body, at, words) in [
@@ -529,7 +529,7 @@ fn census_blocks_of_games_and_their_mistakes() {
         ),
     ] {
         match ws.define_census("bad", body) {
-            Err(hackenbook::census::Refused::Text(e)) => {
+            Err(hackenbook_census::Refused::Text(e)) => {
                 assert_eq!(&body[e.span.clone()], at, "{body}");
                 assert!(e.message.contains(words), "{body}: {}", e.message);
             }

@@ -1,12 +1,12 @@
 //! The fast engine against the plain reference engine and against the Hackenbush solver; the
 //! cache; located errors on bad input.
-use hackenbook::census::engine;
-use hackenbook::census::family::{Family, Kind};
-use hackenbook::census::forest::{Forest, Palette};
-use hackenbook::census::mixed;
-use hackenbook::census::reference;
-use hackenbook::census::small::Small;
-use hackenbook::census::{literal_holds, Figure, Workspace};
+use hackenbook_census::engine;
+use hackenbook_census::family::{Family, Kind};
+use hackenbook_census::forest::{Forest, Palette};
+use hackenbook_census::mixed;
+use hackenbook_census::reference;
+use hackenbook_census::small::Small;
+use hackenbook_census::{literal_holds, Figure, Workspace};
 use hackenbook_games::Games;
 use hackenbook_rulesets::hackenbush::{evaluate, Colour, Evaluator, Position, Rules, Solver};
 use std::time::Instant;
@@ -21,7 +21,7 @@ fn family(kind: Kind, max: usize, colours: &[Colour]) -> Family {
     }
 }
 
-fn fast(f: &Family, games: &mut Games) -> Vec<hackenbook::census::record::Row> {
+fn fast(f: &Family, games: &mut Games) -> Vec<hackenbook_census::record::Row> {
     let mut ordinal = |s: i8, x: Small| -> Result<Small, String> {
         let base = games.integer(s as i64);
         let over = games.number(&x.to_dyadic());
@@ -223,7 +223,7 @@ fn an_unchanged_census_is_read_back_from_the_cache() {
             "smallest g where value = [^*]",
         ] {
             let f = ws.evaluate(q, &mut ev).unwrap();
-            answer.push(hackenbook::census::render_figure(&f, &ev.games));
+            answer.push(hackenbook_census::render_figure(&f, &ev.games));
         }
         assert_eq!(ws.runs()[0].from_cache, expect_cached);
         answers.push(answer);
@@ -391,7 +391,7 @@ fn the_numeral_properties_read_a_number_in_binary() {
     ] {
         let f = ws.evaluate(query, &mut ev).unwrap();
         assert_eq!(
-            hackenbook::census::render_figure(&f, &ev.games),
+            hackenbook_census::render_figure(&f, &ev.games),
             figure,
             "{query}"
         );
@@ -441,11 +441,7 @@ fn a_cache_file_of_another_schema_is_not_read() {
         .unwrap()
         .path();
     let text = std::fs::read_to_string(&file).unwrap();
-    assert!(text.contains(hackenbook::census::cache::schema()));
-    std::fs::write(
-        &file,
-        text.replace(hackenbook::census::cache::schema(), "0"),
-    )
-    .unwrap();
+    assert!(text.contains(hackenbook_census::cache::schema()));
+    std::fs::write(&file, text.replace(hackenbook_census::cache::schema(), "0")).unwrap();
     assert_eq!(run(false), first);
 }

@@ -316,9 +316,9 @@ pub fn circularity(same: SameWay, engine: Engine, place: &str) -> (String, Strin
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::census::query::parse_expr;
-    use crate::census::record::Val;
-    use crate::census::small::Small;
+    use crate::query::parse_expr;
+    use crate::record::Val;
+    use crate::small::Small;
 
     fn record(trunks: u32, path: bool) -> Record {
         let v = Val::Num(Small::ZERO);

@@ -1,16 +1,16 @@
 //! A census run in shards and merged answers every query exactly as the census run whole: the
 //! merged rows are the unsharded rows, and a workspace reading them from the cache gives the
 //! same figure, smallest member and counterexample for every kind of query.
-use hackenbook::census::engine::{run, run_shard, run_with, How, Resume};
-use hackenbook::census::family::{Family, Kind, Shard};
-use hackenbook::census::forest::Palette;
-use hackenbook::census::record::Row;
-use hackenbook::census::shard::{
+use hackenbook_base::trust::Key;
+use hackenbook_census::engine::{run, run_shard, run_with, How, Resume};
+use hackenbook_census::family::{Family, Kind, Shard};
+use hackenbook_census::forest::Palette;
+use hackenbook_census::record::Row;
+use hackenbook_census::shard::{
     checkpoint_path, default_path, merge_files, run_to_file, ShardFile, CHECKPOINT_EVERY,
 };
-use hackenbook::census::small::Small;
-use hackenbook::census::{render_figure, workspace, Workspace};
-use hackenbook_base::trust::Key;
+use hackenbook_census::small::Small;
+use hackenbook_census::{render_figure, workspace, Workspace};
 use hackenbook_games::Games;
 use hackenbook_rulesets::hackenbush::Evaluator;
 use hackenbook_rulesets::hackenbush::{Colour, Rules};

@@ -12,10 +12,10 @@
 //! given. pycgt is the tests' pinned oracle (`tests/oracles/mod.rs`, installed from PyPI on first
 //! use); where it cannot be installed, only our figures are printed, with the reason.
 
-#[path = "../tests/oracles/mod.rs"]
+#[path = "../../../tests/oracles/mod.rs"]
 mod oracles;
 
-use hackenbook::census::Workspace;
+use hackenbook_census::Workspace;
 use hackenbook_rulesets::hackenbush::Evaluator;
 use std::time::{Duration, Instant};
 

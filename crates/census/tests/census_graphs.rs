@@ -3,11 +3,11 @@
 //! censuses (the same pictures up to isomorphism, the same values, under both rules), and the
 //! queries of the census language asked of graphs.
 
-use hackenbook::census::forest::{Forest, Palette};
-use hackenbook::census::graphs::{members, pictures, GraphFamily};
-use hackenbook::census::mixed::Composer;
-use hackenbook::census::reference::forests;
-use hackenbook::census::{literal_holds, Figure, Workspace};
+use hackenbook_census::forest::{Forest, Palette};
+use hackenbook_census::graphs::{members, pictures, GraphFamily};
+use hackenbook_census::mixed::Composer;
+use hackenbook_census::reference::forests;
+use hackenbook_census::{literal_holds, Figure, Workspace};
 use hackenbook_games::{GameId, Games};
 use hackenbook_rulesets::hackenbush::canon::exact_code;
 use hackenbook_rulesets::hackenbush::{Colour, Evaluator, Position, Rules};

@@ -251,8 +251,8 @@ pub fn load_with<M: DeserializeOwned>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::census::family::{Family, Kind};
-    use crate::census::forest::Palette;
+    use crate::family::{Family, Kind};
+    use crate::forest::Palette;
     use hackenbook_rulesets::hackenbush::{Colour, Rules};
 
     fn forests(max_edges: usize) -> Family {
@@ -266,8 +266,8 @@ mod tests {
     }
 
     fn rows(family: &Family, games: &mut Games) -> Vec<Row> {
-        let mut ordinal = |s: i8, x: Small| crate::census::workspace::ordinal_sum(games, s, x);
-        crate::census::engine::run(family, &mut ordinal, &|_| {}).unwrap()
+        let mut ordinal = |s: i8, x: Small| crate::workspace::ordinal_sum(games, s, x);
+        crate::engine::run(family, &mut ordinal, &|_| {}).unwrap()
     }
 
     #[test]
@@ -283,25 +283,16 @@ mod tests {
             (back.rows, back.origin.as_str()),
             (rows.clone(), "fast engine")
         );
-        assert!(
-            load_with::<crate::census::forest::Forest>(&other, dir.path(), &f4, &mut games)
-                .is_none()
-        );
+        assert!(load_with::<crate::forest::Forest>(&other, dir.path(), &f4, &mut games).is_none());
         // One count edited, the seal left as it was.
         let text = std::fs::read_to_string(&path).unwrap();
         let edited = text.replacen("\"count\":1,", "\"count\":2,", 1);
         assert_ne!(edited, text);
         std::fs::write(&path, edited).unwrap();
-        assert!(
-            load_with::<crate::census::forest::Forest>(&mine, dir.path(), &f4, &mut games)
-                .is_none()
-        );
+        assert!(load_with::<crate::forest::Forest>(&mine, dir.path(), &f4, &mut games).is_none());
         // Unsealed, as an earlier hackenbook wrote it.
         let body = &text[text.find('\n').unwrap() + 1..];
         std::fs::write(&path, body).unwrap();
-        assert!(
-            load_with::<crate::census::forest::Forest>(&mine, dir.path(), &f4, &mut games)
-                .is_none()
-        );
+        assert!(load_with::<crate::forest::Forest>(&mine, dir.path(), &f4, &mut games).is_none());
     }
 }

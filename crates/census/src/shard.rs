@@ -543,9 +543,9 @@ pub fn merge_files(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::census::engine::run_shard;
-    use crate::census::family::Kind;
-    use crate::census::forest::Palette;
+    use crate::engine::run_shard;
+    use crate::family::Kind;
+    use crate::forest::Palette;
     use hackenbook_games::signs;
     use hackenbook_rulesets::hackenbush::Colour;
 

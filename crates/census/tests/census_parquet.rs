@@ -4,15 +4,16 @@
 //! its census record and the derived properties the queries compute.
 #![cfg(feature = "parquet")]
 
+#[path = "../../../tests/oracles/mod.rs"]
 mod oracles;
 
-use hackenbook::census::engine::run;
-use hackenbook::census::export::write_parquet;
-use hackenbook::census::family::{Family, Kind};
-use hackenbook::census::forest::Palette;
-use hackenbook::census::record::{Record, Val};
-use hackenbook::census::small::Small;
-use hackenbook::census::{workspace, Figure, Workspace};
+use hackenbook_census::engine::run;
+use hackenbook_census::export::write_parquet;
+use hackenbook_census::family::{Family, Kind};
+use hackenbook_census::forest::Palette;
+use hackenbook_census::record::{Record, Val};
+use hackenbook_census::small::Small;
+use hackenbook_census::{workspace, Figure, Workspace};
 use hackenbook_rulesets::hackenbush::Evaluator;
 use hackenbook_rulesets::hackenbush::{Colour, Rules};
 use parquet::file::reader::{FileReader, SerializedFileReader};
@@ -178,7 +179,7 @@ fn the_table_is_the_census_position_by_position() {
 /// positions by notation.
 fn duckdb_reads_it(
     path: &Path,
-    census: &[hackenbook::census::record::Row],
+    census: &[hackenbook_census::record::Row],
     ws: &mut Workspace,
     ev: &mut Evaluator,
 ) {

@@ -2,10 +2,10 @@
 //! and the cancellation flag raised from another thread while the census is under way — in the
 //! fast engine's parallel workers, the composing engine, the census of graphs (whose solver reads
 //! the census's clock) and the census of games.
-use hackenbook::census::family::{Family, Kind};
-use hackenbook::census::forest::Palette;
-use hackenbook::census::graphs::{self, GraphFamily};
-use hackenbook::census::{engine, mixed, workspace, Figure, Workspace};
+use hackenbook_census::family::{Family, Kind};
+use hackenbook_census::forest::Palette;
+use hackenbook_census::graphs::{self, GraphFamily};
+use hackenbook_census::{engine, mixed, workspace, Figure, Workspace};
 use hackenbook_games::{Clock, Games, Stop};
 use hackenbook_rulesets::hackenbush::{Colour, Evaluator, Rules, Settings, Solver};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};

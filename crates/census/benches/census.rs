@@ -6,13 +6,13 @@
 //! sizes given; `--reference 9` also runs the reference engine up to 9 edges (default 8);
 //! `--streamed 10` times the census of 1 to 10 edges with the size below the top stored (the
 //! default up to 1 GiB of tables) and streamed, side by side.
-use hackenbook::census::engine;
-use hackenbook::census::family::{Family, Kind};
-use hackenbook::census::forest::Palette;
-use hackenbook::census::record::Row;
-use hackenbook::census::reference;
-use hackenbook::census::small::Small;
-use hackenbook::census::{render_figure, workspace, Workspace};
+use hackenbook_census::engine;
+use hackenbook_census::family::{Family, Kind};
+use hackenbook_census::forest::Palette;
+use hackenbook_census::record::Row;
+use hackenbook_census::reference;
+use hackenbook_census::small::Small;
+use hackenbook_census::{render_figure, workspace, Workspace};
 use hackenbook_games::Games;
 use hackenbook_rulesets::hackenbush::{Colour, Evaluator};
 use std::time::{Duration, Instant};
@@ -103,7 +103,7 @@ fn stored_against_streamed(max: usize) {
             resume: None,
         };
         let start = Instant::now();
-        let shard = hackenbook::census::family::Shard::WHOLE;
+        let shard = hackenbook_census::family::Shard::WHOLE;
         let rows = engine::run_with(&family, shard, how, &mut ordinal, &|_| {}).expect("census");
         times.push(start.elapsed());
         results.push(rows);

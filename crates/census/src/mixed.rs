@@ -310,7 +310,7 @@ const CLOCK_EVERY: u64 = 1 << 14;
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::census::forest::Palette;
+    use crate::forest::Palette;
 
     /// A wrong tree rule: a green edge worth `0` instead of `*`.
     fn green_is_zero(colour: Colour, games: &mut Games) -> GameId {

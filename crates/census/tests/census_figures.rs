@@ -1,5 +1,5 @@
 //! The figures of "A tree is still a number", computed through the public workspace API.
-use hackenbook::census::{literal_holds, render_figure, Figure, Workspace};
+use hackenbook_census::{literal_holds, render_figure, Figure, Workspace};
 use hackenbook_rulesets::hackenbush::Evaluator;
 
 const FORESTS6: &str = "family = \"forests\"\nedges = \"1..=6\"\ncolours = \"LR\"\n";
