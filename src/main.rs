@@ -2,9 +2,9 @@
 //! failed claims or bad input, 2 for a usage error (clap's own).
 
 use clap::{Parser, Subcommand, ValueEnum};
-use hackenbook::driver::{self, Failure, Printed, Project, Warnings};
-use hackenbook::essay::diagnostic::{counted, MessageFormat, Run};
 use hackenbook::serve;
+use hackenbook_book::driver::{self, Failure, Printed, Project, Warnings};
+use hackenbook_book::essay::diagnostic::{counted, MessageFormat, Run};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -345,7 +345,7 @@ fn mdbook(project: &Project, query: Option<MdbookQuery>) -> Result<(), Failure> 
             "cannot read mdBook's book from standard input: {e}"
         ))
     })?;
-    let options = hackenbook::check::CheckOptions {
+    let options = hackenbook_book::check::CheckOptions {
         cache_dir: project.cache_dir.clone(),
         time_limit: project.time_limit,
         cancel: None,
@@ -435,7 +435,7 @@ fn check(project: &Project, warnings: Warnings, format: MessageFormat) -> Result
         &format!(
             "{} checked: {} hold",
             counted(checked.essays.len(), "essay"),
-            hackenbook::check::Tally::of(&checked.essays)
+            hackenbook_book::check::Tally::of(&checked.essays)
         ),
     );
     Ok(())

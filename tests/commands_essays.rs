@@ -3,7 +3,7 @@
 //! shows which members of a family a condition picks; `play` plays a game in the terminal.
 
 use hackenbook::commands::{eval_to_string, listing_text};
-use hackenbook::driver::{self, Project};
+use hackenbook_book::driver::{self, Project};
 use std::path::Path;
 
 fn project_with(essays: &[(&str, &str)]) -> (tempfile::TempDir, Project) {

@@ -1,8 +1,8 @@
 //! The site's own essays: every claim holds, and changing any claimed literal makes the check fail
 //! with a diagnostic at that literal's file and line.
 
-use hackenbook::check::{ClaimKind, ClaimRecord};
-use hackenbook::driver::{self, Failure, Project};
+use hackenbook_book::check::{ClaimKind, ClaimRecord};
+use hackenbook_book::driver::{self, Failure, Project};
 use std::path::{Path, PathBuf};
 
 /// Census results are cached by the content of their definition, so every mutated copy after the

@@ -19,7 +19,7 @@ pub mod signal;
 pub mod state;
 pub mod watch;
 
-use crate::driver::{Failure, Project};
+use hackenbook_book::driver::{Failure, Project};
 use state::State;
 use std::io;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr, TcpListener};

@@ -54,7 +54,7 @@ pub struct SiteModel {
 /// One essay, ready to be laid out.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PageModel {
-    /// The file name without `.html`: a slug ([`slug_problem`] says which).
+    /// The file name without `.html`: a slug ([`crate::essay::front::slug_problem`] says which).
     pub slug: String,
     pub title: String,
     /// Position on the ladder; the index lists essays by rung.
@@ -166,13 +166,19 @@ pub enum RenderError {
 /// does not exist) gets the built-in copy, so a project needs no `templates/` of its own and can
 /// override just the one it wants to change.
 const BUILT_IN: [(&str, &str); 5] = [
-    ("base.html", include_str!("../../templates/base.html")),
-    ("essay.html", include_str!("../../templates/essay.html")),
-    ("index.html", include_str!("../../templates/index.html")),
-    ("404.html", include_str!("../../templates/404.html")),
+    ("base.html", include_str!("../../../../templates/base.html")),
+    (
+        "essay.html",
+        include_str!("../../../../templates/essay.html"),
+    ),
+    (
+        "index.html",
+        include_str!("../../../../templates/index.html"),
+    ),
+    ("404.html", include_str!("../../../../templates/404.html")),
     (
         "notebook.html",
-        include_str!("../../templates/notebook.html"),
+        include_str!("../../../../templates/notebook.html"),
     ),
 ];
 
@@ -403,32 +409,13 @@ fn validate(model: &SiteModel) -> Result<(), RenderError> {
 }
 
 fn check_slug(slug: &str) -> Result<(), RenderError> {
-    match slug_problem(slug) {
+    match crate::essay::front::slug_problem(slug) {
         Some(reason) => Err(RenderError::BadSlug {
             slug: slug.to_string(),
             reason,
         }),
         None => Ok(()),
     }
-}
-
-/// The one rule for slugs, which become file names and link targets: lower-case ASCII
-/// letters, digits and hyphens, and not `index` (the site's own page). `None` when `slug`
-/// keeps it, else what is wrong, to follow "slug `…`".
-pub fn slug_problem(slug: &str) -> Option<&'static str> {
-    if slug.is_empty() {
-        return Some("is empty");
-    }
-    if !slug
-        .bytes()
-        .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
-    {
-        return Some("may only use lower-case letters a-z, digits and hyphens");
-    }
-    if slug == "index" {
-        return Some("is reserved for the site's index page");
-    }
-    None
 }
 
 /// The project's copy of a built-in file (`templates/NAME`), or the built-in text when it has

@@ -7,11 +7,11 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use hackenbook::site::maths;
-use hackenbook::site::render::{render_site, ClaimRow, Link, PageModel, SiteModel, TocEntry};
+use hackenbook_book::site::maths;
+use hackenbook_book::site::render::{render_site, ClaimRow, Link, PageModel, SiteModel, TocEntry};
 
 fn templates() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("templates")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../templates")
 }
 
 fn inline(tex: &str) -> String {

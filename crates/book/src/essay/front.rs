@@ -144,6 +144,25 @@ pub struct FrontMatterError {
     pub span: Option<Range<usize>>,
 }
 
+/// The one rule for slugs, which become file names and link targets: lower-case ASCII
+/// letters, digits and hyphens, and not `index` (the site's own page). `None` when `slug`
+/// keeps it, else what is wrong, to follow "slug `…`".
+pub fn slug_problem(slug: &str) -> Option<&'static str> {
+    if slug.is_empty() {
+        return Some("is empty");
+    }
+    if !slug
+        .bytes()
+        .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+    {
+        return Some("may only use lower-case letters a-z, digits and hyphens");
+    }
+    if slug == "index" {
+        return Some("is reserved for the site's index page");
+    }
+    None
+}
+
 pub fn parse(toml_text: &str, file_stem: &str) -> Result<FrontMatter, FrontMatterError> {
     let written: Written = toml::from_str(toml_text).map_err(|e| FrontMatterError {
         message: e.message().to_string(),
@@ -153,7 +172,7 @@ pub fn parse(toml_text: &str, file_stem: &str) -> Result<FrontMatter, FrontMatte
         Some(s) => (s.get_ref().clone(), Some(s.span())),
         None => (file_stem.to_string(), None),
     };
-    if let Some(reason) = crate::site::render::slug_problem(&slug) {
+    if let Some(reason) = slug_problem(&slug) {
         let message = match slug_span {
             Some(_) => format!("slug `{slug}` {reason}"),
             None => {

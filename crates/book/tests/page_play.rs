@@ -1,13 +1,13 @@
 //! Play in the page: which diagrams carry a play table (the page's budgets, and the reader's
 //! words when a diagram stays static), and the values they show, typeset once per page and
 //! referenced in the table's order.
-use hackenbook::check::playable::PAGE_BUDGET;
-use hackenbook::check::{CheckOptions, Checker, Outcome, PagePlay};
-use hackenbook::essay::{parse_essay, Diagnostic, SourceFile};
-use hackenbook::page::build_page;
+use hackenbook_book::check::playable::PAGE_BUDGET;
+use hackenbook_book::check::{CheckOptions, Checker, Outcome, PagePlay};
+use hackenbook_book::essay::{parse_essay, Diagnostic, SourceFile};
+use hackenbook_book::page::build_page;
 use hackenbook_rulesets::hackenbush::play::compact;
 
-fn essay(body: &str) -> hackenbook::essay::Essay {
+fn essay(body: &str) -> hackenbook_book::essay::Essay {
     let text = format!("+++\ntitle = \"Play\"\nrung = 1\n+++\n\n{body}");
     parse_essay(&SourceFile::new("play.md".to_string(), text)).expect("the essay parses")
 }
@@ -159,7 +159,7 @@ fn the_page_budget_holds() {
 /// Only a page with a playable diagram loads the player, and the player is written beside it.
 #[test]
 fn pages_with_a_playable_diagram_load_the_player() {
-    use hackenbook::site::render::{render_site, PageModel, SiteModel};
+    use hackenbook_book::site::render::{render_site, PageModel, SiteModel};
     let body = [block("lr", "LR"), block("long", &"L".repeat(25))].concat();
     let mut checker = Checker::new(CheckOptions::default());
     let mut problems: Vec<Diagnostic> = Vec::new();
@@ -183,7 +183,7 @@ fn pages_with_a_playable_diagram_load_the_player() {
     };
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("site");
-    let templates = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("templates");
+    let templates = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../templates");
     render_site(&model, &templates, &out).unwrap();
     let script = "<script src=\"player.js\" defer></script>";
     let read = |name: &str| std::fs::read_to_string(out.join(name)).unwrap();

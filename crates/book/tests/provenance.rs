@@ -1,12 +1,12 @@
 //! What a ✓ rests on: every count exact at every size the solver accepts, every comparison made
 //! between figures computed independently (a comparison of one computation with itself is a
 //! located error naming the circularity), and the notebook saying how each figure was computed.
-use hackenbook::check::{CheckOptions, Checker, ClaimRecord};
-use hackenbook::essay::{parse_essay, Diagnostic, SourceFile};
+use hackenbook_book::check::{CheckOptions, Checker, ClaimRecord};
+use hackenbook_book::essay::{parse_essay, Diagnostic, SourceFile};
 use hackenbook_census::Workspace;
 use hackenbook_rulesets::hackenbush::Evaluator;
 
-fn essay(body: &str) -> hackenbook::essay::Essay {
+fn essay(body: &str) -> hackenbook_book::essay::Essay {
     let text = format!("+++\ntitle = \"e\"\nrung = 1\n+++\n\n{body}");
     parse_essay(&SourceFile::new("e.md", text)).expect("the essay parses")
 }

@@ -1,6 +1,6 @@
 //! KaTeX's cost at build time: engine start-up on a fresh thread, then time per distinct formula
 //! and per cached formula. `cargo bench --bench site`
-use hackenbook::site::maths;
+use hackenbook_book::site::maths;
 use std::time::Instant;
 
 fn main() {

@@ -1,11 +1,11 @@
 //! One checking context per build: one games table and one solver whose memo spans every essay;
 //! the census workspace as the one registry of an essay's names, under one naming rule.
-use hackenbook::check::{CheckOptions, Checker, Outcome};
-use hackenbook::essay::{parse_essay, Diagnostic, SourceFile};
 use hackenbook_base::stack::run_deep;
+use hackenbook_book::check::{CheckOptions, Checker, Outcome};
+use hackenbook_book::essay::{parse_essay, Diagnostic, SourceFile};
 use hackenbook_census::{NameKind, Refused, Workspace};
 
-fn essay(name: &str, body: &str) -> hackenbook::essay::Essay {
+fn essay(name: &str, body: &str) -> hackenbook_book::essay::Essay {
     let text = format!("+++\ntitle = \"{name}\"\nrung = 1\n+++\n\n{body}");
     parse_essay(&SourceFile::new(format!("{name}.md"), text)).expect("the essay parses")
 }
