@@ -8,13 +8,7 @@
 use super::dyadic::Dyadic;
 use super::nus::Nus;
 use super::player::Player;
-use super::table::{GameId, Games, Kind, Span};
-use rustc_hash::FxHashMap;
-
-/// Memo of comparisons between existing games and the one being built (whose value is fixed
-/// for the whole construction even though its option lists change).
-/// Keyed by `id * 2 + (1 for "x <= G", 0 for "x >= G")`.
-pub(crate) type FormMemo = FxHashMap<u64, bool>;
+use super::table::{FormMemo, GameId, Games, Kind, Span};
 
 fn memo_key(x: GameId, le: bool) -> u64 {
     (x.index() as u64) << 1 | le as u64

@@ -8,7 +8,8 @@
 //! `LS(G) < RS(H)` already gives `G < H`.
 
 use super::player::Player;
-use super::table::{pair, GameId, Games, Kind, Relation};
+use super::player::Relation;
+use super::table::{pair, GameId, Games, Kind};
 
 /// Comparisons of games whose heights add up to at most this are not cached.
 const SHORT: u32 = 3;

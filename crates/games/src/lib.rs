@@ -17,6 +17,7 @@
 //! ```
 pub mod arith;
 mod atomic;
+mod bounded;
 mod canonical;
 pub mod clock;
 mod compare;
@@ -35,8 +36,8 @@ pub use clock::{Clock, Stop};
 pub use dyadic::Dyadic;
 pub use notation::ParseError;
 pub use nus::Nus;
-pub use player::{OutcomeClass, Player};
-pub use table::{GameId, Games, Relation};
+pub use player::{OutcomeClass, Player, Relation};
+pub use table::{GameId, Games};
 
 #[cfg(test)]
 mod tests;

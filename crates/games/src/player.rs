@@ -4,7 +4,6 @@
 //! The one idea: a side is a [`Player`], never a `bool`; who wins a game is its
 //! [`OutcomeClass`], read off its relation with zero.
 
-use super::Relation;
 use serde::Serialize;
 use std::fmt;
 use std::str::FromStr;
@@ -118,6 +117,36 @@ impl OutcomeClass {
             OutcomeClass::RightWins => "Right wins whoever starts",
             OutcomeClass::SecondPlayer => "the second player wins",
             OutcomeClass::FirstPlayer => "the first player wins",
+        }
+    }
+}
+
+/// How one game compares with another.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Relation {
+    Less,
+    Equal,
+    Greater,
+    Confused,
+}
+
+impl Relation {
+    /// The relation seen from the other side.
+    pub fn flip(self) -> Relation {
+        match self {
+            Relation::Less => Relation::Greater,
+            Relation::Greater => Relation::Less,
+            other => other,
+        }
+    }
+
+    /// The usual symbol: `<`, `=`, `>`, `||`.
+    pub fn symbol(self) -> &'static str {
+        match self {
+            Relation::Less => "<",
+            Relation::Equal => "=",
+            Relation::Greater => ">",
+            Relation::Confused => "||",
         }
     }
 }

@@ -28,35 +28,10 @@ impl GameId {
     }
 }
 
-/// How one game compares with another.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum Relation {
-    Less,
-    Equal,
-    Greater,
-    Confused,
-}
-
-impl Relation {
-    /// The relation seen from the other side.
-    pub fn flip(self) -> Relation {
-        match self {
-            Relation::Less => Relation::Greater,
-            Relation::Greater => Relation::Less,
-            other => other,
-        }
-    }
-
-    /// The usual symbol: `<`, `=`, `>`, `||`.
-    pub fn symbol(self) -> &'static str {
-        match self {
-            Relation::Less => "<",
-            Relation::Equal => "=",
-            Relation::Greater => ">",
-            Relation::Confused => "||",
-        }
-    }
-}
+/// Memo of comparisons between existing games and the one being built (whose value is fixed
+/// for the whole construction even though its option lists change).
+/// Keyed by `id * 2 + (1 for "x <= G", 0 for "x >= G")`.
+pub(crate) type FormMemo = FxHashMap<u64, bool>;
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) enum Kind {
@@ -129,7 +104,7 @@ pub struct Games {
     /// Reused option buffers of `from_options`.
     pub(crate) scratch: (Vec<GameId>, Vec<GameId>),
     /// Reused memo of comparisons with the game under construction.
-    pub(crate) form_memo: super::canonical::FormMemo,
+    pub(crate) form_memo: FormMemo,
     /// The clock of the bounded run under way, if any ([`Games::bounded`]).
     pub(crate) clock: super::clock::EngineClock,
 }
