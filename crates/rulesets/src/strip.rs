@@ -375,7 +375,16 @@ pub fn all_strips(length: usize) -> Vec<Vec<Square>> {
 mod tests {
     use super::*;
 
-    const TF: Letters = crate::toads_and_frogs::LETTERS;
+    /// The letters the tests write strips in (Toads and Frogs' own: the board knows no game).
+    const TF: Letters = Letters {
+        left: 'T',
+        right: 'F',
+        left_one: "a toad",
+        left_many: "toads",
+        right_one: "a frog",
+        right_many: "frogs",
+        example: "TT..FF",
+    };
 
     #[test]
     fn strips_read_back_and_every_empty_square_is_the_same() {

@@ -4,6 +4,7 @@
 //! an error that names the budget — a position too large to solve is a clear message, never a
 //! hang. A theorem that disagrees with the game tree is an error too, never silently resolved.
 
+use super::{Position, Rules};
 use hackenbook_base::provenance::Method;
 use hackenbook_games::clock::{Running, Stop};
 use thiserror::Error;
@@ -156,5 +157,20 @@ impl Budget {
 
     pub fn work_used(&self) -> usize {
         self.work_used
+    }
+}
+
+/// The work of trying one move: building the position after it (a pass over the edges) and
+/// looking it up, whose fixed part is worth a few dozen edges.
+pub(crate) fn move_cost(p: &Position) -> usize {
+    p.edge_count() + 32
+}
+
+/// The work of listing the legal moves: one pass over the edges, or under the childish rules
+/// one pass per edge (each candidate is tested for whether anything would fall).
+pub(crate) fn listing_cost(p: &Position, rules: Rules) -> usize {
+    match rules {
+        Rules::Normal => p.edge_count(),
+        Rules::Childish => p.edge_count().saturating_mul(p.edge_count()),
     }
 }

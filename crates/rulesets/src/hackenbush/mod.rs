@@ -9,6 +9,7 @@ pub mod canon;
 pub mod colour;
 pub mod draw;
 pub mod edge_names;
+pub mod evaluation;
 pub mod evaluator;
 pub mod green;
 pub mod in_place;
@@ -27,13 +28,14 @@ pub use budget::SolveError;
 pub use colour::Colour;
 pub use draw::Picture;
 pub use edge_names::EdgeNames;
+pub use evaluation::Evaluation;
 pub use evaluator::{Evaluator, Settings};
 pub use hackenbook_games::Player;
 pub use in_place::InPlace;
 pub use moves::{options, Rules};
 pub use notation::NotationError;
 pub use position::{Edge, GraphError, Position, Tree};
-pub use solve::{evaluate, Evaluation, Limits, Solver, SolverStats};
+pub use solve::{evaluate, Limits, Solver, SolverStats};
 
 impl Position {
     /// Reads the shorthand (`L(L R) RL`), the graph form (`g-a L, a-b R, b-g G`) or CGSuite's

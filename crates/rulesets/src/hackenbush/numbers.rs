@@ -7,13 +7,13 @@
 //! falls back to general canonical forms.
 
 use super::blocks::{shape, stalk_edges, Shape};
+use super::budget::{listing_cost, move_cost};
 use super::budget::{Budget, SolveError};
 use super::canon::Canon;
 use super::memo::{Memo, MemoStats};
 use super::moves::legal_moves;
 use super::position::Position;
 use super::signs::{colon, forest_value};
-use super::solve::{listing_cost, move_cost};
 use super::Rules;
 use hackenbook_games::{Dyadic, Nus, Player};
 

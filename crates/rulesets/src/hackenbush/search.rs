@@ -33,13 +33,13 @@
 //! searched costs one position of the caller's [`Budget`], every option looked at costs work as
 //! in the game tree, so the search stops with the same named budget error.
 
+use super::budget::{listing_cost, move_cost};
 use super::budget::{Budget, SolveError};
 use super::canon::{Canon, Key};
 use super::moves::legal_moves;
 use super::numbers::Numbers;
 use super::position::{Position, UnionFind};
 use super::signs::forest_value;
-use super::solve::{listing_cost, move_cost};
 use super::{Colour, Rules};
 use hackenbook_games::{Dyadic, Player};
 use rustc_hash::FxHashMap;

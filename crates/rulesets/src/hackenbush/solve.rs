@@ -14,8 +14,9 @@
 //! Game ids are meaningful only within one [`Games`] table: use one `Solver` with one table.
 
 use super::blocks::{shape, stalk_edges, Shape};
-use super::budget::{Budget, SolveError};
+use super::budget::{listing_cost, move_cost, Budget, SolveError};
 use super::canon::Canon;
+use super::evaluation::Evaluation;
 use super::green::{colon_nimber, fusion_nimber};
 use super::memo::{Memo, MemoStats};
 use super::moves::legal_moves;
@@ -30,13 +31,6 @@ use hackenbook_games::clock::Running;
 use hackenbook_games::display::nus_text;
 use hackenbook_games::{Dyadic, GameId, Games, Nus, Player, Stop};
 use std::time::Duration;
-
-/// A value and all the methods that produced it (they all agreed), in the order they ran.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Evaluation {
-    pub value: GameId,
-    pub methods: Vec<Method>,
-}
 
 /// The solver's budgets.
 #[derive(Clone, Debug)]
@@ -536,21 +530,6 @@ impl Solver {
                 )?))
             }
         }
-    }
-}
-
-/// The work of trying one move: building the position after it (a pass over the edges) and
-/// looking it up, whose fixed part is worth a few dozen edges.
-pub(crate) fn move_cost(p: &Position) -> usize {
-    p.edge_count() + 32
-}
-
-/// The work of listing the legal moves: one pass over the edges, or under the childish rules
-/// one pass per edge (each candidate is tested for whether anything would fall).
-pub(crate) fn listing_cost(p: &Position, rules: Rules) -> usize {
-    match rules {
-        Rules::Normal => p.edge_count(),
-        Rules::Childish => p.edge_count().saturating_mul(p.edge_count()),
     }
 }
 

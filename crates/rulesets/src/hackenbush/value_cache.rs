@@ -11,7 +11,7 @@
 //! positions are blue-red pictures that the number search values; anything else is valued
 //! afresh every time. A cache that cannot be read or written only costs time.
 
-use super::solve::Evaluation;
+use super::evaluation::Evaluation;
 use super::{Position, Rules};
 use hackenbook_base::files;
 use hackenbook_base::provenance::Method;

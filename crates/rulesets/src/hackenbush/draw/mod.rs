@@ -29,7 +29,8 @@ mod svg;
 mod tree;
 
 pub use geometry::Point;
-pub use layout::{layout, EdgeShape, Layout, LayoutKind, NodeSpot, Path};
+pub use layout::{layout, Layout, LayoutKind, NodeSpot};
+pub use shapes::{EdgeShape, Path};
 pub use svg::{svg, svg_standing, STYLE};
 
 use crate::hackenbush::Colour;

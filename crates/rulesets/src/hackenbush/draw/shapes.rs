@@ -11,7 +11,45 @@ use std::collections::BTreeMap;
 
 use super::geometry::Point;
 use super::graph::{GEdge, Graph};
-use super::layout::{EdgeShape, Path};
+use crate::hackenbush::Colour;
+
+/// The geometry of one edge.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Path {
+    /// A straight segment.
+    Line(Point, Point),
+    /// A quadratic Bézier: start, control, end.
+    Quad(Point, Point, Point),
+    /// A cubic Bézier: start, two controls, end (loops start and end at their node).
+    Cubic(Point, Point, Point, Point),
+}
+
+impl Path {
+    /// Every point defining the path; the curve lies in their convex hull.
+    pub fn points(&self) -> Vec<Point> {
+        match *self {
+            Path::Line(a, b) => vec![a, b],
+            Path::Quad(a, c, b) => vec![a, c, b],
+            Path::Cubic(a, c, d, b) => vec![a, c, d, b],
+        }
+    }
+
+    /// First and last point.
+    pub fn ends(&self) -> (Point, Point) {
+        match *self {
+            Path::Line(a, b) | Path::Quad(a, _, b) | Path::Cubic(a, _, _, b) => (a, b),
+        }
+    }
+}
+
+/// One drawn edge.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct EdgeShape {
+    /// Position of the edge in `Picture::edges`.
+    pub index: usize,
+    pub colour: Colour,
+    pub path: Path,
+}
 
 /// Control-point offset between neighbouring copies of a parallel edge, in edge lengths (the
 /// curve itself moves half as far).

@@ -26,7 +26,8 @@
 //! position as written (the numbering of play tables), `hb-ground`, `hb-hatch`, `hb-node`. The
 //! output is deterministic (no ids), numbers are printed as whole drawing units.
 
-use super::layout::{layout, EdgeShape, Layout, Path};
+use super::layout::{layout, Layout};
+use super::shapes::{EdgeShape, Path};
 use super::{Picture, Point};
 use crate::hackenbush::Colour;
 
