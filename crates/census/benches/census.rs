@@ -12,7 +12,7 @@ use hackenbook_census::forest::Palette;
 use hackenbook_census::record::Row;
 use hackenbook_census::reference;
 use hackenbook_census::small::Small;
-use hackenbook_census::{render_figure, workspace, Workspace};
+use hackenbook_census::{render_figure, Workspace};
 use hackenbook_games::Games;
 use hackenbook_rulesets::hackenbush::{Colour, Evaluator};
 use std::time::{Duration, Instant};
@@ -86,7 +86,7 @@ fn workspace_run(
 }
 
 fn fast_rows(max: usize, games: &mut Games) -> Vec<Row> {
-    let mut ordinal = |s: i8, x: Small| workspace::ordinal_sum(games, s, x);
+    let mut ordinal = |s: i8, x: Small| engine::ordinal_sum(games, s, x);
     engine::run(&blue_red(max), &mut ordinal, &|_| {}).expect("fast engine")
 }
 
@@ -97,7 +97,7 @@ fn stored_against_streamed(max: usize) {
     let mut times = Vec::new();
     let mut results = Vec::new();
     for stream in [false, true] {
-        let mut ordinal = |s: i8, x: Small| workspace::ordinal_sum(&mut games, s, x);
+        let mut ordinal = |s: i8, x: Small| engine::ordinal_sum(&mut games, s, x);
         let how = engine::How {
             stream,
             resume: None,

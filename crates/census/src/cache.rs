@@ -266,7 +266,7 @@ mod tests {
     }
 
     fn rows(family: &Family, games: &mut Games) -> Vec<Row> {
-        let mut ordinal = |s: i8, x: Small| crate::workspace::ordinal_sum(games, s, x);
+        let mut ordinal = |s: i8, x: Small| crate::engine::ordinal_sum(games, s, x);
         crate::engine::run(family, &mut ordinal, &|_| {}).unwrap()
     }
 

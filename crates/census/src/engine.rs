@@ -10,7 +10,7 @@ use super::family::{Family, Shard};
 use super::forest::{shape_index, shape_rank, shapes, Forest, Palette};
 use super::record::{forest_count, order_key, Groups, Record, Row, Val};
 use super::small::Small;
-use hackenbook_games::{signs, Stop};
+use hackenbook_games::{signs, Games, Stop};
 use hackenbook_rulesets::hackenbush::Colour;
 use rayon::prelude::*;
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -898,6 +898,18 @@ pub fn value_of(f: Forest) -> Result<Small, EngineError> {
         Ok(v)
     }
     go(f, &mut HashMap::new())
+}
+
+/// `edge : x` on canonical forms, for the fast engine (which checks it against sign expansions).
+pub fn ordinal_sum(games: &mut Games, sign: i8, x: Small) -> Result<Small, String> {
+    let base = games.integer(sign as i64);
+    let over = games.number(&x.to_dyadic());
+    let sum = games.ordinal_sum(base, over);
+    games
+        .as_number(sum)
+        .as_ref()
+        .and_then(Small::from_dyadic)
+        .ok_or_else(|| format!("{sign} : {x} is {}, not a small number", games.display(sum)))
 }
 
 #[cfg(test)]

@@ -8,6 +8,7 @@
 //! batch of positions, so memory stays that of the census plus one batch.
 
 use super::engine::each_position;
+use super::engine::ordinal_sum;
 use super::eval::{Measures, RowEval, Scalar};
 use super::family::Family;
 use super::forest::Forest;
@@ -15,7 +16,6 @@ use super::property::PROPERTIES;
 use super::query::Type;
 use super::record::{Record, Val};
 use super::small::Small;
-use super::workspace::ordinal_sum;
 use hackenbook_games::{Dyadic, Games};
 use hackenbook_rulesets::hackenbush::Solver;
 use parquet::data_type::{BoolType, ByteArray, ByteArrayType, DoubleType, Int32Type};

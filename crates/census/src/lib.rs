@@ -33,6 +33,7 @@ pub mod property;
 pub mod query;
 pub mod record;
 pub mod reference;
+pub mod row;
 pub mod shard;
 pub mod small;
 pub mod workspace;

@@ -9,10 +9,10 @@
 //! the two together) and the cache's schema. Adding a property is one row here, plus a field of
 //! the record if it reads something the record does not hold yet.
 
-use super::eval::{RowEval, Scalar};
 use super::games::GameMember;
 use super::query::Type;
 use super::record::{Field, Record};
+use super::row::{RowEval, Scalar};
 use hackenbook_games::{Dyadic, GameId};
 use std::fmt;
 

@@ -426,7 +426,7 @@ pub fn run_to_file(
         }
     );
     let progress = super::progress::Progress::new(cost.evaluated as u64, label);
-    let mut ordinal = |sign: i8, x: Small| super::workspace::ordinal_sum(games, sign, x);
+    let mut ordinal = |sign: i8, x: Small| super::engine::ordinal_sum(games, sign, x);
     let mut save = |done: usize, rows: Vec<Row>| {
         let file = ShardFile::checkpoint(family, shard, done, &rows)
             .ok_or("a value that is not a number")?;

@@ -884,7 +884,7 @@ impl Workspace {
         };
         let mut method = Engine::Fast;
         let fast = if fast_engine {
-            let mut ordinal = |sign: i8, x: Small| ordinal_sum(games, sign, x);
+            let mut ordinal = |sign: i8, x: Small| engine::ordinal_sum(games, sign, x);
             Some(engine::run(family, &mut ordinal, &report))
         } else {
             None
@@ -1543,18 +1543,6 @@ fn game_example(census: &str, m: &GameMember, games: &mut Games) -> Example {
         value: games.display(m.value),
         summary,
     }
-}
-
-/// `edge : x` on canonical forms, for the fast engine (which checks it against sign expansions).
-pub fn ordinal_sum(games: &mut Games, sign: i8, x: Small) -> Result<Small, String> {
-    let base = games.integer(sign as i64);
-    let over = games.number(&x.to_dyadic());
-    let sum = games.ordinal_sum(base, over);
-    games
-        .as_number(sum)
-        .as_ref()
-        .and_then(Small::from_dyadic)
-        .ok_or_else(|| format!("{sign} : {x} is {}, not a small number", games.display(sum)))
 }
 
 /// `forests7` → blue-red forests of 1 to 7 edges; `trees5_G` → green trees of 1 to 5 edges;

@@ -5,7 +5,7 @@
 use hackenbook_census::family::{Family, Kind};
 use hackenbook_census::forest::Palette;
 use hackenbook_census::graphs::{self, GraphFamily};
-use hackenbook_census::{engine, mixed, workspace, Figure, Workspace};
+use hackenbook_census::{engine, mixed, Figure, Workspace};
 use hackenbook_games::{Clock, Games, Stop};
 use hackenbook_rulesets::hackenbush::{Colour, Evaluator, Rules, Settings, Solver};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -109,7 +109,7 @@ fn forests(max_edges: usize, colours: &[Colour]) -> Family {
 fn a_flag_raised_from_another_thread_stops_the_fast_engine_and_its_workers() {
     let family = forests(10, &[Colour::Blue, Colour::Red]);
     let run = cancelled_midway(|games, report| {
-        let mut ordinal = |s: i8, x| workspace::ordinal_sum(games, s, x);
+        let mut ordinal = |s: i8, x| engine::ordinal_sum(games, s, x);
         engine::run(&family, &mut ordinal, report).map(|rows| rows.len())
     });
     assert_eq!(run, Err(Stop::Cancelled));
