@@ -1,47 +1,11 @@
 //! A claim binds a literal in the prose to a query: the query is run, and the literal must say
 //! what the computation says, at the precision the literal is written in.
 
-use super::Context;
+use super::context::{ClaimKind, ClaimRecord, Context};
 use crate::essay::source::offset_span;
 use crate::essay::{Claim, Diagnostic, SourceFile};
 use hackenbook_census::obtained::How;
 use hackenbook_census::{self as census, Figure};
-use serde::Serialize;
-use std::ops::Range;
-
-/// One checked claim, as the notebook and `hackenbook claims --json` show it.
-#[derive(Clone, Debug, Serialize)]
-pub struct ClaimRecord {
-    /// Anchor of the claim in its page's notebook: `claim-1`, `claim-2`, ...
-    pub id: String,
-    /// What was checked: a query's figure against a literal, or a relation written as maths.
-    pub kind: ClaimKind,
-    /// The essay's path relative to the project folder, e.g. `essays/the-cycle.md`.
-    pub file: String,
-    pub line: usize,
-    pub column: usize,
-    /// Byte range of the literal in the source file.
-    pub literal_range: Range<usize>,
-    pub literal: String,
-    pub query: String,
-    /// The computed figure, printed; empty when the query itself failed.
-    pub figure: String,
-    pub holds: bool,
-    /// How each figure behind it was computed, in a reader's words.
-    pub how: Vec<How>,
-}
-
-/// The kinds of checked statement in the prose.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum ClaimKind {
-    /// `{LITERAL = QUERY}`: the literal must say what the query computes.
-    Query,
-    /// `{$…$}`: a relation between games written in TeX, checked as written.
-    Relation,
-    /// The answer of an ```` ```exercise ```` block, checked against the question it answers.
-    Exercise,
-}
 
 /// Checks one claim and records it; returns its index among the essay's claims.
 pub fn check(cx: &mut Context, claim: &Claim) -> usize {

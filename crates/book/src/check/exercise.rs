@@ -4,7 +4,7 @@
 //! the line-of-play judge (`hackenbush::play::line`). The page gets what the reader's answer is
 //! compared with in the browser: the value's parts, the winner, the set of winning edges.
 
-use super::claims::{ClaimKind, ClaimRecord};
+use super::context::{ClaimKind, ClaimRecord};
 use super::position_block::{self, PositionOutcome};
 use super::Context;
 use crate::essay::parse::ExerciseBlock;

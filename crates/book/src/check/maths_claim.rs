@@ -2,7 +2,7 @@
 //! game notation and every relation in it is checked by the engine, so a formula in a sentence
 //! is held to the same standard as a game block. The page typesets the TeX exactly as written.
 
-use super::claims::{ClaimKind, ClaimRecord};
+use super::context::{ClaimKind, ClaimRecord};
 use super::Context;
 use crate::essay::{Diagnostic, Spanned};
 use hackenbook_games::notation::{self, tex};

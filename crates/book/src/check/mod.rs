@@ -8,6 +8,7 @@
 //! positions, censuses, measures) and the list its problems go to.
 
 mod claims;
+mod context;
 mod exercise;
 mod game_block;
 mod line_of_play;
@@ -17,7 +18,8 @@ pub mod playable;
 mod position_block;
 mod thermograph;
 
-pub use claims::{relation_how, ClaimKind, ClaimRecord};
+pub use claims::relation_how;
+pub use context::{ClaimKind, ClaimRecord, Context};
 pub use exercise::{read_class, ExerciseOutcome, Expected, Question};
 pub use game_block::{unknown_name_help, GameLine};
 pub use line_of_play::{PlayFrame, PlayOutcome, PlayedCut};
@@ -27,9 +29,8 @@ pub use playable::{PagePlay, PlayValue};
 pub use position_block::{AssertionRecord, PositionOutcome};
 
 use crate::essay::source::offset_span;
-use crate::essay::{Diagnostic, Directive, DirectiveKind, Essay, SourceFile, Spanned};
+use crate::essay::{Diagnostic, Directive, DirectiveKind, Essay};
 use hackenbook_census::{Refused, Workspace};
-use hackenbook_games::clock::{Clock, TIME_LIMIT_HELP};
 use hackenbook_rulesets::hackenbush::{Evaluator, Settings};
 use std::path::PathBuf;
 
@@ -141,52 +142,6 @@ pub struct CheckOptions {
 pub struct Checker {
     pub ev: Evaluator,
     options: CheckOptions,
-}
-
-/// One essay being checked: the build's evaluation context, the essay's names and claims, and
-/// the list every problem goes to (reported together, never thrown).
-pub struct Context<'a> {
-    pub file: &'a SourceFile,
-    pub ev: &'a mut Evaluator,
-    /// The essay's census workspace: the one registry of its positions, censuses and measures.
-    pub workspace: Workspace,
-    pub claims: Vec<ClaimRecord>,
-    pub problems: &'a mut Vec<Diagnostic>,
-    /// Bytes of play tables the essay's page carries so far ([`playable::PAGE_BUDGET`]).
-    pub play_bytes: usize,
-}
-
-impl Context<'_> {
-    fn problem(&mut self, diagnostic: Diagnostic) {
-        self.problems.push(diagnostic);
-    }
-
-    /// Runs `f` under a block's own time limit (its `time_limit = N` line), if it set one:
-    /// for the solver and the games engine alike (see [`Evaluator::with_time_limit`]).
-    fn with_time_limit<T>(
-        &mut self,
-        limit: Option<std::time::Duration>,
-        f: impl FnOnce(&mut Context) -> T,
-    ) -> T {
-        let Some(limit) = limit else {
-            return f(self);
-        };
-        let run = self.ev.limit_time(limit);
-        let out = f(self);
-        self.ev.restore_time(run);
-        out
-    }
-
-    /// The value of a block's `time_limit = N` line, or a located problem.
-    fn read_time_limit(&mut self, value: &Spanned<String>) -> Option<std::time::Duration> {
-        let limit = value.value.trim().parse().ok().and_then(Clock::seconds);
-        if limit.is_none() {
-            let d = Diagnostic::new(self.file, value.span.clone(), TIME_LIMIT_HELP)
-                .label("not a number of seconds from 1 to 604800");
-            self.problem(d);
-        }
-        limit
-    }
 }
 
 /// Checks every essay, in order, with one checker; every problem is pushed to `problems`. Runs

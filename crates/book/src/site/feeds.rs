@@ -8,7 +8,7 @@
 //! Both are deterministic: dates come from the essays' front matter, never from the clock.
 
 use super::escape_html as escape;
-use super::render::{href, PageModel, INDEX};
+use super::model::{href, PageModel, INDEX};
 
 /// The absolute address of a file of the site: the index is the site's own address.
 pub fn url_of(base_url: &str, file: &str) -> String {
@@ -72,7 +72,7 @@ pub fn feed(site_title: &str, base_url: &str, pages: &[&PageModel]) -> Option<St
          <author><name>{title}</name></author>\n",
         title = escape(site_title),
         base = escape(base_url),
-        this = escape(&url_of(base_url, super::render::FEED)),
+        this = escape(&url_of(base_url, super::model::FEED)),
         updated = moment(newest),
     );
     for (page, updated) in dated {

@@ -9,6 +9,7 @@ pub mod assets;
 pub mod feeds;
 mod mathml;
 pub mod maths;
+pub mod model;
 pub mod publish;
 mod recursion;
 pub mod render;

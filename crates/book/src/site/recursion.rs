@@ -7,9 +7,8 @@
 //! it, or calls one of its macros) is read from their syntax trees, and a path that comes back
 //! to where it started is an error at the template that closes it, before any page is filled.
 
-use super::render::RenderError;
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use tera::ast::{Expr, ExprVal, Node};
 
 /// Something a template renders: a whole template, or one macro of a template file.
@@ -43,10 +42,19 @@ struct Step {
     needles: Vec<String>,
 }
 
+/// A template that reaches itself: the template that closes the loop, what the loop is, and
+/// where in the project's copy of that template (its file, 1-based line and column) when known.
+#[derive(Debug)]
+pub struct Loop {
+    pub name: String,
+    pub message: String,
+    pub at: Option<(PathBuf, usize, usize)>,
+}
+
 /// `Ok` when no template, through `extends`, `include` or macro calls, can reach itself;
-/// otherwise the error, located in the project's copy of the template that closes the loop
+/// otherwise the loop, located in the project's copy of the template that closes it
 /// (`templates_dir/NAME`) when it has one.
-pub fn check(tera: &tera::Tera, templates_dir: &Path) -> Result<(), RenderError> {
+pub fn check(tera: &tera::Tera, templates_dir: &Path) -> Result<(), Loop> {
     let graph = steps(tera);
     for start in graph.keys() {
         if let Some(path) = cycle_from(&graph, start) {
@@ -232,7 +240,7 @@ fn cycle_from(graph: &BTreeMap<Unit, Vec<Step>>, start: &Unit) -> Option<Vec<(Un
 
 /// The error for a loop, at the last step (the one that comes back), in the project's copy of
 /// its template.
-fn error(path: &[(Unit, Step)], templates_dir: &Path) -> RenderError {
+fn error(path: &[(Unit, Step)], templates_dir: &Path) -> Loop {
     let start = &path[0].0;
     let chain: Vec<String> = path
         .iter()
@@ -247,7 +255,7 @@ fn error(path: &[(Unit, Step)], templates_dir: &Path) -> RenderError {
         let line_start = before.rfind('\n').map_or(0, |i| i + 1);
         Some((file.clone(), line, before[line_start..].chars().count() + 1))
     });
-    RenderError::Template {
+    Loop {
         name: last.file().to_string(),
         message: format!(
             "{} reaches itself ({}), so rendering it would never end: a template may not \

@@ -18,7 +18,7 @@ use elasticlunr::pipeline::{FnWrapper, Pipeline};
 use elasticlunr::{Index, Language};
 use serde::Serialize;
 
-use super::render::{href, PageModel};
+use super::model::{href, PageModel};
 
 /// The file the index is written to, beside the pages.
 pub const INDEX_FILE: &str = "search-index.js";
@@ -300,7 +300,7 @@ fn push_text(out: &mut String, text: &str) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::site::render::{ClaimRow, TocEntry};
+    use crate::site::model::{ClaimRow, TocEntry};
 
     fn cherry_page() -> PageModel {
         PageModel {

@@ -13,6 +13,7 @@
 mod cff;
 
 use std::collections::BTreeSet;
+use std::io;
 
 use ttf_parser::gsub::{SingleSubstitution, SubstitutionSubtable};
 use ttf_parser::opentype_layout::Lookup;
@@ -390,6 +391,75 @@ fn checksum(bytes: &[u8]) -> u32 {
         word[..chunk.len()].copy_from_slice(chunk);
         sum.wrapping_add(u32::from_be_bytes(word))
     })
+}
+
+/// The bytes of the bundled font whose PostScript name is `postscript`.
+pub fn font_bytes(postscript: &str) -> io::Result<&'static [u8]> {
+    typst_assets::fonts()
+        .find(|bytes| font_name(bytes, NAME_POSTSCRIPT).as_deref() == Some(postscript))
+        .ok_or_else(|| {
+            io::Error::new(
+                io::ErrorKind::NotFound,
+                format!("font {postscript} is not bundled in typst-assets"),
+            )
+        })
+}
+
+/// The `name` table's ids of the copyright notice and of the PostScript name.
+pub const NAME_COPYRIGHT: u16 = 0;
+pub const NAME_POSTSCRIPT: u16 = 6;
+
+/// Reads name `name_id` from an OpenType font's `name` table, preferring the Windows (UTF-16BE)
+/// record and falling back to the Macintosh (single-byte) one. `None` for anything malformed.
+pub fn font_name(font: &[u8], name_id: u16) -> Option<String> {
+    let table = table(font, b"name")?;
+    let count = usize::from(be16(table, 2)?);
+    let strings = usize::from(be16(table, 4)?);
+    let mut fallback = None;
+    for i in 0..count {
+        let record = 6 + 12 * i;
+        if be16(table, record + 6)? != name_id {
+            continue;
+        }
+        let platform = be16(table, record)?;
+        let len = usize::from(be16(table, record + 8)?);
+        let start = strings + usize::from(be16(table, record + 10)?);
+        let raw = table.get(start..start + len)?;
+        match platform {
+            3 | 0 => {
+                let units: Vec<u16> = raw
+                    .chunks_exact(2)
+                    .map(|p| u16::from_be_bytes([p[0], p[1]]))
+                    .collect();
+                return String::from_utf16(&units).ok();
+            }
+            1 => fallback = Some(raw.iter().map(|&b| char::from(b)).collect()),
+            _ => {}
+        }
+    }
+    fallback
+}
+
+/// The bytes of the table tagged `tag`.
+fn table<'a>(font: &'a [u8], tag: &[u8; 4]) -> Option<&'a [u8]> {
+    let count = usize::from(be16(font, 4)?);
+    (0..count).find_map(|i| {
+        let record = 12 + 16 * i;
+        if font.get(record..record + 4)? != tag {
+            return None;
+        }
+        let offset = usize::try_from(be32(font, record + 8)?).ok()?;
+        let len = usize::try_from(be32(font, record + 12)?).ok()?;
+        font.get(offset..offset.checked_add(len)?)
+    })
+}
+
+fn be16(bytes: &[u8], at: usize) -> Option<u16> {
+    Some(u16::from_be_bytes(bytes.get(at..at + 2)?.try_into().ok()?))
+}
+
+fn be32(bytes: &[u8], at: usize) -> Option<u32> {
+    Some(u32::from_be_bytes(bytes.get(at..at + 4)?.try_into().ok()?))
 }
 
 #[cfg(test)]

@@ -1,5 +1,5 @@
+use super::font_bytes;
 use super::*;
-use crate::site::assets::font_bytes;
 use ttf_parser::{OutlineBuilder, Tag};
 
 /// Counts an outline's drawing commands (an emptied glyph has none).
