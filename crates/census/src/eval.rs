@@ -9,15 +9,64 @@ use super::games::GameMember;
 use super::property::Prop;
 use super::query::{Arith, Expr, ExprKind, Func, QueryError, Rel};
 use super::record::Record;
-pub use super::row::{Measures, RowEval, Scalar};
-use hackenbook_games::{Dyadic, Relation};
+pub use super::row::Scalar;
+use super::row::Values;
+use hackenbook_games::{Dyadic, GameId, Games, Relation};
+use hackenbook_rulesets::hackenbush::Solver;
 use num_rational::BigRational;
+use std::collections::BTreeMap;
 
 /// What one evaluation is about: a position's record, or a member of a census of games.
 #[derive(Clone, Copy)]
 pub enum Subject<'a> {
     Position(&'a Record),
     Game(&'a GameMember),
+}
+
+/// Named expressions, evaluated on the record they are asked about.
+pub type Measures = BTreeMap<String, Expr>;
+
+pub struct RowEval<'a> {
+    pub games: &'a mut Games,
+    /// The run's solver: it values the positions written in place in game literals.
+    pub solver: &'a mut Solver,
+    pub measures: &'a Measures,
+    /// The game literals (`[[LR] + 1]`) valued so far, by their text: a literal is the same
+    /// game on every record, so it is valued once per scan, not once per record.
+    literals: BTreeMap<String, GameId>,
+}
+
+impl<'a> RowEval<'a> {
+    /// Evaluates on records with the run's games table and solver, and the census's measures.
+    pub fn new(games: &'a mut Games, solver: &'a mut Solver, measures: &'a Measures) -> Self {
+        RowEval {
+            games,
+            solver,
+            measures,
+            literals: BTreeMap::new(),
+        }
+    }
+
+    /// The game a literal's text stands for (a position may stand in it, in place: `[LR] + 1`).
+    fn literal(&mut self, text: &str) -> Result<GameId, String> {
+        if let Some(&g) = self.literals.get(text) {
+            return Ok(g);
+        }
+        let g = hackenbook_rulesets::hackenbush::in_place::evaluate(
+            text,
+            self.solver,
+            self.games,
+            &mut |_| None,
+        )
+        .map_err(|x| format!("in `[{text}]`: {}", x.message))?;
+        self.literals.insert(text.to_string(), g);
+        Ok(g)
+    }
+
+    /// The values of this run, for a property's reader and the value helpers.
+    fn values(&mut self) -> Values<'_> {
+        Values { games: self.games }
+    }
 }
 
 impl<'a> RowEval<'a> {
@@ -29,8 +78,8 @@ impl<'a> RowEval<'a> {
     ) -> Result<Scalar, QueryError> {
         let p = p.get();
         let read = match r {
-            Subject::Position(record) => p.read.map(|read| read(self, record)),
-            Subject::Game(member) => p.read_game.map(|read| read(self, member)),
+            Subject::Position(record) => p.read.map(|read| read(&mut self.values(), record)),
+            Subject::Game(member) => p.read_game.map(|read| read(&mut self.values(), member)),
         };
         // The type check refuses such a property before anything runs.
         let read = read.unwrap_or_else(|| Err(not_asked_of(p, matches!(r, Subject::Game(_)))));
@@ -45,7 +94,7 @@ impl<'a> RowEval<'a> {
             ExprKind::Bool(b) => Scalar::Bool(*b),
             ExprKind::Game(text) => {
                 let g = self.literal(text).map_err(err)?;
-                self.normal(g)
+                self.values().normal(g)
             }
             ExprKind::Prop(p) => self.prop(*p, r, &e.span)?,
             ExprKind::Measure(name) => {
@@ -65,6 +114,7 @@ impl<'a> RowEval<'a> {
                 let a = self.eval(arg, r)?;
                 match f {
                     Func::Sign => self
+                        .values()
                         .sign(&a)
                         .map_err(|m| QueryError::new(arg.span.clone(), m))?,
                     Func::Abs => match a {
@@ -74,9 +124,9 @@ impl<'a> RowEval<'a> {
                     Func::Number => Scalar::Bool(matches!(a, Scalar::Num(_))),
                     Func::Ordinal => match r {
                         Subject::Game(m) => {
-                            let over = self.game(&a);
+                            let over = self.values().game(&a);
                             let sum = self.games.ordinal_sum_on_form(&m.left, &m.right, over);
-                            self.normal(sum)
+                            self.values().normal(sum)
                         }
                         // The check refuses `ordinal` for positions before anything runs.
                         Subject::Position(_) => {
@@ -88,9 +138,9 @@ impl<'a> RowEval<'a> {
             ExprKind::Neg(inner) => match self.eval(inner, r)? {
                 Scalar::Num(d) => Scalar::Num(-d),
                 other => {
-                    let g = self.game(&other);
+                    let g = self.values().game(&other);
                     let n = self.games.neg(g);
-                    self.normal(n)
+                    self.values().normal(n)
                 }
             },
             ExprKind::Arith(op, a, b) => {
@@ -137,7 +187,7 @@ impl<'a> RowEval<'a> {
                 }
             }));
         }
-        let (a, b) = (self.game(&x), self.game(&y));
+        let (a, b) = (self.values().game(&x), self.values().game(&y));
         let g = match op {
             Arith::Add => self.games.add(a, b),
             Arith::Sub => self.games.sub(a, b),
@@ -146,7 +196,7 @@ impl<'a> RowEval<'a> {
                 "games that are not numbers can be added and subtracted, not multiplied or divided",
             )),
         };
-        Ok(self.normal(g))
+        Ok(self.values().normal(g))
     }
 
     fn compare(&mut self, rel: Rel, x: &Scalar, y: &Scalar) -> bool {
@@ -163,7 +213,7 @@ impl<'a> RowEval<'a> {
                 std::cmp::Ordering::Greater => Relation::Greater,
             },
             _ => {
-                let (a, b) = (self.game(x), self.game(y));
+                let (a, b) = (self.values().game(x), self.values().game(y));
                 self.games.compare(a, b)
             }
         };
@@ -182,7 +232,7 @@ impl<'a> RowEval<'a> {
         if let (Scalar::Num(a), Scalar::Num(b)) = (x, y) {
             return Some(a.cmp(b));
         }
-        let (a, b) = (self.game(x), self.game(y));
+        let (a, b) = (self.values().game(x), self.values().game(y));
         match self.games.compare(a, b) {
             Relation::Less => Some(std::cmp::Ordering::Less),
             Relation::Equal => Some(std::cmp::Ordering::Equal),

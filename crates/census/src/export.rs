@@ -9,15 +9,14 @@
 
 use super::engine::each_position;
 use super::engine::ordinal_sum;
-use super::eval::{Measures, RowEval, Scalar};
 use super::family::Family;
 use super::forest::Forest;
 use super::property::PROPERTIES;
 use super::query::Type;
 use super::record::{Record, Val};
+use super::row::{Scalar, Values};
 use super::small::Small;
 use hackenbook_games::{Dyadic, Games};
-use hackenbook_rulesets::hackenbush::Solver;
 use parquet::data_type::{BoolType, ByteArray, ByteArrayType, DoubleType, Int32Type};
 use parquet::file::metadata::KeyValue;
 use parquet::file::properties::WriterProperties;
@@ -134,13 +133,12 @@ fn schema() -> String {
 }
 
 /// The cells of one record, every column of [`columns`] in order.
-fn cells(record: &Record, solver: &mut Solver, games: &mut Games) -> Result<Vec<Cell>, String> {
+fn cells(record: &Record, games: &mut Games) -> Result<Vec<Cell>, String> {
     let mut out = Vec::new();
     for (_, _, read) in FIELDS {
         out.push(read(record)?);
     }
-    let measures = Measures::new();
-    let mut ev = RowEval::new(games, solver, &measures);
+    let mut ev = Values { games };
     for p in PROPERTIES {
         let Some(read) = p.read else { continue };
         if FIELDS.iter().any(|f| f.0 == p.name) {
@@ -217,13 +215,12 @@ fn writable(path: &Path) -> Result<(), String> {
 /// Writes every position of `family` (a blue-red census) with its notation and every property
 /// to `path` as Parquet, through `path.part` renamed at the end, so a half-written table is
 /// never seen: an export that fails, or that the clock stops (read between batches of about a
-/// million positions), removes its `path.part`. Values are the run's `games` (and its
-/// `solver`'s). Returns what was written, for the log.
+/// million positions), removes its `path.part`. Values are the run's `games`. Returns what
+/// was written, for the log.
 pub fn write_parquet(
     family: &Family,
     path: &Path,
     progress: &(dyn Fn(u64) + Sync),
-    solver: &mut Solver,
     games: &mut Games,
 ) -> Result<String, String> {
     // The run's clock (its time limit and cancellation flag), read between batches: a stop
@@ -280,7 +277,7 @@ pub fn write_parquet(
             let i = match known.get(record) {
                 Some(&i) => i,
                 None => {
-                    table.push(cells(record, solver, &mut games.borrow_mut())?);
+                    table.push(cells(record, &mut games.borrow_mut())?);
                     known.insert(*record, table.len() - 1);
                     table.len() - 1
                 }

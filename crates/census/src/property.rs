@@ -10,14 +10,29 @@
 //! the record if it reads something the record does not hold yet.
 
 use super::games::GameMember;
-use super::query::Type;
 use super::record::{Field, Record};
-use super::row::{RowEval, Scalar};
+use super::row::{Scalar, Values};
 use hackenbook_games::{Dyadic, GameId};
 use std::fmt;
 
+/// The two kinds of per-position expression: a truth, or a value (numbers and games).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Type {
+    Bool,
+    Value,
+}
+
+impl Type {
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            Type::Bool => "a condition (true or false)",
+            Type::Value => "a value",
+        }
+    }
+}
+
 /// How a property is read off a subject (a position's record, or a game).
-pub type Reader<S> = fn(&mut RowEval, &S) -> Result<Scalar, String>;
+pub type Reader<S> = fn(&mut Values, &S) -> Result<Scalar, String>;
 
 /// One property of a position or a game.
 pub struct Property {
@@ -105,7 +120,7 @@ fn count(n: impl Into<u32>) -> Result<Scalar, String> {
 }
 
 /// The value of a position as a game of the engine (a number is interned as one).
-fn value_game(ev: &mut RowEval, r: &Record) -> GameId {
+fn value_game(ev: &mut Values, r: &Record) -> GameId {
     match ev.scalar(r.value) {
         Scalar::Num(d) => ev.games.number(&d),
         Scalar::Game(g) => g,
@@ -113,7 +128,7 @@ fn value_game(ev: &mut RowEval, r: &Record) -> GameId {
     }
 }
 
-fn atomic_weight(ev: &mut RowEval, g: GameId) -> Result<Scalar, String> {
+fn atomic_weight(ev: &mut Values, g: GameId) -> Result<Scalar, String> {
     match ev.games.atomic_weight(g) {
         Some(w) => Ok(ev.normal(w)),
         None => Err(format!(
@@ -136,18 +151,18 @@ fn count_u64(n: u64) -> Result<Scalar, String> {
     Ok(Scalar::Num(Dyadic::integer(n)))
 }
 
-fn places(ev: &mut RowEval, v: Scalar) -> Result<Scalar, String> {
+fn places(ev: &mut Values, v: Scalar) -> Result<Scalar, String> {
     let x = ev.number(&v, "binary places")?;
     Ok(Scalar::Num(Dyadic::integer(x.exponent())))
 }
 
-fn integer_part(ev: &mut RowEval, v: Scalar) -> Result<Scalar, String> {
+fn integer_part(ev: &mut Values, v: Scalar) -> Result<Scalar, String> {
     let x = ev.number(&v, "integer part")?;
     let whole = if x.signum() < 0 { x.ceil() } else { x.floor() };
     Ok(Scalar::Num(Dyadic::integer(whole)))
 }
 
-fn denominator(ev: &mut RowEval, v: Scalar) -> Result<Scalar, String> {
+fn denominator(ev: &mut Values, v: Scalar) -> Result<Scalar, String> {
     let x = ev.number(&v, "denominator")?;
     Ok(Scalar::Num(Dyadic::integer(
         num_bigint::BigInt::from(1) << x.exponent(),

@@ -131,7 +131,7 @@ fn lex(text: &str) -> Result<Vec<Token>, QueryError> {
 
 // ---------------------------------------------------------------- syntax tree
 
-pub use super::property::{property, Prop, PROPERTIES};
+pub use super::property::{property, Prop, Type, PROPERTIES};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Func {
@@ -763,22 +763,6 @@ pub fn parse_expr(text: &str) -> Result<Expr, QueryError> {
 }
 
 // ---------------------------------------------------------------- types
-
-/// The two kinds of per-position expression: a truth, or a value (numbers and games).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Type {
-    Bool,
-    Value,
-}
-
-impl Type {
-    fn name(self) -> &'static str {
-        match self {
-            Type::Bool => "a condition (true or false)",
-            Type::Value => "a value",
-        }
-    }
-}
 
 /// What to say about a name that is no property: the nearest of `also` (other names the place
 /// takes) and the properties, as rustc would; the list of properties when none is near.

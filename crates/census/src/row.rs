@@ -1,13 +1,11 @@
-//! One row's values and what reading them needs: a property reads a position's record (or a
-//! game) into a [`Scalar`] with a [`RowEval`] — the run's games table, its solver and the
-//! census's measures — and the query's expressions are evaluated on those scalars (`eval`).
+//! The values a row is read into: a property reads a position's record (or a game) into a
+//! [`Scalar`] through [`Values`], the run's games table with what reading a value needs (a
+//! number when it is one, a sign, a nimber); the query's expressions are evaluated on those
+//! scalars (`eval`).
 
-use super::query::Expr;
 use super::record::Val;
 use hackenbook_games::{Dyadic, GameId, Games, Relation};
-use hackenbook_rulesets::hackenbush::Solver;
 use num_bigint::BigInt;
-use std::collections::BTreeMap;
 
 /// A per-position value: a number, a truth, or a game that is not a number.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -17,50 +15,16 @@ pub enum Scalar {
     Game(GameId),
 }
 
-/// Named expressions, evaluated on the record they are asked about.
-pub type Measures = BTreeMap<String, Expr>;
-
-pub struct RowEval<'a> {
+/// What a property's reader reads values with: the run's games table.
+pub struct Values<'a> {
     pub games: &'a mut Games,
-    /// The run's solver: it values the positions written in place in game literals.
-    pub solver: &'a mut Solver,
-    pub measures: &'a Measures,
-    /// The game literals (`[[LR] + 1]`) valued so far, by their text: a literal is the same
-    /// game on every record, so it is valued once per scan, not once per record.
-    literals: BTreeMap<String, GameId>,
 }
 
 fn num(n: impl Into<BigInt>) -> Scalar {
     Scalar::Num(Dyadic::integer(n))
 }
 
-impl<'a> RowEval<'a> {
-    /// Evaluates on records with the run's games table and solver, and the census's measures.
-    pub fn new(games: &'a mut Games, solver: &'a mut Solver, measures: &'a Measures) -> Self {
-        RowEval {
-            games,
-            solver,
-            measures,
-            literals: BTreeMap::new(),
-        }
-    }
-
-    /// The game a literal's text stands for (a position may stand in it, in place: `[LR] + 1`).
-    pub(crate) fn literal(&mut self, text: &str) -> Result<GameId, String> {
-        if let Some(&g) = self.literals.get(text) {
-            return Ok(g);
-        }
-        let g = hackenbook_rulesets::hackenbush::in_place::evaluate(
-            text,
-            self.solver,
-            self.games,
-            &mut |_| None,
-        )
-        .map_err(|x| format!("in `[{text}]`: {}", x.message))?;
-        self.literals.insert(text.to_string(), g);
-        Ok(g)
-    }
-
+impl Values<'_> {
     /// A record's value as a scalar: a number when it is one.
     pub fn scalar(&mut self, v: Val) -> Scalar {
         match v {

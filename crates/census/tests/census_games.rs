@@ -6,12 +6,12 @@
 mod days;
 
 use days::next_day;
-use hackenbook_census::eval::{Measures, RowEval, Scalar};
 use hackenbook_census::games::{GameFamily, GameKind, GameMember};
 use hackenbook_census::property::property;
+use hackenbook_census::row::{Scalar, Values};
 use hackenbook_census::{literal_holds, render_figure, Figure, Workspace};
 use hackenbook_games::{Dyadic, GameId, Games, Relation};
-use hackenbook_rulesets::hackenbush::{Evaluator, Solver};
+use hackenbook_rulesets::hackenbush::Evaluator;
 use std::collections::BTreeSet;
 
 fn family(kind: GameKind, born_by: u32) -> GameFamily {
@@ -287,8 +287,6 @@ fn every_game_property_has_a_definition_here() {
 #[test]
 fn every_property_agrees_with_its_definition_on_every_member() {
     let mut games = Games::new();
-    let mut solver = Solver::new();
-    let measures = Measures::new();
     for fam in [family(GameKind::Games, 3), family(GameKind::Forms, 2)] {
         let members = fam.members(&mut games);
         let mut trues = vec![0usize; GAME_PROPERTIES.len()];
@@ -296,8 +294,7 @@ fn every_property_agrees_with_its_definition_on_every_member() {
             for (k, name) in GAME_PROPERTIES.iter().enumerate() {
                 let read = property(name).unwrap().get().read_game.unwrap();
                 let expected = by_definition(&mut games, m, name);
-                let mut ev = RowEval::new(&mut games, &mut solver, &measures);
-                let got = read(&mut ev, m);
+                let got = read(&mut Values { games: &mut games }, m);
                 let shown = m.shown(&games);
                 match (got, expected) {
                     // The sign of a game confused with 0 is an error, not a value.

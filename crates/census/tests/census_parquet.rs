@@ -95,7 +95,7 @@ fn the_table_is_the_census_position_by_position() {
     let path = dir.path().join("forests8.parquet");
     let family = forests(8);
     let mut ev = Evaluator::default();
-    let said = write_parquet(&family, &path, &|_| {}, &mut ev.solver, &mut ev.games).unwrap();
+    let said = write_parquet(&family, &path, &|_| {}, &mut ev.games).unwrap();
     assert!(said.contains("431,058 positions"), "{said}");
     let census = {
         let mut ordinal = |s: i8, x: Small| engine::ordinal_sum(&mut ev.games, s, x);
@@ -251,19 +251,18 @@ fn a_file_it_did_not_write_is_never_overwritten() {
     let path = dir.path().join("notes.parquet");
     std::fs::write(&path, "my notes").unwrap();
     let mut ev = Evaluator::default();
-    let why =
-        write_parquet(&forests(3), &path, &|_| {}, &mut ev.solver, &mut ev.games).unwrap_err();
+    let why = write_parquet(&forests(3), &path, &|_| {}, &mut ev.games).unwrap_err();
     assert!(why.contains("not overwritten"), "{why}");
     assert_eq!(std::fs::read_to_string(&path).unwrap(), "my notes");
     // Its own table it replaces.
     let own = dir.path().join("f3.parquet");
-    write_parquet(&forests(3), &own, &|_| {}, &mut ev.solver, &mut ev.games).unwrap();
-    let again = write_parquet(&forests(5), &own, &|_| {}, &mut ev.solver, &mut ev.games).unwrap();
+    write_parquet(&forests(3), &own, &|_| {}, &mut ev.games).unwrap();
+    let again = write_parquet(&forests(5), &own, &|_| {}, &mut ev.games).unwrap();
     assert!(again.contains("1,618 positions"), "{again}");
     // Nor a file where it writes on the way.
     let part = dir.path().join("f3.parquet.part");
     std::fs::write(&part, "mine too").unwrap();
-    let why = write_parquet(&forests(3), &own, &|_| {}, &mut ev.solver, &mut ev.games).unwrap_err();
+    let why = write_parquet(&forests(3), &own, &|_| {}, &mut ev.games).unwrap_err();
     assert!(why.contains("f3.parquet.part exists"), "{why}");
     assert_eq!(std::fs::read_to_string(&part).unwrap(), "mine too");
 }
@@ -282,13 +281,7 @@ fn a_fifo_at_the_table_is_refused_without_waiting() {
     let fifo = path.clone();
     std::thread::spawn(move || {
         let mut ev = hackenbook_rulesets::hackenbush::Evaluator::default();
-        let _ = tell.send(write_parquet(
-            &forests(3),
-            &fifo,
-            &|_| {},
-            &mut ev.solver,
-            &mut ev.games,
-        ));
+        let _ = tell.send(write_parquet(&forests(3), &fifo, &|_| {}, &mut ev.games));
     });
     let said = told
         .recv_timeout(std::time::Duration::from_secs(60))
@@ -319,8 +312,7 @@ fn an_export_past_its_time_limit_stops_and_leaves_nothing() {
         Clock::limit(Some(std::time::Duration::ZERO)),
     ] {
         ev.games.set_clock(clock);
-        let why =
-            write_parquet(&forests(8), &path, &|_| {}, &mut ev.solver, &mut ev.games).unwrap_err();
+        let why = write_parquet(&forests(8), &path, &|_| {}, &mut ev.games).unwrap_err();
         assert!(why.starts_with("the export stopped: "), "{why}");
         assert!(!path.exists());
         assert!(!dir.path().join("f8.parquet.part").exists());

@@ -55,15 +55,6 @@ impl Position {
     pub fn forest_number(&self) -> Option<hackenbook_games::Dyadic> {
         signs::forest_value(self)
     }
-
-    /// What the drawer needs: nodes, edges (loops and parallel edges included), coordinates.
-    pub fn picture(&self) -> Picture {
-        Picture {
-            node_count: self.node_count(),
-            edges: self.edges().to_vec(),
-            coords: self.coords().map(<[_]>::to_vec),
-        }
-    }
 }
 
 impl std::str::FromStr for Position {

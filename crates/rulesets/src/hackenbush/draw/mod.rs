@@ -33,7 +33,7 @@ pub use layout::{layout, Layout, LayoutKind, NodeSpot};
 pub use shapes::{EdgeShape, Path};
 pub use svg::{svg, svg_standing, STYLE};
 
-use crate::hackenbush::Colour;
+use crate::hackenbush::{Colour, Position};
 
 /// What the drawer is given: a graph standing on the ground.
 ///
@@ -52,3 +52,14 @@ pub struct Picture {
 /// At most this many edges are drawn; the rest of a larger picture is left out, because such a
 /// drawing would be unreadable anyway and layout time must stay bounded.
 pub const MAX_EDGES: usize = 2000;
+
+impl Position {
+    /// What the drawer needs: nodes, edges (loops and parallel edges included), coordinates.
+    pub fn picture(&self) -> Picture {
+        Picture {
+            node_count: self.node_count(),
+            edges: self.edges().to_vec(),
+            coords: self.coords().map(<[_]>::to_vec),
+        }
+    }
+}
