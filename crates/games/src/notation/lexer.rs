@@ -5,7 +5,7 @@
 //! splits the text; everything contextual (is `||` a relation or a brace separator?) is left to
 //! the parser.
 
-use super::ParseError;
+use super::syntax::{ParseError, Rel};
 use crate::Dyadic;
 use std::ops::Range;
 
@@ -34,22 +34,6 @@ pub enum Tok {
     PlusMinus,
     Colon,
     Rel(Rel),
-}
-
-/// A relation between two games, as written in a statement.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Rel {
-    Eq,
-    Lt,
-    Gt,
-    Le,
-    Ge,
-    /// `||`: confused with.
-    Confused,
-    /// `<|`: less than or confused with.
-    LessOrConfused,
-    /// `|>`: greater than or confused with.
-    GreaterOrConfused,
 }
 
 #[derive(Clone, Debug, PartialEq)]

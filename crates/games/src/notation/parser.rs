@@ -4,8 +4,8 @@
 //! then ordinal sums `:`, then the prefixes `-`, `+`, `+-`, then atoms — and inside braces the
 //! longest run of bars splits the braces first, which is how CGSuite reads `{a || b | c}`.
 
-use super::lexer::{lex, Rel, Tok, Token};
-use super::{Expr, ExprKind, Function, ParseError, Statement};
+use super::lexer::{lex, Tok, Token};
+use super::syntax::{rel_text, Expr, ExprKind, Function, ParseError, Rel, Statement};
 use crate::Nus;
 use std::ops::Range;
 
@@ -454,6 +454,6 @@ fn describe(tok: &Tok) -> String {
         Tok::Minus => "`-`".to_string(),
         Tok::PlusMinus => "`+-`".to_string(),
         Tok::Colon => "`:`".to_string(),
-        Tok::Rel(r) => format!("`{}`", super::rel_text(*r)),
+        Tok::Rel(r) => format!("`{}`", rel_text(*r)),
     }
 }
