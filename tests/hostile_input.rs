@@ -119,7 +119,7 @@ fn a_large_export_needs_the_confirmation_a_large_census_needs() {
         "--time-limit",
         "1",
     ]);
-    fails_with(&output, "the export stopped: beyond the time limit of 1 s");
+    fails_with(&output, "stopped: beyond the time limit of 1 s");
     assert!(!path.exists());
 }
 

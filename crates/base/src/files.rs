@@ -180,6 +180,11 @@ pub fn read_within(path: &Path, root: &Path) -> Result<Vec<u8>, FileError> {
         return Err(FileError::Refused(Refusal::NotRegular(what)));
     }
     let target = path.canonicalize().map_err(FileError::Io)?;
+    // The parent of a bare relative name (`essays` → ``) is the working directory.
+    let root = match root.as_os_str().is_empty() {
+        true => Path::new("."),
+        false => root,
+    };
     let root = root.canonicalize().map_err(FileError::Io)?;
     if !target.starts_with(&root) {
         return Err(FileError::Refused(Refusal::Outside(target)));
@@ -293,6 +298,18 @@ fn temporary(path: &Path, bytes: &[u8], secret: bool) -> io::Result<PathBuf> {
 mod tests {
     use super::*;
     use std::os::unix::fs::symlink;
+
+    /// `--root` left out and the essays named relatively: the project is the working directory
+    /// (cargo runs tests in the package's folder, where `Cargo.toml` is).
+    #[test]
+    fn an_empty_root_is_the_working_directory() {
+        assert!(read_within(Path::new("Cargo.toml"), Path::new("")).is_ok());
+        let outside = tempfile::NamedTempFile::new().unwrap();
+        assert!(matches!(
+            read_within(outside.path(), Path::new("")),
+            Err(FileError::Refused(Refusal::Outside(_)))
+        ));
+    }
 
     #[test]
     fn a_link_or_fifo_at_a_name_is_never_read_through_nor_blocks() {

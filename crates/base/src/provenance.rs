@@ -45,11 +45,15 @@ pub enum Method {
     #[serde(rename = "fusion principle")]
     FusionPrinciple,
     /// The tree rule on canonical forms: each trunk (`1`, `-1` or `*`) `:` the ordinal sums of
-    /// what it carries, all the way up, the trees summed (the colon principle at every node).
+    /// what it carries, all the way up, the trees summed (the colon principle at every node);
+    /// where a number stands on a blue or red trunk, that ordinal sum is taken by sign
+    /// expansions.
     #[serde(rename = "ordinal sums")]
     OrdinalSums,
     /// One ordinal sum per tree: its trunk `:` the game-tree value of what the trunk carries
-    /// (the colon principle at the ground only), the trees summed.
+    /// (the colon principle at the ground only), the trees summed. Taken on canonical forms,
+    /// or by sign expansions where the trunk is blue or red and the value a number (the fast
+    /// engine holds each of those against the construction on canonical forms).
     #[serde(rename = "ordinal sum")]
     OrdinalSum,
     /// The game-tree values of separate trees or pieces, added.
@@ -194,6 +198,57 @@ pub fn words(methods: &[Method]) -> String {
     out
 }
 
+/// How a value was found, in a reader's words, given the methods of each part when there are
+/// several (`Evaluation::parts` of hackenbook-rulesets): the methods that ran on one part agree
+/// on it, and parts valued the same way are said together ("part by part, the values of the
+/// parts standing apart added: one part by the colon principle; two parts by the sign
+/// expansion and by the game tree, which agree"). With one part, [`words`].
+pub fn words_by_part(methods: &[Method], parts: &[Vec<Method>]) -> String {
+    if parts.len() < 2 {
+        return words(methods);
+    }
+    let mut groups: Vec<(&[Method], usize)> = Vec::new();
+    for part in parts {
+        match groups.iter_mut().find(|(g, _)| *g == part.as_slice()) {
+            Some((_, n)) => *n += 1,
+            None => groups.push((part, 1)),
+        }
+    }
+    let mut out = String::from("part by part, the values of the parts standing apart added");
+    match groups.as_slice() {
+        [(only, _)] => {
+            out.push_str(", each ");
+            out.push_str(&words(only));
+        }
+        _ => {
+            let said: Vec<String> = groups
+                .iter()
+                .map(|(part, n)| {
+                    let parts = if *n == 1 { "part" } else { "parts" };
+                    format!("{} {parts} {}", count_word(*n), words(part))
+                })
+                .collect();
+            out.push_str(": ");
+            out.push_str(&said.join("; "));
+        }
+    }
+    if methods.contains(&Method::Cache) {
+        out.push_str(", ");
+        out.push_str(Method::Cache.words());
+    }
+    out
+}
+
+/// `1` → "one", up to ten in words, then digits.
+fn count_word(n: usize) -> String {
+    const WORDS: [&str; 11] = [
+        "no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+    ];
+    WORDS
+        .get(n)
+        .map_or_else(|| n.to_string(), |w| w.to_string())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -238,5 +293,44 @@ mod tests {
         );
         assert_eq!(words(&[Method::ColonPrinciple]), "by the colon principle");
         assert_eq!(words(&[]), "");
+    }
+
+    /// Methods of different parts are not said to agree: each part's methods are said of it.
+    #[test]
+    fn words_by_part_say_which_methods_valued_which_parts() {
+        use Method::*;
+        let all = [ColonPrinciple, SignExpansion, GameTree, SumOfPieces];
+        assert_eq!(
+            words_by_part(
+                &all,
+                &[
+                    vec![ColonPrinciple],
+                    vec![SignExpansion, GameTree],
+                    vec![SignExpansion, GameTree]
+                ]
+            ),
+            "part by part, the values of the parts standing apart added: one part by the colon \
+             principle; two parts by the sign expansion and by the game tree, which agree"
+        );
+        assert_eq!(
+            words_by_part(
+                &[SignExpansion, GameTree, SumOfPieces],
+                &[vec![SignExpansion, GameTree], vec![SignExpansion, GameTree]]
+            ),
+            "part by part, the values of the parts standing apart added, each by the sign \
+             expansion and by the game tree, which agree"
+        );
+        assert_eq!(
+            words_by_part(
+                &[Cache, NumberSearch, SumOfPieces],
+                &vec![vec![NumberSearch]; 2]
+            ),
+            "part by part, the values of the parts standing apart added, each by a search for \
+             the number it is worth, in an earlier build (read back from its cache)"
+        );
+        assert_eq!(
+            words_by_part(&[TreeRule, GameTree], &[]),
+            "by the tree rule on sign expansions and by the game tree, which agree"
+        );
     }
 }

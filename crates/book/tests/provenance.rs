@@ -152,11 +152,11 @@ fn a_named_position_is_held_to_the_same_rule() {
 /// The notebook says how each figure behind a claim was computed.
 #[test]
 fn the_notebook_says_how_each_side_was_computed() {
-    let body = "```hackenbush cherry\nL(L R)\n```\n\n\
+    let body = "```hackenbush cherry\nL(L R)\n```\n\n```hackenbush two\nL(L R) LR\n```\n\n\
                 Trees `{every time = all forests4_LRG have tree_rule = value}`, \
                 blue-red `{every time = all forests4 have tree_rule = value}`, \
                 `{3 = edges of cherry}` edges worth `{1 = value of cherry}`, \
-                a relation `{$1 > 0$}`.\n";
+                a relation `{$1 > 0$}`, two parts `{3/2 = value of two}`.\n";
     let (problems, claims) = check(body);
     assert!(problems.is_empty(), "{problems:?}");
     let how = |i: usize| -> Vec<String> {
@@ -169,7 +169,7 @@ fn the_notebook_says_how_each_side_was_computed() {
     assert_eq!(
         how(0),
         [
-            "census: every member counted",
+            "census: every member counted, the total of each size held against the closed form",
             "tree_rule: by ordinal sums all the way up (the tree rule)",
             "value: by the game tree",
         ]
@@ -177,7 +177,7 @@ fn the_notebook_says_how_each_side_was_computed() {
     assert_eq!(
         how(1),
         [
-            "census: every member counted",
+            "census: every member counted, the total of each size held against the closed form",
             "tree_rule: by the tree rule on sign expansions",
             "value: by the game tree (the simplicity rule on checked options)",
         ]
@@ -190,6 +190,13 @@ fn the_notebook_says_how_each_side_was_computed() {
     assert_eq!(
         how(4),
         ["both sides: canonical forms (positions by the solver), compared"]
+    );
+    assert_eq!(
+        how(5),
+        ["value: part by part, the values of the parts standing apart added: one part by the tree \
+          rule on sign expansions and by the game tree, which agree; one part by the sign \
+          expansion and by the game tree, which agree; the whole also by the game tree, which \
+          agrees"]
     );
 }
 
@@ -219,15 +226,141 @@ fn a_census_from_the_cache_says_so() {
     assert_eq!(
         words[0],
         [
-            "every member counted",
+            "every member counted, the total of each size held against the closed form",
             "every member counted (a census narrowed from another)"
         ]
     );
     assert_eq!(
         words[1],
         [
-            "every member counted in an earlier build",
+            "every member counted in an earlier build, the total of each size held against the closed form",
             "every member counted (a census narrowed from another) in an earlier build"
         ]
+    );
+}
+
+/// The caption says how each picture was valued, naming as agreeing only methods that are
+/// separate computations: a green tree too large for its game tree is valued by the colon
+/// principle alone (the fusion principle would repeat its fold), a long blue-red stalk by its
+/// sign expansion alone (the tree rule would read the same signs), a small stalk by the sign
+/// expansion and the game tree, a cycle by the fusion principle and the game tree.
+#[test]
+fn captions_name_only_independent_methods() {
+    let tree = format!("G({})", ["G(G G)"; 12].join(" "));
+    let long: String = (0..300)
+        .map(|i| if i % 3 == 0 { 'R' } else { 'L' })
+        .collect();
+    let body = format!(
+        "```hackenbush tree\n{tree}\n```\n\n```hackenbush long\n{long}\n```\n\n\
+         ```hackenbush short\nLRRL\n```\n\n```hackenbush triangle\ng-a G, a-b G, b-g G\n```\n\n\
+         ```hackenbush parts\n{tree} LR LR\n```\n\n\
+         Worth `{{* = value of tree}}`, `{{3/8 = value of short}}`, `{{* = value of triangle}}` \
+         and `{{true = number of long}}`.\n"
+    );
+    let mut checker = Checker::new(CheckOptions::default());
+    let mut problems: Vec<Diagnostic> = Vec::new();
+    let checked = checker.check_essay(essay(&body), &mut problems);
+    problems.retain(|d| !d.warning);
+    assert!(problems.is_empty(), "{problems:?}");
+    let claims = &checked.claims;
+    let page = hackenbook_book::page::build_page(&checked, &mut problems);
+    let caption = |name: &str| -> String {
+        let html = &page.body_html;
+        let start = html
+            .find(&format!("id=\"position-{name}\""))
+            .unwrap_or_else(|| panic!("no figure {name}"));
+        let end = start + html[start..].find("</figure>").unwrap();
+        let figure = &html[start..end];
+        let li = figure.rfind("<li>valued ").unwrap();
+        figure[li + 4..li + figure[li..].find("</li>").unwrap()].to_string()
+    };
+    assert_eq!(caption("tree"), "valued by the colon principle");
+    assert_eq!(caption("long"), "valued by the sign expansion");
+    assert_eq!(
+        caption("short"),
+        "valued by the sign expansion and by the game tree, which agree"
+    );
+    assert_eq!(
+        caption("triangle"),
+        "valued by the fusion principle and by the game tree, which agree"
+    );
+    // Methods of different parts are not said to agree.
+    assert_eq!(
+        caption("parts"),
+        "valued part by part, the values of the parts standing apart added: one part by the \
+         colon principle; two parts by the sign expansion and by the game tree, which agree"
+    );
+    // The notebook says the same of the value it reads.
+    assert_eq!(claims[0].how[0].words, "by the colon principle");
+}
+
+/// A comparison asked of a census where the two figures coincide by definition on some members
+/// (a single tree is its own sum, a stalk its own reading) and are computed apart on the others
+/// is a check on those others only: the notebook says on how many members it compared figures
+/// computed apart, and on how many, and why, they coincide. A comparison computed apart on
+/// every member says nothing more.
+#[test]
+fn the_notebook_counts_the_members_a_comparison_checked() {
+    let mut ev = Evaluator::default();
+    let mut ws = Workspace::new(None);
+    let count = |ws: &mut Workspace, ev: &mut Evaluator, q: &str| -> u64 {
+        match ws.evaluate(q, ev).unwrap() {
+            hackenbook_census::Figure::Integer(n) => u64::try_from(n).unwrap(),
+            other => panic!("{q}: {other:?}"),
+        }
+    };
+    let group = |n: u64| hackenbook_census::family::group(n.into());
+    for (query, census, apart, why) in [
+        (
+            "all forests4_LRG have sum = value",
+            "forests4_LRG",
+            "trunks > 1",
+            "a single tree is its own sum",
+        ),
+        (
+            "count forests4_LRG where value = sum",
+            "forests4_LRG",
+            "trunks > 1",
+            "a single tree is its own sum",
+        ),
+        (
+            "all forests5 have sum = value",
+            "forests5",
+            "trunks > 1",
+            "a single tree is its own sum",
+        ),
+        (
+            "share trees4_LRG have reading = value",
+            "trees4_LRG",
+            "not path",
+            "a stalk is its own leftmost reading",
+        ),
+    ] {
+        ws.evaluate(query, &mut ev).unwrap();
+        let how = ws.how(query);
+        let total = count(&mut ws, &mut ev, &format!("count {census}"));
+        let computed_apart = count(&mut ws, &mut ev, &format!("count {census} where {apart}"));
+        assert!(computed_apart > 0 && computed_apart < total, "{query}");
+        let note = how
+            .iter()
+            .find(|h| h.what.starts_with('`'))
+            .unwrap_or_else(|| panic!("{query}: {how:?}"));
+        assert_eq!(
+            note.words,
+            format!(
+                "compared on the {} members where they are computed apart; on the other {} they coincide by definition ({why})",
+                group(computed_apart),
+                group(total - computed_apart)
+            ),
+            "{query}"
+        );
+    }
+    // Computed apart on every member: nothing to add.
+    let query = "all forests4_LRG have tree_rule = value";
+    ws.evaluate(query, &mut ev).unwrap();
+    assert!(
+        ws.how(query).iter().all(|h| !h.what.starts_with('`')),
+        "{:?}",
+        ws.how(query)
     );
 }

@@ -24,7 +24,8 @@ pub enum EngineError {
     NotANumber(Forest),
     /// A value left the fixed-width range.
     Overflow(Forest),
-    /// The ordinal sum on canonical forms failed or disagreed with the sign expansion.
+    /// The ordinal sum by the general construction on canonical forms failed, or disagreed
+    /// with the sign-expansion shortcut.
     Ordinal(String),
     /// A checkpoint could not be saved.
     Checkpoint(String),
@@ -80,7 +81,9 @@ pub struct How<'a> {
     pub resume: Option<Resume<'a>>,
 }
 
-/// The ordinal sum `edge : x` of a trunk (sign ±1) with a number, on canonical forms.
+/// The ordinal sum `edge : x` of a trunk (sign ±1) with a number, by the general construction
+/// on canonical forms ([`ordinal_sum`]): what the sign-expansion shortcut is
+/// held against.
 pub type OrdinalSum<'a> = dyn FnMut(i8, Small) -> Result<Small, String> + 'a;
 
 /// Values of every forest of each size below the one being censused, by rank.
@@ -529,9 +532,10 @@ const RECENT: usize = 256;
 /// that `Level::visit` calling itself is one instance).
 fn ignore(_: &Colouring, _: Record) {}
 
-/// Runs the census of a blue-red family. `ordinal` computes `edge : x` on canonical forms for
-/// each distinct pair met (it is checked against the sign-expansion rule here); `progress` is
-/// told how many positions each finished batch held.
+/// Runs the census of a blue-red family. The `ordinal_sum` column is taken by the
+/// sign-expansion shortcut ([`signs::colon`]); `ordinal` computes `edge : x` by the general
+/// construction on canonical forms for each distinct pair met, and the two must agree (see
+/// [`extend_ordinals`]); `progress` is told how many positions each finished batch held.
 pub fn run(
     family: &Family,
     ordinal: &mut OrdinalSum,
@@ -600,10 +604,12 @@ pub fn combine(parts: impl IntoIterator<Item = Vec<Row>>) -> Vec<Row> {
         .into_rows()
 }
 
-/// Computes `edge : x` for every value among forests of `size` edges, checking each against
-/// the sign-expansion form of the rule. The values (tens of millions at 10 edges, a few
-/// thousand distinct) are gathered a chunk at a time, and `progress` is told of none between
-/// chunks, so that the census's clock is read there too.
+/// Computes `edge : x` for every value `x` among forests of one size by the sign-expansion
+/// shortcut (the edge's sign, then the sign expansion of `x`: [`signs::colon`]), and holds
+/// each against `ordinal`, the general construction on canonical forms, which shares no
+/// arithmetic with it: a disagreement fails the census. The values (tens of millions at 10
+/// edges, a few thousand distinct) are gathered a chunk at a time, and `progress` is told of
+/// none between chunks, so that the census's clock is read there too.
 fn extend_ordinals(
     t: &mut Tables,
     values: &[Small],
@@ -622,15 +628,14 @@ fn extend_ordinals(
             if t.ordinal.contains_key(&(s, x)) {
                 continue;
             }
-            let by_forms = ordinal(s, x).map_err(EngineError::Ordinal)?;
             let by_signs = signs::colon(s > 0, &x).ok_or(EngineError::Overflow(Forest::EMPTY))?;
+            let by_forms = ordinal(s, x).map_err(EngineError::Ordinal)?;
             if by_forms != by_signs {
                 return Err(EngineError::Ordinal(format!(
-                    "{} : {x} is {by_forms} on canonical forms but {by_signs} by sign expansion",
-                    s
+                    "{s} : {x} is {by_forms} on canonical forms but {by_signs} by sign expansion"
                 )));
             }
-            t.ordinal.insert((s, x), by_forms);
+            t.ordinal.insert((s, x), by_signs);
         }
     }
     Ok(())
@@ -900,11 +905,21 @@ pub fn value_of(f: Forest) -> Result<Small, EngineError> {
     go(f, &mut HashMap::new())
 }
 
-/// `edge : x` on canonical forms, for the fast engine (which checks it against sign expansions).
+/// `edge : x` by the general construction on canonical forms, which the fast engine holds its
+/// sign-expansion shortcut against ([`run`]): the edge written as the form `{0 |}`
+/// (blue, `1`) or `{ | 0}` (red, `-1`), and over it the canonical form of `x`, every step's
+/// options made canonical by [`Games::from_options`] (for numbers, the simplest number
+/// between). Never the table's `ordinal_sum` of two numbers, which takes sign expansions and
+/// would be the shortcut compared with itself.
 pub fn ordinal_sum(games: &mut Games, sign: i8, x: Small) -> Result<Small, String> {
-    let base = games.integer(sign as i64);
+    let zero = games.zero();
+    let (left, right) = match sign {
+        1 => (vec![zero], Vec::new()),
+        -1 => (Vec::new(), vec![zero]),
+        other => return Err(format!("an edge is worth 1 or -1, not {other}")),
+    };
     let over = games.number(&x.to_dyadic());
-    let sum = games.ordinal_sum(base, over);
+    let sum = games.ordinal_sum_on_form(&left, &right, over);
     games
         .as_number(sum)
         .as_ref()
@@ -938,6 +953,63 @@ mod tests {
 
     fn count(rows: &[Row], p: impl Fn(&Record) -> bool) -> u64 {
         rows.iter().filter(|r| p(&r.record)).map(|r| r.count).sum()
+    }
+
+    /// Every number born by day `day`: the values of blue-red stalks of up to `day` edges, the
+    /// values a census of forests of up to `day` edges can meet.
+    fn born_by(day: usize) -> Vec<Small> {
+        let mut out = Vec::new();
+        for n in 0..=day {
+            for bits in 0..1u32 << n {
+                out.push(signs::from_signs((0..n).map(|i| bits >> i & 1 == 1)).unwrap());
+            }
+        }
+        out
+    }
+
+    /// The census's `ordinal_sum` column is taken by sign expansions and held against the
+    /// general construction on canonical forms: on every number a census of up to 16 edges can
+    /// meet, and on either edge, the two agree — and the construction never goes through the
+    /// games table's ordinal sum of two numbers (its cache stays empty), which takes sign
+    /// expansions and would make the comparison the shortcut against itself.
+    #[test]
+    fn the_shortcut_is_held_against_the_construction_on_forms() {
+        let mut games = hackenbook_games::Games::new();
+        let numbers = born_by(16);
+        assert_eq!(numbers.len(), (1 << 17) - 1);
+        for &x in &numbers {
+            for s in [1i8, -1] {
+                let by_forms = ordinal_sum(&mut games, s, x).unwrap();
+                assert_eq!(Some(by_forms), signs::colon(s > 0, &x), "{s} : {x}");
+            }
+        }
+        assert_eq!(games.ordinal_sums_cached(), 0);
+    }
+
+    /// A construction on forms that disagrees with the shortcut on one pair fails the census,
+    /// naming the pair: the comparison can fail.
+    #[test]
+    fn a_disagreement_on_one_ordinal_sum_fails_the_census() {
+        let half: Small = "1/2"
+            .parse::<hackenbook_games::Dyadic>()
+            .map(|d| Small::from_dyadic(&d).unwrap())
+            .unwrap();
+        let mut games = hackenbook_games::Games::new();
+        let mut wrong = |s: i8, x: Small| {
+            let right = ordinal_sum(&mut games, s, x)?;
+            Ok(if s == -1 && x == half {
+                Small::ZERO
+            } else {
+                right
+            })
+        };
+        let err = run(&blue_red(Kind::Forests, 4), &mut wrong, &|_| {}).unwrap_err();
+        assert_eq!(
+            err,
+            EngineError::Ordinal(
+                "-1 : 1/2 is 0 on canonical forms but -3/4 by sign expansion".into()
+            )
+        );
     }
 
     #[test]

@@ -265,6 +265,8 @@ pub fn write_parquet(
     let mut known: FxHashMap<Record, usize> = FxHashMap::default();
     let mut table: Vec<Vec<Cell>> = Vec::new();
     let mut rows = 0u64;
+    // The positions written, by size, for the closed form.
+    let mut by_size: std::collections::BTreeMap<u32, u64> = Default::default();
     let mut sink = |batch: Vec<(Forest, Record)>| -> Result<(), String> {
         clock
             .read()
@@ -325,9 +327,14 @@ pub fn write_parquet(
         }
         group.close().map_err(failed)?;
         rows += batch.len() as u64;
+        for (_, record) in &batch {
+            *by_size.entry(record.edges).or_default() += 1;
+        }
         Ok(())
     };
     let result = each_position(family, &mut ordinal, progress, &mut sink);
+    // Every position written once: the total of each size against the closed form.
+    let result = result.and_then(|()| family.check_totals(by_size));
     let finished = result.and_then(|()| writer.close().map(drop).map_err(failed));
     finished?;
     std::fs::rename(&tmp, path).map_err(|e| format!("cannot write {shown}: {e}"))?;

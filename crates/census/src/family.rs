@@ -5,6 +5,7 @@
 //! stalks) that the enumeration is tested against, and its members are visited in rank order.
 
 use super::forest::{catalan, is_single_tree, shapes, Palette, INDEXED_EDGES};
+use super::record::Row;
 use hackenbook_rulesets::hackenbush::Rules;
 use std::fmt;
 
@@ -126,6 +127,11 @@ pub fn bytes(n: u128) -> String {
     }
 }
 
+/// The members a census's rows count, by number of edges (for [`Family::check_totals`]).
+pub fn counted(rows: &[Row]) -> impl Iterator<Item = (u32, u64)> + '_ {
+    rows.iter().map(|r| (r.record.edges, r.count))
+}
+
 /// The shapes a family admits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Kind {
@@ -197,8 +203,67 @@ impl Family {
     /// The number of members, by the closed form.
     pub fn size(&self) -> u128 {
         (self.min_edges..=self.max_edges)
-            .map(|n| self.palette.colourings(n) as u128 * self.kind.shape_count(n) as u128)
+            .map(|n| self.size_of(n))
             .sum()
+    }
+
+    /// The number of members of `n` edges, by the closed form: `k^n · Catalan(n)` forests,
+    /// `k^n · Catalan(n-1)` trees, `k^n` stalks (none outside the family's range of edges).
+    pub fn size_of(&self, n: usize) -> u128 {
+        if n < self.min_edges || n > self.max_edges {
+            return 0;
+        }
+        u128::from(self.palette.colourings(n)) * u128::from(self.kind.shape_count(n))
+    }
+
+    /// The closed form of [`Family::size_of`] in words: `2^5 · Catalan(5)`.
+    fn closed_form(&self, n: usize) -> String {
+        let k = self.palette.colourings(1);
+        match self.kind {
+            Kind::Forests => format!("{k}^{n} · Catalan({n})"),
+            Kind::Trees => format!("{k}^{n} · Catalan({})", n.saturating_sub(1)),
+            Kind::Stalks => format!("{k}^{n}"),
+        }
+    }
+
+    /// Holds the members a census counted of each size against the closed form
+    /// ([`Family::size_of`]): a drawing missed or counted twice, or a member outside the
+    /// family's range of edges, is an error that says which size and by how much. `counted`
+    /// gives members by their number of edges, in any grouping (a census's rows: [`counted`]).
+    pub fn check_totals(
+        &self,
+        counted: impl IntoIterator<Item = (u32, u64)>,
+    ) -> Result<(), String> {
+        let mut by_size: std::collections::BTreeMap<u32, u128> = Default::default();
+        for (edges, count) in counted {
+            *by_size.entry(edges).or_default() += u128::from(count);
+        }
+        let mut wrong = Vec::new();
+        for n in self.min_edges..=self.max_edges {
+            let got = u32::try_from(n)
+                .ok()
+                .and_then(|edges| by_size.remove(&edges))
+                .unwrap_or(0);
+            let want = self.size_of(n);
+            if got != want {
+                wrong.push(format!(
+                    "{} of {n} edges where the closed form {} gives {}",
+                    group(got),
+                    self.closed_form(n),
+                    group(want)
+                ));
+            }
+        }
+        for (n, got) in by_size {
+            wrong.push(format!("{} of {n} edges, outside the census", group(got)));
+        }
+        match wrong.is_empty() {
+            true => Ok(()),
+            false => Err(format!(
+                "the census counted {}: a drawing was missed or counted twice",
+                wrong.join("; ")
+            )),
+        }
     }
 
     /// The cost of running this census on the fast engine: levels below the top are tabulated
@@ -389,6 +454,72 @@ mod tests {
             max_edges,
             palette: Palette::new(&[Colour::Blue, Colour::Red]),
             rules: Rules::Normal,
+        }
+    }
+
+    /// A census's members of each size are held against the closed form: the rows of every
+    /// kind pass as computed; a count raised or lowered, a row dropped, or members of a size
+    /// outside the family, each fail, naming the size and the closed form.
+    #[test]
+    fn census_totals_are_held_against_the_closed_form() {
+        let mut games = hackenbook_games::Games::new();
+        for (kind, colours) in [
+            (Kind::Forests, &[Colour::Blue, Colour::Red][..]),
+            (Kind::Trees, &[Colour::Blue, Colour::Red, Colour::Green][..]),
+            (Kind::Stalks, &[Colour::Green, Colour::Red][..]),
+        ] {
+            let family = Family {
+                kind,
+                min_edges: 2,
+                max_edges: 5,
+                palette: Palette::new(colours),
+                rules: Rules::Normal,
+            };
+            let rows = crate::mixed::run(&family, &mut games, &|_| {});
+            assert_eq!(family.check_totals(counted(&rows)), Ok(()), "{family}");
+            let edited = |edit: &dyn Fn(&mut Vec<Row>)| {
+                let mut rows = rows.clone();
+                edit(&mut rows);
+                family.check_totals(counted(&rows)).unwrap_err()
+            };
+            let last = rows.len() - 1;
+            let n = rows[last].record.edges as usize;
+            let k = colours.len();
+            let (form, want) = match kind {
+                Kind::Forests => (format!("{k}^{n} · Catalan({n})"), k.pow(n as u32) * 42),
+                Kind::Trees => (
+                    format!("{k}^{n} · Catalan({})", n - 1),
+                    k.pow(n as u32) * 14,
+                ),
+                Kind::Stalks => (format!("{k}^{n}"), k.pow(n as u32)),
+            };
+            assert_eq!(n, 5);
+            let one_more = edited(&|rows| rows[last].count += 1);
+            assert_eq!(
+                one_more,
+                format!(
+                    "the census counted {} of 5 edges where the closed form {form} gives {}: a drawing was missed or counted twice",
+                    group(want as u128 + 1),
+                    group(want as u128)
+                ),
+                "{family}"
+            );
+            let dropped = edited(&|rows| {
+                rows.remove(0);
+            });
+            assert!(
+                dropped.contains("of 2 edges where the closed form"),
+                "{dropped}"
+            );
+            let outside = edited(&|rows| {
+                let mut extra = rows[0].clone();
+                extra.record.edges = 7;
+                rows.push(extra);
+            });
+            assert!(
+                outside.contains("of 7 edges, outside the census"),
+                "{outside}"
+            );
         }
     }
 

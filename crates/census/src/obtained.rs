@@ -8,7 +8,8 @@
 //! theorem. Where two columns are one computation (a single tree is its own sum, a stalk its
 //! own reading, and a picture's columns are its value), a comparison between them checks
 //! nothing, and a query whose comparison does so on every member it is asked about is refused,
-//! naming the circularity.
+//! naming the circularity; where it does so on some members only, the notebook says on how
+//! many members the comparison checked something and on how many the two coincide.
 
 use super::eval::{Measures, Subject};
 use super::property::Prop;
@@ -237,13 +238,17 @@ impl Pairing {
 }
 
 /// The pairings of one expression, watched over the members it is asked of: a pairing whose
-/// two sides were computed the same way on every one of them checks nothing.
+/// two sides were computed the same way on every one of them checks nothing, and one whose
+/// sides coincide by definition on some members (a single tree's sum, a stalk's reading) but
+/// are computed apart on others checks only those others, which the notebook says.
 pub struct Watch {
     pairings: Vec<Pairing>,
-    /// Per pairing: the first member's sameness, if every member seen so far had one.
+    /// Per pairing: the first sameness met, if any member had one.
     same: Vec<Option<SameWay>>,
-    /// Per pairing: some member had its sides computed independently.
-    independent: Vec<bool>,
+    /// Per pairing: the members whose sides were computed apart.
+    apart: Vec<u64>,
+    /// Per pairing: the members whose sides are one computation.
+    coincide: Vec<u64>,
 }
 
 impl Watch {
@@ -251,22 +256,25 @@ impl Watch {
         let pairings = e.map_or_else(Vec::new, |e| pairings(e, measures));
         Watch {
             same: vec![None; pairings.len()],
-            independent: vec![false; pairings.len()],
+            apart: vec![0; pairings.len()],
+            coincide: vec![0; pairings.len()],
             pairings,
         }
     }
 
-    /// One member the expression is asked of (a member of a census of games has no values
-    /// computed apart from its value, and is not watched).
-    pub fn see(&mut self, engine: Engine, subject: Subject) {
+    /// `count` members with one record the expression is asked of (a member of a census of
+    /// games has no values computed apart from its value, and is not watched).
+    pub fn see(&mut self, engine: Engine, subject: Subject, count: u64) {
         let Subject::Position(r) = subject else {
             return;
         };
         for (i, p) in self.pairings.iter().enumerate() {
             match p.same_way(engine, r) {
-                Some(same) if self.same[i].is_none() => self.same[i] = Some(same),
-                Some(_) => {}
-                None => self.independent[i] = true,
+                Some(same) => {
+                    self.same[i].get_or_insert(same);
+                    self.coincide[i] = self.coincide[i].saturating_add(count);
+                }
+                None => self.apart[i] = self.apart[i].saturating_add(count),
             }
         }
     }
@@ -274,21 +282,52 @@ impl Watch {
     /// Refuses a pairing that checked nothing on every member seen (none seen: nothing to say).
     pub fn verdict(&self, engine: Engine, place: &str) -> Result<(), QueryError> {
         for (i, p) in self.pairings.iter().enumerate() {
-            if let (Some(same), false) = (self.same[i], self.independent[i]) {
+            if let (Some(same), 0) = (self.same[i], self.apart[i]) {
                 let (message, help) = circularity(same, engine, place);
                 return Err(QueryError::new(p.span.clone(), message).with_help(help));
             }
         }
         Ok(())
     }
+
+    /// For the notebook, each pairing that was a check on some members and one computation on
+    /// others: on how many it compared figures computed apart, and on how many, and why, the
+    /// two coincide by definition.
+    pub fn notes(&self, engine: Engine) -> Vec<How> {
+        let mut out = Vec::new();
+        for (i, same) in self.same.iter().enumerate() {
+            let (Some(same), apart, coincide) = (same, self.apart[i], self.coincide[i]) else {
+                continue;
+            };
+            if apart == 0 || coincide == 0 {
+                continue;
+            }
+            let (a, b) = (same.left.get().name, same.right.get().name);
+            let members = |n: u64| {
+                let unit = if n == 1 { "member" } else { "members" };
+                format!("{} {unit}", super::family::group(n.into()))
+            };
+            out.push(How {
+                what: format!("`{a}` and `{b}`"),
+                words: format!(
+                    "compared on the {} where they are computed apart; on the other {} they \
+                     coincide by definition ({})",
+                    members(apart),
+                    super::family::group(coincide.into()),
+                    reason(*same, engine)
+                ),
+            });
+        }
+        out
+    }
 }
 
-/// Why comparing two figures computed the same way checks nothing, for the author: which
-/// figures, how both were computed, where (`census hotchpotch4`, `position p`), and the fix.
-pub fn circularity(same: SameWay, engine: Engine, place: &str) -> (String, String) {
+/// Why two figures are one computation on a member, in a few words: "a single tree is its own
+/// sum", "a stalk is its own leftmost reading", "`value` and `value` are the same figure".
+fn reason(same: SameWay, engine: Engine) -> String {
     let (a, b) = (same.left.get().name, same.right.get().name);
     let fields = (same.left.get().from, same.right.get().from);
-    let why = match fields {
+    match fields {
         (Some(x), Some(y)) if x == y => format!("`{a}` and `{b}` are the same figure"),
         (Some(Field::Sum), _) | (_, Some(Field::Sum))
             if engine != Engine::Solver && engine != Engine::Games =>
@@ -301,7 +340,14 @@ pub fn circularity(same: SameWay, engine: Engine, place: &str) -> (String, Strin
             "a stalk is its own leftmost reading".to_string()
         }
         _ => format!("the {engine} computes both from the value"),
-    };
+    }
+}
+
+/// Why comparing two figures computed the same way checks nothing, for the author: which
+/// figures, how both were computed, where (`census hotchpotch4`, `position p`), and the fix.
+pub fn circularity(same: SameWay, engine: Engine, place: &str) -> (String, String) {
+    let (a, b) = (same.left.get().name, same.right.get().name);
+    let why = reason(same, engine);
     let message = format!(
         "`{a}` and `{b}` are both computed {} in {place} ({why}): the comparison checks nothing",
         same.method.words()

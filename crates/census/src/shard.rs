@@ -242,9 +242,7 @@ impl ShardFile {
                 Some(done) if n == top => colourings(top) * done as u128,
                 Some(_) => 0,
                 None if n == top => colourings(top) * run as u128,
-                None if index == 0 && n >= family.min_edges => {
-                    colourings(n) * u128::from(family.kind.shape_count(n))
-                }
+                None if index == 0 => family.size_of(n),
                 None => 0,
             }
         };
@@ -452,6 +450,11 @@ pub fn run_to_file(
     let rows = rows.map_err(|e| format!("the fast engine cannot run `{label}`: {e:?}"))?;
     let file = ShardFile::new(family, shard, &rows)
         .ok_or_else(|| format!("`{label}` has a value that is not a number"))?;
+    // Held to the closed forms before it is written, as `census merge` holds it after.
+    let problems = file.problems(family);
+    if !problems.is_empty() {
+        return Err(format!("`{label}`: {}", problems.join("; ")));
+    }
     file.write(key, path).map_err(|e| match e.kind() {
         std::io::ErrorKind::AlreadyExists => {
             format!("{shown} appeared while the shard ran: not overwritten")

@@ -26,7 +26,7 @@ use super::query::{
 use super::record::{Field, Record, Row, Val};
 use super::reference::Reference;
 use super::small::Small;
-use hackenbook_base::provenance::Method;
+use hackenbook_base::provenance::{words_by_part, Method};
 use hackenbook_games::{Dyadic, GameId, Games};
 use hackenbook_rulesets::hackenbush::{
     in_place, Colour, Evaluation, Evaluator, Position, Rules, Solver,
@@ -135,8 +135,10 @@ impl Members {
 
 struct PositionEntry {
     value: GameId,
-    /// The solver's methods that valued it (they agreed).
+    /// The solver's methods that valued it (on one part they agreed).
     methods: Vec<Method>,
+    /// The methods of each part, when it has several standing apart.
+    parts: Vec<Vec<Method>>,
     position: Position,
     rules: Rules,
     /// Computed on first use: the record, and why some properties are unavailable.
@@ -176,6 +178,11 @@ pub struct Workspace {
     failed_with_parent: BTreeSet<String>,
     /// Positions whose block failed (reported there).
     failed_positions: BTreeSet<String>,
+    /// What the notebook says of comparisons that checked some members and were one
+    /// computation on others, gathered while a query is answered ([`Watch::notes`]) ...
+    pending_notes: Vec<How>,
+    /// ... and kept by query, for [`Workspace::how`].
+    notes: BTreeMap<String, Vec<How>>,
 }
 
 /// What a name names: each kind has its own namespace within an essay.
@@ -394,6 +401,7 @@ impl Workspace {
             PositionEntry {
                 value: value.value,
                 methods: value.methods.clone(),
+                parts: value.parts.clone(),
                 position,
                 rules,
                 record: None,
@@ -441,7 +449,12 @@ impl Workspace {
         let q = parse_query(query)?;
         self.define_builtin_families(&q);
         self.check_query(&q)?;
-        self.figure(&q, ev)
+        self.pending_notes.clear();
+        let figure = self.figure(&q, ev)?;
+        let mut notes = std::mem::take(&mut self.pending_notes);
+        notes.dedup();
+        self.notes.insert(query.to_string(), notes);
+        Ok(figure)
     }
 
     /// How each figure `query` reads was obtained, for the notebook: each census it counts
@@ -451,6 +464,9 @@ impl Workspace {
         let mut out = Vec::new();
         if let Ok(q) = parse_query(query) {
             self.how_query(&q, &mut out);
+        }
+        for note in self.notes.get(query).into_iter().flatten() {
+            push_how(&mut out, note.what.clone(), note.words.clone());
         }
         out
     }
@@ -496,6 +512,10 @@ impl Workspace {
                 " in {shards} shards, computed apart and merged (each sealed under your key)"
             ));
         }
+        // Held by `rows` before any figure was read: see `Family::check_totals`.
+        if let Some(Source::Family(_)) = self.censuses.get(&f.name).map(|e| &e.source) {
+            words.push_str(", the total of each size held against the closed form");
+        }
         push_how(out, "census".into(), words);
         for field in self.fields_read([f.filter.as_ref(), e]) {
             let words = engine.general(field).words().to_string();
@@ -519,11 +539,20 @@ impl Workspace {
             let words = match field {
                 Field::Value => {
                     // A forest's record is valued by the game tree too, and held to the solver's.
+                    let reference = engine == Engine::Reference;
                     let mut methods = entry.methods.clone();
-                    if engine == Engine::Reference && !methods.contains(&Method::GameTree) {
-                        methods.push(Method::GameTree);
+                    if entry.parts.len() > 1 {
+                        let mut words = words_by_part(&methods, &entry.parts);
+                        if reference {
+                            words.push_str("; the whole also by the game tree, which agrees");
+                        }
+                        words
+                    } else {
+                        if reference && !methods.contains(&Method::GameTree) {
+                            methods.push(Method::GameTree);
+                        }
+                        hackenbook_base::provenance::words(&methods)
                     }
-                    hackenbook_base::provenance::words(&methods)
                 }
                 field => engine.general(field).words().to_string(),
             };
@@ -764,6 +793,13 @@ impl Workspace {
                             .timed(|games| self.run_family(name, family, span, games))
                     })
                     .map_err(stopped)??;
+                // Every member counted once: the total of each size against the closed form,
+                // whether the rows were computed now, read back or merged from shards.
+                family
+                    .check_totals(super::family::counted(&rows))
+                    .map_err(|why| {
+                        QueryError::new(span.clone(), format!("census `{name}`: {why}"))
+                    })?;
                 (
                     Members::Positions(Arc::new(rows)),
                     family.to_string(),
@@ -1099,7 +1135,7 @@ impl Workspace {
             }
         }
         let mut watch = Watch::new(Some(e), &self.measures);
-        watch.see(engine, Subject::Position(&record));
+        watch.see(engine, Subject::Position(&record), 1);
         watch.verdict(engine, &format!("position `{name}`"))?;
         let mut ev = RowEval::new(&mut ev.games, &mut ev.solver, &self.measures);
         Ok(match ev.eval(e, Subject::Position(&record))? {
@@ -1180,13 +1216,13 @@ impl Workspace {
                 let mut out = Vec::new();
                 for i in 0..rows.len() {
                     let subject = rows.subject(i);
-                    filtered.see(engine, subject);
+                    filtered.see(engine, subject, rows.count(i));
                     if let Some(filter) = &f.filter {
                         if !ev.truth(filter, subject)? {
                             continue;
                         }
                     }
-                    asked.see(engine, subject);
+                    asked.see(engine, subject, rows.count(i));
                     let c = match cond {
                         Some(c) => ev.truth(c, subject)?,
                         None => true,
@@ -1204,6 +1240,8 @@ impl Workspace {
         let place = format!("census `{}`", f.name);
         filtered.verdict(engine, &place)?;
         asked.verdict(engine, &place)?;
+        self.pending_notes.extend(filtered.notes(engine));
+        self.pending_notes.extend(asked.notes(engine));
         Ok((rows, out))
     }
 
@@ -1321,9 +1359,10 @@ impl Workspace {
         if let Some(method) = self.census_method(&f.name) {
             let mut measured = Watch::new(Some(e), &self.measures);
             for (i, _) in &sel {
-                measured.see(method.engine(), rows.subject(*i));
+                measured.see(method.engine(), rows.subject(*i), rows.count(*i));
             }
             measured.verdict(method.engine(), &format!("census `{}`", f.name))?;
+            self.pending_notes.extend(measured.notes(method.engine()));
         }
         let mut ev = RowEval::new(&mut ev.games, &mut ev.solver, &self.measures);
         let mut best: Option<Scalar> = None;

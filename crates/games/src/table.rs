@@ -182,6 +182,12 @@ impl Games {
         self.form_memo = FxHashMap::default();
     }
 
+    /// How many ordinal sums of two numbers ([`Games::ordinal_sum`], by sign expansions) the
+    /// table holds: none, after a computation that must not have gone through them.
+    pub fn ordinal_sums_cached(&self) -> usize {
+        self.ordinal_cache.len()
+    }
+
     /// Number of distinct canonical forms interned so far.
     pub fn len(&self) -> usize {
         self.entries.len()

@@ -41,10 +41,7 @@ fn design_values() {
 fn every_applicable_method_runs() {
     let mut games = Games::new();
     let (_, m) = eval("LRRL", Rules::Normal, &mut games);
-    assert_eq!(
-        m,
-        [Method::SignExpansion, Method::TreeRule, Method::GameTree]
-    );
+    assert_eq!(m, [Method::SignExpansion, Method::GameTree]);
     let (_, m) = eval("L(L R) RL", Rules::Normal, &mut games);
     assert_eq!(
         m,
@@ -58,20 +55,57 @@ fn every_applicable_method_runs() {
     let (_, m) = eval("g-a-b-g G", Rules::Normal, &mut games);
     assert_eq!(m, [Method::FusionPrinciple, Method::GameTree]);
     let (_, m) = eval("G(G G)", Rules::Normal, &mut games);
-    assert_eq!(
-        m,
-        [
-            Method::ColonPrinciple,
-            Method::FusionPrinciple,
-            Method::GameTree
-        ]
-    );
+    assert_eq!(m, [Method::ColonPrinciple, Method::GameTree]);
     let (_, m) = eval("LRLGRRR", Rules::Normal, &mut games);
     assert_eq!(m, [Method::OrdinalSums, Method::GameTree]);
     let (_, m) = eval("g-a L, a-b G, b-g R", Rules::Normal, &mut games);
     assert_eq!(m, [Method::GameTreeWithFastPaths, Method::GameTree]);
     let (_, m) = eval("LR", Rules::Childish, &mut games);
     assert_eq!(m, [Method::GameTree]);
+}
+
+/// Methods that agree are independent computations: a routine that only repeats another's on
+/// the piece is not counted as a second method. The fusion principle on a green tree is the
+/// colon principle's fold (no cycle to fuse), and the tree rule on a blue-red stalk is its
+/// sign expansion read edge by edge; a piece too large for its game tree then rests on one
+/// method, and says so.
+#[test]
+fn only_independent_methods_are_listed_as_agreeing() {
+    let mut games = Games::new();
+    // A green tree of 37 edges: a trunk carrying twelve cherries, far past the game tree's
+    // cross-check (5^12 sub-positions).
+    let tree = format!("G({})", ["G(G G)"; 12].join(" "));
+    assert_eq!(Position::parse(&tree).unwrap().edge_count(), 37);
+    let (v, m) = eval(&tree, Rules::Normal, &mut games);
+    assert_eq!(games.display(v), "*");
+    assert_eq!(m, [Method::ColonPrinciple]);
+    // A blue-red stalk too long for the cross-check: the sign expansion alone.
+    let stalk: String = (0..600)
+        .map(|i| if i % 3 == 0 { 'R' } else { 'L' })
+        .collect();
+    let (_, m) = eval(&stalk, Rules::Normal, &mut games);
+    assert_eq!(m, [Method::SignExpansion]);
+    // A blue-red tree with a fork: the tree rule is a computation of its own.
+    let (_, m) = eval("L(L R)", Rules::Normal, &mut games);
+    assert_eq!(m, [Method::TreeRule, Method::GameTree]);
+    // A real cycle is fused: small, with the game tree; a large one, by fusion alone.
+    let (_, m) = eval("g-a G, a-b-c-a G", Rules::Normal, &mut games);
+    assert_eq!(m, [Method::FusionPrinciple, Method::GameTree]);
+    let ring: Vec<String> = (0..20)
+        .map(|i| {
+            let node = |k: usize| {
+                if k.is_multiple_of(20) {
+                    "g".to_string()
+                } else {
+                    format!("n{k}")
+                }
+            };
+            format!("{}-{} G", node(i), node(i + 1))
+        })
+        .collect();
+    let (v, m) = eval(&ring.join(", "), Rules::Normal, &mut games);
+    assert_eq!(games.display(v), "0", "an even cycle on the ground");
+    assert_eq!(m, [Method::FusionPrinciple]);
 }
 
 #[test]
@@ -223,10 +257,7 @@ fn a_two_hundred_edge_stalk_through_every_method() {
         .collect();
     let mut games = Games::new();
     let (v, methods) = eval(&text, Rules::Normal, &mut games);
-    assert_eq!(
-        methods,
-        [Method::SignExpansion, Method::TreeRule, Method::GameTree]
-    );
+    assert_eq!(methods, [Method::SignExpansion, Method::GameTree]);
     let two199 = num_bigint::BigInt::from(1) << 199;
     let expected = hackenbook_games::Dyadic::new((two199 * 2 - 1) / 3, 199); // (2^200 - 1)/3 exactly
     assert_eq!(games.as_number(v), Some(expected));

@@ -20,8 +20,10 @@ pub struct PositionOutcome {
     pub rules: Rules,
     pub value: String,
     pub value_latex: String,
-    /// The methods that valued it and agreed.
+    /// The methods that valued it (on one part they agreed).
     pub methods: Vec<Method>,
+    /// The methods of each part, when it has several standing apart.
+    pub parts: Vec<Vec<Method>>,
     pub assertions: Vec<AssertionRecord>,
     /// What the page needs to let a reader play it.
     pub play: PagePlay,
@@ -120,6 +122,7 @@ fn value_and_assert(
         position,
         rules,
         methods: evaluation.methods,
+        parts: evaluation.parts,
         assertions,
     })
 }

@@ -332,7 +332,7 @@ fn position(p: &PositionOutcome, value_html: &str, pool: &ValuePool) -> String {
          <a class=\"key-link\" href=\"index.html#key\">How to read the picture</a></details></figcaption>\n</figure>\n",
         id = escape(&p.name),
         play = play_attributes(&p.play, pool),
-        methods = escape(&methods_words(&p.methods)),
+        methods = escape(&methods_words(&p.methods, &p.parts)),
     )
 }
 
@@ -370,9 +370,12 @@ fn assertion_value(literal: &str) -> String {
 }
 
 /// How the value was found, for the caption: "valued by the sign expansion and by the game
-/// tree, which agree".
-fn methods_words(methods: &[Method]) -> String {
-    format!("valued {}", hackenbook_base::provenance::words(methods))
+/// tree, which agree"; for several parts, part by part.
+fn methods_words(methods: &[Method], parts: &[Vec<Method>]) -> String {
+    format!(
+        "valued {}",
+        hackenbook_base::provenance::words_by_part(methods, parts)
+    )
 }
 
 /// A strip of small diagrams, one per position the line passes through, all in the layout of
@@ -574,15 +577,15 @@ mod tests {
         let m = super::methods_words;
         // The game tree with fast paths is not the plain game tree: both are named.
         assert_eq!(
-            m(&[Method::GameTreeWithFastPaths, Method::GameTree]),
+            m(&[Method::GameTreeWithFastPaths, Method::GameTree], &[]),
             "valued by the game tree, with fast paths below it and by the game tree, which agree"
         );
         assert_eq!(
-            m(&[Method::ColonPrinciple, Method::ColonPrinciple]),
+            m(&[Method::ColonPrinciple, Method::ColonPrinciple], &[]),
             "valued by the colon principle"
         );
         assert_eq!(
-            m(&[Method::Cache, Method::NumberSearch]),
+            m(&[Method::Cache, Method::NumberSearch], &[]),
             "valued by a search for the number it is worth, in an earlier build (read back from its cache)"
         );
     }

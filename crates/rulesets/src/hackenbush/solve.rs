@@ -3,10 +3,13 @@
 //! The one idea: the game tree is the definition, the theorems are fast paths, and neither is
 //! trusted alone. A position is split into the pieces standing separately on the ground (its
 //! value is their sum); each piece is valued by every fast path whose hypotheses it meets —
-//! sign expansion for blue-red stalks, the tree rule for blue-red forests, the colon principle
-//! for green forests, the fusion principle for green graphs, iterated ordinal sums for mixed
-//! forests — and by the plain game tree whenever the piece is small enough; any disagreement is
-//! an error. A blue-red piece no theorem covers is valued by the number search
+//! sign expansion for blue-red stalks, the tree rule for blue-red trees with a fork (on a stalk
+//! it is the sign expansion itself), the colon principle for green trees, the fusion principle
+//! for green pictures with a cycle (on a tree it is the colon principle's fold), iterated
+//! ordinal sums for mixed forests — and by the plain game tree whenever the piece is small
+//! enough; any disagreement is an error. Only independent computations are run side by side,
+//! so methods that agree are a check; a piece too large for its game tree may rest on one
+//! method alone, and its methods say so. A blue-red piece no theorem covers is valued by the number search
 //! ([`super::search`]); any other piece by the game tree, which then takes the fast paths for the
 //! sub-positions they cover, the number search among them (each is itself checked by the plain
 //! tree when the piece is small).
@@ -291,6 +294,7 @@ impl Solver {
         let pieces = pos.components();
         let mut value = games.zero();
         let mut methods: Vec<Method> = Vec::new();
+        let mut parts: Vec<Vec<Method>> = Vec::new();
         // One budget for all the cross-checks of this call: a position of many pieces cannot
         // multiply their cost.
         let mut checks = Budget::new(
@@ -302,20 +306,27 @@ impl Solver {
         for piece in &pieces {
             let (v, used) = self.piece(piece, rules, games, &mut checks)?;
             value = games.add(value, v);
-            for m in used {
+            for &m in &used {
                 if !methods.contains(&m) {
                     methods.push(m);
                 }
             }
+            parts.push(used);
         }
         if pieces.len() > 1 {
             methods.push(Method::SumOfPieces);
+        } else {
+            parts.clear();
         }
         if pieces.is_empty() {
             // Nothing to chop: no move for either player is the definition of 0.
             methods.push(Method::GameTree);
         }
-        Ok(Evaluation { value, methods })
+        Ok(Evaluation {
+            value,
+            methods,
+            parts,
+        })
     }
 
     /// The game tree alone (plain: nothing but the definition; or with fast paths at every
@@ -539,20 +550,29 @@ fn number(games: &mut Games, d: &Dyadic) -> GameId {
     games.nus(Nus::of_number(d.clone()))
 }
 
-/// Every theorem whose hypotheses the piece meets (normal rules), with its value.
+/// Every theorem whose hypotheses the piece meets (normal rules), with its value: each an
+/// independent computation, so that two of them agreeing is a check. Where one theorem's
+/// routine would only repeat another's on this piece, the second is not run: on a blue-red
+/// stalk the tree rule is the sign expansion read edge by edge (each edge `±1 :` the stalk
+/// above), and on a green forest the fusion principle has no cycle to fuse and is the colon
+/// principle's fold.
 pub fn fast_paths(p: &Position, games: &mut Games, limits: &Limits) -> Vec<(Method, GameId)> {
     let mut found = Vec::new();
-    if let Some(d) = p.stalk_colours().and_then(|c| stalk_value(&c)) {
+    let stalk = p.stalk_colours().and_then(|c| stalk_value(&c));
+    let is_stalk = stalk.is_some();
+    if let Some(d) = stalk {
         found.push((Method::SignExpansion, number(games, &d)));
     }
-    if let Some(d) = forest_value(p) {
+    if let Some(d) = forest_value(p).filter(|_| !is_stalk) {
         found.push((Method::TreeRule, number(games, &d)));
     }
     if let Some(n) = colon_nimber(p).and_then(|n| u32::try_from(n).ok()) {
         found.push((Method::ColonPrinciple, games.nimber(n)));
     }
-    if let Some(n) = fusion_nimber(p).and_then(|n| u32::try_from(n).ok()) {
-        found.push((Method::FusionPrinciple, games.nimber(n)));
+    if p.is_green() && !p.is_forest() {
+        if let Some(n) = fusion_nimber(p).and_then(|n| u32::try_from(n).ok()) {
+            found.push((Method::FusionPrinciple, games.nimber(n)));
+        }
     }
     if is_mixed(p) && p.edge_count() <= limits.max_ordinal_sum_edges {
         if let Some(v) = ordinal_sums(p, games) {
@@ -691,6 +711,7 @@ mod tests {
         let planted = Evaluation {
             value: games.number(&"-5/8".parse().unwrap()),
             methods: vec![Method::NumberSearch],
+            parts: Vec::new(),
         };
         assert_ne!(planted.value, first.value);
         value_cache::store(dir.path(), &stalk, Rules::Normal, &planted, &games).unwrap();

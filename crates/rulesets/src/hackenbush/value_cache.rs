@@ -36,6 +36,9 @@ struct Stored {
     key: String,
     value: String,
     methods: Vec<Method>,
+    /// The methods of each part, when there are several.
+    #[serde(default)]
+    parts: Vec<Vec<Method>>,
 }
 
 /// `position rules=… code=…`: what a stored value answers.
@@ -77,6 +80,7 @@ pub fn load(
         methods: std::iter::once(Method::Cache)
             .chain(stored.methods.into_iter().filter(|&m| m != Method::Cache))
             .collect(),
+        parts: stored.parts,
     })
 }
 
@@ -96,6 +100,7 @@ pub fn store(
     let stored = Stored {
         value: number.to_string(),
         methods: evaluation.methods.clone(),
+        parts: evaluation.parts.clone(),
         key: key.clone(),
     };
     let user = Key::user().ok_or_else(|| std::io::Error::other("no key to seal the cache"))?;
@@ -112,6 +117,7 @@ mod tests {
         Evaluation {
             value: games.number(&value.parse().unwrap()),
             methods: vec![Method::NumberSearch],
+            parts: Vec::new(),
         }
     }
 
@@ -139,6 +145,7 @@ mod tests {
         let star = Evaluation {
             value: games.star(),
             methods: Vec::new(),
+            parts: Vec::new(),
         };
         store(dir.path(), &p, Rules::Normal, &star, &games).unwrap();
         assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
