@@ -1,7 +1,7 @@
 //! The fast engine against the plain reference engine and against the Hackenbush solver; the
 //! cache; located errors on bad input.
 use hackenbook_census::engine;
-use hackenbook_census::family::{Family, Kind};
+use hackenbook_census::family::{counted, group, Family, Kind};
 use hackenbook_census::forest::{Forest, Palette};
 use hackenbook_census::mixed;
 use hackenbook_census::reference;
@@ -444,4 +444,70 @@ fn a_cache_file_of_another_schema_is_not_read() {
     assert!(text.contains(hackenbook_census::cache::schema()));
     std::fs::write(&file, text.replace(hackenbook_census::cache::schema(), "0")).unwrap();
     assert_eq!(run(false), first);
+}
+
+/// A census's members of each size are held against the closed form: the rows of every
+/// kind pass as computed; a count raised or lowered, a row dropped, or members of a size
+/// outside the family, each fail, naming the size and the closed form.
+#[test]
+fn census_totals_are_held_against_the_closed_form() {
+    let mut games = Games::new();
+    for (kind, colours) in [
+        (Kind::Forests, &[Colour::Blue, Colour::Red][..]),
+        (Kind::Trees, &[Colour::Blue, Colour::Red, Colour::Green][..]),
+        (Kind::Stalks, &[Colour::Green, Colour::Red][..]),
+    ] {
+        let family = Family {
+            kind,
+            min_edges: 2,
+            max_edges: 5,
+            palette: Palette::new(colours),
+            rules: Rules::Normal,
+        };
+        let rows = mixed::run(&family, &mut games, &|_| {});
+        assert_eq!(family.check_totals(counted(&rows)), Ok(()), "{family}");
+        let edited = |edit: &dyn Fn(&mut Vec<hackenbook_census::record::Row>)| {
+            let mut rows = rows.clone();
+            edit(&mut rows);
+            family.check_totals(counted(&rows)).unwrap_err()
+        };
+        let last = rows.len() - 1;
+        let n = rows[last].record.edges as usize;
+        let k = colours.len();
+        let (form, want) = match kind {
+            Kind::Forests => (format!("{k}^{n} · Catalan({n})"), k.pow(n as u32) * 42),
+            Kind::Trees => (
+                format!("{k}^{n} · Catalan({})", n - 1),
+                k.pow(n as u32) * 14,
+            ),
+            Kind::Stalks => (format!("{k}^{n}"), k.pow(n as u32)),
+        };
+        assert_eq!(n, 5);
+        let one_more = edited(&|rows| rows[last].count += 1);
+        assert_eq!(
+            one_more,
+            format!(
+                "the census counted {} of 5 edges where the closed form {form} gives {}: a drawing was missed or counted twice",
+                group(want as u128 + 1),
+                group(want as u128)
+            ),
+            "{family}"
+        );
+        let dropped = edited(&|rows| {
+            rows.remove(0);
+        });
+        assert!(
+            dropped.contains("of 2 edges where the closed form"),
+            "{dropped}"
+        );
+        let outside = edited(&|rows| {
+            let mut extra = rows[0].clone();
+            extra.record.edges = 7;
+            rows.push(extra);
+        });
+        assert!(
+            outside.contains("of 7 edges, outside the census"),
+            "{outside}"
+        );
+    }
 }
