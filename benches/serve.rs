@@ -8,8 +8,8 @@
 #[path = "../tests/serve_support/mod.rs"]
 mod serve_support;
 
-use hackenbook::driver::{self, Project};
 use hackenbook::serve::{Config, Server};
+use hackenbook_book::driver::{self, Project};
 use serve_support::{get, TempProject, PATIENCE};
 use std::path::Path;
 use std::time::{Duration, Instant};

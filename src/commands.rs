@@ -1,11 +1,11 @@
 //! The small commands of the command line, kept out of `main.rs` so they can be tested.
 
-use crate::census;
-use crate::driver::{self, Definitions, Failure, Project};
-use crate::essay::diagnostic::capped;
-use crate::games::{notation, Games, Player};
-use crate::hackenbush::play::{Board, Match, PlayLimits, PlayTable};
-use crate::hackenbush::{self, Evaluator, InPlace, Position, Rules};
+use hackenbook_book::driver::{self, Definitions, Failure, Project};
+use hackenbook_book::essay::diagnostic::capped;
+use hackenbook_census as census;
+use hackenbook_games::{notation, Games, Player};
+use hackenbook_rulesets::hackenbush::play::{Board, Match, PlayLimits, PlayTable};
+use hackenbook_rulesets::hackenbush::{self, Evaluator, InPlace, Position, Rules};
 use std::io::Write;
 use std::path::Path;
 
@@ -70,7 +70,7 @@ pub fn eval_to_string(
                             notation::eval_then(argument, games, &mut resolve, |games, g| {
                                 Player::BOTH.map(|player| games.incentives(g, &[player]))
                             })?;
-                        let line = |player: Player, list: Vec<crate::games::GameId>| {
+                        let line = |player: Player, list: Vec<hackenbook_games::GameId>| {
                             let shown: Vec<String> = list.iter().map(|&i| show(games, i)).collect();
                             let shown = if shown.is_empty() {
                                 "none".to_string()
@@ -92,7 +92,7 @@ pub fn eval_to_string(
                 let known: Vec<&str> = workspace.position_names().collect();
                 let hint = input
                     .get(game_error.span.clone())
-                    .and_then(|name| crate::check::unknown_name_help(name, &known))
+                    .and_then(|name| hackenbook_book::check::unknown_name_help(name, &known))
                     .map_or(String::new(), |h| format!("\n  help: {h}"));
                 Failure::Other(
                     format!(
@@ -116,7 +116,7 @@ fn definition_note(defs: &Definitions) -> String {
         0 => String::new(),
         n => format!(
             "\n  note: the essays' definitions have {} (`hackenbook check` shows {})",
-            crate::essay::diagnostic::counted(n, "problem"),
+            hackenbook_book::essay::diagnostic::counted(n, "problem"),
             if n == 1 { "it" } else { "them" }
         ),
     }
@@ -140,7 +140,7 @@ pub fn census(query: &str, limit: usize, defs: &mut Definitions) -> Result<(), F
             .map(|figure| census::render_figure(&figure, &ev.games))
     };
     let text = answer.map_err(|e| {
-        let at = query[..crate::essay::source::floor_char_boundary(query, e.span.start)]
+        let at = query[..hackenbook_book::essay::source::floor_char_boundary(query, e.span.start)]
             .chars()
             .count();
         let shown = capped(query.to_string());
@@ -220,8 +220,8 @@ pub fn census_shard(
 
 /// The user's key, if it is kept in a file (what it seals outlives this run), or why `what`
 /// cannot be done without one.
-fn kept_key(what: &str) -> Result<&'static crate::trust::Key, Failure> {
-    let key = crate::trust::Key::user()
+fn kept_key(what: &str) -> Result<&'static hackenbook_base::trust::Key, Failure> {
+    let key = hackenbook_base::trust::Key::user()
         .ok_or_else(|| Failure::Other("the system gave no random bytes for a key".into()))?;
     key.kept()
         .map_err(|why| Failure::Other(format!("{what}, but {why}")))?;
@@ -239,7 +239,7 @@ pub fn census_export(name: &str, path: &Path, defs: &mut Definitions) -> Result<
         census::memory::fits(census::export::peak_bytes(&family)).map_err(refused)?;
         eprintln!("census {name}: {}", family.cost().describe());
         let progress = census::progress::Progress::new(family.cost().evaluated as u64, name);
-        let Evaluator { games, solver } = &mut defs.checker.ev;
+        let games = &mut defs.checker.ev.games;
         // The export runs under the run's clock: the engine's workers and the properties read
         // it, and a stop removes the unfinished file.
         let done = games.timed(|games| {
@@ -248,7 +248,7 @@ pub fn census_export(name: &str, path: &Path, defs: &mut Definitions) -> Result<
                 progress.add(n);
                 running.stop_if_due();
             };
-            census::export::write_parquet(&family, path, &report, solver, games)
+            census::export::write_parquet(&family, path, &report, games)
         });
         progress.finish();
         let done = done.map_err(|stop| format!("the export of `{name}` stopped: {stop}"));
@@ -296,7 +296,7 @@ pub fn census_merge(
 
 /// The members a `list` query found, one line each.
 pub fn listing_text(query: &str, listing: &census::Listing, limit: usize) -> String {
-    use crate::essay::diagnostic::counted;
+    use hackenbook_book::essay::diagnostic::counted;
     let family = query.trim_start().trim_start_matches("list").trim();
     if listing.positions == 0 {
         return format!("{family}: no position");
@@ -348,7 +348,7 @@ pub fn claims(
     let (mut checked, mut problems) = driver::check_all(project)?;
     if let Some(path) = essay {
         // One essay's claims and problems (the site is checked whole: links reach across).
-        let name = crate::essay::SourceFile::new(path, "")
+        let name = hackenbook_book::essay::SourceFile::new(path, "")
             .in_project(&project.root)
             .name;
         if !checked.essays.iter().any(|e| e.essay.file.name == name) {
@@ -361,10 +361,10 @@ pub fn claims(
         problems.retain(|d| d.file.name == name);
     }
     if unchecked {
-        let formulas: Vec<crate::check::UncheckedFormula> = checked
+        let formulas: Vec<hackenbook_book::check::UncheckedFormula> = checked
             .essays
             .iter()
-            .flat_map(|e| crate::check::unchecked_relations(&e.essay))
+            .flat_map(|e| hackenbook_book::check::unchecked_relations(&e.essay))
             .collect();
         if json {
             let text = serde_json::to_string_pretty(&formulas)
@@ -385,7 +385,7 @@ pub fn claims(
         }
         return finish(problems);
     }
-    let records: Vec<&crate::check::ClaimRecord> =
+    let records: Vec<&hackenbook_book::check::ClaimRecord> =
         checked.essays.iter().flat_map(|e| &e.claims).collect();
     if json {
         let text =
@@ -410,12 +410,15 @@ pub fn claims(
 
 /// The end of a command that checked the essays: its problems fail it; warnings alone are
 /// printed to stderr and do not.
-fn finish(problems: Vec<crate::essay::Diagnostic>) -> Result<(), Failure> {
+fn finish(problems: Vec<hackenbook_book::essay::Diagnostic>) -> Result<(), Failure> {
     if problems.iter().any(|d| !d.warning) {
         return Err(Failure::Problems(problems));
     }
     if !problems.is_empty() {
-        eprint!("{}", crate::essay::diagnostic::render_warnings(&problems));
+        eprint!(
+            "{}",
+            hackenbook_book::essay::diagnostic::render_warnings(&problems)
+        );
     }
     Ok(())
 }
@@ -424,7 +427,7 @@ fn finish(problems: Vec<crate::essay::Diagnostic>) -> Result<(), Failure> {
 /// a placeholder summary, on the next free rung, never overwriting. The title defaults to the slug in words
 /// (`sums-that-balance` → "Sums that balance").
 pub fn new_essay(project: &Project, slug: &str, title: Option<&str>) -> Result<(), Failure> {
-    if let Some(reason) = crate::site::render::slug_problem(slug) {
+    if let Some(reason) = hackenbook_book::essay::front::slug_problem(slug) {
         return Err(Failure::Other(format!("slug `{slug}` {reason}")));
     }
     let path = project.essays_dir.join(format!("{slug}.md"));
@@ -442,8 +445,8 @@ pub fn new_essay(project: &Project, slug: &str, title: Option<&str>) -> Result<(
         &title,
         slug,
         rung,
-        crate::essay::front::PLACEHOLDER_SUMMARY,
-        crate::essay::front::Date::today(),
+        hackenbook_book::essay::front::PLACEHOLDER_SUMMARY,
+        hackenbook_book::essay::front::Date::today(),
     );
     crate::init::write_essay(&path, &text).map_err(|e| match e.kind() {
         std::io::ErrorKind::AlreadyExists => Failure::Other(format!(
@@ -464,7 +467,7 @@ fn next_rung(project: &Project) -> i64 {
     };
     files
         .iter()
-        .map(|f| crate::essay::parse::parse_recovering(f).0)
+        .map(|f| hackenbook_book::essay::parse::parse_recovering(f).0)
         .filter(|e| !e.front.stand_in)
         .map(|e| e.front.rung)
         .max()

@@ -6,8 +6,8 @@
 //! never over a file: every file is created new, and if one cannot be, what this run created is
 //! taken away again.
 
-use crate::driver::Failure;
-use crate::essay::front::Date;
+use hackenbook_book::driver::Failure;
+use hackenbook_book::essay::front::Date;
 use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};

@@ -1,30 +1,12 @@
-//! hackenbook: Markdown essays about combinatorial games in, a static site out — and every
-//! mathematical claim in the prose checked against the solver on the way.
-//!
-//! The pipeline is `essay` (load and parse) → `check` (evaluate positions, games and censuses,
-//! compare claims) → `page` (HTML of each essay) → `site` (templates, assets, publishing), run by
-//! `driver`. Each stage hands the next plain data, so `check` and `build` cannot drift apart.
+//! hackenbook, the command line: the commands (`commands`), the local server (`serve`), a new
+//! site (`init`) and the mdBook preprocessor (`mdbook`), over the book (`hackenbook_book`: essays
+//! checked and rendered) and the engines below it (`hackenbook_census`, `hackenbook_rulesets`,
+//! `hackenbook_games`, `hackenbook_base`).
 //!
 //! Layers, each importing only from those below it (`tests/layering.rs` holds them to it): the
-//! commands (`commands`, `serve`) run the `driver`; the driver runs `check`, `page` and `site`;
-//! `page` turns what `check` computed into HTML, with `site`'s typesetting; `check` asks
-//! `census`, `hackenbush` and `games`; `census` builds on `hackenbush`, which builds on `games`.
-pub mod census;
-pub mod check;
+//! commands (`commands`, `serve`) run the book's driver and `init` (which writes a new site);
+//! `mdbook` runs the driver's check for a book.
 pub mod commands;
-pub mod driver;
-pub mod escape;
-pub mod essay;
-pub mod files;
-pub mod games;
-pub mod hackenbush;
 pub mod init;
-pub mod located;
 pub mod mdbook;
-pub mod page;
-pub mod provenance;
-pub mod rulesets;
 pub mod serve;
-pub mod site;
-pub mod stack;
-pub mod trust;

@@ -2,9 +2,9 @@
 //! failed claims or bad input, 2 for a usage error (clap's own).
 
 use clap::{Parser, Subcommand, ValueEnum};
-use hackenbook::driver::{self, Failure, Printed, Project, Warnings};
-use hackenbook::essay::diagnostic::{counted, MessageFormat, Run};
 use hackenbook::serve;
+use hackenbook_book::driver::{self, Failure, Printed, Project, Warnings};
+use hackenbook_book::essay::diagnostic::{counted, MessageFormat, Run};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -22,7 +22,7 @@ struct Cli {
     /// Seconds one evaluation of a position may take before it stops with the time budget's
     /// error (0: no limit; at most 604800, a week).
     #[arg(long, global = true, value_name = "SECONDS", default_value_t = 10,
-          value_parser = clap::value_parser!(u64).range(0..=hackenbook::games::clock::MAX_SECONDS))]
+          value_parser = clap::value_parser!(u64).range(0..=hackenbook_games::clock::MAX_SECONDS))]
     time_limit: u64,
     /// Read and write no cache: every figure is computed by this run (for builds that publish;
     /// refused by `serve`, which always uses the cache).
@@ -223,10 +223,10 @@ fn main() -> ExitCode {
         _ => (MessageFormat::Human, Run::Check),
     };
     // Every command runs on a stack sized for the budgets of the recursions it may do.
-    let result = hackenbook::stack::run_deep("hackenbook", || run(cli)).unwrap_or_else(|e| {
+    let result = hackenbook_base::stack::run_deep("hackenbook", || run(cli)).unwrap_or_else(|e| {
         Err(Failure::Other(format!(
             "cannot start a thread with {} MiB of stack: {e}",
-            hackenbook::stack::DEEP_STACK_BYTES >> 20
+            hackenbook_base::stack::DEEP_STACK_BYTES >> 20
         )))
     });
     match result {
@@ -269,7 +269,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
             childish,
             json,
         } => {
-            let mut ev = hackenbook::hackenbush::Evaluator::new(&project.settings());
+            let mut ev = hackenbook_rulesets::hackenbush::Evaluator::new(&project.settings());
             hackenbook::commands::play(&position, childish, json, &mut ev)
         }
         Command::Census {
@@ -345,7 +345,7 @@ fn mdbook(project: &Project, query: Option<MdbookQuery>) -> Result<(), Failure> 
             "cannot read mdBook's book from standard input: {e}"
         ))
     })?;
-    let options = hackenbook::check::CheckOptions {
+    let options = hackenbook_book::check::CheckOptions {
         cache_dir: project.cache_dir.clone(),
         time_limit: project.time_limit,
         cancel: None,
@@ -370,7 +370,7 @@ fn census_batch(project: &Project, batch: Batch) -> Result<(), Failure> {
             essay,
         } => {
             let mut defs = driver::definitions(project, essay.as_deref())?;
-            let shard = hackenbook::census::family::Shard {
+            let shard = hackenbook_census::family::Shard {
                 index: shard.wrapping_sub(1),
                 count: of,
             };
@@ -435,7 +435,7 @@ fn check(project: &Project, warnings: Warnings, format: MessageFormat) -> Result
         &format!(
             "{} checked: {} hold",
             counted(checked.essays.len(), "essay"),
-            hackenbook::check::Tally::of(&checked.essays)
+            hackenbook_book::check::Tally::of(&checked.essays)
         ),
     );
     Ok(())

@@ -12,13 +12,13 @@
 //! The JSON is read as plain `serde_json` values, so that fields mdBook adds (and the rename of
 //! the book's `sections` to `items` between mdBook versions) pass through unchanged.
 
-use crate::check::{self, CheckOptions};
-use crate::driver::Failure;
-use crate::essay::front::FrontMatter;
-use crate::essay::parse::parse_chapter;
-use crate::essay::{Diagnostic, SourceFile};
-use crate::page;
-use crate::site::render::notebook_html;
+use hackenbook_book::check::{self, CheckOptions};
+use hackenbook_book::driver::Failure;
+use hackenbook_book::essay::front::FrontMatter;
+use hackenbook_book::essay::parse::parse_chapter;
+use hackenbook_book::essay::{Diagnostic, SourceFile};
+use hackenbook_book::page;
+use hackenbook_book::site::render::notebook_html;
 use serde_json::Value;
 
 /// Whether our output suits mdBook's renderer `renderer`: HTML only.
@@ -163,8 +163,11 @@ fn chapter_html(body: &str, notebook: &str) -> String {
     let mut out = String::from("<div class=\"hackenbook\">\n");
     // The diagrams are painted by classes: their paint comes with them, in the colours of the
     // site's light theme, on mdBook's own paper and ink (`--bg`, `--fg`, set by its themes).
-    let paint = crate::site::assets::served(
-        &format!("{CHAPTER_COLOURS}{}", crate::site::assets::DIAGRAM_CSS),
+    let paint = hackenbook_book::site::assets::served(
+        &format!(
+            "{CHAPTER_COLOURS}{}",
+            hackenbook_book::site::assets::DIAGRAM_CSS
+        ),
         "/*",
         "*/",
     );

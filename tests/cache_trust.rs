@@ -3,9 +3,9 @@
 //! FIFO planted where the tool writes and reads its files. Each time the build computes the
 //! figure again (or refuses), and nothing outside the tool's own files changes.
 
-use hackenbook::census::family::{Family, Kind};
-use hackenbook::census::forest::Palette;
-use hackenbook::hackenbush::{Colour, Rules};
+use hackenbook_census::family::{Family, Kind};
+use hackenbook_census::forest::Palette;
+use hackenbook_rulesets::hackenbush::{Colour, Rules};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
@@ -186,7 +186,7 @@ fn links_at_the_names_of_temporary_files_write_nothing_through_them() {
     // and in the cache.
     symlink(project.essay(), project.root().join("x.part")).unwrap();
     std::fs::create_dir(project.cache()).unwrap();
-    let key = hackenbook::census::cache::cache_key(&forests(4));
+    let key = hackenbook_census::cache::cache_key(&forests(4));
     symlink(
         project.essay(),
         project.cache().join(format!("census-{key}.tmp")),
@@ -215,7 +215,7 @@ fn links_at_the_names_of_temporary_files_write_nothing_through_them() {
 fn a_fifo_in_the_cache_is_passed_over_without_waiting() {
     let project = Project::new();
     std::fs::create_dir(project.cache()).unwrap();
-    let key = hackenbook::census::cache::cache_key(&forests(7));
+    let key = hackenbook_census::cache::cache_key(&forests(7));
     let fifo = project.cache().join(format!("census-{key}.json"));
     let made = Command::new("mkfifo").arg(&fifo).status().unwrap();
     assert!(made.success());
@@ -223,66 +223,180 @@ fn a_fifo_in_the_cache_is_passed_over_without_waiting() {
     assert!(holds(&output), "{}", text(&output.stderr));
 }
 
-/// The fingerprint as `build.rs` computes it, run here on the sources as they are now.
-#[path = "../build.rs"]
+/// The fingerprint as the base crate's `build.rs` computes it, run here on the sources as they
+/// are now.
+#[path = "../crates/base/build.rs"]
 mod build;
 
-/// Modules outside the fingerprinted ones that the computing code may import, and why none
-/// of them can change a computed figure. A new import from elsewhere fails the test below until
-/// its module is fingerprinted (`COMPUTING` in `build.rs`) or shown here to compute nothing.
+/// Modules of the base crate that the computing code may import, and why none of them can
+/// change a computed figure. A new import from elsewhere fails the test below until its module
+/// is fingerprinted (`COMPUTING` in `crates/base/build.rs`) or shown here to compute nothing.
 const COMPUTES_NOTHING: &[(&str, &str)] = &[
     ("located", "where an error is, for its message"),
     ("escape", "HTML escaping, for drawings"),
     ("stack", "runs a closure on a thread with a large stack"),
-    ("site", "the diagrams' stylesheet, for drawings"),
-    ("essay", "the nearest known name, for a message"),
-    ("trust", "seals and reads the files the results are kept in"),
+    ("suggest", "the nearest known name, for a message"),
+    ("trust", "seals the files the results are kept in"),
+    (
+        "files",
+        "reads and writes the files the results are kept in",
+    ),
 ];
+
+/// The workspace's root: this package's folder.
+fn workspace() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
 
 #[test]
 fn the_fingerprint_is_of_every_file_of_the_computing_code_as_it_is_now() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let (code, files) = build::fingerprint(root);
-    assert_eq!(hackenbook::trust::FILES, files.as_slice());
-    assert_eq!(hackenbook::trust::CODE, code);
-    for module in [
-        "census/mixed.rs",
-        "census/engine.rs",
-        "games/canonical.rs",
-        "hackenbush/solve.rs",
+    let (code, files) = build::fingerprint(workspace());
+    assert_eq!(hackenbook_base::trust::FILES, files.as_slice());
+    assert_eq!(hackenbook_base::trust::CODE, code);
+    for file in [
+        "crates/census/src/mixed.rs",
+        "crates/census/src/engine.rs",
+        "crates/census/Cargo.toml",
+        "crates/games/src/canonical.rs",
+        "crates/rulesets/src/hackenbush/solve.rs",
+        "crates/rulesets/src/solve.rs",
+        "crates/base/src/provenance.rs",
     ] {
-        assert!(files.contains(&format!("src/{module}")), "{module}");
+        assert!(files.iter().any(|f| f == file), "{file}");
     }
     // The cache's identity is derived from it.
-    assert!(hackenbook::census::cache::schema().len() == 64);
+    assert!(hackenbook_census::cache::schema().len() == 64);
+}
+
+/// The crates whose whole source is fingerprinted (`crates/NAME/src` in `COMPUTING`), by name.
+fn computing_crates() -> Vec<&'static str> {
+    hackenbook_base::trust::COMPUTING
+        .iter()
+        .filter_map(|p| p.strip_prefix("crates/")?.strip_suffix("/src"))
+        .collect()
+}
+
+/// The workspace's crates that `manifest` depends on (build dependencies too), by name.
+fn workspace_dependencies(manifest: &Path) -> Vec<String> {
+    let text = std::fs::read_to_string(manifest).unwrap();
+    let table: toml::Table = text.parse().unwrap();
+    ["dependencies", "build-dependencies"]
+        .iter()
+        .filter_map(|section| table.get(*section)?.as_table())
+        .flat_map(|deps| deps.keys())
+        .filter_map(|name| name.strip_prefix("hackenbook-"))
+        .map(str::to_string)
+        .collect()
+}
+
+/// The paths `text` names into the workspace's crates: `(crate, module)`, the crate `crate` for
+/// `crate::module`, else its short name (`games` for `hackenbook_games::…`; `hackenbook` for
+/// the command line's `hackenbook::…`).
+fn named_modules(text: &str) -> Vec<(String, String)> {
+    let word = |s: &str| -> String {
+        s.chars()
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+            .collect()
+    };
+    let mut named = Vec::new();
+    for (i, _) in text.match_indices("crate::") {
+        named.push(("crate".to_string(), word(&text[i + "crate::".len()..])));
+    }
+    for (i, _) in text.match_indices("hackenbook") {
+        let before = text[..i].chars().next_back();
+        if before.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_') {
+            continue;
+        }
+        let rest = &text[i + "hackenbook".len()..];
+        let (krate, rest) = match rest.strip_prefix('_') {
+            Some(rest) => {
+                let name = word(rest);
+                let after = rest[name.len()..].to_string();
+                (name, after)
+            }
+            None => ("hackenbook".to_string(), rest.to_string()),
+        };
+        if let Some(path) = rest.strip_prefix("::") {
+            named.push((krate, word(path)));
+        }
+    }
+    named
+}
+
+#[test]
+fn the_import_scan_sees_paths_into_every_crate() {
+    let named = named_modules(
+        "use crate::located::Located;\nuse hackenbook_book::page;\n\
+         let x = hackenbook::commands::LIST_LIMIT; let hackenbook_like = 1;",
+    );
+    let named: Vec<(&str, &str)> = named
+        .iter()
+        .map(|(k, m)| (k.as_str(), m.as_str()))
+        .collect();
+    assert_eq!(
+        named,
+        [
+            ("crate", "located"),
+            ("book", "page"),
+            ("hackenbook", "commands")
+        ]
+    );
 }
 
 #[test]
 fn the_computing_code_imports_nothing_that_computes_outside_the_fingerprint() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let fingerprinted: Vec<&str> = hackenbook::trust::COMPUTING
+    let crates = computing_crates();
+    assert!(
+        ["games", "rulesets", "census"]
+            .iter()
+            .all(|c| crates.contains(c)),
+        "{crates:?}"
+    );
+    // The base crate's files fingerprinted one by one (`provenance`).
+    let base_files: Vec<&str> = hackenbook_base::trust::COMPUTING
         .iter()
-        .map(|dir| dir.trim_start_matches("src/").trim_end_matches(".rs"))
+        .filter_map(|p| p.strip_prefix("crates/base/src/")?.strip_suffix(".rs"))
         .collect();
+    let from_base = |module: &str| {
+        base_files.contains(&module) || COMPUTES_NOTHING.iter().any(|(m, _)| *m == module)
+    };
     let mut outside = Vec::new();
-    for file in hackenbook::trust::FILES {
-        let text = std::fs::read_to_string(root.join(file)).unwrap();
-        for (i, m) in text.match_indices("crate::") {
-            let module: String = text[i + m.len()..]
-                .chars()
-                .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
-                .collect();
-            let known = fingerprinted.contains(&module.as_str())
-                || COMPUTES_NOTHING.iter().any(|(m, _)| *m == module);
+    // A computing crate may depend on computing crates and the base crate only.
+    for name in &crates {
+        let manifest = workspace().join("crates").join(name).join("Cargo.toml");
+        for dependency in workspace_dependencies(&manifest) {
+            if dependency != "base" && !crates.contains(&dependency.as_str()) {
+                outside.push(format!("crates/{name} depends on hackenbook-{dependency}"));
+            }
+        }
+    }
+    // And what its files (and the base crate's fingerprinted files) name from the base crate
+    // must compute nothing.
+    for file in hackenbook_base::trust::FILES {
+        if !file.ends_with(".rs") {
+            continue;
+        }
+        let own = file.split('/').nth(1).unwrap();
+        let text = std::fs::read_to_string(workspace().join(file)).unwrap();
+        for (krate, module) in named_modules(&text) {
+            let known = match krate.as_str() {
+                "crate" => own != "base" || from_base(&module),
+                "base" => from_base(&module),
+                other => crates.contains(&other),
+            };
             if !known {
-                outside.push(format!("{file} uses `crate::{module}`"));
+                let path = match krate.as_str() {
+                    "crate" | "hackenbook" => format!("{krate}::{module}"),
+                    other => format!("hackenbook_{other}::{module}"),
+                };
+                outside.push(format!("{file} uses `{path}`"));
             }
         }
     }
     assert!(
         outside.is_empty(),
-        "computing code uses modules outside the fingerprint (add them to COMPUTING in \
-         build.rs, or say in COMPUTES_NOTHING why they compute nothing):\n{}",
+        "computing code uses code outside the fingerprint (fingerprint it in COMPUTING in \
+         crates/base/build.rs, or say in COMPUTES_NOTHING why it computes nothing):\n{}",
         outside.join("\n")
     );
 }
@@ -292,7 +406,7 @@ fn the_computing_code_imports_nothing_that_computes_outside_the_fingerprint() {
 fn reseal(
     file: &Path,
     kind: &str,
-    key: &hackenbook::trust::Key,
+    key: &hackenbook_base::trust::Key,
     edit: impl Fn(&mut serde_json::Value),
 ) {
     let (_, mut json) = split_sealed(&std::fs::read(file).unwrap());
@@ -307,7 +421,7 @@ fn a_cache_sealed_under_another_key_is_computed_again_and_no_cache_believes_noth
     assert!(holds(&first), "{}", text(&first.stderr));
     // The forged entry sealed under this project's key: as a cache restored from a run that
     // held the key would be.
-    let key = hackenbook::trust::Key::kept_in(&project.key).unwrap();
+    let key = hackenbook_base::trust::Key::kept_in(&project.key).unwrap();
     reseal(
         &project.census_file(),
         "census cache",
@@ -395,7 +509,7 @@ fn shards_are_merged_only_when_sealed_under_the_key_and_within_the_closed_forms(
     refused(&merge(&project.key), "its seal does not match");
     // Sealed again under the right key (a key that leaked): the closed forms refuse it.
     std::fs::write(&b, &genuine).unwrap();
-    let key = hackenbook::trust::Key::kept_in(&project.key).unwrap();
+    let key = hackenbook_base::trust::Key::kept_in(&project.key).unwrap();
     reseal(&b, "census shard", &key, million);
     refused(
         &merge(&project.key),

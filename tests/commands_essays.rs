@@ -1,9 +1,9 @@
 //! The command line sees the essays: `eval` and `census` use the positions and censuses the
 //! essays define (every essay's in ladder order, or one essay's with `--essay`), and `list`
-//! shows which members of a family a condition picks.
+//! shows which members of a family a condition picks; `play` plays a game in the terminal.
 
 use hackenbook::commands::{eval_to_string, listing_text};
-use hackenbook::driver::{self, Project};
+use hackenbook_book::driver::{self, Project};
 use std::path::Path;
 
 fn project_with(essays: &[(&str, &str)]) -> (tempfile::TempDir, Project) {
@@ -36,7 +36,7 @@ fn eval_and_census_see_the_essays_definitions() {
             .workspace
             .evaluate(query, &mut defs.checker.ev)
             .unwrap_or_else(|e| panic!("{query}: {e}"));
-        hackenbook::census::render_figure(&figure, &defs.checker.ev.games)
+        hackenbook_census::render_figure(&figure, &defs.checker.ev.games)
     };
     assert_eq!(
         count("count woods where value = 0"),
@@ -69,7 +69,7 @@ fn without_essays_the_built_in_families_still_answer() {
         .evaluate("count stalks3", &mut defs.checker.ev)
         .unwrap();
     assert_eq!(
-        hackenbook::census::render_figure(&figure, &defs.checker.ev.games),
+        hackenbook_census::render_figure(&figure, &defs.checker.ev.games),
         "14"
     );
 }
@@ -85,7 +85,7 @@ fn list_shows_the_members_a_condition_picks() {
         .evaluate("count woods where value = 0", &mut defs.checker.ev)
         .unwrap();
     assert_eq!(
-        hackenbook::census::render_figure(&counted, &defs.checker.ev.games),
+        hackenbook_census::render_figure(&counted, &defs.checker.ev.games),
         listing.positions.to_string()
     );
     assert_eq!(listing.members.len(), 3);
@@ -113,10 +113,10 @@ fn list_shows_the_members_a_condition_picks() {
         listing.positions
     );
     for (member, _) in &all.members {
-        let position = hackenbook::hackenbush::Position::parse(&member.notation).unwrap();
-        let value = hackenbook::hackenbush::evaluate(
+        let position = hackenbook_rulesets::hackenbush::Position::parse(&member.notation).unwrap();
+        let value = hackenbook_rulesets::hackenbush::evaluate(
             &position,
-            hackenbook::hackenbush::Rules::Normal,
+            hackenbook_rulesets::hackenbush::Rules::Normal,
             &mut defs.checker.ev.games,
         )
         .unwrap()
@@ -206,5 +206,26 @@ fn eval_suggests_the_nearest_position_before_brackets() {
     assert_eq!(
         eval_to_string("lrrl + 1", false, false, &mut defs).unwrap(),
         "11/8"
+    );
+}
+
+#[test]
+fn the_terminal_game_ends_with_the_winner() {
+    let (table, board) = hackenbook::commands::play_table(
+        "LR LR R",
+        false,
+        &mut hackenbook_rulesets::hackenbush::Evaluator::default(),
+    )
+    .unwrap();
+    // Left starts a second-player win: the solver, playing Right, wins.
+    let input = "left\nleft\nLX\nLR[2]\nL[1]\nL[2]\n";
+    let mut out = Vec::new();
+    hackenbook::commands::play_against_solver(&table, &board, &mut input.as_bytes(), &mut out)
+        .unwrap();
+    let out = String::from_utf8(out).unwrap();
+    assert!(out.contains("no X edge") || out.contains("`X`"), "{out}");
+    assert!(
+        out.ends_with("Left has no cut left: the solver wins.\n"),
+        "{out}"
     );
 }

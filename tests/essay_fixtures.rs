@@ -1,7 +1,7 @@
 //! Fixture projects under tests/fixtures: one that builds, and one per kind of failure, each failing
 //! with a located diagnostic whose text is snapshotted.
 
-use hackenbook::driver::{self, Failure, Project};
+use hackenbook_book::driver::{self, Failure, Project};
 use std::path::Path;
 
 fn project(name: &str, out: &Path) -> Project {
@@ -190,9 +190,9 @@ fn relations_in_prose_maths_are_checked_typeset_and_listed() {
     assert!(page.contains("class=\"claim\""), "linked to the notebook");
     let checked = driver::check(&project).unwrap_or_else(|f| panic!("{}", f.render()));
     let claim = &checked.essays[0].claims[0];
-    assert_eq!(claim.kind, hackenbook::check::ClaimKind::Relation);
+    assert_eq!(claim.kind, hackenbook_book::check::ClaimKind::Relation);
     assert_eq!(claim.query, "{0|^} = ^^*");
-    let unchecked = hackenbook::check::unchecked_relations(&checked.essays[0].essay);
+    let unchecked = hackenbook_book::check::unchecked_relations(&checked.essays[0].essay);
     let listed: Vec<(&str, usize)> = unchecked
         .iter()
         .map(|u| (u.reads_as.as_str(), u.line))
@@ -378,10 +378,10 @@ fn the_summary_counts_everything_checked_by_kind() {
     .unwrap();
     let checked =
         driver::check(&Project::at(dir.path())).unwrap_or_else(|f| panic!("{}", f.render()));
-    let tally = hackenbook::check::Tally::of(&checked.essays);
+    let tally = hackenbook_book::check::Tally::of(&checked.essays);
     assert_eq!(
         tally,
-        hackenbook::check::Tally {
+        hackenbook_book::check::Tally {
             queries: 1,
             prose_relations: 1,
             game_relations: 2,
@@ -529,7 +529,7 @@ fn a_warning_is_shown_but_fails_only_when_denied() {
     let project = Project::at(dir.path());
     let checked = driver::check(&project).unwrap_or_else(|f| panic!("{}", f.render()));
     assert_eq!(checked.warnings.len(), 1);
-    let shown = hackenbook::essay::diagnostic::render_warnings(&checked.warnings);
+    let shown = hackenbook_book::essay::diagnostic::render_warnings(&checked.warnings);
     assert!(shown.contains("⚠"), "{shown}");
     assert!(shown.contains("w.md:11:28"), "{shown}");
     assert!(

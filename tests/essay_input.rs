@@ -2,7 +2,7 @@
 //! HTML blocks, Windows line endings, byte-order marks, lock files, reserved slugs, unclosed
 //! fences and front matter. Each either works or fails with a diagnostic at the cause.
 
-use hackenbook::driver::{self, Failure, Project};
+use hackenbook_book::driver::{self, Failure, Project};
 use std::fs;
 use std::path::Path;
 

@@ -1,8 +1,8 @@
 //! The site's own essays: every claim holds, and changing any claimed literal makes the check fail
 //! with a diagnostic at that literal's file and line.
 
-use hackenbook::check::{ClaimKind, ClaimRecord};
-use hackenbook::driver::{self, Failure, Project};
+use hackenbook_book::check::{ClaimKind, ClaimRecord};
+use hackenbook_book::driver::{self, Failure, Project};
 use std::path::{Path, PathBuf};
 
 /// Census results are cached by the content of their definition, so every mutated copy after the
@@ -65,7 +65,7 @@ fn mutated(literal: &str) -> String {
     if literal.chars().all(|c| "LRG() ".contains(c)) {
         return format!("{literal}L");
     }
-    if hackenbook::census::literal::NEGATIVE.contains(&literal.to_lowercase().as_str()) {
+    if hackenbook_census::literal::NEGATIVE.contains(&literal.to_lowercase().as_str()) {
         return "every time".to_string();
     }
     "fails".to_string()

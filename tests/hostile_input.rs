@@ -370,10 +370,10 @@ fn every_command_quotes_a_huge_argument_in_part() {
 
 #[test]
 fn damaged_shard_files_are_each_refused_in_words_and_together() {
-    use hackenbook::census::family::{Family, Kind};
-    use hackenbook::census::forest::Palette;
-    use hackenbook::census::shard::merge_files;
-    use hackenbook::hackenbush::{Colour, Rules};
+    use hackenbook_census::family::{Family, Kind};
+    use hackenbook_census::forest::Palette;
+    use hackenbook_census::shard::merge_files;
+    use hackenbook_rulesets::hackenbush::{Colour, Rules};
     let dir = tempfile::tempdir().unwrap();
     let family = Family {
         kind: Kind::Forests,
@@ -400,7 +400,7 @@ fn damaged_shard_files_are_each_refused_in_words_and_together() {
     }
     paths.push(dir.path().join("absent.json"));
     paths.push(dir.path().to_path_buf());
-    let key = hackenbook::trust::Key::from_bytes([1; 32]);
+    let key = hackenbook_base::trust::Key::from_bytes([1; 32]);
     let problems = merge_files(&family, &paths, &key).unwrap_err();
     assert_eq!(problems.len(), paths.len(), "{problems:#?}");
     for (problem, path) in problems.iter().zip(&paths) {

@@ -3,7 +3,7 @@
 //! while every link inside the pages stays relative; `404.html`; templates and the stylesheet
 //! overridden file by file; dates and `base_url` checked with located errors.
 
-use hackenbook::driver::{self, Failure, Project};
+use hackenbook_book::driver::{self, Failure, Project};
 use std::collections::BTreeSet;
 use std::fs;
 use std::path::Path;
@@ -419,7 +419,11 @@ fn templates_and_stylesheet_are_overridden_file_by_file() {
     let site = &report.out_dir;
     // The project's stylesheet, after the diagrams' paint, which is served whatever the
     // stylesheet.
-    let paint = hackenbook::site::assets::served(hackenbook::site::assets::DIAGRAM_CSS, "/*", "*/");
+    let paint = hackenbook_book::site::assets::served(
+        hackenbook_book::site::assets::DIAGRAM_CSS,
+        "/*",
+        "*/",
+    );
     assert_eq!(
         fs::read_to_string(site.join("style.css")).unwrap(),
         format!("{paint}{css}")

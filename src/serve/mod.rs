@@ -19,7 +19,7 @@ pub mod signal;
 pub mod state;
 pub mod watch;
 
-use crate::driver::{Failure, Project};
+use hackenbook_book::driver::{Failure, Project};
 use state::State;
 use std::io;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr, TcpListener};
@@ -226,7 +226,7 @@ fn spawn_watcher(
 /// Runs a build for each burst of changes (changes that came during a build ask for one more).
 fn spawn_builder(builder: Builder, changed: mpsc::Receiver<()>) -> Result<JoinHandle<()>, Failure> {
     // The builds run here: a stack as deep as the command line's.
-    crate::stack::spawn_deep("serve-build", move || {
+    hackenbook_base::stack::spawn_deep("serve-build", move || {
         while changed.recv().is_ok() {
             while changed.try_recv().is_ok() {}
             builder.rebuild();

@@ -57,7 +57,7 @@ pub fn failure_page(diagnostics: &str, version: u64) -> String {
             "<h1>The site did not build</h1>\n<p>Nothing was published; <code>site/</code> still \
              holds the last good build. This page turns back into the one you asked for as soon \
              as the essays check again.</p>\n<pre class=\"diagnostics\">{}</pre>",
-            crate::site::escape_html(diagnostics)
+            hackenbook_book::site::escape_html(diagnostics)
         ),
         version,
     )
@@ -70,7 +70,7 @@ pub fn not_found_page(path: &str, version: u64) -> String {
         &format!(
             "<h1>Not found</h1>\n<p>The site has no page at <code>{}</code>. \
              <a href=\"/\">Back to the index</a>.</p>",
-            crate::site::escape_html(path)
+            hackenbook_book::site::escape_html(path)
         ),
         version,
     )

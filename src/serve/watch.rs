@@ -8,7 +8,7 @@
 //! and are ignored, so a build never triggers the next one.
 
 use super::state::State;
-use crate::driver::{self, Project};
+use hackenbook_book::driver::{self, Project};
 use notify::{Event, EventKind, RecommendedWatcher, RecursiveMode, Watcher};
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
@@ -224,12 +224,12 @@ impl Builder {
                     if !report.warnings.is_empty() {
                         eprint!(
                             "{}",
-                            crate::essay::diagnostic::render_warnings(&report.warnings)
+                            hackenbook_book::essay::diagnostic::render_warnings(&report.warnings)
                         );
                     }
                     println!(
                         "built {} in {took} ms",
-                        crate::essay::diagnostic::counted(report.pages, "page")
+                        hackenbook_book::essay::diagnostic::counted(report.pages, "page")
                     );
                 }
                 self.state.finish_build(Ok(()))

@@ -1,0 +1,235 @@
+//! The user's key and the seal it puts on the files hackenbook keeps.
+//!
+//! The one idea: a seal is an HMAC-SHA-256 under a secret that never enters a project, so it
+//! proves "written by this user's hackenbook, with this code" and nothing less: a file edited by
+//! hand, restored from a cache another run wrote, or copied from another account does not carry
+//! it. Without a key file (no home folder, or one that cannot be written) a key is made for the
+//! run alone: caches then last as long as the process (a `serve` session), and nothing from
+//! before is believed.
+
+use crate::files;
+use hmac::{Hmac, Mac};
+use sha2::Sha256;
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+/// The environment variable naming the key file, in place of `~/.config/hackenbook/key` (for a
+/// cluster whose nodes do not share the home folder, or a test).
+pub const KEY_FILE_VARIABLE: &str = "HACKENBOOK_KEY_FILE";
+
+/// What every sealed file starts with, before the seal in hexadecimal and a newline.
+const HEADER: &str = "hackenbook sealed ";
+
+/// Bytes of the key.
+const KEY_BYTES: usize = 32;
+
+/// A secret key for sealing and checking files.
+pub struct Key {
+    bytes: [u8; KEY_BYTES],
+    /// The file it is kept in; `None` for a key of this run only.
+    kept: Option<PathBuf>,
+}
+
+/// Why a file's seal was not accepted.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Unsealed {
+    /// It does not start with a seal (not written by hackenbook, or by one before seals).
+    Missing,
+    /// The seal does not match the content: altered, written under another key, or by code of
+    /// another fingerprint.
+    Wrong,
+}
+
+impl Key {
+    /// The user's key: read from [`KEY_FILE_VARIABLE`]'s file or `~/.config/hackenbook/key`
+    /// (`$XDG_CONFIG_HOME/hackenbook/key`), made there (readable by the user alone) if missing;
+    /// failing that, a key for this run only, with a note on standard error saying why. `None`
+    /// only when the operating system gives no random bytes.
+    pub fn user() -> Option<&'static Key> {
+        static USER: OnceLock<Option<Key>> = OnceLock::new();
+        USER.get_or_init(|| {
+            let why = match key_path() {
+                Some(path) => match Key::kept_in(&path) {
+                    Ok(key) => return Some(key),
+                    Err(why) => why,
+                },
+                None => "no home folder to keep a key in".to_string(),
+            };
+            eprintln!("hackenbook: {why}; cached results last for this run only");
+            Key::random().map(|bytes| Key { bytes, kept: None })
+        })
+        .as_ref()
+    }
+
+    /// The key in `path`, made there if there is none.
+    pub fn kept_in(path: &Path) -> Result<Key, String> {
+        let shown = path.display();
+        match files::read_given(path) {
+            Ok(Some(text)) => {
+                let bytes = parse(&text).ok_or_else(|| {
+                    format!(
+                        "{shown} is not a hackenbook key ({} hexadecimal digits)",
+                        2 * KEY_BYTES
+                    )
+                })?;
+                Ok(Key {
+                    bytes,
+                    kept: Some(path.to_path_buf()),
+                })
+            }
+            Ok(None) => {
+                let bytes = Key::random().ok_or("the system gave no random bytes for a key")?;
+                let text = format!("{}\n", super::hex(&bytes));
+                match files::create_secret(path, text.as_bytes()) {
+                    Ok(()) => Ok(Key {
+                        bytes,
+                        kept: Some(path.to_path_buf()),
+                    }),
+                    // Another hackenbook made it at the same moment: use that one.
+                    Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Key::kept_in(path),
+                    Err(e) => Err(format!("cannot make the key {shown}: {e}")),
+                }
+            }
+            Err(e) => Err(format!("cannot read the key {shown}: {e}")),
+        }
+    }
+
+    /// A key of fixed bytes (for tests: two keys, two users).
+    pub fn from_bytes(bytes: [u8; KEY_BYTES]) -> Key {
+        Key { bytes, kept: None }
+    }
+
+    fn random() -> Option<[u8; KEY_BYTES]> {
+        let mut bytes = [0; KEY_BYTES];
+        getrandom::fill(&mut bytes).ok()?;
+        Some(bytes)
+    }
+
+    /// This key if it is kept in a file (so what it seals can be believed by a later run), or
+    /// why not.
+    pub fn kept(&self) -> Result<&Path, String> {
+        self.kept.as_deref().ok_or_else(|| {
+            format!(
+                "no key file could be kept (set {KEY_FILE_VARIABLE}, or give this account a \
+                 writable ~/.config/hackenbook)"
+            )
+        })
+    }
+
+    fn mac(&self, kind: &str, body: &[u8]) -> Hmac<Sha256> {
+        let mut mac =
+            <Hmac<Sha256> as Mac>::new_from_slice(&self.bytes).expect("HMAC takes any key length");
+        mac.update(b"hackenbook seal 1\0");
+        mac.update(super::CODE.as_bytes());
+        mac.update(b"\0");
+        mac.update(kind.as_bytes());
+        mac.update(b"\0");
+        mac.update(body);
+        mac
+    }
+
+    /// `body` with its seal for files of `kind` (`census cache`, `census shard`, …) before it.
+    pub fn seal(&self, kind: &str, body: &[u8]) -> Vec<u8> {
+        let tag = super::hex(&self.mac(kind, body).finalize().into_bytes());
+        let mut out = Vec::with_capacity(HEADER.len() + tag.len() + 1 + body.len());
+        out.extend_from_slice(HEADER.as_bytes());
+        out.extend_from_slice(tag.as_bytes());
+        out.push(b'\n');
+        out.extend_from_slice(body);
+        out
+    }
+
+    /// The body of a file sealed by [`Key::seal`] for `kind` under this key and this code.
+    pub fn open<'b>(&self, kind: &str, sealed: &'b [u8]) -> Result<&'b [u8], Unsealed> {
+        let rest = sealed
+            .strip_prefix(HEADER.as_bytes())
+            .ok_or(Unsealed::Missing)?;
+        let end = rest
+            .iter()
+            .position(|&b| b == b'\n')
+            .ok_or(Unsealed::Missing)?;
+        let tag = std::str::from_utf8(&rest[..end])
+            .ok()
+            .and_then(unhex::<32>)
+            .ok_or(Unsealed::Missing)?;
+        let body = &rest[end + 1..];
+        self.mac(kind, body)
+            .verify_slice(&tag)
+            .map_err(|_| Unsealed::Wrong)?;
+        Ok(body)
+    }
+}
+
+/// Where the user's key is kept, unless the environment says otherwise.
+fn key_path() -> Option<PathBuf> {
+    let set = |name: &str| std::env::var_os(name).filter(|v| !v.is_empty());
+    if let Some(file) = set(KEY_FILE_VARIABLE) {
+        return Some(file.into());
+    }
+    let config = set("XDG_CONFIG_HOME")
+        .map(PathBuf::from)
+        .filter(|p| p.is_absolute())
+        .or_else(|| set("HOME").map(|home| PathBuf::from(home).join(".config")))?;
+    Some(config.join("hackenbook").join("key"))
+}
+
+fn parse(text: &[u8]) -> Option<[u8; KEY_BYTES]> {
+    unhex::<KEY_BYTES>(std::str::from_utf8(text).ok()?.trim())
+}
+
+fn unhex<const N: usize>(text: &str) -> Option<[u8; N]> {
+    if text.len() != 2 * N || !text.is_ascii() {
+        return None;
+    }
+    let mut out = [0; N];
+    for (i, byte) in out.iter_mut().enumerate() {
+        *byte = u8::from_str_radix(&text[2 * i..2 * i + 2], 16).ok()?;
+    }
+    Some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_seal_opens_only_under_its_key_and_kind_and_for_its_body() {
+        let (mine, other) = (Key::from_bytes([1; 32]), Key::from_bytes([2; 32]));
+        let sealed = mine.seal("census cache", b"{\"count\": 804}");
+        assert_eq!(
+            mine.open("census cache", &sealed),
+            Ok(&b"{\"count\": 804}"[..])
+        );
+        assert_eq!(other.open("census cache", &sealed), Err(Unsealed::Wrong));
+        assert_eq!(mine.open("slow value", &sealed), Err(Unsealed::Wrong));
+        let forged = String::from_utf8(sealed).unwrap().replace("804", "805");
+        assert_eq!(
+            mine.open("census cache", forged.as_bytes()),
+            Err(Unsealed::Wrong)
+        );
+        assert_eq!(
+            mine.open("census cache", b"{\"count\": 805}"),
+            Err(Unsealed::Missing)
+        );
+    }
+
+    #[test]
+    fn a_key_is_made_once_readable_by_its_owner_alone_and_read_back() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("config/hackenbook/key");
+        let made = Key::kept_in(&path).unwrap();
+        let again = Key::kept_in(&path).unwrap();
+        assert_eq!(made.bytes, again.bytes);
+        assert_eq!(made.kept().unwrap(), path);
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let mode = std::fs::metadata(&path).unwrap().permissions().mode();
+            assert_eq!(mode & 0o077, 0, "{mode:o}");
+        }
+        std::fs::write(&path, "not a key").unwrap();
+        let why = Key::kept_in(&path).err().unwrap();
+        assert!(why.contains("is not a hackenbook key"), "{why}");
+        assert!(Key::from_bytes([0; 32]).kept().is_err());
+    }
+}

@@ -1,0 +1,353 @@
+//! A `hackenbush` block: a position, valued by the build's solver (whose fast paths are
+//! cross-checked against the game tree) and held to every assertion written under it. Drawing it
+//! is the page's business.
+
+use super::playable::{page_play, PagePlay};
+use super::Context;
+use crate::essay::parse::{KeyValue, PositionBlock};
+use crate::essay::source::offset_span;
+use crate::essay::{Diagnostic, Spanned};
+use hackenbook_base::provenance::Method;
+use hackenbook_census::{self as census, NameKind};
+use hackenbook_games::{GameId, Player};
+use hackenbook_rulesets::hackenbush::{self, in_place, Evaluator, Position, Rules};
+
+#[derive(Debug)]
+pub struct PositionOutcome {
+    /// The name other directives use for it (an internal one if the author gave none).
+    pub name: String,
+    pub position: Position,
+    pub rules: Rules,
+    pub value: String,
+    pub value_latex: String,
+    /// The methods that valued it (on one part they agreed).
+    pub methods: Vec<Method>,
+    /// The methods of each part, when it has several standing apart.
+    pub parts: Vec<Vec<Method>>,
+    pub assertions: Vec<AssertionRecord>,
+    /// What the page needs to let a reader play it.
+    pub play: PagePlay,
+}
+
+#[derive(Debug)]
+pub struct AssertionRecord {
+    pub key: String,
+    pub literal: String,
+    pub computed: String,
+    pub holds: bool,
+}
+
+pub fn check(cx: &mut Context, index: usize, block: &PositionBlock) -> Option<PositionOutcome> {
+    if let Some(name) = &block.name {
+        if let Err(message) = cx.workspace.check_name(&name.value, NameKind::Position) {
+            let d = Diagnostic::new(cx.file, name.span.clone(), message).label("this name");
+            cx.problem(d);
+            return None;
+        }
+    }
+    let outcome = check_named(cx, index, block);
+    if let (None, Some(name)) = (&outcome, &block.name) {
+        // Reported here, once: uses of the name elsewhere say nothing more.
+        cx.workspace.position_failed(&name.value);
+    }
+    outcome
+}
+
+fn check_named(cx: &mut Context, index: usize, block: &PositionBlock) -> Option<PositionOutcome> {
+    let at = block.position.span.start;
+    let position = match Position::parse(&block.position.value) {
+        Ok(p) => p,
+        Err(e) => {
+            let d = Diagnostic::new(
+                cx.file,
+                offset_span(&e.span, at),
+                format!("bad position: {}", e.message),
+            )
+            .label("here")
+            .help("stalks `LRRL`, trees `L(L R)`, forests `LR RL`, graphs `g-a L, a-b R, b-g G`");
+            cx.problem(d);
+            return None;
+        }
+    };
+    let (rules, time_limit, assertions) = split_rules(cx, &block.lines)?;
+    cx.with_time_limit(time_limit, |cx| {
+        value_and_assert(cx, index, block, position, rules, &assertions)
+    })
+}
+
+/// The position valued and its assertions checked.
+fn value_and_assert(
+    cx: &mut Context,
+    index: usize,
+    block: &PositionBlock,
+    position: Position,
+    rules: Rules,
+    assertions: &[&KeyValue],
+) -> Option<PositionOutcome> {
+    let evaluation = match cx.ev.solver.evaluate(&position, rules, &mut cx.ev.games) {
+        Ok(e) => e,
+        Err(e) => {
+            let d = Diagnostic::new(
+                cx.file,
+                block.position.span.clone(),
+                format!("cannot value this position: {e}"),
+            )
+            .label("this position");
+            cx.problem(d);
+            return None;
+        }
+    };
+    let name = block
+        .name
+        .as_ref()
+        .map_or_else(|| format!("position-{}", index + 1), |n| n.value.clone());
+    cx.workspace
+        .define_position(&name, &evaluation, position.clone(), rules);
+    let facts = Facts {
+        name: &name,
+        position: &position,
+        rules,
+        value: evaluation.value,
+    };
+    let assertions = assertions
+        .iter()
+        .map(|line| check_assertion(cx, line, &facts))
+        .collect();
+    let play = page_play(cx, &position, rules);
+    Some(PositionOutcome {
+        play,
+        name,
+        value: cx.ev.games.display(evaluation.value),
+        value_latex: cx.ev.games.latex(evaluation.value),
+        position,
+        rules,
+        methods: evaluation.methods,
+        parts: evaluation.parts,
+        assertions,
+    })
+}
+
+/// What a position block's options set: its rules and its own time limit.
+type Options<'a> = (Rules, Option<std::time::Duration>, Vec<&'a KeyValue>);
+
+/// Takes the `rules = …` and `time_limit = …` options out of the lines; the rest are
+/// assertions.
+fn split_rules<'a>(cx: &mut Context, lines: &'a [KeyValue]) -> Option<Options<'a>> {
+    let mut rules = Rules::Normal;
+    let mut time_limit = None;
+    let mut assertions = Vec::new();
+    for line in lines {
+        match line.key.value.as_str() {
+            "rules" => rules = read_rules(cx, &line.value)?,
+            "time_limit" => time_limit = Some(cx.read_time_limit(&line.value)?),
+            _ => assertions.push(line),
+        }
+    }
+    Some((rules, time_limit, assertions))
+}
+
+/// The value of a `rules = …` line: `normal` or `childish`.
+pub(super) fn read_rules(cx: &mut Context, value: &Spanned<String>) -> Option<Rules> {
+    match value.value.as_str() {
+        "normal" => Some(Rules::Normal),
+        "childish" => Some(Rules::Childish),
+        other => {
+            let d = Diagnostic::new(
+                cx.file,
+                value.span.clone(),
+                format!("unknown rules `{other}`"),
+            )
+            .label("expected `normal` or `childish`");
+            cx.problem(d);
+            None
+        }
+    }
+}
+
+/// What an assertion may be checked against.
+struct Facts<'a> {
+    name: &'a str,
+    position: &'a Position,
+    rules: Rules,
+    value: GameId,
+}
+
+fn check_assertion(cx: &mut Context, line: &KeyValue, facts: &Facts) -> AssertionRecord {
+    let key = line.key.value.as_str();
+    let outcome = match key {
+        // Values are games, compared exactly by the engine, whatever their kind (3/8, 1*, ^*).
+        "value" => check_value(cx, facts.value, &line.value.value),
+        "left" | "right" => check_options(
+            cx,
+            facts,
+            if key == "left" {
+                Player::Left
+            } else {
+                Player::Right
+            },
+            &line.value.value,
+        ),
+        // A word that is neither a key of the block nor a property nor a measure: most likely
+        // a typo of one of them.
+        _ if is_name(key)
+            && census::query::property(key).is_none()
+            && !cx.workspace.knows_measure(key) =>
+        {
+            Err(Refusal {
+                message: format!("unknown key `{key}` in a position block"),
+                span: Some(line.key.span.clone()),
+                help: Some(census::query::unknown_name_help(key, &KEYS)),
+            })
+        }
+        _ => cx
+            .workspace
+            .property(facts.name, key, cx.ev)
+            .map_err(|e| Refusal {
+                message: e.message,
+                span: Some(offset_span(&e.span, line.key.span.start)),
+                help: e.help,
+            })
+            .and_then(|figure| {
+                let shown = census::render_figure(&figure, &cx.ev.games);
+                census::literal_holds(&line.value.value, &figure, &mut cx.ev.games)
+                    .map(|holds| (shown, holds))
+                    .map_err(|e| Refusal::at_literal(e.message))
+            }),
+    };
+    let (computed, holds) = match outcome {
+        Ok(pair) => pair,
+        Err(refusal) => {
+            let span = refusal.span.unwrap_or_else(|| line.value.span.clone());
+            cx.problem(
+                Diagnostic::new(cx.file, span, refusal.message)
+                    .label("here")
+                    .help_if(refusal.help),
+            );
+            return record(line, String::new(), false);
+        }
+    };
+    if !holds {
+        cx.problem(
+            Diagnostic::new(
+                cx.file,
+                line.value.span.clone(),
+                format!(
+                    "assertion does not hold: `{key} = {}`, but the computed {key} is {computed}",
+                    line.value.value
+                ),
+            )
+            .label(format!("computed {computed}")),
+        );
+    }
+    record(line, computed, holds)
+}
+
+fn record(line: &KeyValue, computed: String, holds: bool) -> AssertionRecord {
+    AssertionRecord {
+        key: line.key.value.clone(),
+        literal: line.value.value.clone(),
+        computed,
+        holds,
+    }
+}
+
+/// The keys a position block takes besides the properties of the query language.
+const KEYS: [&str; 4] = ["value", "left", "right", "rules"];
+
+/// `edges`, `valeu`: a single word, as a key naming one property is.
+fn is_name(key: &str) -> bool {
+    !key.is_empty() && key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+}
+
+/// Why an assertion could not be checked: where (the literal's span when `None`), and what to do.
+struct Refusal {
+    message: String,
+    span: Option<std::ops::Range<usize>>,
+    help: Option<String>,
+}
+
+impl Refusal {
+    fn at_literal(message: String) -> Refusal {
+        Refusal {
+            message,
+            span: None,
+            help: None,
+        }
+    }
+}
+
+type Checked = Result<(String, bool), Refusal>;
+
+fn check_value(cx: &mut Context, value: GameId, literal: &str) -> Checked {
+    let ev = &mut *cx.ev;
+    let claimed = in_place::evaluate(literal, &mut ev.solver, &mut ev.games, &mut |_| None)
+        .map_err(|e| Refusal::at_literal(format!("bad game value `{literal}`: {}", e.message)))?;
+    Ok((cx.ev.games.display(value), claimed == value))
+}
+
+/// `left = 0, 1/2`: the values of the player's options, compared as sets.
+fn check_options(cx: &mut Context, facts: &Facts, player: Player, literal: &str) -> Checked {
+    let Evaluator { games, solver } = &mut *cx.ev;
+    let mut computed: Vec<GameId> = Vec::new();
+    for option in hackenbush::options(facts.position, facts.rules, player) {
+        let value = solver
+            .evaluate(&option, facts.rules, games)
+            .map_err(|e| Refusal::at_literal(format!("cannot value an option: {e}")))?
+            .value;
+        if !computed.contains(&value) {
+            computed.push(value);
+        }
+    }
+    let mut claimed: Vec<GameId> = Vec::new();
+    let none_claimed = matches!(literal.trim(), "none" | "{}");
+    let items = if none_claimed {
+        Vec::new()
+    } else {
+        split_top_level(literal)
+    };
+    for item in items {
+        if item.trim().is_empty() {
+            continue;
+        }
+        let value = in_place::evaluate(item.trim(), solver, games, &mut |_| None).map_err(|e| {
+            Refusal::at_literal(format!("bad game value `{}`: {}", item.trim(), e.message))
+        })?;
+        if !claimed.contains(&value) {
+            claimed.push(value);
+        }
+    }
+    computed.sort();
+    claimed.sort();
+    let shown = if computed.is_empty() {
+        "none (no moves)".to_string()
+    } else {
+        computed
+            .iter()
+            .map(|g| games.display(*g))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    Ok((
+        shown,
+        computed == claimed && (!claimed.is_empty() || none_claimed),
+    ))
+}
+
+/// Splits `0, {1|-1}, 1/2` at the commas not inside braces.
+fn split_top_level(text: &str) -> Vec<&str> {
+    let mut parts = Vec::new();
+    let (mut depth, mut start) = (0i32, 0);
+    for (i, c) in text.char_indices() {
+        match c {
+            '{' | '(' => depth += 1,
+            '}' | ')' => depth -= 1,
+            ',' if depth == 0 => {
+                parts.push(&text[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    parts.push(&text[start..]);
+    parts
+}

@@ -1,0 +1,226 @@
+//! An exercise on the page: the diagram (without its value), the question, an answer field the
+//! page's script checks against what the build computed (`exercise.js`: it parses the reader's
+//! spelling, it solves nothing), the hint and the worked solution on demand, and a copy of the
+//! answer and solution for the answer key at the end of the page (printed on its own page).
+
+use crate::check::{ExerciseOutcome, Expected, Question};
+use crate::essay::Diagnostic;
+use crate::essay::SourceFile;
+use crate::site::escape_html as escape;
+use crate::site::maths;
+use hackenbook_games::{OutcomeClass, Player};
+use hackenbook_rulesets::hackenbush::{draw, Rules};
+use pulldown_cmark::{Event, Parser};
+
+/// The exercise's HTML in the page, and its entry in the answer key.
+pub struct Rendered {
+    pub inline: String,
+    pub key: String,
+}
+
+/// Renders exercise `number` (1-based on its page); `solution_html` is its worked solution,
+/// already rendered from the essay's Markdown.
+pub fn render(
+    exercise: &ExerciseOutcome,
+    number: usize,
+    solution_html: &str,
+    file: &SourceFile,
+    span: std::ops::Range<usize>,
+    problems: &mut Vec<Diagnostic>,
+) -> Rendered {
+    let p = &exercise.position;
+    let id = format!("exercise-{number}");
+    let svg = draw::svg(
+        &p.position.picture(),
+        &format!("Exercise {number}"),
+        &super::directives::describe(&p.position, None, p.rules),
+    );
+    let rules = if p.rules == Rules::Childish {
+        "<p class=\"exercise-rules\">Under the childish rules: no cut may make anything fall.</p>\n"
+    } else {
+        ""
+    };
+    let mut typeset = |tex: &str| {
+        maths::render(tex, false).unwrap_or_else(|e| {
+            problems.push(
+                Diagnostic::new(
+                    file,
+                    span.clone(),
+                    format!("KaTeX cannot typeset `{tex}`: {}", e.message),
+                )
+                .label("in this exercise"),
+            );
+            escape(tex)
+        })
+    };
+    let answer = if exercise.answer_is_latex {
+        format!("It is worth {}.", typeset(&exercise.answer))
+    } else {
+        escape(&exercise.answer)
+    };
+    let hint = exercise.hint.as_ref().map_or(String::new(), |h| {
+        format!(
+            "<details class=\"exercise-hint\"><summary>Hint</summary><p>{}</p></details>\n",
+            inline_markdown(h, &mut typeset)
+        )
+    });
+    let field = match exercise.question {
+        Question::WinningMove(_) => "<p class=\"exercise-try\" hidden><output aria-live=\"polite\"></output></p>".to_string(),
+        _ => format!(
+            "<form class=\"exercise-try\" hidden><label>Your answer <input type=\"text\" name=\"answer\" \
+             autocomplete=\"off\" spellcheck=\"false\" placeholder=\"{placeholder}\"></label> \
+             <button type=\"submit\">Check</button> <output aria-live=\"polite\"></output></form>",
+            placeholder = match exercise.question {
+                Question::Value => "for example 1/2, *, ^",
+                Question::Winner(_) => "Left or Right",
+                _ => "Left, Right, first or second player",
+            }
+        ),
+    };
+    // A winning move is shown on the diagram: the winning edges drawn thick.
+    let marked = match &exercise.expected {
+        Expected::Moves { winning, .. } => format!(
+            "<figure class=\"exercise-diagram exercise-key-diagram\">{}</figure>\n",
+            with_winning_edges(&svg, winning)
+        ),
+        _ => String::new(),
+    };
+    let solution = format!("<p class=\"exercise-answer\">{answer}</p>\n{marked}{solution_html}");
+    let inline = format!(
+        "<section class=\"exercise\" id=\"{id}\" data-exercise=\"{data}\">\n\
+         <p class=\"exercise-title\">Exercise {number}</p>\n\
+         <figure class=\"exercise-diagram\">{svg}</figure>\n{rules}\
+         <p class=\"exercise-question\">{question}</p>\n{field}\n\
+         <div class=\"exercise-room\" aria-hidden=\"true\"></div>\n{hint}\
+         <details class=\"exercise-solution\"><summary>Solution</summary>\n{solution}</details>\n\
+         </section>\n",
+        data = escape(&expected_json(&exercise.expected, exercise.question)),
+        question = match exercise.question {
+            Question::WinningMove(p) => format!(
+                "{} <span class=\"exercise-screen-only\" hidden>Click the edge {p} should cut.</span>",
+                escape(&exercise.question.words())
+            ),
+            _ => escape(&exercise.question.words()),
+        },
+    );
+    let key = format!(
+        "<div class=\"key-item\"><p class=\"exercise-title\">Exercise {number}</p>\n{}</div>\n",
+        prefixed_ids(&solution, "key-")
+    );
+    Rendered { inline, key }
+}
+
+/// The diagram with the class `exercise-winning` on every element of the winning edges.
+fn with_winning_edges(svg: &str, winning: &[usize]) -> String {
+    winning.iter().fold(svg.to_string(), |svg, e| {
+        let attribute = format!("\" data-edge=\"{e}\"");
+        svg.replace(&attribute, &format!(" exercise-winning{attribute}"))
+    })
+}
+
+/// What the script compares the reader's answer with, as JSON (for "who wins when … starts",
+/// also the starter, so that "the first player" can be read).
+fn expected_json(expected: &Expected, question: Question) -> String {
+    let player = |p: &Player| p.name().to_lowercase();
+    let value = match expected {
+        Expected::Value { display, parts } => serde_json::json!({
+            "kind": "value",
+            "display": display,
+            "parts": parts.as_ref().map(|(num, exp, ups, nim)| serde_json::json!([num, exp, ups, nim])),
+        }),
+        Expected::Winner(p) => serde_json::json!({
+            "kind": "winner",
+            "winner": player(p),
+            "starter": match question {
+                Question::Winner(starter) => Some(player(&starter)),
+                _ => None,
+            },
+        }),
+        Expected::Outcome(class) => serde_json::json!({
+            "kind": "outcome",
+            "class": class_letter(*class),
+        }),
+        Expected::Moves {
+            player: p,
+            winning,
+            legal,
+            names,
+        } => serde_json::json!({
+            "kind": "move",
+            "player": player(p),
+            "winning": winning,
+            "legal": legal,
+            "names": names,
+        }),
+    };
+    value.to_string()
+}
+
+fn class_letter(class: OutcomeClass) -> String {
+    class.letter().to_string()
+}
+
+/// One line of Markdown (emphasis, code, `$…$` maths) as inline HTML, for hints.
+fn inline_markdown(text: &str, typeset: &mut dyn FnMut(&str) -> String) -> String {
+    let events = Parser::new_ext(text, crate::essay::parse::markdown_options()).map(|e| match e {
+        Event::InlineMath(tex) => Event::InlineHtml(typeset(&tex).into()),
+        other => other,
+    });
+    let mut html = String::new();
+    pulldown_cmark::html::push_html(&mut html, events);
+    let trimmed = html.trim();
+    trimmed
+        .strip_prefix("<p>")
+        .and_then(|t| t.strip_suffix("</p>"))
+        .unwrap_or(trimmed)
+        .to_string()
+}
+
+/// A copy of some HTML whose element ids (and the references to them in `aria-labelledby` and
+/// `aria-describedby`) carry a prefix, so that the copy in the answer key keeps ids unique.
+pub fn prefixed_ids(html: &str, prefix: &str) -> String {
+    let mut out = String::with_capacity(html.len() + 64);
+    let mut rest = html;
+    loop {
+        let next = [" id=\"", " aria-labelledby=\"", " aria-describedby=\""]
+            .iter()
+            .filter_map(|a| rest.find(a).map(|at| (at, *a)))
+            .min();
+        let Some((at, attribute)) = next else {
+            out.push_str(rest);
+            return out;
+        };
+        let value_start = at + attribute.len();
+        let value_end = rest[value_start..]
+            .find('"')
+            .map_or(rest.len(), |i| value_start + i);
+        out.push_str(&rest[..value_start]);
+        let tokens: Vec<String> = rest[value_start..value_end]
+            .split_whitespace()
+            .map(|t| format!("{prefix}{t}"))
+            .collect();
+        out.push_str(&tokens.join(" "));
+        rest = &rest[value_end..];
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn winning_edges_are_marked_and_no_other() {
+        let svg = r#"<path class="hb-edge hb-red" data-edge="1" d=""/><path class="hb-core" data-edge="1" d=""/><path class="hb-edge hb-blue" data-edge="10" d=""/>"#;
+        assert_eq!(
+            super::with_winning_edges(svg, &[1]),
+            r#"<path class="hb-edge hb-red exercise-winning" data-edge="1" d=""/><path class="hb-core exercise-winning" data-edge="1" d=""/><path class="hb-edge hb-blue" data-edge="10" d=""/>"#
+        );
+    }
+
+    #[test]
+    fn ids_and_their_references_are_prefixed() {
+        let html = r#"<svg aria-labelledby="a-title" aria-describedby="a-desc"><title id="a-title">t</title><desc id="a-desc">d</desc></svg><p data-id="x">"#;
+        assert_eq!(
+            super::prefixed_ids(html, "key-"),
+            r#"<svg aria-labelledby="key-a-title" aria-describedby="key-a-desc"><title id="key-a-title">t</title><desc id="key-a-desc">d</desc></svg><p data-id="x">"#
+        );
+    }
+}

@@ -1,0 +1,194 @@
+//! Play in the page: which diagrams carry a play table (the page's budgets, and the reader's
+//! words when a diagram stays static), and the values they show, typeset once per page and
+//! referenced in the table's order.
+use hackenbook_book::check::playable::PAGE_BUDGET;
+use hackenbook_book::check::{CheckOptions, Checker, Outcome, PagePlay};
+use hackenbook_book::essay::{parse_essay, Diagnostic, SourceFile};
+use hackenbook_book::page::build_page;
+use hackenbook_rulesets::hackenbush::play::compact;
+
+fn essay(body: &str) -> hackenbook_book::essay::Essay {
+    let text = format!("+++\ntitle = \"Play\"\nrung = 1\n+++\n\n{body}");
+    parse_essay(&SourceFile::new("play.md".to_string(), text)).expect("the essay parses")
+}
+
+fn block(name: &str, position: &str) -> String {
+    format!("```hackenbush {name}\n{position}\n```\n\n")
+}
+
+/// The attribute `name` of the figure `position-ID`.
+fn attribute<'a>(html: &'a str, id: &str, name: &str) -> Option<&'a str> {
+    let start = html.find(&format!("id=\"position-{id}\""))?;
+    let tag = &html[start..start + html[start..].find('>')?];
+    let at = tag.find(&format!(" {name}=\""))? + name.len() + 3;
+    Some(&tag[at..at + tag[at..].find('"')?])
+}
+
+#[test]
+fn diagrams_within_the_budget_play_and_the_rest_say_why() {
+    let body = [
+        block("small", "LR LR R"),
+        block("long", &"L".repeat(25)),
+        // Eight green stalks of three: 4^8 positions reachable, over the page's 20,000.
+        block("heaps", "GGG GGG GGG GGG GGG GGG GGG GGG"),
+    ]
+    .concat();
+    let mut checker = Checker::new(CheckOptions::default());
+    let mut problems: Vec<Diagnostic> = Vec::new();
+    let checked = checker.check_essay(essay(&body), &mut problems);
+    // Only warnings: the blocks are named and never mentioned.
+    assert!(problems.iter().all(|d| d.warning), "{problems:?}");
+    let plays: Vec<&PagePlay> = checked
+        .outcomes
+        .iter()
+        .map(|o| match o {
+            Outcome::Position(p) => &p.play,
+            other => panic!("{other:?}"),
+        })
+        .collect();
+    assert!(matches!(plays[0], PagePlay::Table { .. }));
+    assert_eq!(
+        plays[1],
+        &PagePlay::Static(
+            "Too large to play in the page: 25 edges (the page plays up to 24).".to_string()
+        )
+    );
+    assert_eq!(
+        plays[2],
+        &PagePlay::Static(
+            "Too many ways to play to follow in the page (more than 20,000 positions).".to_string()
+        )
+    );
+
+    let page = build_page(&checked, &mut problems);
+    // Only warnings: the blocks are named and never mentioned.
+    assert!(problems.iter().all(|d| d.warning), "{problems:?}");
+    let html = &page.body_html;
+    assert!(attribute(html, "small", "data-play").is_some());
+    assert!(attribute(html, "long", "data-play").is_none());
+    assert!(attribute(html, "long", "data-play-static").is_some());
+}
+
+/// Each value of a page's tables is typeset once, in the pool, and each diagram lists the pool
+/// entries of its values in its table's order.
+#[test]
+fn values_are_typeset_once_per_page_in_table_order() {
+    let body = [
+        block("a", "LR LR R"),
+        block("b", "LRR LR"),
+        block("c", "LR R"),
+    ]
+    .concat();
+    let mut checker = Checker::new(CheckOptions::default());
+    let mut problems: Vec<Diagnostic> = Vec::new();
+    let checked = checker.check_essay(essay(&body), &mut problems);
+    let page = build_page(&checked, &mut problems);
+    // Only warnings: the blocks are named and never mentioned.
+    assert!(problems.iter().all(|d| d.warning), "{problems:?}");
+    let html = &page.body_html;
+    let pool_at = html
+        .find("<div class=\"play-values\" id=\"play-values\" hidden>")
+        .unwrap();
+    let pool: Vec<&str> = html[pool_at..]
+        .split("<span data-value=\"")
+        .skip(1)
+        .map(|s| &s[..s.find('"').unwrap()])
+        .collect();
+    let mut distinct = pool.clone();
+    distinct.sort_unstable();
+    distinct.dedup();
+    assert_eq!(distinct.len(), pool.len(), "each value once: {pool:?}");
+    for (index, id) in ["a", "b", "c"].iter().enumerate() {
+        let Outcome::Position(p) = &checked.outcomes[index] else {
+            panic!()
+        };
+        let PagePlay::Table { text, values } = &p.play else {
+            panic!()
+        };
+        assert_eq!(attribute(html, id, "data-play"), Some(text.as_str()));
+        let shown: Vec<&str> = attribute(html, id, "data-play-values")
+            .unwrap()
+            .split(' ')
+            .map(|i| pool[i.parse::<usize>().unwrap()])
+            .collect();
+        let expected: Vec<&str> = values.iter().map(|v| v.shown.as_str()).collect();
+        assert_eq!(shown, expected, "{id}");
+        // The table's first entry is the position as written: its value is the caption's.
+        let read = compact::decode(text).unwrap();
+        assert_eq!(shown[read.entries[0].value], p.value, "{id}");
+    }
+}
+
+/// Diagrams each within the diagram budget, together over the page's: the page carries tables
+/// up to its budget, and the rest stay static and say why.
+#[test]
+fn the_page_budget_holds() {
+    let position = "LRLRLR LRLRLR LRLRLR LRLR";
+    let body: String = (0..8).map(|i| block(&format!("p{i}"), position)).collect();
+    let mut checker = Checker::new(CheckOptions::default());
+    let mut problems: Vec<Diagnostic> = Vec::new();
+    let checked = checker.check_essay(essay(&body), &mut problems);
+    // Only warnings: the blocks are named and never mentioned.
+    assert!(problems.iter().all(|d| d.warning), "{problems:?}");
+    let mut carried = 0;
+    let mut refused = 0;
+    for outcome in &checked.outcomes {
+        let Outcome::Position(p) = outcome else {
+            panic!()
+        };
+        match &p.play {
+            PagePlay::Table { text, .. } => {
+                assert!(text.len() <= PAGE_BUDGET.diagram_bytes);
+                assert_eq!(refused, 0, "tables are carried in the order written");
+                carried += text.len();
+            }
+            PagePlay::Static(why) => {
+                assert!(why.contains("this page already carries"), "{why}");
+                refused += 1;
+            }
+            PagePlay::Nothing => panic!(),
+        }
+    }
+    assert!(
+        carried > 0 && refused > 0,
+        "{carried} bytes carried, {refused} refused"
+    );
+    assert!(carried <= PAGE_BUDGET.page_bytes);
+}
+
+/// Only a page with a playable diagram loads the player, and the player is written beside it.
+#[test]
+fn pages_with_a_playable_diagram_load_the_player() {
+    use hackenbook_book::site::render::{render_site, PageModel, SiteModel};
+    let body = [block("lr", "LR"), block("long", &"L".repeat(25))].concat();
+    let mut checker = Checker::new(CheckOptions::default());
+    let mut problems: Vec<Diagnostic> = Vec::new();
+    let checked = checker.check_essay(essay(&body), &mut problems);
+    let playable = PageModel {
+        slug: "playable".into(),
+        ..build_page(&checked, &mut problems)
+    };
+    let plain = PageModel {
+        slug: "plain".into(),
+        title: "Plain".into(),
+        body_html: "<p>No diagram.</p>".into(),
+        ..PageModel::default()
+    };
+    // Only warnings: the blocks are named and never mentioned.
+    assert!(problems.iter().all(|d| d.warning), "{problems:?}");
+    let model = SiteModel {
+        title: "Site".into(),
+        essays: vec![playable, plain],
+        base_url: None,
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("site");
+    let templates = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../templates");
+    render_site(&model, &templates, &out).unwrap();
+    let script = "<script src=\"player.js\" defer></script>";
+    let read = |name: &str| std::fs::read_to_string(out.join(name)).unwrap();
+    assert!(read("playable.html").contains(script));
+    assert!(!read("plain.html").contains(script));
+    assert!(!read("index.html").contains(script));
+    assert!(read("player.js").contains("data-play"));
+}

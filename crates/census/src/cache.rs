@@ -1,0 +1,298 @@
+//! Census results kept on disk, keyed by what was asked rather than when.
+//!
+//! The one idea: a census is a pure function of its family and of the code that computes it, so
+//! the SHA-256 of the normalised family and of the schema (the property table and the
+//! fingerprint of every file of the computing code, [`hackenbook_base::trust::CODE`]) names its result;
+//! an unchanged census block is read back instead of recomputed, and any change to it, to the
+//! property table or to the code misses the cache — there is no version to bump by hand and no
+//! list of sources to keep. An entry is believed only under the seal of the user's key
+//! ([`hackenbook_base::trust`]): one edited, copied from another run or written by other code is computed
+//! again. Rows are stored as they are (serde), and values that are not numbers as canonical
+//! forms, re-interned on load.
+
+use super::record::{Row, Val};
+use super::small::Small;
+use hackenbook_base::files;
+use hackenbook_base::trust::{self, hex, Key};
+use hackenbook_games::{GameId, Games};
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+/// What a census cache file is sealed as.
+const KIND: &str = "census cache";
+
+/// The schema of a cached row, as a hash: the property table and the fingerprint of the code
+/// that defines, computes and stores rows.
+pub fn schema() -> &'static str {
+    static SCHEMA: OnceLock<String> = OnceLock::new();
+    SCHEMA.get_or_init(|| {
+        let mut hash = Sha256::new();
+        hash.update(super::property::schema().as_bytes());
+        hash.update([0]);
+        hash.update(trust::CODE.as_bytes());
+        hex(&hash.finalize())
+    })
+}
+
+/// What a cached census is keyed by: the normalised description of its family
+/// ([`super::family::Family::key`], [`super::graphs::GraphFamily::key`]).
+pub trait Keyed {
+    fn key(&self) -> String;
+}
+
+impl Keyed for super::family::Family {
+    fn key(&self) -> String {
+        super::family::Family::key(self)
+    }
+}
+
+/// The file name a family's census is cached under.
+pub fn cache_key(family: &impl Keyed) -> String {
+    let mut hash = Sha256::new();
+    hash.update(schema().as_bytes());
+    hash.update([0]);
+    hash.update(family.key().as_bytes());
+    hex(&hash.finalize()[..12])
+}
+
+fn path_for(dir: &Path, family: &impl Keyed) -> PathBuf {
+    dir.join(format!("census-{}.json", cache_key(family)))
+}
+
+/// A canonical form, by the indices of its options in the same file.
+#[derive(Serialize, Deserialize)]
+enum Form {
+    Number(String),
+    Options(Vec<usize>, Vec<usize>),
+}
+
+/// A value as stored: a number, or a canonical form by its index in the file's forms.
+#[derive(Clone, Copy, Serialize, Deserialize)]
+enum Stored {
+    Num(Small),
+    Form(usize),
+}
+
+#[derive(Serialize, Deserialize)]
+struct File<M> {
+    schema: String,
+    family: String,
+    /// How the rows were computed (`fast engine`, `3 merged shards`, …), for the notebook.
+    origin: String,
+    forms: Vec<Form>,
+    rows: Vec<Row<Stored, M>>,
+}
+
+/// A census read back from the cache, with how it was first computed.
+pub struct Cached<M> {
+    pub rows: Vec<Row<Val, M>>,
+    /// `fast engine`, `composing engine`, `solver`, `3 merged shards`.
+    pub origin: String,
+}
+
+/// Writes each game's options before the game, so loading can rebuild them in order.
+struct FormWriter<'g> {
+    games: &'g mut Games,
+    index: HashMap<GameId, usize>,
+    forms: Vec<Form>,
+}
+
+impl FormWriter<'_> {
+    fn add(&mut self, g: GameId) -> usize {
+        if let Some(&i) = self.index.get(&g) {
+            return i;
+        }
+        let form = match self.games.as_number(g) {
+            Some(d) => Form::Number(d.to_string()),
+            None => {
+                let left = self.games.left_options(g);
+                let right = self.games.right_options(g);
+                let l = left.into_iter().map(|o| self.add(o)).collect();
+                let r = right.into_iter().map(|o| self.add(o)).collect();
+                Form::Options(l, r)
+            }
+        };
+        self.forms.push(form);
+        self.index.insert(g, self.forms.len() - 1);
+        self.forms.len() - 1
+    }
+
+    fn val(&mut self, v: Val) -> Stored {
+        match v {
+            Val::Num(x) => Stored::Num(x),
+            Val::Game(g) => Stored::Form(self.add(g)),
+        }
+    }
+}
+
+/// Stores a census under the user's key ([`Key::user`]) at the path it returns; failures are
+/// reported but never fatal (the cache is only a speed-up). `M` is how a row's smallest member
+/// is held (a packed forest, a picture's code); `origin` says how the rows were computed.
+pub fn store<M: Serialize + Clone>(
+    dir: &Path,
+    family: &impl Keyed,
+    rows: &[Row<Val, M>],
+    origin: &str,
+    games: &mut Games,
+) -> std::io::Result<PathBuf> {
+    let key = Key::user().ok_or_else(|| std::io::Error::other("no key to seal the cache"))?;
+    store_with(key, dir, family, rows, origin, games)
+}
+
+/// [`store`] under a given key.
+pub fn store_with<M: Serialize + Clone>(
+    key: &Key,
+    dir: &Path,
+    family: &impl Keyed,
+    rows: &[Row<Val, M>],
+    origin: &str,
+    games: &mut Games,
+) -> std::io::Result<PathBuf> {
+    let mut w = FormWriter {
+        games,
+        index: HashMap::new(),
+        forms: Vec::new(),
+    };
+    let rows = rows
+        .iter()
+        .filter_map(|row| {
+            Some(Row {
+                record: row.record.map(|v| Some(w.val(v)))?,
+                count: row.count,
+                first: row.first.clone(),
+                order: row.order,
+            })
+        })
+        .collect();
+    let file = File {
+        schema: schema().to_string(),
+        family: family.key(),
+        origin: origin.to_string(),
+        forms: w.forms,
+        rows,
+    };
+    files::own_dir(dir)?;
+    let path = path_for(dir, family);
+    files::replace(&path, &key.seal(KIND, &serde_json::to_vec(&file)?))?;
+    Ok(path)
+}
+
+/// Reads a cached census, or `None` if there is none, or it is not a regular file, unreadable,
+/// stale, or not sealed by the user's key (then the census is computed again).
+pub fn load<M: DeserializeOwned>(
+    dir: &Path,
+    family: &impl Keyed,
+    games: &mut Games,
+) -> Option<Cached<M>> {
+    load_with(Key::user()?, dir, family, games)
+}
+
+/// [`load`] under a given key.
+pub fn load_with<M: DeserializeOwned>(
+    key: &Key,
+    dir: &Path,
+    family: &impl Keyed,
+    games: &mut Games,
+) -> Option<Cached<M>> {
+    let bytes = files::read_own(&path_for(dir, family)).ok()??;
+    let body = key.open(KIND, &bytes).ok()?;
+    let file: File<M> = serde_json::from_slice(body).ok()?;
+    if file.schema != schema() || file.family != family.key() {
+        return None;
+    }
+    // Every figure sums counts: a total past the counter's width is refused here, not met there.
+    file.rows
+        .iter()
+        .try_fold(0u64, |total, row| total.checked_add(row.count))?;
+    let mut ids: Vec<GameId> = Vec::with_capacity(file.forms.len());
+    for form in &file.forms {
+        let id = match form {
+            Form::Number(text) => games.number(&text.parse().ok()?),
+            Form::Options(l, r) => {
+                let pick = |v: &[usize]| {
+                    v.iter()
+                        .map(|&i| ids.get(i).copied())
+                        .collect::<Option<Vec<_>>>()
+                };
+                let (l, r) = (pick(l)?, pick(r)?);
+                games.from_options(&l, &r)
+            }
+        };
+        ids.push(id);
+    }
+    let val = |s: Stored| -> Option<Val> {
+        match s {
+            Stored::Num(x) => Some(Val::Num(x)),
+            Stored::Form(i) => Some(Val::Game(*ids.get(i)?)),
+        }
+    };
+    let rows = file
+        .rows
+        .into_iter()
+        .map(|row| {
+            Some(Row {
+                record: row.record.map(val)?,
+                count: row.count,
+                first: row.first,
+                order: row.order,
+            })
+        })
+        .collect::<Option<Vec<_>>>()?;
+    Some(Cached {
+        rows,
+        origin: file.origin,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::family::{Family, Kind};
+    use crate::forest::Palette;
+    use hackenbook_rulesets::hackenbush::{Colour, Rules};
+
+    fn forests(max_edges: usize) -> Family {
+        Family {
+            kind: Kind::Forests,
+            min_edges: 1,
+            max_edges,
+            palette: Palette::new(&[Colour::Blue, Colour::Red]),
+            rules: Rules::Normal,
+        }
+    }
+
+    fn rows(family: &Family, games: &mut Games) -> Vec<Row> {
+        let mut ordinal = |s: i8, x: Small| crate::engine::ordinal_sum(games, s, x);
+        crate::engine::run(family, &mut ordinal, &|_| {}).unwrap()
+    }
+
+    #[test]
+    fn an_entry_is_read_back_only_under_its_key_and_unaltered() {
+        let dir = tempfile::tempdir().unwrap();
+        let (mine, other) = (Key::from_bytes([3; 32]), Key::from_bytes([4; 32]));
+        let mut games = Games::new();
+        let f4 = forests(4);
+        let rows = rows(&f4, &mut games);
+        let path = store_with(&mine, dir.path(), &f4, &rows, "fast engine", &mut games).unwrap();
+        let back = load_with::<_>(&mine, dir.path(), &f4, &mut games).unwrap();
+        assert_eq!(
+            (back.rows, back.origin.as_str()),
+            (rows.clone(), "fast engine")
+        );
+        assert!(load_with::<crate::forest::Forest>(&other, dir.path(), &f4, &mut games).is_none());
+        // One count edited, the seal left as it was.
+        let text = std::fs::read_to_string(&path).unwrap();
+        let edited = text.replacen("\"count\":1,", "\"count\":2,", 1);
+        assert_ne!(edited, text);
+        std::fs::write(&path, edited).unwrap();
+        assert!(load_with::<crate::forest::Forest>(&mine, dir.path(), &f4, &mut games).is_none());
+        // Unsealed, as an earlier hackenbook wrote it.
+        let body = &text[text.find('\n').unwrap() + 1..];
+        std::fs::write(&path, body).unwrap();
+        assert!(load_with::<crate::forest::Forest>(&mine, dir.path(), &f4, &mut games).is_none());
+    }
+}

@@ -1,0 +1,245 @@
+//! Censuses of games: every canonical game born by day n, or every game *form* born by day n.
+//!
+//! The one idea: a statement about all small games ("a game whose options are numbers, every
+//! Left option below every Right option, is a number") is tried on every member of a finite
+//! family, like a statement about all small forests, and its smallest counterexample is named.
+//! A member is a game given by its options: the canonical options of a value (family `games`),
+//! or the options as written (family `forms`, for statements such as ordinal sums that depend
+//! on the form: `{∗ | ∗} = 0` but `{∗ | ∗} : 1 = ↑`). Members are listed by birthday, then
+//! number of options, then their text in braces (character by character), so that `smallest`
+//! is well defined and names the simplest counterexample.
+
+use hackenbook_games::{GameId, Games};
+use std::fmt;
+
+/// The latest day whose games a census enumerates (day 4 has trillions).
+pub const MAX_GAMES_DAY: u32 = 3;
+/// The latest day whose forms a census enumerates (day 3 has 2^512).
+pub const MAX_FORMS_DAY: u32 = 2;
+
+/// Games born by day 0, 1, 2, 3 (canonical forms, one per value).
+const GAMES_BORN_BY: [u64; 4] = [1, 4, 22, 1474];
+/// Forms born by day 0, 1, 2: `{L | R}` for any sets L, R of forms born the day before.
+const FORMS_BORN_BY: [u64; 3] = [1, 4, 256];
+
+/// Values, or forms as written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GameKind {
+    /// One member per value born by the day: its canonical form.
+    Games,
+    /// Every form born by the day: `{L | R}` for every pair of sets of earlier forms.
+    Forms,
+}
+
+impl GameKind {
+    pub fn parse(word: &str) -> Option<GameKind> {
+        match word {
+            "games" | "game" => Some(GameKind::Games),
+            "forms" | "form" | "game forms" => Some(GameKind::Forms),
+            _ => None,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            GameKind::Games => "games",
+            GameKind::Forms => "forms",
+        }
+    }
+
+    /// The latest day a census of this kind enumerates.
+    pub fn max_day(self) -> u32 {
+        match self {
+            GameKind::Games => MAX_GAMES_DAY,
+            GameKind::Forms => MAX_FORMS_DAY,
+        }
+    }
+
+    /// Why a later day is refused: how many members it would have.
+    pub fn beyond(self) -> &'static str {
+        match self {
+            GameKind::Games => "the games born by day 4 number in the trillions",
+            GameKind::Forms => "the forms born by day 3 number 2^512",
+        }
+    }
+}
+
+/// A family of games: every game (or form) born by a day.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct GameFamily {
+    pub kind: GameKind,
+    pub born_by: u32,
+}
+
+impl GameFamily {
+    /// The number of members, as published (the enumeration is tested against it).
+    pub fn size(&self) -> u64 {
+        match self.kind {
+            GameKind::Games => GAMES_BORN_BY[self.born_by as usize],
+            GameKind::Forms => FORMS_BORN_BY[self.born_by as usize],
+        }
+    }
+
+    /// The family a built-in name stands for: `games3`, `forms2`.
+    pub fn builtin(name: &str) -> Option<GameFamily> {
+        let digits = name.find(|c: char| c.is_ascii_digit())?;
+        let kind = GameKind::parse(&name[..digits])?;
+        let born_by: u32 = name[digits..].parse().ok()?;
+        (born_by <= kind.max_day()).then_some(GameFamily { kind, born_by })
+    }
+
+    /// Every member, in census order.
+    pub fn members(&self, games: &mut Games) -> Vec<GameMember> {
+        let mut members: Vec<GameMember> = match self.kind {
+            GameKind::Games => hackenbook_games::sample::born_by_day(games, self.born_by)
+                .into_iter()
+                .map(|g| {
+                    let (left, right) = (games.left_options(g), games.right_options(g));
+                    // At most the family's day, a `u32`.
+                    let born = games.birthday(g) as u32;
+                    GameMember::new(games, g, left, right, born)
+                })
+                .collect(),
+            GameKind::Forms => forms(games, self.born_by),
+        };
+        members.sort_by_cached_key(|m| (m.born, m.left.len() + m.right.len(), m.text.clone()));
+        for m in &mut members {
+            m.form = self.kind == GameKind::Forms;
+        }
+        members
+    }
+}
+
+impl fmt::Display for GameFamily {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let what = match self.kind {
+            GameKind::Games => "games",
+            GameKind::Forms => "game forms",
+        };
+        write!(f, "{what} born by day {}", self.born_by)
+    }
+}
+
+/// Every form born by `day`: forms as (value, options, birthday), built day by day.
+fn forms(games: &mut Games, day: u32) -> Vec<GameMember> {
+    let zero = games.zero();
+    let mut born = vec![GameMember::new(games, zero, Vec::new(), Vec::new(), 0)];
+    for _ in 0..day {
+        let n = born.len();
+        let mut next = Vec::with_capacity(1 << (2 * n));
+        for l in 0u64..1 << n {
+            for r in 0u64..1 << n {
+                let pick = |set: u64| -> Vec<&GameMember> {
+                    (0..n)
+                        .filter(|i| set >> i & 1 == 1)
+                        .map(|i| &born[i])
+                        .collect()
+                };
+                let (ls, rs) = (pick(l), pick(r));
+                let age = ls.iter().chain(&rs).map(|m| m.born + 1).max().unwrap_or(0);
+                let left: Vec<GameId> = ls.iter().map(|m| m.value).collect();
+                let right: Vec<GameId> = rs.iter().map(|m| m.value).collect();
+                let value = games.from_options(&left, &right);
+                next.push(GameMember::new(games, value, left, right, age));
+            }
+        }
+        born = next;
+    }
+    born
+}
+
+/// One member of a census of games: a game given by its options (the options' values).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameMember {
+    /// The value: the canonical form of `{left | right}`.
+    pub value: GameId,
+    /// The Left options' values, in display order. For a form born by day 2 the options are
+    /// forms born by day 1, each its own canonical form, so the values say what was written.
+    pub left: Vec<GameId>,
+    pub right: Vec<GameId>,
+    /// The birthday of the form (for a census of values, of the canonical form).
+    pub born: u32,
+    /// `{0|^}`: the options in ASCII shorthand, for ordering.
+    pub text: String,
+    /// A form as written (a census of forms), not the canonical form of a value.
+    pub form: bool,
+}
+
+impl GameMember {
+    pub fn new(
+        games: &Games,
+        value: GameId,
+        mut left: Vec<GameId>,
+        mut right: Vec<GameId>,
+        born: u32,
+    ) -> GameMember {
+        games.sort_for_display(&mut left);
+        games.sort_for_display(&mut right);
+        let side = |ids: &[GameId]| ids.iter().map(|&g| games.display(g)).collect::<Vec<_>>();
+        let text = format!("{{{}|{}}}", side(&left).join(","), side(&right).join(","));
+        GameMember {
+            value,
+            left,
+            right,
+            born,
+            text,
+            form: false,
+        }
+    }
+
+    /// For a reader: `{0 | ↑} = ⇑∗`, `{ | } = 0`; a canonical form printed in braces once:
+    /// `{0 | −1}`.
+    pub fn shown(&self, games: &Games) -> String {
+        let side = |ids: &[GameId]| {
+            ids.iter()
+                .map(|&g| games.display_unicode(g))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let (l, r) = (side(&self.left), side(&self.right));
+        let braces = match (l.is_empty(), r.is_empty()) {
+            (true, true) => "{ | }".to_string(),
+            (true, false) => format!("{{ | {r}}}"),
+            (false, true) => format!("{{{l} | }}"),
+            (false, false) => format!("{{{l} | {r}}}"),
+        };
+        let value = games.display_unicode(self.value);
+        if value == braces {
+            value
+        } else {
+            format!("{braces} = {value}")
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_and_order() {
+        let mut games = Games::new();
+        for kind in [GameKind::Games, GameKind::Forms] {
+            for born_by in 0..=kind.max_day() {
+                let family = GameFamily { kind, born_by };
+                let members = family.members(&mut games);
+                assert_eq!(members.len() as u64, family.size(), "{family}");
+                for pair in members.windows(2) {
+                    assert!(pair[0].born <= pair[1].born, "{family}: birthdays in order");
+                }
+            }
+        }
+        let day1: Vec<String> = GameFamily {
+            kind: GameKind::Games,
+            born_by: 1,
+        }
+        .members(&mut games)
+        .iter()
+        .map(|m| m.shown(&games))
+        .collect();
+        assert_eq!(
+            day1,
+            ["{ | } = 0", "{0 | } = 1", "{ | 0} = −1", "{0 | 0} = ∗"]
+        );
+    }
+}

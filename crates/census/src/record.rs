@@ -1,0 +1,244 @@
+//! What a census knows about each position, and the census itself as grouped records.
+//!
+//! The one idea: queries only ever ask about a position's properties, so positions with equal
+//! properties are interchangeable — a census keeps each distinct record once, with how many
+//! positions share it and the smallest of them (for examples and counterexamples).
+
+use super::forest::{Forest, MAX_EDGES};
+use super::small::Small;
+use hackenbook_games::{Dyadic, GameId, Games};
+use rustc_hash::FxHashMap;
+use std::collections::hash_map::Entry;
+
+/// A position's value: a number in the fixed-width form, or any other game by its id in the
+/// workspace's [`Games`] table. A number is always `Num`, so equal values are equal `Val`s.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Val {
+    Num(Small),
+    Game(GameId),
+}
+
+impl Val {
+    /// The `Val` of a canonical game; numbers too large for the fixed width stay games.
+    pub fn of_game(g: GameId, games: &Games) -> Val {
+        match games.as_number(g).as_ref().and_then(Small::from_dyadic) {
+            Some(x) => Val::Num(x),
+            None => Val::Game(g),
+        }
+    }
+
+    pub fn to_game(self, games: &mut Games) -> GameId {
+        match self {
+            Val::Num(x) => games.number(&x.to_dyadic()),
+            Val::Game(g) => g,
+        }
+    }
+
+    pub fn as_number(self, games: &Games) -> Option<Dyadic> {
+        match self {
+            Val::Num(x) => Some(x.to_dyadic()),
+            Val::Game(g) => games.as_number(g),
+        }
+    }
+
+    pub fn display(self, games: &Games) -> String {
+        match self {
+            Val::Num(x) => x.to_string(),
+            Val::Game(g) => games.display(g),
+        }
+    }
+}
+
+/// The values a record holds, each computed its own way (see [`super::obtained`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Field {
+    Value,
+    Reading,
+    TreeRule,
+    Sum,
+    OrdinalSum,
+}
+
+impl Field {
+    /// The property that reads it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Field::Value => "value",
+            Field::Reading => "reading",
+            Field::TreeRule => "tree_rule",
+            Field::Sum => "sum",
+            Field::OrdinalSum => "ordinal_sum",
+        }
+    }
+}
+
+/// A count of a packed forest (its edges, edges of a colour, trunks, height, spine), in the
+/// record's type for it: at most [`MAX_EDGES`], since the packed shape has two bits per edge
+/// in 32, so it is exact in a `u8` and in anything wider.
+pub fn forest_count<T: From<u8>>(n: usize) -> T {
+    debug_assert!(
+        n <= MAX_EDGES,
+        "a packed forest has at most {MAX_EDGES} edges"
+    );
+    // Bounded by MAX_EDGES (16), above.
+    T::from(n as u8)
+}
+
+/// Every property of a position that the query language reads directly (the rest of the
+/// [property table](super::property) is computed from these). `V` is how a value is held: a
+/// [`Val`] in a census, a reference to a written-out canonical form in the cache.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, serde::Serialize, serde::Deserialize)]
+///
+/// Counts are exact at every size a record is made for: a census member has at most
+/// [`MAX_EDGES`] edges, a named position at most the solver's 100,000, and `u32` holds either
+/// (a position too large for it is refused where its record is made, never clamped). `height`
+/// and `spine` are properties of forests of at most [`MAX_EDGES`] edges only (`0` in the
+/// record of any other picture, which refuses them), so a `u8` holds them and keeps the record
+/// small: censuses hold millions.
+pub struct Record<V = Val> {
+    pub edges: u32,
+    pub blue: u32,
+    pub red: u32,
+    pub green: u32,
+    pub trunks: u32,
+    pub height: u8,
+    /// Edges on the leftmost path from the ground.
+    pub spine: u8,
+    pub path: bool,
+    /// Independent cycles: edges minus the nodes above the ground (0 for a forest).
+    pub cycles: u32,
+    /// At the ground and at every node of the leftmost path, the forest standing there is
+    /// worth what its own first tree is worth.
+    pub colon: bool,
+    /// By the game tree: the simplicity rule over the options.
+    pub value: V,
+    /// The leftmost path read as a stalk (Berlekamp's rule).
+    pub reading: V,
+    /// The tree rule `(±1) : (forest above the trunk)`, applied all the way up, summed over
+    /// the trees.
+    pub tree_rule: V,
+    /// The sum of the game-tree values of the separate trees.
+    pub sum: V,
+    /// One ordinal sum per tree, `trunk : value(forest above)`, on canonical forms, summed.
+    pub ordinal_sum: V,
+}
+
+impl<V> Record<V> {
+    /// The same record with every value converted (`None` if one cannot be).
+    pub fn map<W>(self, mut f: impl FnMut(V) -> Option<W>) -> Option<Record<W>> {
+        Some(Record {
+            edges: self.edges,
+            blue: self.blue,
+            red: self.red,
+            green: self.green,
+            trunks: self.trunks,
+            height: self.height,
+            spine: self.spine,
+            path: self.path,
+            cycles: self.cycles,
+            colon: self.colon,
+            value: f(self.value)?,
+            reading: f(self.reading)?,
+            tree_rule: f(self.tree_rule)?,
+            sum: f(self.sum)?,
+            ordinal_sum: f(self.ordinal_sum)?,
+        })
+    }
+}
+
+/// One distinct record and the positions that have it. `M` is how the smallest of them is held:
+/// a packed [`Forest`], or a [`Position`](hackenbook_rulesets::hackenbush::Position) for a census of graphs.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Row<V = Val, M = Forest> {
+    pub record: Record<V>,
+    pub count: u64,
+    /// The smallest position with this record: fewest edges, then enumeration order.
+    pub first: M,
+    /// Sort key of `first`: edges, then rank.
+    pub order: u64,
+}
+
+/// The sort key of the position of `edges` edges with dense rank `rank`.
+pub fn order_key(edges: usize, rank: u64) -> u64 {
+    ((edges as u64) << 56) | rank
+}
+
+/// Distinct records, each with how many positions have it and the smallest of them (its order
+/// key and the member): every engine gathers its census here and turns it into sorted rows.
+#[derive(Clone, Debug)]
+pub struct Groups<M = Forest>(FxHashMap<Record, (u64, u64, M)>);
+
+impl<M> Default for Groups<M> {
+    fn default() -> Groups<M> {
+        Groups(FxHashMap::default())
+    }
+}
+
+impl<M> Groups<M> {
+    /// Counts `count` positions with `record`, the smallest of them at `order`: `first()`
+    /// (called only when it becomes the group's smallest).
+    pub fn add(&mut self, record: Record, count: u64, order: u64, first: impl FnOnce() -> M) {
+        match self.0.entry(record) {
+            Entry::Occupied(mut e) => {
+                let entry = e.get_mut();
+                entry.0 += count;
+                if order < entry.1 {
+                    entry.1 = order;
+                    entry.2 = first();
+                }
+            }
+            Entry::Vacant(e) => {
+                e.insert((count, order, first()));
+            }
+        }
+    }
+
+    /// Both gatherings in one: counts added, the smaller member kept.
+    pub fn merge(mut self, other: Groups<M>) -> Groups<M> {
+        if self.0.len() < other.0.len() {
+            return other.merge(self);
+        }
+        for (record, (count, order, first)) in other.0 {
+            self.add(record, count, order, || first);
+        }
+        self
+    }
+
+    /// Rows already gathered, for merging with others.
+    pub fn from_rows(rows: Vec<Row<Val, M>>) -> Groups<M> {
+        let mut groups = Groups::default();
+        for r in rows {
+            groups.add(r.record, r.count, r.order, || r.first);
+        }
+        groups
+    }
+
+    /// The rows, smallest member first.
+    pub fn into_rows(self) -> Vec<Row<Val, M>> {
+        let mut rows: Vec<Row<Val, M>> = self
+            .0
+            .into_iter()
+            .map(|(record, (count, order, first))| Row {
+                record,
+                count,
+                first,
+                order,
+            })
+            .collect();
+        // Every group's smallest member is a different position, so the keys are distinct and
+        // an unstable sort is as deterministic as a stable one.
+        rows.sort_unstable_by_key(|r| r.order);
+        rows
+    }
+
+    /// Room for `more` groups (up to [`RESERVE_AT_MOST`]), so a census of distinct records
+    /// does not rehash as it grows.
+    pub fn reserve(&mut self, more: u64) {
+        self.0.reserve(more.min(RESERVE_AT_MOST) as usize);
+    }
+}
+
+/// The most groups [`Groups::reserve`] makes room for at once (some megabytes); a larger census
+/// grows the map as it goes, so a census whose positions share few records never holds room
+/// for one group per position.
+pub const RESERVE_AT_MOST: u64 = 1 << 16;

@@ -1,0 +1,155 @@
+//! A census stops at its clock: the run's time limit (or its block's own, within the same run),
+//! and the cancellation flag raised from another thread while the census is under way — in the
+//! fast engine's parallel workers, the composing engine, the census of graphs (whose solver reads
+//! the census's clock) and the census of games.
+use hackenbook_census::family::{Family, Kind};
+use hackenbook_census::forest::Palette;
+use hackenbook_census::graphs::{self, GraphFamily};
+use hackenbook_census::{engine, mixed, Figure, Workspace};
+use hackenbook_games::{Clock, Games, Stop};
+use hackenbook_rulesets::hackenbush::{Colour, Evaluator, Rules, Settings, Solver};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// A run whose time limit is a millisecond: every census below takes far longer.
+fn hurried() -> Evaluator {
+    Evaluator::new(&Settings {
+        time_limit: Some(Duration::from_millis(1)),
+        ..Settings::default()
+    })
+}
+
+#[test]
+fn every_engine_stops_at_the_time_limit_with_the_budget_error() {
+    for (query, engine) in [
+        ("count forests10", "the fast engine"),
+        ("count forests6_LRG", "the composing engine"),
+        ("count stalks12_LRG", "the composing engine's stalks"),
+        ("count graphs5", "the census of graphs"),
+        ("count games3", "the census of games"),
+    ] {
+        let mut ev = hurried();
+        let mut ws = Workspace::new(None);
+        ws.confirm_cost();
+        let e = ws.evaluate(query, &mut ev).unwrap_err();
+        let census = query.trim_start_matches("count ");
+        assert_eq!(
+            e.message,
+            format!(
+                "census `{census}` stopped: beyond the time limit of 1 s (`--time-limit`, or \
+                 `time_limit` in the block)"
+            ),
+            "{engine}"
+        );
+        assert_eq!(&query[e.span], census, "{engine}: located at the census");
+    }
+}
+
+#[test]
+fn a_census_block_may_give_itself_more_time_than_the_run() {
+    let mut ev = hurried();
+    let mut ws = Workspace::new(None);
+    let body = "family = \"forests\"\nedges = \"1..=5\"\ncolours = \"LR\"\ntime_limit = 600\n";
+    ws.define_census("small", body).unwrap();
+    let count = ws.evaluate("count small", &mut ev).unwrap();
+    assert_eq!(count, Figure::Integer(1618.into()));
+    // The run's own limit is back after the block: a built-in family is held to it.
+    let e = ws.evaluate("count forests10", &mut ev).unwrap_err();
+    assert!(e.message.contains("beyond the time limit"), "{}", e.message);
+}
+
+/// Runs `census` under a clock whose cancellation flag another thread raises as soon as the
+/// census has reported progress (positions done, not just a reading of the clock): the census
+/// is then under way, and must stop at its next reading of the clock.
+fn cancelled_midway<T>(
+    census: impl FnOnce(&mut Games, &(dyn Fn(u64) + Sync)) -> T,
+) -> Result<T, Stop> {
+    let flag = Arc::new(AtomicBool::new(false));
+    let done = Arc::new(AtomicU64::new(0));
+    let raiser = {
+        let (flag, done) = (Arc::clone(&flag), Arc::clone(&done));
+        std::thread::spawn(move || {
+            while done.load(Ordering::SeqCst) == 0 {
+                std::thread::sleep(Duration::from_millis(1));
+            }
+            flag.store(true, Ordering::SeqCst);
+        })
+    };
+    let clock = Clock {
+        limit: None,
+        cancel: Some(flag),
+    };
+    let mut games = Games::new();
+    let result = games.bounded(&clock, |games| {
+        let running = games.running();
+        let report = |n: u64| {
+            done.fetch_add(n, Ordering::SeqCst);
+            running.stop_if_due();
+        };
+        census(games, &report)
+    });
+    // A census that never reported would leave the raiser waiting.
+    done.fetch_add(1, Ordering::SeqCst);
+    raiser.join().unwrap();
+    result
+}
+
+fn forests(max_edges: usize, colours: &[Colour]) -> Family {
+    Family {
+        kind: Kind::Forests,
+        min_edges: 1,
+        max_edges,
+        palette: Palette::new(colours),
+        rules: Rules::Normal,
+    }
+}
+
+#[test]
+fn a_flag_raised_from_another_thread_stops_the_fast_engine_and_its_workers() {
+    let family = forests(10, &[Colour::Blue, Colour::Red]);
+    let run = cancelled_midway(|games, report| {
+        let mut ordinal = |s: i8, x| engine::ordinal_sum(games, s, x);
+        engine::run(&family, &mut ordinal, report).map(|rows| rows.len())
+    });
+    assert_eq!(run, Err(Stop::Cancelled));
+}
+
+#[test]
+fn a_flag_raised_from_another_thread_stops_the_composing_engine() {
+    let family = forests(7, &[Colour::Blue, Colour::Red, Colour::Green]);
+    let run = cancelled_midway(|games, report| mixed::run(&family, games, report).len());
+    assert_eq!(run, Err(Stop::Cancelled));
+}
+
+#[test]
+fn a_flag_raised_from_another_thread_stops_the_solver_in_a_census_of_graphs() {
+    let family = GraphFamily {
+        min_edges: 1,
+        max_edges: 5,
+        palette: Palette::new(&[Colour::Blue, Colour::Red, Colour::Green]),
+        rules: Rules::Normal,
+    };
+    let mut solver = Solver::new();
+    let run = cancelled_midway(|games, report| {
+        graphs::run(&family, &mut solver, games, report).map(|rows| rows.len())
+    });
+    assert!(matches!(run, Err(Stop::Cancelled)), "{run:?}");
+}
+
+#[test]
+fn a_flag_raised_before_a_query_cancels_its_census() {
+    let flag = Arc::new(AtomicBool::new(false));
+    let mut ev = Evaluator::new(&Settings {
+        cancel: Some(Arc::clone(&flag)),
+        ..Settings::default()
+    });
+    let mut ws = Workspace::new(None);
+    let raiser = std::thread::spawn(move || flag.store(true, Ordering::SeqCst));
+    raiser.join().unwrap();
+    let e = ws.evaluate("count forests9", &mut ev).unwrap_err();
+    assert_eq!(
+        e.message,
+        "census `forests9` stopped: cancelled (the source changed)"
+    );
+}

@@ -1,0 +1,117 @@
+//! Comparison of canonical games, cached on pairs of ids.
+//!
+//! The one idea: `G <= H` unless some `G^L >= H` or some `H^R <= G` (Conway's definition),
+//! shortened by two facts: number-up-star values compare arithmetically, and against a number
+//! `x` a non-number `G` needs only its own options (`x <= G` iff no `G^R <= x`), which keeps the
+//! recursion out of the long option chains of big numbers. Stops, kept with every entry,
+//! settle many comparisons at once: `G <= H` needs `LS(G) <= LS(H)` and `RS(G) <= RS(H)`, and
+//! `LS(G) < RS(H)` already gives `G < H`.
+
+use super::player::Player;
+use super::player::Relation;
+use super::table::{pair, GameId, Games, Kind};
+
+/// Comparisons of games whose heights add up to at most this are not cached.
+const SHORT: u32 = 3;
+
+impl Games {
+    /// `a <= b`.
+    pub fn leq(&mut self, a: GameId, b: GameId) -> bool {
+        if a == b {
+            return true;
+        }
+        let (ea, eb) = (&self.entries[a.index()], &self.entries[b.index()]);
+        let (ka, kb) = (ea.kind, eb.kind);
+        let both_nus = ka != Kind::Moves && kb != Kind::Moves;
+        if let (Some((al, ar)), Some((bl, br))) = (ea.stops, eb.stops) {
+            // Stops are monotone, and LS(a) < RS(b) forces a < b.
+            if al < br {
+                return true;
+            }
+            if al > bl || ar > br {
+                return false;
+            }
+            if both_nus {
+                // A nus's stops are its number: here the numbers are equal.
+                return self.nus_of(a).infinitesimal_leq(self.nus_of(b));
+            }
+        } else if both_nus {
+            return self.nus_of(a).leq(self.nus_of(b));
+        }
+        let (a_number, b_number) = (ka == Kind::Number, kb == Kind::Number);
+        let height = ea.height.saturating_add(eb.height);
+        if height <= SHORT {
+            // Recomputing is cheaper than hashing for such short games.
+            return self.leq_by_options(a, b, a_number, b_number);
+        }
+        let key = pair(a, b);
+        if let Some(&known) = self.leq_cache.get(&key) {
+            return known;
+        }
+        let result = self.leq_by_options(a, b, a_number, b_number);
+        self.leq_cache.insert(key, result);
+        result
+    }
+
+    /// `a <= b` from the options, skipping the options of whichever side is a number.
+    fn leq_by_options(&mut self, a: GameId, b: GameId, a_number: bool, b_number: bool) -> bool {
+        self.tick();
+        if !a_number {
+            let lefts = self.option_span(a, Player::Left);
+            for i in 0..lefts.len {
+                let al = self.at(lefts, i);
+                if self.leq(b, al) {
+                    return false;
+                }
+            }
+        }
+        if !b_number {
+            let rights = self.option_span(b, Player::Right);
+            for i in 0..rights.len {
+                let br = self.at(rights, i);
+                if self.leq(br, a) {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    /// `a >= b`.
+    pub fn geq(&mut self, a: GameId, b: GameId) -> bool {
+        self.leq(b, a)
+    }
+
+    /// `a < b`.
+    pub fn lt(&mut self, a: GameId, b: GameId) -> bool {
+        a != b && self.leq(a, b)
+    }
+
+    /// `a <| b`: less than or confused with (`a >= b` fails).
+    pub fn less_or_confused(&mut self, a: GameId, b: GameId) -> bool {
+        !self.leq(b, a)
+    }
+
+    pub fn compare(&mut self, a: GameId, b: GameId) -> Relation {
+        if a == b {
+            Relation::Equal
+        } else if self.leq(a, b) {
+            Relation::Less
+        } else if self.leq(b, a) {
+            Relation::Greater
+        } else {
+            Relation::Confused
+        }
+    }
+
+    /// Who wins `g`: its relation with zero read as an outcome class (`g > 0` Left wins,
+    /// `g < 0` Right wins, `g = 0` the second player, `g ‖ 0` the first player).
+    pub fn outcome(&mut self, g: GameId) -> super::OutcomeClass {
+        let zero = self.zero();
+        super::OutcomeClass::of(self.compare(g, zero))
+    }
+
+    pub(crate) fn nus_of(&self, g: GameId) -> &super::nus::Nus {
+        &self.nus_values[self.entries[g.index()].nus as usize]
+    }
+}

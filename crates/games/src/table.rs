@@ -1,0 +1,573 @@
+//! The interning table: every canonical form is stored once, so equal value means equal id.
+//!
+//! The one idea: canonical forms are unique, so a canonical form is fully identified by its kind
+//! (a number-up-star value, or a list of canonical options) and, for the latter, by the *sets of
+//! ids* of its options. Interning on that key turns game equality into integer equality and lets
+//! every operation be cached on pairs of ids.
+
+use super::dyadic::Dyadic;
+use super::nus::Nus;
+use super::player::Player;
+use rustc_hash::FxHashMap;
+
+/// A canonical short game. Equal value if and only if equal id (within one [`Games`] table).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub struct GameId(pub(crate) u32);
+
+/// A count or a position in the table's vectors as a 32-bit id. Past `u32`, the run stops
+/// (unwinding to its [`Games::bounded`], like a time limit): an id is never wrapped.
+fn id32(n: usize, what: &'static str) -> u32 {
+    u32::try_from(n)
+        .unwrap_or_else(|_| std::panic::resume_unwind(Box::new(super::clock::Stop::Full(what))))
+}
+
+impl GameId {
+    /// The position of this game in its table (stable for the table's lifetime).
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// Memo of comparisons between existing games and the one being built (whose value is fixed
+/// for the whole construction even though its option lists change).
+/// Keyed by `id * 2 + (1 for "x <= G", 0 for "x >= G")`.
+pub(crate) type FormMemo = FxHashMap<u64, bool>;
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Kind {
+    /// A dyadic number (a nus with no ups and no star).
+    Number,
+    /// A nus with a non-zero up-multiple or nimber.
+    Nus,
+    /// Anything else: stored as its canonical options.
+    Moves,
+}
+
+/// A run of ids in the shared option arena.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Span {
+    pub start: u32,
+    pub len: u32,
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct Entry {
+    pub kind: Kind,
+    /// Index into `nus_values` for `Number` and `Nus` entries.
+    pub nus: u32,
+    /// Whether `left`/`right` are filled in (always for `Moves`; on demand for nus).
+    pub expanded: bool,
+    pub left: Span,
+    pub right: Span,
+    /// Left and right stops, when both are small enough to hold inline.
+    pub stops: Option<(Stop, Stop)>,
+    /// Layers of non-number structure: 0 for numbers, 1 for other nus values, and one more
+    /// than the tallest option otherwise. Comparisons of short games skip the cache. Exact: at
+    /// most the number of games in the table.
+    pub height: u32,
+}
+
+/// A small dyadic held inline as an integer multiple of `2^-60`, so that stops compare with
+/// one integer comparison.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) struct Stop(i128);
+
+impl Stop {
+    /// `Some` when `|num| < 2^62` and `exp <= 60`: then `num * 2^(60 - exp)` fits an `i128`.
+    pub fn of(x: &Dyadic) -> Option<Stop> {
+        let (num, exp) = x.as_small()?;
+        let fits = num.unsigned_abs() < (1 << 62) && exp <= 60;
+        fits.then(|| Stop((num as i128) << (60 - exp)))
+    }
+}
+
+/// The interning table of canonical forms, with the caches of every operation on them.
+#[derive(Clone, Debug)]
+pub struct Games {
+    pub(crate) entries: Vec<Entry>,
+    pub(crate) nus_values: Vec<Nus>,
+    /// Option lists of all entries, each list sorted by id.
+    pub(crate) arena: Vec<GameId>,
+    pub(crate) nus_index: FxHashMap<Nus, GameId>,
+    /// The same index for nus values whose number fits in machine words (no big-integer hashing).
+    pub(crate) small_nus_index: FxHashMap<(i64, u32, i64, u32), GameId>,
+    /// Key: `[number of left options, left ids.., right ids..]`, both lists sorted.
+    pub(crate) moves_index: FxHashMap<Box<[u32]>, GameId>,
+    /// Operation caches keyed by [`pair`] of ids.
+    pub(crate) leq_cache: FxHashMap<u64, bool>,
+    pub(crate) add_cache: FxHashMap<u64, GameId>,
+    pub(crate) ordinal_cache: FxHashMap<u64, GameId>,
+    /// `neg_cache[g]` is the negative of `g`, or `u32::MAX` when not yet known.
+    pub(crate) neg_cache: Vec<u32>,
+    /// Reused buffer for building `moves_index` keys.
+    pub(crate) key_buffer: Vec<u32>,
+    /// Reused option buffers of `from_options`.
+    pub(crate) scratch: (Vec<GameId>, Vec<GameId>),
+    /// Reused memo of comparisons with the game under construction.
+    pub(crate) form_memo: FormMemo,
+    /// The clock of the bounded run under way, if any ([`Games::bounded`]).
+    pub(crate) clock: super::clock::EngineClock,
+}
+
+impl Default for Games {
+    fn default() -> Games {
+        Games::new()
+    }
+}
+
+const ZERO: GameId = GameId(0);
+
+/// One cache key for an ordered pair of ids.
+#[inline]
+pub(crate) fn pair(a: GameId, b: GameId) -> u64 {
+    ((a.0 as u64) << 32) | b.0 as u64
+}
+const UNKNOWN: u32 = u32::MAX;
+
+impl Games {
+    pub fn new() -> Games {
+        // Modest starting capacities: even one small essay interns a few hundred games.
+        let mut games = Games {
+            entries: Vec::with_capacity(256),
+            nus_values: Vec::with_capacity(64),
+            arena: Vec::with_capacity(1024),
+            nus_index: FxHashMap::default(),
+            small_nus_index: FxHashMap::with_capacity_and_hasher(64, Default::default()),
+            moves_index: FxHashMap::with_capacity_and_hasher(256, Default::default()),
+            leq_cache: FxHashMap::with_capacity_and_hasher(512, Default::default()),
+            add_cache: FxHashMap::with_capacity_and_hasher(128, Default::default()),
+            ordinal_cache: FxHashMap::default(),
+            neg_cache: Vec::with_capacity(256),
+            key_buffer: Vec::new(),
+            scratch: (Vec::new(), Vec::new()),
+            form_memo: Default::default(),
+            clock: Default::default(),
+        };
+        let zero = games.insert_nus(Nus::zero());
+        debug_assert_eq!(zero, ZERO);
+        games
+    }
+
+    /// About how many bytes the table may hold before the engine next reads its clock: what
+    /// its forms, their options and index, and the caches of its operations hold now (from the
+    /// capacities, so it costs a few reads), plus, when a table is nearly full, the larger
+    /// storage it is about to move into (while it copies, the old and the new are both held).
+    /// The memory budget of a bounded run is counted on it ([`super::clock::MEMORY_BUDGET`]).
+    pub fn footprint(&self) -> u64 {
+        use std::mem::size_of;
+        let mut held = Held::default();
+        held.vec(&self.entries);
+        held.vec(&self.nus_values);
+        held.vec(&self.arena);
+        held.vec(&self.neg_cache);
+        held.map(&self.nus_index);
+        held.map(&self.small_nus_index);
+        held.map(&self.moves_index);
+        held.map(&self.leq_cache);
+        held.map(&self.add_cache);
+        held.map(&self.ordinal_cache);
+        held.map(&self.form_memo);
+        // Each key of `moves_index` is a boxed slice of its option ids, in a chunk of the
+        // allocator's of at least 32 bytes.
+        let keys = self.moves_index.len() * 16 + self.arena.len() * size_of::<u32>();
+        held.bytes + keys as u64 + held.growth
+    }
+
+    /// Empties the caches of the operations (sums, comparisons, ordinal sums) and gives their
+    /// memory back: they only save time, so every later result is the same.
+    pub(crate) fn shed_caches(&mut self) {
+        self.add_cache = FxHashMap::default();
+        self.ordinal_cache = FxHashMap::default();
+        self.leq_cache = FxHashMap::default();
+        self.form_memo = FxHashMap::default();
+    }
+
+    /// How many ordinal sums of two numbers ([`Games::ordinal_sum`], by sign expansions) the
+    /// table holds: none, after a computation that must not have gone through them.
+    pub fn ordinal_sums_cached(&self) -> usize {
+        self.ordinal_cache.len()
+    }
+
+    /// Number of distinct canonical forms interned so far.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    pub fn zero(&self) -> GameId {
+        ZERO
+    }
+
+    /// The number `d`, interned once: equal numbers get one id, whatever their size.
+    pub fn number(&mut self, d: &Dyadic) -> GameId {
+        if let Some((n, e)) = d.as_small() {
+            if let Some(&id) = self.small_nus_index.get(&(n, e, 0, 0)) {
+                return id;
+            }
+        }
+        self.nus(Nus::of_number(d.clone()))
+    }
+
+    pub fn integer(&mut self, n: i64) -> GameId {
+        self.number(&Dyadic::from(n))
+    }
+
+    pub fn nimber(&mut self, n: u32) -> GameId {
+        self.nus(Nus::new(Dyadic::zero(), 0, n))
+    }
+
+    pub fn star(&mut self) -> GameId {
+        self.nimber(1)
+    }
+
+    pub fn up(&mut self) -> GameId {
+        self.nus(Nus::new(Dyadic::zero(), 1, 0))
+    }
+
+    pub fn down(&mut self) -> GameId {
+        self.nus(Nus::new(Dyadic::zero(), -1, 0))
+    }
+
+    /// `number + ups.^ + *nim`, interned compactly.
+    pub fn nus(&mut self, value: Nus) -> GameId {
+        match self.find_nus(&value) {
+            Some(id) => id,
+            None => self.insert_nus(value),
+        }
+    }
+
+    /// As [`Games::nus`], cloning `value` only when it is new.
+    pub fn nus_ref(&mut self, value: &Nus) -> GameId {
+        match self.find_nus(value) {
+            Some(id) => id,
+            None => self.insert_nus(value.clone()),
+        }
+    }
+
+    pub(crate) fn find_nus(&self, value: &Nus) -> Option<GameId> {
+        if value.is_number() && value.number.is_zero() {
+            return Some(ZERO);
+        }
+        match small_key(value) {
+            Some(key) => self.small_nus_index.get(&key).copied(),
+            None => self.nus_index.get(value).copied(),
+        }
+    }
+
+    pub(crate) fn insert_nus(&mut self, value: Nus) -> GameId {
+        let kind = if value.is_number() {
+            Kind::Number
+        } else {
+            Kind::Nus
+        };
+        let stops = Stop::of(&value.number).map(|s| (s, s));
+        let id = self.push(Entry {
+            kind,
+            nus: id32(self.nus_values.len(), "number-up-star values in one table"),
+            expanded: false,
+            left: Span::default(),
+            right: Span::default(),
+            stops,
+            height: u32::from(kind == Kind::Nus),
+        });
+        match small_key(&value) {
+            Some(key) => {
+                self.small_nus_index.insert(key, id);
+            }
+            None => {
+                self.nus_index.insert(value.clone(), id);
+            }
+        }
+        self.nus_values.push(value);
+        id
+    }
+
+    fn push(&mut self, entry: Entry) -> GameId {
+        let id = GameId(id32(self.entries.len(), "games in one table"));
+        self.entries.push(entry);
+        self.neg_cache.push(UNKNOWN);
+        id
+    }
+
+    pub(crate) fn kind(&self, g: GameId) -> Kind {
+        self.entries[g.index()].kind
+    }
+
+    /// Layers of non-number structure in the canonical form of `g`: 0 for a number, 1 for
+    /// another number-up-star value, one more than its tallest option otherwise. The engine's
+    /// comparisons recurse about once per layer.
+    pub fn height(&self, g: GameId) -> u32 {
+        self.entries[g.index()].height
+    }
+
+    pub fn is_number(&self, g: GameId) -> bool {
+        self.kind(g) == Kind::Number
+    }
+
+    /// Whether `g` is `x + n.^ + *m` for some number `x`, integer `n` and nimber `m`.
+    pub fn is_nus(&self, g: GameId) -> bool {
+        self.kind(g) != Kind::Moves
+    }
+
+    /// The `(number, ups, nimber)` of a number-up-star value.
+    pub fn as_nus(&self, g: GameId) -> Option<&Nus> {
+        let entry = &self.entries[g.index()];
+        match entry.kind {
+            Kind::Moves => None,
+            _ => Some(&self.nus_values[entry.nus as usize]),
+        }
+    }
+
+    pub fn as_number(&self, g: GameId) -> Option<Dyadic> {
+        self.as_nus(g)
+            .filter(|v| v.is_number())
+            .map(|v| v.number.clone())
+    }
+
+    /// `Some(n)` when `g` is the nimber `*n` (`*0` being zero).
+    pub fn as_nimber(&self, g: GameId) -> Option<u32> {
+        self.as_nus(g)
+            .filter(|v| v.ups == 0 && v.number.is_zero())
+            .map(|v| v.nim)
+    }
+
+    /// Interns an already-canonical pair of option lists that is known not to be a nus.
+    pub(crate) fn intern_moves(&mut self, left: &mut [GameId], right: &mut [GameId]) -> GameId {
+        left.sort_unstable();
+        right.sort_unstable();
+        let mut key = std::mem::take(&mut self.key_buffer);
+        key.clear();
+        key.push(id32(left.len(), "options of one game"));
+        key.extend(left.iter().map(|g| g.0));
+        key.extend(right.iter().map(|g| g.0));
+        if let Some(&id) = self.moves_index.get(key.as_slice()) {
+            self.key_buffer = key;
+            return id;
+        }
+        let boxed: Box<[u32]> = key.as_slice().into();
+        self.key_buffer = key;
+        let stops = self.stops_from(left, right);
+        // An option is interned before the game, so a height is at most the number of games
+        // in the table, which `push` keeps within `u32`: this never saturates.
+        let height = left
+            .iter()
+            .chain(right.iter())
+            .map(|g| self.entries[g.index()].height)
+            .max()
+            .unwrap_or(0)
+            .saturating_add(1);
+        let left = self.store(left);
+        let right = self.store(right);
+        let id = self.push(Entry {
+            kind: Kind::Moves,
+            nus: u32::MAX,
+            expanded: true,
+            left,
+            right,
+            stops,
+            height,
+        });
+        self.moves_index.insert(boxed, id);
+        id
+    }
+
+    /// Stops of a non-number: the best stop each player reaches by moving first.
+    fn stops_from(&self, left: &[GameId], right: &[GameId]) -> Option<(Stop, Stop)> {
+        let mut left_stop: Option<Stop> = None;
+        for &g in left {
+            let (_, r) = self.entries[g.index()].stops?;
+            left_stop = Some(left_stop.map_or(r, |s| s.max(r)));
+        }
+        let mut right_stop: Option<Stop> = None;
+        for &g in right {
+            let (l, _) = self.entries[g.index()].stops?;
+            right_stop = Some(right_stop.map_or(l, |s| s.min(l)));
+        }
+        Some((left_stop?, right_stop?))
+    }
+
+    fn store(&mut self, ids: &[GameId]) -> Span {
+        let span = Span {
+            start: id32(self.arena.len(), "option ids in one table"),
+            len: id32(ids.len(), "options of one game"),
+        };
+        self.arena.extend_from_slice(ids);
+        span
+    }
+
+    /// Makes sure the options of `g` are in the arena, producing them for nus values.
+    #[inline]
+    pub(crate) fn expand(&mut self, g: GameId) {
+        if !self.entries[g.index()].expanded {
+            self.expand_nus(g);
+        }
+    }
+
+    fn expand_nus(&mut self, g: GameId) {
+        let value = self.nus_values[self.entries[g.index()].nus as usize].clone();
+        let (left, right) = value.options();
+        let left = self.store_nus_list(left);
+        let right = self.store_nus_list(right);
+        let entry = &mut self.entries[g.index()];
+        entry.left = left;
+        entry.right = right;
+        entry.expanded = true;
+    }
+
+    /// Interns nus values and stores their ids, sorted, in the arena.
+    fn store_nus_list(&mut self, values: Vec<Nus>) -> Span {
+        let start = self.arena.len();
+        for v in values {
+            let id = self.nus(v);
+            self.arena.push(id);
+        }
+        self.arena[start..].sort_unstable();
+        Span {
+            start: id32(start, "option ids in one table"),
+            len: id32(self.arena.len() - start, "options of one game"),
+        }
+    }
+
+    /// The arena span of the options of `g` for `player`.
+    #[inline]
+    pub(crate) fn option_span(&mut self, g: GameId, player: Player) -> Span {
+        self.expand(g);
+        let entry = &self.entries[g.index()];
+        match player {
+            Player::Left => entry.left,
+            Player::Right => entry.right,
+        }
+    }
+
+    /// The `i`-th id of a span (the arena only grows, so spans stay valid).
+    #[inline]
+    pub(crate) fn at(&self, span: Span, i: u32) -> GameId {
+        self.arena[(span.start + i) as usize]
+    }
+
+    /// Canonical options sorted by id (cheap; order depends on interning history).
+    pub fn raw_options(&mut self, g: GameId, player: Player) -> Vec<GameId> {
+        let span = self.option_span(g, player);
+        self.arena[span.start as usize..(span.start + span.len) as usize].to_vec()
+    }
+
+    /// The canonical left options of `g`, in a deterministic display order.
+    pub fn left_options(&mut self, g: GameId) -> Vec<GameId> {
+        let mut options = self.raw_options(g, Player::Left);
+        self.sort_for_display(&mut options);
+        options
+    }
+
+    /// The canonical right options of `g`, in a deterministic display order.
+    pub fn right_options(&mut self, g: GameId) -> Vec<GameId> {
+        let mut options = self.raw_options(g, Player::Right);
+        self.sort_for_display(&mut options);
+        options
+    }
+
+    /// The largest nimber part and the latest birthday of a number among the subgames of `g`
+    /// (over its canonical forms; a nus with ups counts its nimber plus one, as its options
+    /// may carry it). Used to refuse work that would be too large before starting it.
+    pub fn extremes(&mut self, g: GameId) -> (u32, u64) {
+        let mut seen = FxHashMap::<u32, ()>::default();
+        let mut stack = vec![g];
+        let (mut nim, mut born) = (0u32, 0u64);
+        while let Some(h) = stack.pop() {
+            if seen.insert(h.0, ()).is_some() {
+                continue;
+            }
+            if let Some(v) = self.as_nus(h) {
+                let extra = (v.ups != 0) as u32;
+                nim = nim.max(v.nim.saturating_add(extra));
+                born = born.max(number_birthday(&v.number));
+                continue;
+            }
+            stack.extend(self.raw_options(h, Player::Left));
+            stack.extend(self.raw_options(h, Player::Right));
+        }
+        (nim, born)
+    }
+}
+
+/// What the containers of a table hold ([`Games::footprint`]).
+#[derive(Default)]
+struct Held {
+    bytes: u64,
+    /// The largest new storage a nearly full container is about to take.
+    growth: u64,
+}
+
+impl Held {
+    fn add(&mut self, len: usize, capacity: usize, bytes: usize) {
+        self.bytes += bytes as u64;
+        // Within a quarter of full: the clock's next thousand steps may grow it, to twice
+        // its storage.
+        if (capacity - len) * 4 <= capacity {
+            self.growth = self.growth.max(2 * bytes as u64);
+        }
+    }
+
+    fn vec<T>(&mut self, v: &Vec<T>) {
+        self.add(
+            v.len(),
+            v.capacity(),
+            v.capacity() * std::mem::size_of::<T>(),
+        );
+    }
+
+    fn map<K, V, S>(&mut self, m: &std::collections::HashMap<K, V, S>) {
+        // A hash table has a slot of key and value and a control byte per bucket, and at most
+        // seven of every eight buckets full.
+        let buckets = m.capacity() / 7 * 8;
+        let slot = std::mem::size_of::<(K, V)>() + 1;
+        self.add(m.len(), m.capacity(), buckets * slot);
+    }
+}
+
+/// The machine-word key of a nus whose number is small.
+#[inline]
+fn small_key(v: &Nus) -> Option<(i64, u32, i64, u32)> {
+    use num_traits::ToPrimitive;
+    Some((
+        v.number.numerator().to_i64()?,
+        v.number.exponent(),
+        v.ups,
+        v.nim,
+    ))
+}
+
+/// Integers are born on day `|n|`; `m/2^k` (k > 0) on day `|trunc(x)| + k + 1`.
+pub(crate) fn number_birthday(x: &Dyadic) -> u64 {
+    use num_traits::{Signed, ToPrimitive};
+    let whole = if x.signum() >= 0 { x.floor() } else { x.ceil() };
+    let whole = whole.abs().to_u64().unwrap_or(u64::MAX);
+    if x.is_integer() {
+        whole
+    } else {
+        whole.saturating_add(x.exponent() as u64 + 1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::clock::{Clock, Stop};
+
+    /// A table grown past its 32-bit ids stops the run with the reason; an id is never wrapped.
+    #[test]
+    fn an_id_past_32_bits_stops_the_run() {
+        let mut games = Games::new();
+        let past = u32::MAX as usize + 1;
+        let stopped = games.bounded(&Clock::default(), |_| id32(past, "games in one table"));
+        assert_eq!(stopped, Err(Stop::Full("games in one table")));
+        let fits = games.bounded(&Clock::default(), |_| id32(7, "games in one table"));
+        assert_eq!(fits, Ok(7));
+        assert_eq!(
+            Stop::Full("games in one table").to_string(),
+            "beyond the games table's capacity: more than 4294967295 games in one table"
+        );
+    }
+}

@@ -1,0 +1,57 @@
+//! What a ruleset draws: a picture made of named items, each of which may be the target of moves.
+//!
+//! The one idea: a drawing is data, not markup — a view box and a list of items, each an SVG
+//! fragment painted by the site's stylesheet (classes only) under a name that stays the same
+//! across the positions play reaches (the domino on a1–a2, the edge `LR`, the toad on square
+//! 3). A page can then draw every item play can show once, and follow a game by showing and
+//! hiding items and by clicking the items that are moves' targets.
+
+use hackenbook_games::Player;
+
+/// A drawing of one position.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Drawing {
+    /// The SVG view box: x, y, width, height, in units of one em on the page.
+    pub view: [f32; 4],
+    /// Back to front.
+    pub items: Vec<Item>,
+    /// The picture in words, for a screen reader ("a board of two rows and three columns, all
+    /// free").
+    pub description: String,
+}
+
+/// One part of a drawing.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Item {
+    /// The same part in every position play reaches has the same id (`cell-a1`, `domino-a1-a2`).
+    pub id: String,
+    /// SVG elements in view-box coordinates, with classes for the stylesheet (no paint
+    /// attributes); text in them escaped.
+    pub svg: String,
+    /// The moves this item is the target of: clicking it makes the mover's move of that name.
+    pub moves: Vec<(Player, String)>,
+    /// What the item is, in words, for a focused target ("the free square b2").
+    pub label: String,
+}
+
+impl Drawing {
+    /// The drawing as one inline SVG element, every item in a group carrying its id as
+    /// `data-item` (the page's script finds items by it).
+    pub fn to_svg(&self) -> String {
+        let [x, y, w, h] = self.view;
+        let mut out = format!(
+            "<svg class=\"hb-diagram\" viewBox=\"{x} {y} {w} {h}\" width=\"{w}em\" height=\"{h}em\" \
+             role=\"img\"><desc>{}</desc>",
+            hackenbook_base::escape::escape(&self.description)
+        );
+        for item in &self.items {
+            out.push_str(&format!(
+                "<g data-item=\"{}\">{}</g>",
+                hackenbook_base::escape::escape(&item.id),
+                item.svg
+            ));
+        }
+        out.push_str("</svg>");
+        out
+    }
+}

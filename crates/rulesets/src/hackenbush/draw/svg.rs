@@ -1,0 +1,268 @@
+//! Writing a [`Layout`] as an accessible SVG element inside an HTML page (no `xmlns`: the HTML
+//! parser gives inline `<svg>` its namespace).
+//!
+//! The one idea: **colour is never the only signal.** Each Hackenbush colour has its own stroke
+//! *pattern* as well as its own hue, so a diagram still reads in grey-scale print and for readers
+//! who cannot tell the hues apart:
+//!
+//! | colour | hue (Okabe–Ito)       | pattern                                         |
+//! |--------|-----------------------|-------------------------------------------------|
+//! | blue   | `#0072B2` blue        | solid, 3 units                                  |
+//! | red    | `#C8102E` red         | double line: 7.5 stroke with a white 2.5 core   |
+//! | green  | `#007A5A` bluish green| dashed (7 on, 4 off), 3 units                   |
+//!
+//! (Blue and green are Okabe–Ito hues, the green darkened for contrast on white; the red is a
+//! true red, since Okabe–Ito's vermilion reads as orange beside the text, and the double line
+//! tells it from the others for readers who cannot tell the hues apart.) An edge is 34 units
+//! long, and the drawing's size is given in `em` ([`EDGE_EM`] per edge), so diagrams grow
+//! with the text.
+//!
+//! The drawing is painted by the site's stylesheet, not by attributes on every element: a page
+//! holds hundreds of edges, and the same five attributes on each were a fifth of its weight. The
+//! paint of each class is [`STYLE`], which the site writes at the head of its `style.css` (and
+//! the mdBook chapters carry in a `<style>`). Classes: `hb-diagram` (the root), `hb-edge` plus one of
+//! `hb-blue`/`hb-red`/`hb-green` (one element per edge), `hb-core` (the white core of a red
+//! edge); every edge element and core carries `data-edge="N"`, N the edge's index in the
+//! position as written (the numbering of play tables), `hb-ground`, `hb-hatch`, `hb-node`. The
+//! output is deterministic (no ids), numbers are printed as whole drawing units.
+
+use super::layout::{layout, Layout};
+use super::shapes::{EdgeShape, Path};
+use super::{Picture, Point};
+use crate::hackenbush::Colour;
+
+/// Drawing units per edge length (the viewBox's scale).
+const UNIT: f64 = 34.0;
+/// How long an edge is drawn, in `em` of the surrounding text.
+pub const EDGE_EM: f64 = 1.7;
+/// Empty space around the ink, in pixels.
+const MARGIN: f64 = 12.0;
+/// Depth of the hatching under the ground line, in pixels.
+const HATCH: f64 = 7.0;
+/// Largest rendered size; bigger drawings keep their viewBox and are scaled down to fit.
+const MAX_WIDTH: f64 = 960.0;
+const MAX_HEIGHT: f64 = 720.0;
+
+/// The paint of the diagram's classes (`diagram.css`), which the site writes at the head of its
+/// stylesheet (the colours are the stylesheet's custom properties, so the dark theme can lift
+/// them). Widths are in the viewBox's units.
+pub const STYLE: &str = include_str!("diagram.css");
+
+/// The picture as an inline `<svg>` element, named by `title` and described by `description`
+/// (its `<title>` and `<desc>`, which give an `<svg role="img">` its accessible name and
+/// description: no ids are needed, so equal inputs give byte-identical output).
+pub fn svg(picture: &Picture, title: &str, description: &str) -> String {
+    let layout = layout(picture);
+    let body = body(&layout);
+    wrap(&layout, &body, title, description)
+}
+
+/// One frame of play: the whole picture is laid out, but only the edges marked in `standing`
+/// are drawn (with the nodes they touch), in the whole picture's frame. The frames of a line of
+/// play thus share one layout and one size: an edge stays where it was while others are cut.
+pub fn svg_standing(
+    picture: &Picture,
+    standing: &[bool],
+    title: &str,
+    description: &str,
+) -> String {
+    let mut layout = layout(picture);
+    let stands = |e: usize| standing.get(e).copied().unwrap_or(false);
+    layout.edges.retain(|shape| stands(shape.index));
+    let mut touched = vec![false; picture.node_count];
+    for (e, &(a, b, _)) in picture.edges.iter().enumerate() {
+        if stands(e) {
+            for n in [a, b] {
+                if let Some(t) = touched.get_mut(n) {
+                    *t = true;
+                }
+            }
+        }
+    }
+    layout
+        .nodes
+        .retain(|spot| touched.get(spot.node).copied().unwrap_or(false));
+    let body = body(&layout);
+    wrap(&layout, &body, title, description)
+}
+
+/// Maps layout units (y up) to SVG pixels (y down).
+struct Frame {
+    min: Point,
+    max: Point,
+}
+
+impl Frame {
+    fn x(&self, x: f64) -> f64 {
+        MARGIN + (x - self.min.x) * UNIT
+    }
+
+    fn y(&self, y: f64) -> f64 {
+        MARGIN + (self.max.y - y) * UNIT
+    }
+
+    fn width(&self) -> f64 {
+        ((self.max.x - self.min.x) * UNIT + 2.0 * MARGIN).ceil()
+    }
+
+    /// The hatching under the ground needs room even when nothing is below the ground.
+    fn height(&self) -> f64 {
+        let below = ((-self.min.y) * UNIT).max(HATCH);
+        (self.max.y * UNIT + below + 2.0 * MARGIN).ceil()
+    }
+
+    fn point(&self, p: Point) -> String {
+        format!("{} {}", num(self.x(p.x)), num(self.y(p.y)))
+    }
+}
+
+/// The outer element around an already written body.
+fn wrap(layout: &Layout, body: &str, title: &str, description: &str) -> String {
+    let frame = Frame {
+        min: layout.min,
+        max: layout.max,
+    };
+    let (w, h) = (frame.width(), frame.height());
+    // Scale oversized drawings down as a whole; the viewBox keeps the geometry.
+    let fit = (MAX_WIDTH / w).min(MAX_HEIGHT / h).min(1.0);
+    let em = |units: f64| format!("{:.2}em", (units * fit / UNIT * EDGE_EM).max(0.01));
+    format!(
+        concat!(
+            r#"<svg class="hb-diagram" role="img" viewBox="0 0 {w} {h}" width="{sw}" height="{sh}">"#,
+            "\n<title>{title}</title>\n<desc>{desc}</desc>\n{body}</svg>"
+        ),
+        w = num(w),
+        h = num(h),
+        sw = em(w),
+        sh = em(h),
+        title = escape(title),
+        desc = escape(description),
+        body = body,
+    )
+}
+
+/// Hatching, edges, the ground line over the edges' feet (so no stroke end pokes below it),
+/// then the node dots over the edges' other ends.
+fn body(layout: &Layout) -> String {
+    let frame = Frame {
+        min: layout.min,
+        max: layout.max,
+    };
+    let (line, hatching) = ground(&frame, layout.ground);
+    let mut out = hatching;
+    for edge in &layout.edges {
+        out.push_str(&edge_markup(&frame, edge));
+    }
+    out.push_str(&line);
+    for spot in &layout.nodes {
+        out.push_str(&format!(
+            concat!(r#"<circle class="hb-node" cx="{}" cy="{}" r="3.5"/>"#, "\n"),
+            num(frame.x(spot.at.x)),
+            num(frame.y(spot.at.y)),
+        ));
+    }
+    out
+}
+
+/// The ground line and, separately, the hatching below it (the traditional sign for solid
+/// earth). Marks are 8 px apart, further on very wide drawings, which are scaled down anyway:
+/// their number is bounded whatever the input.
+fn ground(frame: &Frame, (from, to): (f64, f64)) -> (String, String) {
+    const MAX_MARKS: f64 = 300.0;
+    let (x0, x1, y) = (frame.x(from), frame.x(to), frame.y(0.0));
+    let step = ((x1 - x0) / MAX_MARKS).max(8.0);
+    let marks = ((x1 - x0 - HATCH) / step).floor().clamp(-1.0, MAX_MARKS);
+    let mut hatch = String::new();
+    for k in 0..=(marks as i64) {
+        let x = x0 + HATCH + k as f64 * step;
+        hatch.push_str(&format!(
+            "M{} {}l-{} {}",
+            num(x),
+            num(y),
+            num(HATCH),
+            num(HATCH)
+        ));
+    }
+    let line = format!(
+        concat!(
+            r#"<line class="hb-ground" x1="{}" y1="{}" x2="{}" y2="{}"/>"#,
+            "\n"
+        ),
+        num(x0),
+        num(y),
+        num(x1),
+        num(y),
+    );
+    let hatching = if hatch.is_empty() {
+        String::new()
+    } else {
+        format!("<path class=\"hb-hatch\" d=\"{hatch}\"/>\n")
+    };
+    (line, hatching)
+}
+
+/// One edge: a single path, except red, which is a wide stroke plus a white core (the double
+/// line that tells red from blue without colour). Ends are butt: they lie under a node dot or
+/// the ground line, and round caps would poke out below the ground.
+fn edge_markup(frame: &Frame, edge: &EdgeShape) -> String {
+    let d = path_data(frame, &edge.path);
+    let i = edge.index;
+    match edge.colour {
+        Colour::Blue => format!("<path class=\"hb-edge hb-blue\" data-edge=\"{i}\" d=\"{d}\"/>\n"),
+        Colour::Red => format!(
+            "<path class=\"hb-edge hb-red\" data-edge=\"{i}\" d=\"{d}\"/>\n\
+             <path class=\"hb-core\" data-edge=\"{i}\" d=\"{d}\"/>\n"
+        ),
+        Colour::Green => {
+            format!("<path class=\"hb-edge hb-green\" data-edge=\"{i}\" d=\"{d}\"/>\n")
+        }
+    }
+}
+
+/// SVG path data in pixels.
+fn path_data(frame: &Frame, path: &Path) -> String {
+    let p = |q: Point| frame.point(q);
+    match *path {
+        Path::Line(a, b) => format!("M{}L{}", p(a), p(b)),
+        Path::Quad(a, c, b) => format!("M{}Q{} {}", p(a), p(c), p(b)),
+        Path::Cubic(a, c, d, b) => format!("M{}C{} {} {}Z", p(a), p(c), p(d), p(b)),
+    }
+}
+
+/// A whole number of drawing units (an edge is 34, so the rounding moves a point by at most a
+/// sixty-eighth of an edge, and every use of one point rounds alike, so edges still meet at their
+/// nodes); never `-0`, `NaN` or `inf`.
+fn num(v: f64) -> String {
+    let whole = v.round();
+    if !whole.is_finite() || whole == 0.0 {
+        return "0".to_string();
+    }
+    format!("{whole}")
+}
+
+/// Text content escaped for XML (the crate's one escaper).
+pub use hackenbook_base::escape::escape;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_are_short_and_clean() {
+        assert_eq!(num(3.0), "3");
+        assert_eq!(num(2.25), "2");
+        assert_eq!(num(32.5), "33");
+        assert_eq!(num(-0.4), "0");
+        assert_eq!(num(f64::NAN), "0");
+        assert_eq!(num(-1.5), "-2");
+        assert_eq!(num(1e6), "1000000");
+    }
+
+    #[test]
+    fn escaping() {
+        assert_eq!(
+            escape("a<b & \"c\"'\u{1}"),
+            "a&lt;b &amp; &quot;c&quot;&#39;"
+        );
+    }
+}

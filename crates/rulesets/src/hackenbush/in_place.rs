@@ -1,0 +1,108 @@
+//! Positions written in place in a game expression: `[LR] + [LR] + [R] = 0`.
+//!
+//! The one idea: the game notation knows no positions, so it hands a bracketed position on as a
+//! name (`[LR]`, brackets kept); before the expression is evaluated, every such name is read by
+//! the one position parser and valued by the solver, and the caller's resolver looks it up here.
+//! Brackets keep a position apart from `v` (down) and from numbers.
+
+use super::{Position, Rules, Solver};
+use hackenbook_base::located::Located;
+use hackenbook_games::notation::Expr;
+use hackenbook_games::{GameId, Games};
+use std::collections::BTreeMap;
+
+/// The values of the positions written in place in some expressions, by their bracketed text.
+#[derive(Clone, Debug, Default)]
+pub struct InPlace(BTreeMap<String, GameId>);
+
+impl InPlace {
+    /// Values every `[POSITION]` among the names of `exprs` (normal rules). A position that does
+    /// not read or cannot be valued is an error at its bracket (spans of the expression text).
+    pub fn value(exprs: &[&Expr], solver: &mut Solver, games: &mut Games) -> Result<Self, Located> {
+        let mut values = BTreeMap::new();
+        for (name, span) in exprs.iter().flat_map(|e| e.names()) {
+            let Some(inner) = name.strip_prefix('[').and_then(|n| n.strip_suffix(']')) else {
+                continue;
+            };
+            if values.contains_key(&name) {
+                continue;
+            }
+            let position = Position::parse(inner).map_err(|e| {
+                Located::new(
+                    e.span.start + span.start + 1..e.span.end + span.start + 1,
+                    format!("in `{name}`: {}", e.message),
+                )
+            })?;
+            let value = solver
+                .evaluate(&position, Rules::Normal, games)
+                .map_err(|e| {
+                    Located::new(
+                        span.clone(),
+                        format!("cannot value the position in brackets: {e}"),
+                    )
+                })?
+                .value;
+            values.insert(name, value);
+        }
+        Ok(InPlace(values))
+    }
+
+    /// How to write in place an unknown bare name that reads as a position (`LR`): in brackets.
+    /// `None` for a name that does not. Said only when no defined name is near the unknown one
+    /// (see `check::unknown_name_help`): bracketing a typo of a defined name reads another
+    /// position, which may well make the statement true.
+    pub fn hint(name: &str) -> Option<String> {
+        let reads = !name.starts_with('[') && Position::parse(name).is_ok();
+        reads.then(|| format!("a position written in place goes in brackets: `[{name}]`"))
+    }
+
+    /// The value of `[POSITION]`, for a resolver; `None` for any other name.
+    pub fn get(&self, name: &str) -> Option<GameId> {
+        self.0.get(name).copied()
+    }
+}
+
+/// Parses and evaluates a game expression whose positions may be written in place (`[LR] + 1`)
+/// or named (through `names`); the positions are valued by the run's `solver`.
+pub fn evaluate(
+    text: &str,
+    solver: &mut Solver,
+    games: &mut Games,
+    names: &mut dyn FnMut(&str) -> Option<GameId>,
+) -> Result<GameId, Located> {
+    let expr = hackenbook_games::notation::parse_expr(text)?;
+    let in_place = if text.contains('[') {
+        InPlace::value(&[&expr], solver, games)?
+    } else {
+        InPlace::default()
+    };
+    hackenbook_games::notation::eval(&expr, games, &mut |name| {
+        in_place.get(name).or_else(|| names(name))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn positions_in_place_are_valued_by_the_solver() {
+        let mut games = Games::new();
+        let solver = &mut Solver::new();
+        // LR is worth 1/2 and R is worth -1: the balance of the rules essay.
+        let sum = evaluate("[LR] + [LR] + [R]", solver, &mut games, &mut |_| None).unwrap();
+        let numbers = games.eval_str("1/2 + 1/2 - 1").unwrap();
+        assert_eq!(sum, numbers);
+        let tree = evaluate("[L(L R)] : 1", solver, &mut games, &mut |_| None).unwrap();
+        assert_eq!(tree, games.eval_str("1 : 1").unwrap());
+        // A bad position is an error inside its brackets, at the parser's own span.
+        let e = evaluate("1 + [L(R]", solver, &mut games, &mut |_| None).unwrap_err();
+        assert_eq!(e.span, 6..7, "{e}");
+        assert!(e.message.starts_with("in `[L(R]`"), "{e}");
+        assert_eq!(
+            InPlace::hint("LR").as_deref(),
+            Some("a position written in place goes in brackets: `[LR]`")
+        );
+        assert_eq!(InPlace::hint("cherry"), None);
+    }
+}

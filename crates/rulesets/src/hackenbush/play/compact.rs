@@ -1,0 +1,297 @@
+//! The play table written compactly for a page, and read back: what the page's script follows.
+//!
+//! The one idea: **a page needs per reachable position only its standing edges, its value and,
+//! per standing edge, whether it is a legal cut and whether it wins; everything else follows**.
+//! The entry a cut leads to is not written: it is the largest entry whose edges lie within the
+//! standing edges less the one cut. (Every position play reaches is grounded, and the position a
+//! cut leaves is the largest grounded set within what stood, so it is the one entry of the table
+//! that contains every other entry inside that set.) Outcome classes are a function of values,
+//! so they are written once per value.
+//!
+//! The text, `v1;COLOURS;RULES;OUTCOMES;COUNT;BITS`:
+//! - `COLOURS`: one letter per edge of the position as written, `L`, `R` or `G`;
+//! - `RULES`: `n` (normal) or `c` (childish);
+//! - `OUTCOMES`: one letter per distinct value, its outcome class (`L`, `R`, `P`, `N`);
+//! - `COUNT`: the number of entries, in decimal;
+//! - `BITS`: a bit stream in base 64 (`A–Z a–z 0–9 - _`, six bits a character, least significant
+//!   bit first), entry after entry in the table's order: the standing edges (one bit per edge),
+//!   the value index (as many bits as the largest index needs; none for a single value), then for
+//!   each standing edge in edge order: under the childish rules one bit *legal*; for a legal cut,
+//!   one bit *Left wins by it* unless the edge is red, one bit *Right wins by it* unless it is blue.
+//!
+//! [`decode`] reads the text back exactly as `player.js` does, so that a test can hold the page's
+//! view of the table against the table itself.
+
+use super::table::PlayTable;
+use super::{members, EdgeSet};
+use crate::hackenbush::{Colour, Rules};
+use hackenbook_games::OutcomeClass;
+use std::fmt;
+
+/// The most edges a compact table is written for: the script keeps a set of standing edges in a
+/// 32-bit integer.
+pub const MAX_COMPACT_EDGES: usize = 30;
+
+const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+
+/// The table as text for a page; `None` if the position has more than [`MAX_COMPACT_EDGES`].
+pub fn encode(table: &PlayTable) -> Option<String> {
+    let n = table.edges.len();
+    if n > MAX_COMPACT_EDGES {
+        return None;
+    }
+    let colours: Vec<char> = table.edges.iter().map(|e| e.colour).collect();
+    let mut outcomes = vec!['?'; table.values.len()];
+    for entry in &table.positions {
+        outcomes[entry.value] = outcome_letter(entry.outcome);
+    }
+    let value_bits = bits_for(table.values.len());
+    let childish = table.rules == Rules::Childish;
+    let mut out = BitWriter::default();
+    for entry in &table.positions {
+        out.push(entry.set, n);
+        out.push(entry.value as u64, value_bits);
+        for e in members(entry.set) {
+            let legal = entry.cuts.iter().any(|&(x, _)| x == e);
+            if childish {
+                out.push(u64::from(legal), 1);
+            }
+            if !legal {
+                continue;
+            }
+            if colours[e] != 'R' {
+                out.push(u64::from(entry.left.contains(&e)), 1);
+            }
+            if colours[e] != 'L' {
+                out.push(u64::from(entry.right.contains(&e)), 1);
+            }
+        }
+    }
+    Some(format!(
+        "v1;{};{};{};{};{}",
+        colours.iter().collect::<String>(),
+        if childish { 'c' } else { 'n' },
+        outcomes.iter().collect::<String>(),
+        table.positions.len(),
+        out.finish()
+    ))
+}
+
+/// One entry as the page reads it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PageEntry {
+    pub set: EdgeSet,
+    pub value: usize,
+    pub outcome: OutcomeClass,
+    /// The legal cuts, in edge order.
+    pub cuts: Vec<usize>,
+    pub left: Vec<usize>,
+    pub right: Vec<usize>,
+}
+
+/// A compact table read back.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PageTable {
+    pub colours: Vec<Colour>,
+    pub rules: Rules,
+    pub entries: Vec<PageEntry>,
+}
+
+impl PageTable {
+    /// The entry a cut of `e` from entry `i` leads to, found as the page finds it: the entry
+    /// with the most edges among those within the standing edges less `e`.
+    pub fn after(&self, i: usize, e: usize) -> Option<usize> {
+        let within = self.entries[i].set & !(1 << e);
+        self.entries
+            .iter()
+            .enumerate()
+            .filter(|(_, x)| x.set & !within == 0)
+            .max_by_key(|(j, x)| (x.set.count_ones(), std::cmp::Reverse(*j)))
+            .map(|(j, _)| j)
+    }
+}
+
+/// Why a compact table could not be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DecodeError(pub String);
+
+impl fmt::Display for DecodeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "bad compact play table: {}", self.0)
+    }
+}
+
+/// Reads a table written by [`encode`].
+pub fn decode(text: &str) -> Result<PageTable, DecodeError> {
+    let bad = |what: &str| DecodeError(what.to_string());
+    let parts: Vec<&str> = text.split(';').collect();
+    let [version, colours, rules, outcomes, count, bits] = parts[..] else {
+        return Err(bad("expected six fields"));
+    };
+    if version != "v1" {
+        return Err(bad("unknown version"));
+    }
+    let colours: Vec<Colour> = colours
+        .chars()
+        .map(|c| Colour::from_letter(c).ok_or_else(|| bad("bad colour")))
+        .collect::<Result<_, _>>()?;
+    let rules = match rules {
+        "n" => Rules::Normal,
+        "c" => Rules::Childish,
+        _ => return Err(bad("bad rules")),
+    };
+    let outcomes: Vec<OutcomeClass> = outcomes
+        .chars()
+        .map(|c| letter_outcome(c).ok_or_else(|| bad("bad outcome")))
+        .collect::<Result<_, _>>()?;
+    let count: usize = count.parse().map_err(|_| bad("bad count"))?;
+    let mut read = BitReader::new(bits).ok_or_else(|| bad("bad character in the bits"))?;
+    let n = colours.len();
+    let value_bits = bits_for(outcomes.len());
+    let mut entries = Vec::with_capacity(count);
+    for _ in 0..count {
+        let set = read.take(n).ok_or_else(|| bad("bits end early"))?;
+        let value = read.take(value_bits).ok_or_else(|| bad("bits end early"))? as usize;
+        let outcome = *outcomes
+            .get(value)
+            .ok_or_else(|| bad("value out of range"))?;
+        let mut entry = PageEntry {
+            set,
+            value,
+            outcome,
+            cuts: Vec::new(),
+            left: Vec::new(),
+            right: Vec::new(),
+        };
+        for e in members(set) {
+            let mut bit = || read.take(1).ok_or_else(|| bad("bits end early"));
+            if rules == Rules::Childish && bit()? == 0 {
+                continue;
+            }
+            entry.cuts.push(e);
+            if colours[e] != Colour::Red && bit()? == 1 {
+                entry.left.push(e);
+            }
+            if colours[e] != Colour::Blue && bit()? == 1 {
+                entry.right.push(e);
+            }
+        }
+        entries.push(entry);
+    }
+    Ok(PageTable {
+        colours,
+        rules,
+        entries,
+    })
+}
+
+fn outcome_letter(o: OutcomeClass) -> char {
+    match o {
+        OutcomeClass::LeftWins => 'L',
+        OutcomeClass::RightWins => 'R',
+        OutcomeClass::SecondPlayer => 'P',
+        OutcomeClass::FirstPlayer => 'N',
+    }
+}
+
+fn letter_outcome(c: char) -> Option<OutcomeClass> {
+    Some(match c {
+        'L' => OutcomeClass::LeftWins,
+        'R' => OutcomeClass::RightWins,
+        'P' => OutcomeClass::SecondPlayer,
+        'N' => OutcomeClass::FirstPlayer,
+        _ => return None,
+    })
+}
+
+/// Bits to write any index below `count`.
+fn bits_for(count: usize) -> usize {
+    (usize::BITS - count.saturating_sub(1).leading_zeros()) as usize
+}
+
+#[derive(Default)]
+struct BitWriter {
+    out: String,
+    word: u64,
+    held: usize,
+}
+
+impl BitWriter {
+    fn push(&mut self, value: u64, bits: usize) {
+        for b in 0..bits {
+            self.word |= ((value >> b) & 1) << self.held;
+            self.held += 1;
+            if self.held == 6 {
+                self.flush();
+            }
+        }
+    }
+
+    fn flush(&mut self) {
+        self.out.push(char::from(ALPHABET[self.word as usize]));
+        self.word = 0;
+        self.held = 0;
+    }
+
+    fn finish(mut self) -> String {
+        if self.held > 0 {
+            self.flush();
+        }
+        self.out
+    }
+}
+
+struct BitReader {
+    digits: Vec<u8>,
+    at: usize,
+}
+
+impl BitReader {
+    fn new(text: &str) -> Option<BitReader> {
+        let digits = text
+            .bytes()
+            // A place in the 64-letter alphabet.
+            .map(|c| ALPHABET.iter().position(|&a| a == c).map(|d| d as u8))
+            .collect::<Option<Vec<u8>>>()?;
+        Some(BitReader { digits, at: 0 })
+    }
+
+    fn take(&mut self, bits: usize) -> Option<u64> {
+        let mut value = 0;
+        for b in 0..bits {
+            let digit = self.digits.get(self.at / 6)?;
+            value |= u64::from((digit >> (self.at % 6)) & 1) << b;
+            self.at += 1;
+        }
+        Some(value)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bits_round_trip() {
+        let mut w = BitWriter::default();
+        for (v, b) in [(5, 3), (0, 0), (1, 1), (0x3ffff, 18), (2, 7)] {
+            w.push(v, b);
+        }
+        let text = w.finish();
+        let mut r = BitReader::new(&text).unwrap();
+        for (v, b) in [(5, 3), (0, 0), (1, 1), (0x3ffff, 18), (2, 7)] {
+            assert_eq!(r.take(b), Some(v));
+        }
+        assert_eq!(bits_for(1), 0);
+        assert_eq!(bits_for(2), 1);
+        assert_eq!(bits_for(5), 3);
+    }
+
+    #[test]
+    fn bad_text_is_refused() {
+        assert!(decode("v2;L;n;L;1;B").is_err());
+        assert!(decode("v1;L;n;L;7;B").is_err(), "too few bits");
+        assert!(decode("v1;X;n;L;1;B").is_err());
+        assert!(decode("v1;L;n;L;1;*").is_err());
+    }
+}

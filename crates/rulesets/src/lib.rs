@@ -1,0 +1,130 @@
+//! Rulesets: a game is one module implementing [`Ruleset`], and everything above — the solver,
+//! position blocks, claims, lines of play, exercises, play in the page, censuses — works through
+//! that one interface.
+//!
+//! The one idea: a ruleset says what a position is, how it is written and drawn, and where each
+//! player may move; the value of every position of every game is then one computation, the
+//! canonical form of its options ([`solve::Solver`]), memoised under a key that folds the game's
+//! symmetries, with the parts of a position that cannot interact valued apart and summed. A
+//! ruleset's own shortcuts ([`Ruleset::fast_value`]) are specialisations, held against that
+//! plain game tree in the tests.
+pub mod cutcake;
+pub mod draw;
+pub mod hackenbush;
+pub mod nim;
+pub mod push;
+pub mod solve;
+pub mod strip;
+pub mod toads_and_frogs;
+#[cfg(test)]
+pub mod yardstick;
+
+use hackenbook_base::located::Located;
+use hackenbook_games::{GameId, Games, Player};
+use std::fmt::Debug;
+use std::hash::Hash;
+
+pub use draw::{Drawing, Item};
+pub use solve::{SolveLimits, Solver, Unsolved};
+
+/// One move: the name a reader uses for it and the position it reaches.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Move<P> {
+    /// Unique among the mover's moves from the same position, in the game's own words
+    /// (`a1-a2` for a domino, `7→4` for a Nim heap), and read back by [`Ruleset::find_move`].
+    pub name: String,
+    pub to: P,
+}
+
+/// A position's memo key: equal keys mean equal values, up to the sign the key carries (a
+/// Domineering board turned a quarter is its own negative).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Keyed<K> {
+    pub key: K,
+    /// The position is the negative of the one the key stands for.
+    pub negated: bool,
+}
+
+/// A game's rules. A ruleset is a value, so a rule variant (Hackenbush's childish rules) is a
+/// field of it, and one essay can use several variants side by side.
+pub trait Ruleset: Clone + Debug + Send + Sync + 'static {
+    /// A position, written in this game's notation. Equal positions are the same board.
+    type Position: Clone + Eq + Hash + Debug + Send + Sync;
+    /// What a memo entry is filed under (see [`Ruleset::key`]).
+    type Key: Clone + Eq + Hash + Debug + Send + Sync;
+
+    /// The game's name as an author writes it in a block's info string: `nim`, `domineering`.
+    fn name(&self) -> &'static str;
+
+    /// The rule variant in words, when it is not the usual game (`childish`); `None` otherwise.
+    fn variant(&self) -> Option<&'static str> {
+        None
+    }
+
+    /// Reads a position; an error is located in `text`.
+    fn parse(&self, text: &str) -> Result<Self::Position, Located>;
+
+    /// Writes a position back; it reads back as an equal position.
+    fn print(&self, p: &Self::Position) -> String;
+
+    /// How large a position is (cells, edges, counters): what the solver's budgets measure.
+    fn size(&self, p: &Self::Position) -> usize;
+
+    /// Every move of `player` from `p`, each with a distinct name.
+    fn moves(&self, p: &Self::Position, player: Player) -> Vec<Move<Self::Position>>;
+
+    /// The independent parts whose sum `p` is: no move in one part changes another. `p` alone
+    /// when it does not split; no parts at all for a position where nobody can move.
+    fn components(&self, p: &Self::Position) -> Vec<Self::Position> {
+        vec![p.clone()]
+    }
+
+    /// The key `p` is memoised under: positions with equal keys have equal values when neither
+    /// or both are negated, opposite values otherwise (isomorphism, reflections, and the
+    /// symmetries that swap the players).
+    fn key(&self, p: &Self::Position) -> Keyed<Self::Key>;
+
+    /// A value the game knows without the game tree (a Nim heap is a nimber, a Hackenbush stalk
+    /// its sign expansion); `None` leaves it to the solver. Every answer is held against the
+    /// plain game tree in the tests, never trusted because it is a theorem.
+    fn fast_value(&self, _p: &Self::Position, _games: &mut Games) -> Option<GameId> {
+        None
+    }
+
+    /// The drawing of a position, with the moves each item is the target of.
+    fn draw(&self, p: &Self::Position) -> Drawing;
+
+    /// The move of `player` that `name` names, or an error that lists the names there are.
+    fn find_move(
+        &self,
+        p: &Self::Position,
+        player: Player,
+        name: &str,
+    ) -> Result<Move<Self::Position>, String> {
+        let moves = self.moves(p, player);
+        let wanted = normalise_move_name(name);
+        if let Some(m) = moves
+            .iter()
+            .find(|m| normalise_move_name(&m.name) == wanted)
+        {
+            return Ok(m.clone());
+        }
+        if moves.is_empty() {
+            return Err(format!("{player} has no move here"));
+        }
+        let names: Vec<&str> = moves.iter().map(|m| m.name.as_str()).collect();
+        Err(format!(
+            "`{name}` is not a move of {player} here; the moves are {}",
+            names.join(", ")
+        ))
+    }
+}
+
+/// A move's name as compared: without blanks, ASCII arrows read as `→`, letters in lower case.
+pub fn normalise_move_name(name: &str) -> String {
+    name.replace("->", "→")
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .flat_map(char::to_lowercase)
+        .collect()
+}

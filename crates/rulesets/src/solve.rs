@@ -1,0 +1,311 @@
+//! The solver of every ruleset: a position is worth the canonical form of its options.
+//!
+//! The one idea: the game tree is the definition. A position is split into its independent
+//! parts ([`Ruleset::components`]) and each part is valued once under its key
+//! ([`Ruleset::key`]), from the values of the parts its options split into; the ruleset's own
+//! shortcut ([`Ruleset::fast_value`]) is taken when it has one. [`Solver::plain`] takes none of
+//! these liberties — no splitting, no symmetry, no shortcut, each position memoised as itself —
+//! and is the yardstick every shortcut is tested against.
+//!
+//! The walk is iterative (an explicit stack of positions being valued), so a long game cannot
+//! exhaust the thread's stack; it reads the run's clock every few hundred positions and stops
+//! at its budget of positions, whatever the ruleset.
+
+use super::{Keyed, Ruleset};
+use hackenbook_games::clock::{Running, Stop};
+use hackenbook_games::{GameId, Games, Player};
+use rustc_hash::FxHashMap;
+use std::fmt;
+
+/// The solver's budgets.
+#[derive(Clone, Debug)]
+pub struct SolveLimits {
+    /// Positions (parts, for a solver that splits) one evaluation may value.
+    pub positions: usize,
+    /// The largest position ([`Ruleset::size`]) an evaluation starts on.
+    pub size: usize,
+}
+
+impl Default for SolveLimits {
+    fn default() -> SolveLimits {
+        SolveLimits {
+            positions: 2_000_000,
+            size: 10_000,
+        }
+    }
+}
+
+/// Why a position was not valued.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Unsolved {
+    /// The run's clock stopped it.
+    Stopped(Stop),
+    /// More positions than the budget.
+    TooManyPositions { limit: usize },
+    /// The position is larger than the budget.
+    TooLarge { size: usize, limit: usize },
+}
+
+impl fmt::Display for Unsolved {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Unsolved::Stopped(stop) => write!(f, "the solver stopped: {stop}"),
+            Unsolved::TooManyPositions { limit } => write!(
+                f,
+                "beyond the solver's budget: more than {limit} positions to value"
+            ),
+            Unsolved::TooLarge { size, limit } => write!(
+                f,
+                "the position has size {size}; the solver starts on positions of size at most \
+                 {limit}"
+            ),
+        }
+    }
+}
+
+/// What the solver did, for tests and benchmarks.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SolverStats {
+    /// Parts valued from their options.
+    pub valued: u64,
+    /// Parts found in the memo.
+    pub memo_hits: u64,
+    /// Parts the ruleset valued by its own shortcut.
+    pub fast: u64,
+}
+
+/// How the solver treats positions: the ruleset's liberties, or none.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Mode {
+    /// Split into parts, memoise under the symmetry key, take the ruleset's shortcuts.
+    Full,
+    /// Each position valued from its options, memoised as itself.
+    Plain,
+}
+
+/// A memo entry's key: the ruleset's (with symmetry) or the position itself.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+enum MemoKey<K, P> {
+    Keyed(K),
+    Exact(P),
+}
+
+/// One solver per ruleset and games table: its memo holds ids of that table.
+pub struct Solver<R: Ruleset> {
+    rules: R,
+    mode: Mode,
+    memo: FxHashMap<MemoKey<R::Key, R::Position>, GameId>,
+    pub limits: SolveLimits,
+    pub stats: SolverStats,
+}
+
+/// A part being valued: its options, each split into parts, and how far their valuing got.
+struct Frame<P> {
+    part: P,
+    negated: bool,
+    /// Per player (Left, Right), per option, its parts.
+    options: [Vec<Vec<P>>; 2],
+    /// The next (player, option, part) to make sure of.
+    cursor: (usize, usize, usize),
+}
+
+/// How often, in parts, the clock is read.
+const READ_EVERY: u64 = 256;
+
+impl<R: Ruleset> Solver<R> {
+    /// The solver with every liberty the ruleset offers.
+    pub fn new(rules: R) -> Solver<R> {
+        Solver::with_mode(rules, Mode::Full)
+    }
+
+    /// The plain game tree: no splitting, no symmetry, no shortcut.
+    pub fn plain(rules: R) -> Solver<R> {
+        Solver::with_mode(rules, Mode::Plain)
+    }
+
+    fn with_mode(rules: R, mode: Mode) -> Solver<R> {
+        Solver {
+            rules,
+            mode,
+            memo: FxHashMap::default(),
+            limits: SolveLimits::default(),
+            stats: SolverStats::default(),
+        }
+    }
+
+    pub fn rules(&self) -> &R {
+        &self.rules
+    }
+
+    /// The value of `p` in `games`, within the budgets and the run's clock.
+    pub fn value(
+        &mut self,
+        p: &R::Position,
+        games: &mut Games,
+        clock: &Running,
+    ) -> Result<GameId, Unsolved> {
+        let size = self.rules.size(p);
+        if size > self.limits.size {
+            return Err(Unsolved::TooLarge {
+                size,
+                limit: self.limits.size,
+            });
+        }
+        let parts = self.parts(p);
+        let mut total = games.zero();
+        for part in &parts {
+            let v = self.value_of_part(part, games, clock)?;
+            total = games.add(total, v);
+        }
+        Ok(total)
+    }
+
+    /// The options of `p` for `player`, each valued: what a play table or a line of play needs.
+    pub fn option_values(
+        &mut self,
+        p: &R::Position,
+        player: Player,
+        games: &mut Games,
+        clock: &Running,
+    ) -> Result<Vec<(String, GameId)>, Unsolved> {
+        let mut out = Vec::new();
+        for m in self.rules.moves(p, player) {
+            let v = self.value(&m.to, games, clock)?;
+            out.push((m.name, v));
+        }
+        Ok(out)
+    }
+
+    fn parts(&self, p: &R::Position) -> Vec<R::Position> {
+        match self.mode {
+            Mode::Full => self.rules.components(p),
+            Mode::Plain => vec![p.clone()],
+        }
+    }
+
+    fn key(&self, p: &R::Position) -> Keyed<MemoKey<R::Key, R::Position>> {
+        match self.mode {
+            Mode::Full => {
+                let k = self.rules.key(p);
+                Keyed {
+                    key: MemoKey::Keyed(k.key),
+                    negated: k.negated,
+                }
+            }
+            Mode::Plain => Keyed {
+                key: MemoKey::Exact(p.clone()),
+                negated: false,
+            },
+        }
+    }
+
+    /// The value of one part from the memo or the ruleset's shortcut, if either has it.
+    fn known(&mut self, part: &R::Position, games: &mut Games) -> Option<GameId> {
+        let keyed = self.key(part);
+        if let Some(&v) = self.memo.get(&keyed.key) {
+            self.stats.memo_hits += 1;
+            return Some(if keyed.negated { games.neg(v) } else { v });
+        }
+        if self.mode == Mode::Full {
+            if let Some(v) = self.rules.fast_value(part, games) {
+                self.stats.fast += 1;
+                let stored = if keyed.negated { games.neg(v) } else { v };
+                self.memo.insert(keyed.key, stored);
+                return Some(v);
+            }
+        }
+        None
+    }
+
+    fn value_of_part(
+        &mut self,
+        part: &R::Position,
+        games: &mut Games,
+        clock: &Running,
+    ) -> Result<GameId, Unsolved> {
+        if let Some(v) = self.known(part, games) {
+            return Ok(v);
+        }
+        let budget_start = self.stats.valued;
+        let mut stack = vec![self.frame(part)];
+        while let Some(top) = stack.last_mut() {
+            // Find the next part of an option that is not valued yet.
+            let mut missing = None;
+            'scan: for who in top.cursor.0..2 {
+                let first_option = if who == top.cursor.0 { top.cursor.1 } else { 0 };
+                for o in first_option..top.options[who].len() {
+                    let first_part = if who == top.cursor.0 && o == top.cursor.1 {
+                        top.cursor.2
+                    } else {
+                        0
+                    };
+                    for k in first_part..top.options[who][o].len() {
+                        top.cursor = (who, o, k);
+                        let q = top.options[who][o][k].clone();
+                        if self.known(&q, games).is_none() {
+                            missing = Some(q);
+                            break 'scan;
+                        }
+                    }
+                }
+            }
+            if let Some(q) = missing {
+                if self.stats.valued - budget_start >= self.limits.positions as u64
+                    || stack.len() > self.limits.positions
+                {
+                    return Err(Unsolved::TooManyPositions {
+                        limit: self.limits.positions,
+                    });
+                }
+                let frame = self.frame(&q);
+                stack.push(frame);
+                continue;
+            }
+            // Every part of every option is valued: this part's value is their canonical form.
+            let top = stack
+                .pop()
+                .expect("the loop runs while the stack has a frame");
+            let mut sides: [Vec<GameId>; 2] = [Vec::new(), Vec::new()];
+            for (who, options) in top.options.iter().enumerate() {
+                for parts in options {
+                    let mut v = games.zero();
+                    for q in parts {
+                        let w = self
+                            .known(q, games)
+                            .expect("every part of an option was valued before its position");
+                        v = games.add(v, w);
+                    }
+                    sides[who].push(v);
+                }
+            }
+            let value = games.from_options(&sides[0], &sides[1]);
+            let stored = if top.negated { games.neg(value) } else { value };
+            let keyed = self.key(&top.part);
+            self.memo.insert(keyed.key, stored);
+            self.stats.valued += 1;
+            if self.stats.valued.is_multiple_of(READ_EVERY) {
+                clock.read().map_err(Unsolved::Stopped)?;
+            }
+        }
+        Ok(self
+            .known(part, games)
+            .expect("the part was valued when the stack emptied"))
+    }
+
+    fn frame(&self, part: &R::Position) -> Frame<R::Position> {
+        let negated = self.key(part).negated;
+        let options = [Player::Left, Player::Right].map(|who| {
+            self.rules
+                .moves(part, who)
+                .into_iter()
+                .map(|m| self.parts(&m.to))
+                .collect()
+        });
+        Frame {
+            part: part.clone(),
+            negated,
+            options,
+            cursor: (0, 0, 0),
+        }
+    }
+}

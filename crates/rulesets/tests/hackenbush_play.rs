@@ -1,0 +1,461 @@
+//! Play over positions: the play table of random positions (blue-red, green, mixed, childish,
+//! graphs with cycles) against `evaluate` and the moves of `moves.rs`, edge names read back,
+//! the solver winning every game it can win, and lines of play refuted by the right play.
+
+use hackenbook_games::{Games, OutcomeClass, Player, Relation};
+use hackenbook_rulesets::hackenbush::moves::legal_moves;
+use hackenbook_rulesets::hackenbush::play::line::parse_script;
+use hackenbook_rulesets::hackenbush::play::{
+    compact, members, replay, Board, Claim, Match, PlayError, PlayLimits, PlayTable, Step,
+    MAX_BOARD_EDGES,
+};
+use hackenbook_rulesets::hackenbush::{Colour, EdgeNames, Evaluator, Position, Rules, Solver};
+use proptest::prelude::*;
+use std::collections::HashSet;
+
+mod random_positions;
+use random_positions::{forest, graph};
+
+/// Palettes: blue-red, green, all three.
+const PALETTES: [&[Colour]; 3] = [
+    &[Colour::Blue, Colour::Red],
+    &[Colour::Green],
+    &[Colour::Blue, Colour::Red, Colour::Green],
+];
+
+/// The graph form of a position, written out with node names `g`, `n1`, `n2`, ….
+fn graph_text(p: &Position) -> String {
+    let node = |n: usize| {
+        if n == 0 {
+            "g".to_string()
+        } else {
+            format!("n{n}")
+        }
+    };
+    let items: Vec<String> = p
+        .edges()
+        .iter()
+        .map(|&(a, b, c)| format!("{}-{} {}", node(a), node(b), c.letter()))
+        .collect();
+    items.join(", ")
+}
+
+fn rules(childish: bool) -> Rules {
+    if childish {
+        Rules::Childish
+    } else {
+        Rules::Normal
+    }
+}
+
+/// The play table of `p` against the definition, entry by entry: each value is `evaluate`'s, each
+/// cut is a legal move of `moves.rs` leading to the position `without_edge` gives, and the winning
+/// cuts listed are exactly the legal moves to an option the mover wins (≥ 0 for Left, ≤ 0 for
+/// Right), each valued by `evaluate` afresh.
+fn check_table(p: &Position, rules: Rules) -> Result<(), TestCaseError> {
+    let mut games = Games::new();
+    let table = PlayTable::build(
+        p,
+        rules,
+        &PlayLimits::default(),
+        &mut Solver::new(),
+        &mut games,
+    )
+    .map_err(|e| TestCaseError::fail(format!("{}: {e}", p.notation())))?;
+    let board = Board::new(p, rules, MAX_BOARD_EDGES).unwrap();
+    prop_assert_eq!(table.positions[0].set, board.full());
+    let distinct: HashSet<u64> = table.positions.iter().map(|e| e.set).collect();
+    prop_assert_eq!(distinct.len(), table.positions.len(), "each set once");
+    let zero = games.zero();
+    // A second solver, apart from the table's: `evaluate` with its own memo.
+    let mut reference = Solver::new();
+    let mut evaluate =
+        |q: &Position, games: &mut Games| reference.evaluate(q, rules, games).unwrap().value;
+    for entry in &table.positions {
+        let here = board.position_of(entry.set);
+        let value = evaluate(&here, &mut games);
+        prop_assert_eq!(table.games[entry.value], value, "{}", here.notation());
+        prop_assert_eq!(&table.values[entry.value], &games.display(value));
+        prop_assert_eq!(entry.outcome, games.outcome(value));
+        // Local edge i of `here` is the i-th member of the set: `restricted` keeps edge order.
+        let original: Vec<usize> = members(entry.set).collect();
+        let mut all_cuts = Vec::new();
+        for player in Player::BOTH {
+            let mut winning = Vec::new();
+            for local in legal_moves(&here, rules, player) {
+                let e = original[local];
+                let option = here.without_edge(local);
+                let next = table.after(table.entry_of(entry.set).unwrap(), e);
+                prop_assert!(next.is_some(), "cut {} missing", e);
+                let next = &table.positions[next.unwrap()];
+                prop_assert_eq!(board.position_of(next.set), option.clone());
+                let v = evaluate(&option, &mut games);
+                let wins = matches!(
+                    (player, games.compare(v, zero)),
+                    (_, Relation::Equal)
+                        | (Player::Left, Relation::Greater)
+                        | (Player::Right, Relation::Less)
+                );
+                if wins {
+                    winning.push(e);
+                }
+                all_cuts.push(e);
+            }
+            let listed = match player {
+                Player::Left => &entry.left,
+                Player::Right => &entry.right,
+            };
+            prop_assert_eq!(
+                listed,
+                &winning,
+                "{} winning for {}",
+                here.notation(),
+                player
+            );
+        }
+        all_cuts.sort_unstable();
+        all_cuts.dedup();
+        let cuts: Vec<usize> = entry.cuts.iter().map(|&(e, _)| e).collect();
+        prop_assert_eq!(cuts, all_cuts);
+    }
+    check_compact(&table)
+}
+
+/// The table as a page reads it (written by `compact::encode`, read back by `compact::decode`,
+/// which reads it as `player.js` does) is the table: every entry's edges, value, outcome, legal
+/// cuts and winning cuts, and every cut leads where the table says, found the page's way.
+fn check_compact(table: &PlayTable) -> Result<(), TestCaseError> {
+    let text = compact::encode(table).expect("small positions are encoded");
+    let page = compact::decode(&text).map_err(|e| TestCaseError::fail(e.to_string()))?;
+    prop_assert_eq!(page.rules, table.rules);
+    let colours: String = page.colours.iter().map(|c| c.letter()).collect();
+    let written: String = table.edges.iter().map(|e| e.colour).collect();
+    prop_assert_eq!(colours, written);
+    prop_assert_eq!(page.entries.len(), table.positions.len());
+    for (i, (read, entry)) in page.entries.iter().zip(&table.positions).enumerate() {
+        prop_assert_eq!(read.set, entry.set);
+        prop_assert_eq!(read.value, entry.value);
+        prop_assert_eq!(read.outcome, entry.outcome);
+        prop_assert_eq!(&read.left, &entry.left);
+        prop_assert_eq!(&read.right, &entry.right);
+        let cuts: Vec<usize> = entry.cuts.iter().map(|&(e, _)| e).collect();
+        prop_assert_eq!(&read.cuts, &cuts);
+        for &(e, next) in &entry.cuts {
+            prop_assert_eq!(
+                page.after(i, e),
+                Some(next),
+                "{}: cut {}",
+                table.position,
+                e
+            );
+        }
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn tables_of_random_graphs_hold(
+        spec in prop::collection::vec(any::<(u8, u8, u8)>(), 0..9),
+        palette in 0usize..3,
+        childish in any::<bool>(),
+    ) {
+        check_table(&graph(&spec, PALETTES[palette]), rules(childish))?;
+    }
+
+    #[test]
+    fn tables_of_random_forests_hold(
+        spec in prop::collection::vec(any::<(u8, u8)>(), 0..10),
+        palette in 0usize..3,
+        childish in any::<bool>(),
+    ) {
+        check_table(&forest(&spec, PALETTES[palette]), rules(childish))?;
+    }
+
+    /// Every edge's printed name reads back as that edge, in both naming schemes (a forest
+    /// without node names is named by letters; printed in the graph form and read back, by
+    /// nodes).
+    #[test]
+    fn edge_names_read_back(
+        spec in prop::collection::vec(any::<(u8, u8, u8)>(), 0..14),
+        palette in 0usize..3,
+    ) {
+        let p = graph(&spec, PALETTES[palette]);
+        let written = Position::parse(&p.notation()).unwrap();
+        let as_graph = Position::parse(&graph_text(&p)).unwrap();
+        for q in [&p, &written, &as_graph] {
+            let names = EdgeNames::of(q);
+            for (e, name) in names.all().iter().enumerate() {
+                prop_assert_eq!(names.parse(name), Ok(e), "{} in {}", name, q.notation());
+            }
+        }
+    }
+
+    /// The solver wins every game it can: whatever legal cuts its opponent makes, a side that
+    /// wins the starting position (with the given first player) wins the game.
+    #[test]
+    fn the_solver_wins_what_it_can(
+        spec in prop::collection::vec(any::<(u8, u8, u8)>(), 0..8),
+        palette in 0usize..3,
+        childish in any::<bool>(),
+        first_left in any::<bool>(),
+        choices in prop::collection::vec(any::<u8>(), 10),
+    ) {
+        let p = graph(&spec, PALETTES[palette]);
+        let rules = rules(childish);
+        let mut games = Games::new();
+        let table = PlayTable::build(&p, rules, &PlayLimits::default(), &mut Solver::new(), &mut games).unwrap();
+        let board = Board::new(&p, rules, MAX_BOARD_EDGES).unwrap();
+        let first = if first_left { Player::Left } else { Player::Right };
+        let solver_side = table.positions[0].outcome.winner(first);
+        let mut game = Match::new(&table, &board, first);
+        let mut turn = 0;
+        let winner = loop {
+            if let Some(w) = game.winner() {
+                break w;
+            }
+            let e = if game.to_move == solver_side {
+                game.solver_choice().unwrap()
+            } else {
+                let legal = game.legal();
+                legal[choices[turn % choices.len()] as usize % legal.len()]
+            };
+            game.cut(e);
+            turn += 1;
+        };
+        prop_assert_eq!(winner, solver_side, "{}", p.notation());
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(150))]
+
+    /// A game played through the table, written out as a line of play (cuts by name, the value
+    /// after each), reads back and holds; the same line with one value changed fails there and
+    /// only there.
+    #[test]
+    fn written_lines_replay(
+        spec in prop::collection::vec(any::<(u8, u8, u8)>(), 1..8),
+        palette in 0usize..3,
+        childish in any::<bool>(),
+        choices in prop::collection::vec(any::<u8>(), 8),
+        wrong in any::<u8>(),
+    ) {
+        let p = graph(&spec, PALETTES[palette]);
+        let rules = rules(childish);
+        let mut ev = Evaluator::default();
+        let table = PlayTable::build(&p, rules, &PlayLimits::default(), &mut ev.solver, &mut ev.games).unwrap();
+        let board = Board::new(&p, rules, MAX_BOARD_EDGES).unwrap();
+        let mut game = Match::new(&table, &board, Player::Left);
+        let mut lines = vec!["start = left".to_string()];
+        let mut value_lines = Vec::new();
+        for &choice in &choices {
+            let legal = game.legal();
+            if legal.is_empty() {
+                break;
+            }
+            let e = legal[choice as usize % legal.len()];
+            let mover = game.to_move;
+            lines.push(format!("{} cuts {}", mover.name().to_lowercase(), board.names().name(e)));
+            game.cut(e);
+            value_lines.push(lines.len());
+            lines.push(format!("value = {}", game.value()));
+        }
+        let check = |text: &str, ev: &mut Evaluator| {
+            let (script, errors) = parse_script(text, &board, ev, &mut |_| None, &|_| false);
+            assert!(errors.is_empty(), "{errors:?} in\n{text}");
+            let start = script.start.as_ref().map(|(p, _)| *p);
+            let steps: Vec<Step> = script.steps.into_iter().map(|(s, _)| s).collect();
+            replay(&board, start, &steps, &mut Solver::new(), &mut ev.games).unwrap()
+        };
+        let line = check(&lines.join("\n"), &mut ev);
+        prop_assert!(line.problems.is_empty(), "{:?}\n{}", line.problems, lines.join("\n"));
+        prop_assert_eq!(line.positions.last().map(|r| r.set), Some(table.positions[game.at].set));
+        if !value_lines.is_empty() {
+            let k = value_lines[wrong as usize % value_lines.len()];
+            lines[k] = "value = 1000".to_string();
+            let line = check(&lines.join("\n"), &mut ev);
+            let failed: Vec<usize> = line.problems.iter().map(|p| p.step).collect();
+            // Steps are the lines after `start`.
+            prop_assert_eq!(failed, vec![k - 1]);
+        }
+    }
+}
+
+#[test]
+fn budgets_are_named() {
+    let mut games = Games::new();
+    let long = Position::parse(&"LR".repeat(13)).unwrap();
+    let err = PlayTable::build(
+        &long,
+        Rules::Normal,
+        &PlayLimits::default(),
+        &mut Solver::new(),
+        &mut games,
+    )
+    .unwrap_err();
+    assert!(matches!(err, PlayError::TooManyEdges(_)));
+    assert!(err.to_string().contains("at most 24"), "{err}");
+    // Eight separate green edges reach 2^8 = 256 sets.
+    let bush = Position::parse("G G G G G G G G").unwrap();
+    let small = PlayLimits {
+        edges: 24,
+        positions: 255,
+    };
+    let err =
+        PlayTable::build(&bush, Rules::Normal, &small, &mut Solver::new(), &mut games).unwrap_err();
+    assert!(err.to_string().contains("more than 255 positions"), "{err}");
+    let fits = PlayLimits {
+        edges: 24,
+        positions: 256,
+    };
+    let table = PlayTable::build(&bush, Rules::Normal, &fits, &mut Solver::new(), &mut games);
+    assert_eq!(table.unwrap().positions.len(), 256);
+}
+
+#[test]
+fn distinct_values_are_listed_once() {
+    let mut games = Games::new();
+    let p = Position::parse("LR LR R").unwrap();
+    let table = PlayTable::build(
+        &p,
+        Rules::Normal,
+        &PlayLimits::default(),
+        &mut Solver::new(),
+        &mut games,
+    )
+    .unwrap();
+    let distinct: HashSet<&String> = table.values.iter().collect();
+    assert_eq!(distinct.len(), table.values.len());
+    // The seed's balance: worth 0, a second-player win, and no winning cut for either side.
+    let start = &table.positions[0];
+    assert_eq!(table.values[start.value], "0");
+    assert_eq!(start.outcome, OutcomeClass::SecondPlayer);
+    assert!(start.left.is_empty() && start.right.is_empty());
+}
+
+/// `LR LR R` (worth 0): Left, moving first, loses; every claim that she wins is refuted by
+/// Right's winning reply.
+#[test]
+fn a_wrong_line_fails_with_the_refuting_play() {
+    let p = Position::parse("LR LR R").unwrap();
+    let board = Board::new(&p, Rules::Normal, MAX_BOARD_EDGES).unwrap();
+    let mut games = Games::new();
+    let mut solver = Solver::new();
+    let half = games.eval_str("-1/2").unwrap();
+    let steps = vec![
+        Step::Claim(Claim::Wins(Player::Left)),
+        Step::Cut {
+            player: Player::Left,
+            edge: 0,
+        },
+        Step::Claim(Claim::Value(half)),
+        Step::Claim(Claim::Wins(Player::Left)),
+        Step::Claim(Claim::OnlyWinningMove(Player::Right, 4)),
+    ];
+    let line = replay(&board, None, &steps, &mut solver, &mut games).unwrap();
+    let steps_failed: Vec<usize> = line.problems.iter().map(|p| p.step).collect();
+    assert_eq!(steps_failed, vec![0, 3, 4]);
+    // At the start, Left to move: every cut of hers loses, her first one to Right's reply.
+    assert_eq!(
+        line.problems[0].refutation,
+        vec![(Player::Left, 0), (Player::Right, 3)]
+    );
+    // After L[1], Right to move wins by cutting LR[2] (leaving L R, worth 0).
+    assert_eq!(line.problems[1].refutation, vec![(Player::Right, 3)]);
+    assert!(
+        line.problems[1].message.contains("`LR[2]` (leaving 0)"),
+        "{}",
+        line.problems[1].message
+    );
+    // Cutting the lone red edge leaves 1/2: it loses, and Left's answer shows it.
+    assert_eq!(line.problems[2].refutation[0], (Player::Right, 4));
+    assert_eq!(line.positions.len(), 2);
+}
+
+#[test]
+fn illegal_cuts_stop_the_line() {
+    let p = Position::parse("LRG").unwrap();
+    let board = Board::new(&p, Rules::Childish, MAX_BOARD_EDGES).unwrap();
+    let mut ev = Evaluator::default();
+    let script = "start = left\nleft cuts L   # drops LR and LRG\nvalue = 0\n";
+    let (script, errors) = parse_script(script, &board, &mut ev, &mut |_| None, &|_| false);
+    assert!(errors.is_empty(), "{errors:?}");
+    let steps: Vec<Step> = script.steps.into_iter().map(|(s, _)| s).collect();
+    let Evaluator { games, solver } = &mut ev;
+    let line = replay(&board, Some(Player::Left), &steps, solver, games).unwrap();
+    assert_eq!(line.problems.len(), 1);
+    assert!(
+        line.problems[0].message.contains("`LR`, `LRG` would fall"),
+        "{}",
+        line.problems[0].message
+    );
+    // Turns alternate.
+    let steps = vec![
+        Step::Cut {
+            player: Player::Left,
+            edge: 2,
+        },
+        Step::Cut {
+            player: Player::Left,
+            edge: 1,
+        },
+    ];
+    let line = replay(&board, None, &steps, solver, games).unwrap();
+    assert!(line.problems[0].message.contains("Right's turn"));
+    assert_eq!(line.problems[0].step, 1);
+}
+
+/// A right line, as an essay would write it: the seed's balance played out.
+#[test]
+fn a_right_line_holds() {
+    let p = Position::parse("LR LR R").unwrap();
+    let board = Board::new(&p, Rules::Normal, MAX_BOARD_EDGES).unwrap();
+    let mut ev = Evaluator::default();
+    let text = "\
+start = left
+value = 0
+every move by left loses
+left cuts L[1]        # the trunk of one stalk
+value = -1/2
+position = LR R
+right to move
+right's only winning move is LR[2]
+right cuts LR[2]
+value = 0
+left to move
+every reply by left loses
+left cuts L[2]
+right cuts R
+right has won
+";
+    let (script, errors) = parse_script(text, &board, &mut ev, &mut |_| None, &|_| false);
+    assert!(errors.is_empty(), "{errors:?}");
+    let start = script.start.as_ref().map(|(p, _)| *p);
+    let steps: Vec<Step> = script.steps.into_iter().map(|(s, _)| s).collect();
+    let line = replay(&board, start, &steps, &mut ev.solver, &mut ev.games).unwrap();
+    assert!(line.problems.is_empty(), "{:?}", line.problems);
+    assert_eq!(line.positions.len(), 5);
+}
+
+#[test]
+fn scripts_report_every_bad_line_located() {
+    let board = Board::new(
+        &Position::parse("g-a L, a-b R, b-g G").unwrap(),
+        Rules::Normal,
+        MAX_BOARD_EDGES,
+    )
+    .unwrap();
+    let mut ev = Evaluator::default();
+    let text = "left cuts a-c\nvalue = 1/\nleft jumps\nstart = up\nleft cuts g-a\n";
+    let (script, errors) = parse_script(text, &board, &mut ev, &mut |_| None, &|_| false);
+    let spans: Vec<_> = errors.iter().map(|e| e.span.clone()).collect();
+    // `c` in line 1; the end of `1/` in line 2; all of line 3; `up` in line 4.
+    assert_eq!(errors.len(), 4, "{errors:?}");
+    assert_eq!(spans[0], 12..13);
+    assert_eq!(&text[spans[2].clone()], "left jumps");
+    assert_eq!(&text[spans[3].clone()], "up");
+    assert_eq!(script.steps.len(), 1);
+}
