@@ -8,6 +8,7 @@
 //! symmetries, with the parts of a position that cannot interact valued apart and summed. A
 //! ruleset's own shortcuts ([`Ruleset::fast_value`]) are specialisations, held against that
 //! plain game tree in the tests.
+pub mod domineering;
 pub mod draw;
 pub mod nim;
 pub mod solve;
@@ -65,6 +66,13 @@ pub trait Ruleset: Clone + Debug + Send + Sync + 'static {
 
     /// Every move of `player` from `p`, each with a distinct name.
     fn moves(&self, p: &Self::Position, player: Player) -> Vec<Move<Self::Position>>;
+
+    /// The positions `player`'s moves from `p` reach, in the order of [`Ruleset::moves`]: all
+    /// the solver needs, so a game whose move names cost more than its moves (Domineering's)
+    /// can skip writing them.
+    fn options(&self, p: &Self::Position, player: Player) -> Vec<Self::Position> {
+        self.moves(p, player).into_iter().map(|m| m.to).collect()
+    }
 
     /// The independent parts whose sum `p` is: no move in one part changes another. `p` alone
     /// when it does not split; no parts at all for a position where nobody can move.
