@@ -25,8 +25,13 @@ fn main() {
         let b = Board::rectangle(r, c).unwrap();
         let mut games = Games::new();
         if search {
+            let bits: u32 = std::env::var("TBITS")
+                .ok()
+                .and_then(|x| x.parse().ok())
+                .unwrap_or(22);
             let mut s = Search::new(SearchLimits {
                 endgame_squares: endgame,
+                table_bits: bits,
                 ..SearchLimits::default()
             });
             let start = Instant::now();

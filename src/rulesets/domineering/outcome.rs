@@ -8,22 +8,30 @@
 //! Left to move (the same game, players and directions swapped), so a position and its
 //! quarter turn meet in one table entry. What it knows without searching:
 //!
-//! - **Safe moves** (Breuker, Uiterwijk and van den Herik, *Solving 8×8 Domineering*, 2000): a
-//!   vertical domino on two squares neither of which has a free square beside it can never
-//!   be taken away by the opponent. If the player to move has more such moves, disjoint,
-//!   than the opponent can possibly make (each row's runs of free squares hold at most half
-//!   their length), she wins by playing only them; if the opponent, moving second, has at
-//!   least as many safe moves as she can possibly make, she loses.
+//! - **Counting moves** (the *safe moves* of Breuker, Uiterwijk and van den Herik, *Solving
+//!   8×8 Domineering*, 2000, and the *vulnerable moves* of Bullock's Obsequi, 2002): a
+//!   vertical domino on two squares with no free square beside either can never be taken
+//!   away; a packing of other vertical dominoes loses at most two to one opposing move when
+//!   two of them stand side by side, and at most one otherwise. So the player to move can
+//!   count on at least `safe + ⌈(2·double + 3·single) / 6⌉` moves (the opponent, moving
+//!   second, on `safe + ⌈(2·double + 3·single − 4) / 6⌉`); and a player can make at most half
+//!   of each run of free squares in her direction. She wins if she can count on more moves
+//!   than the opponent can make, or if those moves and as many of the opponent's cannot fit
+//!   on the free squares; she loses in the mirror cases.
 //! - **The endgame**: once every region of free squares is small, the board is the sum of
 //!   their canonical values ([`Solver`]), and the player to move (Left) wins exactly when
 //!   that sum is not `<= 0`.
 //! - **A transposition table** of won and lost positions, keyed by the least of a position's
 //!   four images under the reflections that keep a domino's direction.
 //!
-//! Moves are tried best first: those that take the most of the opponent's places and the
-//! fewest of the mover's own, safe moves (which keep) last. The search recurses, one level per move, so its depth is at most half the
-//! board's squares (64); it reads the run's clock every few thousand positions and stops at
-//! its budget of positions.
+//! Moves are tried best first, by what they do to those counts (Obsequi's ordering): the
+//! mover's possible and safe moves gained, the opponent's lost; dominoes on two of the
+//! mover's safe squares (which keep) last. In a won position the first move tried wins
+//! almost always, so the tree is the lost positions and their refutations.
+//!
+//! The search recurses, one level per move, so its depth is at most half the board's
+//! squares (64); it reads the run's clock every few thousand positions and stops at its
+//! budget of positions.
 
 use super::board::{low_bits, Board};
 use super::Domineering;
@@ -37,7 +45,7 @@ use std::fmt;
 pub struct SearchLimits {
     /// Positions one search may visit.
     pub positions: u64,
-    /// The transposition table holds `2^table_bits` positions (32 bytes each).
+    /// The transposition table holds `2^table_bits` positions (24 bytes each).
     pub table_bits: u32,
     /// Regions of at most this many free squares are valued by their canonical form once
     /// every region of a position is that small; 0 turns the endgame off.
@@ -101,11 +109,16 @@ pub struct SearchStats {
     pub positions: u64,
     /// Positions the table answered.
     pub table_hits: u64,
-    /// Positions decided by counting safe moves.
-    pub safe_cutoffs: u64,
+    /// Positions decided by counting moves.
+    pub counted: u64,
     /// Positions decided by the sum of their regions' canonical values.
     pub endgames: u64,
-    /// Positions in the table at the end (of its capacity).
+    /// Positions won by searching their moves, and of those, won by the first move tried.
+    pub won: u64,
+    pub won_first: u64,
+    /// Positions lost after searching every move.
+    pub lost: u64,
+    /// Positions in the table at the end.
     pub table_used: u64,
 }
 
@@ -177,6 +190,12 @@ impl Frame {
     /// by one carrying addition.
     #[inline]
     fn pairs(&self, x: u128) -> u32 {
+        self.packing(x).count_ones()
+    }
+
+    /// The left squares of the dominoes [`Frame::pairs`] counts.
+    #[inline]
+    fn packing(&self, x: u128) -> u128 {
         let starts = x & !((x << 1) & !self.first_col);
         // Squares that continue to their right within the row: a carry runs through them.
         let through = x & !self.last_col;
@@ -184,7 +203,30 @@ impl Frame {
         let even_runs = run(starts & self.even);
         let odd_runs = run(starts & !self.even);
         let chosen = (even_runs & self.even) | (odd_runs & !self.even);
-        (self.horizontal(x) & chosen).count_ones()
+        self.horizontal(x) & chosen
+    }
+
+    /// Squares of `x` with a square of `x` above or below.
+    #[inline]
+    fn stacked(&self, x: u128) -> u128 {
+        let cols = self.cols as u32;
+        x & (x.checked_shr(cols).unwrap_or(0) | x.checked_shl(cols).unwrap_or(0))
+    }
+
+    /// What the player whose dominoes are horizontal in this frame can count on, given the
+    /// free squares `x`: (safe dominoes, vulnerable dominoes one opposing move can take two of,
+    /// vulnerable dominoes it can take only one of, squares the opponent can never use and
+    /// this packing does not).
+    #[inline]
+    fn prospects(&self, x: u128) -> (u32, u32, u32, u32) {
+        let safe_squares = self.alone_in_column(x);
+        let safe = self.packing(safe_squares);
+        let vulnerable = self.packing(x & !safe_squares);
+        let squares = vulnerable | vulnerable << 1;
+        let doubled = self.stacked(squares);
+        let two = (vulnerable & (doubled | doubled >> 1)).count_ones();
+        let idle = (safe_squares & !(safe | safe << 1)).count_ones();
+        (safe.count_ones(), two, vulnerable.count_ones() - two, idle)
     }
 
     /// The least of the four images of `x` under the reflections that keep directions.
@@ -206,8 +248,9 @@ impl Frame {
 /// One table slot: a position's key and what is known of it.
 #[derive(Clone, Copy, Default)]
 struct Entry {
-    /// The least image of the free squares.
-    key: u128,
+    /// The least image of the free squares, low and high halves.
+    low: u64,
+    high: u64,
     /// Bits 0..16: the frame's shape ([`Frame::shape`]); bit 16: the player to move wins;
     /// bits 17..24: the size of the search that decided it (log 2 of its positions); 0 for an
     /// empty slot.
@@ -232,28 +275,43 @@ impl Table {
         }
     }
 
+    /// The bucket of a key: its bits and the shape mixed so that every bit moves the
+    /// bucket (the finaliser of MurmurHash3).
     fn bucket(&self, key: u128, shape: u32) -> usize {
-        let x = (key as u64) ^ ((key >> 64) as u64).rotate_left(29) ^ u64::from(shape) << 40;
-        let x = x.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        ((x ^ (x >> 31)) as usize) & self.mask
+        let mut x = (key as u64)
+            ^ ((key >> 64) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            ^ u64::from(shape).wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
+        x ^= x >> 33;
+        x = x.wrapping_mul(0xFF51_AFD7_ED55_8CCD);
+        x ^= x >> 33;
+        x = x.wrapping_mul(0xC4CE_B9FE_1A85_EC53);
+        x ^= x >> 33;
+        (x as usize) & self.mask
     }
 
     /// Whether the player to move wins, if the table knows.
     fn get(&self, key: u128, shape: u32) -> Option<bool> {
         let b = self.bucket(key, shape);
+        let (low, high) = (key as u64, (key >> 64) as u64);
         self.slots[b..b + 2]
             .iter()
-            .find(|e| e.info != 0 && e.key == key && e.info & 0xffff == shape)
+            .find(|e| e.info != 0 && e.low == low && e.high == high && e.info & 0xffff == shape)
             .map(|e| e.info & WINS != 0)
     }
 
     fn put(&mut self, key: u128, shape: u32, wins: bool, work: u64) {
         let b = self.bucket(key, shape);
-        let size = (64 - work.leading_zeros()).min(127);
-        let info = shape | if wins { WINS } else { 0 } | size << 17;
-        let entry = Entry { key, info };
+        let size = 64 - work.leading_zeros();
+        let entry = Entry {
+            low: key as u64,
+            high: (key >> 64) as u64,
+            info: shape | if wins { WINS } else { 0 } | size << 17,
+        };
         let kept = self.slots[b];
-        if kept.info == 0 || kept.info >> 17 <= size || kept.key == key {
+        if kept.info == 0
+            || kept.info >> 17 <= size
+            || (kept.low, kept.high) == (entry.low, entry.high)
+        {
             self.slots[b] = entry;
         } else {
             self.slots[b + 1] = entry;
@@ -265,7 +323,8 @@ impl Table {
     }
 }
 
-/// The outcome search: its table, and the solver of its endgame.
+/// The outcome search: its table, and the solver of its endgame. One search may decide
+/// many boards; what it learnt of one (table, values of regions) serves the next.
 pub struct Search {
     pub limits: SearchLimits,
     pub stats: SearchStats,
@@ -282,6 +341,9 @@ struct Run<'a> {
     games: &'a mut Games,
     clock: &'a Running,
 }
+
+/// The most moves a player has on a board of 128 squares.
+const MOST_MOVES: usize = 128;
 
 impl Search {
     pub fn new(limits: SearchLimits) -> Search {
@@ -315,11 +377,11 @@ impl Search {
             Player::Left => (0, board.free(), transposed.free()),
             Player::Right => (1, transposed.free(), board.free()),
         };
-        let wins = self.wins(&mut run, frame, mine, other)?;
+        let wins = self.wins(&mut run, frame, mine, other);
         self.stats.table_used = self.table.used();
         Ok(Verdict {
             first,
-            winner: if wins { first } else { first.other() },
+            winner: if wins? { first } else { first.other() },
         })
     }
 
@@ -365,22 +427,12 @@ impl Search {
         if my_moves == 0 {
             return Ok(false);
         }
-        let their_moves = here.horizontal(mine);
-        if their_moves == 0 {
+        if here.horizontal(mine) == 0 {
             return Ok(true);
         }
-        // Safe moves against the most moves the other side can make.
-        let my_safe = there.pairs(there.alone_in_column(other));
-        let their_most = here.pairs(mine);
-        if my_safe > their_most {
-            self.stats.safe_cutoffs += 1;
-            return Ok(true);
-        }
-        let their_safe = here.pairs(here.alone_in_column(mine));
-        let my_most = there.pairs(other);
-        if their_safe >= my_most {
-            self.stats.safe_cutoffs += 1;
-            return Ok(false);
+        if let Some(wins) = counted(here, there, mine, other) {
+            self.stats.counted += 1;
+            return Ok(wins);
         }
         let key = here.least_of_four(mine);
         let shape = here.shape;
@@ -394,9 +446,17 @@ impl Search {
             return Ok(wins);
         }
         let start = self.stats.positions;
-        let moves = order(&run.frames[f], mine, my_moves, their_moves);
+        let mut moves = [(0i32, 0u8); MOST_MOVES];
+        let n = order(
+            &run.frames[f],
+            &run.frames[1 - f],
+            mine,
+            other,
+            my_moves,
+            &mut moves,
+        );
         let cols = run.frames[f].cols as u32;
-        for &(_, i) in &moves {
+        for (k, &(_, i)) in moves[..n].iter().enumerate() {
             let i = u32::from(i);
             let j = i + cols;
             let t = &run.frames[f].transpose;
@@ -404,11 +464,14 @@ impl Search {
             let mine_after = mine & !(1u128 << i) & !(1u128 << j);
             let other_after = other & !(1u128 << ti) & !(1u128 << tj);
             if !self.wins(run, 1 - f, other_after, mine_after)? {
+                self.stats.won += 1;
+                self.stats.won_first += u64::from(k == 0);
                 self.table
                     .put(key, shape, true, self.stats.positions - start);
                 return Ok(true);
             }
         }
+        self.stats.lost += 1;
         self.table
             .put(key, shape, false, self.stats.positions - start);
         Ok(false)
@@ -444,37 +507,61 @@ impl Search {
     }
 }
 
-/// The mover's moves, best first: by how many of the opponent's places a move takes less how
-/// many of the mover's own, safe moves last.
-fn order(frame: &Frame, mine: u128, my_moves: u128, their_moves: u128) -> Vec<(i32, u8)> {
-    let cols = frame.cols as u32;
-    let safe = frame.alone_in_row(mine);
-    let bit = |x: u128, i: i64| -> i32 {
-        if (0..128).contains(&i) {
-            (x >> i & 1) as i32
-        } else {
-            0
-        }
+/// Whether the player to move (vertical in `here`, on its squares `mine`; `other` the same
+/// squares in `there`) wins by counting moves alone, if counting decides.
+fn counted(here: &Frame, there: &Frame, mine: u128, other: u128) -> Option<bool> {
+    let free = mine.count_ones();
+    let (safe, double, single, idle) = there.prospects(other);
+    let mine_first = safe + (2 * double + 3 * single).div_ceil(6);
+    if mine_first > here.pairs(mine) || 4 * mine_first + idle > free {
+        return Some(true);
+    }
+    let (safe, double, single, idle) = here.prospects(mine);
+    let theirs_second = safe + (2 * double + 3 * single).saturating_sub(4).div_ceil(6);
+    if theirs_second >= there.pairs(other) || 4 * theirs_second + 2 + idle > free {
+        return Some(false);
+    }
+    None
+}
+
+/// The mover's moves into `out`, best first, and how many there are: by the mover's possible
+/// and safe moves gained and the opponent's lost, dominoes on two of the mover's own safe
+/// squares last, then by square.
+fn order(
+    here: &Frame,
+    there: &Frame,
+    mine: u128,
+    other: u128,
+    my_moves: u128,
+    out: &mut [(i32, u8); MOST_MOVES],
+) -> usize {
+    let counts = |mine: u128, other: u128| -> i32 {
+        let my_possible = there.pairs(other) as i32;
+        let their_possible = here.pairs(mine) as i32;
+        let my_safe = there.pairs(there.alone_in_column(other)) as i32;
+        let their_safe = here.pairs(here.alone_in_column(mine)) as i32;
+        my_possible - their_possible + my_safe - their_safe
     };
-    let mut out = Vec::with_capacity(my_moves.count_ones() as usize);
+    let before = counts(mine, other);
+    let safe = here.alone_in_row(mine);
+    let cols = here.cols as u32;
+    let mut n = 0;
     let mut rest = my_moves;
     while rest != 0 {
         let i = rest.trailing_zeros();
         rest &= rest - 1;
         let j = i + cols;
-        let (ii, jj, c) = (i64::from(i), i64::from(j), i64::from(cols));
-        let theirs = bit(their_moves, ii - 1)
-            + bit(their_moves, ii)
-            + bit(their_moves, jj - 1)
-            + bit(their_moves, jj);
-        let own = bit(my_moves, ii - c) + bit(my_moves, jj);
-        let is_safe = (safe >> i & 1) & (safe >> j & 1) == 1;
-        let mut score = 4 * theirs - 2 * own;
-        if is_safe {
-            score -= 100;
-        }
-        out.push((score, i as u8));
+        let (ti, tj) = (here.transpose[i as usize], here.transpose[j as usize]);
+        let after = counts(
+            mine & !(1u128 << i) & !(1u128 << j),
+            other & !(1u128 << ti) & !(1u128 << tj),
+        );
+        let wasted = safe >> i & safe >> j & 1 == 1;
+        let score = after - before - if wasted { 100 } else { 0 };
+        // Squares number at most 128, so a square fits a byte.
+        out[n] = (score, i as u8);
+        n += 1;
     }
-    out.sort_by_key(|&(score, i)| (std::cmp::Reverse(score), i));
-    out
+    out[..n].sort_unstable_by_key(|&(score, i)| (std::cmp::Reverse(score), i));
+    n
 }
