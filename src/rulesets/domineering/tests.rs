@@ -398,15 +398,17 @@ fn a_strip_is_worth_half_its_length() {
 fn published_values() {
     let mut both = Both::new();
     // Wikipedia, "Domineering", § Basic examples (Left plays vertically): the 2×2 square is
-    // {1 | −1} = ±1; two rows of three squares are {2 | −½}; a row of two or three squares
-    // is −1, of four −2.
+    // {1 | −1} = ±1; the 2 × 3 grid, where Right has four moves (so two rows of three
+    // squares), is {2 | −½}; a row of two or three squares is −1, of four −2.
     both.expect(&board("2x2"), "+-1");
     both.expect(&board("2x3"), "{2 | -1/2}");
     both.expect(&board("1x2"), "-1");
     both.expect(&board("1x3"), "-1");
     both.expect(&board("1x4"), "-2");
-    // E. Berlekamp, Math 275 course notes (Berkeley, 2003), "2xN Domineering": the first of
-    // the Nx2 values, N = 3 (three rows of two squares), is 1/2 | -2.
+    // E. Berlekamp, Math 275 class notes (Berkeley, 2003), "2xN Domineering"
+    // (math.berkeley.edu/~berlek/classes/CLASS.275.03/2xN_Domineering), "values of some Nx2
+    // Domineering positions": the empty 3×2 (three rows of two squares) is 1/2 | -2 — the
+    // negative of 2×3 above, as a quarter turn swaps the players.
     both.expect(&board("3x2"), "{1/2 | -2}");
     // The three-square L is ∗: the `cgt` crate's Domineering tests ("values confirmed with
     // cgsuite"), `finds_canonical_form_of_l_shape`, board `.#|..`; also its 3×3 = ±1 and the
