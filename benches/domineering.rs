@@ -2,7 +2,7 @@
 //! keys, strips by rule) against the plain game tree and against the `cgt` crate's own
 //! Domineering — and who wins boards too large for canonical forms (the outcome search).
 //!
-//! Run `cargo bench --bench domineering` for the standard figures (a few minutes), or one
+//! Run `cargo bench --bench domineering` for the standard figures (about a minute on a quiet machine), or one
 //! task from the command line:
 //!
 //! - `cargo bench --bench domineering -- 8x8` — who wins the 8×8 board, Left moving first
