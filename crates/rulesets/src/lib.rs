@@ -9,6 +9,7 @@
 //! ruleset's own shortcuts ([`Ruleset::fast_value`]) are specialisations, held against that
 //! plain game tree in the tests.
 pub mod cutcake;
+pub mod domineering;
 pub mod draw;
 pub mod hackenbush;
 pub mod nim;
@@ -72,6 +73,13 @@ pub trait Ruleset: Clone + Debug + Send + Sync + 'static {
 
     /// Every move of `player` from `p`, each with a distinct name.
     fn moves(&self, p: &Self::Position, player: Player) -> Vec<Move<Self::Position>>;
+
+    /// The positions `player`'s moves from `p` reach, in the order of [`Ruleset::moves`]: all
+    /// the solver needs, so a game whose move names cost more than its moves (Domineering's)
+    /// can skip writing them.
+    fn options(&self, p: &Self::Position, player: Player) -> Vec<Self::Position> {
+        self.moves(p, player).into_iter().map(|m| m.to).collect()
+    }
 
     /// The independent parts whose sum `p` is: no move in one part changes another. `p` alone
     /// when it does not split; no parts at all for a position where nobody can move.
