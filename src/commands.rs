@@ -33,7 +33,11 @@ pub fn eval_to_string(
     childish: bool,
     defs: &mut Definitions,
 ) -> Result<String, Failure> {
-    let Evaluator { games, solver } = &mut defs.checker.ev;
+    let Evaluator {
+        games,
+        solver,
+        rulesets,
+    } = &mut defs.checker.ev;
     let show = |games: &Games, g| {
         if explicit {
             games.display_explicit(g)
@@ -57,7 +61,7 @@ pub fn eval_to_string(
         Err(position_error) => {
             let workspace = &defs.workspace;
             let shown = notation::parse_expr(input).and_then(|expr| {
-                let in_place = InPlace::value(&[&expr], solver, games)?;
+                let in_place = InPlace::value(&[&expr], solver, rulesets, games)?;
                 let mut resolve = |name: &str| {
                     in_place
                         .get(name)

@@ -808,7 +808,7 @@ impl Workspace {
             }
             Source::Graphs(family) => {
                 let (rows, method) = ev
-                    .with_time_limit(time_limit, |Evaluator { games, solver }| {
+                    .with_time_limit(time_limit, |Evaluator { games, solver, .. }| {
                         games.timed(|games| self.run_graphs(name, family, span, solver, games))
                     })
                     .map_err(stopped)??;
@@ -1316,12 +1316,17 @@ impl Workspace {
             QueryKind::Number(text) => number_figure(text, &q.span)?,
             QueryKind::Game(text) => {
                 // Positions may stand in the game: named (`[tree + 1]`) or in place (`[[LR] + 1]`).
-                let Evaluator { games, solver } = ev;
-                let g =
-                    in_place::evaluate(text, solver, games, &mut |name| self.position_value(name))
-                        .map_err(|e| {
-                            QueryError::new(q.span.clone(), format!("in `[{text}]`: {}", e.message))
-                        })?;
+                let Evaluator {
+                    games,
+                    solver,
+                    rulesets,
+                } = ev;
+                let g = in_place::evaluate(text, solver, rulesets, games, &mut |name| {
+                    self.position_value(name)
+                })
+                .map_err(|e| {
+                    QueryError::new(q.span.clone(), format!("in `[{text}]`: {}", e.message))
+                })?;
                 match games.as_number(g) {
                     Some(d) => Figure::Number(d),
                     None => Figure::Game(g),

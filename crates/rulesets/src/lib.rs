@@ -11,9 +11,11 @@
 pub mod cutcake;
 pub mod domineering;
 pub mod draw;
+pub mod erased;
 pub mod hackenbush;
 pub mod nim;
 pub mod push;
+pub mod registry;
 pub mod solve;
 pub mod strip;
 pub mod toads_and_frogs;
@@ -26,6 +28,7 @@ use std::fmt::Debug;
 use std::hash::Hash;
 
 pub use draw::{Drawing, Item};
+pub use erased::{AnyPosition, DynRuleset, Solvers};
 pub use solve::{SolveLimits, Solver, Unsolved};
 
 /// One move: the name a reader uses for it and the position it reaches.

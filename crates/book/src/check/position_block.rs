@@ -280,14 +280,24 @@ type Checked = Result<(String, bool), Refusal>;
 
 fn check_value(cx: &mut Context, value: GameId, literal: &str) -> Checked {
     let ev = &mut *cx.ev;
-    let claimed = in_place::evaluate(literal, &mut ev.solver, &mut ev.games, &mut |_| None)
-        .map_err(|e| Refusal::at_literal(format!("bad game value `{literal}`: {}", e.message)))?;
+    let claimed = in_place::evaluate(
+        literal,
+        &mut ev.solver,
+        &mut ev.rulesets,
+        &mut ev.games,
+        &mut |_| None,
+    )
+    .map_err(|e| Refusal::at_literal(format!("bad game value `{literal}`: {}", e.message)))?;
     Ok((cx.ev.games.display(value), claimed == value))
 }
 
 /// `left = 0, 1/2`: the values of the player's options, compared as sets.
 fn check_options(cx: &mut Context, facts: &Facts, player: Player, literal: &str) -> Checked {
-    let Evaluator { games, solver } = &mut *cx.ev;
+    let Evaluator {
+        games,
+        solver,
+        rulesets,
+    } = &mut *cx.ev;
     let mut computed: Vec<GameId> = Vec::new();
     for option in hackenbush::options(facts.position, facts.rules, player) {
         let value = solver
@@ -309,9 +319,10 @@ fn check_options(cx: &mut Context, facts: &Facts, player: Player, literal: &str)
         if item.trim().is_empty() {
             continue;
         }
-        let value = in_place::evaluate(item.trim(), solver, games, &mut |_| None).map_err(|e| {
-            Refusal::at_literal(format!("bad game value `{}`: {}", item.trim(), e.message))
-        })?;
+        let value = in_place::evaluate(item.trim(), solver, rulesets, games, &mut |_| None)
+            .map_err(|e| {
+                Refusal::at_literal(format!("bad game value `{}`: {}", item.trim(), e.message))
+            })?;
         if !claimed.contains(&value) {
             claimed.push(value);
         }

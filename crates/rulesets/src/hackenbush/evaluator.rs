@@ -10,6 +10,7 @@
 //! that block ([`Evaluator::with_time_limit`]), in the same context.
 
 use super::solve::{Limits, Solver};
+use crate::erased::Solvers;
 use hackenbook_games::{Clock, Games};
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
@@ -27,10 +28,12 @@ pub struct Settings {
     pub value_cache: Option<PathBuf>,
 }
 
-/// The games table every id of the run lives in, and the solver whose memo the run shares.
+/// The games table every id of the run lives in, and the solvers whose memos the run shares:
+/// Hackenbush's, and one for each other ruleset ([`crate::registry`]).
 pub struct Evaluator {
     pub games: Games,
     pub solver: Solver,
+    pub rulesets: Solvers,
 }
 
 impl Evaluator {
@@ -44,7 +47,11 @@ impl Evaluator {
         });
         let mut solver = Solver::with_limits(Limits::for_time(settings.time_limit));
         solver.value_cache = settings.value_cache.clone();
-        Evaluator { games, solver }
+        Evaluator {
+            games,
+            solver,
+            rulesets: Solvers::default(),
+        }
     }
 
     /// Runs `f` under `limit` instead of the run's time limit, when one is given (a block's
