@@ -34,14 +34,24 @@ pub struct Item {
     pub label: String,
 }
 
+/// The paint of the drawings' classes, for the head of the site's stylesheet.
+pub const STYLE: &str = include_str!("draw.css");
+
 impl Drawing {
-    /// The drawing as one inline SVG element, every item in a group carrying its id as
-    /// `data-item` (the page's script finds items by it).
+    /// The drawing as one inline SVG element at one em per unit (see [`Drawing::to_svg_scaled`]).
     pub fn to_svg(&self) -> String {
+        self.to_svg_scaled(1.0)
+    }
+
+    /// The drawing as one inline SVG element, `em` ems to a unit of its view box, every item in
+    /// a group carrying its id as `data-item` (the page's script finds items by it).
+    pub fn to_svg_scaled(&self, em: f32) -> String {
         let [x, y, w, h] = self.view;
         let mut out = format!(
-            "<svg class=\"hb-diagram\" viewBox=\"{x} {y} {w} {h}\" width=\"{w}em\" height=\"{h}em\" \
-             role=\"img\"><desc>{}</desc>",
+            "<svg class=\"hb-diagram hb-board\" viewBox=\"{x} {y} {w} {h}\" width=\"{}em\" \
+             height=\"{}em\" role=\"img\"><desc>{}</desc>",
+            w * em,
+            h * em,
             hackenbook_base::escape::escape(&self.description)
         );
         for item in &self.items {

@@ -43,6 +43,12 @@ pub trait DynRuleset: Send + Sync + 'static {
     ) -> Result<GameId, Unsolved>;
 }
 
+impl fmt::Debug for dyn DynRuleset {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
 /// The position inside an erased one: always of this ruleset, since an [`AnyPosition`] is only
 /// ever made by its own ruleset's [`DynRuleset::parse_erased`] and moves.
 fn inside<R: Ruleset>(p: &dyn Any) -> &R::Position {
@@ -267,13 +273,14 @@ impl Solvers {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::registry;
+    use crate::domineering::Domineering;
+    use crate::push::Pushing;
 
     #[test]
     fn a_position_of_any_ruleset_is_read_printed_moved_and_valued() {
         let mut games = Games::new();
         let mut solvers = Solvers::default();
-        let dom = registry::find("domineering").unwrap();
+        let dom: &'static dyn DynRuleset = &Domineering;
         let p = AnyPosition::parse(dom, "2x2").unwrap();
         assert_eq!(p.print(), "2x2");
         let names: Vec<String> = p.moves(Player::Left).into_iter().map(|m| m.0).collect();
@@ -297,8 +304,9 @@ mod tests {
         let mut games = Games::new();
         let mut solvers = Solvers::default();
         let mut values = Vec::new();
-        for name in ["push", "shove"] {
-            let p = AnyPosition::parse(registry::find(name).unwrap(), "L.RL").unwrap();
+        for rules in [&Pushing::Push, &Pushing::Shove] {
+            let name = DynRuleset::name(rules);
+            let p = AnyPosition::parse(rules, "L.RL").unwrap();
             let v = p.value(&mut solvers, &mut games).unwrap();
             assert_eq!(
                 p.plain_value(&mut solvers, &mut games).unwrap(),
@@ -319,7 +327,7 @@ mod tests {
         let mut games = Games::new();
         let mut solvers = Solvers::default();
         solvers.plain_limits.positions = 10;
-        let p = AnyPosition::parse(registry::find("domineering").unwrap(), "4x4").unwrap();
+        let p = AnyPosition::parse(&Domineering, "4x4").unwrap();
         assert_eq!(
             p.plain_value(&mut solvers, &mut games),
             Err(Unsolved::TooManyPositions { limit: 10 })

@@ -103,7 +103,9 @@ fn check_statements(
             Ok(values) => values,
             Err(e) => {
                 cx.problem(
-                    Diagnostic::new(cx.file, located(&e.span), e.message).label("this position"),
+                    Diagnostic::new(cx.file, located(&e.span), e.message)
+                        .label("this position")
+                        .help_if(e.help),
                 );
                 continue;
             }
