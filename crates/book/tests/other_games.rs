@@ -106,6 +106,10 @@ one + two = 1/2
 half = [push: L] - 1/2
 bouton = [nim: 1] + [nim: 2] + [nim: 3]
 ```
+
+```thermograph
+wide
+```
 ";
 
 #[test]
@@ -126,6 +130,13 @@ fn every_game_of_the_registry_gets_its_published_values() {
     let tally = Tally::of(std::slice::from_ref(&checked));
     assert_eq!(tally.assertions, 14);
     assert_eq!(tally.game_relations, 8);
+    assert!(
+        checked
+            .outcomes
+            .iter()
+            .any(|o| matches!(o, Outcome::Thermograph(_))),
+        "a named board's thermograph"
+    );
     assert_eq!(tally.queries, 4);
     assert!(checked.claims.iter().all(|c| c.holds));
     // Each value confirmed by the plain game tree, small as these boards are.
@@ -267,4 +278,19 @@ fn a_board_is_drawn_with_its_value_and_how_it_was_valued_and_no_play_button() {
     );
     let css = std::fs::read_to_string(site.join("style.css")).unwrap();
     assert!(css.contains(".hb-board .hb-toad"));
+}
+
+/// In another game's position `#` is Domineering's blocked square: only `# ` begins a comment
+/// there. The board `..#/...` (five squares) is worth ±1, by the solver and the plain game tree
+/// alike, so twice it is 0.
+#[test]
+fn a_hash_in_a_board_is_a_blocked_square_and_a_hash_and_a_blank_a_comment() {
+    let body = "```domineering holes\n..#\n...  # the top right square is blocked\n# values\nvalue = +-1 # as eval says\n```\n\n```game\nholes + holes = 0\n```\n";
+    let (checked, problems) = check(body);
+    assert_eq!(errors(&checked, &problems), Vec::<String>::new());
+    let Outcome::Board(b) = &checked.outcomes[0] else {
+        panic!("{:?}", checked.outcomes[0]);
+    };
+    assert_eq!(b.position.print(), "..#/...");
+    assert_eq!(b.assertions.len(), 1);
 }

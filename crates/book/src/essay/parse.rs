@@ -537,16 +537,26 @@ fn lines(file: &SourceFile, content: &Range<usize>) -> Vec<Spanned<String>> {
     lines_with(file, content, true)
 }
 
-/// The non-blank lines of a block, each with its own span; comments removed when `comments`
-/// (a game whose notation writes `#`, Domineering's blocked square, keeps them in its position).
-fn lines_with(file: &SourceFile, content: &Range<usize>, comments: bool) -> Vec<Spanned<String>> {
+/// The non-blank lines of a block, each with its own span, comments removed: from `#` on when
+/// `hash_comments`, else (a game whose notation writes `#`, Domineering's blocked square) from a
+/// `#` followed by a blank on.
+fn lines_with(
+    file: &SourceFile,
+    content: &Range<usize>,
+    hash_comments: bool,
+) -> Vec<Spanned<String>> {
     let mut out = Vec::new();
     let mut offset = content.start;
     for raw in file.slice(content).split_inclusive('\n') {
-        let without_comment = if comments {
+        let without_comment = if hash_comments {
             raw.split('#').next().unwrap_or("")
         } else {
-            raw
+            raw.split("# ")
+                .next()
+                .unwrap_or("")
+                .split("#\t")
+                .next()
+                .unwrap_or("")
         };
         let trimmed = without_comment.trim();
         if !trimmed.is_empty() {
@@ -567,7 +577,7 @@ fn read_position(
     whole: &Range<usize>,
     problems: &mut Vec<Diagnostic>,
 ) -> Result<DirectiveKind, Diagnostic> {
-    // Another game's position is read whole: `#` may be part of its notation.
+    // In another game's position `#` may be part of the notation: only `# ` begins a comment.
     let all = lines_with(file, &content, ruleset.is_none());
     // The position is every line before the first `key = value`; a graph may take several.
     let split = all
