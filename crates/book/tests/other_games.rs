@@ -271,6 +271,12 @@ fn a_board_is_drawn_with_its_value_and_how_it_was_valued_and_no_play_button() {
         "the toad of `T.F` is drawn"
     );
     assert!(page.contains("by the solver and by the game tree, which agree"));
+    // Who moves how, under the first board of each partizan game only (two Domineering boards).
+    let who = "(Left places vertical dominoes, Right horizontal ones)";
+    assert_eq!(page.matches(who).count(), 1);
+    assert_eq!(page.matches("(Left cuts along the columns").count(), 1);
+    // Push and Shove are two games: each says it under its one board.
+    assert_eq!(page.matches("(Left pushes the discs").count(), 2);
     // Play in the page is Hackenbush's: no play table on another game's figure.
     assert!(
         !page.contains("data-play"),

@@ -27,6 +27,8 @@ pub trait DynRuleset: Send + Sync + 'static {
     fn name(&self) -> &'static str;
     /// The rule variant, when it is not the usual game.
     fn variant(&self) -> Option<&'static str>;
+    /// Who moves how, when the drawing alone does not say it.
+    fn players(&self) -> Option<&'static str>;
     fn parse_erased(&self, text: &str) -> Result<Erased, Located>;
     fn print_erased(&self, p: &dyn Any) -> String;
     fn size_erased(&self, p: &dyn Any) -> usize;
@@ -63,6 +65,10 @@ impl<R: Ruleset> DynRuleset for R {
 
     fn variant(&self) -> Option<&'static str> {
         Ruleset::variant(self)
+    }
+
+    fn players(&self) -> Option<&'static str> {
+        Ruleset::players(self)
     }
 
     fn parse_erased(&self, text: &str) -> Result<Erased, Located> {

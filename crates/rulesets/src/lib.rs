@@ -60,6 +60,13 @@ pub trait Ruleset: Clone + Debug + Send + Sync + 'static {
     /// The game's name as an author writes it in a block's info string: `nim`, `domineering`.
     fn name(&self) -> &'static str;
 
+    /// Who moves how, in a sentence a reader needs beside the drawing when the drawing alone
+    /// does not say it ("Left places vertical dominoes, Right horizontal ones"); `None` for a
+    /// game whose moves are the same for both players.
+    fn players(&self) -> Option<&'static str> {
+        None
+    }
+
     /// The rule variant in words, when it is not the usual game (`childish`); `None` otherwise.
     fn variant(&self) -> Option<&'static str> {
         None

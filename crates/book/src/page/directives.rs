@@ -41,7 +41,14 @@ pub fn render(
     };
     match &checked.outcomes[index] {
         Outcome::Position(p) => position(p, &typeset(&p.value_latex, false), pool),
-        Outcome::Board(b) => board(b, &typeset(&b.value_latex, false)),
+        Outcome::Board(b) => {
+            // Who moves how is said under the essay's first board of each game.
+            let game = b.position.ruleset().name();
+            let first = !checked.outcomes[..index]
+                .iter()
+                .any(|o| matches!(o, Outcome::Board(c) if c.position.ruleset().name() == game));
+            board(b, &typeset(&b.value_latex, false), first)
+        }
         Outcome::Game(lines) => {
             // A position named in the block is drawn in place of its name: KaTeX typesets a
             // marker, which is then replaced by the small diagram. Each line ends in a check mark
@@ -357,9 +364,10 @@ fn position(p: &PositionOutcome, value_html: &str, pool: &ValuePool) -> String {
 /// How many ems a unit of another game's drawing (a square) takes in a figure.
 const BOARD_EM: f32 = 1.6;
 
-/// A position of another game: its drawing, its value typeset, and behind the "checked" mark
-/// what the build checked. No play table: play in the page is Hackenbush's for now.
-fn board(b: &BoardOutcome, value_html: &str) -> String {
+/// A position of another game: its drawing, its value typeset, who moves how (when `players`),
+/// and behind the "checked" mark what the build checked. No play table: play in the page is
+/// Hackenbush's for now.
+fn board(b: &BoardOutcome, value_html: &str, players: bool) -> String {
     let svg = b.position.draw().to_svg_scaled(BOARD_EM);
     let checks: String = b
         .assertions
@@ -373,10 +381,14 @@ fn board(b: &BoardOutcome, value_html: &str) -> String {
         })
         .collect();
     format!(
-        "<figure class=\"position\" id=\"position-{id}\">\n{svg}\n<figcaption><span class=\"value\">{value_html}</span>\
+        "<figure class=\"position\" id=\"position-{id}\">\n{svg}\n<figcaption><span class=\"value\">{value_html}</span>{who}\
          <details class=\"checked\"><summary>checked</summary>\
          <ul>{checks}<li>{methods}</li></ul></details></figcaption>\n</figure>\n",
         id = escape(&b.name),
+        who = match b.position.ruleset().players() {
+            Some(words) if players => format!(" <span class=\"rules\">({})</span>", escape(words)),
+            _ => String::new(),
+        },
         methods = escape(&methods_words(&b.methods, &[])),
     )
 }

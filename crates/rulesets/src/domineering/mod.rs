@@ -62,6 +62,10 @@ impl Ruleset for Domineering {
         "domineering"
     }
 
+    fn players(&self) -> Option<&'static str> {
+        Some("Left places vertical dominoes, Right horizontal ones")
+    }
+
     fn parse(&self, text: &str) -> Result<Board, Located> {
         notation::parse_board(text)
     }
