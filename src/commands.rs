@@ -62,7 +62,7 @@ pub fn eval_game_to_string(
     board_to_string(&position, explicit, childish, &mut defs.checker.ev)
 }
 
-/// A position of another game: its value, then each player's moves, `name (value)`.
+/// A position of another game: its value, who wins, then each player's moves, `name (value)`.
 fn board_to_string(
     position: &AnyPosition,
     explicit: bool,
@@ -85,7 +85,13 @@ fn board_to_string(
         ))
     };
     let value = position.value(rulesets, games).map_err(unsolved)?;
-    let mut out = shown(games, value, explicit);
+    let outcome = position.outcome(rulesets, games).map_err(unsolved)?;
+    let mut out = format!(
+        "{}\n{} ({})",
+        shown(games, value, explicit),
+        outcome.describe(),
+        outcome.letter()
+    );
     for player in Player::BOTH {
         let options = position
             .option_values(player, rulesets, games)

@@ -231,7 +231,7 @@ fn the_terminal_game_ends_with_the_winner() {
 }
 
 /// `eval` takes a position of any game of the registry, by `--game` or written `GAME: POSITION`,
-/// and prints its value and each player's moves with the values they reach; a board an essay
+/// and prints its value, who wins and each player's moves with the values they reach; a board an essay
 /// names is a position in game expressions like a Hackenbush one. Domineering 2x2 = ±1 (Winning
 /// Ways, ch. 2); Toads and Frogs `T.F` = ∗ (Winning Ways, ch. 1); 1 2 3 in Nim is 0 (Bouton).
 #[test]
@@ -241,14 +241,18 @@ fn eval_takes_a_position_of_any_game() {
     let mut defs = driver::definitions(&project, None).unwrap();
     assert_eq!(
         eval_game_to_string("domineering", "2x2", false, false, &mut defs).unwrap(),
-        "+-1\nLeft's moves: a1-a2 (1), b1-b2 (1)\nRight's moves: a2-b2 (-1), a1-b1 (-1)"
+        "+-1\nthe first player wins (N)\nLeft's moves: a1-a2 (1), b1-b2 (1)\n\
+         Right's moves: a2-b2 (-1), a1-b1 (-1)"
     );
     assert_eq!(
         eval_to_string("toads-and-frogs: T.F", false, false, &mut defs).unwrap(),
-        "*\nLeft's moves: 1→2 (0)\nRight's moves: 3→2 (0)"
+        "*\nthe first player wins (N)\nLeft's moves: 1→2 (0)\nRight's moves: 3→2 (0)"
     );
     let bouton = eval_to_string("nim: 1 2 3", false, false, &mut defs).unwrap();
-    assert!(bouton.starts_with("0\n"), "{bouton}");
+    assert!(
+        bouton.starts_with("0\nthe second player wins (P)\n"),
+        "{bouton}"
+    );
     // The essay's board by its name, in a game expression: ±1 + ±1 = 0.
     assert_eq!(
         eval_to_string("square + square", false, false, &mut defs).unwrap(),

@@ -10,7 +10,7 @@
 
 use super::{Drawing, Ruleset, SolveLimits, Solver, Unsolved};
 use hackenbook_base::located::Located;
-use hackenbook_games::{GameId, Games, Player};
+use hackenbook_games::{GameId, Games, OutcomeClass, Player};
 use std::any::Any;
 use std::collections::HashMap;
 use std::fmt;
@@ -193,6 +193,18 @@ impl AnyPosition {
             .value_erased(&*self.position, true, solvers, games)
     }
 
+    /// Who wins it with perfect play: its value's relation with zero.
+    pub fn outcome(
+        &self,
+        solvers: &mut Solvers,
+        games: &mut Games,
+    ) -> Result<OutcomeClass, Unsolved> {
+        let value = self.value(solvers, games)?;
+        games
+            .timed(|games| games.outcome(value))
+            .map_err(Unsolved::Stopped)
+    }
+
     /// The values of `player`'s options, by their moves' names, in the order of the moves.
     pub fn option_values(
         &self,
@@ -294,6 +306,11 @@ mod tests {
         let v = p.value(&mut solvers, &mut games).unwrap();
         assert_eq!(v, games.eval_str("{1 | -1}").unwrap());
         assert_eq!(p.plain_value(&mut solvers, &mut games).unwrap(), v);
+        // ±1 is confused with 0: whoever starts wins.
+        assert_eq!(
+            p.outcome(&mut solvers, &mut games).unwrap(),
+            OutcomeClass::FirstPlayer
+        );
         let options = p
             .option_values(Player::Right, &mut solvers, &mut games)
             .unwrap();
