@@ -270,6 +270,7 @@ fn a_board_is_drawn_with_its_value_and_how_it_was_valued_and_no_play_button() {
         page.contains("data-item=\"toad-1\""),
         "the toad of `T.F` is drawn"
     );
+    assert!(page.contains("<title>A toads and frogs position worth star</title>"));
     assert!(page.contains("by the solver and by the game tree, which agree"));
     // Who moves how, under the first board of each partizan game only (two Domineering boards).
     let who = "(Left places vertical dominoes, Right horizontal ones)";

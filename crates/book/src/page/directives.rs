@@ -368,7 +368,9 @@ const BOARD_EM: f32 = 1.6;
 /// and behind the "checked" mark what the build checked. No play table: play in the page is
 /// Hackenbush's for now.
 fn board(b: &BoardOutcome, value_html: &str, players: bool) -> String {
-    let svg = b.position.draw().to_svg_scaled(BOARD_EM);
+    let game = b.position.ruleset().name().replace('-', " ");
+    let title = format!("A {game} position worth {}", words::spoken(&b.value));
+    let svg = b.position.draw().to_svg_titled(BOARD_EM, Some(&title));
     let checks: String = b
         .assertions
         .iter()
