@@ -265,6 +265,8 @@ impl Default for Solvers {
 pub const PLAIN_POSITIONS: usize = 200_000;
 
 impl Solvers {
+    /// The run's solver of `rules` (its plain game tree when `plain`), under the budgets set
+    /// now (a block's own time limit changes them for its work).
     fn solver<R: Ruleset>(&mut self, rules: &R, plain: bool) -> &mut Solver<R> {
         let limits = if plain {
             &self.plain_limits
@@ -272,19 +274,20 @@ impl Solvers {
             &self.limits
         };
         let limits = limits.clone();
-        self.solvers
+        let solver = self
+            .solvers
             .entry((Ruleset::name(rules), Ruleset::variant(rules), plain))
             .or_insert_with(|| {
-                let mut solver = if plain {
+                Box::new(if plain {
                     Solver::plain(rules.clone())
                 } else {
                     Solver::new(rules.clone())
-                };
-                solver.limits = limits;
-                Box::new(solver)
+                })
             })
             .downcast_mut::<Solver<R>>()
-            .expect("one ruleset type per name and variant")
+            .expect("one ruleset type per name and variant");
+        solver.limits = limits;
+        solver
     }
 }
 
