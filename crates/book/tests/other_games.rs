@@ -301,3 +301,18 @@ fn a_hash_in_a_board_is_a_blocked_square_and_a_hash_and_a_blank_a_comment() {
     assert_eq!(b.position.print(), "..#/...");
     assert_eq!(b.assertions.len(), 1);
 }
+
+#[test]
+fn a_board_named_and_never_used_is_a_warning_without_play() {
+    let (_, problems) = check("```cutcake cake\n2x3\n```\n");
+    let [warning] = problems.as_slice() else {
+        panic!("{problems:?}");
+    };
+    assert!(warning.warning);
+    assert_eq!(warning.message, "the position `cake` is never used");
+    let help = warning.help.clone().unwrap();
+    assert!(
+        help.contains("`cake + 1` in a game block") && !help.contains("play"),
+        "{help}"
+    );
+}

@@ -283,14 +283,21 @@ fn unused_names(essay: &Essay) -> Vec<Diagnostic> {
     let mut warnings = Vec::new();
     for directive in &essay.directives {
         let (name, what, help) = match &directive.kind {
-            DirectiveKind::Position(block) => match &block.name {
-                Some(name) => (
+            DirectiveKind::Position(block) => match (&block.name, block.ruleset) {
+                (Some(name), None) => (
                     name,
                     "position",
                     "refer to it (`value of NAME` in a claim, `NAME + 1` in a game block, \
                      ```play NAME), or leave the block unnamed",
                 ),
-                None => continue,
+                // Lines of play are Hackenbush's for now.
+                (Some(name), Some(_)) => (
+                    name,
+                    "position",
+                    "refer to it (`value of NAME` in a claim, `NAME + 1` in a game block), or \
+                     leave the block unnamed",
+                ),
+                (None, _) => continue,
             },
             DirectiveKind::Census { name, .. } => (
                 name,
