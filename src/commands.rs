@@ -598,6 +598,16 @@ pub fn play_table(
     childish: bool,
     ev: &mut Evaluator,
 ) -> Result<(PlayTable, Board), Failure> {
+    if let Some((game, _)) = input.split_once(':') {
+        if registry::find(game.trim()).is_some() {
+            return Err(Failure::Other(format!(
+                "play is Hackenbush's for now: {} cannot be played in the terminal yet\n  \
+                 help: `hackenbook eval \"{}\"` prints its value and every move's",
+                game.trim(),
+                input.trim()
+            )));
+        }
+    }
     let position = Position::parse(input).map_err(|e| {
         Failure::Other(format!(
             "`{input}` is not a position: {} at byte {}",

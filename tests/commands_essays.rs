@@ -275,3 +275,19 @@ fn eval_takes_a_position_of_any_game() {
     let e = message(eval_to_string("nim: 3", false, true, &mut defs));
     assert!(e.contains("nim has no rule variants"), "{e}");
 }
+
+/// `play` is Hackenbush's for now: a position of another game is refused with what to do.
+#[test]
+fn play_refuses_another_game_in_words() {
+    let mut ev = hackenbook_rulesets::hackenbush::Evaluator::default();
+    let Err(driver::Failure::Other(e)) =
+        hackenbook::commands::play_table("domineering: 2x2", false, &mut ev)
+    else {
+        panic!("a Domineering board is not played in the terminal yet");
+    };
+    assert!(
+        e.starts_with("play is Hackenbush's for now: domineering"),
+        "{e}"
+    );
+    assert!(e.contains("hackenbook eval \"domineering: 2x2\""), "{e}");
+}
