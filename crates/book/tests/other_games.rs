@@ -288,11 +288,12 @@ fn a_board_is_drawn_with_its_value_and_how_it_was_valued_and_no_play_button() {
 }
 
 /// In another game's position `#` is Domineering's blocked square: only `# ` begins a comment
-/// there. The board `..#/...` (five squares) is worth ±1, by the solver and the plain game tree
-/// alike, so twice it is 0.
+/// there; in a game block's bracket it is a blocked square too. The board `..#/...` (five
+/// squares) is worth ±1, by the solver and the plain game tree alike, and so is its mirror image
+/// `#../...`, so their sum is 0.
 #[test]
 fn a_hash_in_a_board_is_a_blocked_square_and_a_hash_and_a_blank_a_comment() {
-    let body = "```domineering holes\n..#\n...  # the top right square is blocked\n# values\nvalue = +-1 # as eval says\n```\n\n```game\nholes + holes = 0\n```\n";
+    let body = "```domineering holes\n..#\n...  # the top right square is blocked\n# values\nvalue = +-1 # as eval says\n```\n\n```game\nholes + [domineering: #../...] = 0 # turned over\n```\n";
     let (checked, problems) = check(body);
     assert_eq!(errors(&checked, &problems), Vec::<String>::new());
     let Outcome::Board(b) = &checked.outcomes[0] else {

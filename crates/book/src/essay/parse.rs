@@ -537,6 +537,24 @@ fn lines(file: &SourceFile, content: &Range<usize>) -> Vec<Spanned<String>> {
     lines_with(file, content, true)
 }
 
+/// Where a line's comment starts (its length if it has none): at a `#` outside brackets when
+/// `hash_comments` (a bracket is a position written in place, `[domineering: ..#/...]`, whose
+/// `#` is a blocked square), else (a game whose notation writes `#`) at a `#` followed by a blank.
+fn comment_start(line: &str, hash_comments: bool) -> usize {
+    let mut depth = 0usize;
+    let mut chars = line.char_indices().peekable();
+    while let Some((at, c)) = chars.next() {
+        match c {
+            '[' => depth += 1,
+            ']' => depth = depth.saturating_sub(1),
+            '#' if hash_comments && depth == 0 => return at,
+            '#' if !hash_comments && matches!(chars.peek(), Some((_, ' ' | '\t'))) => return at,
+            _ => {}
+        }
+    }
+    line.len()
+}
+
 /// The non-blank lines of a block, each with its own span, comments removed: from `#` on when
 /// `hash_comments`, else (a game whose notation writes `#`, Domineering's blocked square) from a
 /// `#` followed by a blank on.
@@ -548,16 +566,7 @@ fn lines_with(
     let mut out = Vec::new();
     let mut offset = content.start;
     for raw in file.slice(content).split_inclusive('\n') {
-        let without_comment = if hash_comments {
-            raw.split('#').next().unwrap_or("")
-        } else {
-            raw.split("# ")
-                .next()
-                .unwrap_or("")
-                .split("#\t")
-                .next()
-                .unwrap_or("")
-        };
+        let without_comment = &raw[..comment_start(raw, hash_comments)];
         let trimmed = without_comment.trim();
         if !trimmed.is_empty() {
             let lead = without_comment.len() - without_comment.trim_start().len();
