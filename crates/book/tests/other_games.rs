@@ -317,3 +317,17 @@ fn a_board_named_and_never_used_is_a_warning_without_play() {
         "{help}"
     );
 }
+
+#[test]
+fn a_board_takes_a_time_limit_and_refuses_rules() {
+    let body = "```nim heap\n3\ntime_limit = 30\nvalue = *3\n```\n\n```nim pile\n2\nrules = childish\n```\n\n`{*3 = value of heap}` `{*2 = value of pile}`\n";
+    let (checked, problems) = check(body);
+    assert_eq!(
+        errors(&checked, &problems),
+        ["14:1: nim has no rule variants"]
+    );
+    assert!(matches!(&checked.outcomes[0], Outcome::Board(b) if b.assertions.len() == 1));
+    assert!(matches!(checked.outcomes[1], Outcome::Failed));
+    // The claim on the failed block says nothing more: its block said it.
+    assert!(checked.claims[0].holds && !checked.claims[1].holds);
+}
