@@ -331,3 +331,23 @@ fn a_board_takes_a_time_limit_and_refuses_rules() {
     // The claim on the failed block says nothing more: its block said it.
     assert!(checked.claims[0].holds && !checked.claims[1].holds);
 }
+
+/// A thermograph of a board written in place: Domineering 2x3 = {2 | −1/2} has mean 3/4 and
+/// temperature 5/4 (half the difference of the stops, their middle).
+#[test]
+fn a_thermograph_takes_a_board_in_place() {
+    let body =
+        "```thermograph\n[domineering: 2x3]\n```\n\n```thermograph\n[dominering: 2x3]\n```\n";
+    let (checked, problems) = check(body);
+    let errors = errors(&checked, &problems);
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert!(
+        errors[0].starts_with("11:2: in `[dominering: 2x3]`: unknown game"),
+        "{errors:?}"
+    );
+    let Outcome::Thermograph(t) = &checked.outcomes[0] else {
+        panic!("{:?}", checked.outcomes[0]);
+    };
+    assert_eq!(t.thermograph.temperature.to_string(), "5/4");
+    assert_eq!(t.thermograph.mean.to_string(), "3/4");
+}
