@@ -6,6 +6,7 @@ use hackenbook_census as census;
 use hackenbook_games::{notation, Games, Player};
 use hackenbook_rulesets::hackenbush::play::{Board, Match, PlayLimits, PlayTable};
 use hackenbook_rulesets::hackenbush::{self, Evaluator, InPlace, Position, Rules};
+use hackenbook_rulesets::{registry, AnyPosition};
 use std::io::Write;
 use std::path::Path;
 
@@ -16,15 +17,106 @@ pub fn say(text: &str) {
 }
 
 /// `hackenbook eval`: a position if it reads as one, otherwise a game expression, whose bare
-/// names are the positions of `defs` (the site's essays, or one essay's).
+/// names are the positions of `defs` (the site's essays, or one essay's). With `game` (`--game
+/// domineering`), or written `domineering: 4x4`, a position of another game: its value and
+/// every move's.
 pub fn eval(
     input: &str,
+    game: Option<&str>,
     explicit: bool,
     childish: bool,
     defs: &mut Definitions,
 ) -> Result<(), Failure> {
-    say(&eval_to_string(input, explicit, childish, defs)?);
+    let text = match game {
+        Some(game) => eval_game_to_string(game, input, explicit, childish, defs)?,
+        None => eval_to_string(input, explicit, childish, defs)?,
+    };
+    say(&text);
     Ok(())
+}
+
+/// `hackenbook eval --game GAME POSITION`: the position read in the game's notation, its value,
+/// and each player's moves by name with the value each reaches.
+pub fn eval_game_to_string(
+    game: &str,
+    input: &str,
+    explicit: bool,
+    childish: bool,
+    defs: &mut Definitions,
+) -> Result<String, Failure> {
+    let ruleset = registry::find(game).ok_or_else(|| {
+        Failure::Other(format!(
+            "unknown game `{game}`\n  help: {}",
+            registry::unknown_help(game)
+        ))
+    })?;
+    let position = AnyPosition::parse(ruleset, input).map_err(|e| {
+        Failure::Other(format!(
+            "{} is not a {game} position: {} (at byte {}){}",
+            capped(format!("`{input}`")),
+            capped(e.message),
+            e.span.start,
+            e.help.map_or(String::new(), |h| format!("\n  help: {h}"))
+        ))
+    })?;
+    board_to_string(&position, explicit, childish, &mut defs.checker.ev)
+}
+
+/// A position of another game: its value, who wins, then each player's moves, `name (value)`.
+fn board_to_string(
+    position: &AnyPosition,
+    explicit: bool,
+    childish: bool,
+    ev: &mut Evaluator,
+) -> Result<String, Failure> {
+    let game = position.ruleset().name();
+    if childish {
+        return Err(Failure::Other(format!(
+            "--childish is a rule of Hackenbush; {game} has no rule variants"
+        )));
+    }
+    let Evaluator {
+        games, rulesets, ..
+    } = ev;
+    let unsolved = |e: hackenbook_rulesets::Unsolved| {
+        Failure::Other(format!(
+            "cannot value {}: {e}",
+            capped(format!("`{}`", position.print()))
+        ))
+    };
+    let value = position.value(rulesets, games).map_err(unsolved)?;
+    let outcome = position.outcome(rulesets, games).map_err(unsolved)?;
+    let mut out = format!(
+        "{}\n{} ({})",
+        shown(games, value, explicit),
+        outcome.describe(),
+        outcome.letter()
+    );
+    for player in Player::BOTH {
+        let options = position
+            .option_values(player, rulesets, games)
+            .map_err(unsolved)?;
+        let moves: Vec<String> = options
+            .iter()
+            .map(|(name, v)| format!("{name} ({})", shown(games, *v, explicit)))
+            .collect();
+        let moves = if moves.is_empty() {
+            "none".to_string()
+        } else {
+            moves.join(", ")
+        };
+        out.push_str(&format!("\n{}'s moves: {moves}", player.name()));
+    }
+    Ok(out)
+}
+
+/// A value as `eval` prints it: short, or (`--explicit`) in nested braces.
+fn shown(games: &Games, g: hackenbook_games::GameId, explicit: bool) -> String {
+    if explicit {
+        games.display_explicit(g)
+    } else {
+        games.display(g)
+    }
 }
 
 pub fn eval_to_string(
@@ -33,7 +125,18 @@ pub fn eval_to_string(
     childish: bool,
     defs: &mut Definitions,
 ) -> Result<String, Failure> {
-    let Evaluator { games, solver } = &mut defs.checker.ev;
+    // `domineering: 4x4`: a position of a game of the registry (a name before the colon that is
+    // not a game leaves the input to be read as Hackenbush or a game expression: `tree : 1`).
+    if let Some((game, position)) = input.split_once(':') {
+        if registry::find(game.trim()).is_some() {
+            return eval_game_to_string(game.trim(), position.trim(), explicit, childish, defs);
+        }
+    }
+    let Evaluator {
+        games,
+        solver,
+        rulesets,
+    } = &mut defs.checker.ev;
     let show = |games: &Games, g| {
         if explicit {
             games.display_explicit(g)
@@ -57,7 +160,7 @@ pub fn eval_to_string(
         Err(position_error) => {
             let workspace = &defs.workspace;
             let shown = notation::parse_expr(input).and_then(|expr| {
-                let in_place = InPlace::value(&[&expr], solver, games)?;
+                let in_place = InPlace::value(&[&expr], solver, rulesets, games)?;
                 let mut resolve = |name: &str| {
                     in_place
                         .get(name)
@@ -495,6 +598,16 @@ pub fn play_table(
     childish: bool,
     ev: &mut Evaluator,
 ) -> Result<(PlayTable, Board), Failure> {
+    if let Some((game, _)) = input.split_once(':') {
+        if registry::find(game.trim()).is_some() {
+            return Err(Failure::Other(format!(
+                "play is Hackenbush's for now: {} cannot be played in the terminal yet\n  \
+                 help: `hackenbook eval \"{}\"` prints its value and every move's",
+                game.trim(),
+                input.trim()
+            )));
+        }
+    }
     let position = Position::parse(input).map_err(|e| {
         Failure::Other(format!(
             "`{input}` is not a position: {} at byte {}",

@@ -57,9 +57,14 @@ enum Command {
     },
     /// Print the value of a Hackenbush position or a game expression.
     Eval {
-        /// A position (`LRRL`, `L(L R)`, `g-a G, a-b G, b-g G`) or a game (`{0,1/2|2}`, `^ + *`,
-        /// `[LR] + [R]`, `tree + 1` with a position of the essays).
+        /// A position (`LRRL`, `L(L R)`, `g-a G, a-b G, b-g G`), a game (`{0,1/2|2}`, `^ + *`,
+        /// `[LR] + [R]`, `tree + 1` with a position of the essays), or a position of another
+        /// game (`domineering: 4x4`, `toads-and-frogs: TT..FF`).
         input: String,
+        /// Read INPUT as a position of this game (nim, domineering, toads-and-frogs, cutcake,
+        /// push, shove) and print its value and every move's.
+        #[arg(long)]
+        game: Option<String>,
         /// Use one essay's positions (default: every essay's, in ladder order).
         #[arg(long)]
         essay: Option<PathBuf>,
@@ -257,12 +262,13 @@ fn run(cli: Cli) -> Result<(), Failure> {
         } => check(&project, warnings(deny_warnings), message_format.into()),
         Command::Eval {
             input,
+            game,
             essay,
             explicit,
             childish,
         } => {
             let mut defs = driver::definitions(&project, essay.as_deref())?;
-            hackenbook::commands::eval(&input, explicit, childish, &mut defs)
+            hackenbook::commands::eval(&input, game.as_deref(), explicit, childish, &mut defs)
         }
         Command::Play {
             position,

@@ -163,9 +163,15 @@ fn chapter_html(body: &str, notebook: &str) -> String {
     let mut out = String::from("<div class=\"hackenbook\">\n");
     // The diagrams are painted by classes: their paint comes with them, in the colours of the
     // site's light theme, on mdBook's own paper and ink (`--bg`, `--fg`, set by its themes).
+    // The other games' paint only where a chapter draws one of their boards.
+    let boards = if body.contains("hb-board") {
+        hackenbook_book::site::assets::BOARD_CSS
+    } else {
+        ""
+    };
     let paint = hackenbook_book::site::assets::served(
         &format!(
-            "{CHAPTER_COLOURS}{}",
+            "{CHAPTER_COLOURS}{}{boards}",
             hackenbook_book::site::assets::DIAGRAM_CSS
         ),
         "/*",

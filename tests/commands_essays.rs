@@ -2,7 +2,7 @@
 //! essays define (every essay's in ladder order, or one essay's with `--essay`), and `list`
 //! shows which members of a family a condition picks; `play` plays a game in the terminal.
 
-use hackenbook::commands::{eval_to_string, listing_text};
+use hackenbook::commands::{eval_game_to_string, eval_to_string, listing_text};
 use hackenbook_book::driver::{self, Project};
 use std::path::Path;
 
@@ -228,4 +228,66 @@ fn the_terminal_game_ends_with_the_winner() {
         out.ends_with("Left has no cut left: the solver wins.\n"),
         "{out}"
     );
+}
+
+/// `eval` takes a position of any game of the registry, by `--game` or written `GAME: POSITION`,
+/// and prints its value, who wins and each player's moves with the values they reach; a board an essay
+/// names is a position in game expressions like a Hackenbush one. Domineering 2x2 = ±1 (Winning
+/// Ways, ch. 2); Toads and Frogs `T.F` = ∗ (Winning Ways, ch. 1); 1 2 3 in Nim is 0 (Bouton).
+#[test]
+fn eval_takes_a_position_of_any_game() {
+    let board = "+++\ntitle = \"D\"\nrung = 1\n+++\n\n```domineering square\n2x2\n```\n";
+    let (_dir, project) = project_with(&[("d.md", board)]);
+    let mut defs = driver::definitions(&project, None).unwrap();
+    assert_eq!(
+        eval_game_to_string("domineering", "2x2", false, false, &mut defs).unwrap(),
+        "+-1\nthe first player wins (N)\nLeft's moves: a1-a2 (1), b1-b2 (1)\n\
+         Right's moves: a2-b2 (-1), a1-b1 (-1)"
+    );
+    assert_eq!(
+        eval_to_string("toads-and-frogs: T.F", false, false, &mut defs).unwrap(),
+        "*\nthe first player wins (N)\nLeft's moves: 1→2 (0)\nRight's moves: 3→2 (0)"
+    );
+    let bouton = eval_to_string("nim: 1 2 3", false, false, &mut defs).unwrap();
+    assert!(
+        bouton.starts_with("0\nthe second player wins (P)\n"),
+        "{bouton}"
+    );
+    // The essay's board by its name, in a game expression: ±1 + ±1 = 0.
+    assert_eq!(
+        eval_to_string("square + square", false, false, &mut defs).unwrap(),
+        "0"
+    );
+    let message = |r: Result<String, driver::Failure>| match r {
+        Err(driver::Failure::Other(m)) => m,
+        other => panic!("{other:?}"),
+    };
+    let e = message(eval_game_to_string(
+        "dominering",
+        "2x2",
+        false,
+        false,
+        &mut defs,
+    ));
+    assert!(e.contains("did you mean `domineering`?"), "{e}");
+    let e = message(eval_to_string("domineering: 2y2", false, false, &mut defs));
+    assert!(e.starts_with("`2y2` is not a domineering position"), "{e}");
+    let e = message(eval_to_string("nim: 3", false, true, &mut defs));
+    assert!(e.contains("nim has no rule variants"), "{e}");
+}
+
+/// `play` is Hackenbush's for now: a position of another game is refused with what to do.
+#[test]
+fn play_refuses_another_game_in_words() {
+    let mut ev = hackenbook_rulesets::hackenbush::Evaluator::default();
+    let Err(driver::Failure::Other(e)) =
+        hackenbook::commands::play_table("domineering: 2x2", false, &mut ev)
+    else {
+        panic!("a Domineering board is not played in the terminal yet");
+    };
+    assert!(
+        e.starts_with("play is Hackenbush's for now: domineering"),
+        "{e}"
+    );
+    assert!(e.contains("hackenbook eval \"domineering: 2x2\""), "{e}");
 }

@@ -240,3 +240,32 @@ fn the_real_mdbook_builds_the_sample_book_and_fails_it_on_a_wrong_claim() {
     );
     assert!(stderr.contains("src/stalks.md:13:3"), "{stderr}");
 }
+
+/// A chapter that draws a board of another game gets that paint too, and only such a chapter.
+#[test]
+fn a_board_of_another_game_comes_with_its_paint() {
+    let board = RECORDED.replacen(
+        "{two = edges of stalk}",
+        "{two = edges of stalk}\\n\\n```domineering\\n2x2\\nvalue = +-1\\n```\\n\\n",
+        1,
+    );
+    assert_ne!(board, RECORDED, "the recorded book has the claim");
+    let out = hackenbook(&["mdbook"], &board);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    let book: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let chapters = chapters(&book);
+    let with_board: Vec<&str> = chapters
+        .iter()
+        .filter(|(_, c)| c.contains("class=\"hb-diagram hb-board\""))
+        .map(|(name, _)| name.as_str())
+        .collect();
+    assert_eq!(with_board.len(), 1, "{with_board:?}");
+    for (name, content) in &chapters {
+        assert_eq!(
+            content.contains(".hb-board .hb-square"),
+            with_board.contains(&name.as_str()),
+            "{name}"
+        );
+    }
+}

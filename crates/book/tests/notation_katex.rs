@@ -93,3 +93,24 @@ fn the_page_prints_what_the_reading_of_formulas_assumes() {
         page(r"\ast2").replace(r"\ast2", "")
     );
 }
+
+/// Positions of other games written in place are typeset in typewriter letters, every character
+/// of their notation kept (KaTeX accepts each).
+#[test]
+fn positions_of_other_games_in_place_print_valid_katex() {
+    use hackenbook_games::notation::name_latex;
+    for (name, tex) in [
+        (
+            "[domineering: ..#/...]",
+            "[\\mathtt{domineering{:}\\ ..\\#/...}]",
+        ),
+        (
+            "[toads-and-frogs: T□F]",
+            "[\\mathtt{toads-and-frogs{:}\\ T\\square F}]",
+        ),
+        ("[cutcake: 3×4]", "[\\mathtt{cutcake{:}\\ 3\\times 4}]"),
+    ] {
+        assert_eq!(name_latex(name), tex);
+        katex_accepts(&name_latex(name));
+    }
+}

@@ -55,6 +55,8 @@ impl<'a> RowEval<'a> {
         let g = hackenbook_rulesets::hackenbush::in_place::evaluate(
             text,
             self.solver,
+            // A position of another game in a literal is valued by solvers of its own.
+            &mut hackenbook_rulesets::Solvers::default(),
             self.games,
             &mut |_| None,
         )

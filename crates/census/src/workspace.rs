@@ -31,6 +31,7 @@ use hackenbook_games::{Dyadic, GameId, Games};
 use hackenbook_rulesets::hackenbush::{
     in_place, Colour, Evaluation, Evaluator, Position, Rules, Solver,
 };
+use hackenbook_rulesets::AnyPosition;
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::Zero;
@@ -133,14 +134,19 @@ impl Members {
     }
 }
 
+/// A named position: a Hackenbush picture under its rules, or a position of another game.
+enum Board {
+    Hackenbush(Position, Rules),
+    Other(AnyPosition),
+}
+
 struct PositionEntry {
     value: GameId,
     /// The solver's methods that valued it (on one part they agreed).
     methods: Vec<Method>,
     /// The methods of each part, when it has several standing apart.
     parts: Vec<Vec<Method>>,
-    position: Position,
-    rules: Rules,
+    board: Board,
     /// Computed on first use: the record, and why some properties are unavailable.
     record: Option<(Record, Option<String>)>,
 }
@@ -402,16 +408,49 @@ impl Workspace {
                 value: value.value,
                 methods: value.methods.clone(),
                 parts: value.parts.clone(),
-                position,
-                rules,
+                board: Board::Hackenbush(position, rules),
                 record: None,
             },
         );
     }
 
-    /// A named position and the rules it is played under, for lines of play.
+    /// Names a position of another game ([`hackenbook_rulesets::registry`]), valued by the
+    /// run's solver of its ruleset (`methods`: how), for game expressions, `PROPERTY of NAME`
+    /// queries of the properties read off its value, and its block's assertions. The caller has
+    /// checked an author's name with [`Workspace::check_name`].
+    pub fn define_game_position(
+        &mut self,
+        name: &str,
+        value: GameId,
+        methods: Vec<Method>,
+        position: AnyPosition,
+    ) {
+        self.positions.insert(
+            name.to_string(),
+            PositionEntry {
+                value,
+                methods,
+                parts: Vec::new(),
+                board: Board::Other(position),
+                record: None,
+            },
+        );
+    }
+
+    /// A named Hackenbush position and the rules it is played under, for lines of play.
     pub fn position(&self, name: &str) -> Option<(&Position, Rules)> {
-        self.positions.get(name).map(|p| (&p.position, p.rules))
+        match &self.positions.get(name)?.board {
+            Board::Hackenbush(position, rules) => Some((position, *rules)),
+            Board::Other(_) => None,
+        }
+    }
+
+    /// A named position of another game than Hackenbush.
+    pub fn game_position(&self, name: &str) -> Option<&AnyPosition> {
+        match &self.positions.get(name)?.board {
+            Board::Other(position) => Some(position),
+            Board::Hackenbush(..) => None,
+        }
     }
 
     /// The value of a named position, for game expressions.
@@ -808,7 +847,7 @@ impl Workspace {
             }
             Source::Graphs(family) => {
                 let (rows, method) = ev
-                    .with_time_limit(time_limit, |Evaluator { games, solver }| {
+                    .with_time_limit(time_limit, |Evaluator { games, solver, .. }| {
                         games.timed(|games| self.run_graphs(name, family, span, solver, games))
                     })
                     .map_err(stopped)??;
@@ -1070,9 +1109,22 @@ impl Workspace {
         if let Some(r) = &entry.record {
             return Ok(r.clone());
         }
-        let (value, rules) = (entry.value, entry.rules);
-        let forest = entry
-            .position
+        let value = entry.value;
+        let (position, rules) = match &entry.board {
+            Board::Hackenbush(position, rules) => (position, *rules),
+            Board::Other(p) => {
+                let game = p.ruleset().name();
+                let result = (
+                    value_record(Val::of_game(value, games)),
+                    Some(format!("`{name}` is a position of {game}")),
+                );
+                if let Some(entry) = self.positions.get_mut(name) {
+                    entry.record = Some(result.clone());
+                }
+                return Ok(result);
+            }
+        };
+        let forest = position
             .to_forest()
             .filter(|trees| Forest::from_trees(trees).is_some());
         let record = match (&forest, rules) {
@@ -1095,7 +1147,7 @@ impl Workspace {
                 (record, None)
             }
             (_, rules) => {
-                let p = &entry.position;
+                let p = position;
                 let why = if rules == Rules::Childish {
                     format!("`{name}` is played under childish rules")
                 } else if forest.is_none() && p.to_forest().is_some() {
@@ -1126,6 +1178,20 @@ impl Workspace {
         if let Some(why) = unavailable {
             let mut used = Vec::new();
             props_used(e, &self.measures, &mut used);
+            let other = self.game_position(name).is_some();
+            if let Some((p, at)) = used
+                .iter()
+                .find(|(p, _)| other && p.get().from != Some(Field::Value))
+            {
+                let pname = p.get().name;
+                return Err(QueryError::new(
+                    at.clone(),
+                    format!(
+                        "`{pname}` is not read off a position's value, so it is defined for \
+                         Hackenbush positions only, and {why}"
+                    ),
+                ));
+            }
             if let Some((p, at)) = used.iter().find(|(p, _)| p.get().forest_only) {
                 let pname = p.get().name;
                 return Err(QueryError::new(
@@ -1316,12 +1382,17 @@ impl Workspace {
             QueryKind::Number(text) => number_figure(text, &q.span)?,
             QueryKind::Game(text) => {
                 // Positions may stand in the game: named (`[tree + 1]`) or in place (`[[LR] + 1]`).
-                let Evaluator { games, solver } = ev;
-                let g =
-                    in_place::evaluate(text, solver, games, &mut |name| self.position_value(name))
-                        .map_err(|e| {
-                            QueryError::new(q.span.clone(), format!("in `[{text}]`: {}", e.message))
-                        })?;
+                let Evaluator {
+                    games,
+                    solver,
+                    rulesets,
+                } = ev;
+                let g = in_place::evaluate(text, solver, rulesets, games, &mut |name| {
+                    self.position_value(name)
+                })
+                .map_err(|e| {
+                    QueryError::new(q.span.clone(), format!("in `[{text}]`: {}", e.message))
+                })?;
                 match games.as_number(g) {
                     Some(d) => Figure::Number(d),
                     None => Figure::Game(g),
@@ -1420,6 +1491,28 @@ impl Workspace {
 fn push_how(out: &mut Vec<How>, what: String, words: String) {
     if !out.iter().any(|h| h.what == what && h.words == words) {
         out.push(How { what, words });
+    }
+}
+
+/// The record of a position of another game than Hackenbush: its value, and nothing counted
+/// (the counts are Hackenbush's, refused before they are read).
+fn value_record(value: Val) -> Record {
+    Record {
+        edges: 0,
+        blue: 0,
+        red: 0,
+        green: 0,
+        trunks: 0,
+        height: 0,
+        spine: 0,
+        path: false,
+        cycles: 0,
+        colon: false,
+        value,
+        reading: value,
+        tree_rule: value,
+        sum: value,
+        ordinal_sum: value,
     }
 }
 

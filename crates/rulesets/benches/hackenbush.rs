@@ -114,7 +114,7 @@ fn redwood_beds() {
             ..Settings::default()
         });
         let (start, cpu) = (Instant::now(), process_cpu());
-        let Evaluator { games, solver } = &mut ev;
+        let Evaluator { games, solver, .. } = &mut ev;
         let searched = solver.evaluate(&bed, Rules::Normal, games);
         let search_time = start.elapsed();
         let search_cpu = match (cpu, process_cpu()) {

@@ -193,6 +193,10 @@ impl Ruleset for Cutcake {
         "cutcake"
     }
 
+    fn players(&self) -> Option<&'static str> {
+        Some("Left cuts along the columns, Right along the rows")
+    }
+
     fn parse(&self, text: &str) -> Result<Cakes, Located> {
         let separator = |c: char| c.is_whitespace() || c == ',' || c == '+';
         let mut cakes = Vec::new();

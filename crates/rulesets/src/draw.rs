@@ -34,20 +34,38 @@ pub struct Item {
     pub label: String,
 }
 
+/// The paint of the drawings' classes, for the head of the site's stylesheet.
+pub const STYLE: &str = include_str!("draw.css");
+
 impl Drawing {
-    /// The drawing as one inline SVG element, every item in a group carrying its id as
-    /// `data-item` (the page's script finds items by it).
+    /// The drawing as one inline SVG element at one em per unit (see [`Drawing::to_svg_scaled`]).
     pub fn to_svg(&self) -> String {
+        self.to_svg_scaled(1.0)
+    }
+
+    /// The drawing as one inline SVG element, `em` ems to a unit of its view box, every item in
+    /// a group carrying its id as `data-item` (the page's script finds items by it).
+    pub fn to_svg_scaled(&self, em: f32) -> String {
+        self.to_svg_titled(em, None)
+    }
+
+    /// [`Drawing::to_svg_scaled`] with a `<title>` (the accessible name of the image) when one
+    /// is given, before its description.
+    pub fn to_svg_titled(&self, em: f32, title: Option<&str>) -> String {
         let [x, y, w, h] = self.view;
+        let escape = hackenbook_base::escape::escape;
         let mut out = format!(
-            "<svg class=\"hb-diagram\" viewBox=\"{x} {y} {w} {h}\" width=\"{w}em\" height=\"{h}em\" \
-             role=\"img\"><desc>{}</desc>",
-            hackenbook_base::escape::escape(&self.description)
+            "<svg class=\"hb-diagram hb-board\" viewBox=\"{x} {y} {w} {h}\" width=\"{}em\" \
+             height=\"{}em\" role=\"img\">{}<desc>{}</desc>",
+            w * em,
+            h * em,
+            title.map_or(String::new(), |t| format!("<title>{}</title>", escape(t))),
+            escape(&self.description)
         );
         for item in &self.items {
             out.push_str(&format!(
                 "<g data-item=\"{}\">{}</g>",
-                hackenbook_base::escape::escape(&item.id),
+                escape(&item.id),
                 item.svg
             ));
         }

@@ -9,10 +9,13 @@
 //! ruleset's own shortcuts ([`Ruleset::fast_value`]) are specialisations, held against that
 //! plain game tree in the tests.
 pub mod cutcake;
+pub mod domineering;
 pub mod draw;
+pub mod erased;
 pub mod hackenbush;
 pub mod nim;
 pub mod push;
+pub mod registry;
 pub mod solve;
 pub mod strip;
 pub mod toads_and_frogs;
@@ -25,6 +28,7 @@ use std::fmt::Debug;
 use std::hash::Hash;
 
 pub use draw::{Drawing, Item};
+pub use erased::{AnyPosition, DynRuleset, Solvers};
 pub use solve::{SolveLimits, Solver, Unsolved};
 
 /// One move: the name a reader uses for it and the position it reaches.
@@ -56,6 +60,13 @@ pub trait Ruleset: Clone + Debug + Send + Sync + 'static {
     /// The game's name as an author writes it in a block's info string: `nim`, `domineering`.
     fn name(&self) -> &'static str;
 
+    /// Who moves how, in a sentence a reader needs beside the drawing when the drawing alone
+    /// does not say it ("Left places vertical dominoes, Right horizontal ones"); `None` for a
+    /// game whose moves are the same for both players.
+    fn players(&self) -> Option<&'static str> {
+        None
+    }
+
     /// The rule variant in words, when it is not the usual game (`childish`); `None` otherwise.
     fn variant(&self) -> Option<&'static str> {
         None
@@ -72,6 +83,13 @@ pub trait Ruleset: Clone + Debug + Send + Sync + 'static {
 
     /// Every move of `player` from `p`, each with a distinct name.
     fn moves(&self, p: &Self::Position, player: Player) -> Vec<Move<Self::Position>>;
+
+    /// The positions `player`'s moves from `p` reach, in the order of [`Ruleset::moves`]: all
+    /// the solver needs, so a game whose move names cost more than its moves (Domineering's)
+    /// can skip writing them.
+    fn options(&self, p: &Self::Position, player: Player) -> Vec<Self::Position> {
+        self.moves(p, player).into_iter().map(|m| m.to).collect()
+    }
 
     /// The independent parts whose sum `p` is: no move in one part changes another. `p` alone
     /// when it does not split; no parts at all for a position where nobody can move.

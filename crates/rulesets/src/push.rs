@@ -144,6 +144,10 @@ impl Ruleset for Pushing {
         }
     }
 
+    fn players(&self) -> Option<&'static str> {
+        Some("Left pushes the discs, Right the squares, towards the left end")
+    }
+
     fn parse(&self, text: &str) -> Result<Strips, Located> {
         strip::parse(text, &LETTERS)
     }

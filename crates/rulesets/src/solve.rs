@@ -99,14 +99,21 @@ pub struct Solver<R: Ruleset> {
     pub stats: SolverStats,
 }
 
-/// A part being valued: its options, each split into parts, and how far their valuing got.
-struct Frame<P> {
-    part: P,
-    negated: bool,
-    /// Per player (Left, Right), per option, its parts.
-    options: [Vec<Vec<P>>; 2],
-    /// The next (player, option, part) to make sure of.
-    cursor: (usize, usize, usize),
+/// A part of an option: its value once known; until then the part, with its memo key.
+enum Slot<P, K> {
+    Value(GameId),
+    Part(P, Keyed<K>),
+}
+
+/// A part being valued: the parts of its options, and how far their valuing got.
+struct Frame<P, K> {
+    keyed: Keyed<K>,
+    /// The parts of every option, option after option, Left's options first.
+    slots: Vec<Slot<P, K>>,
+    /// Each option's player (0 Left, 1 Right) and the end of its parts in `slots`.
+    options: Vec<(usize, usize)>,
+    /// The first slot that may still hold a part rather than its value.
+    next: usize,
 }
 
 /// How often, in parts, the clock is read.
@@ -200,8 +207,12 @@ impl<R: Ruleset> Solver<R> {
     }
 
     /// The value of one part from the memo or the ruleset's shortcut, if either has it.
-    fn known(&mut self, part: &R::Position, games: &mut Games) -> Option<GameId> {
-        let keyed = self.key(part);
+    fn known(
+        &mut self,
+        part: &R::Position,
+        keyed: &Keyed<MemoKey<R::Key, R::Position>>,
+        games: &mut Games,
+    ) -> Option<GameId> {
         if let Some(&v) = self.memo.get(&keyed.key) {
             self.stats.memo_hits += 1;
             return Some(if keyed.negated { games.neg(v) } else { v });
@@ -210,7 +221,7 @@ impl<R: Ruleset> Solver<R> {
             if let Some(v) = self.rules.fast_value(part, games) {
                 self.stats.fast += 1;
                 let stored = if keyed.negated { games.neg(v) } else { v };
-                self.memo.insert(keyed.key, stored);
+                self.memo.insert(keyed.key.clone(), stored);
                 return Some(v);
             }
         }
@@ -223,33 +234,34 @@ impl<R: Ruleset> Solver<R> {
         games: &mut Games,
         clock: &Running,
     ) -> Result<GameId, Unsolved> {
-        if let Some(v) = self.known(part, games) {
+        let keyed = self.key(part);
+        if let Some(v) = self.known(part, &keyed, games) {
             return Ok(v);
         }
         let budget_start = self.stats.valued;
-        let mut stack = vec![self.frame(part)];
+        let mut stack = vec![self.frame(part.clone(), keyed)];
+        // The value of the part whose frame was popped last, for its slot in the frame below.
+        let mut done = None;
         while let Some(top) = stack.last_mut() {
+            if let Some(v) = done.take() {
+                top.slots[top.next] = Slot::Value(v);
+                top.next += 1;
+            }
             // Find the next part of an option that is not valued yet.
             let mut missing = None;
-            'scan: for who in top.cursor.0..2 {
-                let first_option = if who == top.cursor.0 { top.cursor.1 } else { 0 };
-                for o in first_option..top.options[who].len() {
-                    let first_part = if who == top.cursor.0 && o == top.cursor.1 {
-                        top.cursor.2
-                    } else {
-                        0
-                    };
-                    for k in first_part..top.options[who][o].len() {
-                        top.cursor = (who, o, k);
-                        let q = top.options[who][o][k].clone();
-                        if self.known(&q, games).is_none() {
-                            missing = Some(q);
-                            break 'scan;
+            while top.next < top.slots.len() {
+                if let Slot::Part(q, keyed) = &top.slots[top.next] {
+                    match self.known(q, keyed, games) {
+                        Some(v) => top.slots[top.next] = Slot::Value(v),
+                        None => {
+                            missing = Some((q.clone(), keyed.clone()));
+                            break;
                         }
                     }
                 }
+                top.next += 1;
             }
-            if let Some(q) = missing {
+            if let Some((q, keyed)) = missing {
                 if self.stats.valued - budget_start >= self.limits.positions as u64
                     || stack.len() > self.limits.positions
                 {
@@ -257,7 +269,7 @@ impl<R: Ruleset> Solver<R> {
                         limit: self.limits.positions,
                     });
                 }
-                let frame = self.frame(&q);
+                let frame = self.frame(q, keyed);
                 stack.push(frame);
                 continue;
             }
@@ -266,46 +278,55 @@ impl<R: Ruleset> Solver<R> {
                 .pop()
                 .expect("the loop runs while the stack has a frame");
             let mut sides: [Vec<GameId>; 2] = [Vec::new(), Vec::new()];
-            for (who, options) in top.options.iter().enumerate() {
-                for parts in options {
-                    let mut v = games.zero();
-                    for q in parts {
-                        let w = self
-                            .known(q, games)
-                            .expect("every part of an option was valued before its position");
-                        v = games.add(v, w);
-                    }
-                    sides[who].push(v);
+            let mut first = 0;
+            for &(who, end) in &top.options {
+                let mut v = games.zero();
+                for slot in &top.slots[first..end] {
+                    let Slot::Value(w) = slot else {
+                        unreachable!("every part of an option was valued before its position")
+                    };
+                    v = games.add(v, *w);
                 }
+                sides[who].push(v);
+                first = end;
             }
             let value = games.from_options(&sides[0], &sides[1]);
-            let stored = if top.negated { games.neg(value) } else { value };
-            let keyed = self.key(&top.part);
-            self.memo.insert(keyed.key, stored);
+            let stored = if top.keyed.negated {
+                games.neg(value)
+            } else {
+                value
+            };
+            self.memo.insert(top.keyed.key, stored);
             self.stats.valued += 1;
             if self.stats.valued.is_multiple_of(READ_EVERY) {
                 clock.read().map_err(Unsolved::Stopped)?;
             }
+            done = Some(value);
         }
-        Ok(self
-            .known(part, games)
-            .expect("the part was valued when the stack emptied"))
+        Ok(done.expect("the part was valued when the stack emptied"))
     }
 
-    fn frame(&self, part: &R::Position) -> Frame<R::Position> {
-        let negated = self.key(part).negated;
-        let options = [Player::Left, Player::Right].map(|who| {
-            self.rules
-                .moves(part, who)
-                .into_iter()
-                .map(|m| self.parts(&m.to))
-                .collect()
-        });
+    fn frame(
+        &self,
+        part: R::Position,
+        keyed: Keyed<MemoKey<R::Key, R::Position>>,
+    ) -> Frame<R::Position, MemoKey<R::Key, R::Position>> {
+        let mut slots = Vec::new();
+        let mut options = Vec::new();
+        for (who, player) in [Player::Left, Player::Right].into_iter().enumerate() {
+            for q in self.rules.options(&part, player) {
+                for c in self.parts(&q) {
+                    let keyed = self.key(&c);
+                    slots.push(Slot::Part(c, keyed));
+                }
+                options.push((who, slots.len()));
+            }
+        }
         Frame {
-            part: part.clone(),
-            negated,
+            keyed,
+            slots,
             options,
-            cursor: (0, 0, 0),
+            next: 0,
         }
     }
 }

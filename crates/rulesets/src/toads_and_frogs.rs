@@ -169,6 +169,10 @@ impl Ruleset for ToadsAndFrogs {
         "toads-and-frogs"
     }
 
+    fn players(&self) -> Option<&'static str> {
+        Some("Left's toads move right, Right's frogs left")
+    }
+
     fn parse(&self, text: &str) -> Result<Strips, Located> {
         strip::parse(text, &LETTERS)
     }

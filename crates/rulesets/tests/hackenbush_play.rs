@@ -384,7 +384,7 @@ fn illegal_cuts_stop_the_line() {
     let (script, errors) = parse_script(script, &board, &mut ev, &mut |_| None, &|_| false);
     assert!(errors.is_empty(), "{errors:?}");
     let steps: Vec<Step> = script.steps.into_iter().map(|(s, _)| s).collect();
-    let Evaluator { games, solver } = &mut ev;
+    let Evaluator { games, solver, .. } = &mut ev;
     let line = replay(&board, Some(Player::Left), &steps, solver, games).unwrap();
     assert_eq!(line.problems.len(), 1);
     assert!(

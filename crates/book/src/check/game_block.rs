@@ -94,11 +94,18 @@ fn check_statements(
             }
         };
         let terms: Vec<&notation::Expr> = statement.terms.iter().collect();
-        let in_place = match InPlace::value(&terms, &mut cx.ev.solver, &mut cx.ev.games) {
+        let in_place = match InPlace::value(
+            &terms,
+            &mut cx.ev.solver,
+            &mut cx.ev.rulesets,
+            &mut cx.ev.games,
+        ) {
             Ok(values) => values,
             Err(e) => {
                 cx.problem(
-                    Diagnostic::new(cx.file, located(&e.span), e.message).label("this position"),
+                    Diagnostic::new(cx.file, located(&e.span), e.message)
+                        .label("this position")
+                        .help_if(e.help),
                 );
                 continue;
             }

@@ -180,6 +180,22 @@ fn resolve_position<'l>(
             Some((p, rules)) => Some((p.clone(), rules, lines)),
             // Its block failed, and said so.
             None if cx.workspace.is_failed_position(&name.value) => None,
+            None if cx.workspace.game_position(&name.value).is_some() => {
+                let game = cx
+                    .workspace
+                    .game_position(&name.value)
+                    .map_or("", |p| p.ruleset().name());
+                cx.problem(
+                    Diagnostic::new(
+                        cx.file,
+                        name.span.clone(),
+                        format!("`{}` is a {game} position: lines of play are for Hackenbush positions for now", name.value),
+                    )
+                    .label("not a Hackenbush position")
+                    .help("state its values in a ```game block instead: `NAME = …`"),
+                );
+                None
+            }
             None => {
                 cx.problem(
                     Diagnostic::new(

@@ -26,7 +26,7 @@ pub use line_of_play::{PlayFrame, PlayOutcome, PlayedCut};
 pub use links::check_links;
 pub use maths_claim::{reads_as_relation, unchecked_relations, UncheckedFormula};
 pub use playable::{PagePlay, PlayValue};
-pub use position_block::{AssertionRecord, PositionOutcome};
+pub use position_block::{AssertionRecord, BoardOutcome, PositionOutcome};
 
 use crate::essay::source::offset_span;
 use crate::essay::{Diagnostic, Directive, DirectiveKind, Essay};
@@ -38,6 +38,8 @@ use std::path::PathBuf;
 #[derive(Debug)]
 pub enum Outcome {
     Position(Box<PositionOutcome>),
+    /// A position block of another game than Hackenbush.
+    Board(Box<BoardOutcome>),
     /// The lines of a game block, each of whose relations holds.
     Game(Vec<GameLine>),
     Census {
@@ -98,6 +100,7 @@ impl Tally {
                             .sum::<usize>()
                     }
                     Outcome::Position(p) => t.assertions += p.assertions.len(),
+                    Outcome::Board(b) => t.assertions += b.assertions.len(),
                     Outcome::Play(_) => t.plays += 1,
                     _ => {}
                 }
@@ -199,10 +202,10 @@ impl Checker {
             };
             for (index, directive) in essay.directives.iter().enumerate() {
                 let taken = match &directive.kind {
-                    DirectiveKind::Position(block) => block
-                        .name
-                        .as_ref()
-                        .is_some_and(|n| cx.workspace.position(&n.value).is_some()),
+                    DirectiveKind::Position(block) => block.name.as_ref().is_some_and(|n| {
+                        cx.workspace.position(&n.value).is_some()
+                            || cx.workspace.game_position(&n.value).is_some()
+                    }),
                     DirectiveKind::Census { name, .. } => {
                         cx.workspace.census_names().any(|c| c == name.value)
                     }
@@ -280,14 +283,21 @@ fn unused_names(essay: &Essay) -> Vec<Diagnostic> {
     let mut warnings = Vec::new();
     for directive in &essay.directives {
         let (name, what, help) = match &directive.kind {
-            DirectiveKind::Position(block) => match &block.name {
-                Some(name) => (
+            DirectiveKind::Position(block) => match (&block.name, block.ruleset) {
+                (Some(name), None) => (
                     name,
                     "position",
                     "refer to it (`value of NAME` in a claim, `NAME + 1` in a game block, \
                      ```play NAME), or leave the block unnamed",
                 ),
-                None => continue,
+                // Lines of play are Hackenbush's for now.
+                (Some(name), Some(_)) => (
+                    name,
+                    "position",
+                    "refer to it (`value of NAME` in a claim, `NAME + 1` in a game block), or \
+                     leave the block unnamed",
+                ),
+                (None, _) => continue,
             },
             DirectiveKind::Census { name, .. } => (
                 name,
@@ -314,8 +324,12 @@ fn unused_names(essay: &Essay) -> Vec<Diagnostic> {
 
 fn check_directive(cx: &mut Context, index: usize, directive: &Directive) -> Outcome {
     match &directive.kind {
-        DirectiveKind::Position(block) => position_block::check(cx, index, block)
-            .map_or(Outcome::Failed, |p| Outcome::Position(Box::new(p))),
+        DirectiveKind::Position(block) => match block.ruleset {
+            Some(ruleset) => position_block::check_board(cx, index, block, ruleset)
+                .map_or(Outcome::Failed, |b| Outcome::Board(Box::new(b))),
+            None => position_block::check(cx, index, block)
+                .map_or(Outcome::Failed, |p| Outcome::Position(Box::new(p))),
+        },
         DirectiveKind::Game(lines) => {
             game_block::check(cx, lines).map_or(Outcome::Failed, Outcome::Game)
         }

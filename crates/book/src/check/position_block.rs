@@ -1,6 +1,8 @@
-//! A `hackenbush` block: a position, valued by the build's solver (whose fast paths are
-//! cross-checked against the game tree) and held to every assertion written under it. Drawing it
-//! is the page's business.
+//! A position block: a position, valued by the build's solver and held to every assertion
+//! written under it. A `hackenbush` block's solver cross-checks its fast paths against the game
+//! tree; another game's block (```` ```domineering ````) is valued by the run's solver of that
+//! ruleset and confirmed by its plain game tree where that fits its budget. Drawing it is the
+//! page's business.
 
 use super::playable::{page_play, PagePlay};
 use super::Context;
@@ -11,6 +13,21 @@ use hackenbook_base::provenance::Method;
 use hackenbook_census::{self as census, NameKind};
 use hackenbook_games::{GameId, Player};
 use hackenbook_rulesets::hackenbush::{self, in_place, Evaluator, Position, Rules};
+use hackenbook_rulesets::{AnyPosition, DynRuleset, Unsolved};
+
+/// A position block of another game than Hackenbush, valued and asserted.
+#[derive(Debug)]
+pub struct BoardOutcome {
+    /// The name other directives use for it (an internal one if the author gave none).
+    pub name: String,
+    pub position: AnyPosition,
+    pub value: String,
+    pub value_latex: String,
+    /// The methods that valued it, which agreed: the solver, and the plain game tree when it
+    /// fitted its budget.
+    pub methods: Vec<Method>,
+    pub assertions: Vec<AssertionRecord>,
+}
 
 #[derive(Debug)]
 pub struct PositionOutcome {
@@ -38,6 +55,15 @@ pub struct AssertionRecord {
 }
 
 pub fn check(cx: &mut Context, index: usize, block: &PositionBlock) -> Option<PositionOutcome> {
+    checked_name(cx, block, |cx| check_named(cx, index, block))
+}
+
+/// `check` on the block's name, then `f`; a block that fails marks its name as failed.
+fn checked_name<T>(
+    cx: &mut Context,
+    block: &PositionBlock,
+    f: impl FnOnce(&mut Context) -> Option<T>,
+) -> Option<T> {
     if let Some(name) = &block.name {
         if let Err(message) = cx.workspace.check_name(&name.value, NameKind::Position) {
             let d = Diagnostic::new(cx.file, name.span.clone(), message).label("this name");
@@ -45,12 +71,139 @@ pub fn check(cx: &mut Context, index: usize, block: &PositionBlock) -> Option<Po
             return None;
         }
     }
-    let outcome = check_named(cx, index, block);
+    let outcome = f(cx);
     if let (None, Some(name)) = (&outcome, &block.name) {
         // Reported here, once: uses of the name elsewhere say nothing more.
         cx.workspace.position_failed(&name.value);
     }
     outcome
+}
+
+/// A block of another game: its position read in the game's notation, valued by the run's
+/// solver of the game and confirmed by its plain game tree, and held to its assertions.
+pub fn check_board(
+    cx: &mut Context,
+    index: usize,
+    block: &PositionBlock,
+    ruleset: &'static dyn DynRuleset,
+) -> Option<BoardOutcome> {
+    checked_name(cx, block, |cx| {
+        let at = block.position.span.start;
+        let position = match AnyPosition::parse(ruleset, &block.position.value) {
+            Ok(p) => p,
+            Err(e) => {
+                let game = ruleset.name();
+                let help = e.help.clone().unwrap_or_else(|| {
+                    format!("README.md's \"Other games\" says how a {game} position is written")
+                });
+                let d = Diagnostic::new(
+                    cx.file,
+                    offset_span(&e.span, at),
+                    format!("bad {game} position: {}", e.message),
+                )
+                .label("here")
+                .help(help);
+                cx.problem(d);
+                return None;
+            }
+        };
+        let mut time_limit = None;
+        let mut assertions = Vec::new();
+        for line in &block.lines {
+            match line.key.value.as_str() {
+                "time_limit" => time_limit = Some(cx.read_time_limit(&line.value)?),
+                "rules" => {
+                    let d = Diagnostic::new(
+                        cx.file,
+                        line.key.span.clone(),
+                        format!("{} has no rule variants", ruleset.name()),
+                    )
+                    .label("`rules` is for Hackenbush blocks (`normal` or `childish`)")
+                    .help("remove this line");
+                    cx.problem(d);
+                    return None;
+                }
+                _ => assertions.push(line),
+            }
+        }
+        cx.with_time_limit(time_limit, |cx| {
+            value_board(cx, index, block, position, &assertions)
+        })
+    })
+}
+
+/// Another game's position valued, confirmed, named and asserted.
+fn value_board(
+    cx: &mut Context,
+    index: usize,
+    block: &PositionBlock,
+    position: AnyPosition,
+    assertions: &[&KeyValue],
+) -> Option<BoardOutcome> {
+    let Evaluator {
+        games, rulesets, ..
+    } = &mut *cx.ev;
+    let value = position.value(rulesets, games);
+    // The plain game tree, no parts, no symmetry, no shortcut: where it fits its budget, it
+    // values the position apart from the solver, and the two must agree.
+    let plain = value
+        .as_ref()
+        .ok()
+        .map(|_| position.plain_value(rulesets, games));
+    let (value, methods) = match (value, plain) {
+        (Err(e), _) => {
+            let d = Diagnostic::new(
+                cx.file,
+                block.position.span.clone(),
+                format!("cannot value this position: {e}"),
+            )
+            .label("this position");
+            cx.problem(d);
+            return None;
+        }
+        (Ok(v), Some(Ok(w))) if v != w => {
+            let (v, w) = (games.display(v), games.display(w));
+            let d = Diagnostic::new(
+                cx.file,
+                block.position.span.clone(),
+                format!(
+                    "the solver values this position at {v} but the plain game tree at {w}: \
+                     one of them is wrong (a bug of hackenbook's, not of the essay)"
+                ),
+            )
+            .label("this position");
+            cx.problem(d);
+            return None;
+        }
+        (Ok(v), Some(Ok(_))) => (v, vec![Method::Solver, Method::GameTree]),
+        // Beyond the plain game tree's budget (or its time): the solver's value alone.
+        (Ok(v), Some(Err(Unsolved::TooManyPositions { .. } | Unsolved::TooLarge { .. })))
+        | (Ok(v), Some(Err(Unsolved::Stopped(_))))
+        | (Ok(v), None) => (v, vec![Method::Solver]),
+    };
+    let name = block
+        .name
+        .as_ref()
+        .map_or_else(|| format!("position-{}", index + 1), |n| n.value.clone());
+    cx.workspace
+        .define_game_position(&name, value, methods.clone(), position.clone());
+    let facts = Facts {
+        name: &name,
+        board: Subject::Other(&position),
+        value,
+    };
+    let assertions = assertions
+        .iter()
+        .map(|line| check_assertion(cx, line, &facts))
+        .collect();
+    Some(BoardOutcome {
+        value: cx.ev.games.display(value),
+        value_latex: cx.ev.games.latex(value),
+        name,
+        position,
+        methods,
+        assertions,
+    })
 }
 
 fn check_named(cx: &mut Context, index: usize, block: &PositionBlock) -> Option<PositionOutcome> {
@@ -105,8 +258,7 @@ fn value_and_assert(
         .define_position(&name, &evaluation, position.clone(), rules);
     let facts = Facts {
         name: &name,
-        position: &position,
-        rules,
+        board: Subject::Hackenbush(&position, rules),
         value: evaluation.value,
     };
     let assertions = assertions
@@ -167,9 +319,14 @@ pub(super) fn read_rules(cx: &mut Context, value: &Spanned<String>) -> Option<Ru
 /// What an assertion may be checked against.
 struct Facts<'a> {
     name: &'a str,
-    position: &'a Position,
-    rules: Rules,
+    board: Subject<'a>,
     value: GameId,
+}
+
+/// The position a block asserts about.
+enum Subject<'a> {
+    Hackenbush(&'a Position, Rules),
+    Other(&'a AnyPosition),
 }
 
 fn check_assertion(cx: &mut Context, line: &KeyValue, facts: &Facts) -> AssertionRecord {
@@ -280,20 +437,41 @@ type Checked = Result<(String, bool), Refusal>;
 
 fn check_value(cx: &mut Context, value: GameId, literal: &str) -> Checked {
     let ev = &mut *cx.ev;
-    let claimed = in_place::evaluate(literal, &mut ev.solver, &mut ev.games, &mut |_| None)
-        .map_err(|e| Refusal::at_literal(format!("bad game value `{literal}`: {}", e.message)))?;
+    let claimed = in_place::evaluate(
+        literal,
+        &mut ev.solver,
+        &mut ev.rulesets,
+        &mut ev.games,
+        &mut |_| None,
+    )
+    .map_err(|e| Refusal::at_literal(format!("bad game value `{literal}`: {}", e.message)))?;
     Ok((cx.ev.games.display(value), claimed == value))
 }
 
 /// `left = 0, 1/2`: the values of the player's options, compared as sets.
 fn check_options(cx: &mut Context, facts: &Facts, player: Player, literal: &str) -> Checked {
-    let Evaluator { games, solver } = &mut *cx.ev;
+    let Evaluator {
+        games,
+        solver,
+        rulesets,
+    } = &mut *cx.ev;
+    let cannot =
+        |e: &dyn std::fmt::Display| Refusal::at_literal(format!("cannot value an option: {e}"));
+    let values: Vec<GameId> = match facts.board {
+        Subject::Hackenbush(position, rules) => hackenbush::options(position, rules, player)
+            .iter()
+            .map(|option| solver.evaluate(option, rules, games).map(|e| e.value))
+            .collect::<Result<_, _>>()
+            .map_err(|e| cannot(&e))?,
+        Subject::Other(position) => position
+            .option_values(player, rulesets, games)
+            .map_err(|e| cannot(&e))?
+            .into_iter()
+            .map(|(_, v)| v)
+            .collect(),
+    };
     let mut computed: Vec<GameId> = Vec::new();
-    for option in hackenbush::options(facts.position, facts.rules, player) {
-        let value = solver
-            .evaluate(&option, facts.rules, games)
-            .map_err(|e| Refusal::at_literal(format!("cannot value an option: {e}")))?
-            .value;
+    for value in values {
         if !computed.contains(&value) {
             computed.push(value);
         }
@@ -309,9 +487,10 @@ fn check_options(cx: &mut Context, facts: &Facts, player: Player, literal: &str)
         if item.trim().is_empty() {
             continue;
         }
-        let value = in_place::evaluate(item.trim(), solver, games, &mut |_| None).map_err(|e| {
-            Refusal::at_literal(format!("bad game value `{}`: {}", item.trim(), e.message))
-        })?;
+        let value = in_place::evaluate(item.trim(), solver, rulesets, games, &mut |_| None)
+            .map_err(|e| {
+                Refusal::at_literal(format!("bad game value `{}`: {}", item.trim(), e.message))
+            })?;
         if !claimed.contains(&value) {
             claimed.push(value);
         }

@@ -1,10 +1,12 @@
-//! A `thermograph` block: one game expression, valued exactly and drawn as its thermograph.
+//! A `thermograph` block: one game expression (positions named or written in place), valued
+//! exactly and drawn as its thermograph.
 
 use super::Context;
 use crate::essay::source::offset_span;
 use crate::essay::{Diagnostic, Spanned};
 use hackenbook_games::notation;
 use hackenbook_games::thermal::Thermograph;
+use hackenbook_rulesets::hackenbush::InPlace;
 use std::ops::Range;
 
 /// What the page draws.
@@ -54,8 +56,25 @@ pub fn check(
             return None;
         }
     };
+    // Positions written in place (`[LR]`, `[domineering: 2x3]`) are valued first.
+    let ev = &mut *cx.ev;
+    let in_place = match InPlace::value(&[&expr], &mut ev.solver, &mut ev.rulesets, &mut ev.games) {
+        Ok(values) => values,
+        Err(e) => {
+            cx.problem(
+                Diagnostic::new(cx.file, located(&e.span), e.message)
+                    .label("this position")
+                    .help_if(e.help),
+            );
+            return None;
+        }
+    };
     let workspace = &cx.workspace;
-    let mut resolve = |name: &str| workspace.position_value(name);
+    let mut resolve = |name: &str| {
+        in_place
+            .get(name)
+            .or_else(|| workspace.position_value(name))
+    };
     // The thermograph is drawn under the clock that values the game.
     match notation::eval_then(&expr, &mut cx.ev.games, &mut resolve, |games, g| {
         games.thermograph(g)

@@ -6,6 +6,7 @@ use super::diagnostic::Diagnostic;
 use super::front::{self, FrontMatter};
 use super::source::{offset_span, SourceFile};
 use hackenbook_base::suggest::{closest, unknown_field};
+use hackenbook_rulesets::{registry, DynRuleset};
 use pulldown_cmark::{CodeBlockKind, Event, MetadataBlockKind, Options, Parser, Tag, TagEnd};
 use std::ops::Range;
 
@@ -86,9 +87,12 @@ pub struct ExerciseBlock {
 /// The keys of an exercise block besides `rules`.
 pub const EXERCISE_KEYS: [&str; 4] = ["question", "answer", "hint", "solution"];
 
-/// A `hackenbush` block: a position and the assertions made about it.
+/// A position block: a position and the assertions made about it. Its game is Hackenbush
+/// (```` ```hackenbush ````) or a ruleset of the registry (```` ```domineering ````).
 #[derive(Debug)]
 pub struct PositionBlock {
+    /// The game, when it is not Hackenbush.
+    pub ruleset: Option<&'static dyn DynRuleset>,
     pub name: Option<Spanned<String>>,
     pub position: Spanned<String>,
     /// `key = literal` lines, including options such as `rules = childish`.
@@ -456,7 +460,18 @@ fn read_block(
     });
     match kind {
         "" | "text" => Ok(None),
-        "hackenbush" => read_position(file, name_spanned, content, &range, problems).map(Some),
+        "hackenbush" => {
+            read_position(file, None, name_spanned, content, &range, problems).map(Some)
+        }
+        game if registry::find(game).is_some() => read_position(
+            file,
+            registry::find(game),
+            name_spanned,
+            content,
+            &range,
+            problems,
+        )
+        .map(Some),
         "game" => Ok(Some(DirectiveKind::Game(lines(file, &content)))),
         "thermograph" => Ok(Some(DirectiveKind::Thermograph {
             lines: lines(file, &content),
@@ -490,16 +505,22 @@ fn read_block(
             format!("unknown block kind `{other}`"),
         )
         .label("not a kind hackenbook knows")
-        .help(match closest(other, &BLOCK_KINDS) {
-            Some(k) => format!(
-                "did you mean `{k}`? Known kinds: {}",
-                BLOCK_KINDS.join(", ")
-            ),
-            None => format!(
-                "known kinds: {} (use `text` for verbatim code)",
-                BLOCK_KINDS.join(", ")
-            ),
-        })),
+        .help(unknown_kind_help(other))),
+    }
+}
+
+/// What an unknown block kind is told: the nearest kind or game, and the kinds and games there are.
+fn unknown_kind_help(kind: &str) -> String {
+    let games = registry::names();
+    let known: Vec<&str> = BLOCK_KINDS.iter().copied().chain(games.clone()).collect();
+    let list = format!(
+        "{}; games other than Hackenbush: {}",
+        BLOCK_KINDS.join(", "),
+        games.join(", ")
+    );
+    match closest(kind, &known) {
+        Some(k) => format!("did you mean `{k}`? Known kinds: {list}"),
+        None => format!("known kinds: {list} (use `text` for verbatim code)"),
     }
 }
 
@@ -513,10 +534,39 @@ fn info_span(file: &SourceFile, range: &Range<usize>, info: &str) -> Range<usize
 
 /// The non-blank lines of a block, comments (`# …`) removed, each with its own span.
 fn lines(file: &SourceFile, content: &Range<usize>) -> Vec<Spanned<String>> {
+    lines_with(file, content, true)
+}
+
+/// Where a line's comment starts (its length if it has none): at a `#` outside brackets when
+/// `hash_comments` (a bracket is a position written in place, `[domineering: ..#/...]`, whose
+/// `#` is a blocked square), else (a game whose notation writes `#`) at a `#` followed by a blank.
+fn comment_start(line: &str, hash_comments: bool) -> usize {
+    let mut depth = 0usize;
+    let mut chars = line.char_indices().peekable();
+    while let Some((at, c)) = chars.next() {
+        match c {
+            '[' => depth += 1,
+            ']' => depth = depth.saturating_sub(1),
+            '#' if hash_comments && depth == 0 => return at,
+            '#' if !hash_comments && matches!(chars.peek(), Some((_, ' ' | '\t'))) => return at,
+            _ => {}
+        }
+    }
+    line.len()
+}
+
+/// The non-blank lines of a block, each with its own span, comments removed: from `#` on when
+/// `hash_comments`, else (a game whose notation writes `#`, Domineering's blocked square) from a
+/// `#` followed by a blank on.
+fn lines_with(
+    file: &SourceFile,
+    content: &Range<usize>,
+    hash_comments: bool,
+) -> Vec<Spanned<String>> {
     let mut out = Vec::new();
     let mut offset = content.start;
     for raw in file.slice(content).split_inclusive('\n') {
-        let without_comment = raw.split('#').next().unwrap_or("");
+        let without_comment = &raw[..comment_start(raw, hash_comments)];
         let trimmed = without_comment.trim();
         if !trimmed.is_empty() {
             let lead = without_comment.len() - without_comment.trim_start().len();
@@ -530,18 +580,22 @@ fn lines(file: &SourceFile, content: &Range<usize>) -> Vec<Spanned<String>> {
 
 fn read_position(
     file: &SourceFile,
+    ruleset: Option<&'static dyn DynRuleset>,
     name: Option<Spanned<String>>,
     content: Range<usize>,
     whole: &Range<usize>,
     problems: &mut Vec<Diagnostic>,
 ) -> Result<DirectiveKind, Diagnostic> {
-    let all = lines(file, &content);
+    // In another game's position `#` may be part of the notation: only `# ` begins a comment.
+    let all = lines_with(file, &content, ruleset.is_none());
     // The position is every line before the first `key = value`; a graph may take several.
     let split = all
         .iter()
         .position(|l| l.value.contains('='))
         .unwrap_or(all.len());
-    let (position_lines, rest) = all.split_at(split);
+    let (position_lines, _) = all.split_at(split);
+    let keys_from = position_lines.last().map_or(content.start, |l| l.span.end);
+    let rest = lines(file, &(keys_from..content.end));
     let (Some(first), Some(last)) = (position_lines.first(), position_lines.last()) else {
         return Err(
             Diagnostic::new(file, whole.clone(), "this block draws no position")
@@ -555,6 +609,7 @@ fn read_position(
         .filter_map(|l| kept(split_key_value(file, l), problems))
         .collect();
     Ok(DirectiveKind::Position(PositionBlock {
+        ruleset,
         name,
         position,
         lines,
@@ -576,7 +631,7 @@ fn read_exercise(
     problems: &mut Vec<Diagnostic>,
 ) -> Result<DirectiveKind, Diagnostic> {
     let DirectiveKind::Position(mut position) =
-        read_position(file, name, content, whole, problems)?
+        read_position(file, None, name, content, whole, problems)?
     else {
         unreachable!("read_position reads a position block")
     };

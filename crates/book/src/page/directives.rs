@@ -2,7 +2,8 @@
 //! statements and values typeset, claims linked to the notebook.
 
 use crate::check::{
-    CheckedEssay, ClaimKind, GameLine, Outcome, PagePlay, PlayOutcome, PlayedCut, PositionOutcome,
+    BoardOutcome, CheckedEssay, ClaimKind, GameLine, Outcome, PagePlay, PlayOutcome, PlayedCut,
+    PositionOutcome,
 };
 use crate::essay::Diagnostic;
 use crate::site::escape_html as escape;
@@ -12,6 +13,7 @@ use hackenbook_base::provenance::Method;
 use hackenbook_games::display::number_latex;
 use hackenbook_games::notation::{name_latex, statement_latex_with};
 use hackenbook_rulesets::hackenbush::{draw, Colour, Position, Rules};
+use hackenbook_rulesets::{registry, AnyPosition};
 
 use super::play::ValuePool;
 use super::words;
@@ -39,6 +41,14 @@ pub fn render(
     };
     match &checked.outcomes[index] {
         Outcome::Position(p) => position(p, &typeset(&p.value_latex), pool),
+        Outcome::Board(b) => {
+            // Who moves how is said under the essay's first board of each game.
+            let game = b.position.ruleset().name();
+            let first = !checked.outcomes[..index]
+                .iter()
+                .any(|o| matches!(o, Outcome::Board(c) if c.position.ruleset().name() == game));
+            board(b, &typeset(&b.value_latex), first)
+        }
         Outcome::Game(lines) => {
             // A position named in the block is drawn in place of its name: KaTeX typesets a
             // marker, which is then replaced by the small diagram. Each line ends in a check mark
@@ -214,10 +224,11 @@ pub(super) fn game_rows(checked: &CheckedEssay) -> Vec<(usize, ClaimRow)> {
 
 /// The outcome index of the position block named `name`.
 fn position_named(checked: &CheckedEssay, name: &str) -> Option<usize> {
-    checked
-        .outcomes
-        .iter()
-        .position(|o| matches!(o, Outcome::Position(p) if p.name == name))
+    checked.outcomes.iter().position(|o| match o {
+        Outcome::Position(p) => p.name == name,
+        Outcome::Board(b) => b.name == name,
+        _ => false,
+    })
 }
 
 /// The text KaTeX is given for the position at outcome `i` (letters, digits and `@` only, so
@@ -226,21 +237,31 @@ fn marker(i: usize) -> String {
     format!("hbposition@{i}@")
 }
 
-/// The positions a game block writes in place (`[LR]`), each drawn where it is written, as a
-/// named position is: KaTeX typesets a marker, then replaced by the diagram.
-struct InPlaceDrawn(Vec<(String, Position)>);
+/// The positions a game block writes in place (`[LR]`, `[domineering: 2x3]`), each drawn where
+/// it is written, as a named position is: KaTeX typesets a marker, then replaced by the diagram.
+struct InPlaceDrawn(Vec<(String, Drawn)>);
+
+/// A position written in place: a Hackenbush picture, or another game's board.
+enum Drawn {
+    Hackenbush(Position),
+    Other(AnyPosition),
+}
 
 impl InPlaceDrawn {
     /// Every `[POSITION]` of the block's lines that reads as a position (the check has read it).
     fn of(lines: &[GameLine]) -> Self {
-        let mut found: Vec<(String, Position)> = Vec::new();
+        let mut found: Vec<(String, Drawn)> = Vec::new();
         for line in lines {
             for term in &line.statement.terms {
                 for (name, _) in term.names() {
                     let inner = name.strip_prefix('[').and_then(|n| n.strip_suffix(']'));
                     if let (Some(inner), false) = (inner, found.iter().any(|(n, _)| *n == name)) {
-                        if let Ok(position) = Position::parse(inner) {
-                            found.push((name, position));
+                        let drawn = match registry::parse_tagged(inner) {
+                            Some(read) => read.ok().map(Drawn::Other),
+                            None => Position::parse(inner).ok().map(Drawn::Hackenbush),
+                        };
+                        if let Some(drawn) = drawn {
+                            found.push((name, drawn));
                         }
                     }
                 }
@@ -258,14 +279,17 @@ impl InPlaceDrawn {
     }
 
     fn draw(&self, mut html: String) -> String {
-        for (k, (_, position)) in self.0.iter().enumerate() {
+        for (k, (_, drawn)) in self.0.iter().enumerate() {
             let typeset = format!("<mtext>{}</mtext>", Self::marker(k));
             if html.contains(&typeset) {
-                let svg = draw::svg(
-                    &position.picture(),
-                    "a Hackenbush picture",
-                    &describe(position, None, Rules::Normal),
-                );
+                let svg = match drawn {
+                    Drawn::Hackenbush(position) => draw::svg(
+                        &position.picture(),
+                        "a Hackenbush picture",
+                        &describe(position, None, Rules::Normal),
+                    ),
+                    Drawn::Other(position) => position.draw().to_svg(),
+                };
                 let drawn = format!("<mtext class=\"inline-position\">{svg}</mtext>");
                 html = html.replace(&typeset, &drawn);
             }
@@ -277,16 +301,17 @@ impl InPlaceDrawn {
 /// Each typeset marker in `html` replaced by a small diagram of its position.
 fn inline_diagrams(checked: &CheckedEssay, mut html: String) -> String {
     for (i, outcome) in checked.outcomes.iter().enumerate() {
-        let Outcome::Position(p) = outcome else {
-            continue;
-        };
-        let typeset = format!("<mtext>{}</mtext>", marker(i));
-        while let Some(at) = html.find(&typeset) {
-            let svg = draw::svg(
+        let svg = match outcome {
+            Outcome::Position(p) => draw::svg(
                 &p.position.picture(),
                 &format!("a picture worth {}", words::spoken(&p.value)),
                 &describe(&p.position, Some(&p.value), p.rules),
-            );
+            ),
+            Outcome::Board(b) => b.position.draw().to_svg(),
+            _ => continue,
+        };
+        let typeset = format!("<mtext>{}</mtext>", marker(i));
+        while let Some(at) = html.find(&typeset) {
             html.replace_range(
                 at..at + typeset.len(),
                 &format!("<mtext class=\"inline-position\">{svg}</mtext>"),
@@ -328,6 +353,40 @@ fn position(p: &PositionOutcome, value_html: &str, pool: &ValuePool) -> String {
         id = escape(&p.name),
         play = play_attributes(&p.play, pool),
         methods = escape(&methods_words(&p.methods, &p.parts)),
+    )
+}
+
+/// How many ems a unit of another game's drawing (a square) takes in a figure.
+const BOARD_EM: f32 = 1.6;
+
+/// A position of another game: its drawing, its value typeset, who moves how (when `players`),
+/// and behind the "checked" mark what the build checked. No play table: play in the page is
+/// Hackenbush's for now.
+fn board(b: &BoardOutcome, value_html: &str, players: bool) -> String {
+    let game = b.position.ruleset().name().replace('-', " ");
+    let title = format!("A {game} position worth {}", words::spoken(&b.value));
+    let svg = b.position.draw().to_svg_titled(BOARD_EM, Some(&title));
+    let checks: String = b
+        .assertions
+        .iter()
+        .map(|a| {
+            format!(
+                "<li>{}: {} ✓</li>",
+                escape(assertion_words(&a.key)),
+                escape(&assertion_value(&a.literal))
+            )
+        })
+        .collect();
+    format!(
+        "<figure class=\"position\" id=\"position-{id}\">\n{svg}\n<figcaption><span class=\"value\">{value_html}</span>{who}\
+         <details class=\"checked\"><summary>checked</summary>\
+         <ul>{checks}<li>{methods}</li></ul></details></figcaption>\n</figure>\n",
+        id = escape(&b.name),
+        who = match b.position.ruleset().players() {
+            Some(words) if players => format!(" <span class=\"rules\">({})</span>", escape(words)),
+            _ => String::new(),
+        },
+        methods = escape(&methods_words(&b.methods, &[])),
     )
 }
 

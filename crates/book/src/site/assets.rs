@@ -20,6 +20,7 @@ use super::webfont::{self, font_bytes, font_name, NAME_COPYRIGHT};
 pub const STYLE_CSS: &str = include_str!("style.css");
 /// The paint of the diagrams' classes (the drawing's own), served at the head of `style.css`
 /// whatever the stylesheet, so an override can restyle a class but never lose the paint.
+pub use hackenbook_rulesets::draw::STYLE as BOARD_CSS;
 pub use hackenbook_rulesets::hackenbush::draw::STYLE as DIAGRAM_CSS;
 /// The script of exercises (`page::exercise`): checks a reader's answer against the build's.
 pub const EXERCISE_JS: &str = include_str!("scripts/exercise.js");
@@ -117,7 +118,8 @@ const GUST_TEXT: &str = include_str!("licences/GUST-FONT-LICENSE.txt");
 const LIBERTINUS_NOTICE: &str = "Copyright © 2012-2024 The Libertinus Project Authors,\n\
      with Reserved Font Name \"Linux Libertine\", \"Biolinum\", \"STIX Fonts\".";
 
-/// Writes `style.css`, the diagrams' paint ([`DIAGRAM_CSS`]) followed by
+/// Writes `style.css`, the diagrams' paint ([`DIAGRAM_CSS`], then [`BOARD_CSS`] for the other
+/// games) followed by
 /// `stylesheet` (ours, [`STYLE_CSS`], unless the project overrides it), our scripts (`exercise.js`, `player.js`, `search.js`), `fonts/*.woff2` (each font cut
 /// to the glyphs `pages`, the stylesheet and the scripts show), `fonts/OFL.txt`,
 /// `fonts/GUST-FONT-LICENSE.txt` and `fonts/README.txt` (which file is under which licence)
@@ -130,7 +132,7 @@ pub fn write_assets<'p>(
     let fonts_dir = out_dir.join("fonts");
     fs::create_dir_all(&fonts_dir)?;
     // The diagrams' paint comes first, so a stylesheet can restyle a class by a later rule.
-    let painted = format!("{DIAGRAM_CSS}{stylesheet}");
+    let painted = format!("{DIAGRAM_CSS}{BOARD_CSS}{stylesheet}");
     fs::write(out_dir.join("style.css"), served(&painted, "/*", "*/"))?;
     fs::write(out_dir.join("exercise.js"), served(EXERCISE_JS, "//", "\n"))?;
     fs::write(out_dir.join("player.js"), served(PLAYER_JS, "//", "\n"))?;

@@ -144,7 +144,13 @@ pub fn name_latex(n: &str) -> String {
         match c {
             ' ' | '\t' | '\n' => out.push_str("\\ "),
             '_' => out.push_str("\\_"),
-            c if c.is_ascii_alphanumeric() || "()-,;@.".contains(c) => out.push(c),
+            // Another game's position (`[domineering: ..#/...]`): the colon without a
+            // relation's spacing, the blocked square escaped.
+            ':' => out.push_str("{:}"),
+            '#' => out.push_str("\\#"),
+            '□' => out.push_str("\\square "),
+            '×' => out.push_str("\\times "),
+            c if c.is_ascii_alphanumeric() || "()-,;@./".contains(c) => out.push(c),
             // Nothing else reads as a position, and the position is read first.
             _ => {}
         }

@@ -10,6 +10,8 @@
 //! that block ([`Evaluator::with_time_limit`]), in the same context.
 
 use super::solve::{Limits, Solver};
+use crate::erased::Solvers;
+use crate::SolveLimits;
 use hackenbook_games::{Clock, Games};
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
@@ -27,10 +29,12 @@ pub struct Settings {
     pub value_cache: Option<PathBuf>,
 }
 
-/// The games table every id of the run lives in, and the solver whose memo the run shares.
+/// The games table every id of the run lives in, and the solvers whose memos the run shares:
+/// Hackenbush's, and one for each other ruleset ([`crate::registry`]).
 pub struct Evaluator {
     pub games: Games,
     pub solver: Solver,
+    pub rulesets: Solvers,
 }
 
 impl Evaluator {
@@ -44,7 +48,13 @@ impl Evaluator {
         });
         let mut solver = Solver::with_limits(Limits::for_time(settings.time_limit));
         solver.value_cache = settings.value_cache.clone();
-        Evaluator { games, solver }
+        let mut rulesets = Solvers::default();
+        rulesets.limits = ruleset_limits(settings.time_limit);
+        Evaluator {
+            games,
+            solver,
+            rulesets,
+        }
     }
 
     /// Runs `f` under `limit` instead of the run's time limit, when one is given (a block's
@@ -71,6 +81,7 @@ impl Evaluator {
         let run = RunLimit {
             clock: self.games.clock().clone(),
             limits: std::mem::replace(&mut self.solver.limits, Limits::for_time(Some(limit))),
+            rulesets: std::mem::replace(&mut self.rulesets.limits, ruleset_limits(Some(limit))),
         };
         self.games.set_clock(run.clock.with_limit(Some(limit)));
         run
@@ -80,6 +91,18 @@ impl Evaluator {
     pub fn restore_time(&mut self, run: RunLimit) {
         self.games.set_clock(run.clock);
         self.solver.limits = run.limits;
+        self.rulesets.limits = run.rulesets;
+    }
+}
+
+/// The other games' solver budget under a time limit: the default positions grown as
+/// Hackenbush's budgets grow with a longer limit (in proportion, up to ten times).
+fn ruleset_limits(time_limit: Option<Duration>) -> SolveLimits {
+    let default = SolveLimits::default();
+    let scale = Limits::for_time(time_limit).positions / Limits::default().positions.max(1);
+    SolveLimits {
+        positions: default.positions.saturating_mul(scale.max(1)),
+        ..default
     }
 }
 
@@ -88,6 +111,7 @@ impl Evaluator {
 pub struct RunLimit {
     clock: Clock,
     limits: Limits,
+    rulesets: SolveLimits,
 }
 
 impl Default for Evaluator {
@@ -95,5 +119,33 @@ impl Default for Evaluator {
     /// the defaults).
     fn default() -> Evaluator {
         Evaluator::new(&Settings::default())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The other games' budget grows with the time limit as Hackenbush's does, and a block's
+    /// own limit holds for its work only.
+    #[test]
+    fn the_other_games_budget_follows_the_time_limit() {
+        let default = SolveLimits::default().positions;
+        let at = |seconds: u64| Settings {
+            time_limit: Some(Duration::from_secs(seconds)),
+            ..Settings::default()
+        };
+        let mut ev = Evaluator::new(&at(10));
+        assert_eq!(ev.rulesets.limits.positions, default);
+        let within = ev.with_time_limit(Some(Duration::from_secs(100)), |ev| {
+            ev.rulesets.limits.positions
+        });
+        assert_eq!(within, 10 * default);
+        assert_eq!(ev.rulesets.limits.positions, default);
+        assert_eq!(
+            Evaluator::new(&at(25)).rulesets.limits.positions,
+            3 * default
+        );
+        assert_eq!(Evaluator::default().rulesets.limits.positions, 10 * default);
     }
 }

@@ -3,9 +3,13 @@
 //! The one idea: the game notation knows no positions, so it hands a bracketed position on as a
 //! name (`[LR]`, brackets kept); before the expression is evaluated, every such name is read by
 //! the one position parser and valued by the solver, and the caller's resolver looks it up here.
-//! Brackets keep a position apart from `v` (down) and from numbers.
+//! Brackets keep a position apart from `v` (down) and from numbers. A position of another game
+//! says which in front of it, `[domineering: 2x3]` ([`crate::registry::parse_tagged`]), and is
+//! valued by the run's solver of that game.
 
 use super::{Position, Rules, Solver};
+use crate::erased::Solvers;
+use crate::registry;
 use hackenbook_base::located::Located;
 use hackenbook_games::notation::Expr;
 use hackenbook_games::{GameId, Games};
@@ -16,15 +20,35 @@ use std::collections::BTreeMap;
 pub struct InPlace(BTreeMap<String, GameId>);
 
 impl InPlace {
-    /// Values every `[POSITION]` among the names of `exprs` (normal rules). A position that does
-    /// not read or cannot be valued is an error at its bracket (spans of the expression text).
-    pub fn value(exprs: &[&Expr], solver: &mut Solver, games: &mut Games) -> Result<Self, Located> {
+    /// Values every `[POSITION]` among the names of `exprs` (normal rules), and every
+    /// `[GAME: POSITION]` by `rulesets`. A position that does not read or cannot be valued is an
+    /// error at its bracket (spans of the expression text).
+    pub fn value(
+        exprs: &[&Expr],
+        solver: &mut Solver,
+        rulesets: &mut Solvers,
+        games: &mut Games,
+    ) -> Result<Self, Located> {
         let mut values = BTreeMap::new();
         for (name, span) in exprs.iter().flat_map(|e| e.names()) {
             let Some(inner) = name.strip_prefix('[').and_then(|n| n.strip_suffix(']')) else {
                 continue;
             };
             if values.contains_key(&name) {
+                continue;
+            }
+            if let Some(read) = registry::parse_tagged(inner) {
+                let position = read.map_err(|e| Located {
+                    message: format!("in `{name}`: {}", e.message),
+                    ..e.shifted(span.start + 1)
+                })?;
+                let value = position.value(rulesets, games).map_err(|e| {
+                    Located::new(
+                        span.clone(),
+                        format!("cannot value the position in brackets: {e}"),
+                    )
+                })?;
+                values.insert(name, value);
                 continue;
             }
             let position = Position::parse(inner).map_err(|e| {
@@ -67,12 +91,13 @@ impl InPlace {
 pub fn evaluate(
     text: &str,
     solver: &mut Solver,
+    rulesets: &mut Solvers,
     games: &mut Games,
     names: &mut dyn FnMut(&str) -> Option<GameId>,
 ) -> Result<GameId, Located> {
     let expr = hackenbook_games::notation::parse_expr(text)?;
     let in_place = if text.contains('[') {
-        InPlace::value(&[&expr], solver, games)?
+        InPlace::value(&[&expr], solver, rulesets, games)?
     } else {
         InPlace::default()
     };
@@ -89,14 +114,22 @@ mod tests {
     fn positions_in_place_are_valued_by_the_solver() {
         let mut games = Games::new();
         let solver = &mut Solver::new();
+        let rulesets = &mut Solvers::default();
         // LR is worth 1/2 and R is worth -1: the balance of the rules essay.
-        let sum = evaluate("[LR] + [LR] + [R]", solver, &mut games, &mut |_| None).unwrap();
+        let sum = evaluate(
+            "[LR] + [LR] + [R]",
+            solver,
+            rulesets,
+            &mut games,
+            &mut |_| None,
+        )
+        .unwrap();
         let numbers = games.eval_str("1/2 + 1/2 - 1").unwrap();
         assert_eq!(sum, numbers);
-        let tree = evaluate("[L(L R)] : 1", solver, &mut games, &mut |_| None).unwrap();
+        let tree = evaluate("[L(L R)] : 1", solver, rulesets, &mut games, &mut |_| None).unwrap();
         assert_eq!(tree, games.eval_str("1 : 1").unwrap());
         // A bad position is an error inside its brackets, at the parser's own span.
-        let e = evaluate("1 + [L(R]", solver, &mut games, &mut |_| None).unwrap_err();
+        let e = evaluate("1 + [L(R]", solver, rulesets, &mut games, &mut |_| None).unwrap_err();
         assert_eq!(e.span, 6..7, "{e}");
         assert!(e.message.starts_with("in `[L(R]`"), "{e}");
         assert_eq!(
@@ -104,5 +137,31 @@ mod tests {
             Some("a position written in place goes in brackets: `[LR]`")
         );
         assert_eq!(InPlace::hint("cherry"), None);
+    }
+
+    #[test]
+    fn positions_of_other_games_in_place_say_their_game() {
+        let mut games = Games::new();
+        let solver = &mut Solver::new();
+        let rulesets = &mut Solvers::default();
+        // Domineering 2x2 is ±1 and a Nim heap of 3 is *3 (Winning Ways).
+        let sum = evaluate(
+            "[domineering: 2x2] + [nim: 3]",
+            solver,
+            rulesets,
+            &mut games,
+            &mut |_| None,
+        )
+        .unwrap();
+        assert_eq!(sum, games.eval_str("{1|-1} + *3").unwrap());
+        let e = evaluate("1 + [nim: 3 y]", solver, rulesets, &mut games, &mut |_| {
+            None
+        })
+        .unwrap_err();
+        assert_eq!(e.span, 12..13, "{e}");
+        assert!(e.message.starts_with("in `[nim: 3 y]`"), "{e}");
+        let e = evaluate("[nmi: 3]", solver, rulesets, &mut games, &mut |_| None).unwrap_err();
+        assert_eq!(e.span, 1..4, "{e}");
+        assert!(e.help.unwrap().starts_with("did you mean `nim`?"));
     }
 }

@@ -491,9 +491,15 @@ fn read_item(
                 .parse::<Player>()
                 .map(Item::Start)
                 .map_err(|m| NotationError::new(span, m)),
-            "value" => in_place::evaluate(text, &mut ev.solver, &mut ev.games, resolve)
-                .map(|g| Item::Step(Step::Claim(Claim::Value(g))))
-                .map_err(|e| NotationError::new(shift(&e.span, span.start), e.message)),
+            "value" => in_place::evaluate(
+                text,
+                &mut ev.solver,
+                &mut ev.rulesets,
+                &mut ev.games,
+                resolve,
+            )
+            .map(|g| Item::Step(Step::Claim(Claim::Value(g))))
+            .map_err(|e| NotationError::new(shift(&e.span, span.start), e.message)),
             "position" => Position::parse(text)
                 .map(|p| Item::Step(Step::Claim(Claim::Position(p))))
                 .map_err(|e| NotationError::new(shift(&e.span, span.start), e.message)),

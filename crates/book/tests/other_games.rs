@@ -1,0 +1,353 @@
+//! Position blocks, names and brackets for every game of the registry: each block valued by the
+//! run's solver of its game (and its plain game tree) and held to published values; a wrong
+//! assertion or claim fails at its place, as a Hackenbush block's does.
+use hackenbook_book::check::{CheckOptions, CheckedEssay, Checker, Outcome, Tally};
+use hackenbook_book::essay::{parse_essay, Diagnostic, SourceFile};
+
+fn check(body: &str) -> (CheckedEssay, Vec<Diagnostic>) {
+    let text = format!("+++\ntitle = \"Games\"\nrung = 1\n+++\n\n{body}");
+    let essay = parse_essay(&SourceFile::new("games.md", text)).expect("the essay parses");
+    let mut checker = Checker::new(CheckOptions::default());
+    let mut problems = Vec::new();
+    let checked = checker.check_essay(essay, &mut problems);
+    (checked, problems)
+}
+
+/// The errors among `problems` (warnings left out), each as `line:column: message`.
+fn errors(checked: &CheckedEssay, problems: &[Diagnostic]) -> Vec<String> {
+    let file = &checked.essay.file;
+    problems
+        .iter()
+        .filter(|d| !d.warning)
+        .map(|d| {
+            let (line, column) = file.line_col(d.span.start);
+            format!("{line}:{column}: {}", d.message)
+        })
+        .collect()
+}
+
+/// One block per game, each value a published one:
+/// - Domineering 2x2 = ±1: Winning Ways, ch. 2 (Left's vertical domino leaves Left a move, 1;
+///   Right's leaves Right one, −1); the 2 × 3 board = {2 | −½}: Berlekamp, "Blockbusting and
+///   Domineering" (J. Combin. Theory A 49, 1988), the 2 × n table.
+/// - Toads and Frogs `T.F` = ∗ and `T.TF` = ½: Winning Ways, ch. 1 (Erickson's table in
+///   "New Toads and Frogs results", 1996, has `T□F` = ∗).
+/// - Cutcake `8x1` = −7 (8 rows, 1 column: Right's 7 cuts): CGSuite's `GameHeapTest.scala`;
+///   `1x4` = 3 by the rule by powers of two (Winning Ways, ch. 2).
+/// - Nim: a heap of 3 is ∗3, heaps 1 2 3 are 0 (Bouton, 1901).
+/// - Push `.L` = 2 (one piece of Left's on square 2: two moves, Left's alone) and Shove `LR`,
+///   read off the board: −2 + 1/2.
+const EVERY_GAME: &str = "\
+```domineering square
+2x2
+value = {1 | -1}
+left = 1
+right = -1
+```
+
+```domineering wide
+2x3
+value = {2 | -1/2}
+```
+
+```toads-and-frogs star
+T.F
+value = *
+left = 0
+right = 0
+```
+
+```toads-and-frogs half
+T.TF
+value = 1/2
+```
+
+```cutcake tall
+8x1
+value = -7
+```
+
+```cutcake long
+1x4
+value = 3
+```
+
+```nim heap
+3
+value = *3
+```
+
+```nim bouton
+1 2 3
+value = 0
+```
+
+```push one
+.L
+value = 2
+```
+
+```shove two
+LR
+value = -3/2
+```
+
+The square is worth `{±1 = value of square}`, the heap `{*3 = value of heap}` and
+`{1 = temperature of square}`, while
+the three heaps are worth `{0 = value of bouton}`.
+
+```game
+square + wide > 0
+star + [toads-and-frogs: T.F] = 0
+heap = [nim: 3]
+tall + [cutcake: 1x8] = 0
+long = 3
+one + two = 1/2
+half = [push: L] - 1/2
+bouton = [nim: 1] + [nim: 2] + [nim: 3]
+```
+
+```thermograph
+wide
+```
+";
+
+#[test]
+fn every_game_of_the_registry_gets_its_published_values() {
+    let (checked, problems) = check(EVERY_GAME);
+    assert_eq!(errors(&checked, &problems), Vec::<String>::new());
+    let boards: Vec<(&str, &str)> = checked
+        .outcomes
+        .iter()
+        .filter_map(|o| match o {
+            Outcome::Board(b) => Some((b.name.as_str(), b.value.as_str())),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(boards.len(), 10, "{boards:?}");
+    assert!(boards.contains(&("square", "+-1")), "{boards:?}");
+    assert!(boards.contains(&("star", "*")), "{boards:?}");
+    let tally = Tally::of(std::slice::from_ref(&checked));
+    assert_eq!(tally.assertions, 14);
+    assert_eq!(tally.game_relations, 8);
+    assert!(
+        checked
+            .outcomes
+            .iter()
+            .any(|o| matches!(o, Outcome::Thermograph(_))),
+        "a named board's thermograph"
+    );
+    assert_eq!(tally.queries, 4);
+    assert!(checked.claims.iter().all(|c| c.holds));
+    // Each value confirmed by the plain game tree, small as these boards are.
+    for o in &checked.outcomes {
+        if let Outcome::Board(b) = o {
+            assert!(
+                b.methods
+                    .contains(&hackenbook_base::provenance::Method::GameTree),
+                "{}: {:?}",
+                b.name,
+                b.methods
+            );
+        }
+    }
+}
+
+#[test]
+fn a_wrong_assertion_fails_at_its_line() {
+    let body = "```domineering square\n2x2\nvalue = 1\nleft = 1\nright = 0\n```\n\nSee square.\n";
+    let (checked, problems) = check(body);
+    assert_eq!(
+        errors(&checked, &problems),
+        [
+            "8:9: assertion does not hold: `value = 1`, but the computed value is +-1",
+            "10:9: assertion does not hold: `right = 0`, but the computed right is -1",
+        ]
+    );
+}
+
+#[test]
+fn a_wrong_claim_about_a_named_board_fails_at_its_literal() {
+    let body = "```toads-and-frogs star\nT.F\n```\n\nIt is worth `{1 = value of star}`.\n";
+    let (checked, problems) = check(body);
+    let errors = errors(&checked, &problems);
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert!(errors[0].starts_with("10:15: "), "{errors:?}");
+    assert!(!checked.claims[0].holds);
+    assert_eq!(checked.claims[0].figure, "*");
+}
+
+#[test]
+fn a_wrong_relation_with_a_bracket_fails_at_the_relation() {
+    let body = "```game\n[domineering: 2x2] = [domineering: 1x2]\n```\n";
+    let (checked, problems) = check(body);
+    let errors = errors(&checked, &problems);
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert!(errors[0].starts_with("7:"), "{errors:?}");
+    assert!(errors[0].contains("claims +-1 = -1"), "{errors:?}");
+}
+
+#[test]
+fn counts_of_hackenbush_are_refused_for_other_games() {
+    let body = "```nim heap\n3\nedges = 3\n```\n\nA `{3 = blue of heap}`.\n";
+    let (checked, problems) = check(body);
+    let errors = errors(&checked, &problems);
+    assert_eq!(errors.len(), 2, "{errors:?}");
+    assert!(
+        errors
+            .iter()
+            .all(|e| e.contains("is defined for Hackenbush positions only")),
+        "{errors:?}"
+    );
+}
+
+#[test]
+fn bad_positions_and_unknown_games_are_located_with_help() {
+    let body =
+        "```domineering d\n2y2\n```\n\n```dominering e\n2x2\n```\n\n```game\n[nmi: 3] = 0\n```\n";
+    let text = format!("+++\ntitle = \"Games\"\nrung = 1\n+++\n\n{body}");
+    // An unknown block kind is the parser's.
+    let e = parse_essay(&SourceFile::new("games.md", text)).unwrap_err();
+    let rendered = format!("{e:?}");
+    assert!(
+        rendered.contains("did you mean `domineering`?"),
+        "{rendered}"
+    );
+    let body = "```domineering d\n2y2\n```\n\n```game\n[nmi: 3] = 0\n```\n";
+    let (checked, problems) = check(body);
+    let errors = errors(&checked, &problems);
+    assert_eq!(errors.len(), 2, "{errors:?}");
+    assert!(errors[0].starts_with("7:") && errors[0].contains("bad domineering position"));
+    assert!(
+        errors[1].starts_with("11:2: in `[nmi: 3]`: unknown game `nmi`"),
+        "{errors:?}"
+    );
+    let help = problems
+        .iter()
+        .find(|d| d.message.contains("nmi"))
+        .and_then(|d| d.help.clone());
+    assert!(help.is_some_and(|h| h.starts_with("did you mean `nim`?")));
+}
+
+#[test]
+fn a_line_of_play_from_another_game_says_what_to_do() {
+    let body = "```nim heap\n3\n```\n\n```play heap\nleft cuts 1\n```\n";
+    let (checked, problems) = check(body);
+    let errors = errors(&checked, &problems);
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert!(errors[0].contains("lines of play are for Hackenbush positions"));
+}
+
+#[test]
+fn a_board_is_drawn_with_its_value_and_how_it_was_valued_and_no_play_button() {
+    use hackenbook_book::driver::{self, Project};
+    let dir = tempfile::tempdir().unwrap();
+    let essays = dir.path().join("essays");
+    std::fs::create_dir_all(&essays).unwrap();
+    let text = format!("+++\ntitle = \"Games\"\nrung = 1\n+++\n\n{EVERY_GAME}");
+    std::fs::write(essays.join("games.md"), text).unwrap();
+    let site = dir.path().join("site");
+    let project = Project {
+        root: dir.path().to_path_buf(),
+        essays_dir: essays,
+        templates_dir: std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../templates"),
+        out_dir: site.clone(),
+        cache_dir: None,
+        config_file: None,
+        time_limit: None,
+        cancel: None,
+    };
+    let report = driver::build(&project).unwrap_or_else(|f| panic!("{}", f.render()));
+    assert_eq!(report.positions, 10);
+    let page = std::fs::read_to_string(site.join("games.html")).unwrap();
+    // Ten figures, and the boards written in place in the game block drawn there.
+    let figures = page.matches("<figure class=\"position\"").count();
+    assert_eq!(figures, 10);
+    assert!(page.contains("id=\"position-square\""));
+    let boards = page.matches("class=\"hb-diagram hb-board\"").count();
+    assert!(boards > 10, "{boards}");
+    assert!(
+        page.contains("data-item=\"toad-1\""),
+        "the toad of `T.F` is drawn"
+    );
+    assert!(page.contains("<title>A toads and frogs position worth star</title>"));
+    assert!(page.contains("by the solver and by the game tree, which agree"));
+    // Who moves how, under the first board of each partizan game only (two Domineering boards).
+    let who = "(Left places vertical dominoes, Right horizontal ones)";
+    assert_eq!(page.matches(who).count(), 1);
+    assert_eq!(page.matches("(Left cuts along the columns").count(), 1);
+    // Push and Shove are two games: each says it under its one board.
+    assert_eq!(page.matches("(Left pushes the discs").count(), 2);
+    // Play in the page is Hackenbush's: no play table on another game's figure.
+    assert!(
+        !page.contains("data-play"),
+        "no play for the other games yet"
+    );
+    let css = std::fs::read_to_string(site.join("style.css")).unwrap();
+    assert!(css.contains(".hb-board .hb-toad"));
+}
+
+/// In another game's position `#` is Domineering's blocked square: only `# ` begins a comment
+/// there; in a game block's bracket it is a blocked square too. The board `..#/...` (five
+/// squares) is worth ±1, by the solver and the plain game tree alike, and so is its mirror image
+/// `#../...`, so their sum is 0.
+#[test]
+fn a_hash_in_a_board_is_a_blocked_square_and_a_hash_and_a_blank_a_comment() {
+    let body = "```domineering holes\n..#\n...  # the top right square is blocked\n# values\nvalue = +-1 # as eval says\n```\n\n```game\nholes + [domineering: #../...] = 0 # turned over\n```\n";
+    let (checked, problems) = check(body);
+    assert_eq!(errors(&checked, &problems), Vec::<String>::new());
+    let Outcome::Board(b) = &checked.outcomes[0] else {
+        panic!("{:?}", checked.outcomes[0]);
+    };
+    assert_eq!(b.position.print(), "..#/...");
+    assert_eq!(b.assertions.len(), 1);
+}
+
+#[test]
+fn a_board_named_and_never_used_is_a_warning_without_play() {
+    let (_, problems) = check("```cutcake cake\n2x3\n```\n");
+    let [warning] = problems.as_slice() else {
+        panic!("{problems:?}");
+    };
+    assert!(warning.warning);
+    assert_eq!(warning.message, "the position `cake` is never used");
+    let help = warning.help.clone().unwrap();
+    assert!(
+        help.contains("`cake + 1` in a game block") && !help.contains("play"),
+        "{help}"
+    );
+}
+
+#[test]
+fn a_board_takes_a_time_limit_and_refuses_rules() {
+    let body = "```nim heap\n3\ntime_limit = 30\nvalue = *3\n```\n\n```nim pile\n2\nrules = childish\n```\n\n`{*3 = value of heap}` `{*2 = value of pile}`\n";
+    let (checked, problems) = check(body);
+    assert_eq!(
+        errors(&checked, &problems),
+        ["14:1: nim has no rule variants"]
+    );
+    assert!(matches!(&checked.outcomes[0], Outcome::Board(b) if b.assertions.len() == 1));
+    assert!(matches!(checked.outcomes[1], Outcome::Failed));
+    // The claim on the failed block says nothing more: its block said it.
+    assert!(checked.claims[0].holds && !checked.claims[1].holds);
+}
+
+/// A thermograph of a board written in place: Domineering 2x3 = {2 | −1/2} has mean 3/4 and
+/// temperature 5/4 (half the difference of the stops, their middle).
+#[test]
+fn a_thermograph_takes_a_board_in_place() {
+    let body =
+        "```thermograph\n[domineering: 2x3]\n```\n\n```thermograph\n[dominering: 2x3]\n```\n";
+    let (checked, problems) = check(body);
+    let errors = errors(&checked, &problems);
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert!(
+        errors[0].starts_with("11:2: in `[dominering: 2x3]`: unknown game"),
+        "{errors:?}"
+    );
+    let Outcome::Thermograph(t) = &checked.outcomes[0] else {
+        panic!("{:?}", checked.outcomes[0]);
+    };
+    assert_eq!(t.thermograph.temperature.to_string(), "5/4");
+    assert_eq!(t.thermograph.mean.to_string(), "3/4");
+}

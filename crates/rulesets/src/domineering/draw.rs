@@ -1,0 +1,165 @@
+//! The drawing of a Domineering board: its squares, their names along the edges, and one
+//! target for every domino a player may place.
+//!
+//! The one idea: a reader plays by clicking where two free squares meet. Each legal domino is
+//! an item named after the move (`domino-a1-a2`) holding a small target square centred on the
+//! edge its two squares share — targets of different dominoes never overlap, since no two
+//! dominoes share that edge — and the outline of the domino it would place (class
+//! `hb-domino`, for the page to show while the target is hovered). Squares are 1 unit wide;
+//! blocked squares carry the class `hb-blocked`.
+
+use super::board::Board;
+use super::notation::{column_name, domino_name, square_name};
+use crate::{Drawing, Item};
+use hackenbook_games::Player;
+
+/// The margin left of the board and below it, for the rows' numbers and the columns' letters.
+const MARGIN: f32 = 0.8;
+/// The side of a domino's target square, centred on the edge its squares share.
+const TARGET: f32 = 0.5;
+/// How many blocked squares a description names one by one.
+const NAMED_BLOCKED: usize = 6;
+
+pub fn draw(p: &Board) -> Drawing {
+    let (rows, cols) = (p.rows(), p.cols());
+    let mut items = Vec::new();
+    let mut blocked = Vec::new();
+    for r in 0..rows {
+        for c in 0..cols {
+            let name = square_name(p, r, c);
+            let free = p.is_free(r, c);
+            if !free {
+                blocked.push(name.clone());
+            }
+            items.push(Item {
+                id: format!("square-{name}"),
+                svg: format!(
+                    "<rect class=\"hb-square{}\" x=\"{c}\" y=\"{r}\" width=\"1\" height=\"1\"/>",
+                    if free { "" } else { " hb-blocked" }
+                ),
+                moves: Vec::new(),
+                label: format!(
+                    "the {} square {name}",
+                    if free { "free" } else { "blocked" }
+                ),
+            });
+        }
+    }
+    for c in 0..cols {
+        let letter = column_name(c);
+        items.push(coordinate(
+            format!("column-{letter}"),
+            c as f32 + 0.5,
+            rows as f32 + MARGIN * 0.75,
+            &letter,
+        ));
+    }
+    for r in 0..rows {
+        let number = (rows - r).to_string();
+        items.push(coordinate(
+            format!("row-{number}"),
+            -MARGIN / 2.0,
+            r as f32 + 0.68,
+            &number,
+        ));
+    }
+    for player in Player::BOTH {
+        items.extend(dominoes(p, player));
+    }
+    Drawing {
+        view: [
+            -MARGIN,
+            -0.1,
+            cols as f32 + MARGIN + 0.1,
+            rows as f32 + MARGIN + 0.1,
+        ],
+        items,
+        description: describe(p, &blocked),
+    }
+}
+
+/// A row's number or a column's letter.
+fn coordinate(id: String, x: f32, y: f32, text: &str) -> Item {
+    Item {
+        id,
+        svg: format!("<text class=\"hb-coordinate\" x=\"{x}\" y=\"{y}\">{text}</text>"),
+        moves: Vec::new(),
+        label: String::new(),
+    }
+}
+
+/// One item for every domino `player` may place.
+fn dominoes(p: &Board, player: Player) -> Vec<Item> {
+    let vertical = player == Player::Left;
+    let (starts, class) = match player {
+        Player::Left => (p.vertical_moves(), "hb-left"),
+        Player::Right => (p.horizontal_moves(), "hb-right"),
+    };
+    let cols = p.cols();
+    let mut out = Vec::new();
+    let mut rest = starts;
+    while rest != 0 {
+        let i = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        let (r, c) = (i / cols, i % cols);
+        let name = domino_name(p, r, c, vertical);
+        let (w, h) = if vertical { (1.0, 2.0) } else { (2.0, 1.0) };
+        // The centre of the edge the two squares share.
+        let (ex, ey) = if vertical {
+            (c as f32 + 0.5, r as f32 + 1.0)
+        } else {
+            (c as f32 + 1.0, r as f32 + 0.5)
+        };
+        let half = TARGET / 2.0;
+        let (first, second) = name
+            .split_once('-')
+            .expect("a domino's name has two squares");
+        out.push(Item {
+            id: format!("domino-{name}"),
+            svg: format!(
+                "<rect class=\"hb-domino {class}\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" \
+                 rx=\"0.15\"/><rect class=\"hb-target {class}\" x=\"{}\" y=\"{}\" \
+                 width=\"{TARGET}\" height=\"{TARGET}\"/>",
+                c as f32 + 0.1,
+                r as f32 + 0.1,
+                w - 0.2,
+                h - 0.2,
+                ex - half,
+                ey - half,
+            ),
+            moves: vec![(player, name.clone())],
+            label: format!(
+                "{player}'s {} domino on {first} and {second}",
+                if vertical { "vertical" } else { "horizontal" }
+            ),
+        });
+    }
+    out
+}
+
+/// The board in words: its size, which squares are blocked, and who places which dominoes.
+fn describe(p: &Board, blocked: &[String]) -> String {
+    let plural = |n: usize, one: &str, many: &str| {
+        if n == 1 {
+            format!("1 {one}")
+        } else {
+            format!("{n} {many}")
+        }
+    };
+    let size = format!(
+        "a Domineering board of {} and {}",
+        plural(p.rows(), "row", "rows"),
+        plural(p.cols(), "column", "columns")
+    );
+    let squares = match blocked.len() {
+        0 => "all free".to_string(),
+        n if n == p.area() => "every square blocked".to_string(),
+        n if n <= NAMED_BLOCKED => format!(
+            "{} blocked ({})",
+            plural(n, "square", "squares"),
+            blocked.join(", ")
+        ),
+        n => format!("{n} of its {} squares blocked", p.area()),
+    };
+    format!("{size}, {squares}; Left places vertical dominoes, Right horizontal ones")
+}

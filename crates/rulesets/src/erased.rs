@@ -1,0 +1,362 @@
+//! Any ruleset's positions behind one object-safe interface, for the layers that handle positions
+//! of every game without being generic over the game: the book and the command line.
+//!
+//! The one idea: [`DynRuleset`] is [`Ruleset`] with its position type erased — implemented once,
+//! for every ruleset, by a blanket impl — and [`AnyPosition`] is a position together with the
+//! ruleset it belongs to, so nothing above can hand one game's position to another's rules. Its
+//! value goes through [`Solvers`], the run's one memoising solver per ruleset (and the plain game
+//! tree of each, the yardstick a value is confirmed by), under the games table's clock: the run's
+//! time limit and cancellation flag, or a block's own time limit.
+
+use super::{Drawing, Ruleset, SolveLimits, Solver, Unsolved};
+use hackenbook_base::located::Located;
+use hackenbook_games::{GameId, Games, OutcomeClass, Player};
+use std::any::Any;
+use std::collections::HashMap;
+use std::fmt;
+use std::sync::Arc;
+
+/// A position of some ruleset, its type erased.
+type Erased = Arc<dyn Any + Send + Sync>;
+
+/// A ruleset with its position type erased: what the book and the command line see of a game.
+/// Every [`Ruleset`] is one; its `*_erased` methods are given positions of that ruleset only
+/// (an [`AnyPosition`] keeps the two together), so the downcasts inside cannot fail.
+pub trait DynRuleset: Send + Sync + 'static {
+    /// The name an author writes (`domineering`).
+    fn name(&self) -> &'static str;
+    /// The rule variant, when it is not the usual game.
+    fn variant(&self) -> Option<&'static str>;
+    /// Who moves how, when the drawing alone does not say it.
+    fn players(&self) -> Option<&'static str>;
+    fn parse_erased(&self, text: &str) -> Result<Erased, Located>;
+    fn print_erased(&self, p: &dyn Any) -> String;
+    fn size_erased(&self, p: &dyn Any) -> usize;
+    fn moves_erased(&self, p: &dyn Any, player: Player) -> Vec<(String, Erased)>;
+    fn draw_erased(&self, p: &dyn Any) -> Drawing;
+    fn eq_erased(&self, a: &dyn Any, b: &dyn Any) -> bool;
+    /// The value of `p` by the run's solver of this ruleset (`plain`: by its plain game tree).
+    fn value_erased(
+        &self,
+        p: &dyn Any,
+        plain: bool,
+        solvers: &mut Solvers,
+        games: &mut Games,
+    ) -> Result<GameId, Unsolved>;
+}
+
+impl fmt::Debug for dyn DynRuleset {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The position inside an erased one: always of this ruleset, since an [`AnyPosition`] is only
+/// ever made by its own ruleset's [`DynRuleset::parse_erased`] and moves.
+fn inside<R: Ruleset>(p: &dyn Any) -> &R::Position {
+    p.downcast_ref::<R::Position>()
+        .expect("an AnyPosition holds a position of its own ruleset")
+}
+
+impl<R: Ruleset> DynRuleset for R {
+    fn name(&self) -> &'static str {
+        Ruleset::name(self)
+    }
+
+    fn variant(&self) -> Option<&'static str> {
+        Ruleset::variant(self)
+    }
+
+    fn players(&self) -> Option<&'static str> {
+        Ruleset::players(self)
+    }
+
+    fn parse_erased(&self, text: &str) -> Result<Erased, Located> {
+        Ok(Arc::new(self.parse(text)?))
+    }
+
+    fn print_erased(&self, p: &dyn Any) -> String {
+        self.print(inside::<R>(p))
+    }
+
+    fn size_erased(&self, p: &dyn Any) -> usize {
+        self.size(inside::<R>(p))
+    }
+
+    fn moves_erased(&self, p: &dyn Any, player: Player) -> Vec<(String, Erased)> {
+        self.moves(inside::<R>(p), player)
+            .into_iter()
+            .map(|m| (m.name, Arc::new(m.to) as Erased))
+            .collect()
+    }
+
+    fn draw_erased(&self, p: &dyn Any) -> Drawing {
+        self.draw(inside::<R>(p))
+    }
+
+    fn eq_erased(&self, a: &dyn Any, b: &dyn Any) -> bool {
+        match (
+            a.downcast_ref::<R::Position>(),
+            b.downcast_ref::<R::Position>(),
+        ) {
+            (Some(a), Some(b)) => a == b,
+            _ => false,
+        }
+    }
+
+    fn value_erased(
+        &self,
+        p: &dyn Any,
+        plain: bool,
+        solvers: &mut Solvers,
+        games: &mut Games,
+    ) -> Result<GameId, Unsolved> {
+        let solver = solvers.solver(self, plain);
+        let p = inside::<R>(p);
+        games
+            .timed(|games| {
+                let clock = games.running();
+                solver.value(p, games, &clock)
+            })
+            .map_err(Unsolved::Stopped)?
+    }
+}
+
+/// A position together with its ruleset: what a block, a bracket or `eval` reads.
+#[derive(Clone)]
+pub struct AnyPosition {
+    ruleset: &'static dyn DynRuleset,
+    position: Erased,
+}
+
+impl AnyPosition {
+    /// Reads `text` in `ruleset`'s notation; an error is located in `text`.
+    pub fn parse(ruleset: &'static dyn DynRuleset, text: &str) -> Result<AnyPosition, Located> {
+        Ok(AnyPosition {
+            ruleset,
+            position: ruleset.parse_erased(text)?,
+        })
+    }
+
+    pub fn ruleset(&self) -> &'static dyn DynRuleset {
+        self.ruleset
+    }
+
+    /// The position in its game's notation.
+    pub fn print(&self) -> String {
+        self.ruleset.print_erased(&*self.position)
+    }
+
+    /// How large it is (squares, cells, counters).
+    pub fn size(&self) -> usize {
+        self.ruleset.size_erased(&*self.position)
+    }
+
+    /// Every move of `player`, by its name, with the position it reaches.
+    pub fn moves(&self, player: Player) -> Vec<(String, AnyPosition)> {
+        self.ruleset
+            .moves_erased(&*self.position, player)
+            .into_iter()
+            .map(|(name, position)| {
+                (
+                    name,
+                    AnyPosition {
+                        ruleset: self.ruleset,
+                        position,
+                    },
+                )
+            })
+            .collect()
+    }
+
+    /// Its drawing, each item with the moves it is the target of.
+    pub fn draw(&self) -> Drawing {
+        self.ruleset.draw_erased(&*self.position)
+    }
+
+    /// Its value by the run's solver of its ruleset (parts, symmetries and the ruleset's
+    /// shortcuts), under the games table's clock.
+    pub fn value(&self, solvers: &mut Solvers, games: &mut Games) -> Result<GameId, Unsolved> {
+        self.ruleset
+            .value_erased(&*self.position, false, solvers, games)
+    }
+
+    /// Its value by the plain game tree (no parts, no symmetry, no shortcut), within the plain
+    /// solvers' budget ([`Solvers::plain_limits`]): the yardstick [`AnyPosition::value`] is held
+    /// against.
+    pub fn plain_value(
+        &self,
+        solvers: &mut Solvers,
+        games: &mut Games,
+    ) -> Result<GameId, Unsolved> {
+        self.ruleset
+            .value_erased(&*self.position, true, solvers, games)
+    }
+
+    /// Who wins it with perfect play: its value's relation with zero.
+    pub fn outcome(
+        &self,
+        solvers: &mut Solvers,
+        games: &mut Games,
+    ) -> Result<OutcomeClass, Unsolved> {
+        let value = self.value(solvers, games)?;
+        games
+            .timed(|games| games.outcome(value))
+            .map_err(Unsolved::Stopped)
+    }
+
+    /// The values of `player`'s options, by their moves' names, in the order of the moves.
+    pub fn option_values(
+        &self,
+        player: Player,
+        solvers: &mut Solvers,
+        games: &mut Games,
+    ) -> Result<Vec<(String, GameId)>, Unsolved> {
+        let mut out = Vec::new();
+        for (name, to) in self.moves(player) {
+            out.push((name, to.value(solvers, games)?));
+        }
+        Ok(out)
+    }
+}
+
+impl PartialEq for AnyPosition {
+    fn eq(&self, other: &AnyPosition) -> bool {
+        self.ruleset.name() == other.ruleset.name()
+            && self.ruleset.variant() == other.ruleset.variant()
+            && self.ruleset.eq_erased(&*self.position, &*other.position)
+    }
+}
+
+impl fmt::Debug for AnyPosition {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "[{}: {}]", self.ruleset.name(), self.print())
+    }
+}
+
+/// Which solver of a ruleset: its name, its variant, and whether it is the plain game tree.
+type SolverKey = (&'static str, Option<&'static str>, bool);
+
+/// The run's solvers, one per ruleset and variant (and one plain game tree of each), created on
+/// first use: their memos serve every position of the run.
+pub struct Solvers {
+    solvers: HashMap<SolverKey, Box<dyn Any + Send>>,
+    /// The budgets of each solver with the ruleset's liberties.
+    pub limits: SolveLimits,
+    /// The budgets of each plain game tree: small, since it only confirms what the solver found
+    /// where it can afford to.
+    pub plain_limits: SolveLimits,
+}
+
+impl Default for Solvers {
+    fn default() -> Solvers {
+        Solvers {
+            solvers: HashMap::new(),
+            limits: SolveLimits::default(),
+            plain_limits: SolveLimits {
+                positions: PLAIN_POSITIONS,
+                ..SolveLimits::default()
+            },
+        }
+    }
+}
+
+/// The positions a plain game tree values to confirm one value, at most.
+pub const PLAIN_POSITIONS: usize = 200_000;
+
+impl Solvers {
+    /// The run's solver of `rules` (its plain game tree when `plain`), under the budgets set
+    /// now (a block's own time limit changes them for its work).
+    fn solver<R: Ruleset>(&mut self, rules: &R, plain: bool) -> &mut Solver<R> {
+        let limits = if plain {
+            &self.plain_limits
+        } else {
+            &self.limits
+        };
+        let limits = limits.clone();
+        let solver = self
+            .solvers
+            .entry((Ruleset::name(rules), Ruleset::variant(rules), plain))
+            .or_insert_with(|| {
+                Box::new(if plain {
+                    Solver::plain(rules.clone())
+                } else {
+                    Solver::new(rules.clone())
+                })
+            })
+            .downcast_mut::<Solver<R>>()
+            .expect("one ruleset type per name and variant");
+        solver.limits = limits;
+        solver
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domineering::Domineering;
+    use crate::push::Pushing;
+
+    #[test]
+    fn a_position_of_any_ruleset_is_read_printed_moved_and_valued() {
+        let mut games = Games::new();
+        let mut solvers = Solvers::default();
+        let dom: &'static dyn DynRuleset = &Domineering;
+        let p = AnyPosition::parse(dom, "2x2").unwrap();
+        assert_eq!(p.print(), "2x2");
+        let names: Vec<String> = p.moves(Player::Left).into_iter().map(|m| m.0).collect();
+        assert_eq!(names, ["a1-a2", "b1-b2"]);
+        let v = p.value(&mut solvers, &mut games).unwrap();
+        assert_eq!(v, games.eval_str("{1 | -1}").unwrap());
+        assert_eq!(p.plain_value(&mut solvers, &mut games).unwrap(), v);
+        // ±1 is confused with 0: whoever starts wins.
+        assert_eq!(
+            p.outcome(&mut solvers, &mut games).unwrap(),
+            OutcomeClass::FirstPlayer
+        );
+        let options = p
+            .option_values(Player::Right, &mut solvers, &mut games)
+            .unwrap();
+        let minus_one = games.eval_str("-1").unwrap();
+        assert!(options.iter().all(|(_, v)| *v == minus_one), "{options:?}");
+        let e = AnyPosition::parse(dom, "2y2").unwrap_err();
+        assert!(e.span.start <= 1, "{e}");
+    }
+
+    /// Push and Shove are one type with two values: each has its own solver and memo, so a
+    /// position valued under one is not taken from the other's memo.
+    #[test]
+    fn push_and_shove_share_a_type_but_not_a_memo() {
+        let mut games = Games::new();
+        let mut solvers = Solvers::default();
+        let mut values = Vec::new();
+        for rules in [&Pushing::Push, &Pushing::Shove] {
+            let name = DynRuleset::name(rules);
+            let p = AnyPosition::parse(rules, "L.RL").unwrap();
+            let v = p.value(&mut solvers, &mut games).unwrap();
+            assert_eq!(
+                p.plain_value(&mut solvers, &mut games).unwrap(),
+                v,
+                "{name}"
+            );
+            values.push(v);
+        }
+        // Shove's value read off the board (module `push`), computed apart from the game tree.
+        let strip = crate::push::LETTERS;
+        let read = crate::push::shove_value(&crate::strip::parse("L.RL", &strip).unwrap()[0]);
+        assert_eq!(values[1], games.number(&read));
+        assert_ne!(values[0], values[1], "Push and Shove differ on `L.RL`");
+    }
+
+    #[test]
+    fn the_plain_game_tree_stops_at_its_budget() {
+        let mut games = Games::new();
+        let mut solvers = Solvers::default();
+        solvers.plain_limits.positions = 10;
+        let p = AnyPosition::parse(&Domineering, "4x4").unwrap();
+        assert_eq!(
+            p.plain_value(&mut solvers, &mut games),
+            Err(Unsolved::TooManyPositions { limit: 10 })
+        );
+    }
+}
