@@ -172,16 +172,21 @@ fn ground(frame: &Frame, (from, to): (f64, f64)) -> (String, String) {
     let (x0, x1, y) = (frame.x(from), frame.x(to), frame.y(0.0));
     let step = ((x1 - x0) / MAX_MARKS).max(8.0);
     let marks = ((x1 - x0 - HATCH) / step).floor().clamp(-1.0, MAX_MARKS);
+    // The first mark from its place, each next one from the end of the last (`m`, then the
+    // implicit relative line): a third of the bytes of placing every mark anew.
+    // Each mark's place is rounded as it stands, and the move to it is the difference of
+    // rounded places, so no rounding adds up along a wide ground.
     let mut hatch = String::new();
+    let mut last = 0.0;
     for k in 0..=(marks as i64) {
-        let x = x0 + HATCH + k as f64 * step;
-        hatch.push_str(&format!(
-            "M{} {}l-{} {}",
-            num(x),
-            num(y),
-            num(HATCH),
-            num(HATCH)
-        ));
+        let x = (x0 + HATCH + k as f64 * step).round();
+        if k == 0 {
+            hatch.push_str(&format!("M{} {}l", num(x), num(y)));
+        } else {
+            hatch.push_str(&format!("m{}-{}", num(x - last + HATCH), num(HATCH)));
+        }
+        hatch.push_str(&format!("-{} {}", num(HATCH), num(HATCH)));
+        last = x;
     }
     let line = format!(
         concat!(
@@ -256,6 +261,55 @@ mod tests {
         assert_eq!(num(f64::NAN), "0");
         assert_eq!(num(-1.5), "-2");
         assert_eq!(num(1e6), "1000000");
+    }
+
+    /// The hatching's marks, read back from the path to absolute places: each mark starts on
+    /// the ground where rounding its own place puts it, however wide the ground.
+    #[test]
+    fn hatch_marks_stand_where_their_own_places_round() {
+        for width in [3.0, 40.0, 1234.5] {
+            let frame = Frame {
+                min: Point { x: 0.0, y: 0.0 },
+                max: Point { x: width, y: 1.0 },
+            };
+            let (_, hatching) = ground(&frame, (0.0, width));
+            let d = hatching
+                .split("d=\"")
+                .nth(1)
+                .unwrap()
+                .split('"')
+                .next()
+                .unwrap();
+            let numbers: Vec<f64> = d
+                .replace(['M', 'l', 'm'], " ")
+                .replace('-', " -")
+                .split_whitespace()
+                .map(|n| n.parse().unwrap())
+                .collect();
+            let (x0, x1, y) = (frame.x(0.0), frame.x(width), frame.y(0.0));
+            let step = ((x1 - x0) / 300.0).max(8.0);
+            // First mark: its place and its stroke; then per mark a move and a stroke.
+            let (mut x, mut at_y) = (numbers[0], numbers[1]);
+            let mut k = 0;
+            let mut rest = numbers[2..].chunks(2);
+            loop {
+                assert_eq!(
+                    x,
+                    (x0 + HATCH + k as f64 * step).round(),
+                    "mark {k} of {width}"
+                );
+                assert_eq!(at_y, y.round());
+                assert_eq!(rest.next(), Some(&[-HATCH, HATCH][..]));
+                match rest.next() {
+                    Some([dx, dy]) => {
+                        (x, at_y) = (x - HATCH + dx, at_y + HATCH + dy);
+                        k += 1;
+                    }
+                    _ => break,
+                }
+            }
+            assert!(k >= 1, "{width}: {k} marks");
+        }
     }
 
     #[test]
