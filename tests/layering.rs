@@ -11,7 +11,8 @@
 //! - no circles between a crate's modules: the modules of one folder (its files, and its
 //!   folders taken whole, with the folder's own `mod.rs` or `lib.rs`) never use one another in a
 //!   circle, in any crate. A name re-exported (`pub use`) is a use only where the file itself
-//!   uses it; a path through a re-export is followed to the module that defines the item.
+//!   uses it; a path through a re-export is followed to the module that defines the item; the
+//!   `super` of an inline module (`mod tests { use super::*; }`) is the file itself.
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
