@@ -348,6 +348,11 @@ fn a_change_to_the_source_cancels_a_long_build() {
         );
         std::thread::sleep(Duration::from_millis(5));
     }
+    // The build has begun, but may not have read the essay yet: a save that lands before it
+    // does gives it the short essay, which it finishes with nothing to cancel. A second is far
+    // longer than reading the sources takes and far shorter than the grid takes to value.
+    std::thread::sleep(Duration::from_secs(1));
+    assert!(server.building(), "the long build ended by itself");
     project.write(
         "essays/first.md",
         &essay.replace("# Stalks", "# Stalks, after the long build"),
