@@ -10,6 +10,7 @@
 
 use super::{Drawing, Ruleset, SolveLimits, Solver, Unsolved};
 use hackenbook_base::located::Located;
+use hackenbook_base::provenance::Method;
 use hackenbook_games::{GameId, Games, OutcomeClass, Player};
 use std::any::Any;
 use std::collections::HashMap;
@@ -193,6 +194,27 @@ impl AnyPosition {
             .value_erased(&*self.position, true, solvers, games)
     }
 
+    /// Its value by the solver, held against the plain game tree where that fits the plain
+    /// tree's budget: the one way a value of another game is vouched for, in a block or in
+    /// brackets. The methods say which ran ([`Method::Solver`], and [`Method::GameTree`] when
+    /// the plain tree confirmed it); a disagreement is an error, a bug of hackenbook's.
+    pub fn confirmed_value(
+        &self,
+        solvers: &mut Solvers,
+        games: &mut Games,
+    ) -> Result<(GameId, Vec<Method>), Unconfirmed> {
+        let value = self.value(solvers, games).map_err(Unconfirmed::Unsolved)?;
+        match self.plain_value(solvers, games) {
+            Ok(plain) if plain != value => Err(Unconfirmed::Disagree {
+                solver: games.display(value),
+                plain: games.display(plain),
+            }),
+            Ok(_) => Ok((value, vec![Method::Solver, Method::GameTree])),
+            // Beyond the plain game tree's budget (or its time): the solver's value alone.
+            Err(_) => Ok((value, vec![Method::Solver])),
+        }
+    }
+
     /// Who wins it with perfect play: its value's relation with zero.
     pub fn outcome(
         &self,
@@ -231,6 +253,28 @@ impl PartialEq for AnyPosition {
 impl fmt::Debug for AnyPosition {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "[{}: {}]", self.ruleset.name(), self.print())
+    }
+}
+
+/// Why a position of another game has no value to publish.
+#[derive(Debug)]
+pub enum Unconfirmed {
+    /// The solver could not value it (its budget, its clock, a cancelled run).
+    Unsolved(Unsolved),
+    /// The solver and the plain game tree disagree, shown as values.
+    Disagree { solver: String, plain: String },
+}
+
+impl fmt::Display for Unconfirmed {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Unconfirmed::Unsolved(e) => write!(f, "{e}"),
+            Unconfirmed::Disagree { solver, plain } => write!(
+                f,
+                "the solver values this position at {solver} but the plain game tree at \
+                 {plain}: one of them is wrong (a bug of hackenbook's, not of the essay)"
+            ),
+        }
     }
 }
 
@@ -321,6 +365,73 @@ mod tests {
         assert!(options.iter().all(|(_, v)| *v == minus_one), "{options:?}");
         let e = AnyPosition::parse(dom, "2y2").unwrap_err();
         assert!(e.span.start <= 1, "{e}");
+    }
+
+    /// Nim with a shortcut that is wrong for every heap but the empty one: what a bug in a
+    /// game's shortcut looks like to the book.
+    #[derive(Clone, Debug)]
+    struct Lying;
+
+    impl Ruleset for Lying {
+        type Position = <crate::nim::Nim as Ruleset>::Position;
+        type Key = <crate::nim::Nim as Ruleset>::Key;
+        fn name(&self) -> &'static str {
+            "nim"
+        }
+        fn variant(&self) -> Option<&'static str> {
+            Some("lying")
+        }
+        fn parse(&self, text: &str) -> Result<Self::Position, Located> {
+            crate::nim::Nim.parse(text)
+        }
+        fn print(&self, p: &Self::Position) -> String {
+            crate::nim::Nim.print(p)
+        }
+        fn size(&self, p: &Self::Position) -> usize {
+            crate::nim::Nim.size(p)
+        }
+        fn moves(&self, p: &Self::Position, player: Player) -> Vec<crate::Move<Self::Position>> {
+            crate::nim::Nim.moves(p, player)
+        }
+        fn components(&self, p: &Self::Position) -> Vec<Self::Position> {
+            crate::nim::Nim.components(p)
+        }
+        fn key(&self, p: &Self::Position) -> crate::Keyed<Self::Key> {
+            crate::nim::Nim.key(p)
+        }
+        fn fast_value(&self, _p: &Self::Position, games: &mut Games) -> Option<GameId> {
+            Some(games.zero())
+        }
+        fn draw(&self, p: &Self::Position) -> Drawing {
+            crate::nim::Nim.draw(p)
+        }
+    }
+
+    /// A value is published only as the solver found it and the plain game tree confirmed it
+    /// (or, beyond the tree's budget, as the solver's alone, and said so); a shortcut that
+    /// disagrees with the game tree is an error, whether the position is a block's or in
+    /// brackets.
+    #[test]
+    fn a_value_is_confirmed_by_the_plain_game_tree() {
+        let mut games = Games::new();
+        let mut solvers = Solvers::default();
+        let nim: &'static dyn DynRuleset = &crate::nim::Nim;
+        let heap = AnyPosition::parse(nim, "3").unwrap();
+        let (value, methods) = heap.confirmed_value(&mut solvers, &mut games).unwrap();
+        assert_eq!(value, games.eval_str("*3").unwrap());
+        assert_eq!(methods, [Method::Solver, Method::GameTree]);
+        let lying: &'static dyn DynRuleset = &Lying;
+        let heap = AnyPosition::parse(lying, "3").unwrap();
+        match heap.confirmed_value(&mut solvers, &mut games) {
+            Err(e @ Unconfirmed::Disagree { .. }) => {
+                let words = e.to_string();
+                assert!(
+                    words.contains("at 0 but the plain game tree at *3"),
+                    "{words}"
+                );
+            }
+            other => panic!("{other:?}"),
+        }
     }
 
     /// Push and Shove are one type with two values: each has its own solver and memo, so a

@@ -12,8 +12,9 @@ use crate::essay::{Diagnostic, Spanned};
 use hackenbook_base::provenance::Method;
 use hackenbook_census::{self as census, NameKind};
 use hackenbook_games::{GameId, Player};
+use hackenbook_rulesets::erased::Unconfirmed;
 use hackenbook_rulesets::hackenbush::{self, in_place, Evaluator, Position, Rules};
-use hackenbook_rulesets::{AnyPosition, DynRuleset, Unsolved};
+use hackenbook_rulesets::{AnyPosition, DynRuleset};
 
 /// A position block of another game than Hackenbush, valued and asserted.
 #[derive(Debug)]
@@ -143,43 +144,18 @@ fn value_board(
     let Evaluator {
         games, rulesets, ..
     } = &mut *cx.ev;
-    let value = position.value(rulesets, games);
-    // The plain game tree, no parts, no symmetry, no shortcut: where it fits its budget, it
-    // values the position apart from the solver, and the two must agree.
-    let plain = value
-        .as_ref()
-        .ok()
-        .map(|_| position.plain_value(rulesets, games));
-    let (value, methods) = match (value, plain) {
-        (Err(e), _) => {
-            let d = Diagnostic::new(
-                cx.file,
-                block.position.span.clone(),
-                format!("cannot value this position: {e}"),
-            )
-            .label("this position");
+    let (value, methods) = match position.confirmed_value(rulesets, games) {
+        Ok(confirmed) => confirmed,
+        Err(e) => {
+            let message = match e {
+                Unconfirmed::Unsolved(e) => format!("cannot value this position: {e}"),
+                disagree => disagree.to_string(),
+            };
+            let d = Diagnostic::new(cx.file, block.position.span.clone(), message)
+                .label("this position");
             cx.problem(d);
             return None;
         }
-        (Ok(v), Some(Ok(w))) if v != w => {
-            let (v, w) = (games.display(v), games.display(w));
-            let d = Diagnostic::new(
-                cx.file,
-                block.position.span.clone(),
-                format!(
-                    "the solver values this position at {v} but the plain game tree at {w}: \
-                     one of them is wrong (a bug of hackenbook's, not of the essay)"
-                ),
-            )
-            .label("this position");
-            cx.problem(d);
-            return None;
-        }
-        (Ok(v), Some(Ok(_))) => (v, vec![Method::Solver, Method::GameTree]),
-        // Beyond the plain game tree's budget (or its time): the solver's value alone.
-        (Ok(v), Some(Err(Unsolved::TooManyPositions { .. } | Unsolved::TooLarge { .. })))
-        | (Ok(v), Some(Err(Unsolved::Stopped(_))))
-        | (Ok(v), None) => (v, vec![Method::Solver]),
     };
     let name = block
         .name

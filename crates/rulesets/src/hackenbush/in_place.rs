@@ -8,7 +8,7 @@
 //! valued by the run's solver of that game.
 
 use super::{Position, Rules, Solver};
-use crate::erased::Solvers;
+use crate::erased::{Solvers, Unconfirmed};
 use crate::registry;
 use hackenbook_base::located::Located;
 use hackenbook_games::notation::Expr;
@@ -42,11 +42,15 @@ impl InPlace {
                     message: format!("in `{name}`: {}", e.message),
                     ..e.shifted(span.start + 1)
                 })?;
-                let value = position.value(rulesets, games).map_err(|e| {
-                    Located::new(
-                        span.clone(),
-                        format!("cannot value the position in brackets: {e}"),
-                    )
+                // Confirmed by the plain game tree as a block's position is, where it fits.
+                let (value, _) = position.confirmed_value(rulesets, games).map_err(|e| {
+                    let message = match e {
+                        Unconfirmed::Unsolved(e) => {
+                            format!("cannot value the position in brackets: {e}")
+                        }
+                        disagree => format!("in `{name}`: {disagree}"),
+                    };
+                    Located::new(span.clone(), message)
                 })?;
                 values.insert(name, value);
                 continue;
