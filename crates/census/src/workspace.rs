@@ -326,6 +326,16 @@ impl Workspace {
         }
     }
 
+    /// Records that a block named `name` could not be read at all (its kind unknown, its fence
+    /// never closed), so that it is not known whether it named a position or a census: a use
+    /// of the name as either is not reported again. A name already defined is left alone.
+    pub fn block_failed(&mut self, name: &str) {
+        self.position_failed(name);
+        if !self.censuses.contains_key(name) {
+            self.failed.insert(name.to_string());
+        }
+    }
+
     /// Whether `name` is a position whose block failed.
     pub fn is_failed_position(&self, name: &str) -> bool {
         self.failed_positions.contains(name)

@@ -33,6 +33,9 @@ pub struct Essay {
     pub directives: Vec<Directive>,
     /// Links whose target names another essay by slug, to be checked once all essays are known.
     pub links: Vec<Spanned<String>>,
+    /// The names of blocks left out because they could not be read (reported here): a use of
+    /// one of them elsewhere says nothing more.
+    pub failed_names: Vec<String>,
 }
 
 #[derive(Debug)]
@@ -163,9 +166,10 @@ fn parse_with_front(file: &SourceFile, given: Option<FrontMatter>) -> (Essay, Ve
     let mut front = None;
     let mut directives: Vec<Directive> = Vec::new();
     let mut links = Vec::new();
+    let mut failed_names = Vec::new();
     // An exercise whose worked solution is being read: its directive and the `solution` key.
     let mut open_solution: Option<(usize, Range<usize>)> = None;
-    let mut events = Parser::new_ext(text, markdown_options()).into_offset_iter();
+    let mut events = events_from(text, 0);
     while let Some((event, range)) = events.next() {
         let ends_solution = matches!(
             event,
@@ -193,9 +197,18 @@ fn parse_with_front(file: &SourceFile, given: Option<FrontMatter>) -> (Essay, Ve
             }
             Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(info))) => {
                 let content = code_block_content(&mut events);
+                if let Some((unclosed, reopened)) = opens_another_block(file, &range) {
+                    // What it swallowed is read again from the block it swallowed, as the author
+                    // meant it; the block itself is reported, once, at its fence.
+                    problems.push(unclosed);
+                    failed_names.extend(block_name(&info));
+                    events = events_from(text, reopened);
+                    continue;
+                }
                 if let Some(unclosed) = unclosed_fence(file, &range) {
                     // The rest of the file is inside it: report the fence, not the prose.
                     problems.push(unclosed);
+                    failed_names.extend(block_name(&info));
                     continue;
                 }
                 match read_block(file, range.clone(), &info, content, &mut problems) {
@@ -208,7 +221,10 @@ fn parse_with_front(file: &SourceFile, given: Option<FrontMatter>) -> (Essay, Ve
                         directives.push(Directive { span: range, kind })
                     }
                     Ok(None) => {}
-                    Err(d) => problems.push(d),
+                    Err(d) => {
+                        problems.push(d);
+                        failed_names.extend(block_name(&info));
+                    }
                 }
             }
             Event::Code(code) if code.starts_with("{$") && code.ends_with("$}") => {
@@ -286,6 +302,7 @@ fn parse_with_front(file: &SourceFile, given: Option<FrontMatter>) -> (Essay, Ve
         front: front.unwrap_or_else(|| FrontMatter::stand_in(&file_stem(file))),
         directives,
         links,
+        failed_names,
     };
     (essay, problems)
 }
@@ -392,15 +409,74 @@ fn raw_html_directives(file: &SourceFile, range: Range<usize>, passed: Passed) -
     problems
 }
 
+/// The essay's Markdown events from byte `from` (the start of a line) on, located in the whole
+/// text.
+fn events_from(
+    text: &str,
+    from: usize,
+) -> Box<dyn Iterator<Item = (Event<'_>, Range<usize>)> + '_> {
+    let events = Parser::new_ext(&text[from..], markdown_options()).into_offset_iter();
+    Box::new(events.map(move |(event, range)| (event, range.start + from..range.end + from)))
+}
+
+/// The name a block's info string gives (```` ```hackenbush half ````), if any.
+fn block_name(info: &str) -> Option<String> {
+    info.split_whitespace().nth(1).map(str::to_string)
+}
+
+/// The fence of a block and its mark and width: where the fence starts in the block's first line.
+fn fence_of(block: &str) -> Option<(usize, char, usize)> {
+    let first = block.lines().next()?;
+    let offset = first.find(['`', '~'])?;
+    let mark = first[offset..].chars().next()?;
+    let width = first[offset..].chars().take_while(|&c| c == mark).count();
+    Some((offset, mark, width))
+}
+
+/// A block left unclosed in the middle of an essay runs on to the next fence, which closes it:
+/// the block after it is swallowed, its opening line read as a line of this one. A line inside
+/// the block that opens a block of a known kind, with a fence that could have closed this one,
+/// is that: the problem is at this block's fence, and the text is read again from that line
+/// (whose byte offset comes back with the problem).
+fn opens_another_block(file: &SourceFile, range: &Range<usize>) -> Option<(Diagnostic, usize)> {
+    let block = file.slice(range);
+    let (offset, mark, width) = fence_of(block)?;
+    let mut at = block.find('\n')? + 1;
+    for line in block[at..].split_inclusive('\n') {
+        let start = range.start + at;
+        at += line.len();
+        let fence = line.trim_start_matches(|c: char| c == '>' || c.is_whitespace());
+        let own = fence.chars().take_while(|&c| c == mark).count();
+        let kind = fence[own..].split_whitespace().next().unwrap_or("");
+        let known = BLOCK_KINDS.contains(&kind) || registry::find(kind).is_some();
+        if own < width || !known {
+            continue;
+        }
+        let (line_number, _) = file.line_col(start);
+        let opening = range.start + offset;
+        let fence_text: String = std::iter::repeat_n(mark, width).collect();
+        let d = Diagnostic::new(
+            file,
+            opening..opening + width,
+            format!(
+                "this block is not closed: the {fence_text}{kind} on line {line_number} opens another block"
+            ),
+        )
+        .label("this block is never closed")
+        .help(format!(
+            "close it with a line holding only {fence_text} before line {line_number}"
+        ));
+        return Some((d, start));
+    }
+    None
+}
+
 /// A fence that is never closed runs to the end of the file (CommonMark); that is a problem at
 /// the fence, whatever kind of block it opens.
 fn unclosed_fence(file: &SourceFile, range: &Range<usize>) -> Option<Diagnostic> {
     let block = file.slice(range);
     // The fence may stand in a list item or a block quote: it starts at its first mark.
-    let first = block.lines().next()?;
-    let offset = first.find(['`', '~'])?;
-    let mark = first[offset..].chars().next()?;
-    let width = first[offset..].chars().take_while(|&c| c == mark).count();
+    let (offset, mark, width) = fence_of(block)?;
     let closing = block.lines().skip(1).last().map(|l| {
         l.trim_start_matches(|c: char| c == '>' || c.is_whitespace())
             .trim_end()
