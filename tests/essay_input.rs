@@ -372,6 +372,22 @@ fn a_duplicate_position_name_is_reported_once_after_its_first_definition() {
 }
 
 #[test]
+fn an_exercise_asking_for_a_winning_move_the_mover_lacks_says_so() {
+    // LRRR is worth 1/8: Left wins whoever starts, so Right has no winning move.
+    let text =
+        format!("{FRONT}```exercise\nLRRR\nquestion = winning move for right\nanswer = LR\n```\n");
+    let (shown, count) = problems(&[("a.md", &text)]);
+    assert_has(
+        &shown,
+        &[
+            "a.md:9:10",
+            "Right has no winning move here: the position is worth 1/8, and Left wins whoever starts",
+        ],
+    );
+    assert_eq!(count, 1, "{shown}");
+}
+
+#[test]
 fn a_failed_census_is_reported_once_not_at_every_use() {
     let text = format!(
         "{FRONT}```census small\nfamily = \"forests\"\nedges = \"1..=x\"\n```\n\n```census narrow\nfrom = \"small\"\nwhere = \"trunks > 1\"\n```\n\nThere are `{{3 = count small}}` and `{{2 = count narrow where edges > 1}}`.\n"
