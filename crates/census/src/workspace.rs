@@ -395,7 +395,7 @@ impl Workspace {
         self.check_name(name, NameKind::Measure)
             .map_err(Refused::Name)?;
         let expr = parse_expr(text)?;
-        let ty = type_of(&expr, &|m| self.measure_types.get(m).copied())?;
+        let ty = type_of(&expr, &self.measure_types)?;
         self.measures.insert(name.to_string(), expr);
         self.measure_types.insert(name.to_string(), ty);
         Ok(())
@@ -488,7 +488,7 @@ impl Workspace {
         ev: &mut Evaluator,
     ) -> Result<Figure, QueryError> {
         let expr = parse_expr(key)?;
-        type_of(&expr, &|m| self.measure_types.get(m).copied())?;
+        type_of(&expr, &self.measure_types)?;
         self.of_position(&expr, position, 0..key.len(), ev)
     }
 
@@ -705,7 +705,7 @@ impl Workspace {
     // ------------------------------------------------------------ checking
 
     fn expect(&self, e: &Expr, want: Type, what: &str) -> Result<(), QueryError> {
-        let got = type_of(e, &|m| self.measure_types.get(m).copied())?;
+        let got = type_of(e, &self.measure_types)?;
         if got != want {
             let (w, g) = match want {
                 Type::Bool => ("a condition", "a value"),
@@ -801,7 +801,7 @@ impl Workspace {
                     )
                     .with_help(nearest_or_list(name, &known, "positions")));
                 }
-                type_of(e, &|m| self.measure_types.get(m).copied())?;
+                type_of(e, &self.measure_types)?;
                 self.check_asked_of(e, Holds::Forests)
             }
             QueryKind::Number(_) | QueryKind::Game(_) => Ok(()),
