@@ -5,7 +5,7 @@
 use super::diagnostic::Diagnostic;
 use super::front::{self, FrontMatter};
 use super::source::{offset_span, SourceFile};
-use hackenbook_base::suggest::{closest, unknown_field};
+use hackenbook_base::suggest::closest;
 use hackenbook_rulesets::{registry, DynRuleset};
 use pulldown_cmark::{CodeBlockKind, Event, MetadataBlockKind, Options, Parser, Tag, TagEnd};
 use std::ops::Range;
@@ -325,12 +325,8 @@ fn read_front_matter(
             Some(f)
         }
         Err(e) => {
+            let (message, help) = e.in_words(toml_text);
             let span = e.span.map_or(range, |s| offset_span(&s, toml_start));
-            let (message, help) = unknown_field(&e.message).unwrap_or_else(|| {
-                let keys =
-                    "front matter keys: title, slug, rung, summary, date, updated".to_string();
-                (e.message.trim_end().to_string(), keys)
-            });
             problems.push(
                 Diagnostic::new(file, span, format!("bad front matter: {message}")).help(help),
             );
@@ -853,6 +849,50 @@ mod tests {
         let errs = parse("+++\ntitel = \"T\"\nrung = 1\n+++\n").unwrap_err();
         assert_eq!(errs[0].message, "bad front matter: unknown key `titel`");
         assert_eq!(errs[0].help.as_deref(), Some("did you mean `title`?"));
+    }
+
+    #[test]
+    fn toml_problems_are_said_in_words_with_the_fix() {
+        let cases = [
+            (
+                "title = \"T\nrung = 1",
+                "a string is not closed on its line",
+                "end it with `\"` on the same line",
+            ),
+            (
+                "title = \"T\"\nrung = 1\ndate = \"2024-01-01\"",
+                "`date` is a date, written without quotes",
+                "remove the quotes: `date = 2024-01-01`",
+            ),
+            (
+                "title = \"T\"\nrung = \"one\"",
+                "`rung` is a whole number",
+                "write it without quotes: `rung = 1`",
+            ),
+            (
+                "title = \"T\"\nrung = 1\ncolour = 2",
+                "unknown key `colour`",
+                "the keys are `title`, `slug`, `rung`, `summary`, `date`, `updated`",
+            ),
+            (
+                "title = \"T\"\nrung = 1\ndate = 2024-13-01",
+                "`date` is not a day of the calendar",
+                "write year, month and day: `date = 2026-12-01`",
+            ),
+        ];
+        for (toml, message, help) in cases {
+            let errs = parse(&format!("+++\n{toml}\n+++\n")).unwrap_err();
+            assert_eq!(errs[0].message, format!("bad front matter: {message}"));
+            assert_eq!(errs[0].help.as_deref(), Some(help), "{toml}");
+        }
+        // Every other problem of the front matter is helped with the keys, said the same way.
+        let errs = parse("+++\ntitle = \"T\"\nrung = 1\nrung = 2\n+++\n").unwrap_err();
+        assert_eq!(
+            errs[0].help.as_deref(),
+            Some(super::front::KEYS_HELP),
+            "{}",
+            errs[0].message
+        );
     }
 
     fn parse(text: &str) -> Result<Essay, Vec<Diagnostic>> {
