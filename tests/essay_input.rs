@@ -338,6 +338,20 @@ fn a_block_left_unclosed_mid_essay_is_reported_at_its_fence_and_nothing_else() {
 }
 
 #[test]
+fn a_failed_block_that_only_uses_a_name_does_not_silence_the_name() {
+    // The unclosed `play half` uses `half`; the false game line about `half` is still false.
+    let text = format!(
+        "{FRONT}```hackenbush half\nLR\n```\n\n```game\nhalf + half = 2\n```\n\n```play half\nleft cuts L\n"
+    );
+    let (shown, count) = problems(&[("a.md", &text)]);
+    assert_has(
+        &shown,
+        &["this fence is never closed", "false: `half + half = 2`"],
+    );
+    assert_eq!(count, 2, "{shown}");
+}
+
+#[test]
 fn a_block_whose_kind_is_misspelt_is_reported_once_not_at_every_use() {
     let text = format!(
         "{FRONT}```hackenbsh half\nLR\n```\n\nIt is worth `{{1/2 = value of half}}`.\n\n```game\nhalf + half = 1\n```\n\n```play half\nLeft cuts L\n```\n"

@@ -314,8 +314,10 @@ impl Workspace {
         if let Ok(q) = parse_query(query) {
             names_in(&q, &mut families, &mut positions);
         }
-        families.iter().any(|n| self.failed.contains(n))
-            || positions.iter().any(|n| self.failed_positions.contains(n))
+        families
+            .iter()
+            .any(|n| self.failed.contains(n) && !self.censuses.contains_key(n))
+            || positions.iter().any(|n| self.is_failed_position(n))
     }
 
     /// Records that the block defining position `name` failed (and was reported), so that a
@@ -336,9 +338,9 @@ impl Workspace {
         }
     }
 
-    /// Whether `name` is a position whose block failed.
+    /// Whether `name` is a position whose block failed (and no other block defines).
     pub fn is_failed_position(&self, name: &str) -> bool {
-        self.failed_positions.contains(name)
+        self.failed_positions.contains(name) && !self.positions.contains_key(name)
     }
 
     /// Whether the census `name` failed only because the census it narrows failed before.

@@ -415,9 +415,15 @@ fn events_from(
     Box::new(events.map(move |(event, range)| (event, range.start + from..range.end + from)))
 }
 
-/// The name a block's info string gives (```` ```hackenbush half ````), if any.
+/// The name a block's info string defines (```` ```hackenbush half ````), if any: not the name a
+/// block that only uses one gives (```` ```play half ````).
 fn block_name(info: &str) -> Option<String> {
-    info.split_whitespace().nth(1).map(str::to_string)
+    let mut words = info.split_whitespace();
+    let uses = ["play", "game", "thermograph", "claims", "text"];
+    match words.next() {
+        Some(kind) if uses.contains(&kind) => None,
+        _ => words.next().map(str::to_string),
+    }
 }
 
 /// The fence of a block and its mark and width: where the fence starts in the block's first line.
