@@ -117,8 +117,9 @@ fn date_of(
             span,
         ))),
         _ => Err(FrontMatterError {
-            message: format!("`{key}` is a day, written without a time: `{key} = 2026-12-01`"),
+            message: format!("`{key}` is a day, written without a time"),
             span: Some(span),
+            help: Some(format!("write the day alone: `{key} = 2026-12-01`")),
         }),
     }
 }
@@ -143,6 +144,8 @@ struct Written {
 pub struct FrontMatterError {
     pub message: String,
     pub span: Option<Range<usize>>,
+    /// The fix, when the message is ours; else [`FrontMatterError::in_words`] finds one.
+    pub help: Option<String>,
 }
 
 /// The keys of the front matter, as every help line about them says it.
@@ -153,6 +156,9 @@ impl FrontMatterError {
     /// "expected a TOML datetime") said as an author reads it, with the key it is about.
     pub fn in_words(&self, toml_text: &str) -> (String, String) {
         let message = self.message.trim_end();
+        if let Some(help) = &self.help {
+            return (message.to_string(), help.clone());
+        }
         if let Some(said) = unknown_field(message) {
             return said;
         }
@@ -244,6 +250,7 @@ pub fn parse(toml_text: &str, file_stem: &str) -> Result<FrontMatter, FrontMatte
     let written: Written = toml::from_str(toml_text).map_err(|e| FrontMatterError {
         message: e.message().to_string(),
         span: e.span(),
+        help: None,
     })?;
     let (slug, slug_span) = match written.slug {
         Some(s) => (s.get_ref().clone(), Some(s.span())),
@@ -259,6 +266,7 @@ pub fn parse(toml_text: &str, file_stem: &str) -> Result<FrontMatter, FrontMatte
         return Err(FrontMatterError {
             message,
             span: slug_span,
+            help: None,
         });
     }
     let date = date_of(written.date, "date")?;
@@ -268,12 +276,14 @@ pub fn parse(toml_text: &str, file_stem: &str) -> Result<FrontMatter, FrontMatte
             return Err(FrontMatterError {
                 message: "`updated` needs `date`, the day the essay was first published".into(),
                 span: Some(at.clone()),
+                help: None,
             })
         }
         (Some((first, _)), Some((last, at))) if last < first => {
             return Err(FrontMatterError {
                 message: format!("the essay is updated on {last}, before its date, {first}"),
                 span: Some(at.clone()),
+                help: None,
             })
         }
         _ => {}

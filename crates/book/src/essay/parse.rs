@@ -881,6 +881,11 @@ mod tests {
                 "the keys are `title`, `slug`, `rung`, `summary`, `date`, `updated`",
             ),
             (
+                "title = \"T\"\nrung = 1\ndate = 2024-12-01T10:00:00",
+                "`date` is a day, written without a time",
+                "write the day alone: `date = 2026-12-01`",
+            ),
+            (
                 "title = \"T\"\nrung = 1\ndate = 2024-13-01",
                 "`date` is not a day of the calendar",
                 "write year, month and day: `date = 2026-12-01`",
