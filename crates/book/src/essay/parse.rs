@@ -456,17 +456,18 @@ fn opens_another_block(file: &SourceFile, range: &Range<usize>) -> Option<(Diagn
         }
         let (line_number, _) = file.line_col(start);
         let opening = range.start + offset;
-        let fence_text: String = std::iter::repeat_n(mark, width).collect();
+        let closing: String = std::iter::repeat_n(mark, width).collect();
         let d = Diagnostic::new(
             file,
             opening..opening + width,
             format!(
-                "this block is not closed: the {fence_text}{kind} on line {line_number} opens another block"
+                "this block is not closed: the {}{kind} on line {line_number} opens another block",
+                &fence[..own]
             ),
         )
         .label("this block is never closed")
         .help(format!(
-            "close it with a line holding only {fence_text} before line {line_number}"
+            "close it with a line holding only {closing} before line {line_number}"
         ));
         return Some((d, start));
     }
