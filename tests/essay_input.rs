@@ -319,6 +319,89 @@ fn an_unclosed_fence_is_reported_at_the_fence() {
 }
 
 #[test]
+fn a_block_left_unclosed_mid_essay_is_reported_at_its_fence_and_nothing_else() {
+    // The first block's closing fence is missing: the next block's opening line falls inside it
+    // and that block's closing fence closes the first one.
+    let text = format!(
+        "{FRONT}A position:\n\n```hackenbush half\nLR\n\nProse about it, worth `{{1/2 = value of half}}`.\n\n```hackenbush big\nLLRL\nvalue = 7/4\n```\n\nIt is worth `{{7/4 = value of big}}`.\n"
+    );
+    let (shown, count) = problems(&[("a.md", &text)]);
+    assert_has(
+        &shown,
+        &[
+            "a.md:8:1",
+            "this block is not closed: the ```hackenbush on line 13 opens another block",
+            "close it with a line holding only ``` before line 13",
+        ],
+    );
+    assert_eq!(count, 1, "nothing that follows from it: {shown}");
+}
+
+#[test]
+fn a_failed_block_that_only_uses_a_name_does_not_silence_the_name() {
+    // The unclosed `play half` uses `half`; the false game line about `half` is still false.
+    let text = format!(
+        "{FRONT}```hackenbush half\nLR\n```\n\n```game\nhalf + half = 2\n```\n\n```play half\nleft cuts L\n"
+    );
+    let (shown, count) = problems(&[("a.md", &text)]);
+    assert_has(
+        &shown,
+        &["this fence is never closed", "false: `half + half = 2`"],
+    );
+    assert_eq!(count, 2, "{shown}");
+}
+
+#[test]
+fn a_block_whose_kind_is_misspelt_is_reported_once_not_at_every_use() {
+    let text = format!(
+        "{FRONT}```hackenbsh half\nLR\n```\n\nIt is worth `{{1/2 = value of half}}`.\n\n```game\nhalf + half = 1\n```\n\n```play half\nLeft cuts L\n```\n"
+    );
+    let (shown, count) = problems(&[("a.md", &text)]);
+    assert_has(&shown, &["a.md:6:4", "unknown block kind `hackenbsh`"]);
+    assert_eq!(count, 1, "only the cause: {shown}");
+}
+
+#[test]
+fn a_position_with_a_reserved_name_is_reported_once_not_at_every_use() {
+    // `v2` reads as down in a game expression: the game line must not be checked as down.
+    let text = format!(
+        "{FRONT}```hackenbush v2\nLR\n```\n\nIt is worth `{{1/2 = value of v2}}`.\n\n```game\nv2 + v2 = 1\n```\n"
+    );
+    let (shown, count) = problems(&[("a.md", &text)]);
+    assert_has(&shown, &["a.md:6:15", "`v2` reads as down"]);
+    assert_eq!(count, 1, "only the cause: {shown}");
+}
+
+#[test]
+fn a_duplicate_position_name_is_reported_once_after_its_first_definition() {
+    let text = format!(
+        "{FRONT}It is worth `{{1/2 = value of half}}`.\n\n```hackenbush half\nLR\nvalue = 1\n```\n\n```hackenbush half\nLLR\n```\n\n```game\nhalf + half = 1\n```\n"
+    );
+    let (shown, count) = problems(&[("a.md", &text)]);
+    assert_has(&shown, &["a.md:13:15", "`half` is already defined"]);
+    let first = shown.find("assertion does not hold").expect(&shown);
+    let duplicate = shown.find("already defined").expect(&shown);
+    assert!(first < duplicate, "the cause comes first: {shown}");
+    assert_eq!(count, 2, "the wrong assertion and the duplicate: {shown}");
+}
+
+#[test]
+fn an_exercise_asking_for_a_winning_move_the_mover_lacks_says_so() {
+    // LRRR is worth 1/8: Left wins whoever starts, so Right has no winning move.
+    let text =
+        format!("{FRONT}```exercise\nLRRR\nquestion = winning move for right\nanswer = LR\n```\n");
+    let (shown, count) = problems(&[("a.md", &text)]);
+    assert_has(
+        &shown,
+        &[
+            "a.md:9:10",
+            "Right has no winning move here: the position is worth 1/8, and Left wins whoever starts",
+        ],
+    );
+    assert_eq!(count, 1, "{shown}");
+}
+
+#[test]
 fn a_failed_census_is_reported_once_not_at_every_use() {
     let text = format!(
         "{FRONT}```census small\nfamily = \"forests\"\nedges = \"1..=x\"\n```\n\n```census narrow\nfrom = \"small\"\nwhere = \"trunks > 1\"\n```\n\nThere are `{{3 = count small}}` and `{{2 = count narrow where edges > 1}}`.\n"

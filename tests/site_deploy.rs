@@ -389,7 +389,11 @@ fn dates_are_days_and_updated_follows_date() {
             5,
         ),
         ("updated = 2026-11-02\n", "`updated` needs `date`", 5),
-        ("date = \"2026-11-02\"\n", "bad front matter", 5),
+        (
+            "date = \"2026-11-02\"\n",
+            "remove the quotes: `date = 2026-11-02`",
+            5,
+        ),
     ] {
         let text = original.replace("date = 2026-11-02\nupdated = 2026-11-30\n", dates);
         fs::write(&path, text).unwrap();

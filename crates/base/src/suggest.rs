@@ -1,13 +1,19 @@
 //! "Did you mean": the known name nearest to one that is not known, for a message's help line.
 
-/// The known word within edit distance 2, for "did you mean".
+/// The known word within edit distance 2, for "did you mean". Two letters swapped count as one
+/// edit (optimal string alignment), as a typist makes them; of words as near, the one nearest
+/// in length wins (`lrlr` is `lrrl` swapped, not `lrr` with a letter more).
 pub fn closest<'a>(word: &str, known: &[&'a str]) -> Option<&'a str> {
+    let length = word.chars().count();
     known
         .iter()
-        .map(|k| (strsim::levenshtein(word, k), *k))
-        .filter(|(d, _)| *d <= 2)
+        .map(|k| {
+            let distance = strsim::osa_distance(word, k);
+            (distance, k.chars().count().abs_diff(length), *k)
+        })
+        .filter(|(d, _, _)| *d <= 2)
         .min()
-        .map(|(_, k)| k)
+        .map(|(_, _, k)| k)
 }
 
 /// serde's "unknown field `titel`, expected one of `title`, `slug`" as rustc would say it:
@@ -51,5 +57,11 @@ mod tests {
             Some("hackenbush")
         );
         assert_eq!(closest("thermograph", &["hackenbush", "game"]), None);
+    }
+
+    #[test]
+    fn swapped_letters_are_one_edit() {
+        assert_eq!(closest("lrlr", &["lr", "lrr", "lrrl"]), Some("lrrl"));
+        assert_eq!(closest("porper", &["proper", "pop"]), Some("proper"));
     }
 }

@@ -7,6 +7,7 @@
 //! points at the words that caused it.
 
 use hackenbook_games::notation::MAX_NESTING;
+use std::collections::BTreeMap;
 use std::ops::Range;
 
 /// A located problem with a query (or a census block, or a literal): `span` is a byte range
@@ -783,10 +784,11 @@ pub fn unknown_name_help(name: &str, also: &[&str]) -> String {
     }
 }
 
-/// Checks an expression's types, looking measures up with `measure`; returns its type.
-pub fn type_of(e: &Expr, measure: &dyn Fn(&str) -> Option<Type>) -> Result<Type, QueryError> {
+/// Checks an expression's types, looking measures up in `measures` (name and type of each
+/// measure defined so far); returns its type.
+pub fn type_of(e: &Expr, measures: &BTreeMap<String, Type>) -> Result<Type, QueryError> {
     let want = |inner: &Expr, t: Type, why: &str| -> Result<(), QueryError> {
-        let got = type_of(inner, measure)?;
+        let got = type_of(inner, measures)?;
         if got != t {
             return Err(QueryError::new(
                 inner.span.clone(),
@@ -799,12 +801,13 @@ pub fn type_of(e: &Expr, measure: &dyn Fn(&str) -> Option<Type>) -> Result<Type,
         ExprKind::Number(_) | ExprKind::Game(_) => Type::Value,
         ExprKind::Bool(_) => Type::Bool,
         ExprKind::Prop(p) => p.get().ty,
-        ExprKind::Measure(name) => measure(name).ok_or_else(|| {
+        ExprKind::Measure(name) => measures.get(name).copied().ok_or_else(|| {
+            let defined: Vec<&str> = measures.keys().map(String::as_str).collect();
             QueryError::new(
                 e.span.clone(),
                 format!("`{name}` is neither a property nor a measure defined so far"),
             )
-            .with_help(unknown_name_help(name, &[]))
+            .with_help(unknown_name_help(name, &defined))
         })?,
         ExprKind::Call(f, arg) => {
             want(arg, Type::Value, "this function")?;
@@ -823,8 +826,8 @@ pub fn type_of(e: &Expr, measure: &dyn Fn(&str) -> Option<Type>) -> Result<Type,
             Type::Value
         }
         ExprKind::Compare(rel, a, b) => {
-            let ta = type_of(a, measure)?;
-            let tb = type_of(b, measure)?;
+            let ta = type_of(a, measures)?;
+            let tb = type_of(b, measures)?;
             if ta != tb {
                 return Err(QueryError::new(
                     e.span.clone(),
@@ -894,7 +897,7 @@ mod tests {
 
     #[test]
     fn types_are_checked_before_anything_runs() {
-        let none = |_: &str| None;
+        let none = BTreeMap::new();
         let e = parse_expr("value and colon").unwrap();
         let err = type_of(&e, &none).unwrap_err();
         assert_eq!(err.span, 0..5);
@@ -904,5 +907,10 @@ mod tests {
         assert_eq!(type_of(&e, &none).unwrap_err().span, 0..6);
         let e = parse_expr("blue != red and sign != majority").unwrap();
         assert_eq!(type_of(&e, &none).unwrap(), Type::Bool);
+        // A misspelt measure is answered with the measure, as a misspelt property is.
+        let measures = BTreeMap::from([("proper".to_string(), Type::Bool)]);
+        let e = parse_expr("propper").unwrap();
+        let err = type_of(&e, &measures).unwrap_err();
+        assert_eq!(err.help.as_deref(), Some("did you mean `proper`?"));
     }
 }

@@ -314,8 +314,10 @@ impl Workspace {
         if let Ok(q) = parse_query(query) {
             names_in(&q, &mut families, &mut positions);
         }
-        families.iter().any(|n| self.failed.contains(n))
-            || positions.iter().any(|n| self.failed_positions.contains(n))
+        families
+            .iter()
+            .any(|n| self.failed.contains(n) && !self.censuses.contains_key(n))
+            || positions.iter().any(|n| self.is_failed_position(n))
     }
 
     /// Records that the block defining position `name` failed (and was reported), so that a
@@ -326,9 +328,19 @@ impl Workspace {
         }
     }
 
-    /// Whether `name` is a position whose block failed.
+    /// Records that a block named `name` could not be read at all (its kind unknown, its fence
+    /// never closed), so that it is not known whether it named a position or a census: a use
+    /// of the name as either is not reported again. A name already defined is left alone.
+    pub fn block_failed(&mut self, name: &str) {
+        self.position_failed(name);
+        if !self.censuses.contains_key(name) {
+            self.failed.insert(name.to_string());
+        }
+    }
+
+    /// Whether `name` is a position whose block failed (and no other block defines).
     pub fn is_failed_position(&self, name: &str) -> bool {
-        self.failed_positions.contains(name)
+        self.failed_positions.contains(name) && !self.positions.contains_key(name)
     }
 
     /// Whether the census `name` failed only because the census it narrows failed before.
@@ -385,7 +397,7 @@ impl Workspace {
         self.check_name(name, NameKind::Measure)
             .map_err(Refused::Name)?;
         let expr = parse_expr(text)?;
-        let ty = type_of(&expr, &|m| self.measure_types.get(m).copied())?;
+        let ty = type_of(&expr, &self.measure_types)?;
         self.measures.insert(name.to_string(), expr);
         self.measure_types.insert(name.to_string(), ty);
         Ok(())
@@ -478,7 +490,7 @@ impl Workspace {
         ev: &mut Evaluator,
     ) -> Result<Figure, QueryError> {
         let expr = parse_expr(key)?;
-        type_of(&expr, &|m| self.measure_types.get(m).copied())?;
+        type_of(&expr, &self.measure_types)?;
         self.of_position(&expr, position, 0..key.len(), ev)
     }
 
@@ -695,7 +707,7 @@ impl Workspace {
     // ------------------------------------------------------------ checking
 
     fn expect(&self, e: &Expr, want: Type, what: &str) -> Result<(), QueryError> {
-        let got = type_of(e, &|m| self.measure_types.get(m).copied())?;
+        let got = type_of(e, &self.measure_types)?;
         if got != want {
             let (w, g) = match want {
                 Type::Bool => ("a condition", "a value"),
@@ -791,7 +803,7 @@ impl Workspace {
                     )
                     .with_help(nearest_or_list(name, &known, "positions")));
                 }
-                type_of(e, &|m| self.measure_types.get(m).copied())?;
+                type_of(e, &self.measure_types)?;
                 self.check_asked_of(e, Holds::Forests)
             }
             QueryKind::Number(_) | QueryKind::Game(_) => Ok(()),

@@ -303,7 +303,27 @@ fn judge(
             })?;
             let winning = table.winning(0, player).to_vec();
             let holds = winning.contains(&edge);
-            if !holds {
+            if winning.is_empty() {
+                // No answer could hold: say why, rather than what is wrong with this one.
+                let display = cx.ev.games.display(value);
+                let class = cx.ev.games.outcome(value);
+                cx.problem(
+                    Diagnostic::new(
+                        cx.file,
+                        answer.span.clone(),
+                        format!(
+                            "{player} has no winning move here: the position is worth {display}, \
+                             and {}",
+                            class.describe()
+                        ),
+                    )
+                    .label(format!("no move of {player}'s wins"))
+                    .help(format!(
+                        "ask `who wins` instead, or choose a position where {player}, moving \
+                         first, wins"
+                    )),
+                );
+            } else if !holds {
                 refute(
                     cx,
                     position,

@@ -93,6 +93,18 @@ fn check_statements(
                 continue;
             }
         };
+        // A line naming a position whose block failed (even one that reads as something else,
+        // as `v2` reads as down) was reported at the block.
+        let words = line
+            .value
+            .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'));
+        if words
+            .filter(|w| !w.is_empty())
+            .any(|w| cx.workspace.is_failed_position(w))
+        {
+            failed_quietly = true;
+            continue;
+        }
         let terms: Vec<&notation::Expr> = statement.terms.iter().collect();
         let in_place = match InPlace::value(
             &terms,

@@ -230,6 +230,9 @@ impl Checker {
             problems,
             play_bytes: 0,
         };
+        for name in &essay.failed_names {
+            cx.workspace.block_failed(name);
+        }
         let mut outcomes: Vec<Option<Outcome>> = essay.directives.iter().map(|_| None).collect();
         // Definitions first, so prose may mention a position or census before the block that
         // defines it; then everything that uses them, in the order written.

@@ -69,6 +69,8 @@ fn checked_name<T>(
         if let Err(message) = cx.workspace.check_name(&name.value, NameKind::Position) {
             let d = Diagnostic::new(cx.file, name.span.clone(), message).label("this name");
             cx.problem(d);
+            // Reported here, once: a use of a name that could not be defined says nothing more.
+            cx.workspace.position_failed(&name.value);
             return None;
         }
     }

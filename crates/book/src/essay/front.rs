@@ -1,6 +1,7 @@
 //! Front matter: the TOML between the `+++` lines that opens an essay, saying what it is called and
 //! where it stands on the ladder.
 
+use hackenbook_base::suggest::unknown_field;
 use serde::Deserialize;
 use std::ops::Range;
 
@@ -116,8 +117,9 @@ fn date_of(
             span,
         ))),
         _ => Err(FrontMatterError {
-            message: format!("`{key}` is a day, written without a time: `{key} = 2026-12-01`"),
+            message: format!("`{key}` is a day, written without a time"),
             span: Some(span),
+            help: Some(format!("write the day alone: `{key} = 2026-12-01`")),
         }),
     }
 }
@@ -142,6 +144,87 @@ struct Written {
 pub struct FrontMatterError {
     pub message: String,
     pub span: Option<Range<usize>>,
+    /// The fix, when the message is ours; else [`FrontMatterError::in_words`] finds one.
+    pub help: Option<String>,
+}
+
+/// The keys of the front matter, as every help line about them says it.
+pub const KEYS_HELP: &str = "the keys are `title`, `slug`, `rung`, `summary`, `date`, `updated`";
+
+impl FrontMatterError {
+    /// The problem and its fix in words: what TOML and serde say ("invalid basic string",
+    /// "expected a TOML datetime") said as an author reads it, with the key it is about.
+    pub fn in_words(&self, toml_text: &str) -> (String, String) {
+        let message = self.message.trim_end();
+        if let Some(help) = &self.help {
+            return (message.to_string(), help.clone());
+        }
+        if let Some(said) = unknown_field(message) {
+            return said;
+        }
+        let key = self
+            .span
+            .as_ref()
+            .and_then(|s| key_at(toml_text, s.start))
+            .unwrap_or("key");
+        let quoted = message.split('"').nth(1);
+        let (problem, help) = if message.starts_with("invalid basic string") {
+            (
+                "a string is not closed on its line".to_string(),
+                "end it with `\"` on the same line".to_string(),
+            )
+        } else if message.starts_with("invalid escape sequence") {
+            (
+                "a `\\` in a string starts an escape, and this one is unknown".to_string(),
+                "write `\\\\` for a backslash".to_string(),
+            )
+        } else if message.contains("expected a TOML datetime") {
+            match quoted.filter(|_| message.starts_with("invalid type: string")) {
+                Some(day) => (
+                    format!("`{key}` is a date, written without quotes"),
+                    format!("remove the quotes: `{key} = {day}`"),
+                ),
+                None => (
+                    format!("`{key}` is a date"),
+                    format!("write it as `{key} = 2026-12-01`"),
+                ),
+            }
+        } else if message.starts_with("invalid date-time") {
+            (
+                format!("`{key}` is not a day of the calendar"),
+                format!("write year, month and day: `{key} = 2026-12-01`"),
+            )
+        } else if message.ends_with("expected a string") {
+            (
+                format!("`{key}` is text"),
+                format!("put it in quotes: `{key} = \"…\"`"),
+            )
+        } else if message.ends_with("expected i64") {
+            (
+                format!("`{key}` is a whole number"),
+                format!("write it without quotes: `{key} = 1`"),
+            )
+        } else if let Some(missing) = message
+            .strip_prefix("missing field `")
+            .and_then(|m| m.strip_suffix('`'))
+        {
+            (
+                format!("`{missing}` is missing"),
+                format!("add a line `{missing} = …`"),
+            )
+        } else {
+            (message.to_string(), KEYS_HELP.to_string())
+        };
+        (problem, help)
+    }
+}
+
+/// The key of the TOML line holding byte `at`, if the line is `key = …`.
+fn key_at(toml_text: &str, at: usize) -> Option<&str> {
+    let start = toml_text.get(..at)?.rfind('\n').map_or(0, |i| i + 1);
+    let (key, _) = toml_text[start..].split_once('=')?;
+    let key = key.trim();
+    (!key.is_empty() && !key.contains(char::is_whitespace)).then_some(key)
 }
 
 /// The one rule for slugs, which become file names and link targets: lower-case ASCII
@@ -167,6 +250,7 @@ pub fn parse(toml_text: &str, file_stem: &str) -> Result<FrontMatter, FrontMatte
     let written: Written = toml::from_str(toml_text).map_err(|e| FrontMatterError {
         message: e.message().to_string(),
         span: e.span(),
+        help: None,
     })?;
     let (slug, slug_span) = match written.slug {
         Some(s) => (s.get_ref().clone(), Some(s.span())),
@@ -182,6 +266,7 @@ pub fn parse(toml_text: &str, file_stem: &str) -> Result<FrontMatter, FrontMatte
         return Err(FrontMatterError {
             message,
             span: slug_span,
+            help: None,
         });
     }
     let date = date_of(written.date, "date")?;
@@ -191,12 +276,14 @@ pub fn parse(toml_text: &str, file_stem: &str) -> Result<FrontMatter, FrontMatte
             return Err(FrontMatterError {
                 message: "`updated` needs `date`, the day the essay was first published".into(),
                 span: Some(at.clone()),
+                help: None,
             })
         }
         (Some((first, _)), Some((last, at))) if last < first => {
             return Err(FrontMatterError {
                 message: format!("the essay is updated on {last}, before its date, {first}"),
                 span: Some(at.clone()),
+                help: None,
             })
         }
         _ => {}

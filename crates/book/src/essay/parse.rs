@@ -5,7 +5,7 @@
 use super::diagnostic::Diagnostic;
 use super::front::{self, FrontMatter};
 use super::source::{offset_span, SourceFile};
-use hackenbook_base::suggest::{closest, unknown_field};
+use hackenbook_base::suggest::closest;
 use hackenbook_rulesets::{registry, DynRuleset};
 use pulldown_cmark::{CodeBlockKind, Event, MetadataBlockKind, Options, Parser, Tag, TagEnd};
 use std::ops::Range;
@@ -33,6 +33,9 @@ pub struct Essay {
     pub directives: Vec<Directive>,
     /// Links whose target names another essay by slug, to be checked once all essays are known.
     pub links: Vec<Spanned<String>>,
+    /// The names of blocks left out because they could not be read (reported here): a use of
+    /// one of them elsewhere says nothing more.
+    pub failed_names: Vec<String>,
 }
 
 #[derive(Debug)]
@@ -163,9 +166,10 @@ fn parse_with_front(file: &SourceFile, given: Option<FrontMatter>) -> (Essay, Ve
     let mut front = None;
     let mut directives: Vec<Directive> = Vec::new();
     let mut links = Vec::new();
+    let mut failed_names = Vec::new();
     // An exercise whose worked solution is being read: its directive and the `solution` key.
     let mut open_solution: Option<(usize, Range<usize>)> = None;
-    let mut events = Parser::new_ext(text, markdown_options()).into_offset_iter();
+    let mut events = events_from(text, 0);
     while let Some((event, range)) = events.next() {
         let ends_solution = matches!(
             event,
@@ -193,9 +197,18 @@ fn parse_with_front(file: &SourceFile, given: Option<FrontMatter>) -> (Essay, Ve
             }
             Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(info))) => {
                 let content = code_block_content(&mut events);
+                if let Some((unclosed, reopened)) = opens_another_block(file, &range) {
+                    // What it swallowed is read again from the block it swallowed, as the author
+                    // meant it; the block itself is reported, once, at its fence.
+                    problems.push(unclosed);
+                    failed_names.extend(block_name(&info));
+                    events = events_from(text, reopened);
+                    continue;
+                }
                 if let Some(unclosed) = unclosed_fence(file, &range) {
                     // The rest of the file is inside it: report the fence, not the prose.
                     problems.push(unclosed);
+                    failed_names.extend(block_name(&info));
                     continue;
                 }
                 match read_block(file, range.clone(), &info, content, &mut problems) {
@@ -208,7 +221,10 @@ fn parse_with_front(file: &SourceFile, given: Option<FrontMatter>) -> (Essay, Ve
                         directives.push(Directive { span: range, kind })
                     }
                     Ok(None) => {}
-                    Err(d) => problems.push(d),
+                    Err(d) => {
+                        problems.push(d);
+                        failed_names.extend(block_name(&info));
+                    }
                 }
             }
             Event::Code(code) if code.starts_with("{$") && code.ends_with("$}") => {
@@ -286,6 +302,7 @@ fn parse_with_front(file: &SourceFile, given: Option<FrontMatter>) -> (Essay, Ve
         front: front.unwrap_or_else(|| FrontMatter::stand_in(&file_stem(file))),
         directives,
         links,
+        failed_names,
     };
     (essay, problems)
 }
@@ -308,12 +325,8 @@ fn read_front_matter(
             Some(f)
         }
         Err(e) => {
+            let (message, help) = e.in_words(toml_text);
             let span = e.span.map_or(range, |s| offset_span(&s, toml_start));
-            let (message, help) = unknown_field(&e.message).unwrap_or_else(|| {
-                let keys =
-                    "front matter keys: title, slug, rung, summary, date, updated".to_string();
-                (e.message.trim_end().to_string(), keys)
-            });
             problems.push(
                 Diagnostic::new(file, span, format!("bad front matter: {message}")).help(help),
             );
@@ -392,15 +405,81 @@ fn raw_html_directives(file: &SourceFile, range: Range<usize>, passed: Passed) -
     problems
 }
 
+/// The essay's Markdown events from byte `from` (the start of a line) on, located in the whole
+/// text.
+fn events_from(
+    text: &str,
+    from: usize,
+) -> Box<dyn Iterator<Item = (Event<'_>, Range<usize>)> + '_> {
+    let events = Parser::new_ext(&text[from..], markdown_options()).into_offset_iter();
+    Box::new(events.map(move |(event, range)| (event, range.start + from..range.end + from)))
+}
+
+/// The name a block's info string defines (```` ```hackenbush half ````), if any: not the name a
+/// block that only uses one gives (```` ```play half ````).
+fn block_name(info: &str) -> Option<String> {
+    let mut words = info.split_whitespace();
+    let uses = ["play", "game", "thermograph", "claims", "text"];
+    match words.next() {
+        Some(kind) if uses.contains(&kind) => None,
+        _ => words.next().map(str::to_string),
+    }
+}
+
+/// The fence of a block and its mark and width: where the fence starts in the block's first line.
+fn fence_of(block: &str) -> Option<(usize, char, usize)> {
+    let first = block.lines().next()?;
+    let offset = first.find(['`', '~'])?;
+    let mark = first[offset..].chars().next()?;
+    let width = first[offset..].chars().take_while(|&c| c == mark).count();
+    Some((offset, mark, width))
+}
+
+/// A block left unclosed in the middle of an essay runs on to the next fence, which closes it:
+/// the block after it is swallowed, its opening line read as a line of this one. A line inside
+/// the block that opens a block of a known kind, with a fence that could have closed this one,
+/// is that: the problem is at this block's fence, and the text is read again from that line
+/// (whose byte offset comes back with the problem).
+fn opens_another_block(file: &SourceFile, range: &Range<usize>) -> Option<(Diagnostic, usize)> {
+    let block = file.slice(range);
+    let (offset, mark, width) = fence_of(block)?;
+    let mut at = block.find('\n')? + 1;
+    for line in block[at..].split_inclusive('\n') {
+        let start = range.start + at;
+        at += line.len();
+        let fence = line.trim_start_matches(|c: char| c == '>' || c.is_whitespace());
+        let own = fence.chars().take_while(|&c| c == mark).count();
+        let kind = fence[own..].split_whitespace().next().unwrap_or("");
+        let known = BLOCK_KINDS.contains(&kind) || registry::find(kind).is_some();
+        if own < width || !known {
+            continue;
+        }
+        let (line_number, _) = file.line_col(start);
+        let opening = range.start + offset;
+        let closing: String = std::iter::repeat_n(mark, width).collect();
+        let d = Diagnostic::new(
+            file,
+            opening..opening + width,
+            format!(
+                "this block is not closed: the {}{kind} on line {line_number} opens another block",
+                &fence[..own]
+            ),
+        )
+        .label("this block is never closed")
+        .help(format!(
+            "close it with a line holding only {closing} before line {line_number}"
+        ));
+        return Some((d, start));
+    }
+    None
+}
+
 /// A fence that is never closed runs to the end of the file (CommonMark); that is a problem at
 /// the fence, whatever kind of block it opens.
 fn unclosed_fence(file: &SourceFile, range: &Range<usize>) -> Option<Diagnostic> {
     let block = file.slice(range);
     // The fence may stand in a list item or a block quote: it starts at its first mark.
-    let first = block.lines().next()?;
-    let offset = first.find(['`', '~'])?;
-    let mark = first[offset..].chars().next()?;
-    let width = first[offset..].chars().take_while(|&c| c == mark).count();
+    let (offset, mark, width) = fence_of(block)?;
     let closing = block.lines().skip(1).last().map(|l| {
         l.trim_start_matches(|c: char| c == '>' || c.is_whitespace())
             .trim_end()
@@ -777,6 +856,55 @@ mod tests {
         let errs = parse("+++\ntitel = \"T\"\nrung = 1\n+++\n").unwrap_err();
         assert_eq!(errs[0].message, "bad front matter: unknown key `titel`");
         assert_eq!(errs[0].help.as_deref(), Some("did you mean `title`?"));
+    }
+
+    #[test]
+    fn toml_problems_are_said_in_words_with_the_fix() {
+        let cases = [
+            (
+                "title = \"T\nrung = 1",
+                "a string is not closed on its line",
+                "end it with `\"` on the same line",
+            ),
+            (
+                "title = \"T\"\nrung = 1\ndate = \"2024-01-01\"",
+                "`date` is a date, written without quotes",
+                "remove the quotes: `date = 2024-01-01`",
+            ),
+            (
+                "title = \"T\"\nrung = \"one\"",
+                "`rung` is a whole number",
+                "write it without quotes: `rung = 1`",
+            ),
+            (
+                "title = \"T\"\nrung = 1\ncolour = 2",
+                "unknown key `colour`",
+                "the keys are `title`, `slug`, `rung`, `summary`, `date`, `updated`",
+            ),
+            (
+                "title = \"T\"\nrung = 1\ndate = 2024-12-01T10:00:00",
+                "`date` is a day, written without a time",
+                "write the day alone: `date = 2026-12-01`",
+            ),
+            (
+                "title = \"T\"\nrung = 1\ndate = 2024-13-01",
+                "`date` is not a day of the calendar",
+                "write year, month and day: `date = 2026-12-01`",
+            ),
+        ];
+        for (toml, message, help) in cases {
+            let errs = parse(&format!("+++\n{toml}\n+++\n")).unwrap_err();
+            assert_eq!(errs[0].message, format!("bad front matter: {message}"));
+            assert_eq!(errs[0].help.as_deref(), Some(help), "{toml}");
+        }
+        // Every other problem of the front matter is helped with the keys, said the same way.
+        let errs = parse("+++\ntitle = \"T\"\nrung = 1\nrung = 2\n+++\n").unwrap_err();
+        assert_eq!(
+            errs[0].help.as_deref(),
+            Some(super::front::KEYS_HELP),
+            "{}",
+            errs[0].message
+        );
     }
 
     fn parse(text: &str) -> Result<Essay, Vec<Diagnostic>> {

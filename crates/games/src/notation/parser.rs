@@ -91,7 +91,7 @@ impl Parser {
             Some(t) => Err(ParseError::new(
                 t.span.clone(),
                 format!(
-                    "unexpected {} after a complete expression",
+                    "expected the end of the expression, found {}",
                     describe(&t.tok)
                 ),
             )),

@@ -96,6 +96,12 @@ fn parse_errors_are_located() {
         assert_eq!(err.span, span, "`{text}`: {}", err.message);
     }
     assert!(parse_statement("1 + 1").is_err());
+    // A word after a whole expression is named as a word, in a sentence.
+    let err = parse_expr("half first").unwrap_err();
+    assert_eq!(
+        err.message,
+        "expected the end of the expression, found the name `first`"
+    );
     let deep = "(".repeat(500) + "1" + &")".repeat(500);
     assert!(parse_expr(&deep).is_err());
 }
