@@ -100,7 +100,7 @@ fn the_time_limit_bounds_the_builds_of_serve() {
     let essay = project.read("essays/first.md");
     project.write(
         "essays/first.md",
-        &essay.replace("{0, 1/2 | 2} = 1", "^:300 + ^:300 = ^:300 + ^:300 + 0"),
+        &essay.replace("{0, 1/2 | 2} = 1", "^:600 + ^:600 = ^:600 + ^:600 + 0"),
     );
     let mut child = serve(&project, 0)
         .arg("--time-limit")

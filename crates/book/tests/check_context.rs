@@ -93,9 +93,10 @@ fn a_refused_name_says_so_and_a_bad_measure_name_points_at_its_key() {
 
 #[test]
 fn a_block_sets_its_own_time_limit_and_a_raised_flag_cancels_the_run() {
-    // A sum that takes the games engine seconds stops at the block's limit of one second
+    // A sum that takes the games engine seconds (^:600 twice: about 6 s with the engines
+    // optimised, as tests build them; ^:300 took 1.25 s, too near the limit) stops at the block's limit of one second
     // (the run has none), with the error located at the statement.
-    let body = "```game\ntime_limit = 1\n^:300 + ^:300 = ^:300 + ^:300 + 0\n```\n\n\
+    let body = "```game\ntime_limit = 1\n^:600 + ^:600 = ^:600 + ^:600 + 0\n```\n\n\
                 ```census big\nfamily = \"forests\"\nedges = \"1..=8\"\ncolours = \"LRG\"\ntime_limit = 1\n```\n\n\
                 There are `{1 = count big}`.\n";
     let mut checker = Checker::new(CheckOptions::default());
@@ -125,7 +126,7 @@ fn a_block_sets_its_own_time_limit_and_a_raised_flag_cancels_the_run() {
         ..CheckOptions::default()
     });
     let mut problems = Vec::new();
-    let body = "```game\n^:300 + ^:300 = ^:300 + ^:300 + 0\n```\n\n```hackenbush\nLRG(L R)\n```\n";
+    let body = "```game\n^:600 + ^:600 = ^:600 + ^:600 + 0\n```\n\n```hackenbush\nLRG(L R)\n```\n";
     checker.check_essay(essay("cancelled", body), &mut problems);
     let text = format!("{problems:?}");
     assert!(text.contains("cancelled (the source changed)"), "{text}");
