@@ -1061,8 +1061,12 @@ mod tests {
         assert!(!holds("half", &share(5034, 10066)), "one member more");
         assert!(!holds("half", &share(0, 2)));
         // A share word, not a number: `1/2` says a number.
-        let e = literal_holds("half", &Figure::Number("1/2".parse().unwrap()), &mut Games::new())
-            .unwrap_err();
+        let e = literal_holds(
+            "half",
+            &Figure::Number("1/2".parse().unwrap()),
+            &mut Games::new(),
+        )
+        .unwrap_err();
         assert!(e.message.contains("a share word"), "{}", e.message);
         assert!(literal_holds("half", &int(1), &mut Games::new()).is_err());
         // The mismatch says how `half` reads and gives the share at a precision that shows it.
