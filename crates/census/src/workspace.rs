@@ -203,12 +203,15 @@ pub struct Ladder {
     /// This essay's slug (empty for the command line, which sees every essay).
     pub own: String,
     /// Every essay's slug and the names of its positions, in ladder order.
-    pub essays: Vec<(String, Vec<String>)>,
+    pub essays: Vec<EssayNames>,
 }
+
+/// An essay's slug and the names of its positions.
+pub type EssayNames = (String, Vec<String>);
 
 impl Ladder {
     /// The essays before this one, and those after (for the command line: all, and none).
-    fn sides(&self) -> (&[(String, Vec<String>)], &[(String, Vec<String>)]) {
+    fn sides(&self) -> (&[EssayNames], &[EssayNames]) {
         match self.essays.iter().position(|(slug, _)| *slug == self.own) {
             Some(at) => (&self.essays[..at], &self.essays[at + 1..]),
             None => (&self.essays, &[]),
@@ -224,7 +227,7 @@ impl Ladder {
         let later = "an essay uses the positions of the essays before it on the ladder (a lower \
                      `rung`)";
         let Some((slug, own)) = name.split_once('/') else {
-            let has = |essays: &[(String, Vec<String>)]| -> Vec<String> {
+            let has = |essays: &[EssayNames]| -> Vec<String> {
                 essays
                     .iter()
                     .filter(|(_, names)| names.iter().any(|n| n == name))
