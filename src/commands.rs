@@ -195,7 +195,13 @@ pub fn eval_to_string(
                 let known: Vec<&str> = workspace.position_names().collect();
                 let hint = input
                     .get(game_error.span.clone())
-                    .and_then(|name| hackenbook_book::check::unknown_name_help(name, &known))
+                    .and_then(|name| {
+                        let known_here = workspace.position_value(name).is_some();
+                        (!known_here)
+                            .then(|| workspace.elsewhere_help(name))
+                            .flatten()
+                            .or_else(|| hackenbook_book::check::unknown_name_help(name, &known))
+                    })
                     .map_or(String::new(), |h| format!("\n  help: {h}"));
                 Failure::Other(
                     format!(

@@ -291,3 +291,43 @@ fn play_refuses_another_game_in_words() {
     );
     assert!(e.contains("hackenbook eval \"domineering: 2x2\""), "{e}");
 }
+
+#[test]
+fn eval_and_census_see_exercise_positions_and_every_essay_by_its_slug() {
+    let with_exercise = "+++\ntitle = \"C\"\nrung = 3\n+++\n\n```exercise lrr\nLRR\n\
+                         question = value\nanswer = 1/4\n```\n";
+    let (_dir, project) =
+        project_with(&[("a.md", FIRST), ("b.md", SECOND), ("c.md", with_exercise)]);
+    let mut defs = driver::definitions(&project, None).unwrap();
+    // The exercise's position, by its name, in a game expression and in a query.
+    assert_eq!(
+        eval_to_string("lrr + lrr", false, false, &mut defs).unwrap(),
+        "1/2"
+    );
+    let figure = defs
+        .workspace
+        .evaluate("value of lrr", &mut defs.checker.ev)
+        .unwrap();
+    assert_eq!(
+        hackenbook_census::render_figure(&figure, &defs.checker.ev.games),
+        "1/4"
+    );
+    // `tree` is the first essay's, L(L R) = 1; each essay's is also `slug/NAME`, the second's
+    // LRRL = 3/8 included, though the first essay took the plain name.
+    assert_eq!(
+        eval_to_string("a/tree - b/tree", false, false, &mut defs).unwrap(),
+        "5/8"
+    );
+    assert_eq!(
+        eval_to_string("tree + c/lrr", false, false, &mut defs).unwrap(),
+        "5/4"
+    );
+    let figure = defs
+        .workspace
+        .evaluate("value of b/tree", &mut defs.checker.ev)
+        .unwrap();
+    assert_eq!(
+        hackenbook_census::render_figure(&figure, &defs.checker.ev.games),
+        "3/8"
+    );
+}

@@ -713,3 +713,92 @@ fn game_relations_are_marked_checked_and_have_rows_in_the_notebook() {
     all.dedup();
     assert_eq!(all.len(), total, "a duplicate id among {all:?}");
 }
+
+/// Writes essays (file name, rung, body) into a fresh project and checks them: the rendered
+/// problems, and the warnings' locations and messages.
+fn problems_of_essays(essays: &[(&str, u32, &str)]) -> (String, Vec<String>) {
+    let dir = tempfile::tempdir().unwrap();
+    let folder = dir.path().join("essays");
+    std::fs::create_dir_all(&folder).unwrap();
+    for (file, rung, body) in essays {
+        let text = format!("+++\ntitle = \"{file}\"\nrung = {rung}\n+++\n{body}");
+        std::fs::write(folder.join(file), text).unwrap();
+    }
+    let warnings = |ws: &[hackenbook_book::essay::Diagnostic]| {
+        ws.iter()
+            .map(|w| format!("{}: {}", w.location(), w.message))
+            .collect()
+    };
+    match driver::check_all(&Project::at(dir.path())) {
+        Ok((_, problems)) => {
+            let (warned, failed): (Vec<_>, Vec<_>) = problems.into_iter().partition(|d| d.warning);
+            let rendered = if failed.is_empty() {
+                String::new()
+            } else {
+                Failure::Problems(failed).render()
+            };
+            (rendered, warnings(&warned))
+        }
+        Err(f) => panic!("{}", f.render()),
+    }
+}
+
+#[test]
+fn a_position_of_an_earlier_essay_is_named_by_its_slug() {
+    let first = "\n```hackenbush half\nLR\n```\n\n```exercise quarter\nLRR\nquestion = value\n\
+                 answer = 1/4\n```\n";
+    let second = "\n`{1/2 = value of first/half}`, `{1/4 = value of first/quarter}`.\n\n\
+                  ```game\nfirst/half + first/half = 1\nfirst/quarter < first/half\n```\n\n\
+                  ```census s4\nfamily = \"stalks\"\nedges = \"1..=4\"\n```\n\n\
+                  `{half = share s4 have value > 0}`\n";
+    let (failed, warned) = problems_of_essays(&[("first.md", 1, first), ("second.md", 2, second)]);
+    assert_eq!(failed, "", "every borrowed position holds");
+    // `half` is used only by the second essay, and that counts as a use.
+    assert!(warned.is_empty(), "{warned:#?}");
+
+    // A name of another essay written plainly, a misspelt one, a later essay's and an unknown
+    // slug: each at its name, with the essay that has it.
+    let second = "\n`{1/2 = value of half}` `{1 = value of first/hlaf}`\n\n\
+                  ```game\nthird/x = 2\nfrist/half = 1/2\n```\n";
+    let third = "\n```hackenbush x\nLL\n```\n\n`{2 = value of x}`\n";
+    let (failed, _) = problems_of_essays(&[
+        ("first.md", 1, first),
+        ("second.md", 2, second),
+        ("third.md", 3, third),
+    ]);
+    for (at, said) in [
+        (
+            "second.md:6:18",
+            "help: `half` is a position of another essay: write `first/half`",
+        ),
+        (
+            "second.md:6:40",
+            "help: the essay `first` has no position `hlaf`: did you mean `first/half`?",
+        ),
+        (
+            "second.md:9:1",
+            "help: the essay `third` comes after this one",
+        ),
+        (
+            "second.md:10:1",
+            "help: no essay has the slug `frist`: did you mean `first/half`?",
+        ),
+    ] {
+        let here = failed
+            .find(at)
+            .unwrap_or_else(|| panic!("nothing at {at}: {failed}"));
+        let next = failed[here..]
+            .find(" × ")
+            .map_or(failed.len(), |n| here + n);
+        assert!(failed[here..next].contains(said), "{at}: {failed}");
+    }
+}
+
+#[test]
+fn a_failed_block_of_an_earlier_essay_says_nothing_more_where_it_is_used() {
+    let first = "\n```hackenbush v2\nLR\n```\n";
+    let second = "\n`{1/2 = value of first/v2}`\n\n```game\nfirst/v2 = 1/2\n```\n";
+    let (failed, _) = problems_of_essays(&[("first.md", 1, first), ("second.md", 2, second)]);
+    assert!(failed.contains("first.md:6:15"), "{failed}");
+    assert!(!failed.contains("second.md"), "{failed}");
+}

@@ -40,4 +40,4 @@ pub mod workspace;
 
 pub use literal::{literal_holds, render_figure, Example, Figure};
 pub use query::QueryError;
-pub use workspace::{CensusRun, Listing, NameKind, Refused, Workspace};
+pub use workspace::{CensusRun, Ladder, Listing, NameKind, Refused, SetAside, Workspace};

@@ -382,6 +382,12 @@ fn bound_value(written: &str) -> Result<BigRational, String> {
     Ok(q.value / BigRational::from_integer(whole.into()))
 }
 
+/// `half` (any case, closing punctuation aside): a share of exactly one half, as a reader takes
+/// "half of the forests". Rounded shares are written as percentages.
+fn is_half(literal: &str) -> bool {
+    normalise_phrase(literal) == "half"
+}
+
 fn normalise_phrase(text: &str) -> String {
     text.split_whitespace()
         .collect::<Vec<_>>()
@@ -465,6 +471,14 @@ pub fn literal_holds(
             let x = figure
                 .to_rational(games)
                 .ok_or_else(|| mismatch("a number"))?;
+            if is_half(literal) {
+                if !matches!(figure, Figure::Share { .. }) {
+                    return Err(mismatch(
+                        "a share word (`half` of a `share … have …`; write `1/2` for a number)",
+                    ));
+                }
+                return Ok(x == BigRational::new(BigInt::one(), BigInt::from(2)));
+            }
             if let Some((side, written)) = bound(literal) {
                 if !matches!(figure, Figure::Share { .. }) {
                     return Err(mismatch(
@@ -594,6 +608,10 @@ pub fn reading(literal: &str, figure: &Figure) -> Option<String> {
                 )
             })
         }
+        Figure::Share { .. } if is_half(literal) => Some(format!(
+            "`{literal}` reads as exactly one half: it holds only when the members that have it \
+             are half of the family, not one more or less"
+        )),
         Figure::Integer(_) | Figure::Number(_) | Figure::Rational(_) | Figure::Share { .. } => {
             if let Some((side, written)) = bound(literal) {
                 let range = match side {
@@ -663,6 +681,18 @@ pub fn advice(literal: &str, figure: &Figure) -> Option<String> {
     }
     let x = BigRational::new(part.clone(), whole.clone());
     let hundred = BigRational::from_integer(100.into());
+    if is_half(literal) {
+        // The share at the first precision that does not round to one half.
+        let pct = &x * &hundred;
+        let fifty = BigRational::from_integer(50.into());
+        if pct == fifty {
+            return None;
+        }
+        let shown = (0..=40)
+            .map(|places| decimal(&pct, places))
+            .find(|r| quantity(r).ok().flatten().is_some_and(|q| q.value != fifty))?;
+        return Some(format!("write the share as it is, `{shown}%`"));
+    }
     if let Some((side, _)) = bound(literal) {
         return match side {
             Bound::Under if x.is_zero() => Some("no member has it: write `0%`".to_string()),
@@ -1022,6 +1052,30 @@ mod tests {
             reading("under 0.1%", &share(2, 510)).as_deref(),
             Some("`under 0.1%` accepts 0% < x < 0.1%")
         );
+    }
+
+    #[test]
+    fn half_is_a_share_of_exactly_one_half() {
+        assert!(holds("half", &share(5033, 10066)));
+        assert!(holds("Half", &share(1, 2)));
+        assert!(!holds("half", &share(5034, 10066)), "one member more");
+        assert!(!holds("half", &share(0, 2)));
+        // A share word, not a number: `1/2` says a number.
+        let e = literal_holds(
+            "half",
+            &Figure::Number("1/2".parse().unwrap()),
+            &mut Games::new(),
+        )
+        .unwrap_err();
+        assert!(e.message.contains("a share word"), "{}", e.message);
+        assert!(literal_holds("half", &int(1), &mut Games::new()).is_err());
+        // The mismatch says how `half` reads and gives the share at a precision that shows it.
+        let near = share(5034, 10066);
+        assert!(reading("half", &near).unwrap().contains("exactly one half"));
+        let fix = advice("half", &near).unwrap();
+        assert!(fix.contains("`50.01%`"), "{fix}");
+        assert!(holds("50.01%", &near));
+        assert_eq!(advice("half", &share(1, 2)), None, "it holds");
     }
 
     #[test]

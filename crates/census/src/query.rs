@@ -206,11 +206,30 @@ pub struct FamilyRef {
     pub filter: Option<Expr>,
 }
 
+/// A figure read off the values an expression takes over a family's members.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Extreme {
     Min,
     Max,
     Total,
+    /// How many distinct values (a count).
+    Distinct,
+    /// Whether no two members share a value (true or false, with the smallest member that
+    /// shares its value when false).
+    Unique,
+}
+
+impl Extreme {
+    /// The word that starts the query.
+    pub fn word(self) -> &'static str {
+        match self {
+            Extreme::Min => "min",
+            Extreme::Max => "max",
+            Extreme::Total => "total",
+            Extreme::Distinct => "distinct",
+            Extreme::Unique => "unique",
+        }
+    }
 }
 
 /// A whole query: what the figure is.
@@ -241,8 +260,9 @@ pub enum QueryKind {
 
 /// Words that cannot name a census, a position or a measure.
 pub const KEYWORDS: &[&str] = &[
-    "count", "share", "all", "none", "any", "smallest", "min", "max", "total", "over", "where",
-    "have", "has", "of", "and", "or", "not", "true", "false", "abs", "ordinal",
+    "count", "share", "all", "none", "any", "smallest", "min", "max", "total", "distinct",
+    "unique", "over", "where", "have", "has", "of", "and", "or", "not", "true", "false", "abs",
+    "ordinal",
 ];
 
 // ---------------------------------------------------------------- parser
@@ -369,6 +389,24 @@ impl Parser<'_> {
         }
     }
 
+    /// A position of another essay, `first-steps/half` (see
+    /// [`hackenbook_games::notation::qualified_name_len`]), read over the tokens it spans.
+    fn qualified_name(&mut self) -> Option<(String, Range<usize>)> {
+        let start = self.tokens.get(self.pos)?.span.start;
+        let len = hackenbook_games::notation::qualified_name_len(&self.text[start..])?;
+        let end = start + len;
+        let next = self.tokens[self.pos..]
+            .iter()
+            .position(|t| t.span.start >= end)
+            .map_or(self.tokens.len(), |k| self.pos + k);
+        // The name ends where a token ends (a word cannot run on into it).
+        if self.tokens[next - 1].span.end != end {
+            return None;
+        }
+        self.pos = next;
+        Some((self.text[start..end].to_string(), start..end))
+    }
+
     // ---- queries
 
     fn query(&mut self) -> Parse<Query> {
@@ -440,11 +478,13 @@ impl Parser<'_> {
                     self.eat_word("of");
                     QueryKind::Smallest(self.family()?)
                 }
-                "min" | "max" | "total" => {
+                "min" | "max" | "total" | "distinct" | "unique" => {
                     self.pos += 1;
                     let which = match w.as_str() {
                         "min" => Extreme::Min,
                         "max" => Extreme::Max,
+                        "distinct" => Extreme::Distinct,
+                        "unique" => Extreme::Unique,
                         _ => Extreme::Total,
                     };
                     let e = self.expr()?;
@@ -481,7 +521,7 @@ impl Parser<'_> {
             }
             _ => {
                 return Err(self.expected(
-                    "a figure: `count`, `share`, `all`, `none`, `any`, `smallest`, `min`, `max`, `total`, or `PROPERTY of POSITION`",
+                    "a figure: `count`, `share`, `all`, `none`, `any`, `smallest`, `min`, `max`, `total`, `distinct`, `unique`, or `PROPERTY of POSITION`",
                 ))
             }
         };
@@ -508,7 +548,10 @@ impl Parser<'_> {
                 format!("expected {what}, found {}", self.found()),
             ));
         }
-        let (name, span) = self.name("the name of a position")?;
+        let (name, span) = match self.qualified_name() {
+            Some(found) => found,
+            None => self.name("the name of a position")?,
+        };
         Ok(Query {
             kind: QueryKind::Of(e, name, span),
             span: start..self.last_end(),
@@ -874,9 +917,34 @@ mod tests {
             "(count forests6) - (count trees6)",
             "count forests6 where value = [1*]",
             "count forests6 where value ≥ −1/2",
+            "distinct value over forests6 where trunks > 1",
+            "unique (blue - red) over stalks6",
         ] {
             parse_query(q).unwrap_or_else(|e| panic!("{q}: {e}"));
         }
+    }
+
+    #[test]
+    fn a_position_of_another_essay_is_named_by_its_slug() {
+        let of = |q: &str| match parse_query(q).map(|q| q.kind) {
+            Ok(QueryKind::Of(_, name, span)) => (name, span),
+            other => panic!("{q}: {other:?}"),
+        };
+        assert_eq!(
+            of("value of first-steps/half"),
+            ("first-steps/half".into(), 9..25)
+        );
+        assert_eq!(
+            of("value of worksheet-1/lrr"),
+            ("worksheet-1/lrr".into(), 9..24)
+        );
+        // Spaced, it is a difference and a quotient, which a name does not end.
+        assert!(parse_query("value of first - steps / half").is_err());
+        // A name after the query ends it: `(value of a/b) - 1` is arithmetic on the figure.
+        assert!(matches!(
+            parse_query("value of a/b - 1").map(|q| q.kind),
+            Ok(QueryKind::Arith(Arith::Sub, ..))
+        ));
     }
 
     #[test]

@@ -8,7 +8,7 @@ use hackenbook_games::{Dyadic, GameId, Games, Relation};
 use num_bigint::BigInt;
 
 /// A per-position value: a number, a truth, or a game that is not a number.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Scalar {
     Num(Dyadic),
     Bool(bool),

@@ -20,7 +20,7 @@ use super::mixed;
 use super::obtained::{CensusMethod, Engine, How, Watch};
 use super::progress::Progress;
 use super::query::{
-    parse_expr, parse_query, type_of, Arith, Expr, Extreme, FamilyRef, Query, QueryError,
+    parse_expr, parse_query, type_of, Arith, Expr, ExprKind, Extreme, FamilyRef, Query, QueryError,
     QueryKind, Type, KEYWORDS,
 };
 use super::record::{Field, Record, Row, Val};
@@ -35,7 +35,7 @@ use hackenbook_rulesets::AnyPosition;
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::Zero;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::ops::Range;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -135,11 +135,13 @@ impl Members {
 }
 
 /// A named position: a Hackenbush picture under its rules, or a position of another game.
+#[derive(Clone)]
 enum Board {
     Hackenbush(Position, Rules),
     Other(AnyPosition),
 }
 
+#[derive(Clone)]
 struct PositionEntry {
     value: GameId,
     /// The solver's methods that valued it (on one part they agreed).
@@ -189,6 +191,87 @@ pub struct Workspace {
     pending_notes: Vec<How>,
     /// ... and kept by query, for [`Workspace::how`].
     notes: BTreeMap<String, Vec<How>>,
+    /// The other essays, for a name that is not this essay's ([`Ladder`]).
+    ladder: Ladder,
+}
+
+/// Where an essay stands among the others: a position of an earlier essay is named by that
+/// essay's slug, `first-steps/half` ([`Workspace::lend_positions`]), and a name that is not
+/// this essay's is answered with the essay that has it.
+#[derive(Clone, Debug, Default)]
+pub struct Ladder {
+    /// This essay's slug (empty for the command line, which sees every essay).
+    pub own: String,
+    /// Every essay's slug and the names of its positions, in ladder order.
+    pub essays: Vec<EssayNames>,
+}
+
+/// An essay's slug and the names of its positions.
+pub type EssayNames = (String, Vec<String>);
+
+impl Ladder {
+    /// The essays before this one, and those after (for the command line: all, and none).
+    fn sides(&self) -> (&[EssayNames], &[EssayNames]) {
+        match self.essays.iter().position(|(slug, _)| *slug == self.own) {
+            Some(at) => (&self.essays[..at], &self.essays[at + 1..]),
+            None => (&self.essays, &[]),
+        }
+    }
+
+    /// What to say of a position name this essay cannot see: `half`, which an essay before it
+    /// names (write `first-steps/half`) or one after it; `first-steps/half` when that essay
+    /// has no such position, comes later, is this essay, or does not exist. `None` when no
+    /// essay names it.
+    pub fn help(&self, name: &str) -> Option<String> {
+        let (before, after) = self.sides();
+        let later = "an essay uses the positions of the essays before it on the ladder (a lower \
+                     `rung`)";
+        let Some((slug, own)) = name.split_once('/') else {
+            let has = |essays: &[EssayNames]| -> Vec<String> {
+                essays
+                    .iter()
+                    .filter(|(_, names)| names.iter().any(|n| n == name))
+                    .map(|(slug, _)| format!("`{slug}/{name}`"))
+                    .collect()
+            };
+            let earlier = has(before);
+            if !earlier.is_empty() {
+                return Some(format!(
+                    "`{name}` is a position of another essay: write {}",
+                    earlier.join(" or ")
+                ));
+            }
+            let (slug, _) = after
+                .iter()
+                .find(|(_, names)| names.iter().any(|n| n == name))?;
+            return Some(format!(
+                "`{name}` is a position of the essay `{slug}`, which comes after this one: {later}"
+            ));
+        };
+        if slug == self.own {
+            return Some(format!("`{slug}` is this essay: write `{own}`"));
+        }
+        if let Some((_, names)) = before.iter().find(|(s, _)| s == slug) {
+            let known: Vec<&str> = names.iter().map(String::as_str).collect();
+            return Some(match hackenbook_base::suggest::closest(own, &known) {
+                Some(near) => format!(
+                    "the essay `{slug}` has no position `{own}`: did you mean `{slug}/{near}`?"
+                ),
+                None => format!("the essay `{slug}` has no position `{own}`"),
+            });
+        }
+        if after.iter().any(|(s, _)| s == slug) {
+            return Some(format!("the essay `{slug}` comes after this one: {later}"));
+        }
+        let slugs: Vec<&str> = self.essays.iter().map(|(s, _)| s.as_str()).collect();
+        Some(match hackenbook_base::suggest::closest(slug, &slugs) {
+            Some(near) => format!("no essay has the slug `{slug}`: did you mean `{near}/{own}`?"),
+            None => format!(
+                "no essay has the slug `{slug}`; a position of another essay is written \
+                 `SLUG/NAME`, with the slug of that essay"
+            ),
+        })
+    }
 }
 
 /// What a name names: each kind has its own namespace within an essay.
@@ -789,19 +872,23 @@ impl Workspace {
                 self.expect(c, Type::Bool, "the condition after `have`")?;
                 self.check_asked_of(c, self.holds(&f.name))
             }
-            QueryKind::Extreme(_, e, f) => {
+            QueryKind::Extreme(which, e, f) => {
                 self.check_family(f)?;
-                self.expect(e, Type::Value, "what `min`, `max` or `total` measures")?;
+                self.expect(e, Type::Value, &format!("what `{}` measures", which.word()))?;
                 self.check_asked_of(e, self.holds(&f.name))
             }
             QueryKind::Of(e, name, span) => {
                 if !self.positions.contains_key(name) {
                     let known: Vec<&str> = self.positions.keys().map(String::as_str).collect();
+                    let help = self
+                        .ladder
+                        .help(name)
+                        .unwrap_or_else(|| nearest_or_list(name, &known, "positions"));
                     return Err(QueryError::new(
                         span.clone(),
                         format!("no position named `{name}`"),
                     )
-                    .with_help(nearest_or_list(name, &known, "positions")));
+                    .with_help(help));
                 }
                 type_of(e, &self.measure_types)?;
                 self.check_asked_of(e, Holds::Forests)
@@ -1436,7 +1523,8 @@ impl Workspace {
         ev: &mut Evaluator,
     ) -> Result<Figure, QueryError> {
         let (rows, sel) = self.scan(f, None, ev)?;
-        if sel.is_empty() {
+        // An empty family has no distinct values and no two members sharing one.
+        if sel.is_empty() && !matches!(which, Extreme::Distinct | Extreme::Unique) {
             return Err(QueryError::new(f.name_span.clone(), "the family is empty"));
         }
         if let Some(method) = self.census_method(&f.name) {
@@ -1446,6 +1534,9 @@ impl Workspace {
             }
             measured.verdict(method.engine(), &format!("census `{}`", f.name))?;
             self.pending_notes.extend(measured.notes(method.engine()));
+        }
+        if matches!(which, Extreme::Distinct | Extreme::Unique) {
+            return self.distinct(which, e, f, &rows, &sel, ev);
         }
         let mut ev = RowEval::new(&mut ev.games, &mut ev.solver, &self.measures);
         let mut best: Option<Scalar> = None;
@@ -1498,6 +1589,139 @@ impl Workspace {
         })
     }
 }
+
+impl Workspace {
+    /// `distinct EXPR over FAMILY`: how many distinct values `e` takes over the members;
+    /// `unique EXPR over FAMILY`: whether no two members share one, and when two do, the
+    /// smallest member whose value another has, named with the next member of that value (or
+    /// counted, when the others are listed under the same record and have no notation here).
+    fn distinct(
+        &self,
+        which: Extreme,
+        e: &Expr,
+        f: &FamilyRef,
+        rows: &Members,
+        sel: &[(usize, bool)],
+        ev: &mut Evaluator,
+    ) -> Result<Figure, QueryError> {
+        let mut values: Vec<Scalar> = Vec::with_capacity(sel.len());
+        {
+            let mut row_ev = RowEval::new(&mut ev.games, &mut ev.solver, &self.measures);
+            for (i, _) in sel {
+                values.push(row_ev.eval(e, rows.subject(*i))?);
+            }
+        }
+        // Members of each value, and the selected rows holding it in census order.
+        let mut by_value: HashMap<&Scalar, (u64, Vec<usize>)> = HashMap::new();
+        for (k, ((i, _), x)) in sel.iter().zip(&values).enumerate() {
+            let entry = by_value.entry(x).or_default();
+            entry.0 += rows.count(*i);
+            entry.1.push(k);
+        }
+        if which == Extreme::Distinct {
+            return Ok(Figure::Integer(by_value.len().into()));
+        }
+        // Rows come in census order, so the first shared value met is the smallest member's.
+        let shared = sel.iter().zip(&values).find_map(|((i, _), x)| {
+            let (members, at) = &by_value[x];
+            (*members > 1).then(|| (*i, x, *members, at.clone()))
+        });
+        let Some((i, x, members, at)) = shared else {
+            return Ok(Figure::truth(true));
+        };
+        let mut example = self.example(&f.name, rows, i, &mut ev.games);
+        let shown = match x {
+            Scalar::Num(d) => d.to_string(),
+            Scalar::Bool(b) => b.to_string(),
+            Scalar::Game(g) => ev.games.display(*g),
+        };
+        // What was compared, in the summary's words (`edges 1`), when it is one word.
+        let what = match &e.kind {
+            ExprKind::Prop(p) => format!("{} {shown}", p.get().name),
+            ExprKind::Measure(name) => format!("{name} {shown}"),
+            _ => format!("the same figure, {shown},"),
+        };
+        let others = members - 1;
+        let next = at
+            .iter()
+            .map(|&k| sel[k].0)
+            .find(|&j| j != i)
+            .filter(|_| rows.count(i) == 1)
+            .map(|j| self.example(&f.name, rows, j, &mut ev.games).notation);
+        example.summary.push_str(&match next {
+            Some(n) if others == 1 => format!("; {what} for {n} too"),
+            Some(n) => format!("; {what} for {n} and {} more members too", others - 1),
+            None if others == 1 => format!("; {what} for another member too"),
+            None => format!("; {what} for {others} other members too"),
+        });
+        Ok(Figure::Bool {
+            holds: false,
+            example: Some(example),
+        })
+    }
+}
+
+impl Workspace {
+    /// Sets where the essay stands among the others ([`Ladder`]).
+    pub fn set_ladder(&mut self, ladder: Ladder) {
+        self.ladder = ladder;
+    }
+
+    /// What to say of a position name this workspace does not know, when another essay has it
+    /// ([`Ladder::help`]).
+    pub fn elsewhere_help(&self, name: &str) -> Option<String> {
+        self.ladder.help(name)
+    }
+
+    /// Lends this essay's own positions to `to` as `slug/NAME` (names an author wrote: not an
+    /// unnamed block's `position-N`, nor a name borrowed from another essay), and its failed
+    /// names, so that a use of one says nothing more; with `slug` `None`, passes on the
+    /// positions borrowed so far under the names they were lent by.
+    pub fn lend_positions(&self, slug: Option<&str>, to: &mut Workspace) {
+        let own = |name: &str| {
+            name.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+                && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+        };
+        let lent = |name: &str| match slug {
+            Some(slug) => own(name).then(|| format!("{slug}/{name}")),
+            None => name.contains('/').then(|| name.to_string()),
+        };
+        for (name, entry) in &self.positions {
+            if let Some(key) = lent(name) {
+                to.positions.insert(key, entry.clone());
+            }
+        }
+        for name in &self.failed_positions {
+            if let Some(key) = lent(name) {
+                if !to.positions.contains_key(&key) {
+                    to.failed_positions.insert(key);
+                }
+            }
+        }
+    }
+
+    /// Names the position `name` also `alias` (the command line's `slug/NAME`).
+    pub fn alias_position(&mut self, alias: &str, name: &str) {
+        if let Some(entry) = self.positions.get(name) {
+            let entry = entry.clone();
+            self.positions.insert(alias.to_string(), entry);
+        }
+    }
+
+    /// Takes the position `name` out, to be put back with [`Workspace::restore_position`]:
+    /// the command line reads a later essay's position of a name an earlier one took.
+    pub fn take_position(&mut self, name: &str) -> Option<SetAside> {
+        self.positions.remove(name).map(SetAside)
+    }
+
+    /// Puts back a position taken out, under its name (replacing any defined since).
+    pub fn restore_position(&mut self, name: &str, set_aside: SetAside) {
+        self.positions.insert(name.to_string(), set_aside.0);
+    }
+}
+
+/// A position taken out of a workspace for a while ([`Workspace::take_position`]).
+pub struct SetAside(PositionEntry);
 
 /// Adds how a figure was obtained, unless it is there already.
 fn push_how(out: &mut Vec<How>, what: String, words: String) {

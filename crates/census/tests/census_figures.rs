@@ -181,3 +181,45 @@ fn a_number_in_a_query_with_a_leading_zero_is_refused() {
     check(&mut ws, &mut ev, "0.1", "0.1");
     check(&mut ws, &mut ev, "12", "count s3 - 2");
 }
+
+/// `distinct` counts the values an expression takes, `unique` says whether no two members share
+/// one; both are held to facts proved apart from the census: the numbers born by day n are
+/// 2^(n+1) - 1, and a blue-red stalk's value is its sign expansion, one stalk to a value.
+#[test]
+fn distinct_values_and_members_that_share_one() {
+    let mut ev = Evaluator::default();
+    let mut ws = Workspace::new(None);
+    let mut figure = |query: &str| {
+        let f = ws
+            .evaluate(query, &mut ev)
+            .unwrap_or_else(|e| panic!("{query}: {e}"));
+        render_figure(&f, &ev.games)
+    };
+    // Forests of at most 4 edges are worth exactly the numbers born by day 4: 2^5 - 1.
+    assert_eq!(figure("distinct value over forests4"), "31");
+    // Edge counts 1 to 4.
+    assert_eq!(figure("distinct edges over forests4"), "4");
+    // Stalks: every value once, so as many values as stalks (2 + 4 + 8 + 16).
+    assert_eq!(figure("distinct value over stalks4"), "30");
+    assert_eq!(figure("unique value over stalks4"), "true");
+    // Two stalks of one edge have one edge each: the smallest, L, with the next, R.
+    assert_eq!(
+        figure("unique edges over stalks4"),
+        "false — smallest counterexample L (1 edge (1 blue, 0 red), value 1, reading 1; \
+         edges 1 for R too)"
+    );
+    // Among blue stalks no two share a value; a family the filter empties has none to share;
+    // forests do share (the forest `L L` and the stalk `LL` are both worth 2).
+    assert_eq!(figure("unique value over stalks4 where red = 0"), "true");
+    assert_eq!(figure("unique value over stalks4 where edges > 9"), "true");
+    assert_eq!(figure("distinct value over stalks4 where edges > 9"), "0");
+    assert!(figure("unique value over forests4").starts_with("false"));
+    // A condition is not a value to count.
+    let e = ws
+        .evaluate("distinct number over forests4", &mut ev)
+        .unwrap_err();
+    assert_eq!(
+        e.message,
+        "what `distinct` measures must be a value, but this is a condition"
+    );
+}

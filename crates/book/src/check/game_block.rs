@@ -171,7 +171,12 @@ fn check_statements(
                 let unknown = name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
                     && cx.workspace.position_value(name).is_none();
                 let known: Vec<&str> = cx.workspace.position_names().collect();
-                let hint = unknown.then(|| unknown_name_help(name, &known)).flatten();
+                // Another essay's name (or a slug that names no essay before this one) first.
+                let elsewhere = (unknown || name.contains('/'))
+                    .then(|| cx.workspace.elsewhere_help(name))
+                    .flatten();
+                let hint = elsewhere
+                    .or_else(|| unknown.then(|| unknown_name_help(name, &known)).flatten());
                 let mut d = Diagnostic::new(cx.file, located(&e.span), e.message).label("here");
                 if let Some(hint) = hint {
                     d = d.help(hint);

@@ -30,8 +30,9 @@ pub use position_block::{AssertionRecord, BoardOutcome, PositionOutcome};
 
 use crate::essay::source::offset_span;
 use crate::essay::{Diagnostic, Directive, DirectiveKind, Essay};
-use hackenbook_census::{Refused, Workspace};
+use hackenbook_census::{Ladder, Refused, Workspace};
 use hackenbook_rulesets::hackenbush::{Evaluator, Settings};
+use std::collections::BTreeSet;
 use std::path::PathBuf;
 
 /// What one directive turned out to be, for the page.
@@ -145,6 +146,49 @@ pub struct CheckOptions {
 pub struct Checker {
     pub ev: Evaluator,
     options: CheckOptions,
+    /// Every essay's slug and position names, in ladder order (for names of other essays).
+    ladder: Vec<(String, Vec<String>)>,
+    /// The positions of the essays checked so far, each named `slug/NAME`, for the essays after
+    /// them.
+    lent: Workspace,
+    /// Every `slug/NAME` written in an essay: a position used only by another essay is used.
+    mentioned: BTreeSet<String>,
+}
+
+/// Every `slug/NAME` in `text` (a slug, a slash and a name, as a game expression reads a
+/// position of another essay), found at each slash.
+fn qualified_mentions(text: &str) -> Vec<String> {
+    let slug_char = |c: char| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-';
+    text.match_indices('/')
+        .filter_map(|(at, _)| {
+            let start = text[..at]
+                .rfind(|c: char| !slug_char(c))
+                .map_or(0, |i| i + 1);
+            let len = hackenbook_games::notation::qualified_name_len(&text[start..])?;
+            Some(text[start..start + len].to_string())
+        })
+        .collect()
+}
+
+/// Every essay's slug and the names its blocks give positions (exercises' too), in the order
+/// given (the ladder's).
+fn ladder(essays: &[Essay]) -> Vec<(String, Vec<String>)> {
+    essays
+        .iter()
+        .map(|e| {
+            let names = e
+                .directives
+                .iter()
+                .filter_map(|d| match &d.kind {
+                    DirectiveKind::Position(block) => block.name.as_ref(),
+                    DirectiveKind::Exercise(block) => block.position.name.as_ref(),
+                    _ => None,
+                })
+                .map(|n| n.value.clone())
+                .collect();
+            (e.front.slug.clone(), names)
+        })
+        .collect()
 }
 
 /// Checks every essay, in order, with one checker; every problem is pushed to `problems`. Runs
@@ -157,6 +201,11 @@ pub fn check_essays(
 ) -> Vec<CheckedEssay> {
     let check = |essays: Vec<Essay>, problems: &mut Vec<Diagnostic>| {
         let mut checker = Checker::new(options.clone());
+        checker.ladder = ladder(&essays);
+        checker.mentioned = essays
+            .iter()
+            .flat_map(|e| qualified_mentions(&e.file.text))
+            .collect();
         essays
             .into_iter()
             .map(|e| checker.check_essay(e, problems))
@@ -182,16 +231,30 @@ impl Checker {
             cancel: options.cancel.clone(),
             value_cache: options.cache_dir.clone(),
         });
-        Checker { ev, options }
+        Checker {
+            ev,
+            options,
+            ladder: Vec::new(),
+            lent: Workspace::default(),
+            mentioned: BTreeSet::new(),
+        }
     }
 
-    /// The definitions of `essays` — their positions and censuses, with the censuses' measures —
-    /// in one workspace, for the command line's queries. Essays come in ladder order and a name
-    /// an earlier essay took is left to it. Nothing else is checked; problems are pushed to
+    /// The definitions of `essays` — their positions (exercises' too) and censuses, with the
+    /// censuses' measures — in one workspace, for the command line's queries. Essays come in
+    /// ladder order and a name an earlier essay took is left to it; every position is also
+    /// named `slug/NAME` by its essay's slug. Nothing else is checked; problems are pushed to
     /// `problems`.
     pub fn definitions(&mut self, essays: &[Essay], problems: &mut Vec<Diagnostic>) -> Workspace {
         let mut workspace = Workspace::new(self.options.cache_dir.clone());
-        for essay in essays {
+        let ladder = ladder(essays);
+        for (essay, (slug, names)) in essays.iter().zip(&ladder) {
+            // A name an earlier essay took is set aside while this essay defines its own, so
+            // that each essay's position is also named `slug/NAME`; the earlier one is put back.
+            let set_aside: Vec<_> = names
+                .iter()
+                .filter_map(|n| workspace.take_position(n).map(|entry| (n, entry)))
+                .collect();
             let mut cx = Context {
                 file: &essay.file,
                 ev: &mut self.ev,
@@ -201,22 +264,35 @@ impl Checker {
                 play_bytes: 0,
             };
             for (index, directive) in essay.directives.iter().enumerate() {
-                let taken = match &directive.kind {
-                    DirectiveKind::Position(block) => block.name.as_ref().is_some_and(|n| {
-                        cx.workspace.position(&n.value).is_some()
-                            || cx.workspace.game_position(&n.value).is_some()
-                    }),
-                    DirectiveKind::Census { name, .. } => {
-                        cx.workspace.census_names().any(|c| c == name.value)
+                match &directive.kind {
+                    DirectiveKind::Position(_) => {
+                        check_directive(&mut cx, index, directive);
                     }
-                    _ => continue,
-                };
-                if !taken {
-                    check_directive(&mut cx, index, directive);
+                    // An exercise's position is named like a block's; its answer is the
+                    // essay's to check, not the command line's.
+                    DirectiveKind::Exercise(block) => {
+                        position_block::check(&mut cx, index, &block.position);
+                    }
+                    DirectiveKind::Census { name, .. }
+                        if !cx.workspace.census_names().any(|c| c == name.value) =>
+                    {
+                        check_directive(&mut cx, index, directive);
+                    }
+                    _ => {}
                 }
             }
             workspace = cx.workspace;
+            for name in names {
+                workspace.alias_position(&format!("{slug}/{name}"), name);
+            }
+            for (name, entry) in set_aside {
+                workspace.restore_position(name, entry);
+            }
         }
+        workspace.set_ladder(Ladder {
+            own: String::new(),
+            essays: ladder,
+        });
         workspace
     }
 
@@ -233,6 +309,12 @@ impl Checker {
         for name in &essay.failed_names {
             cx.workspace.block_failed(name);
         }
+        // The positions of the essays before this one, named `slug/NAME`.
+        self.lent.lend_positions(None, &mut cx.workspace);
+        cx.workspace.set_ladder(Ladder {
+            own: essay.front.slug.clone(),
+            essays: self.ladder.clone(),
+        });
         let mut outcomes: Vec<Option<Outcome>> = essay.directives.iter().map(|_| None).collect();
         // Definitions first, so prose may mention a position or census before the block that
         // defines it; then everything that uses them, in the order written.
@@ -250,7 +332,9 @@ impl Checker {
         for index in order {
             outcomes[index] = Some(check_directive(&mut cx, index, &essay.directives[index]));
         }
-        cx.problems.extend(unused_names(&essay));
+        cx.problems.extend(unused_names(&essay, &self.mentioned));
+        cx.workspace
+            .lend_positions(Some(&essay.front.slug), &mut self.lent);
         let censuses = cx
             .workspace
             .runs()
@@ -271,8 +355,9 @@ impl Checker {
 }
 
 /// A position or census named and never mentioned again in its essay — in a claim, a game
-/// line, a line of play, a narrowed census or a link to its anchor — is a warning at the name.
-fn unused_names(essay: &Essay) -> Vec<Diagnostic> {
+/// line, a line of play, a narrowed census or a link to its anchor — nor as `slug/NAME` in
+/// any essay (`mentioned`), is a warning at the name.
+fn unused_names(essay: &Essay, mentioned: &BTreeSet<String>) -> Vec<Diagnostic> {
     let text = &*essay.file.text;
     let mentions = |name: &str| {
         let word = |c: Option<char>| c.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_');
@@ -309,7 +394,8 @@ fn unused_names(essay: &Essay) -> Vec<Diagnostic> {
             ),
             _ => continue,
         };
-        if mentions(&name.value) <= 1 {
+        let elsewhere = mentioned.contains(&format!("{}/{}", essay.front.slug, name.value));
+        if mentions(&name.value) <= 1 && !elsewhere {
             warnings.push(
                 Diagnostic::new(
                     &essay.file,

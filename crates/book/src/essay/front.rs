@@ -173,6 +173,12 @@ impl FrontMatterError {
                 "a string is not closed on its line".to_string(),
                 "end it with `\"` on the same line".to_string(),
             )
+        } else if message.starts_with("invalid string") {
+            // A value TOML cannot read at all, most often words without quotes (`title = One`).
+            (
+                format!("`{key}` is text, and text goes in quotes"),
+                format!("put it in quotes: `{key} = \"…\"`"),
+            )
         } else if message.starts_with("invalid escape sequence") {
             (
                 "a `\\` in a string starts an escape, and this one is unknown".to_string(),

@@ -877,6 +877,11 @@ mod tests {
                 "write it without quotes: `rung = 1`",
             ),
             (
+                "title = Words without quotes\nrung = 1",
+                "`title` is text, and text goes in quotes",
+                "put it in quotes: `title = \"…\"`",
+            ),
+            (
                 "title = \"T\"\nrung = 1\ncolour = 2",
                 "unknown key `colour`",
                 "the keys are `title`, `slug`, `rung`, `summary`, `date`, `updated`",

@@ -42,6 +42,28 @@ pub struct Token {
     pub span: Range<usize>,
 }
 
+/// The length of a qualified name at the start of `text`, a position of another essay named
+/// by that essay's slug: `first-steps/half` (lower-case letters, digits and hyphens, a slash,
+/// then a name: letters, digits and `_`, starting with a letter or `_`). Written without
+/// spaces; nothing else in a game expression or a query reads this way, since a slash is
+/// otherwise only the bar of a fraction between digits.
+pub fn qualified_name_len(text: &str) -> Option<usize> {
+    let slug = text
+        .find(|c: char| !(c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-'))
+        .unwrap_or(text.len());
+    if slug == 0 || text[..slug].starts_with('-') || text.as_bytes().get(slug) != Some(&b'/') {
+        return None;
+    }
+    let rest = &text[slug + 1..];
+    if !rest.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_') {
+        return None;
+    }
+    let name = rest
+        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .unwrap_or(rest.len());
+    Some(slug + 1 + name)
+}
+
 pub fn lex(text: &str) -> Result<Vec<Token>, ParseError> {
     let mut lexer = Lexer {
         text,
@@ -84,6 +106,11 @@ impl Lexer<'_> {
     fn run(&mut self) -> Result<(), ParseError> {
         while let Some(c) = self.peek() {
             let start = self.pos;
+            if let Some(len) = qualified_name_len(&self.text[start..]) {
+                self.pos += len;
+                self.push(Tok::Name(self.text[start..self.pos].to_string()), start);
+                continue;
+            }
             match c {
                 c if c.is_whitespace() => self.pos += c.len_utf8(),
                 '0'..='9' => self.number()?,
@@ -283,6 +310,33 @@ mod tests {
 
     fn toks(s: &str) -> Vec<Tok> {
         lex(s).unwrap().into_iter().map(|t| t.tok).collect()
+    }
+
+    #[test]
+    fn a_position_of_another_essay_is_one_name() {
+        assert_eq!(
+            toks("first-steps/half + worksheet-1/_x2 - 3/8"),
+            vec![
+                Tok::Name("first-steps/half".into()),
+                Tok::Plus,
+                Tok::Name("worksheet-1/_x2".into()),
+                Tok::Minus,
+                Tok::Number("3/8".parse().unwrap()),
+            ]
+        );
+        // A difference stays one: the slash must stand between a slug and a name.
+        assert_eq!(
+            toks("half-1/2"),
+            vec![
+                Tok::Name("half".into()),
+                Tok::Minus,
+                Tok::Number("1/2".parse().unwrap())
+            ]
+        );
+        assert_eq!(qualified_name_len("Half/x"), None, "slugs are lower-case");
+        assert_eq!(qualified_name_len("-a/x"), None);
+        assert_eq!(qualified_name_len("a / x"), None, "written without spaces");
+        assert_eq!(qualified_name_len("a-b/x y"), Some(5));
     }
 
     #[test]

@@ -15,6 +15,7 @@ mod parser;
 mod syntax;
 pub mod tex;
 
+pub use lexer::qualified_name_len;
 pub use parser::{parse_expr, parse_statement, MAX_NESTING};
 pub use syntax::{rel_text, Expr, ExprKind, Function, ParseError, Rel, Statement};
 
@@ -135,9 +136,13 @@ impl Expr {
 /// A name in upright type (`\\mathrm{green\\_bunk}`).
 /// A name in upright type; a position written in place (`[LR]`), its notation in typewriter
 /// letters, in brackets.
+///
+/// A position of another essay (`first-steps/half`) is shown by its own name, `half`: the slug
+/// is for the checker.
 pub fn name_latex(n: &str) -> String {
     let Some(inner) = n.strip_prefix('[').and_then(|n| n.strip_suffix(']')) else {
-        return format!("\\mathrm{{{}}}", n.replace('_', "\\_"));
+        let own = n.rsplit_once('/').map_or(n, |(_, own)| own);
+        return format!("\\mathrm{{{}}}", own.replace('_', "\\_"));
     };
     let mut out = String::from("[\\mathtt{");
     for c in inner.chars() {
