@@ -661,7 +661,7 @@ impl<G: Played> Judge<'_, G> {
 }
 
 /// "`a`, `b` and `c`".
-fn join_and(items: &[String]) -> String {
+pub fn join_and(items: &[String]) -> String {
     match items {
         [] => String::new(),
         [one] => one.clone(),

@@ -54,7 +54,7 @@ pub fn render(
                 .ruleset()
                 .players()
                 .map_or(String::new(), |words| {
-                    format!("<p class=\"exercise-rules\">{}</p>\n", escape(words))
+                    format!("<p class=\"exercise-rules\">{}.</p>\n", escape(words))
                 });
             (svg, rules)
         }
