@@ -105,6 +105,9 @@ pub struct Verb {
     pub doing: &'static str,
 }
 
+/// How a game's moves are said: its verb, and a move's name.
+pub type Naming<'a, M> = (Verb, &'a dyn Fn(&M) -> String);
+
 /// The words of Hackenbush's moves.
 pub const CUT: Verb = Verb {
     noun: "cut",
@@ -336,7 +339,10 @@ pub fn check_claim<G: Played>(
 }
 
 /// What a failed claim says, and the play that refutes it.
-pub type Refuted<M> = Option<(String, Vec<(Player, M)>)>;
+pub type Refutation<M> = (String, Vec<(Player, M)>);
+
+/// A claim's verdict: `None` when it holds.
+pub type Refuted<M> = Option<Refutation<M>>;
 
 /// The judge of a replay: the game and the games table its values live in.
 struct Judge<'g, G> {
@@ -384,7 +390,7 @@ impl<G: Played> Judge<'_, G> {
         s: &G::State,
         mover: Player,
         loser: Player,
-    ) -> Result<(String, Vec<(Player, G::Move)>), G::Error> {
+    ) -> Result<Refutation<G::Move>, G::Error> {
         let verb = self.game.verb();
         let winner = loser.other();
         if mover == winner {
@@ -435,7 +441,7 @@ impl<G: Played> Judge<'_, G> {
         s: &G::State,
         p: Player,
         m: &G::Move,
-    ) -> Result<(String, Vec<(Player, G::Move)>), G::Error> {
+    ) -> Result<Refutation<G::Move>, G::Error> {
         Ok(match self.game.find(s, p, m) {
             Err(why) => (why, Vec::new()),
             Ok((named, after)) => {
@@ -650,7 +656,7 @@ impl<G: Played> Judge<'_, G> {
         p: Player,
         m: &G::Move,
         none_wins: bool,
-    ) -> Result<(String, Vec<(Player, G::Move)>), G::Error> {
+    ) -> Result<Refutation<G::Move>, G::Error> {
         let (why, play) = self.refute_move(s, p, m)?;
         if none_wins {
             let none = self.no_winning_move(s, p)?;

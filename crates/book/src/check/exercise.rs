@@ -16,7 +16,7 @@ use hackenbook_base::provenance::Method;
 use hackenbook_games::{notation, GameId, OutcomeClass, Player};
 use hackenbook_rulesets::erased::Unconfirmed;
 use hackenbook_rulesets::hackenbush::play::{self, Board, Cuts, PlayLimits, PlayTable};
-use hackenbook_rulesets::line::{self as generic, AnyPlay, Best, Played, Verb, CUT, PLAY};
+use hackenbook_rulesets::line::{self as generic, AnyPlay, Best, Naming, Played, CUT, PLAY};
 use hackenbook_rulesets::AnyPosition;
 use std::fmt::Display;
 
@@ -657,7 +657,7 @@ fn refuted<G: Played>(
     starter: Player,
     claim: &generic::Claim<G::Move, G::Position>,
     answer: &Spanned<String>,
-    (verb, name): (Verb, &dyn Fn(&G::Move) -> String),
+    (verb, name): Naming<'_, G::Move>,
 ) -> Diagnostic
 where
     G::Error: Display,

@@ -11,7 +11,7 @@ use crate::essay::{Diagnostic, Spanned};
 use hackenbook_games::Player;
 use hackenbook_rulesets::hackenbush::play::{self, Board, PlayLimits};
 use hackenbook_rulesets::hackenbush::{in_place, Colour, Position, Rules};
-use hackenbook_rulesets::line::{self as generic, AnyPlay, AnyReader, Verb, CUT, PLAY};
+use hackenbook_rulesets::line::{self as generic, AnyPlay, AnyReader, Naming, CUT, PLAY};
 use hackenbook_rulesets::{registry, AnyPosition};
 use std::ops::Range;
 
@@ -185,7 +185,7 @@ fn read_errors(
 /// none.
 fn report<M, P>(
     cx: &mut Context,
-    (verb, name): (Verb, &dyn Fn(&M) -> String),
+    (verb, name): Naming<'_, M>,
     script: &generic::Script<M, P>,
     problems: &[generic::LineProblem<M>],
     at: usize,
