@@ -801,4 +801,127 @@ fn a_failed_block_of_an_earlier_essay_says_nothing_more_where_it_is_used() {
     let (failed, _) = problems_of_essays(&[("first.md", 1, first), ("second.md", 2, second)]);
     assert!(failed.contains("first.md:6:15"), "{failed}");
     assert!(!failed.contains("second.md"), "{failed}");
+/// [`problems_of`] with the lines of each message joined (a message wraps at any blank).
+fn flat_problems(body: &str) -> String {
+    problems_of(body)
+        .split_whitespace()
+        .filter(|w| *w != "│")
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Lines of play on another game's position: moves by the game's names, values checked after
+/// each move, a wrong move located at its line with the moves there are; a best move claimed
+/// is held to the options' values.
+#[test]
+fn lines_of_play_on_other_games_name_their_moves() {
+    let board = "\n```domineering wide\n2x3\n```\n\n```play wide\n";
+    let wrong = flat_problems(&format!(
+        "{board}left plays a1-a2\nright plays a1-b1\n```\n"
+    ));
+    assert!(
+        wrong.contains("e.md:12:1") && wrong.contains("a1 is not free"),
+        "{wrong}"
+    );
+    // After a1-a2 Right's dominoes are b1-c1 and b2-c2: both are listed.
+    assert!(
+        wrong.contains("Right's moves here are")
+            && wrong.contains("b1-c1")
+            && wrong.contains("b2-c2"),
+        "{wrong}"
+    );
+    let unknown = flat_problems(&format!("{board}left plays a1\n```\n"));
+    assert!(
+        unknown.contains("e.md:11:1") && unknown.contains("`a1` is not a domino"),
+        "{unknown}"
+    );
+    // 2x3 less its first column is 2x2 = ±1; Right's b1-c1 leaves Left no vertical domino.
+    let holds = flat_problems(&format!(
+        "{board}start = left\nleft's best move is b1-b2\nleft plays a1-a2\nvalue = +-1\n\
+         right plays b1-c1\nvalue = -1\nright has won\n```\n"
+    ));
+    assert_eq!(holds, "", "a right line passes");
+    let value = flat_problems(&format!("{board}left plays a1-a2\nvalue = 1\n```\n"));
+    assert!(
+        value.contains("e.md:12:1") && value.contains("worth +-1, not 1"),
+        "{value}"
+    );
+    // From Toads and Frogs T.T.F (worth 1*), Left's 1→2 leaves {1/2 | 0}, which Right wins
+    // moving first; her 3→4 leaves 1.
+    let toads = "\n```play\ntoads-and-frogs: T.T.F\nstart = left\n";
+    let best = flat_problems(&format!("{toads}left's best move is 1→2\n```\n"));
+    assert!(
+        best.contains("`1→2` (leaving {1/2|0}) is not Left's best move: `3→4` (leaving 1)"),
+        "{best}"
+    );
+    let wins = flat_problems(&format!(
+        "{toads}left wins by playing 3->4\nleft plays 3→4\nvalue = 1\n```\n"
+    ));
+    assert_eq!(wins, "", "a right line passes");
+    // Push `LR.L`: Left's first piece pushed off leaves 2, her last pushed on 15/8.
+    let push = flat_problems("\n```play\npush: LR.L\nleft's best move is 4→3\n```\n");
+    assert!(
+        push.contains("help: the refuting play, from this step: left plays 1→off"),
+        "{push}"
+    );
+}
+
+/// Exercises on another game's position: the answer a move's name, held to the winning moves;
+/// a move that is none lists the moves there are; a winning move asked of a player who has none
+/// says so, with the value; a best move among incomparable options is refused, naming them.
+#[test]
+fn exercises_on_other_games_take_move_names() {
+    let toads = |answer: &str| {
+        flat_problems(&format!(
+            "\n```exercise toads-and-frogs strip\nT.T.F\nquestion = winning move for left\n\
+             answer = {answer}\n```\n"
+        ))
+    };
+    assert_eq!(toads("3→4"), "", "the winning move is accepted");
+    let losing = toads("1→2");
+    assert!(
+        losing.contains("e.md:9:10") && losing.contains("`1→2` does not win for Left"),
+        "{losing}"
+    );
+    assert!(
+        losing.contains("the refuting play: left plays 1→2, then right plays"),
+        "{losing}"
+    );
+    let none = toads("2→3");
+    assert!(
+        none.contains("bad move:") && none.contains("1→2") && none.contains("3→4"),
+        "{none}"
+    );
+    let no_win = flat_problems(
+        "\n```exercise nim heaps\n2 2\nquestion = winning move for left\nanswer = 2[1]→0\n```\n",
+    );
+    assert!(
+        no_win.contains(
+            "Left has no winning move here: the position is worth 0, and the second player wins"
+        ),
+        "{no_win}"
+    );
+    // Green stalks of one and two edges: Left's options are *2, * and 0, no two comparable.
+    let green = flat_problems(
+        "\n```exercise stalks\nG GG\nquestion = best move for left\nanswer = GG\n```\n",
+    );
+    assert!(
+        green.contains("Left has no single best move here:") && green.contains("are incomparable"),
+        "{green}"
+    );
+    let cheaper = flat_problems(
+        "\n```exercise push cheaper\nLR.L\nquestion = best move for left\nanswer = 1→off\n```\n\n\
+         `{2 = [[push: .R.L]]}`\n",
+    );
+    assert_eq!(cheaper, "", "the best move is accepted");
+}
+
+/// A claimed winning move when the mover has none says that first, with the position's value.
+#[test]
+fn a_winning_move_claimed_for_a_player_with_none_says_so() {
+    let text = flat_problems("\n```play\nLR L\nstart = right\nright wins by cutting LR\n```\n");
+    assert!(
+        text.contains("Right has no winning move here: the position is worth 3/2, and Left wins whoever starts"),
+        "{text}"
+    );
 }

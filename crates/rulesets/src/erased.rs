@@ -34,6 +34,13 @@ pub trait DynRuleset: Send + Sync + 'static {
     fn print_erased(&self, p: &dyn Any) -> String;
     fn size_erased(&self, p: &dyn Any) -> usize;
     fn moves_erased(&self, p: &dyn Any, player: Player) -> Vec<(String, Erased)>;
+    /// [`Ruleset::find_move`]: the move `name` names, or why none does (with the names there are).
+    fn find_move_erased(
+        &self,
+        p: &dyn Any,
+        player: Player,
+        name: &str,
+    ) -> Result<(String, Erased), String>;
     fn draw_erased(&self, p: &dyn Any) -> Drawing;
     fn eq_erased(&self, a: &dyn Any, b: &dyn Any) -> bool;
     /// The value of `p` by the run's solver of this ruleset (`plain`: by its plain game tree).
@@ -89,6 +96,16 @@ impl<R: Ruleset> DynRuleset for R {
             .into_iter()
             .map(|m| (m.name, Arc::new(m.to) as Erased))
             .collect()
+    }
+
+    fn find_move_erased(
+        &self,
+        p: &dyn Any,
+        player: Player,
+        name: &str,
+    ) -> Result<(String, Erased), String> {
+        self.find_move(inside::<R>(p), player, name)
+            .map(|m| (m.name, Arc::new(m.to) as Erased))
     }
 
     fn draw_erased(&self, p: &dyn Any) -> Drawing {
@@ -168,6 +185,31 @@ impl AnyPosition {
                 )
             })
             .collect()
+    }
+
+    /// The move of `player` that `name` names (as the game names it) and the position it
+    /// reaches, or why there is none, with the names there are (the ruleset's reason, and the
+    /// mover's moves when the reason does not list them).
+    pub fn find_move(&self, player: Player, name: &str) -> Result<(String, AnyPosition), String> {
+        self.ruleset
+            .find_move_erased(&*self.position, player, name)
+            .map_err(|why| {
+                let names: Vec<String> = self.moves(player).into_iter().map(|m| m.0).collect();
+                match names.as_slice() {
+                    _ if why.contains("the moves are") || why.contains("has no move") => why,
+                    [] => format!("{why}; {player} has no move here"),
+                    _ => format!("{why}; {player}'s moves here are {}", names.join(", ")),
+                }
+            })
+            .map(|(name, position)| {
+                (
+                    name,
+                    AnyPosition {
+                        ruleset: self.ruleset,
+                        position,
+                    },
+                )
+            })
     }
 
     /// Its drawing, each item with the moves it is the target of.

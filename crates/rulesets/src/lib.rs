@@ -13,6 +13,7 @@ pub mod domineering;
 pub mod draw;
 pub mod erased;
 pub mod hackenbush;
+pub mod line;
 pub mod nim;
 pub mod push;
 pub mod registry;

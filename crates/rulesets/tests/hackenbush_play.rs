@@ -272,7 +272,7 @@ proptest! {
         };
         let line = check(&lines.join("\n"), &mut ev);
         prop_assert!(line.problems.is_empty(), "{:?}\n{}", line.problems, lines.join("\n"));
-        prop_assert_eq!(line.positions.last().map(|r| r.set), Some(table.positions[game.at].set));
+        prop_assert_eq!(line.positions.last().map(|r| r.state), Some(table.positions[game.at].set));
         if !value_lines.is_empty() {
             let k = value_lines[wrong as usize % value_lines.len()];
             lines[k] = "value = 1000".to_string();
@@ -347,9 +347,9 @@ fn a_wrong_line_fails_with_the_refuting_play() {
     let half = games.eval_str("-1/2").unwrap();
     let steps = vec![
         Step::Claim(Claim::Wins(Player::Left)),
-        Step::Cut {
+        Step::Move {
             player: Player::Left,
-            edge: 0,
+            mv: 0,
         },
         Step::Claim(Claim::Value(half)),
         Step::Claim(Claim::Wins(Player::Left)),
@@ -394,13 +394,13 @@ fn illegal_cuts_stop_the_line() {
     );
     // Turns alternate.
     let steps = vec![
-        Step::Cut {
+        Step::Move {
             player: Player::Left,
-            edge: 2,
+            mv: 2,
         },
-        Step::Cut {
+        Step::Move {
             player: Player::Left,
-            edge: 1,
+            mv: 1,
         },
     ];
     let line = replay(&board, None, &steps, solver, games).unwrap();

@@ -1,18 +1,24 @@
-//! An `exercise` block: a position, a question the checker decides (its value, who wins, a
-//! winning move), and the author's answer, checked like a claim. A wrong answer fails at its line;
-//! a wrong winner or a "winning move" that does not win fails with the play that refutes it, from
-//! the line-of-play judge (`hackenbush::play::line`). The page gets what the reader's answer is
-//! compared with in the browser: the value's parts, the winner, the set of winning edges.
+//! An `exercise` block: a position of any game, a question the checker decides (its value, who
+//! wins, a winning move, the best move), and the author's answer, checked like a claim. A wrong
+//! answer fails at its line; a wrong winner or a move that does not win (or is not best) fails
+//! with the play that refutes it, from the line-of-play judge (`hackenbook_rulesets::line`). The
+//! page gets what the reader's answer is compared with in the browser: the value's parts, the
+//! winner, the set of right moves (Hackenbush's edges, another game's moves by name with the
+//! drawn items they target).
 
 use super::context::{ClaimKind, ClaimRecord};
-use super::position_block::{self, PositionOutcome};
+use super::position_block::{self, BoardOutcome, PositionOutcome};
 use super::Context;
 use crate::essay::parse::ExerciseBlock;
 use crate::essay::source::offset_span;
 use crate::essay::{Diagnostic, Spanned};
 use hackenbook_base::provenance::Method;
-use hackenbook_games::{notation, OutcomeClass, Player};
-use hackenbook_rulesets::hackenbush::play::{self, Board, PlayLimits, PlayTable};
+use hackenbook_games::{notation, GameId, OutcomeClass, Player};
+use hackenbook_rulesets::erased::Unconfirmed;
+use hackenbook_rulesets::hackenbush::play::{self, Board, Cuts, PlayLimits, PlayTable};
+use hackenbook_rulesets::line::{self as generic, AnyPlay, Best, Naming, Played, CUT, PLAY};
+use hackenbook_rulesets::AnyPosition;
+use std::fmt::Display;
 
 /// The kinds of question an exercise may ask.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -25,11 +31,23 @@ pub enum Question {
     Outcome,
     /// Find a winning move for this player (moving first).
     WinningMove(Player),
+    /// Find this player's best move: an option as good for the player as every other.
+    BestMove(Player),
+}
+
+/// What a move question asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Goal {
+    /// A move that wins.
+    Win,
+    /// A move to an option as good for the mover as every other.
+    Best,
 }
 
 /// The forms `question = …` takes, for messages.
 const QUESTIONS: &str = "`value`, `who wins when left starts`, `who wins when right starts`, \
-                         `who wins`, `winning move for left`, `winning move for right`";
+                         `who wins`, `winning move for left`, `winning move for right`, \
+                         `best move for left`, `best move for right`";
 
 impl Question {
     fn read(text: &str) -> Option<Question> {
@@ -44,6 +62,7 @@ impl Question {
             ["who", "wins"] => Question::Outcome,
             ["who", "wins", "when", p, "starts"] => Question::Winner(player(p)?),
             ["winning", "move", "for", p] => Question::WinningMove(player(p)?),
+            ["best", "move", "for", p] => Question::BestMove(player(p)?),
             _ => return None,
         })
     }
@@ -57,6 +76,16 @@ impl Question {
                 "Who wins: Left, Right, the first player or the second player?".to_string()
             }
             Question::WinningMove(p) => format!("Find a winning move for {p}, moving first."),
+            Question::BestMove(p) => format!("Find {p}'s best move, moving first."),
+        }
+    }
+
+    /// The mover and what the move must do, for a move question.
+    pub fn asks_move(self) -> Option<(Player, Goal)> {
+        match self {
+            Question::WinningMove(p) => Some((p, Goal::Win)),
+            Question::BestMove(p) => Some((p, Goal::Best)),
+            _ => None,
         }
     }
 }
@@ -72,19 +101,47 @@ pub enum Expected {
     },
     Winner(Player),
     Outcome(OutcomeClass),
-    /// The mover's winning edges and every edge the mover may cut (indices of the position).
+    /// The mover's right edges (winning, or best) and every edge the mover may cut (indices of
+    /// the position).
     Moves {
         player: Player,
+        goal: Goal,
         winning: Vec<usize>,
         legal: Vec<usize>,
         names: Vec<String>,
     },
+    /// Another game's move question: the right moves and every move of the mover, by name, and
+    /// the drawn items that are targets of the mover's moves (item id, the moves' names).
+    Named {
+        player: Player,
+        goal: Goal,
+        right: Vec<String>,
+        legal: Vec<String>,
+        targets: Vec<(String, Vec<String>)>,
+    },
+}
+
+/// An exercise's position: Hackenbush's, or another game's.
+#[derive(Debug)]
+pub enum ExercisePosition {
+    Hackenbush(PositionOutcome),
+    Board(BoardOutcome),
+}
+
+impl ExercisePosition {
+    /// The name other directives use for it.
+    pub fn name(&self) -> &str {
+        match self {
+            ExercisePosition::Hackenbush(p) => &p.name,
+            ExercisePosition::Board(b) => &b.name,
+        }
+    }
 }
 
 #[derive(Debug)]
 pub struct ExerciseOutcome {
     /// The position, drawn without its value (the value may be the answer).
-    pub position: PositionOutcome,
+    pub position: ExercisePosition,
     pub question: Question,
     pub expected: Expected,
     /// The answer for the answer key, in words or typeset (LaTeX when `latex`).
@@ -114,18 +171,27 @@ pub fn check(cx: &mut Context, index: usize, block: &ExerciseBlock) -> Option<Ex
         check_hint_maths(cx, hint);
     }
     // The block keeps only its `rules` line: the position is checked like a position block.
-    let position = position_block::check(cx, index, &block.position)?;
+    let position = match block.position.ruleset {
+        Some(ruleset) => ExercisePosition::Board(position_block::check_board(
+            cx,
+            index,
+            &block.position,
+            ruleset,
+        )?),
+        None => ExercisePosition::Hackenbush(position_block::check(cx, index, &block.position)?),
+    };
     let answer = &block.answer;
     let checked = judge(cx, &position, question, answer);
+    let name = position.name().to_string();
     let (figure, holds, expected, key) = match checked {
         Ok(found) => found,
         Err(diagnostic) => {
             cx.problem(diagnostic);
-            record(cx, question, &position.name, answer, String::new(), false);
+            record(cx, question, &name, answer, String::new(), false);
             return None;
         }
     };
-    let claim = record(cx, question, &position.name, answer, figure, holds);
+    let claim = record(cx, question, &name, answer, figure, holds);
     if !holds {
         return None;
     }
@@ -170,13 +236,13 @@ type Judged = Result<(String, bool, Expected, (String, bool)), Diagnostic>;
 
 fn judge(
     cx: &mut Context,
-    position: &PositionOutcome,
+    position: &ExercisePosition,
     question: Question,
     answer: &Spanned<String>,
 ) -> Judged {
     let value = cx
         .workspace
-        .position_value(&position.name)
+        .position_value(position.name())
         .expect("the exercise's position was just defined");
     let bad = |message: String, span: std::ops::Range<usize>| {
         Diagnostic::new(cx.file, span, message).label("this answer")
@@ -230,7 +296,7 @@ fn judge(
             let winner = cx.ev.games.outcome(value).winner(starter);
             let holds = claimed == winner;
             if !holds {
-                refute(cx, position, starter, play::Claim::Wins(claimed), answer);
+                refute_wins(cx, position, starter, claimed, answer);
             }
             Ok((
                 format!("{winner} wins"),
@@ -258,8 +324,7 @@ fn judge(
                     .into_iter()
                     .find(|&s| claimed.winner(s) != class.winner(s))
                     .unwrap_or(Player::Left);
-                let claim = play::Claim::Wins(claimed.winner(starter));
-                refute(cx, position, starter, claim, answer);
+                refute_wins(cx, position, starter, claimed.winner(starter), answer);
             }
             let words = class.describe();
             let key = format!("{}{}.", words[..1].to_uppercase(), &words[1..]);
@@ -270,7 +335,16 @@ fn judge(
                 (key, false),
             ))
         }
-        Question::WinningMove(player) => {
+        Question::WinningMove(_) | Question::BestMove(_) => {
+            let Some((player, goal)) = question.asks_move() else {
+                unreachable!("a move question")
+            };
+            let position = match position {
+                ExercisePosition::Hackenbush(p) => p,
+                ExercisePosition::Board(b) => {
+                    return judge_named(cx, &b.position, value, player, goal, answer)
+                }
+            };
             let board = Board::new(
                 &position.position,
                 position.rules,
@@ -301,36 +375,33 @@ fn judge(
                     answer.span.clone(),
                 )
             })?;
-            let winning = table.winning(0, player).to_vec();
+            let winning = match goal {
+                Goal::Win => table.winning(0, player).to_vec(),
+                Goal::Best => {
+                    let ev = &mut *cx.ev;
+                    let mut cuts = Cuts::new(&board, &mut ev.solver);
+                    let found =
+                        generic::best_moves(&mut cuts, &board.full(), player, &mut ev.games)
+                            .map_err(|e| {
+                                bad(
+                                    format!("cannot value its options: {e}"),
+                                    answer.span.clone(),
+                                )
+                            })?;
+                    best_or_refused(cx, found, player, answer, &|&e| {
+                        board.names().name(e).to_string()
+                    })?
+                }
+            };
             let holds = winning.contains(&edge);
             if winning.is_empty() {
-                // No answer could hold: say why, rather than what is wrong with this one.
-                let display = cx.ev.games.display(value);
-                let class = cx.ev.games.outcome(value);
-                cx.problem(
-                    Diagnostic::new(
-                        cx.file,
-                        answer.span.clone(),
-                        format!(
-                            "{player} has no winning move here: the position is worth {display}, \
-                             and {}",
-                            class.describe()
-                        ),
-                    )
-                    .label(format!("no move of {player}'s wins"))
-                    .help(format!(
-                        "ask `who wins` instead, or choose a position where {player}, moving \
-                         first, wins"
-                    )),
-                );
+                no_winning_move(cx, value, player, answer);
             } else if !holds {
-                refute(
-                    cx,
-                    position,
-                    player,
-                    play::Claim::WinningMove(player, edge),
-                    answer,
-                );
+                let claim = match goal {
+                    Goal::Win => play::Claim::WinningMove(player, edge),
+                    Goal::Best => play::Claim::BestMove(player, edge),
+                };
+                refute_cut(cx, position, player, claim, answer);
             }
             let names: Vec<String> = (0..board.edge_count())
                 .map(|e| board.names().name(e).to_string())
@@ -353,18 +424,34 @@ fn judge(
                 list(&mut winning.iter()),
                 list(&mut legal.iter().filter(|e| !winning.contains(e)))
             );
-            let key = match winning.len() {
-                1 => format!(
+            let key = match (goal, winning.len()) {
+                (Goal::Win, 1) => format!(
                     "{player} wins by cutting the {} edge drawn thick.",
                     colour_word(&board, edge)
                 ),
-                n => format!("{player} has {n} winning moves: the edges drawn thick."),
+                (Goal::Win, n) => format!("{player} has {n} winning moves: the edges drawn thick."),
+                (Goal::Best, 1) => format!(
+                    "{player}'s best move is to cut the {} edge drawn thick.",
+                    colour_word(&board, edge)
+                ),
+                (Goal::Best, n) => format!(
+                    "{player} has {n} best moves, leaving equal values: the edges drawn thick."
+                ),
+            };
+            let figure = match goal {
+                Goal::Win => figure,
+                Goal::Best => figure.replacen("winning: ", "best: ", 1).replacen(
+                    "; losing: ",
+                    "; others: ",
+                    1,
+                ),
             };
             Ok((
                 figure,
                 holds,
                 Expected::Moves {
                     player,
+                    goal,
                     winning,
                     legal,
                     names,
@@ -391,23 +478,219 @@ pub fn read_class(text: &str) -> Option<OutcomeClass> {
     })
 }
 
-/// Reports a wrong answer at its line with the play that refutes it, replayed by the judge of
-/// lines of play from the position as written, `starter` moving first.
-fn refute(
+/// The best moves found, or why there is none to ask for (the best are incomparable, or there
+/// is no move), as the answer's problem.
+fn best_or_refused<M: Clone + PartialEq>(
+    cx: &mut Context,
+    (found, options): (Best, Vec<(M, GameId)>),
+    player: Player,
+    answer: &Spanned<String>,
+    name: &dyn Fn(&M) -> String,
+) -> Result<Vec<M>, Diagnostic> {
+    match found {
+        Best::Moves(best) => Ok(best.into_iter().map(|i| options[i].0.clone()).collect()),
+        Best::Incomparable(undominated) => {
+            let shown: Vec<String> = undominated
+                .iter()
+                .map(|&i| {
+                    format!(
+                        "`{}` (leaving {})",
+                        name(&options[i].0),
+                        cx.ev.games.display(options[i].1)
+                    )
+                })
+                .collect();
+            Err(Diagnostic::new(
+                cx.file,
+                answer.span.clone(),
+                format!(
+                    "{player} has no single best move here: {} are incomparable, and no other \
+                     move is better for {player} than these",
+                    shown.join(", ")
+                ),
+            )
+            .label("no answer is the best move")
+            .help(format!(
+                "ask for a `winning move for {}` instead, or choose another position",
+                player.name().to_lowercase()
+            )))
+        }
+        Best::NoMove => Err(Diagnostic::new(
+            cx.file,
+            answer.span.clone(),
+            format!("{player} has no move here"),
+        )
+        .label("no answer is a move")
+        .help("choose a position where the mover has a move")),
+    }
+}
+
+/// Reports that `player` has no winning move at all, and why: no answer could hold.
+fn no_winning_move(cx: &mut Context, value: GameId, player: Player, answer: &Spanned<String>) {
+    let display = cx.ev.games.display(value);
+    let class = cx.ev.games.outcome(value);
+    cx.problem(
+        Diagnostic::new(
+            cx.file,
+            answer.span.clone(),
+            generic::no_winning_move(player, &display, class),
+        )
+        .label(format!("no move of {player}'s wins"))
+        .help(format!(
+            "ask `who wins` instead, or choose a position where {player}, moving first, wins"
+        )),
+    );
+}
+
+/// A move question on another game's position: the answer a move's name, checked against the
+/// winning (or best) moves the judge finds from the values of the options.
+fn judge_named(
+    cx: &mut Context,
+    position: &AnyPosition,
+    value: GameId,
+    player: Player,
+    goal: Goal,
+    answer: &Spanned<String>,
+) -> Judged {
+    let bad = |cx: &Context, message: String| {
+        Diagnostic::new(cx.file, answer.span.clone(), message).label("this answer")
+    };
+    let chosen = match position.find_move(player, &answer.value) {
+        Ok((name, _)) => name,
+        Err(why) => return Err(bad(cx, format!("bad move: {why}"))),
+    };
+    let legal: Vec<String> = position.moves(player).into_iter().map(|m| m.0).collect();
+    let unvalued = |cx: &Context, e: Unconfirmed| bad(cx, format!("cannot value its options: {e}"));
+    let right = match goal {
+        Goal::Win => {
+            let ev = &mut *cx.ev;
+            let mut game = AnyPlay::new(&mut ev.rulesets);
+            let found = generic::winning_moves(&mut game, position, player, &mut ev.games);
+            found.map_err(|e| unvalued(cx, e))?
+        }
+        Goal::Best => {
+            let ev = &mut *cx.ev;
+            let mut game = AnyPlay::new(&mut ev.rulesets);
+            let found = generic::best_moves(&mut game, position, player, &mut ev.games);
+            let found = found.map_err(|e| unvalued(cx, e))?;
+            best_or_refused(cx, found, player, answer, &|m: &String| m.clone())?
+        }
+    };
+    let holds = right.contains(&chosen);
+    if right.is_empty() {
+        no_winning_move(cx, value, player, answer);
+    } else if !holds {
+        let claim = match goal {
+            Goal::Win => generic::Claim::WinningMove(player, chosen.clone()),
+            Goal::Best => generic::Claim::BestMove(player, chosen.clone()),
+        };
+        refute_named(cx, position, player, claim, answer);
+    }
+    let list = |names: &mut dyn Iterator<Item = &String>| {
+        let names: Vec<&str> = names.map(String::as_str).collect();
+        match names.as_slice() {
+            [] => "none".to_string(),
+            _ => names.join(", "),
+        }
+    };
+    let (right_word, other_word) = match goal {
+        Goal::Win => ("winning", "losing"),
+        Goal::Best => ("best", "others"),
+    };
+    // For authors (`hackenbook claims`): every move of the mover.
+    let figure = format!(
+        "{right_word}: {}; {other_word}: {}",
+        list(&mut right.iter()),
+        list(&mut legal.iter().filter(|m| !right.contains(m)))
+    );
+    let quoted: Vec<String> = right.iter().map(|m| format!("`{m}`")).collect();
+    let key = match (goal, quoted.as_slice()) {
+        (Goal::Win, [one]) => format!("{player} wins by playing {one}."),
+        (Goal::Win, many) => format!(
+            "{player} has {} winning moves: {}.",
+            many.len(),
+            many.join(", ")
+        ),
+        (Goal::Best, [one]) => format!("{player}'s best move is {one}."),
+        (Goal::Best, many) => format!(
+            "{player} has {} best moves, leaving equal values: {}.",
+            many.len(),
+            many.join(", ")
+        ),
+    };
+    let targets = position
+        .draw()
+        .items
+        .into_iter()
+        .filter_map(|item| {
+            let names: Vec<String> = item
+                .moves
+                .into_iter()
+                .filter(|(p, _)| *p == player)
+                .map(|(_, name)| name)
+                .collect();
+            (!names.is_empty()).then_some((item.id, names))
+        })
+        .collect();
+    Ok((
+        figure,
+        holds,
+        Expected::Named {
+            player,
+            goal,
+            right,
+            legal,
+            targets,
+        },
+        (key, false),
+    ))
+}
+
+/// A wrong answer's problem, with the play that refutes it, from the judge of lines of play on
+/// the position as written, `starter` moving first.
+#[allow(clippy::too_many_arguments)]
+fn refuted<G: Played>(
+    file: &crate::essay::SourceFile,
+    games: &mut hackenbook_games::Games,
+    game: G,
+    state: &G::State,
+    starter: Player,
+    claim: &generic::Claim<G::Move, G::Position>,
+    answer: &Spanned<String>,
+    (verb, name): Naming<'_, G::Move>,
+) -> Diagnostic
+where
+    G::Error: Display,
+{
+    let message = |text: String| {
+        Diagnostic::new(
+            file,
+            answer.span.clone(),
+            format!("the exercise's answer does not hold: {text}"),
+        )
+        .label("this answer")
+    };
+    match generic::check_claim(game, state, Some(starter), claim, games) {
+        Err(e) => message(format!("cannot replay: {e}")),
+        Ok(None) => message("the judge of lines of play disagrees with the solver".to_string()),
+        Ok(Some((text, play))) => {
+            let mut d = message(text);
+            if let Some(play) = generic::play_words(verb, name, &play) {
+                d = d.help(format!("the refuting play: {play}"));
+            }
+            d
+        }
+    }
+}
+
+/// Reports a wrong answer on a Hackenbush position, refuted on its board.
+fn refute_cut(
     cx: &mut Context,
     position: &PositionOutcome,
     starter: Player,
     claim: play::Claim,
     answer: &Spanned<String>,
 ) {
-    let message = |text: String| {
-        Diagnostic::new(
-            cx.file,
-            answer.span.clone(),
-            format!("the exercise's answer does not hold: {text}"),
-        )
-        .label("this answer")
-    };
     let board = match Board::new(
         &position.position,
         position.rules,
@@ -415,32 +698,73 @@ fn refute(
     ) {
         Ok(b) => b,
         Err(e) => {
-            let d = message(format!("cannot play this position: {e}"));
+            let d = Diagnostic::new(
+                cx.file,
+                answer.span.clone(),
+                format!("the exercise's answer does not hold: cannot play this position: {e}"),
+            )
+            .label("this answer");
             cx.problem(d);
             return;
         }
     };
-    let steps = [play::Step::Claim(claim)];
-    let replayed = play::replay(
-        &board,
-        Some(starter),
-        &steps,
-        &mut cx.ev.solver,
-        &mut cx.ev.games,
+    let name = |&e: &usize| board.names().name(e).to_string();
+    let ev = &mut *cx.ev;
+    let d = refuted(
+        cx.file,
+        &mut ev.games,
+        Cuts::new(&board, &mut ev.solver),
+        &board.full(),
+        starter,
+        &claim,
+        answer,
+        (CUT, &name),
     );
-    let d = match replayed {
-        Err(e) => message(format!("cannot replay: {e}")),
-        Ok(r) => match r.problems.first() {
-            None => message("the judge of lines of play disagrees with the solver".to_string()),
-            Some(problem) => {
-                let mut d = message(problem.message.clone());
-                if let Some(play) = super::line_of_play::play_words(&board, &problem.refutation) {
-                    d = d.help(format!("the refuting play: {play}"));
-                }
-                d
-            }
-        },
-    };
+    cx.problem(d);
+}
+
+/// A wrong winner, refuted with the play that shows it, `starter` moving first.
+fn refute_wins(
+    cx: &mut Context,
+    position: &ExercisePosition,
+    starter: Player,
+    claimed: Player,
+    answer: &Spanned<String>,
+) {
+    match position {
+        ExercisePosition::Hackenbush(p) => {
+            refute_cut(cx, p, starter, play::Claim::Wins(claimed), answer)
+        }
+        ExercisePosition::Board(b) => refute_named(
+            cx,
+            &b.position,
+            starter,
+            generic::Claim::Wins(claimed),
+            answer,
+        ),
+    }
+}
+
+/// A wrong answer on another game's position, refuted by the judge.
+fn refute_named(
+    cx: &mut Context,
+    position: &AnyPosition,
+    starter: Player,
+    claim: generic::Claim<String, AnyPosition>,
+    answer: &Spanned<String>,
+) {
+    let name = |m: &String| m.clone();
+    let ev = &mut *cx.ev;
+    let d = refuted(
+        cx.file,
+        &mut ev.games,
+        AnyPlay::new(&mut ev.rulesets),
+        position,
+        starter,
+        &claim,
+        answer,
+        (PLAY, &name),
+    );
     cx.problem(d);
 }
 
@@ -458,6 +782,9 @@ fn record(
         Question::Outcome => format!("who wins {name}"),
         Question::WinningMove(p) => {
             format!("winning move for {} in {name}", p.name().to_lowercase())
+        }
+        Question::BestMove(p) => {
+            format!("best move for {} in {name}", p.name().to_lowercase())
         }
     };
     let (line, column) = cx.file.line_col(answer.span.start);

@@ -1,50 +1,63 @@
-//! A `play` block: a line of play, replayed from its position with every cut checked for
-//! legality and every claim against the solver (`hackenbush::play::line`). A failure is reported
-//! at its line with the play that refutes it; what the page needs (each position reached, its
-//! value, the cut that led there) is kept in a [`PlayOutcome`].
+//! A `play` block: a line of play, replayed from its position with every move checked for
+//! legality and every claim against the solver (the one judge of `hackenbook_rulesets::line`):
+//! Hackenbush's cuts on its board of edges, any other game's moves by the names its ruleset
+//! gives them. A failure is reported at its line with the play that refutes it; what the page
+//! needs (each position reached, its value, the move that led there) is kept in a
+//! [`PlayOutcome`].
 
 use super::Context;
 use crate::essay::source::offset_span;
 use crate::essay::{Diagnostic, Spanned};
 use hackenbook_games::Player;
 use hackenbook_rulesets::hackenbush::play::{self, Board, PlayLimits};
-use hackenbook_rulesets::hackenbush::{Colour, Position, Rules};
-
-/// Cuts as an author writes them: "right cuts R, then left cuts L[2]"; `None` for no cuts.
-pub(super) fn play_words(board: &Board, cuts: &[(Player, usize)]) -> Option<String> {
-    let words: Vec<String> = cuts
-        .iter()
-        .map(|&(p, e)| format!("{} cuts {}", p.name().to_lowercase(), board.names().name(e)))
-        .collect();
-    (!words.is_empty()).then(|| words.join(", then "))
-}
+use hackenbook_rulesets::hackenbush::{in_place, Colour, Position, Rules};
+use hackenbook_rulesets::line::{self as generic, AnyPlay, AnyReader, Naming, CUT, PLAY};
+use hackenbook_rulesets::{registry, AnyPosition};
+use std::ops::Range;
 
 #[derive(Debug)]
 pub struct PlayOutcome {
-    /// The position as written: every frame is drawn in its layout.
-    pub position: Position,
-    /// The starting position, then one frame per cut.
+    /// The Hackenbush position as written, every frame drawn in its layout; `None` for another
+    /// game, whose frames carry their positions.
+    pub position: Option<Position>,
+    /// The starting position, then one frame per move.
     pub frames: Vec<PlayFrame>,
 }
 
 /// One position a line of play passes through.
 #[derive(Debug)]
 pub struct PlayFrame {
-    /// Per edge of the position as written: whether it still stands.
-    pub standing: Vec<bool>,
+    /// What is drawn.
+    pub picture: FramePicture,
     pub value: String,
     pub value_latex: String,
-    /// The cut that led here (`None` for the start).
+    /// The move that led here (`None` for the start).
     pub cut: Option<PlayedCut>,
 }
 
-/// A cut, as a reader is told of it.
+/// A frame's picture.
+#[derive(Debug)]
+pub enum FramePicture {
+    /// Per edge of the Hackenbush position as written: whether it still stands.
+    Standing(Vec<bool>),
+    /// Another game's position reached.
+    Board(AnyPosition),
+}
+
+/// A move, as a reader is told of it.
 #[derive(Debug)]
 pub struct PlayedCut {
     pub player: Player,
-    pub colour: Colour,
-    /// How many other edges fell with it.
-    pub fallen: usize,
+    pub kind: MoveKind,
+}
+
+/// What a move was.
+#[derive(Debug)]
+pub enum MoveKind {
+    /// A Hackenbush cut: the edge's colour and how many other edges fell with it.
+    Cut { colour: Colour, fallen: usize },
+    /// Another game's move, by its name.
+    Named(String),
 }
 
 /// Returns what the page draws, or `None` if the line failed (every problem is reported).
@@ -54,7 +67,10 @@ pub fn check(
     lines: &[Spanned<String>],
     whole: &std::ops::Range<usize>,
 ) -> Option<PlayOutcome> {
-    let (position, rules, script_lines) = resolve_position(cx, name, lines, whole)?;
+    let (position, rules, script_lines) = match resolve_position(cx, name, lines, whole)? {
+        Start::Hackenbush(p, rules, script) => (p, rules, script),
+        Start::Other(p, script) => return check_other(cx, p, script, whole),
+    };
     let board = match Board::new(&position, rules, PlayLimits::default().edges) {
         Ok(b) => b,
         Err(e) => {
@@ -67,13 +83,8 @@ pub fn check(
             return None;
         }
     };
-    let empty = || {
-        Diagnostic::new(cx.file, whole.clone(), "this line of play has no steps")
-            .label("expected cuts and claims after the position")
-            .help("for example `left cuts L[1]`, then `right has won`")
-    };
     let (Some(first), Some(last)) = (script_lines.first(), script_lines.last()) else {
-        cx.problem(empty());
+        cx.problem(empty(cx, whole, "cuts", "left cuts L[1]"));
         return None;
     };
     let at = first.span.start;
@@ -83,26 +94,15 @@ pub fn check(
     let workspace = &cx.workspace;
     let mut resolve = |n: &str| workspace.position_value(n);
     let (script, errors) = play::parse_script(text, &board, cx.ev, &mut resolve, &header);
-    let before = cx.problems.len();
-    for e in errors {
-        cx.problem(
-            Diagnostic::new(
-                cx.file,
-                offset_span(&e.span, at),
-                format!("bad line of play: {}", e.message),
-            )
-            .label("here"),
-        );
-    }
-    if cx.problems.len() > before {
+    if !read_errors(cx, errors, at) {
         return None;
     }
     if script.steps.is_empty() {
-        cx.problem(empty());
+        cx.problem(empty(cx, whole, "cuts", "left cuts L[1]"));
         return None;
     }
     let steps: Vec<play::Step> = script.steps.iter().map(|(s, _)| s.clone()).collect();
-    let start = script.start.map(|(p, _)| p);
+    let start = script.start.as_ref().map(|(p, _)| *p);
     let replayed = match play::replay(&board, start, &steps, &mut cx.ev.solver, &mut cx.ev.games) {
         Ok(r) => r,
         Err(e) => {
@@ -117,23 +117,8 @@ pub fn check(
             return None;
         }
     };
-    for problem in &replayed.problems {
-        let span = offset_span(&script.steps[problem.step].1, at);
-        let mut d = Diagnostic::new(
-            cx.file,
-            span,
-            format!("the line of play does not hold: {}", problem.message),
-        )
-        .label(match script.steps[problem.step].0 {
-            play::Step::Cut { .. } => "this cut is not legal here",
-            play::Step::Claim(_) => "this claim does not hold",
-        });
-        if let Some(play) = play_words(&board, &problem.refutation) {
-            d = d.help(format!("the refuting play, from this step: {play}"));
-        }
-        cx.problem(d);
-    }
-    if !replayed.problems.is_empty() {
+    let name = |&e: &usize| board.names().name(e).to_string();
+    if !report(cx, (CUT, &name), &script, &replayed.problems, at) {
         return None;
     }
     let frames = replayed
@@ -141,31 +126,193 @@ pub fn check(
         .iter()
         .scan(board.full(), |before, reached| {
             let standing: Vec<bool> = (0..board.edge_count())
-                .map(|e| reached.set & (1 << e) != 0)
+                .map(|e| reached.state & (1 << e) != 0)
                 .collect();
-            let cut = reached.cut.map(|(player, e)| PlayedCut {
+            let cut = reached.by.map(|(player, e)| PlayedCut {
                 player,
-                colour: board.colour(e),
-                fallen: (*before & !reached.set).count_ones() as usize - 1,
+                kind: MoveKind::Cut {
+                    colour: board.colour(e),
+                    fallen: (*before & !reached.state).count_ones() as usize - 1,
+                },
             });
-            *before = reached.set;
+            *before = reached.state;
             Some((standing, reached.value, cut))
         })
         .collect::<Vec<_>>()
         .into_iter()
         .map(|(standing, value, cut)| PlayFrame {
-            standing,
+            picture: FramePicture::Standing(standing),
             value: cx.ev.games.display(value),
             value_latex: cx.ev.games.latex(value),
             cut,
         })
         .collect();
-    Some(PlayOutcome { position, frames })
+    Some(PlayOutcome {
+        position: Some(position),
+        frames,
+    })
+}
+
+/// A line of play with no steps.
+fn empty(cx: &Context, whole: &Range<usize>, moves: &str, example: &str) -> Diagnostic {
+    Diagnostic::new(cx.file, whole.clone(), "this line of play has no steps")
+        .label(format!("expected {moves} and claims after the position"))
+        .help(format!("for example `{example}`, then `right has won`"))
+}
+
+/// Reports the script's reading errors (spans from `at`); whether there were none.
+fn read_errors(
+    cx: &mut Context,
+    errors: Vec<hackenbook_base::located::Located>,
+    at: usize,
+) -> bool {
+    let none = errors.is_empty();
+    for e in errors {
+        cx.problem(
+            Diagnostic::new(
+                cx.file,
+                offset_span(&e.span, at),
+                format!("bad line of play: {}", e.message),
+            )
+            .label("here")
+            .help_if(e.help),
+        );
+    }
+    none
+}
+
+/// Reports each problem of a replay at its step, with the refuting play; whether there were
+/// none.
+fn report<M, P>(
+    cx: &mut Context,
+    (verb, name): Naming<'_, M>,
+    script: &generic::Script<M, P>,
+    problems: &[generic::LineProblem<M>],
+    at: usize,
+) -> bool {
+    for problem in problems {
+        let span = offset_span(&script.steps[problem.step].1, at);
+        let mut d = Diagnostic::new(
+            cx.file,
+            span,
+            format!("the line of play does not hold: {}", problem.message),
+        )
+        .label(match script.steps[problem.step].0 {
+            generic::Step::Move { .. } => match verb.noun {
+                "cut" => "this cut is not legal here",
+                _ => "this move is not legal here",
+            },
+            generic::Step::Claim(_) => "this claim does not hold",
+        });
+        if let Some(play) = generic::play_words(verb, name, &problem.refutation) {
+            d = d.help(format!("the refuting play, from this step: {play}"));
+        }
+        cx.problem(d);
+    }
+    problems.is_empty()
+}
+
+/// A line of play on another game's position: moves by their names, each position reached
+/// valued as a position block's value is (the solver, confirmed by the plain game tree).
+fn check_other(
+    cx: &mut Context,
+    position: AnyPosition,
+    script_lines: &[Spanned<String>],
+    whole: &Range<usize>,
+) -> Option<PlayOutcome> {
+    let example = Player::BOTH
+        .iter()
+        .find_map(|&p| position.moves(p).into_iter().next())
+        .map_or_else(|| "a1-a2".to_string(), |(name, _)| name);
+    let first_move = format!("left plays {example}");
+    let (Some(first), Some(last)) = (script_lines.first(), script_lines.last()) else {
+        cx.problem(empty(cx, whole, "moves", &first_move));
+        return None;
+    };
+    let at = first.span.start;
+    let text = &cx.file.text[at..last.span.end];
+    let (script, errors) = {
+        let workspace = &cx.workspace;
+        let ev = &mut *cx.ev;
+        let mut value = |text: &str| {
+            in_place::evaluate(
+                text,
+                &mut ev.solver,
+                &mut ev.rulesets,
+                &mut ev.games,
+                &mut |n| workspace.position_value(n),
+            )
+        };
+        let mut reader = AnyReader {
+            ruleset: position.ruleset(),
+            example,
+            value: &mut value,
+        };
+        generic::parse_script(text, &mut reader, &|_| false)
+    };
+    if !read_errors(cx, errors, at) {
+        return None;
+    }
+    if script.steps.is_empty() {
+        cx.problem(empty(cx, whole, "moves", &first_move));
+        return None;
+    }
+    let steps: Vec<_> = script.steps.iter().map(|(s, _)| s.clone()).collect();
+    let start = script.start.as_ref().map(|(p, _)| *p);
+    let ev = &mut *cx.ev;
+    let replayed = generic::replay(
+        AnyPlay::new(&mut ev.rulesets),
+        position,
+        start,
+        &steps,
+        &mut ev.games,
+    );
+    let replayed = match replayed {
+        Ok(r) => r,
+        Err(e) => {
+            cx.problem(
+                Diagnostic::new(
+                    cx.file,
+                    first.span.clone(),
+                    format!("cannot replay this line: {e}"),
+                )
+                .label("while replaying from here"),
+            );
+            return None;
+        }
+    };
+    let name = |m: &String| m.clone();
+    if !report(cx, (PLAY, &name), &script, &replayed.problems, at) {
+        return None;
+    }
+    let frames = replayed
+        .positions
+        .into_iter()
+        .map(|reached| PlayFrame {
+            value: cx.ev.games.display(reached.value),
+            value_latex: cx.ev.games.latex(reached.value),
+            cut: reached.by.map(|(player, name)| PlayedCut {
+                player,
+                kind: MoveKind::Named(name),
+            }),
+            picture: FramePicture::Board(reached.state),
+        })
+        .collect();
+    Some(PlayOutcome {
+        position: None,
+        frames,
+    })
 }
 
 fn is_rules_line(line: &str) -> bool {
     line.split_once('=')
         .is_some_and(|(key, _)| key.trim().eq_ignore_ascii_case("rules"))
+}
+
+/// The position a line of play starts from, and the lines of the script proper.
+enum Start<'l> {
+    Hackenbush(Position, Rules, &'l [Spanned<String>]),
+    Other(AnyPosition, &'l [Spanned<String>]),
 }
 
 /// The position played, its rules, and the lines of the script proper.
@@ -174,28 +321,16 @@ fn resolve_position<'l>(
     name: Option<&Spanned<String>>,
     lines: &'l [Spanned<String>],
     whole: &std::ops::Range<usize>,
-) -> Option<(Position, Rules, &'l [Spanned<String>])> {
+) -> Option<Start<'l>> {
     if let Some(name) = name {
         return match cx.workspace.position(&name.value) {
-            Some((p, rules)) => Some((p.clone(), rules, lines)),
+            Some((p, rules)) => Some(Start::Hackenbush(p.clone(), rules, lines)),
             // Its block failed, and said so.
             None if cx.workspace.is_failed_position(&name.value) => None,
-            None if cx.workspace.game_position(&name.value).is_some() => {
-                let game = cx
-                    .workspace
-                    .game_position(&name.value)
-                    .map_or("", |p| p.ruleset().name());
-                cx.problem(
-                    Diagnostic::new(
-                        cx.file,
-                        name.span.clone(),
-                        format!("`{}` is a {game} position: lines of play are for Hackenbush positions for now", name.value),
-                    )
-                    .label("not a Hackenbush position")
-                    .help("state its values in a ```game block instead: `NAME = …`"),
-                );
-                None
-            }
+            None if cx.workspace.game_position(&name.value).is_some() => cx
+                .workspace
+                .game_position(&name.value)
+                .map(|p| Start::Other(p.clone(), lines)),
             None => {
                 cx.problem(
                     Diagnostic::new(
@@ -205,7 +340,8 @@ fn resolve_position<'l>(
                     )
                     .label("not a position of this essay")
                     .help(
-                        "name a ```hackenbush NAME block, or write the position on the first line",
+                        "name a position block (```hackenbush NAME, ```domineering NAME …), or \
+                         write the position on the first line",
                     ),
                 );
                 None
@@ -220,6 +356,24 @@ fn resolve_position<'l>(
         );
         return None;
     };
+    // Another game's position written in place: `domineering: 2x3`.
+    if let Some(read) = registry::parse_tagged(&first.value) {
+        return match read {
+            Ok(p) => Some(Start::Other(p, rest)),
+            Err(e) => {
+                cx.problem(
+                    Diagnostic::new(
+                        cx.file,
+                        offset_span(&e.span, first.span.start),
+                        format!("bad position: {}", e.message),
+                    )
+                    .label("here")
+                    .help_if(e.help),
+                );
+                None
+            }
+        };
+    }
     let position = match Position::parse(&first.value) {
         Ok(p) => p,
         Err(e) => {
@@ -246,5 +400,5 @@ fn resolve_position<'l>(
         };
         rules = super::position_block::read_rules(cx, &value)?;
     }
-    Some((position, rules, rest))
+    Some(Start::Hackenbush(position, rules, rest))
 }

@@ -20,9 +20,9 @@ mod thermograph;
 
 pub use claims::relation_how;
 pub use context::{ClaimKind, ClaimRecord, Context};
-pub use exercise::{read_class, ExerciseOutcome, Expected, Question};
+pub use exercise::{read_class, ExerciseOutcome, ExercisePosition, Expected, Goal, Question};
 pub use game_block::{unknown_name_help, GameLine};
-pub use line_of_play::{PlayFrame, PlayOutcome, PlayedCut};
+pub use line_of_play::{FramePicture, MoveKind, PlayFrame, PlayOutcome, PlayedCut};
 pub use links::check_links;
 pub use maths_claim::{reads_as_relation, unchecked_relations, UncheckedFormula};
 pub use playable::{PagePlay, PlayValue};
@@ -372,18 +372,11 @@ fn unused_names(essay: &Essay, mentioned: &BTreeSet<String>) -> Vec<Diagnostic> 
     for directive in &essay.directives {
         let (name, what, help) = match &directive.kind {
             DirectiveKind::Position(block) => match (&block.name, block.ruleset) {
-                (Some(name), None) => (
+                (Some(name), _) => (
                     name,
                     "position",
                     "refer to it (`value of NAME` in a claim, `NAME + 1` in a game block, \
                      ```play NAME), or leave the block unnamed",
-                ),
-                // Lines of play are Hackenbush's for now.
-                (Some(name), Some(_)) => (
-                    name,
-                    "position",
-                    "refer to it (`value of NAME` in a claim, `NAME + 1` in a game block), or \
-                     leave the block unnamed",
                 ),
                 (None, _) => continue,
             },

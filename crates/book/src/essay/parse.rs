@@ -422,6 +422,11 @@ fn block_name(info: &str) -> Option<String> {
     let uses = ["play", "game", "thermograph", "claims", "text"];
     match words.next() {
         Some(kind) if uses.contains(&kind) => None,
+        // ```exercise domineering NAME: the game, then the name.
+        Some("exercise") => match words.next() {
+            Some(game) if registry::find(game).is_some() => words.next().map(str::to_string),
+            name => name.map(str::to_string),
+        },
         _ => words.next().map(str::to_string),
     }
 }
@@ -528,12 +533,26 @@ fn read_block(
 ) -> Result<Option<DirectiveKind>, Diagnostic> {
     let mut words = info.split_whitespace();
     let kind = words.next().unwrap_or("");
-    let name = words.next();
+    let mut name = words.next();
+    // An exercise on another game names the game first: ```exercise domineering NAME.
+    let mut game = None;
+    if kind == "exercise" {
+        if let Some(ruleset) = name.and_then(registry::find) {
+            game = Some(ruleset);
+            name = words.next();
+        }
+    }
     let info_span = info_span(file, &range, info);
     let content = content.unwrap_or(range.end..range.end);
     let name_spanned = name.map(|n| {
-        // Search after the kind, so the name `c` of ```census c is not found inside `census`.
+        // Search after the kind (and the game), so the name `c` of ```census c is not found
+        // inside `census`.
         let at = info.find(kind).map_or(0, |k| k + kind.len());
+        let at = game.map_or(at, |g| {
+            info[at..]
+                .find(g.name())
+                .map_or(at, |k| at + k + g.name().len())
+        });
         let start = info_span.start + at + info[at..].find(n).unwrap_or(0);
         Spanned::of(&file.text, start..start + n.len())
     });
@@ -567,7 +586,7 @@ fn read_block(
                 body: Spanned::of(&file.text, content),
             }))
         }
-        "exercise" => read_exercise(file, name_spanned, content, &range, problems).map(Some),
+        "exercise" => read_exercise(file, game, name_spanned, content, &range, problems).map(Some),
         "play" => Ok(Some(DirectiveKind::Play {
             name: name_spanned,
             lines: lines(file, &content),
@@ -704,13 +723,14 @@ fn kept<T>(line: Result<T, Diagnostic>, problems: &mut Vec<Diagnostic>) -> Optio
 /// where its solution ends, `solution` holds the span of the `solution = below` line.
 fn read_exercise(
     file: &SourceFile,
+    game: Option<&'static dyn DynRuleset>,
     name: Option<Spanned<String>>,
     content: Range<usize>,
     whole: &Range<usize>,
     problems: &mut Vec<Diagnostic>,
 ) -> Result<DirectiveKind, Diagnostic> {
     let DirectiveKind::Position(mut position) =
-        read_position(file, None, name, content, whole, problems)?
+        read_position(file, game, name, content, whole, problems)?
     else {
         unreachable!("read_position reads a position block")
     };

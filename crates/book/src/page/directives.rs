@@ -2,8 +2,8 @@
 //! statements and values typeset, claims linked to the notebook.
 
 use crate::check::{
-    BoardOutcome, CheckedEssay, ClaimKind, GameLine, Outcome, PagePlay, PlayOutcome, PlayedCut,
-    PositionOutcome,
+    BoardOutcome, CheckedEssay, ClaimKind, FramePicture, GameLine, MoveKind, Outcome, PagePlay,
+    PlayOutcome, PlayedCut, PositionOutcome,
 };
 use crate::essay::Diagnostic;
 use crate::site::escape_html as escape;
@@ -432,23 +432,28 @@ fn methods_words(methods: &[Method], parts: &[Vec<Method>]) -> String {
     )
 }
 
-/// A strip of small diagrams, one per position the line passes through, all in the layout of
-/// the position as written (an edge stays where it was while others are cut), each with its
-/// value and, in words, the cut that led to it.
+/// A strip of small diagrams, one per position the line passes through, each with its value
+/// and, in words, the move that led to it. A Hackenbush line draws every frame in the layout of
+/// the position as written (an edge stays where it was while others are cut); another game's
+/// line draws each position reached.
 fn line_of_play(p: &PlayOutcome, values_html: &[String]) -> String {
-    let picture = p.position.picture();
+    let picture = p.position.as_ref().map(|position| position.picture());
     let frames: Vec<String> = p
         .frames
         .iter()
         .zip(values_html)
         .map(|(frame, value_html)| {
             let caption = frame.cut.as_ref().map_or_else(|| "At the start".to_string(), cut_words);
-            let svg = draw::svg_standing(
-                &picture,
-                &frame.standing,
-                &caption,
-                &format!("{caption}; worth {}", words::spoken(&frame.value)),
-            );
+            let described = format!("{caption}; worth {}", words::spoken(&frame.value));
+            let svg = match (&frame.picture, &picture) {
+                (FramePicture::Standing(standing), Some(picture)) => {
+                    draw::svg_standing(picture, standing, &caption, &described)
+                }
+                (FramePicture::Board(board), _) => {
+                    board.draw().to_svg_titled(PLAY_EM, Some(&described))
+                }
+                (FramePicture::Standing(_), None) => String::new(),
+            };
             format!(
                 "<li class=\"play-step\">{svg}<span class=\"play-caption\">{}</span><span class=\"value\">{value_html}</span></li>",
                 escape(&caption)
@@ -461,14 +466,22 @@ fn line_of_play(p: &PlayOutcome, values_html: &[String]) -> String {
     )
 }
 
-/// "Left cuts a blue edge; two edges fall": a cut in a reader's words.
+/// How many ems a unit (a square) of another game's drawing takes in a line of play.
+const PLAY_EM: f32 = 1.0;
+
+/// "Left cuts a blue edge; two edges fall", "Right plays b1-c1": a move in a reader's words.
 fn cut_words(cut: &PlayedCut) -> String {
-    let fall = match cut.fallen {
-        0 => String::new(),
-        1 => "; one edge falls".to_string(),
-        n => format!("; {} edges fall", words::count_words(n as u64)),
-    };
-    format!("{} cuts a {} edge{fall}", cut.player, cut.colour.word())
+    match &cut.kind {
+        MoveKind::Cut { colour, fallen } => {
+            let fall = match fallen {
+                0 => String::new(),
+                1 => "; one edge falls".to_string(),
+                n => format!("; {} edges fall", words::count_words(*n as u64)),
+            };
+            format!("{} cuts a {} edge{fall}", cut.player, colour.word())
+        }
+        MoveKind::Named(name) => format!("{} plays {name}", cut.player),
+    }
 }
 
 fn census(checked: &CheckedEssay, index: usize, name: &str) -> String {

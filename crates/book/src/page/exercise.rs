@@ -3,7 +3,7 @@
 //! spelling, it solves nothing), the hint and the worked solution on demand, and a copy of the
 //! answer and solution for the answer key at the end of the page (printed on its own page).
 
-use crate::check::{ExerciseOutcome, Expected, Question};
+use crate::check::{ExerciseOutcome, ExercisePosition, Expected, Goal, Question};
 use crate::essay::Diagnostic;
 use crate::essay::SourceFile;
 use crate::site::escape_html as escape;
@@ -28,17 +28,36 @@ pub fn render(
     span: std::ops::Range<usize>,
     problems: &mut Vec<Diagnostic>,
 ) -> Rendered {
-    let p = &exercise.position;
     let id = format!("exercise-{number}");
-    let svg = draw::svg(
-        &p.position.picture(),
-        &format!("Exercise {number}"),
-        &super::directives::describe(&p.position, None, p.rules),
-    );
-    let rules = if p.rules == Rules::Childish {
-        "<p class=\"exercise-rules\">Under the childish rules: no cut may make anything fall.</p>\n"
-    } else {
-        ""
+    let (svg, rules) = match &exercise.position {
+        ExercisePosition::Hackenbush(p) => {
+            let svg = draw::svg(
+                &p.position.picture(),
+                &format!("Exercise {number}"),
+                &super::directives::describe(&p.position, None, p.rules),
+            );
+            let rules = if p.rules == Rules::Childish {
+                "<p class=\"exercise-rules\">Under the childish rules: no cut may make anything fall.</p>\n".to_string()
+            } else {
+                String::new()
+            };
+            (svg, rules)
+        }
+        ExercisePosition::Board(b) => {
+            let svg = b
+                .position
+                .draw()
+                .to_svg_titled(EXERCISE_EM, Some(&format!("Exercise {number}")));
+            // Who moves how, in words: the drawing alone may not say it.
+            let rules = b
+                .position
+                .ruleset()
+                .players()
+                .map_or(String::new(), |words| {
+                    format!("<p class=\"exercise-rules\">{}.</p>\n", escape(words))
+                });
+            (svg, rules)
+        }
     };
     let mut typeset = |tex: &str| {
         maths::render(tex, false).unwrap_or_else(|e| {
@@ -64,16 +83,20 @@ pub fn render(
             inline_markdown(h, &mut typeset)
         )
     });
-    let field = match exercise.question {
-        Question::WinningMove(_) => "<p class=\"exercise-try\" hidden><output aria-live=\"polite\"></output></p>".to_string(),
+    let field = match (&exercise.expected, exercise.question) {
+        (Expected::Moves { .. }, _) => "<p class=\"exercise-try\" hidden><output aria-live=\"polite\"></output></p>".to_string(),
         _ => format!(
             "<form class=\"exercise-try\" hidden><label>Your answer <input type=\"text\" name=\"answer\" \
              autocomplete=\"off\" spellcheck=\"false\" placeholder=\"{placeholder}\"></label> \
              <button type=\"submit\">Check</button> <output aria-live=\"polite\"></output></form>",
-            placeholder = match exercise.question {
-                Question::Value => "for example 1/2, *, ^",
-                Question::Winner(_) => "Left or Right",
-                _ => "Left, Right, first or second player",
+            placeholder = match (&exercise.expected, exercise.question) {
+                (Expected::Named { legal, .. }, _) => format!(
+                    "a move, for example {}",
+                    legal.first().map_or("a1-a2", String::as_str)
+                ),
+                (_, Question::Value) => "for example 1/2, *, ^".to_string(),
+                (_, Question::Winner(_)) => "Left or Right".to_string(),
+                _ => "Left, Right, first or second player".to_string(),
             }
         ),
     };
@@ -95,9 +118,13 @@ pub fn render(
          <details class=\"exercise-solution\"><summary>Solution</summary>\n{solution}</details>\n\
          </section>\n",
         data = escape(&expected_json(&exercise.expected, exercise.question)),
-        question = match exercise.question {
-            Question::WinningMove(p) => format!(
+        question = match (&exercise.expected, exercise.question.asks_move()) {
+            (Expected::Moves { .. }, Some((p, _))) => format!(
                 "{} <span class=\"exercise-screen-only\" hidden>Click the edge {p} should cut.</span>",
+                escape(&exercise.question.words())
+            ),
+            (Expected::Named { .. }, Some((p, _))) => format!(
+                "{} <span class=\"exercise-screen-only\" hidden>Type the move, or click the piece or place of {p}'s move.</span>",
                 escape(&exercise.question.words())
             ),
             _ => escape(&exercise.question.words()),
@@ -109,6 +136,9 @@ pub fn render(
     );
     Rendered { inline, key }
 }
+
+/// How many ems a unit (a square) of another game's drawing takes in an exercise.
+const EXERCISE_EM: f32 = 1.6;
 
 /// The diagram with the class `exercise-winning` on every element of the winning edges.
 fn with_winning_edges(svg: &str, winning: &[usize]) -> String {
@@ -142,18 +172,44 @@ fn expected_json(expected: &Expected, question: Question) -> String {
         }),
         Expected::Moves {
             player: p,
+            goal,
             winning,
             legal,
             names,
         } => serde_json::json!({
             "kind": "move",
             "player": player(p),
+            "goal": goal_word(*goal),
             "winning": winning,
             "legal": legal,
             "names": names,
         }),
+        Expected::Named {
+            player: p,
+            goal,
+            right,
+            legal,
+            targets,
+        } => serde_json::json!({
+            "kind": "named",
+            "player": player(p),
+            "goal": goal_word(*goal),
+            "right": right,
+            "legal": legal,
+            "targets": targets
+                .iter()
+                .map(|(id, names)| (id.clone(), serde_json::json!(names)))
+                .collect::<serde_json::Map<String, serde_json::Value>>(),
+        }),
     };
     value.to_string()
+}
+
+fn goal_word(goal: Goal) -> &'static str {
+    match goal {
+        Goal::Win => "win",
+        Goal::Best => "best",
+    }
 }
 
 fn class_letter(class: OutcomeClass) -> String {

@@ -20,7 +20,7 @@ use hackenbook_games::Player;
 use std::fmt;
 
 pub use game::Match;
-pub use line::{parse_script, replay, Claim, LineProblem, Replay, Script, Step};
+pub use line::{parse_script, replay, Claim, Cuts, LineProblem, Replay, Script, Step};
 pub use table::{PlayError, PlayLimits, PlayTable};
 
 /// The edges still standing, as bits of the original edge indices (bit `e` for edge `e`).

@@ -201,11 +201,7 @@ impl PlayTable {
     }
 }
 
-/// Does `player`, having just moved to a position of this class, win it (the opponent to move)?
-/// For Left: the option is ≥ 0; for Right: ≤ 0.
-pub fn wins_after(option: OutcomeClass, player: Player) -> bool {
-    option.winner(player.other()) == player
-}
+pub use crate::line::wins_after;
 
 /// The sets play reaches from the full board, breadth first, with each set's cuts.
 #[allow(clippy::type_complexity)]
