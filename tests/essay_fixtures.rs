@@ -801,6 +801,8 @@ fn a_failed_block_of_an_earlier_essay_says_nothing_more_where_it_is_used() {
     let (failed, _) = problems_of_essays(&[("first.md", 1, first), ("second.md", 2, second)]);
     assert!(failed.contains("first.md:6:15"), "{failed}");
     assert!(!failed.contains("second.md"), "{failed}");
+}
+
 /// [`problems_of`] with the lines of each message joined (a message wraps at any blank).
 fn flat_problems(body: &str) -> String {
     problems_of(body)
