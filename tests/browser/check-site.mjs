@@ -236,10 +236,12 @@ async function checkSearch(context) {
   for (const [label, viewport, scheme] of [["desktop", DESKTOP, "light"], ["phone", PHONE, "dark"]]) {
     const v = await visit(context, "index.html", viewport);
     await v.page.emulateMedia({ colorScheme: scheme });
+    // The skip link comes first, then the site's name, then the search box.
+    await v.page.keyboard.press("Tab");
     await v.page.keyboard.press("Tab");
     await v.page.keyboard.press("Tab");
     const focused = await v.page.evaluate(() => document.activeElement?.matches("form.site-search input") ?? false);
-    check(focused, `search (${label}): the second Tab does not reach the search box`);
+    check(focused, `search (${label}): the third Tab does not reach the search box`);
     await v.page.keyboard.type(SEARCH.query);
     const first = v.page.locator(".site-search-results a").first();
     await first.waitFor({ state: "visible", timeout: 5000 }).catch(() => {});
@@ -856,6 +858,158 @@ async function playWithNoMove(context, d) {
   await v.page.close();
 }
 
+// Issue 25 §2: nothing written for the checker reaches a reader. On every page: no title (a
+// hover text) holding query syntax or a checker's verdict; no source path or source line; no
+// census definition in TOML; no id with a doubled prefix (`position-position-62`); the first Tab
+// reaches a skip link that lands on the text; the favicon is inline (no request to fail). On
+// a touch screen: no "hover" in the text (details opened), and the checked figures show a faint
+// underline (there is no hover to reveal it). In the notebook, at desktop and phone width, no
+// query breaks between two letters of a word.
+const CHECKER_WORDS = /→|\b(count|share|mean|value of|where|holds|true|false)\b|!=|==|essays\/|\.md\b|\bline \d/;
+
+function readerFacts() {
+  document.querySelectorAll("details").forEach((d) => (d.open = true));
+  const titles = [...document.querySelectorAll("[title]")].map((e) => e.getAttribute("title"));
+  const ids = [...document.querySelectorAll("[id]")].map((e) => e.id);
+  // Where each notebook query breaks a line: the two characters either side of each break.
+  const breaks = [];
+  for (const code of document.querySelectorAll("table.claims td.query code")) {
+    const text = code.firstChild;
+    if (!text || text.nodeType !== Node.TEXT_NODE) continue;
+    const range = document.createRange();
+    let top = null;
+    for (let i = 0; i < text.length; i++) {
+      range.setStart(text, i);
+      range.setEnd(text, i + 1);
+      const r = range.getClientRects()[0];
+      if (!r) continue;
+      if (top !== null && r.top > top + 2) breaks.push(text.data.slice(Math.max(0, i - 12), i) + "⏎" + text.data.slice(i, i + 12));
+      top = r.top;
+    }
+  }
+  return {
+    titles,
+    ids,
+    text: document.body.innerText,
+    censusPre: document.querySelectorAll(".census pre, .census-list pre").length,
+    midWord: breaks.filter((b) => /\w⏎\w/.test(b)),
+    icon: document.querySelector("link[rel=icon]")?.getAttribute("href") ?? "",
+    claimUnderline: [...document.querySelectorAll("a.claim")].slice(0, 1).map((a) => getComputedStyle(a).textDecorationColor),
+  };
+}
+
+async function checkReaderWords(browser, names) {
+  const touch = await browser.newContext({ offline: true, hasTouch: true, isMobile: true, viewport: PHONE });
+  const desktop = await browser.newContext({ offline: true, viewport: DESKTOP });
+  for (const name of names) {
+    for (const [label, context] of [["desktop", desktop], ["touch screen", touch]]) {
+      const page = await context.newPage();
+      await page.goto(pathToFileURL(path.join(siteDir, name)).href, { waitUntil: "load" });
+      await page.evaluate(() => document.fonts.ready);
+      const f = await page.evaluate(readerFacts);
+      const words = f.titles.filter((t) => CHECKER_WORDS.test(t));
+      check(words.length === 0, `${name}: titles in the checker's words ${JSON.stringify(words.slice(0, 3))}`);
+      const source = f.text.match(/.{0,30}(essays\/|\.md\b).{0,30}/);
+      check(source === null, `${name}: a source path in the text: ${source?.[0]}`);
+      check(f.censusPre === 0 && !/^family = "/m.test(f.text), `${name}: a census definition shown as written`);
+      const doubled = f.ids.filter((id) => /^([a-z]+)-\1-/.test(id));
+      check(doubled.length === 0, `${name}: ids with a doubled prefix ${JSON.stringify(doubled.slice(0, 3))}`);
+      check(f.midWord.length === 0, `${name} (${label}): notebook queries broken inside a word ${JSON.stringify(f.midWord.slice(0, 3))}`);
+      check(f.icon.startsWith("data:"), `${name}: no inline favicon (${f.icon})`);
+      if (label === "touch screen") {
+        const hover = f.text.match(/.{0,30}\bhover.{0,30}/i);
+        check(hover === null, `${name}: "hover" on a touch screen: ${hover?.[0]}`);
+        check(f.claimUnderline.every((c) => !/rgba\(.*, 0\)$/.test(c) && c !== "transparent"),
+          `${name}: on a touch screen the checked figures show no underline (${f.claimUnderline})`);
+      } else {
+        await page.keyboard.press("Tab");
+        const skip = await page.evaluate(() => document.activeElement?.matches("a.skip-link") ?? false);
+        check(skip, `${name}: the first Tab does not reach the skip link`);
+        if (skip) {
+          await page.keyboard.press("Enter");
+          const landed = await page.evaluate(() => document.activeElement?.id ?? "");
+          check(landed === "content", `${name}: the skip link lands on #${landed}, not the text`);
+        }
+      }
+      await page.close();
+    }
+  }
+  await touch.close();
+  await desktop.close();
+}
+
+// Issue 25 §1 "Phone": on a 390 px screen every Hackenbush figure (and exercise) is drawn at
+// least 1.5 px per unit of its drawing (0.9 at the text's size: 56 to 144 px wide) unless it
+// fills the column, and none is narrower than 96 px.
+async function checkPhoneFigures(context, names) {
+  const widths = [];
+  for (const name of names) {
+    const v = await visit(context, name, PHONE);
+    const figures = await v.page.evaluate(() =>
+      [...document.querySelectorAll("figure.position svg.hb-diagram:not(.hb-board), section.exercise .exercise-diagram svg")]
+        .map((svg) => {
+          const r = svg.getBoundingClientRect();
+          const column = svg.closest("article, main").getBoundingClientRect().width;
+          return { id: svg.closest("[id]")?.id, width: r.width, scale: r.width / svg.viewBox.baseVal.width, column };
+        })
+        .filter((f) => f.width > 0),
+    );
+    for (const f of figures) {
+      widths.push(f.width);
+      check((f.scale >= 1.5 || f.width >= f.column - 40) && f.width >= 96,
+        `${name} #${f.id}: on a phone the figure is ${f.width.toFixed(0)} px wide (${f.scale.toFixed(2)} px a unit)`);
+    }
+    await v.page.close();
+  }
+  widths.sort((a, b) => a - b);
+  if (widths.length > 0) {
+    const at = (q) => widths[Math.floor(q * (widths.length - 1))].toFixed(0);
+    console.log(`figures on a phone: ${widths.length}, ${at(0)} to ${at(1)} px wide (median ${at(0.5)})`);
+  }
+}
+
+// Issue 25 §3: print. On paper nothing is for clicking: no play controls, "checked" notes, check
+// marks, links back or underlined figures; figures and exercises are not split across pages; a
+// worksheet has a line for a name and the date, its exercises two to a row, and prints on at
+// most 8 A4 pages (11 before); screenshots of the print and page counts are saved.
+async function checkPrint(context) {
+  for (const [name, most] of [["worksheet-1.html", 8], ["the-cycle.html", null], ["a-tree-is-still-a-number.html", null]]) {
+    if (!fs.existsSync(path.join(siteDir, name))) continue;
+    const v = await visit(context, name, DESKTOP);
+    await v.page.emulateMedia({ media: "print" });
+    // As a reader prints it: what opens on demand closed (`visit` opened it).
+    await v.page.evaluate(() => document.querySelectorAll("details").forEach((d) => (d.open = false)));
+    const f = await v.page.evaluate(() => {
+      const shown = (sel) => [...document.querySelectorAll(sel)].filter((e) => getComputedStyle(e).display !== "none").length;
+      const underlined = [...document.querySelectorAll("a.claim")].filter((a) => getComputedStyle(a).textDecorationLine !== "none").length;
+      const split = [...document.querySelectorAll("figure, section.exercise")].filter((e) => getComputedStyle(e).breakInside !== "avoid").length;
+      const exercises = [...document.querySelectorAll("section.exercise")].map((e) => e.getBoundingClientRect());
+      const rows = new Set(exercises.map((r) => Math.round(r.top))).size;
+      return {
+        controls: shown(".play-bar, .play-panel, details.checked, .checked-mark, .exercise-try, td.source, .screen-only"),
+        underlined,
+        split,
+        nameLine: shown(".name-line"),
+        exercises: exercises.length,
+        rows,
+      };
+    });
+    check(f.controls === 0, `${name} (print): ${f.controls} controls or check marks printed`);
+    check(f.underlined === 0, `${name} (print): ${f.underlined} figures printed underlined`);
+    check(f.split === 0, `${name} (print): ${f.split} figures or exercises may split across pages`);
+    const pdf = await v.page.pdf({ format: "A4" });
+    const pages = (pdf.toString("latin1").match(/\/Type\s*\/Page[^s]/g) ?? []).length;
+    console.log(`${name}: prints on ${pages} A4 pages`);
+    if (most !== null) {
+      check(f.nameLine === 1, `${name} (print): no line for a name and the date`);
+      check(f.rows <= Math.ceil(f.exercises / 2) + 2, `${name} (print): ${f.exercises} exercises on ${f.rows} rows, not two to a row`);
+      check(pages <= most, `${name} (print): ${pages} A4 pages, more than ${most}`);
+    }
+    await v.page.screenshot({ path: path.join(artefacts, `${name.replace(/\.html$/, "")}-print-desktop.png`), fullPage: true });
+    await v.page.close();
+  }
+}
+
 async function play(context) {
   for (const d of NO_MOVE) {
     const before = failed;
@@ -914,6 +1068,9 @@ async function main() {
     await checkPrintPalette(context);
     await checkFocus(context);
     await checkSearch(context);
+    await checkReaderWords(browser, names);
+    await checkPhoneFigures(context, names);
+    await checkPrint(context);
     await play(context);
   } finally {
     await browser.close();

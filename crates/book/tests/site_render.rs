@@ -108,10 +108,8 @@ fn tree_essay() -> PageModel {
             ]),
         ),
         r#"<h3 id="census">A census</h3>"#.to_string(),
-        r#"<details class="census"><summary>census <code>forests6</code></summary><pre><code>family = "forests"
-edges = "1..=6"
-colours = "LR"</code></pre></details>"#.to_string(),
-        "<p>Of the <a class=\"claim\" href=\"#claim-1\" title=\"count forests6 → 10066\">10,066</a> forests with at most six \
+        r#"<details class="census-list" id="censuses"><summary>The censuses behind the counts (1)</summary><ul><li class="census" id="census-forests6"><code>forests6</code> — every forest of 1 to 6 edges, blue and red: 10,066 in all.</li></ul></details>"#.to_string(),
+        "<p>Of the <a class=\"claim\" href=\"#claim-1\" title=\"Checked: the computation gives 10,066\">10,066</a> forests with at most six \
          edges, <a class=\"claim\" href=\"#claim-2\">762</a> have a reading equal to their \
          value: about <a class=\"claim\" href=\"#claim-3\">88%</a> of single-trunk trees \
          satisfy the colon condition.</p>"

@@ -47,6 +47,8 @@ pub enum Source {
         parent: String,
         parent_span: Range<usize>,
         filter: Expr,
+        /// The condition as written (`trunks > 1`), for the page's description of the census.
+        filter_text: String,
         /// Where the condition's text starts in the block body (for moving error spans).
         filter_offset: usize,
     },
@@ -293,6 +295,7 @@ pub fn parse_definition(body: &str) -> Result<Definition, QueryError> {
                 parent: from.get_ref().trim().to_string(),
                 parent_span: from.span(),
                 filter: expr,
+                filter_text: filter.get_ref().trim().to_string(),
                 filter_offset: offset,
             }
         }

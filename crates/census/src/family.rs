@@ -423,6 +423,51 @@ impl Family {
     }
 }
 
+impl Family {
+    /// The family in a reader's words: "every forest of 1 to 6 edges, blue and red".
+    pub fn in_words(&self) -> String {
+        let noun = match self.kind {
+            Kind::Forests => "forest",
+            Kind::Trees => "tree",
+            Kind::Stalks => "stalk",
+        };
+        members_in_words(
+            noun,
+            self.min_edges,
+            self.max_edges,
+            &self.palette,
+            self.rules,
+        )
+    }
+}
+
+/// "every NOUN of 1 to 6 edges, blue and red", and under which rules when not the usual ones:
+/// how a page names a census's members (one sentence for every family of pictures).
+pub fn members_in_words(
+    noun: &str,
+    min_edges: usize,
+    max_edges: usize,
+    palette: &Palette,
+    rules: Rules,
+) -> String {
+    let edges = match (min_edges, max_edges) {
+        (1, 1) => "1 edge".to_string(),
+        (a, b) if a == b => format!("{b} edges"),
+        (a, b) => format!("{a} to {b} edges"),
+    };
+    let colours: Vec<&str> = palette.colours().map(|c| c.word()).collect();
+    let colours = match colours.split_last() {
+        Some((last, [])) => format!("all {last}"),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+        None => String::new(),
+    };
+    let rules = match rules {
+        Rules::Normal => "",
+        Rules::Childish => ", under the childish rules",
+    };
+    format!("every {noun} of {edges}, {colours}{rules}")
+}
+
 impl fmt::Display for Family {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let edges = if self.min_edges == self.max_edges {
@@ -456,6 +501,33 @@ mod tests {
             palette: Palette::new(&[Colour::Blue, Colour::Red]),
             rules: Rules::Normal,
         }
+    }
+
+    #[test]
+    fn families_are_described_in_words() {
+        assert_eq!(
+            forests(6).in_words(),
+            "every forest of 1 to 6 edges, blue and red"
+        );
+        let green = Family {
+            kind: Kind::Trees,
+            min_edges: 5,
+            max_edges: 5,
+            palette: Palette::new(&[Colour::Green]),
+            rules: Rules::Childish,
+        };
+        assert_eq!(
+            green.in_words(),
+            "every tree of 5 edges, all green, under the childish rules"
+        );
+        let one = Family {
+            kind: Kind::Stalks,
+            min_edges: 1,
+            max_edges: 1,
+            palette: Palette::new(&[Colour::Green, Colour::Red, Colour::Blue]),
+            rules: Rules::Normal,
+        };
+        assert_eq!(one.in_words(), "every stalk of 1 edge, blue, red and green");
     }
 
     /// The peaks measured with `/usr/bin/time -v` on a release build

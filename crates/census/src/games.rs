@@ -110,6 +110,17 @@ impl GameFamily {
     }
 }
 
+impl GameFamily {
+    /// The family in a reader's words: "every game born by day 3".
+    pub fn in_words(&self) -> String {
+        let what = match self.kind {
+            GameKind::Games => "game (each value once)",
+            GameKind::Forms => "game form",
+        };
+        format!("every {what} born by day {}", self.born_by)
+    }
+}
+
 impl fmt::Display for GameFamily {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let what = match self.kind {

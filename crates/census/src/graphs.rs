@@ -137,6 +137,21 @@ pub fn from_stored(rows: Vec<Row<Val, Vec<u32>>>) -> Option<Vec<Row<Val, Positio
         .collect()
 }
 
+impl GraphFamily {
+    /// The family in a reader's words: "every connected picture of 1 to 5 edges, blue and red,
+    /// counted once however it is drawn".
+    pub fn in_words(&self) -> String {
+        let members = super::family::members_in_words(
+            "connected picture",
+            self.min_edges,
+            self.max_edges,
+            &self.palette,
+            self.rules,
+        );
+        format!("{members}; each counted once however it is drawn")
+    }
+}
+
 impl fmt::Display for GraphFamily {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let edges = if self.min_edges == self.max_edges {

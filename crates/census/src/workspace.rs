@@ -45,7 +45,8 @@ use std::time::Instant;
 #[derive(Clone, Debug, PartialEq)]
 pub struct CensusRun {
     pub name: String,
-    /// `forests of 1 to 6 edges in LR`, or `forests6 where trunks > 1`.
+    /// In a reader's words: `every forest of 1 to 6 edges, blue and red`, or for a census
+    /// narrowed from another, `every forest of 1 to 6 edges, blue and red, where trunks > 1`.
     pub description: String,
     pub positions: u64,
     /// Distinct property records (what queries actually scan).
@@ -330,6 +331,21 @@ impl Workspace {
         self.builtin_budget = Some(u128::MAX);
     }
 
+    /// A narrowed census in a reader's words: its parent's members (as the parent's run put
+    /// them, the parent having run first), and the condition as written.
+    fn narrowed_words(&self, parent: &str, condition: &str) -> String {
+        let members = self
+            .runs
+            .iter()
+            .rev()
+            .find(|r| r.name == parent)
+            .map_or_else(
+                || format!("the members of {parent}"),
+                |r| r.description.clone(),
+            );
+        format!("{members}, where {condition}")
+    }
+
     /// How each census used so far was obtained, in the order they ran.
     pub fn runs(&self) -> &[CensusRun] {
         &self.runs
@@ -440,6 +456,7 @@ impl Workspace {
             parent_span,
             filter,
             filter_offset,
+            ..
         } = &def.source
         {
             if self.failed.contains(parent) {
@@ -940,7 +957,7 @@ impl Workspace {
                     })?;
                 (
                     Members::Positions(Arc::new(rows)),
-                    family.to_string(),
+                    family.in_words(),
                     method,
                 )
             }
@@ -950,7 +967,7 @@ impl Workspace {
                         games.timed(|games| self.run_graphs(name, family, span, solver, games))
                     })
                     .map_err(stopped)??;
-                (Members::Graphs(Arc::new(rows)), family.to_string(), method)
+                (Members::Graphs(Arc::new(rows)), family.in_words(), method)
             }
             Source::Games(family) => {
                 let members = ev
@@ -960,13 +977,14 @@ impl Workspace {
                     .map_err(stopped)??;
                 (
                     Members::Games(Arc::new(members)),
-                    family.to_string(),
+                    family.in_words(),
                     CensusMethod::Ran(Engine::Games),
                 )
             }
             Source::Narrowed {
                 parent,
                 filter,
+                filter_text,
                 filter_offset,
                 ..
             } => {
@@ -986,7 +1004,7 @@ impl Workspace {
                 })?;
                 (
                     kept,
-                    format!("{parent} narrowed by a condition"),
+                    self.narrowed_words(parent, filter_text),
                     CensusMethod::Narrowed {
                         engine: parent_method.engine(),
                         cached: matches!(

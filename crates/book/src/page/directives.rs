@@ -80,7 +80,7 @@ pub fn render(
             }
             format!("<div class=\"game-block\">\n{html}\n</div>\n")
         }
-        Outcome::Census { name } => census(checked, index, name),
+        Outcome::Census { name } => census(checked, name),
         Outcome::Claims(ids) => {
             let items: Vec<String> = ids
                 .iter()
@@ -346,14 +346,26 @@ fn position(p: &PositionOutcome, value_html: &str, pool: &ValuePool) -> String {
         })
         .collect();
     format!(
-        "<figure class=\"position\" id=\"position-{id}\"{play}>\n{svg}\n<figcaption><span class=\"value\">{value_html}</span>{rules}\
+        "<figure class=\"position\" id=\"{id}\"{play}>\n{svg}\n<figcaption><span class=\"value\">{value_html}</span>{rules}\
          <details class=\"checked\"><summary>checked</summary>\
          <ul>{checks}<li>{methods}</li></ul>\
          <a class=\"key-link\" href=\"index.html#key\">How to read the picture</a></details></figcaption>\n</figure>\n",
-        id = escape(&p.name),
+        id = escape(&figure_id(&p.name)),
         play = play_attributes(&p.play, pool),
         methods = escape(&methods_words(&p.methods, &p.parts)),
     )
+}
+
+/// A figure's element id: `position-` and the position's name (`position-cherry`); a position
+/// the author left unnamed is named `position-N` already and keeps that (not
+/// `position-position-N`). Names are letters, digits and `_`, so no author's name has the
+/// prefix.
+fn figure_id(name: &str) -> String {
+    if name.starts_with("position-") {
+        name.to_string()
+    } else {
+        format!("position-{name}")
+    }
 }
 
 /// How many ems a unit of another game's drawing (a square) takes in a figure.
@@ -378,10 +390,10 @@ fn board(b: &BoardOutcome, value_html: &str, players: bool) -> String {
         })
         .collect();
     format!(
-        "<figure class=\"position\" id=\"position-{id}\">\n{svg}\n<figcaption><span class=\"value\">{value_html}</span>{who}\
+        "<figure class=\"position\" id=\"{id}\">\n{svg}\n<figcaption><span class=\"value\">{value_html}</span>{who}\
          <details class=\"checked\"><summary>checked</summary>\
          <ul>{checks}<li>{methods}</li></ul></details></figcaption>\n</figure>\n",
-        id = escape(&b.name),
+        id = escape(&figure_id(&b.name)),
         who = match b.position.ruleset().players() {
             Some(words) if players => format!(" <span class=\"rules\">({})</span>", escape(words)),
             _ => String::new(),
@@ -484,24 +496,24 @@ fn cut_words(cut: &PlayedCut) -> String {
     }
 }
 
-fn census(checked: &CheckedEssay, index: usize, name: &str) -> String {
-    let body = match &checked.essay.directives[index].kind {
-        crate::essay::DirectiveKind::Census { body, .. } => body.value.trim().to_string(),
-        _ => String::new(),
-    };
+/// A census as a reader reads it: its name (the notebook's queries use it) and the family it
+/// goes over in words, with how many members it counted; the definition's settings stay in
+/// the source.
+fn census(checked: &CheckedEssay, name: &str) -> String {
     // Filled in when a query ran the census (an unused census is never enumerated).
-    let size = checked
+    let members = checked
         .censuses
         .iter()
         .find(|(n, _, _)| n == name)
-        .map(|(_, description, positions)| {
-            let count = hackenbook_census::literal::with_separators(&(*positions).into());
-            format!(" — {}: {count} positions", escape(description))
-        })
-        .unwrap_or_default();
+        .map_or_else(
+            || "no count on this page uses it".to_string(),
+            |(_, description, positions)| {
+                let count = hackenbook_census::literal::with_separators(&(*positions).into());
+                format!("{}: {count} in all", escape(description))
+            },
+        );
     format!(
-        "<details class=\"census\" id=\"census-{n}\"><summary>Census <code>{n}</code>{size}</summary><pre>{}</pre></details>\n",
-        escape(&body),
+        "<li class=\"census\" id=\"census-{n}\"><code>{n}</code> — {members}.</li>\n",
         n = escape(name)
     )
 }
@@ -525,10 +537,9 @@ fn claim_link(
         }
     };
     let link = format!(
-        "<a class=\"claim\" id=\"{id}-text\" href=\"#{id}\" title=\"{q} → {f}\">{shown}</a>",
+        "<a class=\"claim\" id=\"{id}-text\" href=\"#{id}\" title=\"{title}\">{shown}</a>",
         id = c.id,
-        q = escape(&c.query),
-        f = escape(&c.figure),
+        title = escape(&claim_title(&c.figure)),
     );
     if with_query {
         format!(
@@ -537,6 +548,18 @@ fn claim_link(
         )
     } else {
         link
+    }
+}
+
+/// A claim's hover title, in a reader's words: the figure the computation gave when it is a
+/// number or a value (`12.48% (916 of 7,338)` behind "12%", `−½`), else only that it was
+/// checked; the query and the checker's verdicts (`true`, `holds`) stay in the notebook.
+fn claim_title(figure: &str) -> String {
+    let number = figure.starts_with(|c: char| c.is_ascii_digit());
+    match words::typeset_value(figure) {
+        Some(value) => format!("Checked: the computation gives {value}"),
+        None if number => format!("Checked: the computation gives {figure}"),
+        None => "Checked against the computation; the claims notebook shows how".to_string(),
     }
 }
 
@@ -624,6 +647,30 @@ mod tests {
         assert_eq!(describe("G", "*"), "one green edge; worth star");
         assert_eq!(describe("RR", "-2"), "two red edges; worth minus two");
         assert_eq!(describe("", "0"), "no edges; worth zero");
+    }
+
+    #[test]
+    fn claim_titles_are_sentences_without_the_query() {
+        assert_eq!(
+            super::claim_title("12.48% (916 of 7,338)"),
+            "Checked: the computation gives 12.48% (916 of 7,338)"
+        );
+        assert_eq!(
+            super::claim_title("-1/2"),
+            "Checked: the computation gives −½"
+        );
+        for verdict in ["holds", "true", "false — smallest counterexample { | } = 0"] {
+            assert_eq!(
+                super::claim_title(verdict),
+                "Checked against the computation; the claims notebook shows how"
+            );
+        }
+    }
+
+    #[test]
+    fn figure_ids_have_one_prefix() {
+        assert_eq!(super::figure_id("cherry"), "position-cherry");
+        assert_eq!(super::figure_id("position-62"), "position-62");
     }
 
     #[test]

@@ -54,11 +54,14 @@ impl<'a> Collector<'a> {
     }
 
     fn unique(&self, base: String) -> String {
-        // Claims, censuses and positions have ids of their own: a heading may not take them.
+        // Claims, censuses and positions have ids of their own, and so have the page's text
+        // (the skip link's target), the notebook and the census list: a heading may not take
+        // them.
         let reserved = ["claim-", "census-", "position-"];
+        let whole = ["content", "claims", "censuses"];
         let base = if base.is_empty() {
             "section".to_string()
-        } else if reserved.iter().any(|r| base.starts_with(r)) {
+        } else if reserved.iter().any(|r| base.starts_with(r)) || whole.contains(&base.as_str()) {
             format!("section-{base}")
         } else {
             base
@@ -130,5 +133,18 @@ mod tests {
             "the-trunk-and-everything-above-it"
         );
         assert_eq!(slugify("  G : H  "), "g-h");
+    }
+
+    #[test]
+    fn headings_leave_the_pages_own_ids_alone() {
+        let c = Collector::default();
+        assert_eq!(c.unique("content".into()), "section-content");
+        assert_eq!(c.unique("claims".into()), "section-claims");
+        assert_eq!(c.unique("censuses".into()), "section-censuses");
+        assert_eq!(
+            c.unique("position-cherry".into()),
+            "section-position-cherry"
+        );
+        assert_eq!(c.unique("contents".into()), "contents");
     }
 }

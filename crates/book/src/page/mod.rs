@@ -143,7 +143,9 @@ pub fn build_page(checked: &CheckedEssay, problems: &mut Vec<Diagnostic>) -> Pag
     pulldown_cmark::html::push_html(&mut body_html, out.into_iter());
     if !censuses.is_empty() {
         body_html.push_str(&format!(
-            "<details class=\"census-list\" id=\"censuses\"><summary>The censuses behind the counts ({})</summary>\n{}</details>\n",
+            "<details class=\"census-list\" id=\"censuses\"><summary>The censuses behind the counts ({})</summary>\n\
+             <p>Each count in the text goes over every member of one of these families; the \
+             notebook's queries call them by the name in front.</p>\n<ul>\n{}</ul></details>\n",
             censuses.len(),
             censuses.concat()
         ));
