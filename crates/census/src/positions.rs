@@ -226,9 +226,7 @@ pub fn parse_phrase(text: &str) -> Result<PositionFamily, QueryError> {
     let bound = parse_bound(bound_text, bound_span.clone())?;
     let boxed = matches!(bound, Level::Box { .. });
     let noun: &str = noun;
-    let named = |f: &CensusFamily| {
-        f.nouns.iter().any(|n| *n == noun) || (noun == "positions" && !f.boxed())
-    };
+    let named = |f: &CensusFamily| f.nouns.contains(&noun) || (noun == "positions" && !f.boxed());
     let Some(family) = families.iter().position(|f| named(f) && f.boxed() == boxed) else {
         return Err(match families.iter().find(|f| named(f)) {
             Some(f) if f.boxed() => QueryError::new(

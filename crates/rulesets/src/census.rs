@@ -175,7 +175,9 @@ mod tests {
     #[test]
     fn partitions_follow_the_published_counts() {
         // OEIS A000041.
-        let published = [1u128, 1, 2, 3, 5, 7, 11, 15, 22, 30, 42, 56, 77, 101, 135, 176];
+        let published = [
+            1u128, 1, 2, 3, 5, 7, 11, 15, 22, 30, 42, 56, 77, 101, 135, 176,
+        ];
         for (n, &p) in published.iter().enumerate() {
             assert_eq!(partitions(n), p, "p({n})");
         }
@@ -232,7 +234,13 @@ mod tests {
         use crate::Ruleset;
         let published = [1usize, 2, 2, 3, 2, 4, 2, 4, 3, 4, 2, 6];
         for (n, &d) in (1..).zip(published.iter()) {
-            assert_eq!(crate::cutcake::Cutcake.census_members(0, Level::Size(n)).len(), d, "{n}");
+            assert_eq!(
+                crate::cutcake::Cutcake
+                    .census_members(0, Level::Size(n))
+                    .len(),
+                d,
+                "{n}"
+            );
         }
     }
 
