@@ -8,6 +8,7 @@ use super::family::{Family, Kind, CONFIRM_ABOVE};
 use super::forest::{Palette, MAX_EDGES};
 use super::games::{GameFamily, GameKind};
 use super::graphs::{GraphFamily, GRAPHS_CONFIRM_ABOVE, MAX_GRAPH_EDGES};
+use super::positions::{is_phrase, parse_phrase, PositionFamily, POSITIONS_CONFIRM_ABOVE};
 use super::query::{parse_expr, Expr, QueryError};
 use hackenbook_games::clock::{Clock, TIME_LIMIT_HELP};
 use hackenbook_rulesets::hackenbush::{Colour, Rules};
@@ -42,6 +43,9 @@ pub enum Source {
     Games(GameFamily),
     /// Every connected grounded picture of some edge counts, once up to isomorphism.
     Graphs(GraphFamily),
+    /// A game's positions up to a bound, written in words (`domineering boards of up to 8
+    /// cells`).
+    Positions(PositionFamily),
     /// The members of another census that satisfy a condition.
     Narrowed {
         parent: String,
@@ -232,6 +236,59 @@ fn game_family(
     })
 }
 
+/// A family of a game's positions, `family = "domineering boards of up to 8 cells"`, and no
+/// key of a census of Hackenbush positions or of games; its size confirmed by `max_positions`
+/// when it is above [`POSITIONS_CONFIRM_ABOVE`].
+fn position_family(
+    block: &Block,
+    family: &Spanned<String>,
+    body: &str,
+) -> Result<PositionFamily, QueryError> {
+    let misplaced = [
+        ("edges", block.edges.as_ref().map(|e| e.span())),
+        ("born_by", block.born_by.as_ref().map(|b| b.span())),
+        ("colours", block.colours.as_ref().map(|c| c.span())),
+        ("where", block.filter.as_ref().map(|w| w.span())),
+        ("rules", block.rules.as_ref().map(|r| r.span())),
+    ];
+    for (key, span) in misplaced {
+        if let Some(span) = span {
+            return Err(QueryError::new(
+                span,
+                format!("a census of a game's positions has no `{key}`: its bound is in `family`, e.g. \"domineering boards of up to 8 cells\""),
+            ));
+        }
+    }
+    let offset = content_offset(body, &family.span());
+    let positions = parse_phrase(family.get_ref()).map_err(|e| e.shifted(offset))?;
+    let budget = match &block.max_positions {
+        Some(m) => match m.get_ref() {
+            toml::Value::Integer(n) if *n > 0 => *n as u128,
+            _ => return Err(QueryError::new(
+                m.span(),
+                "`max_positions` is a positive number of positions, e.g. max_positions = 150_000",
+            )),
+        },
+        None => POSITIONS_CONFIRM_ABOVE,
+    };
+    // Too many to hold whatever the budget: refused at the family.
+    positions
+        .within(u128::MAX, "")
+        .map_err(|message| QueryError::new(family.span(), message))?;
+    let at = block
+        .max_positions
+        .as_ref()
+        .map_or(family.span(), |m| m.span());
+    let how = format!(
+        "write max_positions = {} in the block",
+        positions.count().bound().max(budget)
+    );
+    positions
+        .within(budget, &how)
+        .map_err(|message| QueryError::new(at, message))?;
+    Ok(positions)
+}
+
 /// Reads a census block's body.
 pub fn parse_definition(body: &str) -> Result<Definition, QueryError> {
     let block: Block = toml::from_str(body).map_err(|e| {
@@ -303,6 +360,9 @@ pub fn parse_definition(body: &str) -> Result<Definition, QueryError> {
             from.span(),
             "give either `family` (with `edges` and `colours`) or `from` (with `where`), not both",
         )),
+        (None, Some(f)) if is_phrase(f.get_ref().trim()) => {
+            Source::Positions(position_family(&block, f, body)?)
+        }
         (None, Some(f)) if GameKind::parse(f.get_ref().trim()).is_some() => {
             let kind = GameKind::parse(f.get_ref().trim()).unwrap_or(GameKind::Games);
             Source::Games(game_family(&block, kind, f.span())?)
@@ -502,6 +562,46 @@ mod tests {
             assert_eq!(&body[e.span.clone()], at, "{body}");
             assert!(e.message.contains(says), "{}", e.message);
         }
+    }
+
+    #[test]
+    fn a_census_of_a_games_positions_is_named_in_words() {
+        let d = parse_definition("family = \"domineering boards of up to 8 cells\"").unwrap();
+        assert!(
+            matches!(&d.source, Source::Positions(f) if f.to_string() == "domineering boards of 1 to 8 cells"),
+            "{:?}",
+            d.source
+        );
+        for (body, at, says) in [
+            (
+                "family = \"dominering boards of up to 8 cells\"",
+                "dominering",
+                "unknown game",
+            ),
+            (
+                "family = \"nim heaps up to 5\"\nedges = 3",
+                "3",
+                "no `edges`",
+            ),
+            (
+                "family = \"toads-and-frogs strips up to 12\"",
+                "\"toads-and-frogs strips up to 12\"",
+                "max_positions = 797160",
+            ),
+            (
+                "family = \"push strips up to 30\"\nmax_positions = 99",
+                "\"push strips up to 30\"",
+                "more than the 10,000,000",
+            ),
+        ] {
+            let e = parse_definition(body).unwrap_err();
+            assert_eq!(&body[e.span.clone()], at, "{body}: {e}");
+            assert!(e.message.contains(says), "{}", e.message);
+        }
+        assert!(parse_definition(
+            "family = \"toads-and-frogs strips up to 12\"\nmax_positions = 797160"
+        )
+        .is_ok());
     }
 
     #[test]

@@ -174,6 +174,20 @@ pub struct GameMember {
     pub text: String,
     /// A form as written (a census of forms), not the canonical form of a value.
     pub form: bool,
+    /// The position of a game it is the value of, in a census of a game's positions
+    /// ([`super::positions`]); its options are then its value's canonical options.
+    pub position: Option<Box<MemberPosition>>,
+}
+
+/// A member of a census of a game's positions: the position, as its ruleset lists it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MemberPosition {
+    pub position: hackenbook_rulesets::AnyPosition,
+    /// Its size in the game's unit ([`hackenbook_rulesets::Ruleset::size`]).
+    pub size: usize,
+    /// Whether the plain game tree confirmed the solver's value (else it was beyond the plain
+    /// tree's budget, and the value is the solver's alone).
+    pub confirmed: bool,
 }
 
 impl GameMember {
@@ -195,6 +209,7 @@ impl GameMember {
             born,
             text,
             form: false,
+            position: None,
         }
     }
 

@@ -10,7 +10,8 @@
 //! Pipeline: [`definition`] reads a census block → [`engine`] (blue-red, fast) or [`mixed`]
 //! (any colours, or the childish rules, composed tree by tree; [`reference`], the plain game
 //! tree, is its yardstick in the tests) or [`graphs`] (connected pictures with cycles, once up
-//! to isomorphism, valued by the solver) enumerates and evaluates it into grouped [`record`]s,
+//! to isomorphism, valued by the solver) enumerates and evaluates it into grouped [`record`]s
+//! (a census of games, [`games`], or of another game's positions, [`positions`], into members),
 //! cached by [`cache`] → [`query`] parses a question, [`eval`] answers it per record, and
 //! [`workspace`] aggregates the answer into a [`Figure`] → [`literal`] holds the essay's
 //! words against it.
@@ -28,6 +29,7 @@ pub mod literal;
 pub mod memory;
 pub mod mixed;
 pub mod obtained;
+pub mod positions;
 pub mod progress;
 pub mod property;
 pub mod query;

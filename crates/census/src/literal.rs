@@ -35,6 +35,9 @@ pub enum Member {
     Position(Forest),
     /// A picture of a census of graphs: a literal names it up to isomorphism.
     Graph(hackenbook_rulesets::hackenbush::Position),
+    /// A position of a census of a game's positions: a literal names it in its game's notation,
+    /// up to the symmetries that keep its value (its census form).
+    GamePosition(hackenbook_rulesets::AnyPosition),
     /// A game of a census of games: its value and its options' values. `form` when the census
     /// holds forms as written, so that a literal must name the same options.
     Game {
@@ -435,6 +438,17 @@ pub fn literal_holds(
                     "not a picture in the position notation (`L(L R)`, `g-a L, a-b R, b-g L`)",
                 )),
             },
+            Member::GamePosition(member) => {
+                let ruleset = member.ruleset();
+                let written = match hackenbook_rulesets::registry::parse_tagged(literal) {
+                    Some(tagged) => tagged,
+                    None => hackenbook_rulesets::AnyPosition::parse(ruleset, literal),
+                };
+                match written {
+                    Ok(p) => Ok(p.census_form() == member.census_form()),
+                    Err(_) => Err(mismatch(&format!("not a position of {}", ruleset.name()))),
+                }
+            }
             Member::Game {
                 value,
                 left,

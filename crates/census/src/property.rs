@@ -182,6 +182,19 @@ pub static PROPERTIES: &[Property] = &[
         read_game: None,
     },
     Property {
+        name: "size",
+        aliases: &[],
+        ty: Type::Value,
+        forest_only: false,
+        from: None,
+        doc: "the size of a position as its game counts it: a Hackenbush position's edges, a Domineering board's free cells, a strip's squares, Nim's counters, a cake's cells (a census of a game's positions counts it; a game born by a day has none)",
+        read: Some(|_, r| count(r.edges)),
+        read_game: Some(|_, m| match &m.position {
+            Some(p) => count_u64(u64::try_from(p.size).map_err(|_| "a size beyond 2^64".to_string())?),
+            None => Err("`size` is the size of a game's position; a game of a census of games born by a day is a value, with no position".to_string()),
+        }),
+    },
+    Property {
         name: "blue",
         aliases: &[],
         ty: Type::Value,

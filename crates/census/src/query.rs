@@ -559,7 +559,13 @@ impl Parser<'_> {
     }
 
     fn family(&mut self) -> Parse<FamilyRef> {
-        let (name, name_span) = self.name("the name of a census")?;
+        let (mut name, mut name_span) = self.name("the name of a census")?;
+        if let Some(end) = self.phrase_end() {
+            // A family in words, `domineering boards of up to 6 cells`: its text is its name.
+            name_span = name_span.start..self.tokens[end - 1].span.end;
+            name = self.text[name_span.clone()].to_string();
+            self.pos = end;
+        }
         let filter = if self.eat_word("where") {
             Some(self.expr()?)
         } else {
@@ -570,6 +576,57 @@ impl Parser<'_> {
             name_span,
             filter,
         })
+    }
+
+    /// Where a family written in words ends (the token after it), when the word just read
+    /// starts one: words (joined by `-` with no blank, `toads-and-frogs`) up to `up to`, then a
+    /// bound (`6`, `4x5`, `4 x 5`) and at most one more word that is not a word of the
+    /// language (`cells`). `None` leaves the word a census's name; nothing is consumed.
+    fn phrase_end(&self) -> Option<usize> {
+        let token = |i: usize| self.tokens.get(i);
+        let word = |i: usize| match token(i).map(|t| &t.tok) {
+            Some(Tok::Word(w)) => Some(w.as_str()),
+            _ => None,
+        };
+        let glued = |i: usize| {
+            i > 0
+                && matches!(token(i).map(|t| &t.tok), Some(Tok::Sym("-")))
+                && token(i - 1)
+                    .zip(token(i))
+                    .is_some_and(|(a, b)| a.span.end == b.span.start)
+                && token(i)
+                    .zip(token(i + 1))
+                    .is_some_and(|(a, b)| a.span.end == b.span.start)
+        };
+        let mut i = self.pos;
+        loop {
+            match word(i) {
+                Some("up") if word(i + 1) == Some("to") => break,
+                Some(w) if !["where", "have", "has", "over"].contains(&w) => i += 1,
+                _ if glued(i) && word(i + 1).is_some() => i += 2,
+                _ => return None,
+            }
+        }
+        i += 2;
+        if !matches!(token(i).map(|t| &t.tok), Some(Tok::Number(_))) {
+            return None;
+        }
+        i += 1;
+        // `4x5` reads as `4` and `x5`; `4 x 5` as `4`, `x`, `5`.
+        let columns = |w: &str| {
+            w.len() > 1 && w.starts_with(['x', 'X']) && w[1..].bytes().all(|b| b.is_ascii_digit())
+        };
+        match word(i) {
+            Some(w) if columns(w) => i += 1,
+            Some("x" | "X") if matches!(token(i + 1).map(|t| &t.tok), Some(Tok::Number(_))) => {
+                i += 2
+            }
+            _ => {}
+        }
+        if word(i).is_some_and(|w| !KEYWORDS.contains(&w)) {
+            i += 1;
+        }
+        Some(i)
     }
 
     // ---- per-position expressions
@@ -900,6 +957,47 @@ pub fn type_of(e: &Expr, measures: &BTreeMap<String, Type>) -> Result<Type, Quer
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_family_may_be_written_in_words() {
+        for (text, name) in [
+            (
+                "count domineering boards up to 6 cells where value = 0",
+                "domineering boards up to 6 cells",
+            ),
+            (
+                "share of toads-and-frogs strips of length up to 4 have number",
+                "toads-and-frogs strips of length up to 4",
+            ),
+            (
+                "smallest cutcake cakes up to 4x4 where not number",
+                "cutcake cakes up to 4x4",
+            ),
+            (
+                "count domineering rectangles up to 3 x 4",
+                "domineering rectangles up to 3 x 4",
+            ),
+            (
+                "count nim heaps up to 10 - count forests3",
+                "nim heaps up to 10",
+            ),
+            ("count forests6 - count trees6", "forests6"),
+        ] {
+            let q = parse_query(text).unwrap_or_else(|e| panic!("`{text}`: {e}"));
+            let kind = match &q.kind {
+                QueryKind::Arith(_, a, _) => &a.kind,
+                k => k,
+            };
+            let (QueryKind::Count(f) | QueryKind::Share(f, _) | QueryKind::Smallest(f)) = kind
+            else {
+                panic!("{q:?}")
+            };
+            assert_eq!(f.name, name, "`{text}`");
+            assert_eq!(&text[f.name_span.clone()], name);
+        }
+        // Without `up to` a word stays a census's name, and the rest is read as before.
+        assert!(parse_query("count domineering boards").is_err());
+    }
 
     #[test]
     fn parses_the_essay_shapes() {

@@ -13,11 +13,12 @@ use super::eval::{
 };
 use super::family::{Family, CONFIRM_ABOVE};
 use super::forest::Forest;
-use super::games::{GameFamily, GameMember};
+use super::games::{GameFamily, GameMember, MemberPosition};
 use super::graphs::{self, picture_record, GraphFamily, GRAPHS_CONFIRM_ABOVE};
 use super::literal::{Example, Figure, Member};
 use super::mixed;
 use super::obtained::{CensusMethod, Engine, How, Watch};
+use super::positions::{self, PositionFamily, POSITIONS_CONFIRM_ABOVE};
 use super::progress::Progress;
 use super::query::{
     parse_expr, parse_query, type_of, Arith, Expr, ExprKind, Extreme, FamilyRef, Query, QueryError,
@@ -664,8 +665,14 @@ impl Workspace {
             ));
         }
         // Held by `rows` before any figure was read: see `Family::check_totals`.
-        if let Some(Source::Family(_)) = self.censuses.get(&f.name).map(|e| &e.source) {
-            words.push_str(", the total of each size held against the closed form");
+        match self.censuses.get(&f.name).map(|e| (&e.source, &e.rows)) {
+            Some((Source::Family(_), _)) => {
+                words.push_str(", the total of each size held against the closed form")
+            }
+            Some((Source::Positions(family), Some((Members::Games(members), _)))) => {
+                words.push_str(&positions_words(family, members))
+            }
+            _ => {}
         }
         push_how(out, "census".into(), words);
         for field in self.fields_read([f.filter.as_ref(), e]) {
@@ -826,7 +833,7 @@ impl Workspace {
         let mut name = name;
         loop {
             match self.censuses.get(name).map(|c| &c.source) {
-                Some(Source::Games(_)) => return Holds::Games,
+                Some(Source::Games(_) | Source::Positions(_)) => return Holds::Games,
                 Some(Source::Graphs(_)) => return Holds::Graphs,
                 Some(Source::Narrowed { parent, .. }) => name = parent,
                 Some(Source::Family(_)) | None => return Holds::Forests,
@@ -862,6 +869,12 @@ impl Workspace {
     }
 
     fn check_family(&self, f: &FamilyRef) -> Result<(), QueryError> {
+        if !self.censuses.contains_key(&f.name) && positions::is_phrase(&f.name) {
+            // A family in words that does not read: say where, and how it should.
+            if let Err(e) = positions::parse_phrase(&f.name) {
+                return Err(e.shifted(f.name_span.start));
+            }
+        }
         if !self.censuses.contains_key(&f.name) {
             let known: Vec<&str> = self.census_names().collect();
             return Err(QueryError::new(
@@ -979,6 +992,14 @@ impl Workspace {
                     Members::Games(Arc::new(members)),
                     family.in_words(),
                     CensusMethod::Ran(Engine::Games),
+                )
+            }
+            Source::Positions(family) => {
+                let members = self.run_positions(name, family, span, time_limit, ev)?;
+                (
+                    Members::Games(Arc::new(members)),
+                    family.to_string(),
+                    CensusMethod::Ran(Engine::Solver),
                 )
             }
             Source::Narrowed {
@@ -1159,6 +1180,36 @@ impl Workspace {
             );
         }
         Ok((rows, CensusMethod::Ran(Engine::Solver)))
+    }
+
+    /// A census of a game's positions: a built-in family's size confirmed (a block's was where
+    /// it was defined), then every member valued under the census's time limit.
+    fn run_positions(
+        &self,
+        name: &str,
+        family: &PositionFamily,
+        span: &Range<usize>,
+        time_limit: Option<std::time::Duration>,
+        ev: &mut Evaluator,
+    ) -> Result<Vec<GameMember>, QueryError> {
+        let refused =
+            |why: String| QueryError::new(span.clone(), format!("census `{name}`: {why}"));
+        if self.builtins.contains(name) {
+            let budget = self.builtin_budget.unwrap_or(POSITIONS_CONFIRM_ABOVE);
+            family
+                .within(
+                    budget,
+                    "pass --yes, or define it in a census block with `max_positions`",
+                )
+                .map_err(refused)?;
+        }
+        ev.with_time_limit(
+            time_limit,
+            |Evaluator {
+                 games, rulesets, ..
+             }| { family.members(rulesets, games) },
+        )
+        .map_err(refused)
     }
 
     /// `Ok` when census `name` may run at its size: a census block's size was confirmed where
@@ -1342,7 +1393,12 @@ impl Workspace {
                 Member::Graph(rows[i].first.clone()),
                 rows[i].first.notation(),
             ),
-            Members::Games(members) => return game_example(census, &members[i], games),
+            Members::Games(members) => {
+                return match &members[i].position {
+                    Some(p) => position_example(census, &members[i], p, games),
+                    None => game_example(census, &members[i], games),
+                }
+            }
         };
         // A picture with cycles has no leftmost reading: its cycles are said instead.
         let tail = match member {
@@ -1931,9 +1987,57 @@ fn game_example(census: &str, m: &GameMember, games: &mut Games) -> Example {
     }
 }
 
+/// How a census of a game's positions was obtained, after the enumeration: its members valued
+/// by the solver, how many the plain game tree confirmed, and each level held against its closed
+/// form where it has one.
+fn positions_words(family: &PositionFamily, members: &[GameMember]) -> String {
+    let confirmed = members
+        .iter()
+        .filter(|m| m.position.as_ref().is_some_and(|p| p.confirmed))
+        .count();
+    let tree = match (confirmed, members.len()) {
+        (c, n) if c == n => "each confirmed by the plain game tree".to_string(),
+        (0, _) => "none within the plain game tree's budget, so by the solver alone".to_string(),
+        (c, n) => format!(
+            "{} of the {} confirmed by the plain game tree, the rest beyond its budget",
+            super::family::group(c as u128),
+            super::family::group(n as u128)
+        ),
+    };
+    let closed = match family.count() {
+        hackenbook_rulesets::Count::Exact(_) => {
+            ", the members of each size held against the closed form"
+        }
+        hackenbook_rulesets::Count::AtMost(_) => "",
+    };
+    format!(
+        " of the game's positions, each once up to the symmetries that keep its value{closed}; each valued by the solver, {tree}"
+    )
+}
+
+/// A member of a census of a game's positions, as an example: `../..`, `4 cells, value ±1`.
+fn position_example(census: &str, m: &GameMember, p: &MemberPosition, games: &Games) -> Example {
+    let value = games.display(m.value);
+    Example {
+        census: census.to_string(),
+        member: Member::GamePosition(p.position.clone()),
+        notation: p.position.print(),
+        value: value.clone(),
+        summary: format!(
+            "a {} position of size {}, value {}",
+            p.position.ruleset().name(),
+            p.size,
+            games.display_unicode(m.value)
+        ),
+    }
+}
+
 /// `forests7` → blue-red forests of 1 to 7 edges; `trees5_G` → green trees of 1 to 5 edges;
 /// `games3` → every game born by day 3; `forms2` → every form born by day 2.
 fn builtin_family(name: &str) -> Option<Source> {
+    if positions::is_phrase(name) {
+        return positions::parse_phrase(name).ok().map(Source::Positions);
+    }
     if let Some(family) = GameFamily::builtin(name) {
         return Some(Source::Games(family));
     }

@@ -276,6 +276,8 @@ fn every_game_property_has_a_definition_here() {
             "denominator",
             "atomic_weight",
             "reduced_canonical_form",
+            // Of a game's positions only: `tests/census_positions.rs`.
+            "size",
         ]
         .contains(&p.name);
         if p.read_game.is_some() && !elsewhere {

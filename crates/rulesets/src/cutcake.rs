@@ -26,7 +26,7 @@
 //! (math.stackexchange.com/q/874668) states it with its table of the cakes up to 16 × 16. The
 //! tests hold rule and table against the game tree on every one of those cakes.
 
-use super::{Drawing, Item, Keyed, Move, Ruleset};
+use super::{CensusFamily, Count, Drawing, Item, Keyed, Level, Move, Ruleset};
 use hackenbook_base::located::Located;
 use hackenbook_games::{GameId, Games, Player};
 
@@ -184,6 +184,27 @@ fn piece(word: &str, start: usize) -> Result<Cake, Located> {
     })
 }
 
+/// The families a census of Cutcake enumerates ([`Ruleset::census_families`]).
+const CENSUS_FAMILIES: &[CensusFamily] = &[
+    CensusFamily {
+        nouns: &["cakes", "pieces"],
+        unit: Some("cells"),
+        doc: "every single piece of n cells, rows × columns = n (as many as n has \
+              divisors: 1, 2, 2, 3, 2, 4, … for n = 1, 2, 3, …, OEIS A000005), fewest \
+              rows first",
+        count: |level| match level {
+            Level::Size(n) => Count::Exact((1..=n).filter(|r| n % r == 0).count() as u128),
+            Level::Box { .. } => Count::Exact(0),
+        },
+    },
+    CensusFamily {
+        nouns: &["cakes", "pieces", "rectangles"],
+        unit: None,
+        doc: "one piece of each size up to m rows and n columns, by area, then rows",
+        count: |level| Count::Exact(u128::from(matches!(level, Level::Box { .. }))),
+    },
+];
+
 impl Ruleset for Cutcake {
     type Position = Cakes;
     /// Counts of the pieces `a x b`, `a < b`, net of turned copies (see the module's doc).
@@ -290,6 +311,32 @@ impl Ruleset for Cutcake {
     fn fast_value(&self, p: &Cakes, games: &mut Games) -> Option<GameId> {
         let total = p.iter().map(|c| c.value()).sum::<i64>();
         Some(games.integer(total))
+    }
+
+    fn census_families(&self) -> &'static [CensusFamily] {
+        CENSUS_FAMILIES
+    }
+
+    fn census_members(&self, family: usize, level: Level) -> Vec<Cakes> {
+        let piece = |rows: usize, cols: usize| {
+            let side = |n: usize| u32::try_from(n).ok();
+            Cake::new(side(rows)?, side(cols)?).map(|c| vec![c])
+        };
+        match (family, level) {
+            (0, Level::Size(n)) => (1..=n)
+                .filter(|r| n % r == 0)
+                .filter_map(|r| piece(r, n / r))
+                .collect(),
+            (1, Level::Box { rows, cols }) => piece(rows, cols).into_iter().collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// The pieces in order of size (their order changes no value).
+    fn census_form(&self, p: &Cakes) -> Cakes {
+        let mut pieces = p.clone();
+        pieces.sort_unstable();
+        pieces
     }
 
     fn draw(&self, p: &Cakes) -> Drawing {

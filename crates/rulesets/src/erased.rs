@@ -8,7 +8,7 @@
 //! tree of each, the yardstick a value is confirmed by), under the games table's clock: the run's
 //! time limit and cancellation flag, or a block's own time limit.
 
-use super::{Drawing, Ruleset, SolveLimits, Solver, Unsolved};
+use super::{CensusFamily, Drawing, Level, Ruleset, SolveLimits, Solver, Unsolved};
 use hackenbook_base::located::Located;
 use hackenbook_base::provenance::Method;
 use hackenbook_games::{GameId, Games, OutcomeClass, Player};
@@ -43,6 +43,12 @@ pub trait DynRuleset: Send + Sync + 'static {
     ) -> Result<(String, Erased), String>;
     fn draw_erased(&self, p: &dyn Any) -> Drawing;
     fn eq_erased(&self, a: &dyn Any, b: &dyn Any) -> bool;
+    /// The families a census of this game enumerates ([`Ruleset::census_families`]).
+    fn census_families_erased(&self) -> &'static [CensusFamily];
+    /// The members of a census family at one level ([`Ruleset::census_members`]).
+    fn census_members_erased(&self, family: usize, level: Level) -> Vec<Erased>;
+    /// The position a census lists for `p` ([`Ruleset::census_form`]).
+    fn census_form_erased(&self, p: &dyn Any) -> Erased;
     /// The value of `p` by the run's solver of this ruleset (`plain`: by its plain game tree).
     fn value_erased(
         &self,
@@ -112,6 +118,21 @@ impl<R: Ruleset> DynRuleset for R {
         self.draw(inside::<R>(p))
     }
 
+    fn census_families_erased(&self) -> &'static [CensusFamily] {
+        self.census_families()
+    }
+
+    fn census_members_erased(&self, family: usize, level: Level) -> Vec<Erased> {
+        self.census_members(family, level)
+            .into_iter()
+            .map(|p| Arc::new(p) as Erased)
+            .collect()
+    }
+
+    fn census_form_erased(&self, p: &dyn Any) -> Erased {
+        Arc::new(self.census_form(inside::<R>(p)))
+    }
+
     fn eq_erased(&self, a: &dyn Any, b: &dyn Any) -> bool {
         match (
             a.downcast_ref::<R::Position>(),
@@ -158,6 +179,29 @@ impl AnyPosition {
 
     pub fn ruleset(&self) -> &'static dyn DynRuleset {
         self.ruleset
+    }
+
+    /// The members of `ruleset`'s census family `family` at `level`, in census order
+    /// ([`Ruleset::census_members`]).
+    pub fn census(
+        ruleset: &'static dyn DynRuleset,
+        family: usize,
+        level: Level,
+    ) -> Vec<AnyPosition> {
+        ruleset
+            .census_members_erased(family, level)
+            .into_iter()
+            .map(|position| AnyPosition { ruleset, position })
+            .collect()
+    }
+
+    /// The position a census lists for this one ([`Ruleset::census_form`]): two positions with
+    /// equal census forms are one member.
+    pub fn census_form(&self) -> AnyPosition {
+        AnyPosition {
+            ruleset: self.ruleset,
+            position: self.ruleset.census_form_erased(&*self.position),
+        }
     }
 
     /// The position in its game's notation.
@@ -291,6 +335,8 @@ impl PartialEq for AnyPosition {
             && self.ruleset.eq_erased(&*self.position, &*other.position)
     }
 }
+
+impl Eq for AnyPosition {}
 
 impl fmt::Debug for AnyPosition {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

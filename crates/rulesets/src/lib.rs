@@ -8,6 +8,7 @@
 //! symmetries, with the parts of a position that cannot interact valued apart and summed. A
 //! ruleset's own shortcuts ([`Ruleset::fast_value`]) are specialisations, held against that
 //! plain game tree in the tests.
+pub mod census;
 pub mod cutcake;
 pub mod domineering;
 pub mod draw;
@@ -28,6 +29,7 @@ use hackenbook_games::{GameId, Games, Player};
 use std::fmt::Debug;
 use std::hash::Hash;
 
+pub use census::{CensusFamily, Count, Level};
 pub use draw::{Drawing, Item};
 pub use erased::{AnyPosition, DynRuleset, Solvers};
 pub use solve::{SolveLimits, Solver, Unsolved};
@@ -112,6 +114,28 @@ pub trait Ruleset: Clone + Debug + Send + Sync + 'static {
 
     /// The drawing of a position, with the moves each item is the target of.
     fn draw(&self, p: &Self::Position) -> Drawing;
+
+    /// The families of positions a census of this game enumerates ([`census`]); none by
+    /// default.
+    fn census_families(&self) -> &'static [CensusFamily] {
+        &[]
+    }
+
+    /// The members of census family `family` (an index into [`Ruleset::census_families`]) at
+    /// `level`: every position of that size (or box), once up to the symmetries that keep its
+    /// value, each as its [`Ruleset::census_form`], in the game's order. Empty for a level the
+    /// family does not have.
+    fn census_members(&self, _family: usize, _level: Level) -> Vec<Self::Position> {
+        Vec::new()
+    }
+
+    /// The one position a census lists for `p` and every position that is `p` under a symmetry
+    /// keeping its value (a Domineering board cut to its free squares and reflected to the
+    /// least of its four images; Nim's heaps, largest first, empty ones dropped): what a
+    /// census's member is compared with when an essay names one. `p` itself by default.
+    fn census_form(&self, p: &Self::Position) -> Self::Position {
+        p.clone()
+    }
 
     /// The move of `player` that `name` names, or an error that lists the names there are.
     fn find_move(

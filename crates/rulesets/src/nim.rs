@@ -7,6 +7,7 @@
 //! blanks, commas or `+`); a move is named by the heap and what it leaves, `7→4` (ASCII `7->4`),
 //! with `[k]` for the k-th of several equal heaps (`3[2]→1`).
 
+use super::census::{partitions, CensusFamily, Count, Level};
 use super::{Drawing, Item, Keyed, Move, Ruleset};
 use hackenbook_base::located::Located;
 use hackenbook_games::{GameId, Games, Player};
@@ -34,6 +35,27 @@ impl Nim {
         }
     }
 }
+
+/// The families a census of Nim enumerates ([`Ruleset::census_families`]).
+const CENSUS_FAMILIES: &[CensusFamily] = &[
+    CensusFamily {
+        nouns: &["positions"],
+        unit: Some("counters"),
+        doc: "every position of n counters, its heaps in any order (the partitions of n: \
+              1, 2, 3, 5, 7, 11, … for n = 1, 2, 3, …, OEIS A000041), by number of heaps, \
+              then largest heap first",
+        count: |level| match level {
+            Level::Size(n) => Count::Exact(partitions(n)),
+            Level::Box { .. } => Count::Exact(0),
+        },
+    },
+    CensusFamily {
+        nouns: &["heaps"],
+        unit: Some("counters"),
+        doc: "one heap of n counters for each n",
+        count: |level| Count::Exact(u128::from(matches!(level, Level::Size(_)))),
+    },
+];
 
 impl Ruleset for Nim {
     type Position = Heaps;
@@ -130,6 +152,40 @@ impl Ruleset for Nim {
         Some(games.nimber(u32::try_from(nim_sum).ok()?))
     }
 
+    fn census_families(&self) -> &'static [CensusFamily] {
+        CENSUS_FAMILIES
+    }
+
+    fn census_members(&self, family: usize, level: Level) -> Vec<Heaps> {
+        let Level::Size(n) = level else {
+            return Vec::new();
+        };
+        let Ok(heap) = u64::try_from(n) else {
+            return Vec::new();
+        };
+        match family {
+            0 => {
+                let mut all = Vec::new();
+                partitions_of(heap, heap, &mut Vec::new(), &mut all);
+                // Stable: within a number of heaps, largest heap first, as generated.
+                all.sort_by_key(Vec::len);
+                all
+            }
+            1 if n > 0 => vec![vec![heap]],
+            _ => Vec::new(),
+        }
+    }
+
+    /// The heaps, largest first, empty ones dropped (a position of empty heaps only is `0`).
+    fn census_form(&self, p: &Heaps) -> Heaps {
+        let mut heaps: Heaps = p.iter().copied().filter(|&h| h > 0).collect();
+        heaps.sort_unstable_by(|a, b| b.cmp(a));
+        if heaps.is_empty() {
+            heaps.push(0);
+        }
+        heaps
+    }
+
     fn draw(&self, p: &Heaps) -> Drawing {
         const GAP: f32 = 1.6;
         let tallest = p.iter().copied().max().unwrap_or(0).min(40) as f32;
@@ -175,6 +231,22 @@ impl Ruleset for Nim {
                 }
             },
         }
+    }
+}
+
+/// Every partition of `n` into parts of at most `most`, largest part first, appended to `out`
+/// after `prefix`, the largest parts first (`[3]`, `[2, 1]`, `[1, 1, 1]` for 3). Iterative over
+/// the parts' sizes, recursive only as deep as a partition has parts, at most `n`: a census
+/// bounds `n` by its budget long before that matters.
+fn partitions_of(n: u64, most: u64, prefix: &mut Vec<u64>, out: &mut Vec<Heaps>) {
+    if n == 0 {
+        out.push(prefix.clone());
+        return;
+    }
+    for part in (1..=most.min(n)).rev() {
+        prefix.push(part);
+        partitions_of(n - part, part, prefix, out);
+        prefix.pop();
     }
 }
 

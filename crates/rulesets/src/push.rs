@@ -37,7 +37,7 @@
 //! of up to 9 squares.
 
 use super::strip::{self, Letters, Square, Strips};
-use super::{Drawing, Item, Keyed, Move, Ruleset};
+use super::{CensusFamily, Drawing, Item, Keyed, Level, Move, Ruleset};
 use hackenbook_base::located::Located;
 use hackenbook_games::{Dyadic, GameId, Games, Player};
 use num_bigint::BigInt;
@@ -193,6 +193,17 @@ impl Ruleset for Pushing {
                 };
         }
         Some(games.number(&total))
+    }
+
+    fn census_families(&self) -> &'static [CensusFamily] {
+        &[strip::STRIPS]
+    }
+
+    fn census_members(&self, family: usize, level: Level) -> Vec<Strips> {
+        match family {
+            0 => strip::census_strips(level),
+            _ => Vec::new(),
+        }
     }
 
     fn draw(&self, p: &Strips) -> Drawing {

@@ -7,6 +7,7 @@
 //! a piece leaves and reaches (`3→4`) whatever the game. Each game supplies its two letters
 //! ([`Letters`]); the empty square is `.`, `_` or `□` in every game.
 
+use super::census::{strips_of, CensusFamily, Count, Level};
 use super::{Drawing, Item, Keyed, Move};
 use hackenbook_base::located::Located;
 use hackenbook_games::Player;
@@ -352,8 +353,28 @@ pub fn draw(
     }
 }
 
+/// The census family of a strip game: every strip of `n` squares ([`all_strips`]).
+pub const STRIPS: CensusFamily = CensusFamily {
+    nouns: &["strips"],
+    unit: Some("squares"),
+    doc: "every strip of n squares, each square empty or holding a piece of either player \
+          (3^n strips), in the order of counting in base three with the empty square first, \
+          then Left's piece, then Right's",
+    count: |level| match level {
+        Level::Size(n) => strips_of(n),
+        Level::Box { .. } => Count::Exact(0),
+    },
+};
+
+/// The members of [`STRIPS`] at `level`: each strip a position of its own.
+pub fn census_strips(level: Level) -> Vec<Strips> {
+    match level {
+        Level::Size(n) => all_strips(n).into_iter().map(|s| vec![s]).collect(),
+        Level::Box { .. } => Vec::new(),
+    }
+}
+
 /// Every strip of `length` squares, in the order of counting in base three (`...`, `..L`, …).
-#[cfg(test)]
 pub fn all_strips(length: usize) -> Vec<Vec<Square>> {
     let mut out = vec![Vec::new()];
     for _ in 0..length {

@@ -35,7 +35,7 @@
 //! she does; likewise Right. The value is the difference.
 
 use super::strip::{self, Letters, Square, Strips};
-use super::{Drawing, Item, Keyed, Move, Ruleset};
+use super::{CensusFamily, Drawing, Item, Keyed, Level, Move, Ruleset};
 use hackenbook_base::located::Located;
 use hackenbook_games::{GameId, Games, Player};
 
@@ -217,6 +217,17 @@ impl Ruleset for ToadsAndFrogs {
             }
         }
         Some(games.integer(total))
+    }
+
+    fn census_families(&self) -> &'static [CensusFamily] {
+        &[strip::STRIPS]
+    }
+
+    fn census_members(&self, family: usize, level: Level) -> Vec<Strips> {
+        match family {
+            0 => strip::census_strips(level),
+            _ => Vec::new(),
+        }
     }
 
     fn draw(&self, p: &Strips) -> Drawing {

@@ -20,13 +20,15 @@ pub mod board;
 mod draw;
 pub mod notation;
 pub mod outcome;
+pub mod shapes;
 
 #[cfg(test)]
 mod tests;
 
 pub use board::{Board, MAX_CELLS};
 
-use super::{Drawing, Keyed, Move, Ruleset};
+use super::census::FIXED_POLYOMINOES;
+use super::{CensusFamily, Count, Drawing, Keyed, Level, Move, Ruleset};
 use hackenbook_base::located::Located;
 use hackenbook_games::{GameId, Games, Player};
 
@@ -52,6 +54,41 @@ impl Domineering {
         })
     }
 }
+
+/// The families a census of Domineering enumerates ([`Ruleset::census_families`]).
+const CENSUS_FAMILIES: &[CensusFamily] = &[
+    CensusFamily {
+        nouns: &["boards", "shapes", "polyominoes"],
+        unit: Some("cells"),
+        doc: "every board of n free cells that hangs together (a polyomino), once up to \
+              its reflections and half turn, which keep its value; a board and its quarter \
+              turn, of opposite values, are both members unless a reflection makes them \
+              one (1, 2, 3, 9, 21, 68, 208, 730 boards of 1 to 8 cells; the free \
+              polyominoes, up to every symmetry of the square, are 1, 1, 2, 5, 12, 35, \
+              108, 369, OEIS A000105); by rows, then columns, then the free squares",
+        count: |level| match level {
+            Level::Size(n) => Count::AtMost(
+                n.checked_sub(1)
+                    .and_then(|i| FIXED_POLYOMINOES.get(i).copied())
+                    .unwrap_or(u128::MAX),
+            ),
+            Level::Box { .. } => Count::Exact(0),
+        },
+    },
+    CensusFamily {
+        nouns: &["rectangles", "boards"],
+        unit: None,
+        doc: "one empty rectangle of each size up to m rows and n columns (an r × c \
+              rectangle and its c × r quarter turn, of opposite values, both), by area, \
+              then rows",
+        count: |level| match level {
+            Level::Box { rows, cols } => {
+                Count::Exact(u128::from(Board::rectangle(rows, cols).is_some()))
+            }
+            Level::Size(_) => Count::Exact(0),
+        },
+    },
+];
 
 impl Ruleset for Domineering {
     type Position = Board;
@@ -130,6 +167,24 @@ impl Ruleset for Domineering {
             return Some(games.integer(half));
         }
         None
+    }
+
+    fn census_families(&self) -> &'static [CensusFamily] {
+        CENSUS_FAMILIES
+    }
+
+    fn census_members(&self, family: usize, level: Level) -> Vec<Board> {
+        match (family, level) {
+            (0, Level::Size(n)) => shapes::boards(n),
+            (1, Level::Box { rows, cols }) => Board::rectangle(rows, cols).into_iter().collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// Its free squares on their bounding box, the least of its four images that keep a
+    /// domino's direction ([`Board::least_of_four`]).
+    fn census_form(&self, p: &Board) -> Board {
+        shapes::census_form(p)
     }
 
     fn draw(&self, p: &Board) -> Drawing {
