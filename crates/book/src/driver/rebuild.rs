@@ -79,7 +79,6 @@ impl Rebuilder {
     /// Takes the lock of the project's output folder for as long as the rebuilder lives; a
     /// folder another hackenbook holds is refused, naming it.
     pub fn new(project: Project) -> Result<Rebuilder, Failure> {
-        check_output_place(&project)?;
         let lock = SiteLock::take(&project.out_dir, SERVE_COMMAND)
             .map_err(|refusal| Failure::Other(format!("cannot write the site: {refusal}")))?;
         Ok(Rebuilder {
@@ -231,13 +230,21 @@ impl Rebuilder {
     /// stop between two files (a newer build will write them).
     pub fn finish(&mut self, later: Later, stop: impl Fn() -> bool) -> Result<bool, Failure> {
         let project = &self.project;
-        let others = render::site_files(
+        let others = match render::site_files(
             &later.model,
             &project.templates_dir,
             &later.pages,
             &project.out_dir,
-        )
-        .map_err(render_failure)?;
+            &stop,
+        ) {
+            Ok(others) => others,
+            Err(render::RenderError::Io { source, .. })
+                if source.kind() == std::io::ErrorKind::Interrupted && stop() =>
+            {
+                return Ok(false)
+            }
+            Err(e) => return Err(render_failure(e)),
+        };
         let Some(written) = &mut self.written else {
             return Ok(true);
         };
@@ -280,6 +287,7 @@ impl Rebuilder {
             &project.templates_dir,
             &later.pages,
             &project.out_dir,
+            &|| false,
         )
         .map_err(render_failure)?;
         publish_held(&self.lock, |dir| -> std::io::Result<()> {

@@ -129,7 +129,7 @@ pub fn write_assets<'p>(
     pages: impl IntoIterator<Item = &'p str>,
     stylesheet: &'p str,
 ) -> io::Result<()> {
-    for (name, bytes) in asset_files(pages, stylesheet)? {
+    for (name, bytes) in asset_files(pages, stylesheet, &|| false)? {
         let path = out_dir.join(name);
         if let Some(parent) = path.parent() {
             fs::create_dir_all(parent)?;
@@ -139,10 +139,13 @@ pub fn write_assets<'p>(
     Ok(())
 }
 
-/// The files [`write_assets`] writes, as (path inside the site, bytes), in memory.
+/// The files [`write_assets`] writes, as (path inside the site, bytes), in memory. `stopped` is
+/// asked before each font is cut (the slow part): when it says so, the error is of kind
+/// [`io::ErrorKind::Interrupted`].
 pub fn asset_files<'p>(
     pages: impl IntoIterator<Item = &'p str>,
     stylesheet: &'p str,
+    stopped: &dyn Fn() -> bool,
 ) -> io::Result<Vec<(String, Vec<u8>)>> {
     let mut files: Vec<(String, Vec<u8>)> = Vec::new();
     let mut add = |name: &str, text: String| files.push((name.to_string(), text.into_bytes()));
@@ -165,6 +168,9 @@ pub fn asset_files<'p>(
          Each is under the licence named below; the licence texts are in this folder.\n\n",
     );
     for face in FACES {
+        if stopped() {
+            return Err(io::ErrorKind::Interrupted.into());
+        }
         let bytes = font_bytes(face.postscript)?;
         let set = match face.shows {
             Shows::Text => &chars.text,

@@ -101,7 +101,7 @@ pub fn render_site(
     out_dir: &Path,
 ) -> Result<Vec<PathBuf>, RenderError> {
     let pages = render_pages(model, templates_dir)?;
-    let others = site_files(model, templates_dir, &pages, out_dir)?;
+    let others = site_files(model, templates_dir, &pages, out_dir, &|| false)?;
     publish(out_dir, |dir| -> io::Result<()> {
         let pages = pages.iter().map(|(name, html)| (name, html.as_bytes()));
         for (name, bytes) in pages.chain(others.iter().map(|(n, b)| (n, b.as_slice()))) {
@@ -126,12 +126,14 @@ pub fn render_site(
 /// Every file of the site besides its pages (the search index, with a `base_url` the sitemap
 /// and the feed, and the assets: stylesheet, scripts, fonts cut to the glyphs of `pages`), as
 /// (path inside the site, bytes). What is global to the site: any page's edit may change it.
-/// `out_dir` only names the site in an error.
+/// `out_dir` only names the site in an error; `stopped` is asked between the slow parts (see
+/// [`asset_files`]).
 pub fn site_files(
     model: &SiteModel,
     templates_dir: &Path,
     pages: &[(String, String)],
     out_dir: &Path,
+    stopped: &dyn Fn() -> bool,
 ) -> Result<Vec<(String, Vec<u8>)>, RenderError> {
     let stylesheet = stylesheet(templates_dir)?;
     let pages_in_order = ordered(model);
@@ -148,7 +150,11 @@ pub fn site_files(
             files.push((FEED.to_string(), feed.into_bytes()));
         }
     }
-    let assets = asset_files(pages.iter().map(|(_, html)| html.as_str()), &stylesheet)
+    let assets = asset_files(
+        pages.iter().map(|(_, html)| html.as_str()),
+        &stylesheet,
+        stopped,
+    )
         .map_err(|source| RenderError::Io {
             path: out_dir.to_path_buf(),
             source,
