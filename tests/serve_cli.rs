@@ -169,17 +169,31 @@ fn build_while_serve_holds_the_site_is_refused_naming_it() {
     assert_eq!(refused.status.code(), Some(1), "{said}");
     let holder = format!("`hackenbook serve` (pid {}) is writing", child.id());
     assert!(said.contains(&holder), "names the holder: {said}");
-    assert!(said.contains("Ctrl-C") && said.contains("--out"), "says what to do: {said}");
+    assert!(
+        said.contains("Ctrl-C") && said.contains("--out"),
+        "says what to do: {said}"
+    );
     assert!(!said.contains("No such file"), "{said}");
-    assert_eq!(project.read("site/index.html"), index, "the site is untouched");
+    assert_eq!(
+        project.read("site/index.html"),
+        index,
+        "the site is untouched"
+    );
     rustix::process::kill_process(
         rustix::process::Pid::from_child(&child),
         rustix::process::Signal::INT,
     )
     .expect("SIGINT sent to our own child");
     assert!(wait(&mut child).success());
-    assert!(!project.path(".site.lock").exists(), "serve removed its lock");
+    assert!(
+        !project.path(".site.lock").exists(),
+        "serve removed its lock"
+    );
     let built = build();
-    assert!(built.status.success(), "{}", String::from_utf8_lossy(&built.stderr));
+    assert!(
+        built.status.success(),
+        "{}",
+        String::from_utf8_lossy(&built.stderr)
+    );
     assert!(!project.path(".site.lock").exists(), "and so did build");
 }

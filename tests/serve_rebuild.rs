@@ -19,7 +19,12 @@ fn files(dir: &Path) -> BTreeMap<String, Vec<u8>> {
         .map(Result::unwrap)
         .filter(|e| e.file_type().is_file())
         .map(|e| {
-            let name = e.path().strip_prefix(dir).unwrap().to_string_lossy().into_owned();
+            let name = e
+                .path()
+                .strip_prefix(dir)
+                .unwrap()
+                .to_string_lossy()
+                .into_owned();
             (name, std::fs::read(e.path()).unwrap())
         })
         .collect()
@@ -65,26 +70,56 @@ fn every_kind_of_edit_ends_in_the_full_build_s_site() {
     let first = project.read("essays/first.md");
     let prose = first.replace("for more.", "for more, and a word with ŋ, a new glyph.");
     project.write("essays/first.md", &prose);
-    assert_eq!(rebuild_matches_a_full_build(&mut rebuilder, &project), 1, "prose");
+    assert_eq!(
+        rebuild_matches_a_full_build(&mut rebuilder, &project),
+        1,
+        "prose"
+    );
     let position = format!("{prose}\n```hackenbush\nLRRLR\n```\n");
     project.write("essays/first.md", &position);
-    assert_eq!(rebuild_matches_a_full_build(&mut rebuilder, &project), 1, "a position");
+    assert_eq!(
+        rebuild_matches_a_full_build(&mut rebuilder, &project),
+        1,
+        "a position"
+    );
     let second = project.read("essays/second.md");
     let third = second
         .replace("slug = \"second\"", "slug = \"third\"")
         .replace("rung = 2", "rung = 3");
     assert_ne!(third, second, "the fixture names its slug and rung so");
     project.write("essays/third.md", &third);
-    assert_eq!(rebuild_matches_a_full_build(&mut rebuilder, &project), 1, "an essay added");
+    assert_eq!(
+        rebuild_matches_a_full_build(&mut rebuilder, &project),
+        1,
+        "an essay added"
+    );
     std::fs::remove_file(project.path("essays/third.md")).unwrap();
-    assert_eq!(rebuild_matches_a_full_build(&mut rebuilder, &project), 0, "an essay gone");
+    assert_eq!(
+        rebuild_matches_a_full_build(&mut rebuilder, &project),
+        0,
+        "an essay gone"
+    );
     // A template and the configuration at once: every page changes, and a sitemap appears.
     let base = project.read("templates/base.html");
-    project.write("templates/base.html", &base.replace("</head>", "<meta name=x content=y>\n</head>"));
-    project.write("hackenbook.toml", "title = \"Fixtures\"\nbase_url = \"https://example.org/f/\"\n");
-    assert_eq!(rebuild_matches_a_full_build(&mut rebuilder, &project), 0, "a sitemap appears");
+    project.write(
+        "templates/base.html",
+        &base.replace("</head>", "<meta name=x content=y>\n</head>"),
+    );
+    project.write(
+        "hackenbook.toml",
+        "title = \"Fixtures\"\nbase_url = \"https://example.org/f/\"\n",
+    );
+    assert_eq!(
+        rebuild_matches_a_full_build(&mut rebuilder, &project),
+        0,
+        "a sitemap appears"
+    );
     project.write("hackenbook.toml", "title = \"Fixtures\"\n");
-    assert_eq!(rebuild_matches_a_full_build(&mut rebuilder, &project), 0, "and goes");
+    assert_eq!(
+        rebuild_matches_a_full_build(&mut rebuilder, &project),
+        0,
+        "and goes"
+    );
 }
 
 /// An essay whose check failed is checked again at the next build, and the site keeps its last
@@ -96,7 +131,10 @@ fn a_failed_essay_is_checked_again_and_the_site_keeps_its_pages() {
     rebuild_matches_a_full_build(&mut rebuilder, &project);
     let before = files(&project.path("site"));
     let first = project.read("essays/first.md");
-    project.write("essays/first.md", &first.replace("{1/2 = value of lr}", "{3/4 = value of lr}"));
+    project.write(
+        "essays/first.md",
+        &first.replace("{1/2 = value of lr}", "{3/4 = value of lr}"),
+    );
     let failure = rebuilder.pages(None).err().expect("a wrong claim fails");
     assert!(failure.render().contains("3/4"), "{}", failure.render());
     assert_eq!(files(&project.path("site")), before, "nothing written");

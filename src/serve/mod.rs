@@ -229,7 +229,8 @@ fn spawn_watcher(
 /// Runs a build for each burst of changes (changes that came during a build ask for one more).
 fn spawn_builder(
     mut builder: Builder,
-    changed: mpsc::Receiver<()>) -> Result<JoinHandle<()>, Failure> {
+    changed: mpsc::Receiver<()>,
+) -> Result<JoinHandle<()>, Failure> {
     // The builds run here: a stack as deep as the command line's.
     hackenbook_base::stack::spawn_deep("serve-build", move || {
         while changed.recv().is_ok() {

@@ -196,8 +196,7 @@ impl Rebuilder {
             warnings: problems,
             ..report
         };
-        let pages =
-            render::render_pages(&model, &project.templates_dir).map_err(render_failure)?;
+        let pages = render::render_pages(&model, &project.templates_dir).map_err(render_failure)?;
         // Read now, so that a stylesheet refused fails the build before any page is written.
         render::stylesheet(&project.templates_dir).map_err(render_failure)?;
         let later = Later { model, pages };
@@ -215,7 +214,8 @@ impl Rebuilder {
                 })
             }
             Some(written) => {
-                write_pages(&self.lock, written, &later.pages).map_err(|e| io_failure(&project, e))?;
+                write_pages(&self.lock, written, &later.pages)
+                    .map_err(|e| io_failure(&project, e))?;
                 Ok(PagesWritten {
                     report,
                     rechecked,

@@ -242,8 +242,11 @@ impl SiteLock {
             }
             match held(&path, out_dir) {
                 Err(refusal) => return Err(refusal),
-                Ok(()) => remove_if_present(&path)
-                    .map_err(|e| refuse(format!("is left by an ended run and cannot be removed: {e}")))?,
+                Ok(()) => remove_if_present(&path).map_err(|e| {
+                    refuse(format!(
+                        "is left by an ended run and cannot be removed: {e}"
+                    ))
+                })?,
             }
         }
         Err(refuse(format!(
@@ -815,11 +818,18 @@ mod tests {
                 && said.contains("stop it (Ctrl-C where it runs)"),
             "{said}"
         );
-        assert_eq!(check_lock(&out).unwrap_err(), refusal, "said before a build too");
+        assert_eq!(
+            check_lock(&out).unwrap_err(),
+            refusal,
+            "said before a build too"
+        );
         // A lock of an earlier hackenbook, without its command, still names the process.
         fs::write(&lock, format!("{LOCK_TEXT}{me}\n")).unwrap();
         let said = check_lock(&out).unwrap_err().to_string();
-        assert!(said.contains(&format!("`hackenbook` (pid {me}) is writing")), "{said}");
+        assert!(
+            said.contains(&format!("`hackenbook` (pid {me}) is writing")),
+            "{said}"
+        );
         assert!(lock.exists() && !out.exists());
         // A lock left by a process that has ended is cleared; so is one killed before it
         // named its process, once it is a second old.

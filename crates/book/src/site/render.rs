@@ -155,10 +155,10 @@ pub fn site_files(
         &stylesheet,
         stopped,
     )
-        .map_err(|source| RenderError::Io {
-            path: out_dir.to_path_buf(),
-            source,
-        })?;
+    .map_err(|source| RenderError::Io {
+        path: out_dir.to_path_buf(),
+        source,
+    })?;
     files.extend(assets);
     Ok(files)
 }
