@@ -1,9 +1,11 @@
-//! How long an author waits: from saving a prose edit to the server answering with the rebuilt
-//! page, and the build alone for comparison. Run with `cargo bench --bench serve`
-//! (`SERVE_BENCH_EDITS=N` changes the number of edits, 20 by default).
+//! How long an author waits: from saving an edit to the reload event (the version the pages'
+//! script waits on moves) and to the server answering with the rebuilt page, against a full
+//! `build` of the same essays. Run with `cargo bench --bench serve` (`SERVE_BENCH_EDITS=N`
+//! changes the number of edits, 20 by default; an argument picks projects by name).
 //!
-//! Each edit appends a new sentence to one essay; the clock starts before the write and stops
-//! when a GET of that essay's page returns the sentence. The debounce (50 ms) is part of it.
+//! A prose edit appends a new sentence to one essay; a position edit appends a new position
+//! block (a stalk not drawn before) to it. The clock starts before the write; the debounce
+//! (50 ms) is part of every figure.
 
 #[path = "../tests/serve_support/mod.rs"]
 mod serve_support;
@@ -82,28 +84,51 @@ fn measure_builds(project: &TempProject, runs: usize) {
             started.elapsed()
         })
         .collect();
-    report("  build alone       ", times);
+    report("  full build (`driver::build`)", times);
 }
 
-/// Save-to-served latency over `edits` prose edits of `essay`.
+/// Save-to-reload and save-to-served latency over `edits` edits of `essay`, of each kind.
 fn measure_edits(project: &TempProject, essay: &str, edits: usize) {
     let server =
         Server::start(Config::new(project.root(), 0)).unwrap_or_else(|f| panic!("{}", f.render()));
     let original = project.read(essay);
     let page = format!("/{}.html", slug_of(&original));
-    let mut times = Vec::new();
-    for i in 0..edits {
-        let marker = format!("benchedit{i}x");
-        let text = format!(
-            "{}\n\nA sentence added while serving, {marker}.\n",
-            original.trim_end()
-        );
-        let started = Instant::now();
-        project.write(essay, &text);
-        wait_for(&server, &page, &marker);
-        times.push(started.elapsed());
+    let kinds: [(&str, fn(usize) -> String); 2] = [
+        ("prose edit   ", |i| {
+            format!("A sentence added while serving, benchedit{i}x.")
+        }),
+        ("position edit", |i| {
+            // A stalk of 12 edges spelling `i`, under a caption that marks the page.
+            let stalk: String = (0..12)
+                .map(|b| if (i + 1000) >> b & 1 == 1 { 'L' } else { 'R' })
+                .collect();
+            format!("A new stalk, benchedit{i}x:\n\n```hackenbush\nL{stalk}\n```")
+        }),
+    ];
+    for (kind, addition) in kinds {
+        let mut to_reload = Vec::new();
+        let mut to_served = Vec::new();
+        for i in 0..edits {
+            let marker = format!("benchedit{i}x");
+            let text = format!("{}\n\n{}\n", original.trim_end(), addition(i));
+            // The previous edit's global step (search index, fonts) done.
+            while server.building() {
+                std::thread::sleep(Duration::from_millis(1));
+            }
+            let version = server.version();
+            let started = Instant::now();
+            project.write(essay, &text);
+            while server.version() == version {
+                assert!(started.elapsed() < PATIENCE, "no reload after {marker}");
+                std::thread::sleep(Duration::from_micros(200));
+            }
+            to_reload.push(started.elapsed());
+            wait_for(&server, &page, &marker);
+            to_served.push(started.elapsed());
+        }
+        report(&format!("  {kind}: save to reload"), to_reload);
+        report(&format!("  {kind}: save to served"), to_served);
     }
-    report("  save to served    ", times);
     project.write(essay, &original);
 }
 
@@ -142,7 +167,7 @@ fn report(label: &str, mut times: Vec<Duration>) {
     let ms = |d: Duration| d.as_secs_f64() * 1000.0;
     let median = times[times.len() / 2];
     println!(
-        "{label} n={:<3} min {:>7.1} ms  median {:>7.1} ms  max {:>7.1} ms",
+        "{label:<34} n={:<3} min {:>7.1} ms  median {:>7.1} ms  max {:>7.1} ms",
         times.len(),
         ms(times[0]),
         ms(median),

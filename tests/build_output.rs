@@ -209,15 +209,19 @@ fn one_build_writes_a_site_at_a_time_and_says_who_holds_it() {
     // would): the build is refused with its id, and writes nothing.
     let mut holder = Command::new("sleep").arg("60").spawn().unwrap();
     let lock = project.path(".site.lock");
-    fs::write(&lock, format!("hackenbook pid {}\n", holder.id())).unwrap();
+    fs::write(
+        &lock,
+        format!("hackenbook pid {}\nhackenbook build\n", holder.id()),
+    )
+    .unwrap();
     let output = build(project.root(), project.root(), None);
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(1), "{stderr}");
     assert!(
         stderr.contains(&format!(
-            "another hackenbook (pid {}) is writing",
+            "`hackenbook build` (pid {}) is writing",
             holder.id()
-        )),
+        )) && stderr.contains("try again when it has finished"),
         "{stderr}"
     );
     assert!(!project.path("site").exists());

@@ -136,3 +136,64 @@ fn the_time_limit_bounds_the_builds_of_serve() {
         "{seen}"
     );
 }
+
+/// `build` while `serve` holds the site is refused at once, naming `hackenbook serve`, its
+/// process and what to do, and writes nothing; once `serve` stops, its lock is gone and `build`
+/// writes the site.
+#[cfg(unix)]
+#[test]
+fn build_while_serve_holds_the_site_is_refused_naming_it() {
+    let project = TempProject::good();
+    let mut child = serve(&project, 0).spawn().unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut seen = String::new();
+    while !seen.contains("serving http://") {
+        let mut line = String::new();
+        if stdout.read_line(&mut line).unwrap() == 0 {
+            let _ = child.kill();
+            panic!("the server ended before serving; it said: {seen}");
+        }
+        seen.push_str(&line);
+    }
+    let index = project.read("site/index.html");
+    let build = || {
+        Command::new(env!("CARGO_BIN_EXE_hackenbook"))
+            .arg("build")
+            .arg("--root")
+            .arg(project.root())
+            .output()
+            .unwrap()
+    };
+    let refused = build();
+    let said = String::from_utf8_lossy(&refused.stderr).into_owned();
+    assert_eq!(refused.status.code(), Some(1), "{said}");
+    let holder = format!("`hackenbook serve` (pid {}) is writing", child.id());
+    assert!(said.contains(&holder), "names the holder: {said}");
+    assert!(
+        said.contains("Ctrl-C") && said.contains("--out"),
+        "says what to do: {said}"
+    );
+    assert!(!said.contains("No such file"), "{said}");
+    assert_eq!(
+        project.read("site/index.html"),
+        index,
+        "the site is untouched"
+    );
+    rustix::process::kill_process(
+        rustix::process::Pid::from_child(&child),
+        rustix::process::Signal::INT,
+    )
+    .expect("SIGINT sent to our own child");
+    assert!(wait(&mut child).success());
+    assert!(
+        !project.path(".site.lock").exists(),
+        "serve removed its lock"
+    );
+    let built = build();
+    assert!(
+        built.status.success(),
+        "{}",
+        String::from_utf8_lossy(&built.stderr)
+    );
+    assert!(!project.path(".site.lock").exists(), "and so did build");
+}

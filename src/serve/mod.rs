@@ -19,6 +19,7 @@ pub mod signal;
 pub mod state;
 pub mod watch;
 
+use hackenbook_book::driver::rebuild::Rebuilder;
 use hackenbook_book::driver::{Failure, Project};
 use state::State;
 use std::io;
@@ -90,8 +91,10 @@ impl Server {
         let watch = Watch::new(sources)
             .map_err(|e| Failure::Other(format!("cannot watch the sources: {e}")))?;
         let cancel = Arc::new(Cancel::default());
-        let builder = Builder {
-            project: config.project.clone(),
+        // The site is ours for as long as we serve it: another writer is refused, named.
+        let rebuilder = Rebuilder::new(config.project.clone())?;
+        let mut builder = Builder {
+            rebuilder,
             state: Arc::clone(&state),
             verbose: config.verbose,
             cancel: Arc::clone(&cancel),
@@ -224,7 +227,10 @@ fn spawn_watcher(
 }
 
 /// Runs a build for each burst of changes (changes that came during a build ask for one more).
-fn spawn_builder(builder: Builder, changed: mpsc::Receiver<()>) -> Result<JoinHandle<()>, Failure> {
+fn spawn_builder(
+    mut builder: Builder,
+    changed: mpsc::Receiver<()>,
+) -> Result<JoinHandle<()>, Failure> {
     // The builds run here: a stack as deep as the command line's.
     hackenbook_base::stack::spawn_deep("serve-build", move || {
         while changed.recv().is_ok() {

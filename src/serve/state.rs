@@ -106,6 +106,22 @@ impl State {
         inner.version
     }
 
+    /// Records that a build wrote its pages (what is global to the site follows): the version
+    /// moves, so pages reload, and the build still counts as running until [`State::end_build`].
+    pub fn pages_written(&self) -> u64 {
+        let mut inner = self.lock();
+        inner.failure = None;
+        inner.version += 1;
+        self.changed.notify_all();
+        inner.version
+    }
+
+    /// Records that the build under way has written everything.
+    pub fn end_build(&self) {
+        self.lock().building = false;
+        self.changed.notify_all();
+    }
+
     /// Waits until the version differs from `seen`, the server stops, or `timeout` passes;
     /// returns the version then current.
     pub fn wait_for_change(&self, seen: u64, timeout: Duration) -> u64 {

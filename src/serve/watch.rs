@@ -8,7 +8,7 @@
 //! and are ignored, so a build never triggers the next one.
 
 use super::state::State;
-use hackenbook_book::driver::{self, Project};
+use hackenbook_book::driver::{self, rebuild::Rebuilder};
 use notify::{Event, EventKind, RecommendedWatcher, RecursiveMode, Watcher};
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
@@ -175,9 +175,10 @@ impl Cancel {
     }
 }
 
-/// Runs the driver and records the outcome for the request handlers.
+/// Runs the builds and records their outcomes for the request handlers.
 pub struct Builder {
-    pub project: Project,
+    /// Keeps each essay's check between builds, and holds the site (see [`Rebuilder`]).
+    pub rebuilder: Rebuilder,
     pub state: std::sync::Arc<State>,
     /// Print a line per build (and the diagnostics of failed ones) to the terminal.
     pub verbose: bool,
@@ -186,63 +187,95 @@ pub struct Builder {
 }
 
 impl Builder {
-    /// Builds once; returns the version now current. A build cancelled midway (the sources
-    /// changed: another build follows) records nothing.
-    pub fn rebuild(&self) -> u64 {
+    /// Builds once; returns the version now current. The version moves (and pages reload) as
+    /// soon as the pages are written; what is global to the site (search index, fonts, feed)
+    /// is written after, and the build counts as running until then. A build cancelled midway
+    /// (the sources changed: another build follows) records nothing.
+    pub fn rebuild(&mut self) -> u64 {
         self.state.begin_build();
         let started = Instant::now();
         let flag = self.cancel.begin();
-        let project = Project {
-            cancel: Some(Arc::clone(&flag)),
-            ..self.project.clone()
-        };
-        // A panic is a bug, but it must not take the watcher down with it: it fails this build.
-        let outcome =
-            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| driver::build(&project)))
-                .unwrap_or_else(|panic| {
-                    let what = panic
-                        .downcast_ref::<&str>()
-                        .map(|s| s.to_string())
-                        .or_else(|| panic.downcast_ref::<String>().cloned())
-                        .unwrap_or_default();
-                    Err(driver::Failure::Other(format!(
-                        "internal error, a bug in hackenbook: {what}"
-                    )))
-                });
-        self.cancel.end();
+        let cancel = Some(Arc::clone(&flag));
+        let outcome = self.guarded(|r| r.pages(cancel));
         let took = started.elapsed().as_millis();
         if flag.load(Ordering::SeqCst) {
+            self.cancel.end();
             if self.verbose {
                 println!("build cancelled after {took} ms: the sources changed");
             }
             self.state.cancel_build();
             return self.state.version();
         }
-        match outcome {
-            Ok(report) => {
-                if self.verbose {
-                    if !report.warnings.is_empty() {
-                        eprint!(
-                            "{}",
-                            hackenbook_book::essay::diagnostic::render_warnings(&report.warnings)
-                        );
-                    }
-                    println!(
-                        "built {} in {took} ms",
-                        hackenbook_book::essay::diagnostic::counted(report.pages, "page")
-                    );
-                }
-                self.state.finish_build(Ok(()))
-            }
+        let written = match outcome {
+            Ok(written) => written,
             Err(failure) => {
-                let text = failure.render();
-                if self.verbose {
-                    eprint!("{text}");
-                    eprintln!("build failed in {took} ms; the pages show the problems");
-                }
-                self.state.finish_build(Err(text))
+                self.cancel.end();
+                return self.failed(failure, took);
             }
+        };
+        if self.verbose {
+            let report = &written.report;
+            if !report.warnings.is_empty() {
+                eprint!(
+                    "{}",
+                    hackenbook_book::essay::diagnostic::render_warnings(&report.warnings)
+                );
+            }
+            use hackenbook_book::essay::diagnostic::counted;
+            let reused = report.pages.saturating_sub(written.rechecked);
+            let how = match reused {
+                0 => String::new(),
+                _ => format!(
+                    " ({} checked again, {reused} unchanged)",
+                    counted(written.rechecked, "essay")
+                ),
+            };
+            println!("built {} in {took} ms{how}", counted(report.pages, "page"));
         }
+        let version = self.state.pages_written();
+        let finished = match written.later {
+            Some(later) => self.guarded(|r| r.finish(later, || flag.load(Ordering::SeqCst))),
+            None => Ok(true),
+        };
+        self.cancel.end();
+        match finished {
+            Ok(_) => {
+                self.state.end_build();
+                version
+            }
+            Err(failure) => self.failed(failure, started.elapsed().as_millis()),
+        }
+    }
+
+    /// Runs `f` on the rebuilder; a panic is a bug, but it must not take the watcher down with
+    /// it: it fails this build, and the next one starts afresh.
+    fn guarded<T>(
+        &mut self,
+        f: impl FnOnce(&mut Rebuilder) -> Result<T, driver::Failure>,
+    ) -> Result<T, driver::Failure> {
+        let rebuilder = &mut self.rebuilder;
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| f(rebuilder))).unwrap_or_else(
+            |panic| {
+                self.rebuilder.forget();
+                let what = panic
+                    .downcast_ref::<&str>()
+                    .map(|s| s.to_string())
+                    .or_else(|| panic.downcast_ref::<String>().cloned())
+                    .unwrap_or_default();
+                Err(driver::Failure::Other(format!(
+                    "internal error, a bug in hackenbook: {what}"
+                )))
+            },
+        )
+    }
+
+    fn failed(&self, failure: driver::Failure, took: u128) -> u64 {
+        let text = failure.render();
+        if self.verbose {
+            eprint!("{text}");
+            eprintln!("build failed in {took} ms; the pages show the problems");
+        }
+        self.state.finish_build(Err(text))
     }
 }
 

@@ -11,6 +11,8 @@ use crate::site;
 use crate::site::render::{PageModel, SiteModel};
 use std::path::{Path, PathBuf};
 
+pub mod rebuild;
+
 /// The site's name when `hackenbook.toml` gives none.
 pub const SITE_TITLE: &str = "hackenbook";
 
@@ -350,7 +352,9 @@ pub fn check_all(project: &Project) -> Result<(Checked, Vec<Diagnostic>), Failur
         cancel: project.cancel.clone(),
     };
     let essays: Vec<CheckedEssay> = check::check_essays(parsed, &options, &mut problems);
-    problems.extend(check::check_links(&essays));
+    problems.extend(check::check_links(
+        &essays.iter().map(|e| &e.essay).collect::<Vec<_>>(),
+    ));
     let pages: Vec<PageModel> = essays
         .iter()
         .map(|e| page::build_page(e, &mut problems))
@@ -406,7 +410,7 @@ pub fn definitions(project: &Project, essay: Option<&Path>) -> Result<Definition
 
 /// Parses every essay, in ladder order. An essay with a bad directive is still checked: every
 /// problem is reported together.
-fn parse_all(files: &[SourceFile], problems: &mut Vec<Diagnostic>) -> Vec<essay::Essay> {
+pub(crate) fn parse_all(files: &[SourceFile], problems: &mut Vec<Diagnostic>) -> Vec<essay::Essay> {
     let mut parsed = Vec::new();
     for file in files {
         let (essay, mut found) = essay::parse::parse_recovering(file);
@@ -460,7 +464,7 @@ pub fn build_with(project: &Project, warnings: Warnings) -> Result<BuildReport, 
 }
 
 /// A template error at its line and column when Tera says where; otherwise in words.
-fn render_failure(e: site::render::RenderError) -> Failure {
+pub(crate) fn render_failure(e: site::render::RenderError) -> Failure {
     use site::render::RenderError;
     match e {
         RenderError::Template {
@@ -503,6 +507,14 @@ fn render_failure(e: site::render::RenderError) -> Failure {
 /// folder of sources or one holding them, a folder inside the sources, and (through
 /// [`site::publish::check_target`]) anything that is not a site hackenbook wrote.
 pub fn check_output(project: &Project) -> Result<(), Failure> {
+    // Who holds the site is the first thing worth saying.
+    site::publish::check_lock(&project.out_dir)
+        .map_err(|refusal| Failure::Other(format!("cannot write the site: {refusal}")))?;
+    check_output_place(project)
+}
+
+/// [`check_output`] but for the lock: what its holder asks before each build.
+pub(crate) fn check_output_place(project: &Project) -> Result<(), Failure> {
     let out = resolved(&project.out_dir);
     let sources = [
         Some(("the project folder", &project.root)),
@@ -574,7 +586,7 @@ fn resolved(path: &Path) -> PathBuf {
 
 /// What the front matter says that will read badly on the site: the summary `hackenbook new`
 /// wrote, and two essays on one rung (their order on the ladder is then the slugs').
-fn front_matter_warnings(essays: &[essay::Essay]) -> Vec<Diagnostic> {
+pub(crate) fn front_matter_warnings(essays: &[essay::Essay]) -> Vec<Diagnostic> {
     let mut warnings = Vec::new();
     for (i, e) in essays.iter().enumerate() {
         let front = &e.front;
@@ -619,7 +631,7 @@ fn front_matter_warnings(essays: &[essay::Essay]) -> Vec<Diagnostic> {
     warnings
 }
 
-fn duplicate_slugs(essays: &[essay::Essay]) -> Vec<Diagnostic> {
+pub(crate) fn duplicate_slugs(essays: &[essay::Essay]) -> Vec<Diagnostic> {
     let mut problems = Vec::new();
     for (i, e) in essays.iter().enumerate() {
         let same = |o: &&essay::Essay| o.front.slug == e.front.slug && !o.front.stand_in;

@@ -1,15 +1,13 @@
 //! Links between essays are written by slug; a slug that names no essay is a broken link, caught
 //! at build time rather than by a reader.
 
-use super::CheckedEssay;
-use crate::essay::Diagnostic;
+use crate::essay::{Diagnostic, Essay};
 use hackenbook_base::suggest::closest;
 
-pub fn check_links(essays: &[CheckedEssay]) -> Vec<Diagnostic> {
-    let slugs: Vec<&str> = essays.iter().map(|e| e.essay.front.slug.as_str()).collect();
+pub fn check_links(essays: &[&Essay]) -> Vec<Diagnostic> {
+    let slugs: Vec<&str> = essays.iter().map(|e| e.front.slug.as_str()).collect();
     let mut problems = Vec::new();
-    for checked in essays {
-        let essay = &checked.essay;
+    for essay in essays {
         for link in &essay.links {
             let slug = link.value.split('#').next().unwrap_or("");
             if !slugs.contains(&slug) {

@@ -111,6 +111,17 @@ impl Tally {
     }
 }
 
+impl std::ops::AddAssign for Tally {
+    fn add_assign(&mut self, other: Tally) {
+        self.queries += other.queries;
+        self.prose_relations += other.prose_relations;
+        self.game_relations += other.game_relations;
+        self.assertions += other.assertions;
+        self.plays += other.plays;
+        self.exercises += other.exercises;
+    }
+}
+
 impl std::fmt::Display for Tally {
     /// `169 claims (150 queries, 19 relations in prose), 45 game relations, 80 position
     /// assertions, 12 lines of play, 25 exercise answers`
@@ -191,15 +202,29 @@ fn ladder(essays: &[Essay]) -> Vec<(String, Vec<String>)> {
         .collect()
 }
 
-/// Checks every essay, in order, with one checker; every problem is pushed to `problems`. Runs
-/// on the deep stack of [`hackenbook_base::stack`], once for the whole build (here, if no thread with it
-/// can be had: each evaluation then asks for its own).
+/// Checks every essay, in order, with one checker; every problem is pushed to `problems`.
 pub fn check_essays(
     essays: Vec<Essay>,
     options: &CheckOptions,
     problems: &mut Vec<Diagnostic>,
 ) -> Vec<CheckedEssay> {
-    let check = |essays: Vec<Essay>, problems: &mut Vec<Diagnostic>| {
+    check_each(essays, options)
+        .into_iter()
+        .map(|(checked, mut found)| {
+            problems.append(&mut found);
+            checked
+        })
+        .collect()
+}
+
+/// Checks every essay, in order, with one checker; each comes back with its own problems. Runs
+/// on the deep stack of [`hackenbook_base::stack`], once for the whole run (here, if no thread
+/// with it can be had: each evaluation then asks for its own).
+pub fn check_each(
+    essays: Vec<Essay>,
+    options: &CheckOptions,
+) -> Vec<(CheckedEssay, Vec<Diagnostic>)> {
+    let check = |essays: Vec<Essay>| {
         let mut checker = Checker::new(options.clone());
         checker.ladder = ladder(&essays);
         checker.mentioned = essays
@@ -208,18 +233,18 @@ pub fn check_essays(
             .collect();
         essays
             .into_iter()
-            .map(|e| checker.check_essay(e, problems))
+            .map(|e| {
+                let mut problems = Vec::new();
+                (checker.check_essay(e, &mut problems), problems)
+            })
             .collect::<Vec<_>>()
     };
-    let mut work = Some((essays, problems));
+    let mut work = Some(essays);
     let slot = &mut work;
-    let done = hackenbook_base::stack::run_deep("hackenbook-check", || {
-        slot.take()
-            .map(|(essays, problems)| check(essays, problems))
-    });
+    let done = hackenbook_base::stack::run_deep("hackenbook-check", || slot.take().map(check));
     match (done, work) {
         (Ok(Some(checked)), _) => checked,
-        (_, Some((essays, problems))) => check(essays, problems),
+        (_, Some(essays)) => check(essays),
         (_, None) => Vec::new(),
     }
 }

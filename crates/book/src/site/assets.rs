@@ -129,14 +129,32 @@ pub fn write_assets<'p>(
     pages: impl IntoIterator<Item = &'p str>,
     stylesheet: &'p str,
 ) -> io::Result<()> {
-    let fonts_dir = out_dir.join("fonts");
-    fs::create_dir_all(&fonts_dir)?;
+    for (name, bytes) in asset_files(pages, stylesheet, &|| false)? {
+        let path = out_dir.join(name);
+        if let Some(parent) = path.parent() {
+            fs::create_dir_all(parent)?;
+        }
+        fs::write(path, bytes)?;
+    }
+    Ok(())
+}
+
+/// The files [`write_assets`] writes, as (path inside the site, bytes), in memory. `stopped` is
+/// asked before each font is cut (the slow part): when it says so, the error is of kind
+/// [`io::ErrorKind::Interrupted`].
+pub fn asset_files<'p>(
+    pages: impl IntoIterator<Item = &'p str>,
+    stylesheet: &'p str,
+    stopped: &dyn Fn() -> bool,
+) -> io::Result<Vec<(String, Vec<u8>)>> {
+    let mut files: Vec<(String, Vec<u8>)> = Vec::new();
+    let mut add = |name: &str, text: String| files.push((name.to_string(), text.into_bytes()));
     // The diagrams' paint comes first, so a stylesheet can restyle a class by a later rule.
     let painted = format!("{DIAGRAM_CSS}{BOARD_CSS}{stylesheet}");
-    fs::write(out_dir.join("style.css"), served(&painted, "/*", "*/"))?;
-    fs::write(out_dir.join("exercise.js"), served(EXERCISE_JS, "//", "\n"))?;
-    fs::write(out_dir.join("player.js"), served(PLAYER_JS, "//", "\n"))?;
-    fs::write(out_dir.join("search.js"), served(SEARCH_JS, "//", "\n"))?;
+    add("style.css", served(&painted, "/*", "*/"));
+    add("exercise.js", served(EXERCISE_JS, "//", "\n"));
+    add("player.js", served(PLAYER_JS, "//", "\n"));
+    add("search.js", served(SEARCH_JS, "//", "\n"));
     // The scripts write words into the page (verdicts, announcements): their letters too.
     let chars = webfont::SiteCharacters::of(pages.into_iter().chain([
         stylesheet,
@@ -150,6 +168,9 @@ pub fn write_assets<'p>(
          Each is under the licence named below; the licence texts are in this folder.\n\n",
     );
     for face in FACES {
+        if stopped() {
+            return Err(io::ErrorKind::Interrupted.into());
+        }
         let bytes = font_bytes(face.postscript)?;
         let set = match face.shows {
             Shows::Text => &chars.text,
@@ -157,14 +178,17 @@ pub fn write_assets<'p>(
         };
         let woff2 = webfont::web_font(bytes, set)
             .map_err(|e| io::Error::other(format!("font {}: {e}", face.postscript)))?;
-        fs::write(fonts_dir.join(format!("{}.woff2", face.postscript)), woff2)?;
+        files.push((format!("fonts/{}.woff2", face.postscript), woff2));
         readme.push_str(&describe(face, bytes));
     }
     let ofl = format!("Libertinus Serif\n{LIBERTINUS_NOTICE}\n\n{OFL_TEXT}");
-    fs::write(fonts_dir.join("OFL.txt"), ofl)?;
-    fs::write(fonts_dir.join("GUST-FONT-LICENSE.txt"), GUST_TEXT)?;
-    fs::write(fonts_dir.join("README.txt"), readme)?;
-    Ok(())
+    files.push(("fonts/OFL.txt".into(), ofl.into_bytes()));
+    files.push((
+        "fonts/GUST-FONT-LICENSE.txt".into(),
+        GUST_TEXT.as_bytes().to_vec(),
+    ));
+    files.push(("fonts/README.txt".into(), readme.into_bytes()));
+    Ok(files)
 }
 
 /// One paragraph of `fonts/README.txt`: file, licence, and the font's own copyright notice.

@@ -15,8 +15,11 @@
 //! it — nothing in it is anyone's).
 //!
 //! One writer at a time: a publish holds a lock file beside the output folder
-//! (`.NAME.lock`, created new, naming its process); a second build finds it and is refused
-//! with that process's id, and a lock whose process is gone is a leftover of ours, cleared.
+//! (`.NAME.lock`, created new, naming its process and its command); a second writer finds it
+//! and is refused with that command and process id, and a lock whose process is gone is a
+//! leftover of ours, cleared. `hackenbook serve` holds the lock for as long as it runs
+//! ([`SiteLock`]) and updates its site in place ([`InPlace`]): only the files that changed,
+//! each replaced whole by a rename.
 
 use std::fs;
 use std::io;
@@ -37,8 +40,17 @@ pub fn publish<E>(
     out_dir: &Path,
     fill: impl FnOnce(&Path) -> Result<(), E>,
 ) -> Result<(), PublishError<E>> {
+    let lock = SiteLock::take(out_dir, BUILD_COMMAND).map_err(PublishError::Refused)?;
+    publish_held(&lock, fill)
+}
+
+/// [`publish`] by the holder of the output folder's lock.
+pub fn publish_held<E>(
+    lock: &SiteLock,
+    fill: impl FnOnce(&Path) -> Result<(), E>,
+) -> Result<(), PublishError<E>> {
+    let out_dir = lock.out_dir.as_path();
     let siblings = Siblings::of(out_dir).map_err(PublishError::Io)?;
-    let _lock = Lock::take(&siblings.lock, out_dir)?;
     // A run killed between the two renames of a fallback swap left the old site at `.old`:
     // put it back before anything else, so it is whole again whatever happens next.
     if fs::symlink_metadata(out_dir).is_err() && is_ours(&siblings.old) {
@@ -181,85 +193,225 @@ fn is_bare(dir: &Path) -> bool {
     is_dir && (names.is_empty() || (names.len() == 1 && names[0] == MANIFEST && cut_short()))
 }
 
-/// The lock of one publish: a file beside the output folder, created new, naming the process
-/// that holds it; removed when dropped.
-struct Lock {
+/// The command a plain [`publish`] names in its lock.
+pub const BUILD_COMMAND: &str = "hackenbook build";
+
+/// The lock of the output folder: a file beside it, created new, naming the process that holds
+/// it and its command; removed when dropped.
+pub struct SiteLock {
     path: PathBuf,
+    out_dir: PathBuf,
 }
 
-/// What a lock file says.
+/// What a lock file says: this, the process id, a newline, the command, a newline.
 const LOCK_TEXT: &str = "hackenbook pid ";
 
-impl Lock {
-    /// Takes the lock, or says who holds it. A lock whose process has ended was left by a
-    /// killed run: it is ours, and is cleared (once) before trying again.
-    fn take<E>(path: &Path, out_dir: &Path) -> Result<Lock, PublishError<E>> {
-        let refuse = |reason: String| {
-            PublishError::Refused(Refusal {
-                path: path.to_path_buf(),
-                reason,
-            })
+impl SiteLock {
+    /// Takes the lock of `out_dir` for `command` (`hackenbook serve`), or says who holds it. A
+    /// lock whose process has ended was left by a killed run: it is ours, and is cleared (once)
+    /// before trying again.
+    pub fn take(out_dir: &Path, command: &str) -> Result<SiteLock, Refusal> {
+        let path = Siblings::of(out_dir)
+            .map_err(|e| Refusal {
+                path: out_dir.to_path_buf(),
+                reason: format!("cannot be prepared: {e}"),
+            })?
+            .lock;
+        let refuse = |reason: String| Refusal {
+            path: path.to_path_buf(),
+            reason,
         };
         for _ in 0..2 {
             let created = fs::OpenOptions::new()
                 .write(true)
                 .create_new(true)
-                .open(path);
+                .open(&path);
             match created {
                 Ok(mut file) => {
                     use std::io::Write;
-                    let lock = Lock {
-                        path: path.to_path_buf(),
+                    let lock = SiteLock {
+                        path: path.clone(),
+                        out_dir: out_dir.to_path_buf(),
                     };
-                    writeln!(file, "{LOCK_TEXT}{}", std::process::id())
-                        .map_err(PublishError::Io)?;
+                    write!(file, "{LOCK_TEXT}{}\n{command}\n", std::process::id())
+                        .map_err(|e| refuse(format!("cannot be written: {e}")))?;
                     return Ok(lock);
                 }
                 Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {}
-                Err(e) => return Err(PublishError::Io(e)),
+                Err(e) => return Err(refuse(format!("cannot be created: {e}"))),
             }
-            let holder = match lock_holder(path) {
-                Holder::Process(pid) => pid,
-                // Killed between creating the lock and naming itself in it: ours, and gone.
-                Holder::Unnamed { for_a_while: true } => 0,
-                Holder::Unnamed { for_a_while: false } => {
-                    return Err(refuse(format!(
-                        "is being taken: another hackenbook is starting to write {}",
-                        out_dir.display()
-                    )))
-                }
-                Holder::Foreign => {
-                    return Err(refuse(format!(
-                        "is in the way of the lock of {} and was not made by hackenbook",
-                        out_dir.display()
-                    )))
-                }
-            };
-            if holder != 0 && alive(holder) {
-                return Err(refuse(format!(
-                    "is held: another hackenbook (pid {holder}) is writing {}; try again when                      it has finished",
-                    out_dir.display()
-                )));
+            match held(&path, out_dir) {
+                Err(refusal) => return Err(refusal),
+                Ok(()) => remove_if_present(&path).map_err(|e| {
+                    refuse(format!(
+                        "is left by an ended run and cannot be removed: {e}"
+                    ))
+                })?,
             }
-            remove_if_present(path).map_err(PublishError::Io)?;
         }
         Err(refuse(format!(
             "keeps being taken: another hackenbook is writing {}",
             out_dir.display()
         )))
     }
+
+    /// The folder this lock holds.
+    pub fn out_dir(&self) -> &Path {
+        &self.out_dir
+    }
 }
 
-impl Drop for Lock {
+impl Drop for SiteLock {
     fn drop(&mut self) {
         let _ = fs::remove_file(&self.path);
     }
 }
 
+/// Refuses when a running hackenbook holds the lock of `out_dir`, saying which command and
+/// process, and what to do; a lock left by an ended run, or none, is no obstacle.
+pub fn check_lock(out_dir: &Path) -> Result<(), Refusal> {
+    // A path naming no folder has no lock; the checks of the output folder refuse it.
+    let Ok(siblings) = Siblings::named(out_dir) else {
+        return Ok(());
+    };
+    match fs::symlink_metadata(&siblings.lock) {
+        Err(_) => Ok(()),
+        Ok(_) => held(&siblings.lock, out_dir),
+    }
+}
+
+/// `Ok` when the lock at `path` is a leftover of an ended run (ours to clear); otherwise who
+/// holds it, as a refusal.
+fn held(path: &Path, out_dir: &Path) -> Result<(), Refusal> {
+    let refuse = |reason: String| {
+        Err(Refusal {
+            path: path.to_path_buf(),
+            reason,
+        })
+    };
+    let (pid, command) = match lock_holder(path) {
+        Holder::Process { pid, command } => (pid, command),
+        // Killed between creating the lock and naming itself in it: ours, and gone.
+        Holder::Unnamed { for_a_while: true } => return Ok(()),
+        Holder::Unnamed { for_a_while: false } => {
+            return refuse(format!(
+                "is being taken: another hackenbook is starting to write {}",
+                out_dir.display()
+            ))
+        }
+        Holder::Foreign => {
+            return refuse(format!(
+                "is in the way of the lock of {} and was not made by hackenbook",
+                out_dir.display()
+            ))
+        }
+    };
+    if !alive(pid) {
+        return Ok(());
+    }
+    let command = command.unwrap_or_else(|| "hackenbook".to_string());
+    let what_to_do = if command.ends_with(" serve") {
+        "it rebuilds the site on every save, so the site is current once it says `built`; \
+         stop it (Ctrl-C where it runs) to build here yourself, or build into another folder \
+         with --out DIR"
+    } else {
+        "try again when it has finished"
+    };
+    refuse(format!(
+        "is held: `{command}` (pid {pid}) is writing {}; {what_to_do}",
+        out_dir.display()
+    ))
+}
+
+/// A site updated in place, file by file, by the holder of its lock (`hackenbook serve`). Each
+/// file is written into the staging folder and renamed over its old copy, so a reader gets the
+/// old file or the new one, never half of either; the manifest lists a file before it appears
+/// and is rewritten from the folder when the update closes, exactly as [`publish`] writes it.
+pub struct InPlace<'a> {
+    lock: &'a SiteLock,
+    staging: PathBuf,
+}
+
+impl<'a> InPlace<'a> {
+    /// Opens the site of `lock` for updates; it must be a site already (published whole once).
+    pub fn open(lock: &'a SiteLock) -> io::Result<InPlace<'a>> {
+        let siblings = Siblings::of(&lock.out_dir)?;
+        if !is_ours(&lock.out_dir) {
+            return Err(io::Error::other(format!(
+                "{} is not a site hackenbook wrote",
+                lock.out_dir.display()
+            )));
+        }
+        if fs::symlink_metadata(&siblings.new).is_ok() && !is_ours(&siblings.new) {
+            if !is_bare(&siblings.new) {
+                return Err(io::Error::other(format!(
+                    "{} is in the way and was not made by hackenbook",
+                    siblings.new.display()
+                )));
+            }
+            remove_if_present(&siblings.new)?;
+        }
+        fs::create_dir_all(&siblings.new)?;
+        fs::write(siblings.new.join(MANIFEST), format!("{MANIFEST_HEADER}\n"))?;
+        Ok(InPlace {
+            lock,
+            staging: siblings.new,
+        })
+    }
+
+    /// Adds `names` to the manifest (with everything it lists already), before they are written.
+    pub fn announce<'n>(&self, names: impl IntoIterator<Item = &'n str>) -> io::Result<()> {
+        let listed = fs::read_to_string(self.lock.out_dir.join(MANIFEST))?;
+        let mut all: std::collections::BTreeSet<String> =
+            listed.lines().skip(1).map(str::to_string).collect();
+        all.extend(names.into_iter().map(str::to_string));
+        let mut text = format!("{MANIFEST_HEADER}\n");
+        for name in all.iter().filter(|n| *n != MANIFEST) {
+            text.push_str(name);
+            text.push('\n');
+        }
+        self.write(MANIFEST, text.as_bytes())
+    }
+
+    /// Puts `bytes` at `name` (relative, `/`-separated) in the site, whole.
+    pub fn write(&self, name: &str, bytes: &[u8]) -> io::Result<()> {
+        let staged = self.staging.join("file");
+        fs::write(&staged, bytes)?;
+        let target = self.lock.out_dir.join(name);
+        if let Some(parent) = target.parent() {
+            fs::create_dir_all(parent)?;
+        }
+        fs::rename(&staged, target)
+    }
+
+    /// Removes a file the site holds (one hackenbook wrote: the caller's record says so).
+    pub fn remove(&self, name: &str) -> io::Result<()> {
+        match fs::remove_file(self.lock.out_dir.join(name)) {
+            Err(e) if e.kind() != io::ErrorKind::NotFound => Err(e),
+            _ => Ok(()),
+        }
+    }
+
+    /// Lists the site's files in its manifest, as a whole publish would, and clears the staging
+    /// folder.
+    pub fn close(self) -> io::Result<()> {
+        let out_dir = &self.lock.out_dir;
+        let mut text = format!("{MANIFEST_HEADER}\n");
+        for file in files_under(out_dir)? {
+            if file != MANIFEST {
+                text.push_str(&file);
+                text.push('\n');
+            }
+        }
+        self.write(MANIFEST, text.as_bytes())?;
+        remove_if_present(&self.staging)
+    }
+}
+
 /// Who holds a lock, by its file.
 enum Holder {
-    /// A lock of ours, naming its process.
-    Process(u32),
+    /// A lock of ours, naming its process and (since locks say so) its command.
+    Process { pid: u32, command: Option<String> },
     /// A lock of ours not yet naming its process (its text cut short), for over a second.
     Unnamed { for_a_while: bool },
     /// Anything else in its place (a folder, a link, a file of other words): never removed.
@@ -270,15 +422,18 @@ fn lock_holder(path: &Path) -> Holder {
     let Ok(meta) = fs::symlink_metadata(path) else {
         return Holder::Unnamed { for_a_while: false };
     };
-    if !meta.is_file() || meta.len() > 64 {
+    if !meta.is_file() || meta.len() > 256 {
         return Holder::Foreign;
     }
     let Ok(text) = fs::read_to_string(path) else {
         return Holder::Foreign;
     };
     let named = (text.strip_prefix(LOCK_TEXT)).and_then(|t| t.strip_suffix('\n'));
-    if let Some(pid) = named.and_then(|t| t.parse().ok()) {
-        return Holder::Process(pid);
+    if let Some((pid, command)) = named.map(|t| t.split_once('\n').unwrap_or((t, ""))) {
+        if let Ok(pid) = pid.parse() {
+            let command = Some(command.to_string()).filter(|c| c.starts_with("hackenbook"));
+            return Holder::Process { pid, command };
+        }
     }
     if LOCK_TEXT.starts_with(&text) || text.starts_with(LOCK_TEXT) && !text.ends_with('\n') {
         let age = meta.modified().ok().and_then(|t| t.elapsed().ok());
@@ -353,7 +508,17 @@ struct Siblings {
 }
 
 impl Siblings {
+    /// The siblings of `out_dir`, its parent folder created if need be.
     fn of(out_dir: &Path) -> io::Result<Siblings> {
+        let siblings = Siblings::named(out_dir)?;
+        if let Some(parent) = siblings.lock.parent() {
+            fs::create_dir_all(parent)?;
+        }
+        Ok(siblings)
+    }
+
+    /// Their paths, nothing created.
+    fn named(out_dir: &Path) -> io::Result<Siblings> {
         let name = out_dir.file_name().ok_or_else(|| {
             io::Error::new(
                 io::ErrorKind::InvalidInput,
@@ -364,7 +529,6 @@ impl Siblings {
             Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
             _ => PathBuf::from("."),
         };
-        fs::create_dir_all(&parent)?;
         let hidden = |suffix: &str| {
             let mut n = std::ffi::OsString::from(".");
             n.push(name);
@@ -643,14 +807,27 @@ mod tests {
         let out = root.path().join("site");
         let lock = root.path().join(".site.lock");
         // A lock held by a running process (this one): refused, naming it, and kept.
-        fs::write(&lock, format!("{LOCK_TEXT}{}\n", std::process::id())).unwrap();
+        let me = std::process::id();
+        fs::write(&lock, format!("{LOCK_TEXT}{me}\nhackenbook serve\n")).unwrap();
         let PublishError::Refused(refusal) = publish(&out, fill_with("a")).unwrap_err() else {
             panic!("expected a refusal")
         };
         let said = refusal.to_string();
         assert!(
-            said.contains(&format!("another hackenbook (pid {})", std::process::id()))
-                && said.contains("is writing"),
+            said.contains(&format!("`hackenbook serve` (pid {me}) is writing"))
+                && said.contains("stop it (Ctrl-C where it runs)"),
+            "{said}"
+        );
+        assert_eq!(
+            check_lock(&out).unwrap_err(),
+            refusal,
+            "said before a build too"
+        );
+        // A lock of an earlier hackenbook, without its command, still names the process.
+        fs::write(&lock, format!("{LOCK_TEXT}{me}\n")).unwrap();
+        let said = check_lock(&out).unwrap_err().to_string();
+        assert!(
+            said.contains(&format!("`hackenbook` (pid {me}) is writing")),
             "{said}"
         );
         assert!(lock.exists() && !out.exists());

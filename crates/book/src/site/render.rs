@@ -34,7 +34,7 @@ use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 
-use super::assets::write_assets;
+use super::assets::asset_files;
 use super::feeds;
 pub use super::model::{
     href, ClaimRow, Link, PageModel, SiteModel, TocEntry, ANSWER_KEY_OPENING, FEED, INDEX,
@@ -101,29 +101,17 @@ pub fn render_site(
     out_dir: &Path,
 ) -> Result<Vec<PathBuf>, RenderError> {
     let pages = render_pages(model, templates_dir)?;
-    let stylesheet = read_override(templates_dir, STYLESHEET, super::assets::STYLE_CSS)?;
-    let pages_in_order = ordered(model);
-    let mut machine_files = Vec::new();
-    if let Some(base_url) = &model.base_url {
-        machine_files.push((SITEMAP, feeds::sitemap(base_url, &pages_in_order)));
-        if let Some(feed) = feeds::feed(&model.title, base_url, &pages_in_order) {
-            machine_files.push((FEED, feed));
-        }
-    }
-    let search_index = search::index_script(&search::documents(ordered(model)));
+    let others = site_files(model, templates_dir, &pages, out_dir, &|| false)?;
     publish(out_dir, |dir| -> io::Result<()> {
-        for (name, html) in &pages {
-            fs::write(dir.join(name), html)?;
+        let pages = pages.iter().map(|(name, html)| (name, html.as_bytes()));
+        for (name, bytes) in pages.chain(others.iter().map(|(n, b)| (n, b.as_slice()))) {
+            let path = dir.join(name);
+            if let Some(parent) = path.parent() {
+                fs::create_dir_all(parent)?;
+            }
+            fs::write(path, bytes)?;
         }
-        fs::write(dir.join(search::INDEX_FILE), &search_index)?;
-        for (name, xml) in &machine_files {
-            fs::write(dir.join(name), xml)?;
-        }
-        write_assets(
-            dir,
-            pages.iter().map(|(_, html)| html.as_str()),
-            &stylesheet,
-        )
+        Ok(())
     })
     .map_err(|e| match e {
         PublishError::Refused(refusal) => RenderError::Refused(refusal),
@@ -133,6 +121,51 @@ pub fn render_site(
         },
     })?;
     Ok(pages.iter().map(|(name, _)| out_dir.join(name)).collect())
+}
+
+/// Every file of the site besides its pages (the search index, with a `base_url` the sitemap
+/// and the feed, and the assets: stylesheet, scripts, fonts cut to the glyphs of `pages`), as
+/// (path inside the site, bytes). What is global to the site: any page's edit may change it.
+/// `out_dir` only names the site in an error; `stopped` is asked between the slow parts (see
+/// [`asset_files`]).
+pub fn site_files(
+    model: &SiteModel,
+    templates_dir: &Path,
+    pages: &[(String, String)],
+    out_dir: &Path,
+    stopped: &dyn Fn() -> bool,
+) -> Result<Vec<(String, Vec<u8>)>, RenderError> {
+    let stylesheet = stylesheet(templates_dir)?;
+    let pages_in_order = ordered(model);
+    let mut files = vec![(
+        search::INDEX_FILE.to_string(),
+        search::index_script(&search::documents(ordered(model))).into_bytes(),
+    )];
+    if let Some(base_url) = &model.base_url {
+        files.push((
+            SITEMAP.to_string(),
+            feeds::sitemap(base_url, &pages_in_order).into_bytes(),
+        ));
+        if let Some(feed) = feeds::feed(&model.title, base_url, &pages_in_order) {
+            files.push((FEED.to_string(), feed.into_bytes()));
+        }
+    }
+    let assets = asset_files(
+        pages.iter().map(|(_, html)| html.as_str()),
+        &stylesheet,
+        stopped,
+    )
+    .map_err(|source| RenderError::Io {
+        path: out_dir.to_path_buf(),
+        source,
+    })?;
+    files.extend(assets);
+    Ok(files)
+}
+
+/// The stylesheet: the project's `templates/style.css`, or ours.
+pub fn stylesheet(templates_dir: &Path) -> Result<String, RenderError> {
+    read_override(templates_dir, STYLESHEET, super::assets::STYLE_CSS)
 }
 
 /// The pages of the site in memory, as (file name, HTML): `index.html` first, then essays in
