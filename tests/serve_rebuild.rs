@@ -143,3 +143,43 @@ fn a_failed_essay_is_checked_again_and_the_site_keeps_its_pages() {
     project.write("essays/first.md", &first);
     assert_eq!(rebuild_matches_a_full_build(&mut rebuilder, &project), 1);
 }
+
+/// An essay that names another essay's position (`first/lr`) depends on that essay: an edit of
+/// the position it borrows is seen by it (its claim fails), as a full build sees it, and a
+/// mention that goes away makes the position unused again where it is defined.
+#[test]
+fn an_essay_that_borrows_a_position_sees_the_lender_s_edit() {
+    let project = TempProject::good();
+    let second = project.read("essays/second.md");
+    let borrowing = format!("{second}\nThe first essay's stalk, `{{1/2 = value of first/lr}}`.\n");
+    project.write("essays/second.md", &borrowing);
+    let mut rebuilder = Rebuilder::new(Project::at(project.root())).unwrap();
+    assert_eq!(rebuild_matches_a_full_build(&mut rebuilder, &project), 2);
+    // The lender changes `lr` (and its own claims with it): only the borrower's claim is wrong.
+    let first = project.read("essays/first.md");
+    let changed = first
+        .replace(
+            "```hackenbush lr\nLR\nvalue = 1/2\nleft = 0\nright = 1\n",
+            "```hackenbush lr\nLRR\nvalue = 1/4\nleft = 0\nright = 1/2\n",
+        )
+        .replace("{1/2 = value of lr}", "{1/4 = value of lr}")
+        .replace("lr + lr + -1 = 0", "lr + lr + -1/2 = 0");
+    assert_ne!(
+        changed, first,
+        "the fixture's `lr` block is as this test expects"
+    );
+    project.write("essays/first.md", &changed);
+    let failure = rebuilder
+        .pages(None)
+        .err()
+        .expect("the borrower's claim fails");
+    let text = failure.render();
+    assert!(text.contains("second.md"), "{text}");
+    assert!(!text.contains("first.md"), "the lender holds: {text}");
+    project.write("essays/first.md", &first);
+    assert_eq!(rebuild_matches_a_full_build(&mut rebuilder, &project), 2);
+    // The mention goes: both essays are checked again, and the site is a full build's.
+    project.write("essays/second.md", &second);
+    assert_eq!(rebuild_matches_a_full_build(&mut rebuilder, &project), 2);
+    assert_eq!(rebuild_matches_a_full_build(&mut rebuilder, &project), 0);
+}

@@ -168,7 +168,7 @@ pub struct Checker {
 
 /// Every `slug/NAME` in `text` (a slug, a slash and a name, as a game expression reads a
 /// position of another essay), found at each slash.
-fn qualified_mentions(text: &str) -> Vec<String> {
+pub fn qualified_mentions(text: &str) -> Vec<String> {
     let slug_char = |c: char| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-';
     text.match_indices('/')
         .filter_map(|(at, _)| {

@@ -4,7 +4,9 @@
 //! The one idea: **an essay's check is a function of its own text**. Each essay is checked with
 //! a census workspace of its own, so its positions, claims, censuses and page depend on nothing
 //! but its source, the binary and the run's settings (time limit, census cache); what crosses
-//! essays — slugs, links between them, rungs — is cheap and is checked afresh every time. So a
+//! essays — slugs, links between them, rungs — is cheap and is checked afresh every time. The
+//! one exception is a position of another essay named `slug/NAME`: while any essay names one,
+//! every essay is checked again at every build, in ladder order, as a full build checks them. So a
 //! [`Rebuilder`] keeps, for each essay that checked without an error, its page and its warnings,
 //! and reuses them while the essay's text is unchanged (the process, and so the binary and the
 //! settings, stay the same). An essay with an error is checked again at every build.
@@ -117,10 +119,21 @@ impl Rebuilder {
         let links = check::check_links(&parsed.iter().collect::<Vec<_>>());
         // The essays whose checks cannot be reused, in ladder order, checked with one checker.
         let names: Vec<String> = parsed.iter().map(|e| e.file.name.clone()).collect();
+        // An essay that names a position of another (`slug/NAME`) is checked with the essays
+        // before it, and its mentions decide which of their names count as used: while any essay,
+        // as it is now or as it was kept, names another essay's position, every essay is
+        // checked again, as a full build checks it.
+        let linked = parsed
+            .iter()
+            .map(|e| &e.file.text)
+            .chain(self.kept.values().map(|k| &k.text))
+            .any(|text| !check::qualified_mentions(text).is_empty());
         let (reused, fresh): (Vec<_>, Vec<_>) = parsed.into_iter().partition(|e| {
-            self.kept
-                .get(&e.file.name)
-                .is_some_and(|k| *k.text == *e.file.text)
+            !linked
+                && self
+                    .kept
+                    .get(&e.file.name)
+                    .is_some_and(|k| *k.text == *e.file.text)
         });
         drop(reused);
         let options = CheckOptions {
