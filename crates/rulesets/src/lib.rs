@@ -14,6 +14,7 @@ pub mod draw;
 pub mod erased;
 pub mod hackenbush;
 pub mod nim;
+pub mod play;
 pub mod push;
 pub mod registry;
 pub mod solve;
