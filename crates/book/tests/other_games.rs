@@ -239,7 +239,7 @@ fn a_line_of_play_from_another_game_says_what_to_do() {
 }
 
 #[test]
-fn a_board_is_drawn_with_its_value_and_how_it_was_valued_and_no_play_button() {
+fn a_board_is_drawn_with_its_value_and_how_it_was_valued_and_played() {
     use hackenbook_book::driver::{self, Project};
     let dir = tempfile::tempdir().unwrap();
     let essays = dir.path().join("essays");
@@ -278,11 +278,27 @@ fn a_board_is_drawn_with_its_value_and_how_it_was_valued_and_no_play_button() {
     assert_eq!(page.matches("(Left cuts along the columns").count(), 1);
     // Push and Shove are two games: each says it under its one board.
     assert_eq!(page.matches("(Left pushes the discs").count(), 2);
-    // Play in the page is Hackenbush's: no play table on another game's figure.
+    // Boards are played in the page, with the generic table, saying which game and who moves
+    // how; a game whose drawing redraws its pieces (Nim's heaps, Cutcake's pieces) stays a
+    // picture with a note.
+    let square = page
+        .split("id=\"position-square\"")
+        .nth(1)
+        .and_then(|rest| rest.split("</figure>").next())
+        .unwrap();
+    assert!(square.contains(" data-play=\"g1;"), "{square}");
+    assert!(square.contains("data-play-game=\"domineering\""));
+    assert!(square
+        .contains("data-play-players=\"Left places vertical dominoes, Right horizontal ones\""));
+    // The items of positions play reaches are drawn, out of view until play reaches them.
     assert!(
-        !page.contains("data-play"),
-        "no play for the other games yet"
+        square.contains(
+            "data-item=\"blocked-a1\" data-label=\"the blocked square a1\" display=\"none\""
+        ),
+        "{square}"
     );
+    assert!(page.contains("data-play-static=\"This game cannot be played in the page yet.\""));
+    assert!(page.contains("<script src=\"player.js\" defer></script>"));
     let css = std::fs::read_to_string(site.join("style.css")).unwrap();
     assert!(css.contains(".hb-board .hb-toad"));
 }

@@ -447,4 +447,3 @@ pub(super) fn unescape_name(name: &str) -> String {
     }
     String::from_utf8_lossy(&out).into_owned()
 }
-

@@ -31,9 +31,7 @@ pub struct PlayLimits {
 
 impl Default for PlayLimits {
     fn default() -> PlayLimits {
-        PlayLimits {
-            positions: 100_000,
-        }
+        PlayLimits { positions: 100_000 }
     }
 }
 

@@ -93,8 +93,8 @@ fn a_table_beyond_its_budget_is_refused_by_name() {
     let mut games = Games::new();
     let mut solvers = Solvers::default();
     let p = AnyPosition::parse(&Domineering, "3x3").unwrap();
-    let e = PlayTable::build(&p, &PlayLimits { positions: 10 }, &mut solvers, &mut games)
-        .unwrap_err();
+    let e =
+        PlayTable::build(&p, &PlayLimits { positions: 10 }, &mut solvers, &mut games).unwrap_err();
     assert_eq!(e, PlayError::TooManyPositions { limit: 10 });
     assert!(e.to_string().contains("more than 10 positions"), "{e}");
 }
@@ -198,7 +198,12 @@ fn the_compact_table_reads_back_as_the_table() {
         }
         let first = t.reached[0].draw();
         for (item, &on) in page.drawing.items.iter().zip(&page.shown) {
-            assert_eq!(on, first.items.iter().any(|x| x.id == item.id), "{}", item.id);
+            assert_eq!(
+                on,
+                first.items.iter().any(|x| x.id == item.id),
+                "{}",
+                item.id
+            );
         }
     }
 }
@@ -242,11 +247,20 @@ fn an_item_that_changes_refuses_the_page_table() {
 #[test]
 fn names_are_escaped_and_read_back() {
     for name in ["a1-a2", "3→4", "x,y;z|w%2C", ""] {
-        assert_eq!(super::compact::unescape_name(&super::compact::escape_name(name)), name);
+        assert_eq!(
+            super::compact::unescape_name(&super::compact::escape_name(name)),
+            name
+        );
     }
     assert!(decode("g2;0;P;;0.").is_err());
     assert!(decode("g1;3;P;;0.B.L0:0:1").is_err(), "a name out of range");
-    assert!(decode("g1;3;P;a;0.B.L0:0:1").is_err(), "an entry out of range");
+    assert!(
+        decode("g1;3;P;a;0.B.L0:0:1").is_err(),
+        "an entry out of range"
+    );
     assert!(decode("g1;3;P;a;0.B.L0:0:0").is_ok());
-    assert!(decode("g1;3;P;a;0.BB").is_err(), "a set of the wrong length");
+    assert!(
+        decode("g1;3;P;a;0.BB").is_err(),
+        "a set of the wrong length"
+    );
 }
