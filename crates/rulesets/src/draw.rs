@@ -57,7 +57,7 @@ impl Drawing {
 
     /// [`Drawing::to_svg_titled`] for play in the page: an item not `shown` is written hidden
     /// (`display="none"`, for the page's script to show when play reaches it), and every item
-    /// carries its words as `data-label` (the script names a target by them).
+    /// with words carries them as `data-label` (the script names a target by them).
     pub fn to_svg_playable(&self, em: f32, title: Option<&str>, shown: &[bool]) -> String {
         self.write_svg(em, title, Some(shown))
     }
@@ -77,8 +77,12 @@ impl Drawing {
             let play = match shown {
                 None => String::new(),
                 Some(shown) => format!(
-                    " data-label=\"{}\"{}",
-                    escape(&item.label),
+                    "{}{}",
+                    if item.label.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" data-label=\"{}\"", escape(&item.label))
+                    },
                     if shown.get(i).copied().unwrap_or(true) {
                         ""
                     } else {

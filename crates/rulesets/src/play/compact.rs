@@ -37,7 +37,7 @@ const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwx
 pub struct PagePlayable {
     pub text: String,
     /// The union of the items of every reachable position, each once, in the order the text
-    /// numbers them.
+    /// numbers them; only the targets of moves keep their words.
     pub drawing: Drawing,
     /// Which items of [`PagePlayable::drawing`] the position played (entry 0) shows.
     pub shown: Vec<bool>,
@@ -111,6 +111,7 @@ pub fn encode(table: &PlayTable) -> Result<PagePlayable, CompactError> {
     let mut name_index: HashMap<&str, usize> = HashMap::new();
     let mut outcomes = vec!['?'; table.values.len()];
     let mut entries = Vec::with_capacity(table.positions.len());
+    let mut targets = vec![false; n];
     for (entry, drawing) in table.positions.iter().zip(&drawings) {
         outcomes[entry.value] = outcome_letter(entry.outcome);
         let mut shown = vec![false; n];
@@ -121,6 +122,7 @@ pub fn encode(table: &PlayTable) -> Result<PagePlayable, CompactError> {
         for player in Player::BOTH {
             for m in entry.moves(player) {
                 let item = target(drawing, player, &m.name, &entry.position)?;
+                targets[place[item]] = true;
                 let index = *name_index.entry(m.name.as_str()).or_insert_with(|| {
                     names.push(m.name.as_str());
                     names.len() - 1
@@ -142,6 +144,13 @@ pub fn encode(table: &PlayTable) -> Result<PagePlayable, CompactError> {
         entries.push(text);
     }
     let names: Vec<String> = names.iter().map(|n| escape_name(n)).collect();
+    // Only the targets of moves are named on the page (a focused target's accessible name).
+    let mut items = union.items;
+    for (k, item) in items.iter_mut().enumerate() {
+        if !targets[k] {
+            item.label.clear();
+        }
+    }
     let text = format!(
         "g1;{n};{};{};{}",
         outcomes.iter().collect::<String>(),
@@ -150,8 +159,7 @@ pub fn encode(table: &PlayTable) -> Result<PagePlayable, CompactError> {
     );
     let shown = {
         let first: Vec<&str> = drawings[0].items.iter().map(|i| i.id.as_str()).collect();
-        union
-            .items
+        items
             .iter()
             .map(|i| first.contains(&i.id.as_str()))
             .collect()
@@ -160,7 +168,7 @@ pub fn encode(table: &PlayTable) -> Result<PagePlayable, CompactError> {
         text,
         drawing: Drawing {
             view: union.view,
-            items: union.items,
+            items,
             description: drawings[0].description.clone(),
         },
         shown,
