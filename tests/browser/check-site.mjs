@@ -997,11 +997,23 @@ async function playBoard(context, d) {
     const targets = page.entries[0].moves.map((m) => m.item);
     check(targets.includes(first.focused), `${d.id} (${scheme}): after Play, focus is not on a target (${first.focused})`);
     check(first.label !== null && /domino on .*: (Left|Right) /.test(first.label), `${d.id} (${scheme}): a focused target has no name: ${first.label}`);
+    // The ring is a stroke of the target's shapes that keeps its width on screen; never an
+    // outline (an SVG element's outline is drawn in the drawing's units: over a board drawn in
+    // units of squares a 3px one is three squares wide and covers the figure), and play by key
+    // selects no text.
     const ring = await k.page.evaluate(() => {
-      const s = getComputedStyle(document.activeElement);
-      return { style: s.outlineStyle, width: parseFloat(s.outlineWidth) };
+      const a = document.activeElement, s = getComputedStyle(a);
+      const shapes = [...a.children].filter((c) => !c.classList.contains("hb-domino")).map((c) => getComputedStyle(c));
+      return {
+        outline: s.outlineStyle,
+        strokes: shapes.map((c) => ({ width: parseFloat(c.strokeWidth), scaling: c.vectorEffect, colour: c.stroke })),
+        selected: getSelection().isCollapsed ? "" : getSelection().toString(),
+      };
     });
-    check(ring.style !== "none" && ring.width >= 2.5, `${d.id} (${scheme}): a keyboard-focused target has no ring ${JSON.stringify(ring)}`);
+    check(ring.outline === "none", `${d.id} (${scheme}): a keyboard-focused target has an outline (drawn in the board's units, it covers the figure) ${JSON.stringify(ring)}`);
+    check(ring.strokes.length > 0 && ring.strokes.every((c) => c.width >= 2.5 && c.scaling === "non-scaling-stroke" && c.colour !== "none"),
+      `${d.id} (${scheme}): a keyboard-focused target has no ring of at least 2.5 screen pixels ${JSON.stringify(ring)}`);
+    check(ring.selected === "", `${d.id} (${scheme}): play by keyboard selected text: "${ring.selected}"`);
     await f.screenshot({ path: path.join(artefacts, `play-board-focus-${scheme}.png`) });
     await k.page.keyboard.press("Tab");
     const second = await k.page.evaluate(boardState, d.id);

@@ -267,9 +267,13 @@ fn a_board_is_drawn_with_its_value_and_how_it_was_valued_and_played() {
     let boards = page.matches("class=\"hb-diagram hb-board\"").count();
     assert!(boards > 10, "{boards}");
     assert!(
-        page.contains("data-item=\"toad-1\""),
+        page.contains("<polygon class=\"hb-toad\""),
         "the toad of `T.F` is drawn"
     );
+    // A picture's items are not grouped for the script: only a playable board's are.
+    let heap = page.split("id=\"position-heap\"").nth(1).unwrap();
+    let heap = &heap[..heap.find("</figure>").unwrap()];
+    assert!(heap.contains("<svg") && !heap.contains("data-item"), "{heap}");
     assert!(page.contains("<title>A toads and frogs position worth star</title>"));
     assert!(page.contains("by the solver and by the game tree, which agree"));
     // Who moves how, under the first board of each partizan game only (two Domineering boards).
@@ -296,9 +300,26 @@ fn a_board_is_drawn_with_its_value_and_how_it_was_valued_and_played() {
         "{square}"
     );
     assert!(page.contains("data-play-static=\"This game cannot be played in the page yet.\""));
-    assert!(page.contains("<script src=\"player.js\" defer></script>"));
-    let css = std::fs::read_to_string(site.join("style.css")).unwrap();
+    // The board format's script loads before the controls that use it, and only here.
+    let board = page.find("<script src=\"board.js\" defer></script>");
+    let player = page.find("<script src=\"player.js\" defer></script>");
+    assert!(
+        matches!((board, player), (Some(b), Some(p)) if b < p),
+        "{page}"
+    );
+    let css = std::fs::read_to_string(site.join("board.css")).unwrap();
     assert!(css.contains(".hb-board .hb-toad"));
+    let style = std::fs::read_to_string(site.join("style.css")).unwrap();
+    assert!(!style.contains(".hb-board"));
+    // The other games' paint comes before the stylesheet, only on pages with their boards.
+    let (board, style) = (
+        page.find("<link rel=\"stylesheet\" href=\"board.css\">"),
+        page.find("<link rel=\"stylesheet\" href=\"style.css\">"),
+    );
+    assert!(
+        matches!((board, style), (Some(b), Some(s)) if b < s),
+        "{page}"
+    );
 }
 
 /// In another game's position `#` is Domineering's blocked square: only `# ` begins a comment

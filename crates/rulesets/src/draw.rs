@@ -43,8 +43,8 @@ impl Drawing {
         self.to_svg_scaled(1.0)
     }
 
-    /// The drawing as one inline SVG element, `em` ems to a unit of its view box, every item in
-    /// a group carrying its id as `data-item` (the page's script finds items by it).
+    /// The drawing as one inline SVG element, `em` ems to a unit of its view box, its items one
+    /// after the other (a picture: only [`Drawing::to_svg_playable`] groups them).
     pub fn to_svg_scaled(&self, em: f32) -> String {
         self.to_svg_titled(em, None)
     }
@@ -55,7 +55,8 @@ impl Drawing {
         self.write_svg(em, title, None)
     }
 
-    /// [`Drawing::to_svg_titled`] for play in the page: an item not `shown` is written hidden
+    /// [`Drawing::to_svg_titled`] for play in the page: every item in a group carrying its id as
+    /// `data-item` (the page's script finds items by it, in order); an item not `shown` is written hidden
     /// (`display="none"`, for the page's script to show when play reaches it), and every item
     /// with words carries them as `data-label` (the script names a target by them).
     pub fn to_svg_playable(&self, em: f32, title: Option<&str>, shown: &[bool]) -> String {
@@ -75,7 +76,11 @@ impl Drawing {
         );
         for (i, item) in self.items.iter().enumerate() {
             let play = match shown {
-                None => String::new(),
+                // A picture: nothing finds its items, so no group around each (smaller pages).
+                None => {
+                    out.push_str(&item.svg);
+                    continue;
+                }
                 Some(shown) => format!(
                     "{}{}",
                     if item.label.is_empty() {

@@ -21,9 +21,12 @@ use std::ops::Range;
 pub struct PageBudget {
     /// Edges and reachable positions of one diagram.
     pub limits: PlayLimits,
-    /// Bytes of one diagram's compact table.
+    /// Bytes play adds to one diagram: its compact table and, on another game's board, the
+    /// items of its drawing that only play shows.
     pub diagram_bytes: usize,
-    /// Bytes of all compact tables of one page together.
+    /// Bytes play adds to one page, all its diagrams together: what keeps a page within the
+    /// weight a reader's browser loads (the browser test's 500 KB, with the fonts, stylesheet
+    /// and scripts).
     pub page_bytes: usize,
 }
 
@@ -34,7 +37,7 @@ pub const PAGE_BUDGET: PageBudget = PageBudget {
         positions: 20_000,
     },
     diagram_bytes: 24_000,
-    page_bytes: 64_000,
+    page_bytes: 12_000,
 };
 
 /// A diagram's play, as the page gets it.
@@ -98,31 +101,41 @@ pub fn page_play(cx: &mut Context, position: &Position, rules: Rules) -> PagePla
     let Some(text) = compact::encode(&table) else {
         return PagePlay::Static("Too large to play in the page.".to_string());
     };
-    within_page(cx, text, table.positions.len(), &table.games, &table.values)
+    within_page(
+        cx,
+        text,
+        0,
+        table.positions.len(),
+        &table.games,
+        &table.values,
+    )
 }
 
-/// A table's text within the budgets of one diagram and of the page (counted against it), with
-/// its values for the page to typeset; or why not, in the reader's words.
+/// A table's text, and the `drawn` bytes its drawing adds for play, within the budgets of one
+/// diagram and of the page (counted against it), with its values for the page to typeset; or
+/// why not, in the reader's words.
 fn within_page(
     cx: &mut Context,
     text: String,
+    drawn: usize,
     positions: usize,
     games: &[GameId],
     shown: &[String],
 ) -> PagePlay {
     let budget = &PAGE_BUDGET;
-    if text.len() > budget.diagram_bytes {
+    let cost = text.len() + drawn;
+    if cost > budget.diagram_bytes {
         return PagePlay::Static(format!(
             "Too many ways to play to follow in the page ({} positions).",
             with_commas(positions)
         ));
     }
-    if cx.play_bytes + text.len() > budget.page_bytes {
+    if cx.play_bytes + cost > budget.page_bytes {
         return PagePlay::Static(
             "Not playable here: this page already carries as many games as it can.".to_string(),
         );
     }
-    cx.play_bytes += text.len();
+    cx.play_bytes += cost;
     let values = games
         .iter()
         .zip(shown)
@@ -197,9 +210,17 @@ pub fn board_play(cx: &mut Context, position: &AnyPosition, span: Range<usize>) 
             ))
         }
     };
+    // What play adds to the page's drawing: the items of every position play reaches, each
+    // named if it is a target, beyond the position's own drawing.
+    let drawn = page
+        .drawing
+        .to_svg_playable(1.0, None, &page.shown)
+        .len()
+        .saturating_sub(position.draw().to_svg_titled(1.0, None).len());
     let play = within_page(
         cx,
         page.text,
+        drawn,
         table.positions.len(),
         &table.games,
         &table.values,

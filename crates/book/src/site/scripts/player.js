@@ -2,10 +2,12 @@
 // page. The script computes no value and no move: it follows the table the build wrote and shows
 // the values the build typeset once for the page (#play-values). Two formats, one control: a
 // Hackenbush diagram's table of standing edges (`v1`, crates/rulesets/src/hackenbush/play/
-// compact.rs) and any other game's table of items shown and moves (`g1`, crates/rulesets/src/
-// play/compact.rs). Each format is a "game" (what stands, which moves there are, what a click
-// means, how a move is told); the panel, the verdict, undo and reset, the solver's replies and
-// the keyboard are shared. Without this script the page shows the static diagram.
+// compact.rs), here, and any other game's table of items shown and moves (`g1`, crates/rulesets/
+// src/play/compact.rs), in `board.js`, which only pages with such boards load (before this
+// script; it registers itself in window.hackenbookPlay). Each format is a "game" (what stands,
+// which moves there are, what a click means, how a move is told); the panel, the verdict, undo
+// and reset, the solver's replies and the keyboard are shared. Without this script the page shows
+// the static diagram.
 "use strict";
 (function () {
   var ALPHA = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
@@ -18,9 +20,40 @@
     N: "Whoever moves next wins.",
   };
   var SVGNS = "http://www.w3.org/2000/svg";
+  // What another format's script (board.js) shares with this one.
+  var LIB = { ALPHA: ALPHA, NAME: NAME, other: other, all: all, attrs: attrs, onKey: onKey };
 
   function other(s) {
     return s === "L" ? "R" : "L";
+  }
+
+  function all(root, selector) {
+    return Array.prototype.slice.call(root.querySelectorAll(selector));
+  }
+
+  // Sets each attribute of `a` on `el` (null removes it); returns `el`.
+  function attrs(el, a) {
+    for (var k in a) a[k] === null ? el.removeAttribute(k) : el.setAttribute(k, a[k]);
+    return el;
+  }
+
+  // Enter or Space on `el` acts as a click; returns the listener (to remove it).
+  function onKey(el, act) {
+    function key(ev) {
+      if (ev.key === "Enter" || ev.key === " ") {
+        ev.preventDefault();
+        act();
+      }
+    }
+    el.addEventListener("keydown", key);
+    return key;
+  }
+
+  function append(parent, children) {
+    children.forEach(function (c) {
+      parent.appendChild(c);
+    });
+    return parent;
   }
 
   function bitsIn(x) {
@@ -83,8 +116,7 @@
   // A Hackenbush diagram in play: a move is an edge's index.
   function edgesGame(svg, text) {
     var table = decodeEdges(text), hits = [];
-    var edges = Array.prototype.slice.call(svg.querySelectorAll("path.hb-edge"));
-    var nodes = Array.prototype.slice.call(svg.querySelectorAll("circle.hb-node"));
+    var edges = all(svg, "path.hb-edge"), nodes = all(svg, "circle.hb-node");
     return {
       outcomes: table.outcomes,
       ask: "Position in play: choose an edge to cut",
@@ -117,21 +149,19 @@
           })
           .forEach(function (path) {
             var k = +path.getAttribute("data-edge");
-            var hit = document.createElementNS(SVGNS, "path");
-            hit.setAttribute("class", "hb-hit");
-            hit.setAttribute("data-edge", k);
-            hit.setAttribute("d", path.getAttribute("d"));
-            hit.setAttribute("tabindex", "0");
-            hit.setAttribute("role", "button");
-            hit.setAttribute("aria-label", COLOUR[table.colours[k]] + " edge " + (k + 1));
+            var hit = attrs(document.createElementNS(SVGNS, "path"), {
+              class: "hb-hit",
+              "data-edge": k,
+              d: path.getAttribute("d"),
+              tabindex: 0,
+              role: "button",
+              "aria-label": COLOUR[table.colours[k]] + " edge " + (k + 1),
+            });
             hit.addEventListener("click", function () {
               choose(k, false);
             });
-            hit.addEventListener("keydown", function (ev) {
-              if (ev.key === "Enter" || ev.key === " ") {
-                ev.preventDefault();
-                choose(k, true);
-              }
+            onKey(hit, function () {
+              choose(k, true);
             });
             hits[k] = hit;
             svg.appendChild(hit);
@@ -147,12 +177,11 @@
       // Show the edges standing in entry i (and the nodes they touch).
       show: function (i) {
         var e = table.entries[i], points = [];
-        Array.prototype.forEach.call(svg.querySelectorAll("[data-edge]"), function (el) {
+        all(svg, "[data-edge]").forEach(function (el) {
           var stands = (e.set >> +el.getAttribute("data-edge")) & 1;
           el.classList.toggle("hb-fallen", !stands);
           if (el.classList.contains("hb-hit")) {
-            el.setAttribute("tabindex", stands ? "0" : "-1");
-            el.setAttribute("aria-hidden", stands ? "false" : "true");
+            attrs(el, { tabindex: stands ? 0 : -1, "aria-hidden": !stands });
             el.classList.toggle("hb-legal", e.cuts.indexOf(+el.getAttribute("data-edge")) >= 0);
           }
         });
@@ -189,160 +218,6 @@
       next: function (i) {
         return hits.filter(function (h, x) {
           return h && (table.entries[i].set >> x) & 1;
-        })[0];
-      },
-    };
-  }
-
-  // ---------------------------------------------------------------------------------------------
-  // Any other game (g1): per entry its value index, the items it shows, and its moves (mover,
-  // whether it wins, item clicked, name, entry reached).
-
-  function decodeBoard(text) {
-    var f = text.split(";");
-    if (f.length !== 5 || f[0] !== "g1") throw new Error("player.js: unknown play table");
-    var items = +f[1], outcomes = f[2];
-    var names = f[3] === "" ? [] : f[3].split(",").map(decodeURIComponent);
-    var entries = f[4].split(",").map(function (entry) {
-      var parts = entry.split("."), shown = [];
-      for (var c = 0; c < parts[1].length; c++) {
-        var d = ALPHA.indexOf(parts[1].charAt(c));
-        if (d < 0) throw new Error("player.js: bad play table");
-        for (var b = 0; b < 6; b++) if ((d >> b) & 1) shown.push(6 * c + b);
-      }
-      var moves = parts.slice(2).map(function (m) {
-        var n = m.slice(1).split(":").map(function (x) {
-          return parseInt(x, 36);
-        });
-        var letter = m.charAt(0);
-        return { player: letter.toUpperCase(), wins: letter === letter.toUpperCase(), item: n[0], name: names[n[1]], to: n[2] };
-      });
-      return { value: parseInt(parts[0], 36), shown: shown, moves: moves };
-    });
-    return { items: items, outcomes: outcomes, entries: entries };
-  }
-
-  // Another game's board in play: a move is one of the entry's moves; the items that are the
-  // targets of moves are the buttons.
-  function boardGame(svg, text, name, players) {
-    var table = decodeBoard(text), listening = [];
-    var items = Array.prototype.slice.call(svg.querySelectorAll("g[data-item]"));
-    if (items.length !== table.items) throw new Error("player.js: the drawing and its play table disagree");
-    function movesAt(i, k) {
-      return table.entries[i].moves.filter(function (m) {
-        return m.item === k;
-      });
-    }
-    return {
-      outcomes: table.outcomes,
-      ask:
-        (name ? name.charAt(0).toUpperCase() + name.slice(1) + " in play" : "Position in play") +
-        ": choose a move" + (players ? " (" + players + ")" : ""),
-      taken: "Move taken back",
-      value: function (i) {
-        return table.entries[i].value;
-      },
-      moves: function (i, s) {
-        return table.entries[i].moves.filter(function (m) {
-          return m.player === s;
-        });
-      },
-      winning: function (i, s) {
-        return table.entries[i].moves.filter(function (m) {
-          return m.player === s && m.wins;
-        });
-      },
-      after: function (i, m) {
-        return m.to;
-      },
-      intro: function () {
-        return "Choose a piece or a place to move" + (players ? ": " + players + "." : ".");
-      },
-      start: function (choose) {
-        svg.classList.add("hb-playing");
-        items.forEach(function (g, k) {
-          function click() {
-            choose(k, false);
-          }
-          function key(ev) {
-            if (ev.key === "Enter" || ev.key === " ") {
-              ev.preventDefault();
-              choose(k, true);
-            }
-          }
-          g.addEventListener("click", click);
-          g.addEventListener("keydown", key);
-          listening.push([g, click, key]);
-        });
-        return this.next(0);
-      },
-      stop: function () {
-        svg.classList.remove("hb-playing");
-        listening.forEach(function (l) {
-          l[0].removeEventListener("click", l[1]);
-          l[0].removeEventListener("keydown", l[2]);
-          ["tabindex", "role", "aria-label"].forEach(function (a) {
-            l[0].removeAttribute(a);
-          });
-          l[0].classList.remove("hb-legal");
-        });
-        listening = [];
-      },
-      // Show entry i's items; those that are the targets of its moves are buttons, named by the
-      // item and its moves.
-      show: function (i) {
-        var e = table.entries[i], playing = svg.classList.contains("hb-playing");
-        items.forEach(function (g, k) {
-          var on = e.shown.indexOf(k) >= 0, moves = movesAt(i, k);
-          if (on) g.removeAttribute("display");
-          else g.setAttribute("display", "none");
-          var target = playing && on && moves.length > 0;
-          g.classList.toggle("hb-legal", target);
-          if (target) {
-            g.setAttribute("tabindex", "0");
-            g.setAttribute("role", "button");
-            g.setAttribute(
-              "aria-label",
-              g.getAttribute("data-label") + ": " + moves.map(function (m) {
-                return NAME[m.player] + " " + m.name;
-              }).join(", "),
-            );
-          } else {
-            ["tabindex", "role", "aria-label"].forEach(function (a) {
-              g.removeAttribute(a);
-            });
-          }
-        });
-      },
-      // What a click on item k from entry i means: nothing (no move there), a refusal in words,
-      // or a move and its mover (none when either player's move there is the same move).
-      pick: function (i, k, you, last) {
-        var moves = movesAt(i, k);
-        if (!moves.length) return null;
-        if (you) {
-          var mine = moves.filter(function (m) {
-            return m.player === you;
-          })[0];
-          return mine ? { move: mine, mover: you } : { refuse: "That is " + NAME[other(you)] + "'s move: you play " + NAME[you] + "." };
-        }
-        var same = moves.every(function (m) {
-          return m.to === moves[0].to;
-        });
-        if (same && moves.length > 1) return { move: moves[0], mover: null };
-        var side = moves.length === 1 ? moves[0].player : last ? other(last) : "L";
-        return {
-          move: moves.filter(function (m) {
-            return m.player === side;
-          })[0],
-          mover: side,
-        };
-      },
-      tell: function (i, j, m, mover, vs) {
-        return (vs ? (mover === vs.you ? "You play " : "The solver plays ") : mover ? NAME[mover] + " plays " : "Played ") + m.name;
-      },
-      next: function (i) {
-        return items.filter(function (g, k) {
-          return movesAt(i, k).length > 0;
         })[0];
       },
     };
@@ -387,18 +262,18 @@
       bar.appendChild(make("p", "play-note", why));
       return;
     }
-    var text = fig.getAttribute("data-play");
+    var text = fig.getAttribute("data-play"), format = text.split(";", 1)[0];
+    var formats = window.hackenbookPlay || {};
+    if (format !== "v1" && !formats[format]) return;
     var game =
-      text.slice(0, 3) === "g1;"
-        ? boardGame(svg, text, fig.getAttribute("data-play-game"), fig.getAttribute("data-play-players"))
-        : edgesGame(svg, text);
+      format === "v1"
+        ? edgesGame(svg, text)
+        : formats[format](LIB, svg, text, fig.getAttribute("data-play-game"), fig.getAttribute("data-play-players"));
     var pool = document.querySelectorAll("#play-values > span");
     var values = fig.getAttribute("data-play-values").split(" ").map(function (i) {
       return pool[+i];
     });
-    var open = button("Play", start);
-    open.setAttribute("aria-label", "Play this position");
-    bar.appendChild(open);
+    var open = bar.appendChild(attrs(button("Play", start), { "aria-label": "Play this position" }));
 
     var panel, live, shown, said, history, vs = null, timer = null, role = svg.getAttribute("role");
 
@@ -408,40 +283,34 @@
 
     function start() {
       open.hidden = true;
-      svg.setAttribute("role", "group");
-      svg.setAttribute("aria-label", game.ask);
+      attrs(svg, { role: "group", "aria-label": game.ask });
       var first = game.start(choose);
       panel = make("div", "play-panel");
       shown = make("p", "play-status");
       said = make("p", "play-said");
-      live = make("p", "visually-hidden");
-      live.setAttribute("aria-live", "polite");
+      live = attrs(make("p", "visually-hidden"), { "aria-live": "polite" });
       var side = select("You play", [["L", "Left (blue)"], ["R", "Right (red)"]]);
       var starts = select("first move:", [["you", "you"], ["solver", "the solver"]]);
-      var setupRow = make("div", "play-setup");
-      setupRow.hidden = true;
-      setupRow.appendChild(side.label);
-      setupRow.appendChild(starts.label);
-      setupRow.appendChild(
+      var setupRow = append(make("div", "play-setup"), [
+        side.label,
+        starts.label,
         button("Start", function () {
           var you = side.select.value;
           vs = { you: you, first: starts.select.value === "you" ? you : other(you) };
           setupRow.hidden = true;
           reset();
         }),
-      );
-      var controls = make("div", "play-controls");
-      controls.appendChild(button("Undo", undo));
-      controls.appendChild(button("Reset", reset));
-      controls.appendChild(
+      ]);
+      setupRow.hidden = true;
+      var controls = append(make("div", "play-controls"), [
+        button("Undo", undo),
+        button("Reset", reset),
         button("Against the solver…", function () {
           setupRow.hidden = !setupRow.hidden;
         }),
-      );
-      controls.appendChild(button("Close", close));
-      [shown, said, controls, setupRow, live].forEach(function (el) {
-        panel.appendChild(el);
-      });
+        button("Close", close),
+      ]);
+      append(panel, [shown, said, controls, setupRow, live]);
       fig.insertBefore(panel, svg.nextSibling);
       history = [{ entry: 0 }];
       draw();
@@ -457,8 +326,7 @@
       game.stop();
       game.show(0);
       panel.remove();
-      svg.setAttribute("role", role);
-      svg.removeAttribute("aria-label");
+      attrs(svg, { role: role, "aria-label": null });
       open.hidden = false;
       open.focus();
     }
@@ -468,13 +336,10 @@
       var i = here(), v = game.value(i);
       game.show(i);
       if (!shown) return;
-      shown.innerHTML = "";
-      shown.appendChild(document.createTextNode("Value "));
-      var el = make("span", "play-value");
+      var el = attrs(make("span", "play-value"), { "data-value": values[v].getAttribute("data-value") });
       el.innerHTML = values[v].innerHTML;
-      el.setAttribute("data-value", values[v].getAttribute("data-value"));
-      shown.appendChild(el);
-      shown.appendChild(document.createTextNode(" · " + OUTCOME[game.outcomes[v]]));
+      shown.textContent = "Value ";
+      append(shown, [el, document.createTextNode(" · " + OUTCOME[game.outcomes[v]])]);
     }
 
     function announce(text) {
@@ -567,7 +432,7 @@
   }
 
   function init() {
-    Array.prototype.forEach.call(document.querySelectorAll("figure[data-play], figure[data-play-static]"), setup);
+    all(document, "figure[data-play], figure[data-play-static]").forEach(setup);
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
   else init();
