@@ -273,7 +273,10 @@ fn a_board_is_drawn_with_its_value_and_how_it_was_valued_and_played() {
     // A picture's items are not grouped for the script: only a playable board's are.
     let heap = page.split("id=\"position-heap\"").nth(1).unwrap();
     let heap = &heap[..heap.find("</figure>").unwrap()];
-    assert!(heap.contains("<svg") && !heap.contains("data-item"), "{heap}");
+    assert!(
+        heap.contains("<svg") && !heap.contains("data-item"),
+        "{heap}"
+    );
     assert!(page.contains("<title>A toads and frogs position worth star</title>"));
     assert!(page.contains("by the solver and by the game tree, which agree"));
     // Who moves how, under the first board of each partizan game only (two Domineering boards).
