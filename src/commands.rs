@@ -6,7 +6,8 @@ use hackenbook_census as census;
 use hackenbook_games::{notation, Games, Player};
 use hackenbook_rulesets::hackenbush::play::{Board, Match, PlayLimits, PlayTable};
 use hackenbook_rulesets::hackenbush::{self, Evaluator, InPlace, Position, Rules};
-use hackenbook_rulesets::{registry, AnyPosition};
+use hackenbook_rulesets::play::{PlayLimits as BoardLimits, PlayTable as BoardTable};
+use hackenbook_rulesets::{normalise_move_name, registry, AnyPosition};
 use std::io::Write;
 use std::path::Path;
 
@@ -44,13 +45,19 @@ pub fn eval_game_to_string(
     childish: bool,
     defs: &mut Definitions,
 ) -> Result<String, Failure> {
+    let position = read_game_position(game, input)?;
+    board_to_string(&position, explicit, childish, &mut defs.checker.ev)
+}
+
+/// `input` read as a position of the game named `game` (`eval --game`, `play --game`).
+fn read_game_position(game: &str, input: &str) -> Result<AnyPosition, Failure> {
     let ruleset = registry::find(game).ok_or_else(|| {
         Failure::Other(format!(
             "unknown game `{game}`\n  help: {}",
             registry::unknown_help(game)
         ))
     })?;
-    let position = AnyPosition::parse(ruleset, input).map_err(|e| {
+    AnyPosition::parse(ruleset, input).map_err(|e| {
         Failure::Other(format!(
             "{} is not a {game} position: {} (at byte {}){}",
             capped(format!("`{input}`")),
@@ -58,8 +65,7 @@ pub fn eval_game_to_string(
             e.span.start,
             e.help.map_or(String::new(), |h| format!("\n  help: {h}"))
         ))
-    })?;
-    board_to_string(&position, explicit, childish, &mut defs.checker.ev)
+    })
 }
 
 /// A position of another game: its value, who wins, then each player's moves, `name (value)`.
@@ -583,13 +589,28 @@ fn next_rung(project: &Project) -> i64 {
         .map_or(1, |r| r.saturating_add(1))
 }
 
-/// `hackenbook play POSITION [--childish] [--json]`: the play table as JSON, or a game against
-/// the solver on stdin and stdout.
-pub fn play(input: &str, childish: bool, json: bool, ev: &mut Evaluator) -> Result<(), Failure> {
+/// `hackenbook play POSITION [--game GAME] [--childish] [--json]`: the play table as JSON, or a
+/// game against the solver on stdin and stdout. A position of another game is written
+/// `domineering: 2x3` or given with `--game`, as `eval` takes it.
+pub fn play(
+    input: &str,
+    game: Option<&str>,
+    childish: bool,
+    json: bool,
+    ev: &mut Evaluator,
+) -> Result<(), Failure> {
+    if let Some(table) = other_game_table(input, game, childish, ev)? {
+        if json {
+            say(&serde_json::to_string(&table).map_err(|e| Failure::Other(e.to_string()))?);
+            return Ok(());
+        }
+        let stdin = std::io::stdin();
+        return play_board_against_solver(&table, &mut stdin.lock(), &mut std::io::stdout())
+            .map_err(|e| Failure::Other(format!("cannot talk to the terminal: {e}")));
+    }
     let (table, board) = play_table(input, childish, ev)?;
     if json {
-        let text = serde_json::to_string(&table).map_err(|e| Failure::Other(e.to_string()))?;
-        say(&text);
+        say(&serde_json::to_string(&table).map_err(|e| Failure::Other(e.to_string()))?);
         return Ok(());
     }
     let stdin = std::io::stdin();
@@ -597,23 +618,49 @@ pub fn play(input: &str, childish: bool, json: bool, ev: &mut Evaluator) -> Resu
         .map_err(|e| Failure::Other(format!("cannot talk to the terminal: {e}")))
 }
 
-/// The play table of a written position, with the board its edge names come from.
+/// The play table of a position of another game than Hackenbush — given with `game`, or written
+/// `GAME: POSITION` — valued by the run's solvers; `None` when `input` is a Hackenbush position.
+pub fn other_game_table(
+    input: &str,
+    game: Option<&str>,
+    childish: bool,
+    ev: &mut Evaluator,
+) -> Result<Option<BoardTable>, Failure> {
+    let position = match game {
+        Some(game) => read_game_position(game, input)?,
+        None => match input.split_once(':') {
+            Some((game, position)) if registry::find(game.trim()).is_some() => {
+                read_game_position(game.trim(), position.trim())?
+            }
+            _ => return Ok(None),
+        },
+    };
+    let name = position.ruleset().name();
+    if childish {
+        return Err(Failure::Other(format!(
+            "--childish is a rule of Hackenbush; {name} has no rule variants"
+        )));
+    }
+    let Evaluator {
+        games, rulesets, ..
+    } = ev;
+    BoardTable::build(&position, &BoardLimits::default(), rulesets, games)
+        .map(Some)
+        .map_err(|e| {
+            Failure::Other(format!(
+                "cannot play {}: {e}",
+                capped(format!("`{name}: {}`", position.print()))
+            ))
+        })
+}
+
+/// The play table of a written Hackenbush position, with the board its edge names come from.
 /// Its values are the run's (`ev`: under its time limit).
 pub fn play_table(
     input: &str,
     childish: bool,
     ev: &mut Evaluator,
 ) -> Result<(PlayTable, Board), Failure> {
-    if let Some((game, _)) = input.split_once(':') {
-        if registry::find(game.trim()).is_some() {
-            return Err(Failure::Other(format!(
-                "play is Hackenbush's for now: {} cannot be played in the terminal yet\n  \
-                 help: `hackenbook eval \"{}\"` prints its value and every move's",
-                game.trim(),
-                input.trim()
-            )));
-        }
-    }
     let position = Position::parse(input).map_err(|e| {
         Failure::Other(format!(
             "`{input}` is not a position: {} at byte {}",
@@ -722,6 +769,88 @@ pub fn play_against_solver(
     }
 }
 
+/// A game of another ruleset against the solver, like [`play_against_solver`]: the user picks a
+/// side and who starts, then types moves by their names; the solver answers with a winning
+/// move whenever it has one. Ends when the player to move has no move, or on `quit` or the end
+/// of the input.
+pub fn play_board_against_solver(
+    table: &BoardTable,
+    input: &mut dyn std::io::BufRead,
+    out: &mut dyn Write,
+) -> std::io::Result<()> {
+    let start = &table.positions[0];
+    writeln!(
+        out,
+        "{}: {}, worth {}.{}",
+        table.game,
+        start.position,
+        table.values[start.value],
+        table.players.map_or(String::new(), |p| format!("\n{p}."))
+    )?;
+    let Some(human) = ask_player(input, out, "Play as left or right?")? else {
+        return Ok(());
+    };
+    let Some(mut to_move) = ask_player(input, out, "Who starts, left or right?")? else {
+        return Ok(());
+    };
+    let mut here = 0;
+    loop {
+        let entry = &table.positions[here];
+        writeln!(
+            out,
+            "\n{}: worth {}, {to_move} to move.",
+            entry.position, table.values[entry.value]
+        )?;
+        let moves = entry.moves(to_move);
+        if moves.is_empty() {
+            let verdict = if to_move == human {
+                "the solver wins"
+            } else {
+                "you win"
+            };
+            writeln!(out, "{to_move} has no move left: {verdict}.")?;
+            return Ok(());
+        }
+        if to_move != human {
+            // A winning move when there is one, else the first.
+            let choice = moves.iter().find(|m| m.wins).unwrap_or(&moves[0]);
+            writeln!(out, "The solver plays {}.", choice.name)?;
+            here = choice.to;
+            to_move = to_move.other();
+            continue;
+        }
+        let names: Vec<&str> = moves.iter().map(|m| m.name.as_str()).collect();
+        write!(out, "Your move ({}; or quit): ", names.join(", "))?;
+        out.flush()?;
+        let line = match read_line(input)? {
+            Read::Line(line) if !line.eq_ignore_ascii_case("quit") => line,
+            Read::TooLong => {
+                writeln!(out, "{TOO_LONG_MOVE}")?;
+                continue;
+            }
+            Read::Line(_) | Read::End => {
+                writeln!(out, "\nGame abandoned.")?;
+                return Ok(());
+            }
+        };
+        let wanted = normalise_move_name(&line);
+        match moves
+            .iter()
+            .find(|m| normalise_move_name(&m.name) == wanted)
+        {
+            Some(m) => {
+                here = m.to;
+                to_move = to_move.other();
+            }
+            None => writeln!(
+                out,
+                "`{line}` is not a move of {to_move} here; the moves are {}.",
+                names.join(", ")
+            )?,
+        }
+    }
+}
+
 fn ask_player(
     input: &mut dyn std::io::BufRead,
     out: &mut dyn Write,
@@ -749,6 +878,7 @@ fn ask_player(
 pub const MAX_INPUT_LINE: usize = 4096;
 
 const TOO_LONG: &str = "That line is too long (over 4096 bytes): type an edge's name.";
+const TOO_LONG_MOVE: &str = "That line is too long (over 4096 bytes): type a move's name.";
 
 /// A line of `play`'s input.
 enum Read {

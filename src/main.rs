@@ -77,8 +77,13 @@ enum Command {
     },
     /// Play a position against the solver, or print its play table.
     Play {
-        /// A position (`LR LR R`, `g-a L, a-b R, b-g G`).
+        /// A position (`LR LR R`, `g-a L, a-b R, b-g G`), or a position of another game
+        /// (`domineering: 2x3`, `toads-and-frogs: TT..FF`).
         position: String,
+        /// Read POSITION as a position of this game (nim, domineering, toads-and-frogs, cutcake,
+        /// push, shove).
+        #[arg(long)]
+        game: Option<String>,
         /// Play under the childish rules.
         #[arg(long)]
         childish: bool,
@@ -272,11 +277,12 @@ fn run(cli: Cli) -> Result<(), Failure> {
         }
         Command::Play {
             position,
+            game,
             childish,
             json,
         } => {
             let mut ev = hackenbook_rulesets::hackenbush::Evaluator::new(&project.settings());
-            hackenbook::commands::play(&position, childish, json, &mut ev)
+            hackenbook::commands::play(&position, game.as_deref(), childish, json, &mut ev)
         }
         Command::Census {
             batch: Some(batch), ..

@@ -2,7 +2,7 @@
 //! essays define (every essay's in ladder order, or one essay's with `--essay`), and `list`
 //! shows which members of a family a condition picks; `play` plays a game in the terminal.
 
-use hackenbook::commands::{eval_game_to_string, eval_to_string, listing_text};
+use hackenbook::commands::{eval_game_to_string, eval_to_string, listing_text, other_game_table};
 use hackenbook_book::driver::{self, Project};
 use std::path::Path;
 
@@ -276,20 +276,88 @@ fn eval_takes_a_position_of_any_game() {
     assert!(e.contains("nim has no rule variants"), "{e}");
 }
 
-/// `play` is Hackenbush's for now: a position of another game is refused with what to do.
+/// `play` takes a position of any game, written `GAME: POSITION` or with `--game`, as `eval`
+/// does: its table is the generic one (every position reached, with each player's moves by
+/// name), and a Hackenbush position is left to Hackenbush's table.
 #[test]
-fn play_refuses_another_game_in_words() {
+fn play_takes_a_position_of_any_game() {
     let mut ev = hackenbook_rulesets::hackenbush::Evaluator::default();
-    let Err(driver::Failure::Other(e)) =
-        hackenbook::commands::play_table("domineering: 2x2", false, &mut ev)
-    else {
-        panic!("a Domineering board is not played in the terminal yet");
+    let tagged = other_game_table("domineering: 2x3", None, false, &mut ev)
+        .unwrap()
+        .unwrap();
+    let given = other_game_table("2x3", Some("domineering"), false, &mut ev)
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        serde_json::to_value(&tagged).unwrap(),
+        serde_json::to_value(&given).unwrap()
+    );
+    // 2 rows and 3 columns: {2 | -1/2} (Winning Ways, ch. 2), Left wins moving first.
+    assert_eq!(tagged.values[tagged.positions[0].value], "{2|-1/2}");
+    let json = serde_json::to_value(&tagged).unwrap();
+    assert_eq!(json["game"], "domineering");
+    assert_eq!(json["positions"][0]["position"], "2x3");
+    assert_eq!(json["positions"][0]["left"][0]["name"], "a1-a2");
+    assert!(other_game_table("LR", None, false, &mut ev)
+        .unwrap()
+        .is_none());
+    let message = |r: Result<_, driver::Failure>| match r {
+        Err(driver::Failure::Other(m)) => m,
+        Ok(_) => panic!("an error"),
+        Err(other) => panic!("{other:?}"),
     };
+    let e = message(other_game_table("2x2", Some("dominering"), false, &mut ev));
+    assert!(e.contains("did you mean `domineering`?"), "{e}");
+    let e = message(other_game_table("nim: 3", None, true, &mut ev));
+    assert!(e.contains("nim has no rule variants"), "{e}");
+    let e = message(other_game_table("domineering: 9x9", None, false, &mut ev));
     assert!(
-        e.starts_with("play is Hackenbush's for now: domineering"),
+        e.starts_with("cannot play `domineering: 9x9`: play from this position reaches more than"),
         "{e}"
     );
-    assert!(e.contains("hackenbook eval \"domineering: 2x2\""), "{e}");
+}
+
+/// A game of Domineering in the terminal: a move is typed by its name, a wrong one is answered
+/// with the moves there are, and the game ends when the player to move has none. On 2x2 whoever
+/// starts wins (±1): Left starts, and after her domino Right has no move.
+#[test]
+fn the_terminal_game_of_another_game_ends_with_the_winner() {
+    let mut ev = hackenbook_rulesets::hackenbush::Evaluator::default();
+    let table = other_game_table("domineering: 2x2", None, false, &mut ev)
+        .unwrap()
+        .unwrap();
+    let input = "left\nleft\na1-b1\nA1 - A2\n";
+    let mut out = Vec::new();
+    hackenbook::commands::play_board_against_solver(&table, &mut input.as_bytes(), &mut out)
+        .unwrap();
+    let out = String::from_utf8(out).unwrap();
+    assert!(
+        out.starts_with("domineering: 2x2, worth +-1.\nLeft places vertical dominoes"),
+        "{out}"
+    );
+    assert!(
+        out.contains("`a1-b1` is not a move of Left here; the moves are a1-a2, b1-b2."),
+        "{out}"
+    );
+    assert!(out.ends_with("Right has no move left: you win.\n"), "{out}");
+    // The reader plays Right and starts: the solver, Left, is left without a move.
+    let input = "right\nright\na2-b2\n";
+    let mut out = Vec::new();
+    hackenbook::commands::play_board_against_solver(&table, &mut input.as_bytes(), &mut out)
+        .unwrap();
+    let out = String::from_utf8(out).unwrap();
+    assert!(out.ends_with("Left has no move left: you win.\n"), "{out}");
+    // Left starts as the solver, and wins with either domino.
+    let input = "right\nleft\n";
+    let mut out = Vec::new();
+    hackenbook::commands::play_board_against_solver(&table, &mut input.as_bytes(), &mut out)
+        .unwrap();
+    let out = String::from_utf8(out).unwrap();
+    assert!(out.contains("The solver plays a1-a2."), "{out}");
+    assert!(
+        out.ends_with("Right has no move left: the solver wins.\n"),
+        "{out}"
+    );
 }
 
 #[test]

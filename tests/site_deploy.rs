@@ -421,14 +421,10 @@ fn templates_and_stylesheet_are_overridden_file_by_file() {
     let report =
         driver::build(&Project::at(tmp.path())).unwrap_or_else(|e| panic!("{}", e.render()));
     let site = &report.out_dir;
-    // The project's stylesheet, after the diagrams' paint (Hackenbush's, then the other
-    // games'), which is served whatever the stylesheet.
+    // The project's stylesheet, after the diagrams' paint (Hackenbush's: the other games' is
+    // board.css), which is served whatever the stylesheet.
     let paint = hackenbook_book::site::assets::served(
-        &format!(
-            "{}{}",
-            hackenbook_book::site::assets::DIAGRAM_CSS,
-            hackenbook_book::site::assets::BOARD_CSS
-        ),
+        hackenbook_book::site::assets::DIAGRAM_CSS,
         "/*",
         "*/",
     );

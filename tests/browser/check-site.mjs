@@ -8,7 +8,9 @@
 // Then plays diagrams as a reader would (see `play` below): cuts by clicking, checking each value
 // shown against the solver's own table (`hackenbook play POSITION --json`, the binary at
 // $HACKENBOOK or target/debug/hackenbook); a whole game against the solver from a position it
-// wins; a game by keyboard alone; screenshots mid-game at desktop and phone width.
+// wins; a game by keyboard alone; screenshots mid-game at desktop and phone width. A Domineering
+// board of an essay likewise (see `playBoard`): its table against `play --game … --json`, a game
+// to its end by clicks, one against the solver, moves by keyboard, in light and dark.
 //
 // Usage: node tests/browser/check-site.mjs SITE_DIR [ARTEFACT_DIR]
 //   (after `npm ci --prefix tests/browser`; Chromium from apt: /usr/bin/chromium, or $CHROMIUM)
@@ -1010,6 +1012,180 @@ async function checkPrint(context) {
   }
 }
 
+// ---- Play on another game's board ----
+
+// A Domineering board of an essay: 2x2, worth ±1, whoever starts wins.
+const BOARD = { page: "nothing-worth-fighting-over.html", id: "position-hot_square", game: "domineering", notation: "2x2" };
+
+// The page's table (`g1`, crates/rulesets/src/play/compact.rs) read in the page, with the values
+// the figure shows for each value index: what the reader's page holds.
+function pageBoardTable(id) {
+  const ALPHA = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+  const fig = document.getElementById(id);
+  const [version, items, outcomes, names, entries] = fig.getAttribute("data-play").split(";");
+  const pool = document.querySelectorAll("#play-values > span");
+  const values = fig.getAttribute("data-play-values").split(" ").map((i) => pool[+i].dataset.value);
+  const nameList = names === "" ? [] : names.split(",").map(decodeURIComponent);
+  return {
+    version,
+    items: +items,
+    drawn: fig.querySelectorAll("svg g[data-item]").length,
+    entries: entries.split(",").map((e) => {
+      const [value, set, ...moves] = e.split(".");
+      const shown = [];
+      [...set].forEach((c, k) => {
+        for (let b = 0; b < 6; b++) if ((ALPHA.indexOf(c) >> b) & 1) shown.push(6 * k + b);
+      });
+      return {
+        value: values[parseInt(value, 36)],
+        outcome: outcomes[parseInt(value, 36)],
+        shown,
+        moves: moves.map((m) => {
+          const [item, name, to] = m.slice(1).split(":").map((x) => parseInt(x, 36));
+          return { player: m[0].toUpperCase(), wins: m[0] === m[0].toUpperCase(), item, name: nameList[name], to };
+        }),
+      };
+    }),
+  };
+}
+
+// What the board shows in play: the items in view, the value, the words said, the focused item.
+function boardState(id) {
+  const fig = document.getElementById(id);
+  const items = [...fig.querySelectorAll("svg g[data-item]")];
+  const value = fig.querySelector(".play-value");
+  return {
+    shown: items.map((g, k) => (g.getAttribute("display") === "none" ? -1 : k)).filter((k) => k >= 0),
+    value: value?.dataset.value ?? null,
+    status: fig.querySelector(".play-said")?.textContent ?? "",
+    said: fig.querySelector("[aria-live]")?.textContent ?? "",
+    focused: items.indexOf(document.activeElement),
+    label: document.activeElement?.getAttribute("aria-label") ?? null,
+    ask: fig.querySelector("svg").getAttribute("aria-label"),
+  };
+}
+
+// Clicks item k where the reader sees it (its move's target, or the piece itself).
+async function clickItem(v, d, k) {
+  const point = await v.page.evaluate(
+    ([id, k]) => {
+      const g = document.querySelectorAll(`#${CSS.escape(id)} svg g[data-item]`)[k];
+      g.scrollIntoView({ block: "center" });
+      const box = (g.querySelector(".hb-target") ?? g).getBoundingClientRect();
+      return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    },
+    [d.id, k],
+  );
+  await v.page.mouse.click(point.x, point.y);
+}
+
+async function playBoard(context, d) {
+  const v = await visit(context, d.page, DESKTOP);
+  const fig = v.page.locator(`#${d.id}`);
+  const solver = JSON.parse(execFileSync(hackenbook, ["play", "--game", d.game, d.notation, "--json"], { encoding: "utf8", cwd: repo }));
+  const page = await v.page.evaluate(pageBoardTable, d.id);
+  // The page's table is the solver's: every entry's value, outcome and moves, in order.
+  check(page.version === "g1" && page.items === page.drawn, `${d.id}: the page's board table (${page.version}, ${page.items} items, ${page.drawn} drawn)`);
+  const expected = solver.positions.map((e) => ({
+    value: solver.values[e.value],
+    outcome: e.outcome,
+    moves: [["L", e.left], ["R", e.right]].flatMap(([p, ms]) => ms.map((m) => ({ player: p, wins: m.wins, name: m.name, to: m.to }))),
+  }));
+  const held = page.entries.map((e) => ({ value: e.value, outcome: e.outcome, moves: e.moves.map(({ player, wins, name, to }) => ({ player, wins, name, to })) }));
+  check(JSON.stringify(held) === JSON.stringify(expected), `${d.id}: the page's table is not \`play --json\`'s: ${JSON.stringify(held)} vs ${JSON.stringify(expected)}`);
+  const state = () => v.page.evaluate(boardState, d.id);
+  check(JSON.stringify((await state()).shown) === JSON.stringify(page.entries[0].shown), `${d.id}: before play the board does not show the position itself`);
+
+  // Free play to the end, by clicks: Left's first domino, then what follows until a side to move
+  // has none. Each step shows the entry's items and value and says the move.
+  await fig.locator(".play-bar .play-button").click();
+  const opening = await state();
+  check(/Domineering in play/.test(opening.ask) && /Left places vertical dominoes/.test(opening.ask), `${d.id}: the board in play does not say its game and who moves how: "${opening.ask}"`);
+  check(opening.value === expected[0].value, `${d.id}: start value ${opening.value}`);
+  let at = 0, last = null;
+  for (let steps = 0; steps < 20; steps++) {
+    const mover = last === null ? "L" : last === "L" ? "R" : "L";
+    const move = page.entries[at].moves.find((m) => m.player === mover);
+    if (!move) break;
+    await clickItem(v, d, move.item);
+    const after = await state();
+    check(JSON.stringify(after.shown) === JSON.stringify(page.entries[move.to].shown), `${d.id}: after ${move.name} the board shows items ${after.shown}`);
+    check(after.value === expected[move.to].value, `${d.id}: after ${move.name} the value shown is ${after.value}, the solver's ${expected[move.to].value}`);
+    check(after.said.includes(`plays ${move.name}`) && after.said.includes("the value is"), `${d.id}: ${move.name} not announced: ${after.said}`);
+    if (steps === 0) {
+      await fig.screenshot({ path: path.join(artefacts, `play-board-${d.id}-desktop.png`) });
+    }
+    at = move.to;
+    last = mover;
+  }
+  const end = await state();
+  const stuck = last === "L" ? "Right" : "Left";
+  check(end.status.includes(`${stuck} has no move: ${last === "L" ? "Left" : "Right"} wins.`), `${d.id}: the end of free play is not said: "${end.status}"`);
+
+  // Against the solver: the reader plays Right and the solver, Left, starts and wins.
+  await fig.getByRole("button", { name: "Against the solver…" }).click();
+  await fig.locator("select").first().selectOption("R");
+  await fig.locator("select").nth(1).selectOption("solver");
+  await fig.getByRole("button", { name: "Start" }).click();
+  const over = await v.page.waitForFunction(
+    (id) => /the solver wins|you win/.test(document.getElementById(id).querySelector(".play-said").textContent),
+    d.id, { timeout: 5000 },
+  ).then(() => true, () => false);
+  const beaten = await state();
+  check(over && /The solver plays .*You have no move: the solver wins\./.test(beaten.status), `${d.id}: the solver, starting, does not win: "${beaten.status}"`);
+  const replied = page.entries[0].moves.find((m) => m.player === "L" && beaten.status.includes(`plays ${m.name}`));
+  check(replied !== undefined && replied.wins, `${d.id}: the solver's move is no winning move of Left's: "${beaten.status}"`);
+
+  checkQuiet(d.id, v.problems);
+  await v.page.close();
+
+  // Keyboard, in light and dark: Enter on the Play button puts focus on the first target, Tab
+  // goes on to the next, each named and ringed; Enter makes the focused target's move.
+  for (const scheme of ["light", "dark"]) {
+    const k = await visit(context, d.page, DESKTOP);
+    await k.page.emulateMedia({ colorScheme: scheme });
+    const f = k.page.locator(`#${d.id}`);
+    await f.locator(".play-bar .play-button").focus();
+    await k.page.keyboard.press("Enter");
+    const first = await k.page.evaluate(boardState, d.id);
+    const targets = page.entries[0].moves.map((m) => m.item);
+    check(targets.includes(first.focused), `${d.id} (${scheme}): after Play, focus is not on a target (${first.focused})`);
+    check(first.label !== null && /domino on .*: (Left|Right) /.test(first.label), `${d.id} (${scheme}): a focused target has no name: ${first.label}`);
+    // The ring is a stroke of the target's shapes that keeps its width on screen; never an
+    // outline (an SVG element's outline is drawn in the drawing's units: over a board drawn in
+    // units of squares a 3px one is three squares wide and covers the figure), and play by key
+    // selects no text.
+    const ring = await k.page.evaluate(() => {
+      const a = document.activeElement, s = getComputedStyle(a);
+      const shapes = [...a.children].filter((c) => !c.classList.contains("hb-domino")).map((c) => getComputedStyle(c));
+      return {
+        outline: s.outlineStyle,
+        strokes: shapes.map((c) => ({ width: parseFloat(c.strokeWidth), scaling: c.vectorEffect, colour: c.stroke })),
+        selected: getSelection().isCollapsed ? "" : getSelection().toString(),
+      };
+    });
+    check(ring.outline === "none", `${d.id} (${scheme}): a keyboard-focused target has an outline (drawn in the board's units, it covers the figure) ${JSON.stringify(ring)}`);
+    check(ring.strokes.length > 0 && ring.strokes.every((c) => c.width >= 2.5 && c.scaling === "non-scaling-stroke" && c.colour !== "none"),
+      `${d.id} (${scheme}): a keyboard-focused target has no ring of at least 2.5 screen pixels ${JSON.stringify(ring)}`);
+    check(ring.selected === "", `${d.id} (${scheme}): play by keyboard selected text: "${ring.selected}"`);
+    await f.screenshot({ path: path.join(artefacts, `play-board-focus-${scheme}.png`) });
+    await k.page.keyboard.press("Tab");
+    const second = await k.page.evaluate(boardState, d.id);
+    check(targets.includes(second.focused) && second.focused !== first.focused, `${d.id} (${scheme}): Tab does not go on to the next target (${second.focused})`);
+    await k.page.keyboard.press("Enter");
+    const moved = await k.page.evaluate(boardState, d.id);
+    const move = page.entries[0].moves.find((m) => m.item === second.focused);
+    check(move !== undefined && JSON.stringify(moved.shown) === JSON.stringify(page.entries[move.to].shown) && moved.said.includes(`plays ${move.name}`),
+      `${d.id} (${scheme}): Enter on a focused target does not make its move: "${moved.said}"`);
+    await k.page.setViewportSize(PHONE);
+    await f.screenshot({ path: path.join(artefacts, `play-board-${scheme}-phone.png`) });
+    const phone = await k.page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+    check(phone[0] <= phone[1], `${d.id} (${scheme}): in play, the page scrolls sideways on a phone (${phone})`);
+    checkQuiet(`${d.id} (${scheme})`, k.problems);
+    await k.page.close();
+  }
+}
+
 async function play(context) {
   for (const d of NO_MOVE) {
     const before = failed;
@@ -1029,6 +1205,9 @@ async function play(context) {
   before = failed;
   await playByKeyboard(context, PLAYED.keyboard);
   console.log(`keyboard only (${PLAYED.keyboard.id}): ${failed === before ? "ok" : "FAILED"}`);
+  before = failed;
+  await playBoard(context, BOARD);
+  console.log(`a board of another game (${BOARD.page}#${BOARD.id}): ${failed === before ? "ok" : "FAILED"}`);
 }
 
 async function main() {

@@ -239,7 +239,7 @@ fn a_line_of_play_from_another_game_says_what_to_do() {
 }
 
 #[test]
-fn a_board_is_drawn_with_its_value_and_how_it_was_valued_and_no_play_button() {
+fn a_board_is_drawn_with_its_value_and_how_it_was_valued_and_played() {
     use hackenbook_book::driver::{self, Project};
     let dir = tempfile::tempdir().unwrap();
     let essays = dir.path().join("essays");
@@ -267,8 +267,15 @@ fn a_board_is_drawn_with_its_value_and_how_it_was_valued_and_no_play_button() {
     let boards = page.matches("class=\"hb-diagram hb-board\"").count();
     assert!(boards > 10, "{boards}");
     assert!(
-        page.contains("data-item=\"toad-1\""),
+        page.contains("<polygon class=\"hb-toad\""),
         "the toad of `T.F` is drawn"
+    );
+    // A picture's items are not grouped for the script: only a playable board's are.
+    let heap = page.split("id=\"position-heap\"").nth(1).unwrap();
+    let heap = &heap[..heap.find("</figure>").unwrap()];
+    assert!(
+        heap.contains("<svg") && !heap.contains("data-item"),
+        "{heap}"
     );
     assert!(page.contains("<title>A toads and frogs position worth star</title>"));
     assert!(page.contains("by the solver and by the game tree, which agree"));
@@ -278,13 +285,44 @@ fn a_board_is_drawn_with_its_value_and_how_it_was_valued_and_no_play_button() {
     assert_eq!(page.matches("(Left cuts along the columns").count(), 1);
     // Push and Shove are two games: each says it under its one board.
     assert_eq!(page.matches("(Left pushes the discs").count(), 2);
-    // Play in the page is Hackenbush's: no play table on another game's figure.
+    // Boards are played in the page, with the generic table, saying which game and who moves
+    // how; a game whose drawing redraws its pieces (Nim's heaps, Cutcake's pieces) stays a
+    // picture with a note.
+    let square = page
+        .split("id=\"position-square\"")
+        .nth(1)
+        .and_then(|rest| rest.split("</figure>").next())
+        .unwrap();
+    assert!(square.contains(" data-play=\"g1;"), "{square}");
+    assert!(square.contains("data-play-game=\"domineering\""));
+    assert!(square
+        .contains("data-play-players=\"Left places vertical dominoes, Right horizontal ones\""));
+    // The items of positions play reaches are drawn, out of view until play reaches them.
     assert!(
-        !page.contains("data-play"),
-        "no play for the other games yet"
+        square.contains("data-item=\"blocked-a1\" display=\"none\""),
+        "{square}"
     );
-    let css = std::fs::read_to_string(site.join("style.css")).unwrap();
+    assert!(page.contains("data-play-static=\"This game cannot be played in the page yet.\""));
+    // The board format's script loads before the controls that use it, and only here.
+    let board = page.find("<script src=\"board.js\" defer></script>");
+    let player = page.find("<script src=\"player.js\" defer></script>");
+    assert!(
+        matches!((board, player), (Some(b), Some(p)) if b < p),
+        "{page}"
+    );
+    let css = std::fs::read_to_string(site.join("board.css")).unwrap();
     assert!(css.contains(".hb-board .hb-toad"));
+    let style = std::fs::read_to_string(site.join("style.css")).unwrap();
+    assert!(!style.contains(".hb-board"));
+    // The other games' paint comes before the stylesheet, only on pages with their boards.
+    let (board, style) = (
+        page.find("<link rel=\"stylesheet\" href=\"board.css\">"),
+        page.find("<link rel=\"stylesheet\" href=\"style.css\">"),
+    );
+    assert!(
+        matches!((board, style), (Some(b), Some(s)) if b < s),
+        "{page}"
+    );
 }
 
 /// In another game's position `#` is Domineering's blocked square: only `# ` begins a comment

@@ -188,6 +188,9 @@ fn pages_with_a_playable_diagram_load_the_player() {
     let script = "<script src=\"player.js\" defer></script>";
     let read = |name: &str| std::fs::read_to_string(out.join(name)).unwrap();
     assert!(read("playable.html").contains(script));
+    // A page of Hackenbush diagrams only does not load the other games' format.
+    assert!(!read("playable.html").contains("board.js"));
+    assert!(read("board.js").contains("hackenbookPlay"));
     assert!(!read("plain.html").contains(script));
     assert!(!read("index.html").contains(script));
     assert!(read("player.js").contains("data-play"));

@@ -43,8 +43,8 @@ impl Drawing {
         self.to_svg_scaled(1.0)
     }
 
-    /// The drawing as one inline SVG element, `em` ems to a unit of its view box, every item in
-    /// a group carrying its id as `data-item` (the page's script finds items by it).
+    /// The drawing as one inline SVG element, `em` ems to a unit of its view box, its items one
+    /// after the other (a picture: only [`Drawing::to_svg_playable`] groups them).
     pub fn to_svg_scaled(&self, em: f32) -> String {
         self.to_svg_titled(em, None)
     }
@@ -52,6 +52,18 @@ impl Drawing {
     /// [`Drawing::to_svg_scaled`] with a `<title>` (the accessible name of the image) when one
     /// is given, before its description.
     pub fn to_svg_titled(&self, em: f32, title: Option<&str>) -> String {
+        self.write_svg(em, title, None)
+    }
+
+    /// [`Drawing::to_svg_titled`] for play in the page: every item in a group carrying its id as
+    /// `data-item` (the page's script finds items by it, in order); an item not `shown` is written hidden
+    /// (`display="none"`, for the page's script to show when play reaches it), and every item
+    /// with words carries them as `data-label` (the script names a target by them).
+    pub fn to_svg_playable(&self, em: f32, title: Option<&str>, shown: &[bool]) -> String {
+        self.write_svg(em, title, Some(shown))
+    }
+
+    fn write_svg(&self, em: f32, title: Option<&str>, shown: Option<&[bool]>) -> String {
         let [x, y, w, h] = self.view;
         let escape = hackenbook_base::escape::escape;
         let mut out = format!(
@@ -62,9 +74,29 @@ impl Drawing {
             title.map_or(String::new(), |t| format!("<title>{}</title>", escape(t))),
             escape(&self.description)
         );
-        for item in &self.items {
+        for (i, item) in self.items.iter().enumerate() {
+            let play = match shown {
+                // A picture: nothing finds its items, so no group around each (smaller pages).
+                None => {
+                    out.push_str(&item.svg);
+                    continue;
+                }
+                Some(shown) => format!(
+                    "{}{}",
+                    if item.label.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" data-label=\"{}\"", escape(&item.label))
+                    },
+                    if shown.get(i).copied().unwrap_or(true) {
+                        ""
+                    } else {
+                        " display=\"none\""
+                    }
+                ),
+            };
             out.push_str(&format!(
-                "<g data-item=\"{}\">{}</g>",
+                "<g data-item=\"{}\"{play}>{}</g>",
                 escape(&item.id),
                 item.svg
             ));

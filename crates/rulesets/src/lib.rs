@@ -16,6 +16,7 @@ pub mod erased;
 pub mod hackenbush;
 pub mod line;
 pub mod nim;
+pub mod play;
 pub mod push;
 pub mod registry;
 pub mod solve;

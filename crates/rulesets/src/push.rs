@@ -238,7 +238,8 @@ impl Ruleset for Pushing {
                 ),
             };
             items.push(Item {
-                id: format!("piece-{}", at.number),
+                // By owner and square: an id draws the same in every position play reaches.
+                id: format!("{}-piece-{}", owner.name().to_lowercase(), at.number),
                 svg: shape,
                 moves: strip::targets(&moves[owner.index()], owner, at.number),
                 label: format!("the piece of {owner}'s on square {}", at.number),
@@ -419,7 +420,7 @@ mod tests {
             }
         }
         let d = Pushing::Push.draw(&strips("L.R"));
-        let piece = d.items.iter().find(|i| i.id == "piece-3").unwrap();
+        let piece = d.items.iter().find(|i| i.id == "right-piece-3").unwrap();
         assert_eq!(piece.moves, [(Player::Right, "3→2".to_string())]);
         assert_eq!(
             d.description,

@@ -1,5 +1,7 @@
 //! What a diagram needs to be played in the page: its play table, valued by the build's solver
 //! and written compactly ([`compact`]), and each distinct value once, for the page to typeset.
+//! A Hackenbush diagram's table is one of standing edges; another game's board's is the generic
+//! table of any ruleset ([`hackenbook_rulesets::play`]) with the one drawing the page shows.
 //!
 //! The one idea: **the page follows the build's table and computes nothing**, so every figure a
 //! reader sees while playing was valued (and checked against the definition) here. Tables are
@@ -7,17 +9,24 @@
 //! picture, with a short note saying why in the reader's words.
 
 use super::Context;
+use crate::essay::Diagnostic;
 use hackenbook_games::{GameId, Games};
 use hackenbook_rulesets::hackenbush::play::{compact, PlayError, PlayLimits, PlayTable};
-use hackenbook_rulesets::hackenbush::{Position, Rules};
+use hackenbook_rulesets::hackenbush::{Evaluator, Position, Rules};
+use hackenbook_rulesets::play::{self as any_play, compact::encode as encode_board};
+use hackenbook_rulesets::{AnyPosition, Drawing};
+use std::ops::Range;
 
 /// The budgets of play in the page.
 pub struct PageBudget {
     /// Edges and reachable positions of one diagram.
     pub limits: PlayLimits,
-    /// Bytes of one diagram's compact table.
+    /// Bytes play adds to one diagram: its compact table and, on another game's board, the
+    /// items of its drawing that only play shows.
     pub diagram_bytes: usize,
-    /// Bytes of all compact tables of one page together.
+    /// Bytes play adds to one page, all its diagrams together: what keeps a page within the
+    /// weight a reader's browser loads (the browser test's 500 KB, with the fonts, stylesheet
+    /// and scripts).
     pub page_bytes: usize,
 }
 
@@ -28,7 +37,7 @@ pub const PAGE_BUDGET: PageBudget = PageBudget {
         positions: 20_000,
     },
     diagram_bytes: 24_000,
-    page_bytes: 64_000,
+    page_bytes: 12_000,
 };
 
 /// A diagram's play, as the page gets it.
@@ -92,22 +101,44 @@ pub fn page_play(cx: &mut Context, position: &Position, rules: Rules) -> PagePla
     let Some(text) = compact::encode(&table) else {
         return PagePlay::Static("Too large to play in the page.".to_string());
     };
-    if text.len() > budget.diagram_bytes {
+    within_page(
+        cx,
+        text,
+        0,
+        table.positions.len(),
+        &table.games,
+        &table.values,
+    )
+}
+
+/// A table's text, and the `drawn` bytes its drawing adds for play, within the budgets of one
+/// diagram and of the page (counted against it), with its values for the page to typeset; or
+/// why not, in the reader's words.
+fn within_page(
+    cx: &mut Context,
+    text: String,
+    drawn: usize,
+    positions: usize,
+    games: &[GameId],
+    shown: &[String],
+) -> PagePlay {
+    let budget = &PAGE_BUDGET;
+    let cost = text.len() + drawn;
+    if cost > budget.diagram_bytes {
         return PagePlay::Static(format!(
             "Too many ways to play to follow in the page ({} positions).",
-            with_commas(table.positions.len())
+            with_commas(positions)
         ));
     }
-    if cx.play_bytes + text.len() > budget.page_bytes {
+    if cx.play_bytes + cost > budget.page_bytes {
         return PagePlay::Static(
             "Not playable here: this page already carries as many games as it can.".to_string(),
         );
     }
-    cx.play_bytes += text.len();
-    let values = table
-        .games
+    cx.play_bytes += cost;
+    let values = games
         .iter()
-        .zip(&table.values)
+        .zip(shown)
         .map(|(&g, shown)| PlayValue {
             shown: shown.clone(),
             latex: cx.ev.games.latex(g),
@@ -115,6 +146,93 @@ pub fn page_play(cx: &mut Context, position: &Position, rules: Rules) -> PagePla
         })
         .collect();
     PagePlay::Table { text, values }
+}
+
+/// Another game's board as the page plays it: its play and the drawing the page shows (the
+/// union of every position's items, those of the position itself shown), or the position's own
+/// drawing when it is not played.
+#[derive(Debug, Clone, PartialEq)]
+pub struct BoardPlay {
+    pub play: PagePlay,
+    pub drawing: Drawing,
+    /// Which items of `drawing` the position shows (the others appear in play).
+    pub shown: Vec<bool>,
+}
+
+/// The play of a board of another game within [`PAGE_BUDGET`] (its positions), counting its
+/// bytes against the page's. A table whose values the solver and the definition disagree on is
+/// an error at `span` (the block's position): a bug of hackenbook's, never published.
+pub fn board_play(cx: &mut Context, position: &AnyPosition, span: Range<usize>) -> BoardPlay {
+    let still = |play: PagePlay| {
+        let drawing = position.draw();
+        BoardPlay {
+            play,
+            shown: vec![true; drawing.items.len()],
+            drawing,
+        }
+    };
+    let Evaluator {
+        games, rulesets, ..
+    } = &mut *cx.ev;
+    let limits = any_play::PlayLimits {
+        positions: PAGE_BUDGET.limits.positions,
+    };
+    let table =
+        match any_play::PlayTable::build(position, &limits, rulesets, games) {
+            Ok(t) => t,
+            Err(any_play::PlayError::TooManyPositions { limit }) => {
+                return still(PagePlay::Static(format!(
+                    "Too many ways to play to follow in the page (more than {} positions).",
+                    with_commas(limit)
+                )))
+            }
+            Err(any_play::PlayError::Unsolved(_)) => return still(PagePlay::Static(
+                "Not playable in the page: some positions of play are beyond the solver's budget."
+                    .to_string(),
+            )),
+            Err(e @ any_play::PlayError::Disagree { .. }) => {
+                let d = Diagnostic::new(cx.file, span, format!("cannot play this position: {e}"))
+                    .label("this position");
+                cx.problem(d);
+                return still(PagePlay::Nothing);
+            }
+        };
+    if table.positions[0].left.is_empty() && table.positions[0].right.is_empty() {
+        return still(PagePlay::Nothing);
+    }
+    let page = match encode_board(&table) {
+        Ok(page) => page,
+        // The game's drawing cannot be followed move by move yet (its pieces are redrawn, not
+        // moved): a picture.
+        Err(_) => {
+            return still(PagePlay::Static(
+                "This game cannot be played in the page yet.".to_string(),
+            ))
+        }
+    };
+    // What play adds to the page's drawing: the items of every position play reaches, each
+    // named if it is a target, beyond the position's own drawing.
+    let drawn = page
+        .drawing
+        .to_svg_playable(1.0, None, &page.shown)
+        .len()
+        .saturating_sub(position.draw().to_svg_titled(1.0, None).len());
+    let play = within_page(
+        cx,
+        page.text,
+        drawn,
+        table.positions.len(),
+        &table.games,
+        &table.values,
+    );
+    match play {
+        PagePlay::Table { .. } => BoardPlay {
+            play,
+            drawing: page.drawing,
+            shown: page.shown,
+        },
+        other => still(other),
+    }
 }
 
 /// A value in words for a screen reader: numbers as a reader says them ("one half", "minus

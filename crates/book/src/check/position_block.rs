@@ -4,7 +4,7 @@
 //! ruleset and confirmed by its plain game tree where that fits its budget. Drawing it is the
 //! page's business.
 
-use super::playable::{page_play, PagePlay};
+use super::playable::{board_play, page_play, BoardPlay, PagePlay};
 use super::Context;
 use crate::essay::parse::{KeyValue, PositionBlock};
 use crate::essay::source::offset_span;
@@ -28,6 +28,8 @@ pub struct BoardOutcome {
     /// fitted its budget.
     pub methods: Vec<Method>,
     pub assertions: Vec<AssertionRecord>,
+    /// What the page needs to draw it and let a reader play it.
+    pub play: BoardPlay,
 }
 
 #[derive(Debug)]
@@ -174,7 +176,9 @@ fn value_board(
         .iter()
         .map(|line| check_assertion(cx, line, &facts))
         .collect();
+    let play = board_play(cx, &position, block.position.span.clone());
     Some(BoardOutcome {
+        play,
         value: cx.ev.games.display(value),
         value_latex: cx.ev.games.latex(value),
         name,

@@ -47,7 +47,7 @@ pub fn render(
             let first = !checked.outcomes[..index]
                 .iter()
                 .any(|o| matches!(o, Outcome::Board(c) if c.position.ruleset().name() == game));
-            board(b, &typeset(&b.value_latex), first)
+            board(b, &typeset(&b.value_latex), first, pool)
         }
         Outcome::Game(lines) => {
             // A position named in the block is drawn in place of its name: KaTeX typesets a
@@ -372,12 +372,21 @@ fn figure_id(name: &str) -> String {
 const BOARD_EM: f32 = 1.6;
 
 /// A position of another game: its drawing, its value typeset, who moves how (when `players`),
-/// and behind the "checked" mark what the build checked. No play table: play in the page is
-/// Hackenbush's for now.
-fn board(b: &BoardOutcome, value_html: &str, players: bool) -> String {
+/// and behind the "checked" mark what the build checked. Played in the page like a Hackenbush
+/// diagram when it has a play table: then its drawing holds every item play can show, those of
+/// the position itself in view, and the figure says which game it is and who moves how for the
+/// script.
+fn board(b: &BoardOutcome, value_html: &str, players: bool, pool: &ValuePool) -> String {
     let game = b.position.ruleset().name().replace('-', " ");
     let title = format!("A {game} position worth {}", words::spoken(&b.value));
-    let svg = b.position.draw().to_svg_titled(BOARD_EM, Some(&title));
+    let playable = matches!(b.play.play, PagePlay::Table { .. });
+    let svg = if playable {
+        b.play
+            .drawing
+            .to_svg_playable(BOARD_EM, Some(&title), &b.play.shown)
+    } else {
+        b.play.drawing.to_svg_titled(BOARD_EM, Some(&title))
+    };
     let checks: String = b
         .assertions
         .iter()
@@ -389,11 +398,27 @@ fn board(b: &BoardOutcome, value_html: &str, players: bool) -> String {
             )
         })
         .collect();
+    let about = if playable {
+        format!(
+            " data-play-game=\"{}\"{}",
+            escape(&game),
+            b.position
+                .ruleset()
+                .players()
+                .map_or(String::new(), |p| format!(
+                    " data-play-players=\"{}\"",
+                    escape(p)
+                ))
+        )
+    } else {
+        String::new()
+    };
     format!(
-        "<figure class=\"position\" id=\"{id}\">\n{svg}\n<figcaption><span class=\"value\">{value_html}</span>{who}\
+        "<figure class=\"position\" id=\"{id}\"{play}{about}>\n{svg}\n<figcaption><span class=\"value\">{value_html}</span>{who}\
          <details class=\"checked\"><summary>checked</summary>\
          <ul>{checks}<li>{methods}</li></ul></details></figcaption>\n</figure>\n",
         id = escape(&figure_id(&b.name)),
+        play = play_attributes(&b.play.play, pool),
         who = match b.position.ruleset().players() {
             Some(words) if players => format!(" <span class=\"rules\">({})</span>", escape(words)),
             _ => String::new(),

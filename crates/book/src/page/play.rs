@@ -20,12 +20,15 @@ impl ValuePool {
     pub fn of(checked: &CheckedEssay) -> ValuePool {
         let mut pool = ValuePool::default();
         for outcome in &checked.outcomes {
-            if let Outcome::Position(p) = outcome {
-                if let PagePlay::Table { values, .. } = &p.play {
-                    for v in values {
-                        if !pool.values.contains(v) {
-                            pool.values.push(v.clone());
-                        }
+            let play = match outcome {
+                Outcome::Position(p) => &p.play,
+                Outcome::Board(b) => &b.play.play,
+                _ => continue,
+            };
+            if let PagePlay::Table { values, .. } = play {
+                for v in values {
+                    if !pool.values.contains(v) {
+                        pool.values.push(v.clone());
                     }
                 }
             }

@@ -29,6 +29,10 @@ pub const EXERCISE_JS: &str = include_str!("scripts/exercise.js");
 /// project, no third-party code). Pages with a playable diagram load it.
 pub const PLAYER_JS: &str = include_str!("scripts/player.js");
 
+/// The format of another game's board for `player.js` (see `scripts/board.js`): only pages with
+/// such a board load it.
+pub const BOARD_JS: &str = include_str!("scripts/board.js");
+
 /// Our stylesheet or script as the site serves it: without its comments (each from `open` to
 /// `close`, where `open` starts a line once indentation is set aside), its indentation and its
 /// blank lines, which are for the reader of the source and were a fifth of the bytes. Lines stay
@@ -118,9 +122,10 @@ const GUST_TEXT: &str = include_str!("licences/GUST-FONT-LICENSE.txt");
 const LIBERTINUS_NOTICE: &str = "Copyright © 2012-2024 The Libertinus Project Authors,\n\
      with Reserved Font Name \"Linux Libertine\", \"Biolinum\", \"STIX Fonts\".";
 
-/// Writes `style.css`, the diagrams' paint ([`DIAGRAM_CSS`], then [`BOARD_CSS`] for the other
-/// games) followed by
-/// `stylesheet` (ours, [`STYLE_CSS`], unless the project overrides it), our scripts (`exercise.js`, `player.js`, `search.js`), `fonts/*.woff2` (each font cut
+/// Writes `style.css`, the diagrams' paint ([`DIAGRAM_CSS`]) followed by
+/// `stylesheet` (ours, [`STYLE_CSS`], unless the project overrides it), `board.css` (the other games' paint, [`BOARD_CSS`]: only pages with their boards load it, before
+/// `style.css`, so that the stylesheet can still restyle a class by a later rule), our scripts
+/// (`exercise.js`, `player.js`, `board.js`, `search.js`), `fonts/*.woff2` (each font cut
 /// to the glyphs `pages`, the stylesheet and the scripts show), `fonts/OFL.txt`,
 /// `fonts/GUST-FONT-LICENSE.txt` and `fonts/README.txt` (which file is under which licence)
 /// into `out_dir`.
@@ -150,16 +155,19 @@ pub fn asset_files<'p>(
     let mut files: Vec<(String, Vec<u8>)> = Vec::new();
     let mut add = |name: &str, text: String| files.push((name.to_string(), text.into_bytes()));
     // The diagrams' paint comes first, so a stylesheet can restyle a class by a later rule.
-    let painted = format!("{DIAGRAM_CSS}{BOARD_CSS}{stylesheet}");
+    let painted = format!("{DIAGRAM_CSS}{stylesheet}");
     add("style.css", served(&painted, "/*", "*/"));
+    add("board.css", served(BOARD_CSS, "/*", "*/"));
     add("exercise.js", served(EXERCISE_JS, "//", "\n"));
     add("player.js", served(PLAYER_JS, "//", "\n"));
+    add("board.js", served(BOARD_JS, "//", "\n"));
     add("search.js", served(SEARCH_JS, "//", "\n"));
     // The scripts write words into the page (verdicts, announcements): their letters too.
     let chars = webfont::SiteCharacters::of(pages.into_iter().chain([
         stylesheet,
         EXERCISE_JS,
         PLAYER_JS,
+        BOARD_JS,
         SEARCH_JS,
     ]));
     let mut readme = String::from(
@@ -224,7 +232,7 @@ mod tests {
         );
         // The real files: a script keeps every line that is not a comment, in order; the
         // stylesheet keeps every rule (its comments hold no braces) and adds nothing.
-        for script in [PLAYER_JS, EXERCISE_JS] {
+        for script in [PLAYER_JS, BOARD_JS, EXERCISE_JS] {
             let out = served(script, "//", "\n");
             let kept: Vec<&str> = script
                 .lines()

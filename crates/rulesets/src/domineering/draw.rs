@@ -6,7 +6,8 @@
 //! edge its two squares share — targets of different dominoes never overlap, since no two
 //! dominoes share that edge — and the outline of the domino it would place (class
 //! `hb-domino`, for the page to show while the target is hovered). Squares are 1 unit wide;
-//! blocked squares carry the class `hb-blocked`.
+//! blocked squares carry the class `hb-blocked` and the id `blocked-b2` (a free square's is
+//! `square-b2`), so that an id draws the same in every position play reaches.
 
 use super::board::Board;
 use super::notation::{column_name, domino_name, square_name};
@@ -32,7 +33,7 @@ pub fn draw(p: &Board) -> Drawing {
                 blocked.push(name.clone());
             }
             items.push(Item {
-                id: format!("square-{name}"),
+                id: format!("{}-{name}", if free { "square" } else { "blocked" }),
                 svg: format!(
                     "<rect class=\"hb-square{}\" x=\"{c}\" y=\"{r}\" width=\"1\" height=\"1\"/>",
                     if free { "" } else { " hb-blocked" }

@@ -264,10 +264,12 @@ fn the_drawing_has_a_target_for_every_move() {
     let squares = d
         .items
         .iter()
-        .filter(|i| i.id.starts_with("square-"))
+        .filter(|i| i.id.starts_with("square-") || i.id.starts_with("blocked-"))
         .count();
     assert_eq!(squares, 9);
-    assert!(ids.contains("square-c3") && ids.contains("column-c") && ids.contains("row-3"));
+    // A blocked square has an id of its own: an id draws the same in every position.
+    assert!(ids.contains("blocked-c3") && ids.contains("square-c2"));
+    assert!(ids.contains("column-c") && ids.contains("row-3"));
     assert_eq!(
         d.description,
         "a Domineering board of 3 rows and 3 columns, 2 squares blocked (c3, b1); Left places \

@@ -1,7 +1,13 @@
 // hackenbook's player: every diagram with a play table (figure[data-play]) can be played in the
-// page. The script computes no value and no fall: it follows the table the build wrote (format in
-// src/hackenbush/play/compact.rs) and shows the values the build typeset once for the page (#play-values).
-// Without this script the page shows the static diagram.
+// page. The script computes no value and no move: it follows the table the build wrote and shows
+// the values the build typeset once for the page (#play-values). Two formats, one control: a
+// Hackenbush diagram's table of standing edges (`v1`, crates/rulesets/src/hackenbush/play/
+// compact.rs), here, and any other game's table of items shown and moves (`g1`, crates/rulesets/
+// src/play/compact.rs), in `board.js`, which only pages with such boards load (before this
+// script; it registers itself in window.hackenbookPlay). Each format is a "game" (what stands,
+// which moves there are, what a click means, how a move is told); the panel, the verdict, undo
+// and reset, the solver's replies and the keyboard are shared. Without this script the page shows
+// the static diagram.
 "use strict";
 (function () {
   var ALPHA = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
@@ -14,9 +20,52 @@
     N: "Whoever moves next wins.",
   };
   var SVGNS = "http://www.w3.org/2000/svg";
+  // What another format's script (board.js) shares with this one.
+  var LIB = { ALPHA: ALPHA, NAME: NAME, other: other, all: all, attrs: attrs, onKey: onKey };
 
-  // The compact table: per entry its standing edges, value index, legal cuts, winning cuts.
-  function decode(text) {
+  function other(s) {
+    return s === "L" ? "R" : "L";
+  }
+
+  function all(root, selector) {
+    return Array.prototype.slice.call(root.querySelectorAll(selector));
+  }
+
+  // Sets each attribute of `a` on `el` (null removes it); returns `el`.
+  function attrs(el, a) {
+    for (var k in a) a[k] === null ? el.removeAttribute(k) : el.setAttribute(k, a[k]);
+    return el;
+  }
+
+  // Enter or Space on `el` acts as a click; returns the listener (to remove it).
+  function onKey(el, act) {
+    function key(ev) {
+      if (ev.key === "Enter" || ev.key === " ") {
+        ev.preventDefault();
+        act();
+      }
+    }
+    el.addEventListener("keydown", key);
+    return key;
+  }
+
+  function append(parent, children) {
+    children.forEach(function (c) {
+      parent.appendChild(c);
+    });
+    return parent;
+  }
+
+  function bitsIn(x) {
+    var c = 0;
+    for (; x; x &= x - 1) c++;
+    return c;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Hackenbush (v1): per entry its standing edges, value index, legal cuts, winning cuts.
+
+  function decodeEdges(text) {
     var f = text.split(";");
     if (f.length !== 6 || f[0] !== "v1") throw new Error("player.js: unknown play table");
     var colours = f[1], childish = f[2] === "c", outcomes = f[3], count = +f[4], bits = f[5];
@@ -45,14 +94,8 @@
     return { colours: colours, childish: childish, outcomes: outcomes, entries: entries };
   }
 
-  function bitsIn(x) {
-    var c = 0;
-    for (; x; x &= x - 1) c++;
-    return c;
-  }
-
   // The entry a cut leads to: the one with the most edges within what stood, less the edge cut.
-  function after(table, i, k) {
+  function afterCut(table, i, k) {
     var within = table.entries[i].set & ~(1 << k), best = -1;
     table.entries.forEach(function (e, j) {
       if ((e.set & ~within) === 0 && (best < 0 || bitsIn(e.set) > bitsIn(table.entries[best].set))) best = j;
@@ -63,6 +106,125 @@
   function mayCut(colour, side) {
     return colour === "G" || colour === side;
   }
+
+  // The ends of an edge's path, in pixels (its first and last point).
+  function ends(path) {
+    var nums = (path.getAttribute("d").match(/-?[\d.]+/g) || []).map(Number);
+    return [nums.slice(0, 2), nums.slice(-2)];
+  }
+
+  // A Hackenbush diagram in play: a move is an edge's index.
+  function edgesGame(svg, text) {
+    var table = decodeEdges(text), hits = [];
+    var edges = all(svg, "path.hb-edge"), nodes = all(svg, "circle.hb-node");
+    return {
+      outcomes: table.outcomes,
+      ask: "Position in play: choose an edge to cut",
+      taken: "Cut taken back",
+      value: function (i) {
+        return table.entries[i].value;
+      },
+      moves: function (i, s) {
+        return table.entries[i].cuts.filter(function (k) {
+          return mayCut(table.colours[k], s);
+        });
+      },
+      winning: function (i, s) {
+        return table.entries[i][s];
+      },
+      after: function (i, k) {
+        return afterCut(table, i, k);
+      },
+      intro: function () {
+        return table.childish
+          ? "Cut an edge: blue for Left, red for Right, green for either; under the childish rules no cut may make edges fall."
+          : "Cut an edge: blue for Left, red for Right, green for either.";
+      },
+      // Hit paths over the edges, in edge order: each is a button.
+      start: function (choose) {
+        edges
+          .slice()
+          .sort(function (a, b) {
+            return a.getAttribute("data-edge") - b.getAttribute("data-edge");
+          })
+          .forEach(function (path) {
+            var k = +path.getAttribute("data-edge");
+            var hit = attrs(document.createElementNS(SVGNS, "path"), {
+              class: "hb-hit",
+              "data-edge": k,
+              d: path.getAttribute("d"),
+              tabindex: 0,
+              role: "button",
+              "aria-label": COLOUR[table.colours[k]] + " edge " + (k + 1),
+            });
+            hit.addEventListener("click", function () {
+              choose(k, false);
+            });
+            onKey(hit, function () {
+              choose(k, true);
+            });
+            hits[k] = hit;
+            svg.appendChild(hit);
+          });
+        return hits.filter(Boolean)[0];
+      },
+      stop: function () {
+        hits.forEach(function (h) {
+          if (h) h.remove();
+        });
+        hits = [];
+      },
+      // Show the edges standing in entry i (and the nodes they touch).
+      show: function (i) {
+        var e = table.entries[i], points = [];
+        all(svg, "[data-edge]").forEach(function (el) {
+          var stands = (e.set >> +el.getAttribute("data-edge")) & 1;
+          el.classList.toggle("hb-fallen", !stands);
+          if (el.classList.contains("hb-hit")) {
+            attrs(el, { tabindex: stands ? 0 : -1, "aria-hidden": !stands });
+            el.classList.toggle("hb-legal", e.cuts.indexOf(+el.getAttribute("data-edge")) >= 0);
+          }
+        });
+        edges.forEach(function (p) {
+          if ((e.set >> +p.getAttribute("data-edge")) & 1) points = points.concat(ends(p));
+        });
+        nodes.forEach(function (c) {
+          var x = +c.getAttribute("cx"), y = +c.getAttribute("cy");
+          var touched = points.some(function (p) {
+            return Math.abs(p[0] - x) < 0.6 && Math.abs(p[1] - y) < 0.6;
+          });
+          c.classList.toggle("hb-fallen", !touched);
+        });
+      },
+      // What a click on edge k from entry i means: nothing (the edge is gone), a refusal in
+      // words, or a move and its mover (none for a green edge in free play).
+      pick: function (i, k, you) {
+        var colour = table.colours[k], e = table.entries[i];
+        if (!((e.set >> k) & 1)) return null;
+        if (you && !mayCut(colour, you))
+          return { refuse: "That edge is " + COLOUR[colour] + ": only " + NAME[other(you)] + " may cut it." };
+        if (e.cuts.indexOf(k) < 0) return { refuse: "Under the childish rules this edge may not be cut: other edges would fall." };
+        return { move: k, mover: you || (colour === "G" ? null : colour) };
+      },
+      tell: function (i, j, k, mover, vs) {
+        var fell = bitsIn(table.entries[i].set) - bitsIn(table.entries[j].set) - 1;
+        return (
+          (vs ? (mover === vs.you ? "You cut a " : "The solver cuts a ") + COLOUR[table.colours[k]] + " edge"
+            : mover ? NAME[mover] + " cuts a " + COLOUR[table.colours[k]] + " edge" : "A green edge is cut") +
+          (fell === 1 ? "; 1 edge falls" : fell > 1 ? "; " + fell + " edges fall" : "")
+        );
+      },
+      // After a move by key, focus goes on to the first edge standing.
+      next: function (i) {
+        return hits.filter(function (h, x) {
+          return h && (table.entries[i].set >> x) & 1;
+        })[0];
+      },
+    };
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // The controls, one for every format.
 
   function make(tag, cls, text) {
     var el = document.createElement(tag);
@@ -90,12 +252,6 @@
     return { label: wrap, select: s };
   }
 
-  // The ends of an edge's path, in pixels (its first and last point).
-  function ends(path) {
-    var nums = (path.getAttribute("d").match(/-?[\d.]+/g) || []).map(Number);
-    return [nums.slice(0, 2), nums.slice(-2)];
-  }
-
   function setup(fig) {
     var svg = fig.querySelector("svg.hb-diagram");
     if (!svg) return;
@@ -106,18 +262,20 @@
       bar.appendChild(make("p", "play-note", why));
       return;
     }
-    var table = decode(fig.getAttribute("data-play"));
+    var text = fig.getAttribute("data-play"), format = text.split(";", 1)[0];
+    var formats = window.hackenbookPlay || {};
+    if (format !== "v1" && !formats[format]) return;
+    var game =
+      format === "v1"
+        ? edgesGame(svg, text)
+        : formats[format](LIB, svg, text, fig.getAttribute("data-play-game"), fig.getAttribute("data-play-players"));
     var pool = document.querySelectorAll("#play-values > span");
     var values = fig.getAttribute("data-play-values").split(" ").map(function (i) {
       return pool[+i];
     });
-    var open = button("Play", start);
-    open.setAttribute("aria-label", "Play this position");
-    bar.appendChild(open);
+    var open = bar.appendChild(attrs(button("Play", start), { "aria-label": "Play this position" }));
 
-    var panel, live, shown, said, hits = [], history, vs = null, timer = null, role = svg.getAttribute("role");
-    var edges = Array.prototype.slice.call(svg.querySelectorAll("path.hb-edge"));
-    var nodes = Array.prototype.slice.call(svg.querySelectorAll("circle.hb-node"));
+    var panel, live, shown, said, history, vs = null, timer = null, role = svg.getAttribute("role");
 
     function here() {
       return history[history.length - 1].entry;
@@ -125,72 +283,39 @@
 
     function start() {
       open.hidden = true;
-      svg.setAttribute("role", "group");
-      svg.setAttribute("aria-label", "Position in play: choose an edge to cut");
-      edges
-        .slice()
-        .sort(function (a, b) {
-          return a.getAttribute("data-edge") - b.getAttribute("data-edge");
-        })
-        .forEach(function (path) {
-          var k = +path.getAttribute("data-edge");
-          var hit = document.createElementNS(SVGNS, "path");
-          hit.setAttribute("class", "hb-hit");
-          hit.setAttribute("data-edge", k);
-          hit.setAttribute("d", path.getAttribute("d"));
-          hit.setAttribute("tabindex", "0");
-          hit.setAttribute("role", "button");
-          hit.setAttribute("aria-label", COLOUR[table.colours[k]] + " edge " + (k + 1));
-          hit.addEventListener("click", function () {
-            cut(k, false);
-          });
-          hit.addEventListener("keydown", function (ev) {
-            if (ev.key === "Enter" || ev.key === " ") {
-              ev.preventDefault();
-              cut(k, true);
-            }
-          });
-          hits[k] = hit;
-          svg.appendChild(hit);
-        });
+      attrs(svg, { role: "group", "aria-label": game.ask });
+      var first = game.start(choose);
       panel = make("div", "play-panel");
       shown = make("p", "play-status");
       said = make("p", "play-said");
-      live = make("p", "visually-hidden");
-      live.setAttribute("aria-live", "polite");
+      live = attrs(make("p", "visually-hidden"), { "aria-live": "polite" });
       var side = select("You play", [["L", "Left (blue)"], ["R", "Right (red)"]]);
-      var first = select("first move:", [["you", "you"], ["solver", "the solver"]]);
-      var setupRow = make("div", "play-setup");
-      setupRow.hidden = true;
-      setupRow.appendChild(side.label);
-      setupRow.appendChild(first.label);
-      setupRow.appendChild(
+      var starts = select("first move:", [["you", "you"], ["solver", "the solver"]]);
+      var setupRow = append(make("div", "play-setup"), [
+        side.label,
+        starts.label,
         button("Start", function () {
           var you = side.select.value;
-          vs = { you: you, first: first.select.value === "you" ? you : other(you) };
+          vs = { you: you, first: starts.select.value === "you" ? you : other(you) };
           setupRow.hidden = true;
           reset();
         }),
-      );
-      var controls = make("div", "play-controls");
-      controls.appendChild(button("Undo", undo));
-      controls.appendChild(button("Reset", reset));
-      controls.appendChild(
+      ]);
+      setupRow.hidden = true;
+      var controls = append(make("div", "play-controls"), [
+        button("Undo", undo),
+        button("Reset", reset),
         button("Against the solver…", function () {
           setupRow.hidden = !setupRow.hidden;
         }),
-      );
-      controls.appendChild(button("Close", close));
-      [shown, said, controls, setupRow, live].forEach(function (el) {
-        panel.appendChild(el);
-      });
+        button("Close", close),
+      ]);
+      append(panel, [shown, said, controls, setupRow, live]);
       fig.insertBefore(panel, svg.nextSibling);
       history = [{ entry: 0 }];
       draw();
-      said.textContent = (table.childish
-        ? "Cut an edge: blue for Left, red for Right, green for either; under the childish rules no cut may make edges fall."
-        : "Cut an edge: blue for Left, red for Right, green for either.") + stuck();
-      (hits.filter(Boolean)[0] || panel).focus();
+      said.textContent = game.intro() + stuck();
+      (first || panel).focus();
     }
 
     function close() {
@@ -198,51 +323,23 @@
       vs = null;
       history = [{ entry: 0 }];
       draw();
-      hits.forEach(function (h) {
-        if (h) h.remove();
-      });
-      hits = [];
+      game.stop();
+      game.show(0);
       panel.remove();
-      svg.setAttribute("role", role);
-      svg.removeAttribute("aria-label");
+      attrs(svg, { role: role, "aria-label": null });
       open.hidden = false;
       open.focus();
     }
 
-    function other(s) {
-      return s === "L" ? "R" : "L";
-    }
-
-    // Show the edges standing in the current entry, its value and who wins.
+    // Show the current entry, its value and who wins.
     function draw() {
-      var e = table.entries[here()], points = [];
-      Array.prototype.forEach.call(svg.querySelectorAll("[data-edge]"), function (el) {
-        var stands = (e.set >> +el.getAttribute("data-edge")) & 1;
-        el.classList.toggle("hb-fallen", !stands);
-        if (el.classList.contains("hb-hit")) {
-          el.setAttribute("tabindex", stands ? "0" : "-1");
-          el.setAttribute("aria-hidden", stands ? "false" : "true");
-          el.classList.toggle("hb-legal", e.cuts.indexOf(+el.getAttribute("data-edge")) >= 0);
-        }
-      });
-      edges.forEach(function (p) {
-        if ((e.set >> +p.getAttribute("data-edge")) & 1) points = points.concat(ends(p));
-      });
-      nodes.forEach(function (c) {
-        var x = +c.getAttribute("cx"), y = +c.getAttribute("cy");
-        var touched = points.some(function (p) {
-          return Math.abs(p[0] - x) < 0.6 && Math.abs(p[1] - y) < 0.6;
-        });
-        c.classList.toggle("hb-fallen", !touched);
-      });
+      var i = here(), v = game.value(i);
+      game.show(i);
       if (!shown) return;
-      shown.innerHTML = "";
-      shown.appendChild(document.createTextNode("Value "));
-      var v = make("span", "play-value");
-      v.innerHTML = values[e.value].innerHTML;
-      v.setAttribute("data-value", values[e.value].getAttribute("data-value"));
-      shown.appendChild(v);
-      shown.appendChild(document.createTextNode(" · " + OUTCOME[table.outcomes[e.value]]));
+      var el = attrs(make("span", "play-value"), { "data-value": values[v].getAttribute("data-value") });
+      el.innerHTML = values[v].innerHTML;
+      shown.textContent = "Value ";
+      append(shown, [el, document.createTextNode(" · " + OUTCOME[game.outcomes[v]])]);
     }
 
     function announce(text) {
@@ -251,47 +348,27 @@
     }
 
     function words(i) {
-      return values[table.entries[i].value].getAttribute("data-words");
+      return values[game.value(i)].getAttribute("data-words");
     }
 
-    function movesOf(i, s) {
-      return table.entries[i].cuts.filter(function (k) {
-        return mayCut(table.colours[k], s);
-      });
+    // The reader chose a target (by key: focus moves on to the next target).
+    function choose(target, byKey) {
+      var i = here(), last = history[history.length - 1].mover;
+      var chosen = game.pick(i, target, vs ? vs.you : null, last);
+      if (!chosen) return;
+      if (vs && (timer || vs.toMove !== vs.you || !game.moves(i, vs.you).length))
+        return announce(vs.over ? vs.over : "Wait for the solver's move.");
+      if (chosen.refuse) return announce(chosen.refuse);
+      play(chosen.move, chosen.mover);
+      if (byKey) (game.next(here()) || panel.querySelector("button")).focus();
     }
 
-    // The reader cuts edge k (by key: focus moves on to the next edge standing).
-    function cut(k, byKey) {
-      var i = here(), colour = table.colours[k], e = table.entries[i];
-      if (!((e.set >> k) & 1)) return;
-      if (vs) {
-        if (timer || vs.toMove !== vs.you || !movesOf(i, vs.you).length)
-          return announce(vs.over ? vs.over : "Wait for the solver's move.");
-        if (!mayCut(colour, vs.you))
-          return announce("That edge is " + COLOUR[colour] + ": only " + NAME[other(vs.you)] + " may cut it.");
-      }
-      if (e.cuts.indexOf(k) < 0) return announce("Under the childish rules this edge may not be cut: other edges would fall.");
-      var mover = vs ? vs.you : colour === "G" ? null : colour;
-      play(k, mover);
-      if (byKey) {
-        var next = hits.filter(function (h, x) {
-          return h && (table.entries[here()].set >> x) & 1;
-        })[0];
-        (next || panel.querySelector("button")).focus();
-      }
-    }
-
-    function play(k, mover) {
-      var i = here(), j = after(table, i, k);
-      var fell = bitsIn(table.entries[i].set) - bitsIn(table.entries[j].set) - 1;
+    function play(move, mover) {
+      var i = here(), j = game.after(i, move);
       history.push({ entry: j, mover: mover });
       if (vs) vs.toMove = other(mover);
       draw();
-      var text =
-        (vs ? (mover === vs.you ? "You cut a " : "The solver cuts a ") + COLOUR[table.colours[k]] + " edge"
-          : mover ? NAME[mover] + " cuts a " + COLOUR[table.colours[k]] + " edge" : "A green edge is cut") +
-        (fell === 1 ? "; 1 edge falls" : fell > 1 ? "; " + fell + " edges fall" : "") +
-        "; the value is " + words(j) + ".";
+      var text = game.tell(i, j, move, mover, vs) + "; the value is " + words(j) + ".";
       announce(text + (vs ? " " + verdict() : stuck()));
     }
 
@@ -299,29 +376,29 @@
     // solver's is scheduled).
     function verdict() {
       vs.over = null;
-      if (!movesOf(here(), vs.toMove).length)
+      if (!game.moves(here(), vs.toMove).length)
         vs.over = vs.toMove === vs.you ? "You have no move: the solver wins." : "The solver has no move: you win!";
       else if (vs.toMove !== vs.you) later();
       return vs.over || (vs.toMove === vs.you ? "Your move." : "The solver moves next.");
     }
 
-    // In free play: a side with no move has lost if it is to move (after a blue or red cut, the
-    // other side is).
+    // In free play: a side with no move has lost if it is to move (after a move by one side,
+    // the other side is).
     function stuck() {
       var last = history[history.length - 1].mover, out = "";
       (last ? [other(last)] : ["L", "R"]).forEach(function (s) {
-        if (!movesOf(here(), s).length)
+        if (!game.moves(here(), s).length)
           out += " " + NAME[s] + " has no move: " + NAME[other(s)] + " wins" + (last ? "." : " when " + NAME[s] + " is to move.");
       });
       return out;
     }
 
-    // The solver's reply: a winning cut when it has one, else any legal cut.
+    // The solver's reply: a winning move when it has one, else any legal move.
     function later() {
       timer = setTimeout(function () {
         timer = null;
         var i = here(), s = vs.toMove;
-        var choice = table.entries[i][s].concat(movesOf(i, s))[0];
+        var choice = game.winning(i, s).concat(game.moves(i, s))[0];
         if (choice !== undefined) play(choice, s);
       }, 450);
     }
@@ -332,12 +409,12 @@
       if (history.length < 2) return;
       var last = history.pop();
       if (vs) {
-        // Back to the reader's move: take back the solver's reply and the reader's cut.
+        // Back to the reader's move: take back the solver's reply and the reader's move.
         while (last.mover !== vs.you && history.length > 1) last = history.pop();
         vs.toMove = last.mover || vs.you;
       }
       draw();
-      announce("Cut taken back; the value is " + words(here()) + "." + (vs ? " " + verdict() : stuck()));
+      announce(game.taken + "; the value is " + words(here()) + "." + (vs ? " " + verdict() : stuck()));
     }
 
     function reset() {
@@ -355,7 +432,7 @@
   }
 
   function init() {
-    Array.prototype.forEach.call(document.querySelectorAll("figure[data-play], figure[data-play-static]"), setup);
+    all(document, "figure[data-play], figure[data-play-static]").forEach(setup);
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
   else init();

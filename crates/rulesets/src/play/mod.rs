@@ -1,0 +1,254 @@
+//! The play table of any game: every position play can reach from one position, valued once, so
+//! that a page (or the terminal) can follow any game through it without a solver of its own.
+//!
+//! The one idea: play is a walk over the positions a ruleset's moves reach, so one breadth-first
+//! enumeration through the erased layer ([`AnyPosition`]) serves every game. Positions are
+//! deduplicated by equality (a position's notation is a function of it and reads back as an
+//! equal position, so equal notations are equal positions); each is valued once by the run's
+//! [`Solvers`]; each entry records its value, its outcome class and, for each player, the moves by
+//! name with the entry each reaches and whether it wins for the mover. Every entry's value is
+//! checked against the definition, `{ values of Left's options | values of Right's options }`
+//! taken from the table itself: the table and the solver agree, or there is no table.
+//! Hackenbush keeps its own table of standing edges ([`crate::hackenbush::play`]) until it is a
+//! ruleset.
+
+pub mod compact;
+
+use crate::erased::{AnyPosition, Solvers};
+use crate::hackenbush::play::table::wins_after;
+use crate::Unsolved;
+use hackenbook_games::{GameId, Games, OutcomeClass, Player};
+use serde::Serialize;
+use std::collections::HashMap;
+use std::fmt;
+
+/// The budgets of a play table.
+#[derive(Clone, Debug)]
+pub struct PlayLimits {
+    /// Positions play can reach, the position itself included.
+    pub positions: usize,
+}
+
+impl Default for PlayLimits {
+    fn default() -> PlayLimits {
+        PlayLimits { positions: 100_000 }
+    }
+}
+
+/// Why no table was built.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PlayError {
+    /// Play reaches more positions than the budget.
+    TooManyPositions { limit: usize },
+    /// A position could not be valued (the solver's budget, the run's clock).
+    Unsolved(Unsolved),
+    /// The solver's value of a position is not the value its options in the table define: a bug
+    /// of hackenbook's.
+    Disagree {
+        position: String,
+        solver: String,
+        table: String,
+    },
+}
+
+impl fmt::Display for PlayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlayError::TooManyPositions { limit } => write!(
+                f,
+                "play from this position reaches more than {limit} positions (the budget of \
+                 positions for a play table)"
+            ),
+            PlayError::Unsolved(e) => write!(f, "{e}"),
+            PlayError::Disagree {
+                position,
+                solver,
+                table,
+            } => write!(
+                f,
+                "the solver values `{position}` at {solver} but its options in the play table \
+                 define {table}: one of them is wrong (a bug of hackenbook's)"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for PlayError {}
+
+/// One move from an entry.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct TableMove {
+    /// The move's name, as the ruleset names it (`a1-a2`, `3→4`).
+    pub name: String,
+    /// The entry it reaches.
+    pub to: usize,
+    /// Whether the mover wins by it (the opponent, to move, loses the position reached).
+    pub wins: bool,
+}
+
+/// One reachable position.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct TableEntry {
+    /// The position in its game's notation.
+    pub position: String,
+    /// Index into [`PlayTable::values`].
+    pub value: usize,
+    pub outcome: OutcomeClass,
+    /// Left's moves, in the ruleset's order.
+    pub left: Vec<TableMove>,
+    /// Right's moves, in the ruleset's order.
+    pub right: Vec<TableMove>,
+}
+
+impl TableEntry {
+    /// `player`'s moves.
+    pub fn moves(&self, player: Player) -> &[TableMove] {
+        match player {
+            Player::Left => &self.left,
+            Player::Right => &self.right,
+        }
+    }
+}
+
+/// Every position reachable in play from one position of any game, valued.
+#[derive(Clone, Debug, Serialize)]
+pub struct PlayTable {
+    /// The game's name (`domineering`).
+    pub game: &'static str,
+    /// Who moves how, when the game says it ("Left places vertical dominoes, Right horizontal
+    /// ones").
+    pub players: Option<&'static str>,
+    /// Each distinct value once, in the game notation (`1/2`, `^*`, `{1|-1}`).
+    pub values: Vec<String>,
+    /// Entry 0 is the position played; the rest in breadth-first order.
+    pub positions: Vec<TableEntry>,
+    /// The game of each value, in the [`Games`] table the table was built with.
+    #[serde(skip)]
+    pub games: Vec<GameId>,
+    /// The position of each entry.
+    #[serde(skip)]
+    pub reached: Vec<AnyPosition>,
+}
+
+impl PlayTable {
+    /// The table of `position`, valued by the run's `solvers` in `games`.
+    pub fn build(
+        position: &AnyPosition,
+        limits: &PlayLimits,
+        solvers: &mut Solvers,
+        games: &mut Games,
+    ) -> Result<PlayTable, PlayError> {
+        let (reached, moves) = enumerate(position, limits.positions)?;
+        let mut value_of = Vec::with_capacity(reached.len());
+        for p in &reached {
+            value_of.push(p.value(solvers, games).map_err(PlayError::Unsolved)?);
+        }
+        let outcome: Vec<OutcomeClass> = value_of.iter().map(|&v| games.outcome(v)).collect();
+        let mut value_index: HashMap<GameId, usize> = HashMap::new();
+        let mut distinct = Vec::new();
+        let mut entries = Vec::with_capacity(reached.len());
+        for (i, [left, right]) in moves.into_iter().enumerate() {
+            check_definition(&reached[i], [&left, &right], &value_of, value_of[i], games)?;
+            let value = *value_index.entry(value_of[i]).or_insert_with(|| {
+                distinct.push(value_of[i]);
+                distinct.len() - 1
+            });
+            let side = |player: Player, moves: Vec<(String, usize)>| -> Vec<TableMove> {
+                moves
+                    .into_iter()
+                    .map(|(name, to)| TableMove {
+                        name,
+                        to,
+                        wins: wins_after(outcome[to], player),
+                    })
+                    .collect()
+            };
+            entries.push(TableEntry {
+                position: reached[i].print(),
+                value,
+                outcome: outcome[i],
+                left: side(Player::Left, left),
+                right: side(Player::Right, right),
+            });
+        }
+        Ok(PlayTable {
+            game: position.ruleset().name(),
+            players: position.ruleset().players(),
+            values: distinct.iter().map(|&g| games.display(g)).collect(),
+            positions: entries,
+            games: distinct,
+            reached,
+        })
+    }
+
+    /// The winning moves of `player` from entry `i`.
+    pub fn winning(&self, i: usize, player: Player) -> impl Iterator<Item = &TableMove> {
+        self.positions[i].moves(player).iter().filter(|m| m.wins)
+    }
+}
+
+/// Each player's moves from one position: `(name, entry reached)`.
+type Sides = [Vec<(String, usize)>; 2];
+
+/// The positions play reaches from `start`, breadth first, with each one's moves.
+fn enumerate(
+    start: &AnyPosition,
+    limit: usize,
+) -> Result<(Vec<AnyPosition>, Vec<Sides>), PlayError> {
+    let mut reached = vec![start.clone()];
+    // By notation, which is a function of the position and reads back as an equal position:
+    // equal notations are equal positions.
+    let mut index: HashMap<String, usize> = HashMap::from([(start.print(), 0)]);
+    let mut moves = Vec::new();
+    let mut i = 0;
+    while i < reached.len() {
+        let mut sides: Sides = [Vec::new(), Vec::new()];
+        for player in Player::BOTH {
+            for (name, to) in reached[i].moves(player) {
+                let next = match index.get(&to.print()) {
+                    Some(&j) => {
+                        debug_assert!(reached[j] == to, "equal notations, equal positions");
+                        j
+                    }
+                    None => {
+                        index.insert(to.print(), reached.len());
+                        reached.push(to);
+                        reached.len() - 1
+                    }
+                };
+                sides[player.index()].push((name, next));
+            }
+        }
+        if reached.len() > limit {
+            return Err(PlayError::TooManyPositions { limit });
+        }
+        moves.push(sides);
+        i += 1;
+    }
+    Ok((reached, moves))
+}
+
+/// The solver's value of an entry against `{ Left's options | Right's options }` from the table.
+fn check_definition(
+    position: &AnyPosition,
+    [left, right]: [&[(String, usize)]; 2],
+    value_of: &[GameId],
+    value: GameId,
+    games: &mut Games,
+) -> Result<(), PlayError> {
+    let side = |moves: &[(String, usize)]| -> Vec<GameId> {
+        moves.iter().map(|&(_, to)| value_of[to]).collect()
+    };
+    let defined = games.from_options(&side(left), &side(right));
+    if defined == value {
+        return Ok(());
+    }
+    Err(PlayError::Disagree {
+        position: position.print(),
+        solver: games.display(value),
+        table: games.display(defined),
+    })
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,266 @@
+use super::compact::{decode, encode, CompactError};
+use super::*;
+use crate::domineering::Domineering;
+use crate::erased::DynRuleset;
+use crate::nim::Nim;
+use crate::toads_and_frogs::ToadsAndFrogs;
+use crate::{Drawing, Keyed, Move, Ruleset};
+use hackenbook_base::located::Located;
+
+fn table(ruleset: &'static dyn DynRuleset, text: &str) -> (PlayTable, Solvers, Games) {
+    let mut games = Games::new();
+    let mut solvers = Solvers::default();
+    let p = AnyPosition::parse(ruleset, text).unwrap();
+    let t = PlayTable::build(&p, &PlayLimits::default(), &mut solvers, &mut games).unwrap();
+    (t, solvers, games)
+}
+
+/// Every entry's value is the plain game tree's (no parts, no symmetry, no shortcut), every move
+/// leads to the entry of the position the ruleset's move reaches, and each position is there
+/// once.
+#[test]
+fn tables_agree_with_the_plain_game_tree() {
+    let cases: [(&'static dyn DynRuleset, &str); 6] = [
+        (&Domineering, "2x2"),
+        (&Domineering, "2x3"),
+        (&Domineering, "3x3"),
+        (&ToadsAndFrogs, "TT..FF"),
+        (&ToadsAndFrogs, "T.TF"),
+        (&Nim, "1 2 3"),
+    ];
+    for (ruleset, text) in cases {
+        let (t, mut solvers, mut games) = table(ruleset, text);
+        assert_eq!(t.positions[0].position, text);
+        assert_eq!(t.reached.len(), t.positions.len());
+        for (i, entry) in t.positions.iter().enumerate() {
+            let p = &t.reached[i];
+            assert_eq!(entry.position, p.print());
+            let plain = p.plain_value(&mut solvers, &mut games).unwrap();
+            assert_eq!(t.games[entry.value], plain, "{text}: {}", entry.position);
+            assert_eq!(entry.outcome, games.outcome(plain));
+            for player in Player::BOTH {
+                let moves = p.moves(player);
+                assert_eq!(moves.len(), entry.moves(player).len());
+                for ((name, to), m) in moves.iter().zip(entry.moves(player)) {
+                    assert_eq!(*name, m.name);
+                    assert!(t.reached[m.to] == *to, "{text}: {name}");
+                    // Wins for the mover: the opponent, to move, loses what is reached.
+                    let after = games.outcome(t.games[t.positions[m.to].value]);
+                    assert_eq!(m.wins, after.winner(player.other()) == player);
+                }
+            }
+            for (j, other) in t.reached.iter().enumerate().skip(i + 1) {
+                assert!(other != p, "{text}: entries {i} and {j} are one position");
+            }
+        }
+    }
+}
+
+/// Facts a reader derives by hand. On the 2×2 board (±1) whoever starts wins with any domino:
+/// the other player then has no move. Left's vertical domino leaves one free column, where only
+/// Left can play: worth 1. In a heap of 3 the only winning move of either player takes it all.
+#[test]
+fn winning_moves_are_the_ones_derived_by_hand() {
+    let (t, _, mut games) = table(&Domineering, "2x2");
+    let start = &t.positions[0];
+    assert_eq!(start.outcome, OutcomeClass::FirstPlayer);
+    for player in Player::BOTH {
+        assert_eq!(start.moves(player).len(), 2);
+        assert!(start.moves(player).iter().all(|m| m.wins), "{player}");
+        for m in start.moves(player) {
+            let after = &t.positions[m.to];
+            assert!(after.moves(player.other()).is_empty());
+            let one = games.integer(match player {
+                Player::Left => 1,
+                Player::Right => -1,
+            });
+            assert_eq!(t.games[after.value], one);
+        }
+    }
+    // 2x2, its four boards with one column or one row covered (equal positions are one entry,
+    // symmetric ones are not), and the board all covered, where Left's second domino leads.
+    assert_eq!(t.positions.len(), 6);
+
+    let (t, _, _) = table(&Nim, "3");
+    for player in Player::BOTH {
+        let winning: Vec<&str> = t.winning(0, player).map(|m| m.name.as_str()).collect();
+        assert_eq!(winning, ["3→0"], "{player}");
+    }
+}
+
+#[test]
+fn a_table_beyond_its_budget_is_refused_by_name() {
+    let mut games = Games::new();
+    let mut solvers = Solvers::default();
+    let p = AnyPosition::parse(&Domineering, "3x3").unwrap();
+    let e =
+        PlayTable::build(&p, &PlayLimits { positions: 10 }, &mut solvers, &mut games).unwrap_err();
+    assert_eq!(e, PlayError::TooManyPositions { limit: 10 });
+    assert!(e.to_string().contains("more than 10 positions"), "{e}");
+}
+
+/// Nim whose shortcut says every heap is worth 0: the table's own options define another value
+/// for a heap of one (`{0 | 0}` = ∗), and the table is refused.
+#[derive(Clone, Debug)]
+struct Lying;
+
+impl Ruleset for Lying {
+    type Position = <Nim as Ruleset>::Position;
+    type Key = <Nim as Ruleset>::Key;
+    fn name(&self) -> &'static str {
+        "nim"
+    }
+    fn variant(&self) -> Option<&'static str> {
+        Some("lying")
+    }
+    fn parse(&self, text: &str) -> Result<Self::Position, Located> {
+        Nim.parse(text)
+    }
+    fn print(&self, p: &Self::Position) -> String {
+        Nim.print(p)
+    }
+    fn size(&self, p: &Self::Position) -> usize {
+        Nim.size(p)
+    }
+    fn moves(&self, p: &Self::Position, player: Player) -> Vec<Move<Self::Position>> {
+        Nim.moves(p, player)
+    }
+    fn key(&self, p: &Self::Position) -> Keyed<Self::Key> {
+        Nim.key(p)
+    }
+    fn fast_value(&self, _p: &Self::Position, games: &mut Games) -> Option<GameId> {
+        Some(games.zero())
+    }
+    fn draw(&self, p: &Self::Position) -> Drawing {
+        Nim.draw(p)
+    }
+}
+
+#[test]
+fn a_value_the_options_do_not_define_refuses_the_table() {
+    let mut games = Games::new();
+    let mut solvers = Solvers::default();
+    let p = AnyPosition::parse(&Lying, "1").unwrap();
+    match PlayTable::build(&p, &PlayLimits::default(), &mut solvers, &mut games) {
+        Err(e @ PlayError::Disagree { .. }) => {
+            assert!(e.to_string().contains("at 0 but its options"), "{e}")
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+/// The page's view of a table, read back as the script reads it, is the table: each entry's
+/// value, outcome, items shown (those of its position's drawing) and moves (name, mover, item
+/// clicked, entry reached, whether it wins).
+#[test]
+fn the_compact_table_reads_back_as_the_table() {
+    for (ruleset, text) in [
+        (&Domineering as &'static dyn DynRuleset, "2x3"),
+        (&Domineering, "..#/.../#.."),
+        (&ToadsAndFrogs, "TT.F.F"),
+        (&crate::push::Pushing::Push, "L.RL"),
+        (&crate::push::Pushing::Shove, "LR.L R"),
+    ] {
+        let (t, _, _) = table(ruleset, text);
+        let page = encode(&t).unwrap();
+        let read = decode(&page.text).unwrap();
+        assert_eq!(read.items, page.drawing.items.len());
+        assert_eq!(read.entries.len(), t.positions.len());
+        let ids: Vec<&str> = page.drawing.items.iter().map(|i| i.id.as_str()).collect();
+        for (i, (entry, back)) in t.positions.iter().zip(&read.entries).enumerate() {
+            assert_eq!(back.value, entry.value);
+            assert_eq!(back.outcome, entry.outcome);
+            let drawing = t.reached[i].draw();
+            let mut shown: Vec<&str> = back.shown.iter().map(|&k| ids[k]).collect();
+            let mut own: Vec<&str> = drawing.items.iter().map(|i| i.id.as_str()).collect();
+            shown.sort_unstable();
+            own.sort_unstable();
+            assert_eq!(shown, own, "{text}: {}", entry.position);
+            let expected: Vec<(Player, &str, usize, bool)> = Player::BOTH
+                .iter()
+                .flat_map(|&p| {
+                    entry
+                        .moves(p)
+                        .iter()
+                        .map(move |m| (p, m.name.as_str(), m.to, m.wins))
+                })
+                .collect();
+            let got: Vec<(Player, &str, usize, bool)> = back
+                .moves
+                .iter()
+                .map(|m| (m.player, m.name.as_str(), m.to, m.wins))
+                .collect();
+            assert_eq!(got, expected);
+            for m in &back.moves {
+                let item = drawing.items.iter().find(|x| x.id == ids[m.item]).unwrap();
+                assert!(item.moves.contains(&(m.player, m.name.clone())));
+            }
+        }
+        let first = t.reached[0].draw();
+        for (item, &on) in page.drawing.items.iter().zip(&page.shown) {
+            assert_eq!(
+                on,
+                first.items.iter().any(|x| x.id == item.id),
+                "{}",
+                item.id
+            );
+        }
+    }
+}
+
+/// Each id once in the page's drawing, each drawing's items in its own back-to-front order.
+#[test]
+fn the_page_drawing_is_every_item_once_in_order() {
+    let (t, _, _) = table(&Domineering, "2x3");
+    let page = encode(&t).unwrap();
+    let ids: Vec<&str> = page.drawing.items.iter().map(|i| i.id.as_str()).collect();
+    let mut unique = ids.clone();
+    unique.sort_unstable();
+    unique.dedup();
+    assert_eq!(unique.len(), ids.len());
+    for p in &t.reached {
+        let own: Vec<usize> = p
+            .draw()
+            .items
+            .iter()
+            .map(|i| ids.iter().position(|x| *x == i.id).unwrap())
+            .collect();
+        assert!(own.windows(2).all(|w| w[0] < w[1]), "{}", p.print());
+    }
+    assert!(ids.contains(&"blocked-a1") && ids.contains(&"square-a1"));
+    assert!(page.drawing.items.iter().all(|i| i.moves.is_empty()));
+}
+
+/// An id that draws differently in two positions (a heap's counters move down as the tallest
+/// heap shrinks) refuses the page's table, naming the item.
+#[test]
+fn an_item_that_changes_refuses_the_page_table() {
+    let (t, _, _) = table(&Nim, "2 3");
+    match encode(&t) {
+        Err(e @ CompactError::ItemChanges { .. }) => {
+            assert!(e.to_string().contains("drawn differently"), "{e}")
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn names_are_escaped_and_read_back() {
+    for name in ["a1-a2", "3→4", "x,y;z|w%2C", ""] {
+        assert_eq!(
+            super::compact::unescape_name(&super::compact::escape_name(name)),
+            name
+        );
+    }
+    assert!(decode("g2;0;P;;0.").is_err());
+    assert!(decode("g1;3;P;;0.B.L0:0:1").is_err(), "a name out of range");
+    assert!(
+        decode("g1;3;P;a;0.B.L0:0:1").is_err(),
+        "an entry out of range"
+    );
+    assert!(decode("g1;3;P;a;0.B.L0:0:0").is_ok());
+    assert!(
+        decode("g1;3;P;a;0.BB").is_err(),
+        "a set of the wrong length"
+    );
+}
