@@ -173,8 +173,10 @@ pub fn qualified_mentions(text: &str) -> Vec<String> {
     text.match_indices('/')
         .filter_map(|(at, _)| {
             let start = text[..at]
-                .rfind(|c: char| !slug_char(c))
-                .map_or(0, |i| i + 1);
+                .char_indices()
+                .rev()
+                .find(|&(_, c)| !slug_char(c))
+                .map_or(0, |(i, c)| i + c.len_utf8());
             let len = hackenbook_games::notation::qualified_name_len(&text[start..])?;
             Some(text[start..start + len].to_string())
         })
@@ -476,5 +478,19 @@ fn check_directive(cx: &mut Context, index: usize, directive: &Directive) -> Out
             .map_or(Outcome::Failed, |t| Outcome::Thermograph(Box::new(t))),
         DirectiveKind::Exercise(block) => exercise::check(cx, index, block)
             .map_or(Outcome::Failed, |e| Outcome::Exercise(Box::new(e))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// A mention is found after any character, however many bytes it takes (`−`, `½`), and
+    /// nothing else is taken for one.
+    #[test]
+    fn qualified_mentions_are_found_after_any_character() {
+        assert_eq!(
+            super::qualified_mentions("−first/half, ½/x and first/lr"),
+            ["first/half", "first/lr"]
+        );
+        assert!(super::qualified_mentions("1/2 − 3/4, −1/8").is_empty());
     }
 }
