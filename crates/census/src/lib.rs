@@ -15,6 +15,8 @@
 //! [`workspace`] aggregates the answer into a [`Figure`] → [`literal`] holds the essay's
 //! words against it.
 pub mod cache;
+pub mod counted;
+pub mod counting;
 pub mod definition;
 pub mod engine;
 pub mod eval;
