@@ -365,9 +365,9 @@ fn windows_of(
             // The outer values whose sums with some inner value fall in the window.
             let from = outer.values.partition_point(|&a| a + in_hi < start);
             let to = outer.values.partition_point(|&a| a + in_lo < end);
-            for i in from..to {
-                let (a, ca) = (outer.values[i], outer.counts[i]);
-                let mut j = places[i];
+            let outer_run = outer.values[from..to].iter().zip(&outer.counts[from..to]);
+            for ((&a, &ca), place) in outer_run.zip(&mut places[from..to]) {
+                let mut j = *place;
                 while j < inner.values.len() && a + inner.values[j] < end {
                     let slot = ((a + inner.values[j] - start) >> shift) as usize;
                     let product = ca
@@ -378,7 +378,7 @@ fn windows_of(
                         .ok_or_else(|| CountError::Wrong(overflow()))?;
                     j += 1;
                 }
-                places[i] = j;
+                *place = j;
             }
         }
         for (slot, count) in slots.iter_mut().enumerate() {
