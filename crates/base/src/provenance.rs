@@ -69,6 +69,12 @@ pub enum Method {
     /// total held against a closed form where there is one).
     #[serde(rename = "enumeration")]
     Enumeration,
+    /// Counted by value without building a member: the value distribution of each size from
+    /// those of fewer edges (a tree's by the tree rule from the forests one size down, a
+    /// forest's by adding its first tree's to the rest's), the total of each size held against
+    /// a closed form.
+    #[serde(rename = "counting by value")]
+    CountingByValue,
     /// The solver: its fast paths where their hypotheses hold, else the game tree (with the
     /// fast paths on smaller positions) or the number search, cross-checked by the plain game
     /// tree on pieces small enough.
@@ -87,7 +93,7 @@ pub enum Method {
 
 impl Method {
     /// Every method, for tests and listings.
-    pub const ALL: [Method; 18] = [
+    pub const ALL: [Method; 19] = [
         Method::GameTree,
         Method::SimplicityRule,
         Method::GameTreeWithFastPaths,
@@ -102,6 +108,7 @@ impl Method {
         Method::GameTreeOfReading,
         Method::Counted,
         Method::Enumeration,
+        Method::CountingByValue,
         Method::Solver,
         Method::PlayTable,
         Method::Cache,
@@ -125,6 +132,7 @@ impl Method {
             Method::GameTreeOfReading => "game tree of the reading",
             Method::Counted => "counted",
             Method::Enumeration => "enumeration",
+            Method::CountingByValue => "counting by value",
             Method::Solver => "solver",
             Method::PlayTable => "play table",
             Method::Cache => "cache",
@@ -151,6 +159,9 @@ impl Method {
             Method::GameTreeOfReading => "by the game tree of the leftmost path read as a stalk",
             Method::Counted => "read off the picture",
             Method::Enumeration => "every member counted",
+            Method::CountingByValue => {
+                "counted by value without building the members: the values of each size from those of fewer edges (a tree's by the tree rule from the forests one edge smaller, a forest's by adding its first tree's to the rest's)"
+            }
             Method::Solver => "by the solver",
             Method::PlayTable => "by the play table, from the values of the options",
             Method::Cache => "in an earlier build (read back from its cache)",

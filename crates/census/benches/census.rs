@@ -56,7 +56,7 @@ fn secs(d: Duration) -> String {
 fn workspace_run(
     max: usize,
     cache: Option<&std::path::Path>,
-) -> (Duration, Duration, Vec<String>, u64, usize) {
+) -> (Duration, Duration, Vec<String>, u128, usize) {
     let mut ev = Evaluator::default();
     let mut ws = Workspace::new(cache.map(|p| p.to_path_buf()));
     // The bench confirms the cost of any size it is asked for.

@@ -50,7 +50,7 @@ fn thread_cpu() -> Option<Duration> {
 
 /// Our census of `family` over L, R, G under `rules`: (positions, records, wall time, CPU
 /// time where known, else the wall time).
-fn ours(family: &str, edges: usize, rules: &str) -> (u64, usize, Duration, Duration) {
+fn ours(family: &str, edges: usize, rules: &str) -> (u128, usize, Duration, Duration) {
     let mut ev = Evaluator::default();
     let mut ws = Workspace::new(None);
     let body = format!(
@@ -106,7 +106,11 @@ fn main() {
         let theirs = pycgt(n);
         let (their_time, ratio) = match theirs {
             Some((their_count, _, secs)) => {
-                assert_eq!(their_count, count, "pycgt and we count different stalks");
+                assert_eq!(
+                    u128::from(their_count),
+                    count,
+                    "pycgt and we count different stalks"
+                );
                 (
                     format!("{secs:.3} s"),
                     format!("{:.0}×", secs / cpu.as_secs_f64()),

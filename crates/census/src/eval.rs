@@ -7,7 +7,7 @@
 
 use super::games::GameMember;
 use super::property::Prop;
-use super::query::{Arith, Expr, ExprKind, Func, QueryError, Rel};
+use super::query::{Arith, Expr, ExprKind, Extreme, Func, QueryError, Rel};
 use super::record::Record;
 pub use super::row::Scalar;
 use super::row::Values;
@@ -227,6 +227,31 @@ impl<'a> RowEval<'a> {
             Rel::Gt => relation == Relation::Greater,
             Rel::Ge => matches!(relation, Relation::Greater | Relation::Equal),
         }
+    }
+
+    /// The greater (`max`) or the lesser (`min`) of `x` and the best so far; an error at `e`
+    /// when the two are confused.
+    pub fn extreme(
+        &mut self,
+        which: Extreme,
+        x: Scalar,
+        best: Option<Scalar>,
+        e: &Expr,
+    ) -> Result<Scalar, QueryError> {
+        let Some(b) = best else {
+            return Ok(x);
+        };
+        let o = self.order(&x, &b).ok_or_else(|| {
+            QueryError::new(
+                e.span.clone(),
+                "these values are confused with each other: they have no min or max",
+            )
+        })?;
+        let better = match which {
+            Extreme::Min => o == std::cmp::Ordering::Less,
+            _ => o == std::cmp::Ordering::Greater,
+        };
+        Ok(if better { x } else { b })
     }
 
     /// Orders two values for `min`/`max`; `None` when they are confused.

@@ -34,6 +34,9 @@ pub enum Engine {
     Solver,
     /// Games enumerated by birthday ([`super::games`]).
     Games,
+    /// Blue-red forests counted by value, none built ([`super::counting`]): only figures
+    /// that read values alone.
+    Counting,
 }
 
 impl Engine {
@@ -44,6 +47,7 @@ impl Engine {
             Engine::Reference => "reference engine",
             Engine::Solver => "solver",
             Engine::Games => "games engine",
+            Engine::Counting => "counting engine",
         }
     }
 
@@ -53,6 +57,7 @@ impl Engine {
             Engine::Fast => Method::SimplicityRule,
             Engine::Composing | Engine::Reference | Engine::Games => Method::GameTree,
             Engine::Solver => Method::Solver,
+            Engine::Counting => Method::TreeRule,
         }
     }
 
@@ -74,6 +79,8 @@ impl Engine {
             (_, Field::Value) => self.value_method(),
             // A picture valued by the solver has none of the forest columns: they hold its value.
             (Engine::Solver | Engine::Games, _) => self.value_method(),
+            // Counting reads nothing but the value, by the tree rule.
+            (Engine::Counting, _) => self.value_method(),
             (Engine::Fast, Field::Reading) => Method::SignExpansion,
             (_, Field::Reading) => Method::GameTreeOfReading,
             (Engine::Fast, Field::TreeRule) => Method::TreeRule,

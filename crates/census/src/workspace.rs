@@ -6,13 +6,15 @@
 //! essay's literal is then held against.
 
 use super::cache;
+use super::counted::{self, Asked};
+use super::counting::{self, Distribution};
 use super::definition::{parse_definition, Source};
 use super::engine::{self, EngineError};
 use super::eval::{
     not_asked_of, props_used, reads, Measures, Reads, RowEval, Scalar, Subject, ORDINAL_OF_GAMES,
 };
 use super::family::{Family, CONFIRM_ABOVE};
-use super::forest::Forest;
+use super::forest::{Forest, MAX_EDGES};
 use super::games::{GameFamily, GameMember, MemberPosition};
 use super::graphs::{self, picture_record, GraphFamily, GRAPHS_CONFIRM_ABOVE};
 use super::literal::{Example, Figure, Member};
@@ -49,7 +51,7 @@ pub struct CensusRun {
     /// In a reader's words: `every forest of 1 to 6 edges, blue and red`, or for a census
     /// narrowed from another, `every forest of 1 to 6 edges, blue and red, where trunks > 1`.
     pub description: String,
-    pub positions: u64,
+    pub positions: u128,
     /// Distinct property records (what queries actually scan).
     pub records: usize,
     pub seconds: f64,
@@ -195,6 +197,8 @@ pub struct Workspace {
     notes: BTreeMap<String, Vec<How>>,
     /// The other essays, for a name that is not this essay's ([`Ladder`]).
     ladder: Ladder,
+    /// Censuses counted by value ([`counting`]), by name: each size's value distribution.
+    counted: BTreeMap<String, Arc<Vec<(usize, Distribution)>>>,
 }
 
 /// Where an essay stands among the others: a position of an earlier essay is named by that
@@ -648,6 +652,18 @@ impl Workspace {
 
     /// A census's members and the values the query reads of them.
     fn how_family(&self, f: &FamilyRef, e: Option<&Expr>, out: &mut Vec<How>) {
+        if self.counted.contains_key(&f.name) && self.countable(f, e).is_some() {
+            let words = format!(
+                "{}, the total of each size held against the closed form",
+                Method::CountingByValue.words()
+            );
+            push_how(out, "census".into(), words);
+            for field in self.fields_read([f.filter.as_ref(), e]) {
+                let words = Engine::Counting.general(field).words().to_string();
+                push_how(out, field.name().to_string(), words);
+            }
+            return;
+        }
         let Some(method) = self.census_method(&f.name) else {
             return;
         };
@@ -1041,7 +1057,7 @@ impl Workspace {
         self.runs.push(CensusRun {
             name: name.to_string(),
             description,
-            positions: (0..rows.len()).map(|i| rows.count(i)).sum(),
+            positions: (0..rows.len()).map(|i| u128::from(rows.count(i))).sum(),
             records: rows.len(),
             seconds: start.elapsed().as_secs_f64(),
             from_cache: matches!(method, CensusMethod::Cache(_) | CensusMethod::Merged { .. }),
@@ -1062,6 +1078,15 @@ impl Workspace {
         span: &Range<usize>,
         games: &mut Games,
     ) -> Result<(Vec<Row>, CensusMethod), QueryError> {
+        if family.max_edges > MAX_EDGES {
+            return Err(QueryError::new(
+                span.clone(),
+                format!(
+                    "`{name}` has forests of up to {} edges: a census enumerates at most {MAX_EDGES}; past that only figures read off values alone are counted (`count`, `share`, `min`, `max` and `total` with conditions on `value` and `edges`)",
+                    family.max_edges
+                ),
+            ));
+        }
         let fast_engine = family.palette.is_blue_red() && family.rules == Rules::Normal;
         // The engine a family's rows come from: cached rows are only ever written by it.
         let engine = if fast_engine {
@@ -1485,6 +1510,9 @@ impl Workspace {
     }
 
     fn figure(&mut self, q: &Query, ev: &mut Evaluator) -> Result<Figure, QueryError> {
+        if let Some(figure) = self.by_counting(q, ev)? {
+            return Ok(figure);
+        }
         let count = |rows: &Members, sel: &[(usize, bool)], want: Option<bool>| -> u64 {
             sel.iter()
                 .filter(|(_, c)| want.is_none_or(|w| *c == w))
@@ -1589,6 +1617,104 @@ impl Workspace {
         })
     }
 
+    /// The figure of `q` counted by value ([`counting`]) when the query allows it: a count, a
+    /// share, or a `min`, `max` or `total`, over a blue-red census of positions whose every
+    /// condition reads values alone; `None` otherwise (the census is enumerated).
+    fn by_counting(&mut self, q: &Query, ev: &mut Evaluator) -> Result<Option<Figure>, QueryError> {
+        let (f, asked) = match &q.kind {
+            QueryKind::Count(f) => (f, Asked::Count),
+            QueryKind::Share(f, c) => (f, Asked::Share(c)),
+            QueryKind::Extreme(which, e, f) => (f, Asked::Extreme(*which, e)),
+            _ => return Ok(None),
+        };
+        let Some(family) = self.countable(f, asked.expr()) else {
+            return Ok(None);
+        };
+        let sizes = self.counted_sizes(&f.name, &family, &f.name_span, ev)?;
+        let (measures, solver) = (&self.measures, &mut ev.solver);
+        let figure = ev
+            .games
+            .timed(|games| {
+                counted::figure(&sizes, f, asked, &mut RowEval::new(games, solver, measures))
+            })
+            .map_err(|stop| {
+                QueryError::new(
+                    f.name_span.clone(),
+                    format!("reading the values of `{}` stopped: {stop}", f.name),
+                )
+            })??;
+        Ok(Some(figure))
+    }
+
+    /// The family of census `f` if counting by value answers a query of it that reads `e`
+    /// (and its `where`): a blue-red family under the normal rules, every condition on values
+    /// alone ([`counted::reads_values_only`]).
+    fn countable(&self, f: &FamilyRef, e: Option<&Expr>) -> Option<Family> {
+        match &self.censuses.get(&f.name)?.source {
+            Source::Family(family)
+                if counting::covers(family).is_ok()
+                    && counted::reads_values_only(&[f.filter.as_ref(), e], &self.measures) =>
+            {
+                Some(family.clone())
+            }
+            _ => None,
+        }
+    }
+
+    /// The value distributions of census `name`, counted on first use under its time limit
+    /// (refused before it starts if the machine cannot hold it).
+    fn counted_sizes(
+        &mut self,
+        name: &str,
+        family: &Family,
+        span: &Range<usize>,
+        ev: &mut Evaluator,
+    ) -> Result<Arc<Vec<(usize, Distribution)>>, QueryError> {
+        if let Some(sizes) = self.counted.get(name) {
+            return Ok(sizes.clone());
+        }
+        super::memory::fits(counting::peak_bytes(family))
+            .map_err(|why| QueryError::new(span.clone(), format!("`{name}`: {why}")))?;
+        let time_limit = self.censuses.get(name).and_then(|e| e.time_limit);
+        let start = Instant::now();
+        let sizes = ev
+            .with_time_limit(time_limit, |ev| {
+                ev.games.timed(|games| {
+                    let running = games.running();
+                    counting::count(family, &|_| running.stop_if_due())
+                })
+            })
+            .map_err(|stop| {
+                QueryError::new(span.clone(), format!("census `{name}` stopped: {stop}"))
+            })?
+            .map_err(|e| QueryError::new(span.clone(), format!("census `{name}`: {e}")))?;
+        let mut positions: u128 = 0;
+        for (_, d) in &sizes {
+            positions = d
+                .total()
+                .ok()
+                .and_then(|t| positions.checked_add(t))
+                .ok_or_else(|| {
+                    QueryError::new(
+                        span.clone(),
+                        format!("census `{name}` has more than 2^128 members to count"),
+                    )
+                })?;
+        }
+        self.runs.push(CensusRun {
+            name: name.to_string(),
+            description: family.to_string(),
+            positions,
+            records: sizes.iter().map(|(_, d)| d.len()).sum(),
+            seconds: start.elapsed().as_secs_f64(),
+            from_cache: false,
+            method: CensusMethod::Ran(Engine::Counting),
+        });
+        let sizes = Arc::new(sizes);
+        self.counted.insert(name.to_string(), sizes.clone());
+        Ok(sizes)
+    }
+
     fn extreme(
         &mut self,
         which: Extreme,
@@ -1629,26 +1755,7 @@ impl Workspace {
                 }
                 continue;
             }
-            best = Some(match best {
-                None => x,
-                Some(b) => {
-                    let o = ev.order(&x, &b).ok_or_else(|| {
-                        QueryError::new(
-                            e.span.clone(),
-                            "these values are confused with each other: they have no min or max",
-                        )
-                    })?;
-                    let better = match which {
-                        Extreme::Min => o == std::cmp::Ordering::Less,
-                        _ => o == std::cmp::Ordering::Greater,
-                    };
-                    if better {
-                        x
-                    } else {
-                        b
-                    }
-                }
-            });
+            best = Some(ev.extreme(which, x, best.take(), e)?);
         }
         Ok(match (which, best) {
             (Extreme::Total, _) => Figure::Number(total),
@@ -2062,5 +2169,7 @@ fn builtin_family(name: &str) -> Option<Source> {
         palette: super::forest::Palette::new(&palette),
         rules: hackenbook_rulesets::hackenbush::Rules::Normal,
     };
-    (max_edges <= super::forest::MAX_EDGES).then_some(Source::Family(family))
+    // Past what a census enumerates, only families that can be counted by value.
+    let enumerated = max_edges <= MAX_EDGES;
+    (enumerated || counting::covers(&family).is_ok()).then_some(Source::Family(family))
 }

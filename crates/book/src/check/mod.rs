@@ -66,7 +66,7 @@ pub struct CheckedEssay {
     pub outcomes: Vec<Outcome>,
     pub claims: Vec<ClaimRecord>,
     /// What each census of the essay enumerated: name, description, number of positions.
-    pub censuses: Vec<(String, String, u64)>,
+    pub censuses: Vec<(String, String, u128)>,
 }
 
 /// What a run checked, by kind: claims in the prose (queries and relations written as maths),

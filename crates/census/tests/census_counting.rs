@@ -1,0 +1,189 @@
+//! Counting by value against enumeration: for every size both reach, the number of members with
+//! each value, counted from value distributions ([`counting`]), equals the number the fast
+//! engine finds by valuing every member by its game tree; and a query that reads values alone
+//! gives the same figure either way through the workspace.
+use hackenbook_census::counting::{self, Distribution};
+use hackenbook_census::engine;
+use hackenbook_census::family::{Family, Kind};
+use hackenbook_census::forest::Palette;
+use hackenbook_census::small::Small;
+use hackenbook_census::{Figure, Workspace};
+use hackenbook_games::{Dyadic, Games};
+use hackenbook_rulesets::hackenbush::{Colour, Evaluator, Rules};
+use std::collections::BTreeMap;
+
+fn family(kind: Kind, min: usize, max: usize, colours: &[Colour]) -> Family {
+    Family {
+        kind,
+        min_edges: min,
+        max_edges: max,
+        palette: Palette::new(colours),
+        rules: Rules::Normal,
+    }
+}
+
+/// Members by size and value, by enumeration: the fast engine's game-tree values.
+fn enumerated(f: &Family, games: &mut Games) -> BTreeMap<(u32, Dyadic), u128> {
+    let mut ordinal = |s: i8, x: Small| -> Result<Small, String> {
+        let base = games.integer(s as i64);
+        let over = games.number(&x.to_dyadic());
+        let g = games.ordinal_sum(base, over);
+        games
+            .as_number(g)
+            .as_ref()
+            .and_then(Small::from_dyadic)
+            .ok_or_else(|| "not a number".to_string())
+    };
+    let rows = engine::run(f, &mut ordinal, &|_| {}).expect("the fast engine runs");
+    let mut out = BTreeMap::new();
+    for r in rows {
+        let value = r.record.value.as_number(games).expect("a blue-red value");
+        *out.entry((r.record.edges, value)).or_default() += u128::from(r.count);
+    }
+    out
+}
+
+/// Members by size and value, by counting.
+fn counted(sizes: &[(usize, Distribution)]) -> BTreeMap<(u32, Dyadic), u128> {
+    let mut out = BTreeMap::new();
+    for (n, d) in sizes {
+        for (value, count) in d.iter() {
+            let old = out.insert((*n as u32, value), count);
+            assert!(old.is_none(), "a value listed twice");
+        }
+    }
+    out
+}
+
+#[test]
+fn counting_agrees_with_enumeration_value_for_value() {
+    let blue_red = [Colour::Blue, Colour::Red];
+    for (kind, max, colours) in [
+        (Kind::Forests, 8, &blue_red[..]),
+        (Kind::Trees, 8, &blue_red[..]),
+        (Kind::Stalks, 10, &blue_red[..]),
+        (Kind::Forests, 6, &[Colour::Red][..]),
+        (Kind::Trees, 6, &[Colour::Blue][..]),
+    ] {
+        let f = family(kind, 0, max, colours);
+        let mut games = Games::default();
+        let by_enumeration = enumerated(&f, &mut games);
+        let sizes = counting::count(&f, &|_| {}).expect("counting runs");
+        assert_eq!(sizes.len(), max + 1, "{f}: every size, 0 included");
+        let by_counting = counted(&sizes);
+        assert_eq!(
+            by_counting.len(),
+            by_enumeration.len(),
+            "{f}: distinct values"
+        );
+        for ((n, value), count) in &by_enumeration {
+            let got = by_counting.get(&(*n, value.clone())).copied().unwrap_or(0);
+            assert_eq!(got, *count, "{f}: members of {n} edges worth {value}");
+        }
+    }
+}
+
+#[test]
+fn a_family_that_starts_above_one_edge_counts_only_its_sizes() {
+    let f = family(Kind::Forests, 3, 5, &[Colour::Blue, Colour::Red]);
+    let sizes = counting::count(&f, &|_| {}).unwrap();
+    let edges: Vec<usize> = sizes.iter().map(|(n, _)| *n).collect();
+    assert_eq!(edges, [3, 4, 5]);
+    // 2^3·5 + 2^4·14 + 2^5·42 forests.
+    let total: u128 = sizes.iter().map(|(_, d)| d.total().unwrap()).sum();
+    assert_eq!(total, 40 + 224 + 1344);
+}
+
+fn figure(ws: &mut Workspace, ev: &mut Evaluator, query: &str) -> Figure {
+    ws.evaluate(query, ev)
+        .unwrap_or_else(|e| panic!("{query}: {}", e.message))
+}
+
+/// The same question asked so that it reads values alone (counted) and so that it also reads
+/// the number of trunks, which every member of at least one edge has (enumerated): the figures
+/// agree, and the notebook says how each was obtained.
+#[test]
+fn queries_on_values_alone_are_counted_and_agree_with_enumeration() {
+    let mut ws = Workspace::new(None);
+    let mut ev = Evaluator::default();
+    for (counted, enumerated) in [
+        ("count forests7", "count forests7 where trunks > 0"),
+        (
+            "count forests7 where value = 0",
+            "count forests7 where value = 0 and trunks > 0",
+        ),
+        (
+            "share trees7 where edges > 2 have value > 1/2",
+            "share trees7 where edges > 2 and trunks > 0 have value > 1/2",
+        ),
+        (
+            "count forests7 where sign = 1 and places = 2",
+            "count forests7 where sign = 1 and places = 2 and trunks > 0",
+        ),
+        (
+            "max value over stalks7 where value < 3",
+            "max value over stalks7 where value < 3 and trunks > 0",
+        ),
+        (
+            "total value * value over forests6",
+            "total value * value over forests6 where trunks > 0",
+        ),
+        (
+            "count forests7 where value = [1/2]",
+            "count forests7 where value = [1/2] and trunks > 0",
+        ),
+    ] {
+        let a = figure(&mut ws, &mut ev, counted);
+        let b = figure(&mut ws, &mut ev, enumerated);
+        assert_eq!(a, b, "{counted}");
+        let how = ws.how(counted);
+        let census = how.iter().find(|h| h.what == "census").unwrap();
+        assert!(census.words.starts_with("counted by value"), "{how:?}");
+        let how = ws.how(enumerated);
+        let census = how.iter().find(|h| h.what == "census").unwrap();
+        assert!(census.words.starts_with("every member counted"), "{how:?}");
+    }
+    // A comparison of two computed values is a check for the enumerating engines.
+    figure(&mut ws, &mut ev, "count forests5 where reading = value");
+    let how = ws.how("count forests5 where reading = value");
+    assert!(how
+        .iter()
+        .any(|h| h.words.starts_with("every member counted")));
+}
+
+#[test]
+fn past_sixteen_edges_only_values_are_counted() {
+    let mut ws = Workspace::new(None);
+    let mut ev = Evaluator::default();
+    // Forests of 17 edges worth 0, read off the counts of 1 to 17 and 1 to 16.
+    let Figure::Integer(all) = figure(&mut ws, &mut ev, "count forests17 where value = 0") else {
+        panic!("a count");
+    };
+    let Figure::Integer(top) = figure(
+        &mut ws,
+        &mut ev,
+        "count forests17 where value = 0 and edges = 17",
+    ) else {
+        panic!("a count");
+    };
+    let Figure::Integer(below) = figure(&mut ws, &mut ev, "count forests16 where value = 0") else {
+        panic!("a count");
+    };
+    assert_eq!(all, &top + &below);
+    // Every forest of 17 edges, by the closed form 2^17 · Catalan(17).
+    let Figure::Integer(every) = figure(&mut ws, &mut ev, "count forests17 where edges = 17")
+    else {
+        panic!("a count");
+    };
+    assert_eq!(every, num_bigint::BigInt::from(131_072u64 * 129_644_790));
+    // A query that reads the shape needs the members themselves: refused, with the reason.
+    let e = ws
+        .evaluate("count forests17 where trunks = 1", &mut ev)
+        .unwrap_err();
+    assert!(
+        e.message.contains("at most 16") && e.message.contains("values alone"),
+        "{}",
+        e.message
+    );
+    assert_eq!(e.span, 6..15);
+}
