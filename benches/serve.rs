@@ -87,13 +87,16 @@ fn measure_builds(project: &TempProject, runs: usize) {
     report("  full build (`driver::build`)", times);
 }
 
+/// A kind of edit: its name and the text its `i`-th edit adds.
+type EditKind = (&'static str, fn(usize) -> String);
+
 /// Save-to-reload and save-to-served latency over `edits` edits of `essay`, of each kind.
 fn measure_edits(project: &TempProject, essay: &str, edits: usize) {
     let server =
         Server::start(Config::new(project.root(), 0)).unwrap_or_else(|f| panic!("{}", f.render()));
     let original = project.read(essay);
     let page = format!("/{}.html", slug_of(&original));
-    let kinds: [(&str, fn(usize) -> String); 2] = [
+    let kinds: [EditKind; 2] = [
         ("prose edit   ", |i| {
             format!("A sentence added while serving, benchedit{i}x.")
         }),

@@ -190,10 +190,9 @@ fn templates_and_the_configuration_are_watched_too() {
     let project = TempProject::good();
     let server = start(&project);
     let base = project.read("templates/base.html");
-    project.write(
-        "templates/base.html",
-        &base.replace("<main>", "<main data-edited=\"yes\">"),
-    );
+    let edited = base.replacen("<main", "<main data-edited=\"yes\"", 1);
+    assert_ne!(edited, base, "the fixture's template has a <main> element");
+    project.write("templates/base.html", &edited);
     get_until(server.addr(), "/", |r| {
         r.body.contains("data-edited=\"yes\"")
     });

@@ -160,7 +160,7 @@ fn an_essay_that_borrows_a_position_sees_the_lender_s_edit() {
     let changed = first
         .replace(
             "```hackenbush lr\nLR\nvalue = 1/2\nleft = 0\nright = 1\n",
-            "```hackenbush lr\nLRR\nvalue = 1/4\nleft = 0\nright = 1/2\n",
+            "```hackenbush lr\nLRR\nvalue = 1/4\nleft = 0\nright = 1, 1/2\n",
         )
         .replace("{1/2 = value of lr}", "{1/4 = value of lr}")
         .replace("lr + lr + -1 = 0", "lr + lr + -1/2 = 0");

@@ -229,13 +229,25 @@ fn bad_positions_and_unknown_games_are_located_with_help() {
     assert!(help.is_some_and(|h| h.starts_with("did you mean `nim`?")));
 }
 
+/// A line of play on another game's board names its moves as the game does; a name that is no
+/// move of the mover's is an error that lists the moves there are.
 #[test]
-fn a_line_of_play_from_another_game_says_what_to_do() {
-    let body = "```nim heap\n3\n```\n\n```play heap\nleft cuts 1\n```\n";
+fn a_line_of_play_from_another_game_names_the_moves_there_are() {
+    let body = "```nim heap\n3\n```\n\n```play heap\nleft plays 3→5\n```\n";
     let (checked, problems) = check(body);
     let errors = errors(&checked, &problems);
     assert_eq!(errors.len(), 1, "{errors:?}");
-    assert!(errors[0].contains("lines of play are for Hackenbush positions"));
+    assert!(
+        errors[0].contains("3→0") && errors[0].contains("3→2"),
+        "{:?}",
+        errors[0]
+    );
+    let body = "```nim heap\n3\n```\n\n```play heap\nleft plays 3→0\nleft has won\n```\n";
+    let (checked, problems) = check(body);
+    assert!(
+        crate::errors(&checked, &problems).is_empty(),
+        "{problems:?}"
+    );
 }
 
 #[test]
@@ -342,7 +354,7 @@ fn a_hash_in_a_board_is_a_blocked_square_and_a_hash_and_a_blank_a_comment() {
 }
 
 #[test]
-fn a_board_named_and_never_used_is_a_warning_without_play() {
+fn a_board_named_and_never_used_is_a_warning_that_names_every_use() {
     let (_, problems) = check("```cutcake cake\n2x3\n```\n");
     let [warning] = problems.as_slice() else {
         panic!("{problems:?}");
@@ -351,7 +363,7 @@ fn a_board_named_and_never_used_is_a_warning_without_play() {
     assert_eq!(warning.message, "the position `cake` is never used");
     let help = warning.help.clone().unwrap();
     assert!(
-        help.contains("`cake + 1` in a game block") && !help.contains("play"),
+        help.contains("`cake + 1` in a game block") && help.contains("```play cake"),
         "{help}"
     );
 }

@@ -1624,7 +1624,12 @@ impl Workspace {
         let (f, asked) = match &q.kind {
             QueryKind::Count(f) => (f, Asked::Count),
             QueryKind::Share(f, c) => (f, Asked::Share(c)),
-            QueryKind::Extreme(which, e, f) => (f, Asked::Extreme(*which, e)),
+            // `distinct` and `unique` name members that share a value: enumerated.
+            QueryKind::Extreme(which, e, f)
+                if matches!(which, Extreme::Min | Extreme::Max | Extreme::Total) =>
+            {
+                (f, Asked::Extreme(*which, e))
+            }
             _ => return Ok(None),
         };
         let Some(family) = self.countable(f, asked.expr()) else {

@@ -44,10 +44,14 @@ pub fn render(
             (svg, rules)
         }
         ExercisePosition::Board(b) => {
-            let svg = b
-                .position
-                .draw()
-                .to_svg_titled(EXERCISE_EM, Some(&format!("Exercise {number}")));
+            // Each item in its group (`data-item`): a move question is answered by clicking the
+            // item a move targets (`board.js`).
+            let drawing = b.position.draw();
+            let svg = drawing.to_svg_playable(
+                EXERCISE_EM,
+                Some(&format!("Exercise {number}")),
+                &vec![true; drawing.items.len()],
+            );
             // Who moves how, in words: the drawing alone may not say it.
             let rules = b
                 .position

@@ -123,7 +123,8 @@ mod tests {
     /// The images of `cells` under the symmetries of the square: the first four keep a
     /// domino's direction, the last four (transposed) swap it.
     fn images(cells: &Cells) -> Vec<Cells> {
-        let maps: [fn((i32, i32)) -> (i32, i32); 8] = [
+        type Map = fn((i32, i32)) -> (i32, i32);
+        let maps: [Map; 8] = [
             |(r, c)| (r, c),
             |(r, c)| (r, -c),
             |(r, c)| (-r, c),

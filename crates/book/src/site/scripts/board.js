@@ -154,3 +154,75 @@
 
   (window.hackenbookPlay = window.hackenbookPlay || {}).g1 = boardGame;
 })();
+
+// Another game's move exercise (`kind: "named"`, from `exercise.js`): the answer is a move's name,
+// typed, or the drawn item that is its target, clicked. Here rather than in `exercise.js` so that
+// a page with no other game's board does not load it.
+(function () {
+  // A move's name as compared: no blanks, "->" read as "→", lower case (as the build compares).
+  function moveName(text) {
+    return text.replace(/->/g, "→").replace(/\s+/g, "").toLowerCase();
+  }
+
+  // What a chosen move (by its name as the game gives it) is worth as an answer, in words;
+  // right is true, false, or null for a name that is no move of the mover's.
+  function moveVerdict(data, name) {
+    var who = data.player === "left" ? "Left" : "Right";
+    var wanted = moveName(name), found = null;
+    data.legal.forEach(function (m) { if (moveName(m) === wanted) found = m; });
+    if (found === null) return { right: false, text: "That is not a move of " + who + "'s here. Try another." };
+    var right = data.right.indexOf(found) >= 0;
+    if (data.goal === "best") {
+      return right ? { right: true, text: "Correct: " + found + " is " + who + "'s best move." }
+        : { right: false, text: "Not quite: " + who + " has a better move than " + found + ". Try another." };
+    }
+    return right ? { right: true, text: "Correct: " + found + " wins for " + who + "." }
+      : { right: false, text: "That move loses: the other player can answer it and win. Try another." };
+  }
+
+  // Another game's move question: a drawn item that is the target of one of the mover's moves
+  // (a piece to move, a place to play) answers it when clicked, or from the keyboard.
+  function setUpNamed(section, data, out, form, verdict) {
+    var svg = section.querySelector(".exercise-diagram svg");
+    svg.classList.add("exercise-clickable");
+    section.querySelector(".exercise-screen-only").hidden = false; // "Type the move, or click …"
+    svg.querySelectorAll("g[data-item]").forEach(function (g) {
+      var moves = data.targets[g.getAttribute("data-item")];
+      if (!moves) return;
+      g.classList.add("exercise-target");
+      g.setAttribute("tabindex", "0");
+      g.setAttribute("role", "button");
+      g.setAttribute("aria-label", moves.join(" or "));
+      function choose() {
+        svg.querySelectorAll(".exercise-chosen").forEach(function (c) { c.classList.remove("exercise-chosen"); });
+        g.classList.add("exercise-chosen");
+        if (moves.length > 1) {
+          // One piece, several moves: the name says which.
+          form.elements.answer.value = "";
+          verdict(out, null, "That piece has several moves (" + moves.join(", ") + "): type the one you mean.");
+          return;
+        }
+        form.elements.answer.value = moves[0];
+        var v = moveVerdict(data, moves[0]);
+        verdict(out, v.right, v.text);
+      }
+      g.addEventListener("click", choose);
+      g.addEventListener("keydown", function (event) {
+        if (event.key === "Enter" || event.key === " ") { event.preventDefault(); choose(); }
+      });
+    });
+  }
+
+  window.hackenbookExercise = {
+    named: function (section, data, out, form, verdict) {
+      setUpNamed(section, data, out, form, verdict);
+      form.addEventListener("submit", function (event) {
+        event.preventDefault();
+        var text = form.elements.answer.value;
+        if (!text.trim()) return;
+        var v = moveVerdict(data, text);
+        verdict(out, v.right, v.text);
+      });
+    }
+  };
+})();

@@ -79,27 +79,6 @@
     out.setAttribute("data-verdict", right === null ? "unread" : right ? "right" : "wrong");
   }
 
-  // A move's name as compared: no blanks, "->" read as "→", lower case (as the build compares).
-  function moveName(text) {
-    return text.replace(/->/g, "→").replace(/\s+/g, "").toLowerCase();
-  }
-
-  // What a chosen move (by its name as the game gives it) is worth as an answer, in words;
-  // right is true, false, or null for a name that is no move of the mover's.
-  function moveVerdict(data, name) {
-    var who = data.player === "left" ? "Left" : "Right";
-    var wanted = moveName(name), found = null;
-    data.legal.forEach(function (m) { if (moveName(m) === wanted) found = m; });
-    if (found === null) return { right: false, text: "That is not a move of " + who + "'s here. Try another." };
-    var right = data.right.indexOf(found) >= 0;
-    if (data.goal === "best") {
-      return right ? { right: true, text: "Correct: " + found + " is " + who + "'s best move." }
-        : { right: false, text: "Not quite: " + who + " has a better move than " + found + ". Try another." };
-    }
-    return right ? { right: true, text: "Correct: " + found + " wins for " + who + "." }
-      : { right: false, text: "That move loses: the other player can answer it and win. Try another." };
-  }
-
   // Whether a typed answer is right; null if it cannot be read as an answer to the question.
   function checkTyped(data, text) {
     if (data.kind === "value") {
@@ -171,55 +150,22 @@
     });
   }
 
-  // Another game's move question: a drawn item that is the target of one of the mover's moves
-  // (a piece to move, a place to play) answers it when clicked, or from the keyboard.
-  function setUpNamed(section, data, out, form) {
-    var svg = section.querySelector(".exercise-diagram svg");
-    svg.classList.add("exercise-clickable");
-    section.querySelector(".exercise-screen-only").hidden = false; // "Type the move, or click …"
-    svg.querySelectorAll("g[data-item]").forEach(function (g) {
-      var moves = data.targets[g.getAttribute("data-item")];
-      if (!moves) return;
-      g.classList.add("exercise-target");
-      g.setAttribute("tabindex", "0");
-      g.setAttribute("role", "button");
-      g.setAttribute("aria-label", moves.join(" or "));
-      function choose() {
-        svg.querySelectorAll(".exercise-chosen").forEach(function (c) { c.classList.remove("exercise-chosen"); });
-        g.classList.add("exercise-chosen");
-        if (moves.length > 1) {
-          // One piece, several moves: the name says which.
-          form.elements.answer.value = "";
-          verdict(out, null, "That piece has several moves (" + moves.join(", ") + "): type the one you mean.");
-          return;
-        }
-        form.elements.answer.value = moves[0];
-        var v = moveVerdict(data, moves[0]);
-        verdict(out, v.right, v.text);
-      }
-      g.addEventListener("click", choose);
-      g.addEventListener("keydown", function (event) {
-        if (event.key === "Enter" || event.key === " ") { event.preventDefault(); choose(); }
-      });
-    });
-  }
-
   document.querySelectorAll("section.exercise[data-exercise]").forEach(function (section) {
     var data = JSON.parse(section.getAttribute("data-exercise"));
     var form = section.querySelector(".exercise-try");
     var out = form.querySelector("output");
     form.hidden = false;
     if (data.kind === "move") { setUpMove(section, data, out); return; }
-    if (data.kind === "named") setUpNamed(section, data, out, form);
+    if (data.kind === "named") {
+      // Another game's move question: `board.js` sets it up, loaded before this script by
+      // every page that asks one.
+      if (window.hackenbookExercise) window.hackenbookExercise.named(section, data, out, form, verdict);
+      return;
+    }
     form.addEventListener("submit", function (event) {
       event.preventDefault();
       var text = form.elements.answer.value;
       if (!text.trim()) return;
-      if (data.kind === "named") {
-        var v = moveVerdict(data, text);
-        verdict(out, v.right, v.text);
-        return;
-      }
       var right = checkTyped(data, text);
       verdict(out, right, right === null ? "I can't read that: " + SPELLINGS[data.kind]
         : right ? "Correct." : "Not quite: try again, or open the hint.");
