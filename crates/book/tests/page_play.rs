@@ -123,7 +123,7 @@ fn values_are_typeset_once_per_page_in_table_order() {
 /// up to its budget, and the rest stay static and say why.
 #[test]
 fn the_page_budget_holds() {
-    let position = "LRLRLR LRLRLR LRLRLR LRLR";
+    let position = "LRLRLR LRLRLR LRLRLR";
     let body: String = (0..8).map(|i| block(&format!("p{i}"), position)).collect();
     let mut checker = Checker::new(CheckOptions::default());
     let mut problems: Vec<Diagnostic> = Vec::new();
