@@ -25,7 +25,7 @@ pub use game_block::{unknown_name_help, GameLine};
 pub use line_of_play::{FramePicture, MoveKind, PlayFrame, PlayOutcome, PlayedCut};
 pub use links::check_links;
 pub use maths_claim::{reads_as_relation, unchecked_relations, UncheckedFormula};
-pub use playable::{PagePlay, PlayValue};
+pub use playable::{PagePlay, PlayValue, Unplayable};
 pub use position_block::{AssertionRecord, BoardOutcome, PositionOutcome};
 
 use crate::essay::source::offset_span;

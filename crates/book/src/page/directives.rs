@@ -436,7 +436,10 @@ fn play_attributes(play: &PagePlay, pool: &ValuePool) -> String {
             escape(text),
             pool.indices(values)
         ),
-        PagePlay::Static(why) => format!(" data-play-static=\"{}\"", escape(why)),
+        PagePlay::Static(why) => format!(
+            " data-play-static=\"{}\"",
+            escape(&super::play::unplayable(*why))
+        ),
         PagePlay::Nothing => String::new(),
     }
 }

@@ -4,8 +4,10 @@
 //! table), so the page carries one hidden pool of typeset values, each distinct value once, and
 //! each diagram lists the pool indices of its table's values (`data-play-values`, in the order of
 //! the table's value indices). `player.js` shows them as play goes; without it they stay hidden.
+//! A diagram that is not played says why, in the reader's words ([`unplayable`]).
 
-use crate::check::{CheckedEssay, Outcome, PagePlay, PlayValue};
+use super::words;
+use crate::check::{CheckedEssay, Outcome, PagePlay, PlayValue, Unplayable};
 use crate::essay::Diagnostic;
 use crate::site::escape_html as escape;
 use crate::site::maths;
@@ -67,10 +69,41 @@ impl ValuePool {
                 format!(
                     "<span data-value=\"{}\" data-words=\"{}\">{typeset}</span>",
                     escape(&v.shown),
-                    escape(&v.words)
+                    escape(&words::spoken(&v.shown))
                 )
             })
             .collect();
         format!("<div class=\"play-values\" id=\"play-values\" hidden>{items}</div>\n")
     }
+}
+
+/// Why a diagram is not played, as the reader reads it (`data-play-static`).
+pub fn unplayable(why: Unplayable) -> String {
+    match why {
+        Unplayable::TooManyEdges { edges, limit } => {
+            format!("Too large to play in the page: {edges} edges (the page plays up to {limit}).")
+        }
+        Unplayable::TooManyPositions { limit } => format!(
+            "Too many ways to play to follow in the page (more than {} positions).",
+            with_commas(limit)
+        ),
+        Unplayable::Unsolved => {
+            "Not playable in the page: some positions of play are beyond the solver's budget."
+                .to_string()
+        }
+        Unplayable::NotCompact => "Too large to play in the page.".to_string(),
+        Unplayable::OverDiagram { positions } => format!(
+            "Too many ways to play to follow in the page ({} positions).",
+            with_commas(positions)
+        ),
+        Unplayable::PageFull => {
+            "Not playable here: this page already carries as many games as it can.".to_string()
+        }
+        Unplayable::NotYet => "This game cannot be played in the page yet.".to_string(),
+    }
+}
+
+/// `20000` as `20,000`.
+fn with_commas(n: usize) -> String {
+    hackenbook_census::literal::with_separators(&(n as u64).into())
 }
