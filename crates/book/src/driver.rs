@@ -351,14 +351,7 @@ pub fn check_all(project: &Project) -> Result<(Checked, Vec<Diagnostic>), Failur
         time_limit: project.time_limit,
         cancel: project.cancel.clone(),
     };
-    let essays: Vec<CheckedEssay> = check::check_essays(parsed, &options, &mut problems);
-    problems.extend(check::check_links(
-        &essays.iter().map(|e| &e.essay).collect::<Vec<_>>(),
-    ));
-    let pages: Vec<PageModel> = essays
-        .iter()
-        .map(|e| page::build_page(e, &mut problems))
-        .collect();
+    let (essays, pages) = check_and_build(parsed, &options, Links::BySlug, &mut problems);
     Ok((
         Checked {
             config,
@@ -368,6 +361,38 @@ pub fn check_all(project: &Project) -> Result<(Checked, Vec<Diagnostic>), Failur
         },
         problems,
     ))
+}
+
+/// How the essays link to each other.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Links {
+    /// A site's essays link by slug: each link is checked against the essays' slugs.
+    BySlug,
+    /// An mdBook's chapters link by path, which mdBook resolves: not checked here.
+    ByPath,
+}
+
+/// The driver's one sequence from parsed essays to pages: every essay checked together (and
+/// the links between them, when they link by slug), then each built into its page. A site's
+/// check ([`check_all`]) and the mdBook preprocessor both run it; every problem goes to
+/// `problems`.
+pub fn check_and_build(
+    parsed: Vec<essay::Essay>,
+    options: &CheckOptions,
+    links: Links,
+    problems: &mut Vec<Diagnostic>,
+) -> (Vec<CheckedEssay>, Vec<PageModel>) {
+    let essays: Vec<CheckedEssay> = check::check_essays(parsed, options, problems);
+    if links == Links::BySlug {
+        problems.extend(check::check_links(
+            &essays.iter().map(|e| &e.essay).collect::<Vec<_>>(),
+        ));
+    }
+    let pages: Vec<PageModel> = essays
+        .iter()
+        .map(|e| page::build_page(e, problems))
+        .collect();
+    (essays, pages)
 }
 
 /// The definitions the command line's queries see: one essay's (`--essay FILE`), or every
