@@ -17,6 +17,7 @@ use hackenbook_book::driver::{self, Failure, Links};
 use hackenbook_book::essay::front::FrontMatter;
 use hackenbook_book::essay::parse::parse_chapter;
 use hackenbook_book::essay::{Diagnostic, SourceFile};
+use hackenbook_book::site::assets::served;
 use hackenbook_book::site::render::notebook_html;
 use serde_json::Value;
 
@@ -164,14 +165,14 @@ fn chapter_html(body: &str, notebook: &str) -> String {
     // site's light theme, on mdBook's own paper and ink (`--bg`, `--fg`, set by its themes).
     // The other games' paint only where a chapter draws one of their boards.
     let boards = if body.contains("hb-board") {
-        hackenbook_book::site::assets::BOARD_CSS
+        hackenbook_rulesets::draw::STYLE
     } else {
         ""
     };
-    let paint = hackenbook_book::site::assets::served(
+    let paint = served(
         &format!(
             "{CHAPTER_COLOURS}{}{boards}",
-            hackenbook_book::site::assets::DIAGRAM_CSS
+            hackenbook_rulesets::hackenbush::draw::STYLE
         ),
         "/*",
         "*/",

@@ -425,7 +425,7 @@ fn templates_and_stylesheet_are_overridden_file_by_file() {
     // The project's stylesheet, after the diagrams' paint (Hackenbush's: the other games' is
     // board.css), which is served whatever the stylesheet.
     let paint = hackenbook_book::site::assets::served(
-        hackenbook_book::site::assets::DIAGRAM_CSS,
+        hackenbook_rulesets::hackenbush::draw::STYLE,
         "/*",
         "*/",
     );

@@ -18,10 +18,11 @@ use super::webfont::{self, font_bytes, font_name, NAME_COPYRIGHT};
 
 /// Our stylesheet (written for this project, not third-party).
 pub const STYLE_CSS: &str = include_str!("style.css");
-/// The paint of the diagrams' classes (the drawing's own), served at the head of `style.css`
-/// whatever the stylesheet, so an override can restyle a class but never lose the paint.
-pub use hackenbook_rulesets::draw::STYLE as BOARD_CSS;
-pub use hackenbook_rulesets::hackenbush::draw::STYLE as DIAGRAM_CSS;
+/// The paint of the diagrams' classes (the drawing's own, kept with the drawing in
+/// `hackenbook_rulesets`), served at the head of `style.css` whatever the stylesheet, so an
+/// override can restyle a class but never lose the paint.
+use hackenbook_rulesets::draw::STYLE as BOARD_CSS;
+use hackenbook_rulesets::hackenbush::draw::STYLE as DIAGRAM_CSS;
 /// The script of exercises (`page::exercise`): checks a reader's answer against the build's.
 pub const EXERCISE_JS: &str = include_str!("scripts/exercise.js");
 
