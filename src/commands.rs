@@ -503,8 +503,18 @@ pub fn claims(
     let records: Vec<&hackenbook_book::check::ClaimRecord> =
         checked.essays.iter().flat_map(|e| &e.claims).collect();
     if json {
+        // Each claim with its anchor in its page's notebook, which the page gives it.
+        let listed: Vec<Listed> = checked
+            .essays
+            .iter()
+            .flat_map(|e| e.claims.iter().enumerate())
+            .map(|(i, record)| Listed {
+                id: hackenbook_book::page::claim_id(i),
+                record,
+            })
+            .collect();
         let text =
-            serde_json::to_string_pretty(&records).map_err(|e| Failure::Other(e.to_string()))?;
+            serde_json::to_string_pretty(&listed).map_err(|e| Failure::Other(e.to_string()))?;
         say(&text);
     } else {
         for r in records {
@@ -521,6 +531,14 @@ pub fn claims(
         }
     }
     finish(problems)
+}
+
+/// A claim as `hackenbook claims --json` lists it: its anchor, then the record.
+#[derive(serde::Serialize)]
+struct Listed<'a> {
+    id: String,
+    #[serde(flatten)]
+    record: &'a hackenbook_book::check::ClaimRecord,
 }
 
 /// The end of a command that checked the essays: its problems fail it; warnings alone are

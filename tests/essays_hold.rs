@@ -156,8 +156,9 @@ fn fails_at_its_line(claim: &ClaimRecord, dir: &Path, cache: &Path) {
     assert_eq!(
         &source[range.clone()],
         claim.literal,
-        "the byte range of {}",
-        claim.id
+        "the byte range of the claim at {}:{}",
+        claim.file,
+        claim.line
     );
     let changed = match claim.kind {
         ClaimKind::Relation => contradicted(&claim.literal),

@@ -63,8 +63,6 @@ impl Context<'_> {
 /// One checked claim, as the notebook and `hackenbook claims --json` show it.
 #[derive(Clone, Debug, Serialize)]
 pub struct ClaimRecord {
-    /// Anchor of the claim in its page's notebook: `claim-1`, `claim-2`, ...
-    pub id: String,
     /// What was checked: a query's figure against a literal, or a relation written as maths.
     pub kind: ClaimKind,
     /// The essay's path relative to the project folder, e.g. `essays/the-cycle.md`.

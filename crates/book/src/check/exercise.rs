@@ -733,7 +733,6 @@ fn record(
     };
     let (line, column) = cx.file.line_col(answer.span.start);
     cx.claims.push(ClaimRecord {
-        id: format!("claim-{}", cx.claims.len() + 1),
         kind: ClaimKind::Exercise,
         file: cx.file.name.clone(),
         line,

@@ -566,7 +566,7 @@ fn claim_link(
     };
     let link = format!(
         "<a class=\"claim\" id=\"{id}-text\" href=\"#{id}\" title=\"{title}\">{shown}</a>",
-        id = c.id,
+        id = super::claim_id(i),
         title = escape(&claim_title(&c.figure)),
     );
     if with_query {

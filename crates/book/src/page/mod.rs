@@ -159,9 +159,10 @@ pub fn build_page(checked: &CheckedEssay, problems: &mut Vec<Diagnostic>) -> Pag
     let mut placed: Vec<(usize, ClaimRow)> = checked
         .claims
         .iter()
-        .filter(|c| c.kind != ClaimKind::Exercise)
-        .map(|c| {
-            let mut row = claim_row(c);
+        .enumerate()
+        .filter(|(_, c)| c.kind != ClaimKind::Exercise)
+        .map(|(i, c)| {
+            let mut row = claim_row(i, c);
             // A relation checked in an exercise's hint has no anchor in the text to go back to.
             row.in_text = body_html.contains(&format!("id=\"{}-text\"", row.id));
             (c.literal_range.start, row)
@@ -246,9 +247,15 @@ impl<'a> Exercises<'a> {
     }
 }
 
-fn claim_row(c: &ClaimRecord) -> ClaimRow {
+/// The anchor of an essay's claim `index` (0-based, in the order checked) in its page's
+/// notebook: `claim-1`, `claim-2`, ...
+pub fn claim_id(index: usize) -> String {
+    format!("claim-{}", index + 1)
+}
+
+fn claim_row(index: usize, c: &ClaimRecord) -> ClaimRow {
     ClaimRow {
-        id: c.id.clone(),
+        id: claim_id(index),
         // Values in the notebook are typeset like the maths (`7/4` as 1¾), as in the prose.
         literal: words::typeset_value(&c.literal).unwrap_or_else(|| c.literal.clone()),
         literal_html: (c.kind == ClaimKind::Relation)
