@@ -311,7 +311,11 @@ fn judge(
                     .unwrap_or(Player::Left);
                 refute_wins(cx, position, starter, claimed.winner(starter), answer);
             }
-            Ok((class.describe().to_string(), holds, Expected::Outcome(class)))
+            Ok((
+                class.describe().to_string(),
+                holds,
+                Expected::Outcome(class),
+            ))
         }
         Question::WinningMove(_) | Question::BestMove(_) => {
             let Some((player, goal)) = question.asks_move() else {

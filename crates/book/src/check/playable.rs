@@ -89,27 +89,26 @@ pub fn page_play(cx: &mut Context, position: &Position, rules: Rules) -> PagePla
     if position.edge_count() == 0 {
         return PagePlay::Nothing;
     }
-    let table =
-        match PlayTable::build(
-            position,
-            rules,
-            &budget.limits,
-            &mut cx.ev.solver,
-            &mut cx.ev.games,
-        ) {
-            Ok(t) => t,
-            Err(PlayError::TooManyEdges(e)) => {
-                return PagePlay::Static(Unplayable::TooManyEdges {
-                    edges: e.edges,
-                    limit: e.limit,
-                })
-            }
-            Err(PlayError::TooManyPositions { limit }) => {
-                return PagePlay::Static(Unplayable::TooManyPositions { limit })
-            }
-            // The block itself was valued; a piece that cannot be is beyond the solver's budget.
-            Err(PlayError::Solve(_)) => return PagePlay::Static(Unplayable::Unsolved),
-        };
+    let table = match PlayTable::build(
+        position,
+        rules,
+        &budget.limits,
+        &mut cx.ev.solver,
+        &mut cx.ev.games,
+    ) {
+        Ok(t) => t,
+        Err(PlayError::TooManyEdges(e)) => {
+            return PagePlay::Static(Unplayable::TooManyEdges {
+                edges: e.edges,
+                limit: e.limit,
+            })
+        }
+        Err(PlayError::TooManyPositions { limit }) => {
+            return PagePlay::Static(Unplayable::TooManyPositions { limit })
+        }
+        // The block itself was valued; a piece that cannot be is beyond the solver's budget.
+        Err(PlayError::Solve(_)) => return PagePlay::Static(Unplayable::Unsolved),
+    };
     let Some(text) = compact::encode(&table) else {
         return PagePlay::Static(Unplayable::NotCompact);
     };
@@ -183,22 +182,21 @@ pub fn board_play(cx: &mut Context, position: &AnyPosition, span: Range<usize>) 
     let limits = any_play::PlayLimits {
         positions: PAGE_BUDGET.limits.positions,
     };
-    let table =
-        match any_play::PlayTable::build(position, &limits, rulesets, games) {
-            Ok(t) => t,
-            Err(any_play::PlayError::TooManyPositions { limit }) => {
-                return still(PagePlay::Static(Unplayable::TooManyPositions { limit }))
-            }
-            Err(any_play::PlayError::Unsolved(_)) => {
-                return still(PagePlay::Static(Unplayable::Unsolved))
-            }
-            Err(e @ any_play::PlayError::Disagree { .. }) => {
-                let d = Diagnostic::new(cx.file, span, format!("cannot play this position: {e}"))
-                    .label("this position");
-                cx.problem(d);
-                return still(PagePlay::Nothing);
-            }
-        };
+    let table = match any_play::PlayTable::build(position, &limits, rulesets, games) {
+        Ok(t) => t,
+        Err(any_play::PlayError::TooManyPositions { limit }) => {
+            return still(PagePlay::Static(Unplayable::TooManyPositions { limit }))
+        }
+        Err(any_play::PlayError::Unsolved(_)) => {
+            return still(PagePlay::Static(Unplayable::Unsolved))
+        }
+        Err(e @ any_play::PlayError::Disagree { .. }) => {
+            let d = Diagnostic::new(cx.file, span, format!("cannot play this position: {e}"))
+                .label("this position");
+            cx.problem(d);
+            return still(PagePlay::Nothing);
+        }
+    };
     if table.positions[0].left.is_empty() && table.positions[0].right.is_empty() {
         return still(PagePlay::Nothing);
     }

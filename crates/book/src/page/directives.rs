@@ -340,7 +340,7 @@ fn position(p: &PositionOutcome, value_html: &str, pool: &ValuePool) -> String {
         .map(|a| {
             format!(
                 "<li>{}: {} ✓</li>",
-                escape(assertion_words(&a.key)),
+                escape(words::assertion_key(&a.key)),
                 escape(&assertion_value(&a.literal))
             )
         })
@@ -393,7 +393,7 @@ fn board(b: &BoardOutcome, value_html: &str, players: bool, pool: &ValuePool) ->
         .map(|a| {
             format!(
                 "<li>{}: {} ✓</li>",
-                escape(assertion_words(&a.key)),
+                escape(words::assertion_key(&a.key)),
                 escape(&assertion_value(&a.literal))
             )
         })
@@ -441,16 +441,6 @@ fn play_attributes(play: &PagePlay, pool: &ValuePool) -> String {
             escape(&super::play::unplayable(*why))
         ),
         PagePlay::Nothing => String::new(),
-    }
-}
-
-/// An assertion's key as a reader would say it.
-fn assertion_words(key: &str) -> &str {
-    match key {
-        "value" => "worth",
-        "left" => "Left's options",
-        "right" => "Right's options",
-        other => other,
     }
 }
 
@@ -566,7 +556,7 @@ fn claim_link(
     };
     let link = format!(
         "<a class=\"claim\" id=\"{id}-text\" href=\"#{id}\" title=\"{title}\">{shown}</a>",
-        id = super::claim_id(i),
+        id = super::headings::claim_id(i),
         title = escape(&claim_title(&c.figure)),
     );
     if with_query {

@@ -6,6 +6,7 @@
 mod directives;
 mod exercise;
 mod headings;
+pub use headings::claim_id;
 mod play;
 mod thermograph;
 mod words;
@@ -245,12 +246,6 @@ impl<'a> Exercises<'a> {
             self.key.join("")
         )
     }
-}
-
-/// The anchor of an essay's claim `index` (0-based, in the order checked) in its page's
-/// notebook: `claim-1`, `claim-2`, ...
-pub fn claim_id(index: usize) -> String {
-    format!("claim-{}", index + 1)
 }
 
 fn claim_row(index: usize, c: &ClaimRecord) -> ClaimRow {

@@ -127,6 +127,17 @@ pub fn spoken(text: &str) -> String {
     }
 }
 
+/// An assertion's key (what part of a value it states) as a reader would say it: `value` as
+/// "worth", `left` as "Left's options".
+pub fn assertion_key(key: &str) -> &str {
+    match key {
+        "value" => "worth",
+        "left" => "Left's options",
+        "right" => "Right's options",
+        other => other,
+    }
+}
+
 /// A number, ups and a nimber in words.
 fn nus_words(v: &Nus) -> String {
     let mut parts = Vec::new();
@@ -350,7 +361,10 @@ mod tests {
             ("+-1", "plus or minus one"),
             ("±1/2", "plus or minus one half"),
             ("+-*", "plus or minus star"),
-            ("{1|0}", "the game with Left's options one and Right's options zero"),
+            (
+                "{1|0}",
+                "the game with Left's options one and Right's options zero",
+            ),
             (
                 "{0,v*|0}",
                 "the game with Left's options zero, down star and Right's options zero",
