@@ -72,6 +72,10 @@ pub fn served(source: &str, open: &str, close: &str) -> String {
     out
 }
 
+/// Our script of the investigate page (`investigate.html`): draws a reader's picture, values it
+/// exactly when it is a forest of blue-red or green trees, and plays it through `player.js`.
+pub const INVESTIGATE_JS: &str = include_str!("scripts/investigate.js");
+
 /// Our script of the search box on every page (see `scripts/search.js` and [`super::search`]).
 pub const SEARCH_JS: &str = include_str!("scripts/search.js");
 
@@ -125,7 +129,7 @@ const LIBERTINUS_NOTICE: &str = "Copyright © 2012-2024 The Libertinus Project A
 /// Writes `style.css`, the diagrams' paint ([`DIAGRAM_CSS`]) followed by
 /// `stylesheet` (ours, [`STYLE_CSS`], unless the project overrides it), `board.css` (the other games' paint, [`BOARD_CSS`]: only pages with their boards load it, before
 /// `style.css`, so that the stylesheet can still restyle a class by a later rule), our scripts
-/// (`exercise.js`, `player.js`, `board.js`, `search.js`), `fonts/*.woff2` (each font cut
+/// (`exercise.js`, `player.js`, `board.js`, `search.js`, `investigate.js`), `fonts/*.woff2` (each font cut
 /// to the glyphs `pages`, the stylesheet and the scripts show), `fonts/OFL.txt`,
 /// `fonts/GUST-FONT-LICENSE.txt` and `fonts/README.txt` (which file is under which licence)
 /// into `out_dir`.
@@ -162,6 +166,7 @@ pub fn asset_files<'p>(
     add("player.js", served(PLAYER_JS, "//", "\n"));
     add("board.js", served(BOARD_JS, "//", "\n"));
     add("search.js", served(SEARCH_JS, "//", "\n"));
+    add("investigate.js", served(INVESTIGATE_JS, "//", "\n"));
     // The scripts write words into the page (verdicts, announcements): their letters too.
     let chars = webfont::SiteCharacters::of(pages.into_iter().chain([
         stylesheet,
@@ -169,6 +174,7 @@ pub fn asset_files<'p>(
         PLAYER_JS,
         BOARD_JS,
         SEARCH_JS,
+        INVESTIGATE_JS,
     ]));
     let mut readme = String::from(
         "Fonts used by this site, from the typst-assets crate, converted to WOFF2 with the\n\
