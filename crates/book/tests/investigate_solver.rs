@@ -45,7 +45,11 @@ fn canonical(trees: &[Tree]) -> (String, Vec<Tree>) {
         })
         .collect();
     keyed.sort_by(|a, b| a.0.cmp(&b.0));
-    let text = keyed.iter().map(|(k, _)| k.as_str()).collect::<Vec<_>>().join(",");
+    let text = keyed
+        .iter()
+        .map(|(k, _)| k.as_str())
+        .collect::<Vec<_>>()
+        .join(",");
     (text, keyed.into_iter().map(|(_, t)| t).collect())
 }
 
@@ -151,7 +155,10 @@ fn compare(notations: &[String], all_valued: bool) -> usize {
                 "`{notation}`: the page gave up on a forest of blue-red and green trees"
             );
         } else {
-            assert_eq!(page, expected, "`{notation}`: the page says {page}, Rust {expected}");
+            assert_eq!(
+                page, expected,
+                "`{notation}`: the page says {page}, Rust {expected}"
+            );
             valued += 1;
         }
         assert_eq!(
@@ -191,5 +198,9 @@ fn forests_of_three_colours_are_valued_or_named_beyond() {
     let notations = forests(5, &[0, 1, 2]);
     let valued = compare(&notations, false);
     // Some forests mix green and blue-red in one tree (beyond), others only across trees.
-    assert!(valued > 0 && valued < notations.len(), "{valued} of {}", notations.len());
+    assert!(
+        valued > 0 && valued < notations.len(),
+        "{valued} of {}",
+        notations.len()
+    );
 }

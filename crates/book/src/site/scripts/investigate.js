@@ -333,7 +333,7 @@
   // The page: a grid of points, the bottom row the ground.
 
   var SVGNS = "http://www.w3.org/2000/svg";
-  var UNIT = 44, MARGIN = 22;
+  var UNIT = 44, MARGIN = 20;
   var COLOUR = { L: "blue", R: "red", G: "green" };
   var OUTCOME = {
     L: "Left wins, whoever starts.",
@@ -519,7 +519,7 @@
       for (var gx = 0; gx < grid.w; gx++) {
         var p = [gx, gy], c = px(p), chosen = picked && same(picked, p);
         var point = svgEl("g", { class: "investigate-point" + (chosen ? " investigate-picked" : "") });
-        point.appendChild(svgEl("circle", { class: "investigate-target", cx: c[0], cy: c[1], r: 20 }));
+        point.appendChild(svgEl("circle", { class: "investigate-target", cx: c[0], cy: c[1], r: 22 }));
         point.appendChild(svgEl("circle", { class: "investigate-dot", cx: c[0], cy: c[1], r: chosen ? 6 : 2.5 }));
         pressable(point, choosePoint.bind(null, p), "point: " + where(p) + (chosen ? " (chosen)" : ""), "p" + gx + "," + gy);
         svg.appendChild(point);
@@ -585,6 +585,7 @@
     var floating = lines.length - result.which.length;
     var figure = document.createElement("figure");
     figure.className = "position investigate-figure";
+    figure.id = "investigate-figure";
     figure.appendChild(draw(pic, result));
     var v = result.value;
     current = null;
