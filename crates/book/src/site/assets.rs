@@ -75,6 +75,8 @@ pub fn served(source: &str, open: &str, close: &str) -> String {
 /// Our script of the investigate page (`investigate.html`): draws a reader's picture, values it
 /// exactly when it is a forest of blue-red or green trees, and plays it through `player.js`.
 pub const INVESTIGATE_JS: &str = include_str!("scripts/investigate.js");
+/// The investigate page's stylesheet, which only that page loads (ours, like `style.css`).
+pub const INVESTIGATE_CSS: &str = include_str!("investigate.css");
 
 /// Our script of the search box on every page (see `scripts/search.js` and [`super::search`]).
 pub const SEARCH_JS: &str = include_str!("scripts/search.js");
@@ -162,6 +164,7 @@ pub fn asset_files<'p>(
     let painted = format!("{DIAGRAM_CSS}{stylesheet}");
     add("style.css", served(&painted, "/*", "*/"));
     add("board.css", served(BOARD_CSS, "/*", "*/"));
+    add("investigate.css", served(INVESTIGATE_CSS, "/*", "*/"));
     add("exercise.js", served(EXERCISE_JS, "//", "\n"));
     add("player.js", served(PLAYER_JS, "//", "\n"));
     add("board.js", served(BOARD_JS, "//", "\n"));

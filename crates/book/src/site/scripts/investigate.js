@@ -671,9 +671,9 @@
     };
     if (navigator.clipboard && navigator.clipboard.writeText)
       navigator.clipboard.writeText(notationOut.value).then(done, function () {
-        say("Selected: press Ctrl+C (\u2318C) to copy.");
+        say("Selected: copy it with Ctrl+C (Cmd+C on a Mac).");
       });
-    else say("Selected: press Ctrl+C (\u2318C) to copy.");
+    else say("Selected: copy it with Ctrl+C (Cmd+C on a Mac).");
   });
   root.hidden = false;
   typed.value = "L(L R) RL";
