@@ -241,7 +241,7 @@ mod tests {
         );
         // The real files: a script keeps every line that is not a comment, in order; the
         // stylesheet keeps every rule (its comments hold no braces) and adds nothing.
-        for script in [PLAYER_JS, BOARD_JS, EXERCISE_JS] {
+        for script in [PLAYER_JS, BOARD_JS, EXERCISE_JS, INVESTIGATE_JS] {
             let out = served(script, "//", "\n");
             let kept: Vec<&str> = script
                 .lines()
@@ -251,12 +251,14 @@ mod tests {
             assert_eq!(out.lines().collect::<Vec<_>>(), kept);
             assert!(out.len() < script.len() * 9 / 10);
         }
-        let out = served(STYLE_CSS, "/*", "*/");
-        assert!(out.lines().all(|l| STYLE_CSS.contains(l)));
-        for brace in ['{', '}'] {
-            assert_eq!(out.matches(brace).count(), STYLE_CSS.matches(brace).count());
+        for sheet in [STYLE_CSS, INVESTIGATE_CSS] {
+            let out = served(sheet, "/*", "*/");
+            assert!(out.lines().all(|l| sheet.contains(l)));
+            for brace in ['{', '}'] {
+                assert_eq!(out.matches(brace).count(), sheet.matches(brace).count());
+            }
+            assert!(out.len() < sheet.len() * 9 / 10);
         }
-        assert!(out.len() < STYLE_CSS.len() * 9 / 10);
     }
 
     #[test]
