@@ -1211,8 +1211,9 @@ async function play(context) {
 }
 
 // The investigate page (investigate.js): a picture drawn by clicks on the grid is valued as
-// `hackenbook eval` values its notation; a picture beyond the page's solver (a part standing on
-// the ground twice) says so and gives an eval command that runs; erasing brings the value back;
+// `hackenbook eval` values its notation; a picture beyond the page's solver (a typed tree mixing
+// green with blue and red, a drawn part standing on the ground twice) says so in words and
+// gives an eval command that runs; erasing brings the value back;
 // a game against the solver from a position Left wins whoever starts, the reader playing Right,
 // ends with the solver's win. Screenshots at desktop and phone width, light and dark.
 function evalOf(notation) {
@@ -1240,6 +1241,15 @@ async function checkInvestigate(context) {
   // The picture drawn at the start.
   let s = await shown();
   check(s.value === evalOf(s.notation), `${name}: the first picture ${s.notation} shows ${s.value}, eval says ${evalOf(s.notation)}`);
+  // A tree of blue and green, typed and drawn: beyond too, in other words, with its command.
+  await page.locator("[data-part=typed]").fill("L(G R) G");
+  await page.locator("[data-part=draw]").click();
+  s = await shown();
+  check(
+    s.beyond && /mixes green/.test(s.why) && s.command === "hackenbook eval 'L(G R) G'" && !s.play,
+    `${name}: a tree of blue, red and green is not said beyond with its command (${s.why} ${s.command})`,
+  );
+  check(/^[-\d/*^v{}|.,+ ]+$/.test(evalOf("L(G R) G")), `${name}: hackenbook eval 'L(G R) G' prints no value`);
   // A stalk of blue and red, and a green stalk of two beside it.
   await page.locator("[data-part=clear]").click();
   await tool("L");
