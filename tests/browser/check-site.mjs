@@ -1317,6 +1317,15 @@ async function checkInvestigate(context) {
     }
   }
   check(/You have no move: the solver wins\./.test(said), `${name}: the game against the solver ended "${said}"`);
+  // Drawing by keyboard: Enter on two focused points joins them, and focus stays on the point.
+  await fig.getByRole("button", { name: "Close" }).click();
+  for (const p of ["p6,0", "p6,1"]) {
+    await page.locator(`[data-at="${p}"]`).focus();
+    await page.keyboard.press("Enter");
+  }
+  s = await shown();
+  const focus = await page.evaluate(() => document.activeElement.dataset.at);
+  check(s.notation === "LR GG L" && s.value === evalOf(s.notation) && focus === "p6,1", `${name}: by keyboard, ${s.notation} worth ${s.value}, focus on ${focus}`);
   checkQuiet(name, v.problems);
   await page.close();
   // The page at phone width, light and dark, and at desktop width in dark.
