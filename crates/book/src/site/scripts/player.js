@@ -21,7 +21,8 @@
   };
   var SVGNS = "http://www.w3.org/2000/svg";
   // What another format's script (board.js) shares with this one.
-  var LIB = { ALPHA: ALPHA, NAME: NAME, other: other, all: all, attrs: attrs, onKey: onKey };
+  // A format whose positions are computed in the page (investigate.js) builds on the edge game.
+  var LIB = { ALPHA: ALPHA, NAME: NAME, other: other, all: all, attrs: attrs, onKey: onKey, edgesGame: edgesGame };
 
   function other(s) {
     return s === "L" ? "R" : "L";
@@ -113,12 +114,14 @@
     return [nums.slice(0, 2), nums.slice(-2)];
   }
 
-  // A Hackenbush diagram in play: a move is an edge's index.
-  function edgesGame(svg, text) {
-    var table = decodeEdges(text), hits = [];
+  // A Hackenbush diagram in play: a move is an edge's index. The table is a decoded play table,
+  // or one with its own `after` (the entry a cut leads to) and `view` (an entry's value, shown).
+  function edgesGame(svg, table) {
+    var hits = [];
     var edges = all(svg, "path.hb-edge"), nodes = all(svg, "circle.hb-node");
     return {
       outcomes: table.outcomes,
+      view: table.view,
       ask: "Position in play: choose an edge to cut",
       taken: "Cut taken back",
       value: function (i) {
@@ -133,7 +136,7 @@
         return table.entries[i][s];
       },
       after: function (i, k) {
-        return afterCut(table, i, k);
+        return table.after ? table.after(i, k) : afterCut(table, i, k);
       },
       intro: function () {
         return table.childish
@@ -267,12 +270,25 @@
     if (format !== "v1" && !formats[format]) return;
     var game =
       format === "v1"
-        ? edgesGame(svg, text)
+        ? edgesGame(svg, decodeEdges(text))
         : formats[format](LIB, svg, text, fig.getAttribute("data-play-game"), fig.getAttribute("data-play-players"));
-    var pool = document.querySelectorAll("#play-values > span");
-    var values = fig.getAttribute("data-play-values").split(" ").map(function (i) {
-      return pool[+i];
-    });
+    // An entry's value, typeset by the build (the page's pool) unless the game shows its own.
+    var view = game.view;
+    if (!view) {
+      var pool = document.querySelectorAll("#play-values > span");
+      var values = fig.getAttribute("data-play-values").split(" ").map(function (i) {
+        return pool[+i];
+      });
+      view = function (i) {
+        var v = game.value(i), span = values[v];
+        return {
+          html: span.innerHTML,
+          data: span.getAttribute("data-value"),
+          words: span.getAttribute("data-words"),
+          outcome: game.outcomes[v],
+        };
+      };
+    }
     var open = bar.appendChild(attrs(button("Play", start), { "aria-label": "Play this position" }));
 
     var panel, live, shown, said, history, vs = null, timer = null, role = svg.getAttribute("role");
@@ -333,13 +349,13 @@
 
     // Show the current entry, its value and who wins.
     function draw() {
-      var i = here(), v = game.value(i);
+      var i = here(), v = view(i);
       game.show(i);
       if (!shown) return;
-      var el = attrs(make("span", "play-value"), { "data-value": values[v].getAttribute("data-value") });
-      el.innerHTML = values[v].innerHTML;
+      var el = attrs(make("span", "play-value"), { "data-value": v.data });
+      el.innerHTML = v.html;
       shown.textContent = "Value ";
-      append(shown, [el, document.createTextNode(" · " + OUTCOME[game.outcomes[v]])]);
+      append(shown, [el, document.createTextNode(" · " + OUTCOME[v.outcome])]);
     }
 
     function announce(text) {
@@ -348,7 +364,7 @@
     }
 
     function words(i) {
-      return values[game.value(i)].getAttribute("data-words");
+      return view(i).words;
     }
 
     // The reader chose a target (by key: focus moves on to the next target).
@@ -434,6 +450,9 @@
   function init() {
     all(document, "figure[data-play], figure[data-play-static]").forEach(setup);
   }
+  // A page that draws its figures itself (investigate.js) sets each new one up.
+  LIB.setup = setup;
+  window.hackenbookPlayer = LIB;
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
   else init();
 })();
