@@ -323,8 +323,7 @@ fn elements(svg: &str) -> Option<Vec<(Option<String>, Element)>> {
             } else {
                 let eq = rest.find("=\"")?;
                 let name = &rest[..eq];
-                if name.is_empty()
-                    || !name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
+                if name.is_empty() || !name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
                 {
                     return None;
                 }
@@ -472,7 +471,10 @@ mod tests {
         let board = Domineering.parse("2x3").unwrap();
         let drawing = Domineering.draw(&board);
         let still = drawing.to_svg();
-        assert!(!still.contains("hb-domino") && !still.contains("hb-target"), "{still}");
+        assert!(
+            !still.contains("hb-domino") && !still.contains("hb-target"),
+            "{still}"
+        );
         assert_eq!(still.matches("hb-square").count(), 1, "{still}");
         // Each row its outline and the lines between its squares.
         assert!(
@@ -495,7 +497,10 @@ mod tests {
         // Answered by a click: only the targets are groups.
         let answered = drawing.to_svg_answerable(1.0, None);
         assert_eq!(answered.matches("<g data-item=").count(), 7, "{answered}");
-        assert!(answered.contains("<g data-item=\"domino-a1-a2\">"), "{answered}");
+        assert!(
+            answered.contains("<g data-item=\"domino-a1-a2\">"),
+            "{answered}"
+        );
     }
 
     #[test]
@@ -536,7 +541,9 @@ mod tests {
         };
         let svg = drawing.to_svg();
         assert!(
-            svg.contains(&format!("<path class=\"c\" d=\"M0 0h1v1h-1z\"/>{odd}</svg>")),
+            svg.contains(&format!(
+                "<path class=\"c\" d=\"M0 0h1v1h-1z\"/>{odd}</svg>"
+            )),
             "{svg}"
         );
     }
