@@ -44,14 +44,12 @@ pub fn render(
             (svg, rules)
         }
         ExercisePosition::Board(b) => {
-            // Each item in its group (`data-item`): a move question is answered by clicking the
-            // item a move targets (`board.js`).
-            let drawing = b.position.draw();
-            let svg = drawing.to_svg_playable(
-                EXERCISE_EM,
-                Some(&format!("Exercise {number}")),
-                &vec![true; drawing.items.len()],
-            );
+            // Each target of a move in its group (`data-item`): a move question is answered by
+            // clicking the item a move targets (`board.js`).
+            let svg = b
+                .position
+                .draw()
+                .to_svg_answerable(EXERCISE_EM, Some(&format!("Exercise {number}")));
             // Who moves how, in words: the drawing alone may not say it.
             let rules = b
                 .position
