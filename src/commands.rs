@@ -500,8 +500,7 @@ pub fn claims(
         }
         return finish(problems);
     }
-    let records: Vec<&hackenbook_book::check::ClaimRecord> =
-        checked.essays.iter().flat_map(|e| &e.claims).collect();
+    let records = in_line_order(&checked.essays);
     if json {
         let text =
             serde_json::to_string_pretty(&records).map_err(|e| Failure::Other(e.to_string()))?;
@@ -521,6 +520,21 @@ pub fn claims(
         }
     }
     finish(problems)
+}
+
+/// Every claim of `essays`, essay after essay (in ladder order), each essay's in the order of
+/// its source: by line, then column (the check keeps them in the order it checks them, exercise
+/// answers first).
+pub fn in_line_order(
+    essays: &[hackenbook_book::check::CheckedEssay],
+) -> Vec<&hackenbook_book::check::ClaimRecord> {
+    let mut records = Vec::new();
+    for essay in essays {
+        let start = records.len();
+        records.extend(&essay.claims);
+        records[start..].sort_by_key(|r| (r.line, r.column));
+    }
+    records
 }
 
 /// The end of a command that checked the essays: its problems fail it; warnings alone are
