@@ -197,3 +197,138 @@ fn build_while_serve_holds_the_site_is_refused_naming_it() {
     );
     assert!(!project.path(".site.lock").exists(), "and so did build");
 }
+
+/// Starts `serve --port 0 --open` with `env` set (and DISPLAY, WAYLAND_DISPLAY, BROWSER
+/// removed first, so the test sees no browser of its own machine); returns the child, the
+/// address it serves and a channel of its standard error's lines.
+#[cfg(all(unix, not(target_os = "macos")))]
+fn serve_open(
+    project: &TempProject,
+    env: &[(&str, std::ffi::OsString)],
+) -> (Child, SocketAddr, std::sync::mpsc::Receiver<String>) {
+    let mut command = serve(project, 0);
+    command
+        .arg("--open")
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .env_remove("BROWSER");
+    for (name, value) in env {
+        command.env(name, value);
+    }
+    let mut child = command.spawn().unwrap();
+    let stderr = BufReader::new(child.stderr.take().unwrap());
+    let (lines, said) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in stderr.lines().map_while(Result::ok) {
+            if lines.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let addr = loop {
+        let mut line = String::new();
+        if stdout.read_line(&mut line).unwrap() == 0 {
+            let _ = child.kill();
+            panic!("the server ended before serving");
+        }
+        if let Some(rest) = line.strip_prefix("serving http://") {
+            break rest.split('/').next().unwrap().parse().unwrap();
+        }
+    };
+    (child, addr, said)
+}
+
+/// The first line of standard error holding `words`, or every line seen if none came in time.
+#[cfg(all(unix, not(target_os = "macos")))]
+fn line_with(said: &std::sync::mpsc::Receiver<String>, words: &str) -> Result<String, String> {
+    let deadline = Instant::now() + PATIENCE;
+    let mut seen = String::new();
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        match said.recv_timeout(left) {
+            Ok(line) if line.contains(words) => return Ok(line),
+            Ok(line) => seen.push_str(&(line + "\n")),
+            Err(_) => return Err(seen),
+        }
+    }
+}
+
+/// A folder holding one executable `xdg-open` with `body` as its shell script, for `PATH`.
+#[cfg(all(unix, not(target_os = "macos")))]
+fn fake_opener(body: &str) -> (tempfile::TempDir, std::ffi::OsString) {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let opener = dir.path().join("xdg-open");
+    std::fs::write(&opener, format!("#!/bin/sh\n{body}\n")).unwrap();
+    std::fs::set_permissions(&opener, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let mut path = dir.path().as_os_str().to_owned();
+    path.push(":");
+    path.push(std::env::var_os("PATH").unwrap_or_default());
+    (dir, path)
+}
+
+/// Without a graphical session `--open` says so, with the address to open by hand, and serves.
+#[cfg(all(unix, not(target_os = "macos")))]
+#[test]
+fn open_without_a_display_says_so_and_serves() {
+    let project = TempProject::good();
+    let (mut child, addr, said) = serve_open(&project, &[]);
+    let line = line_with(&said, "no browser could be opened");
+    let served = get(addr, "/").map(|r| r.status);
+    let _ = child.kill();
+    let _ = child.wait();
+    let line = line.unwrap_or_else(|seen| panic!("nothing said of the browser: {seen}"));
+    assert!(line.contains("no graphical session"), "{line}");
+    assert!(
+        line.contains(&format!("open http://{addr}/ in a browser yourself")),
+        "{line}"
+    );
+    assert_eq!(served.unwrap(), 200, "still serves");
+}
+
+/// An opener that finds no browser (`xdg-open`'s exit status 3) is reported in words, and the
+/// server serves on.
+#[cfg(all(unix, not(target_os = "macos")))]
+#[test]
+fn an_opener_that_finds_no_browser_is_reported() {
+    let project = TempProject::good();
+    let (_dir, path) = fake_opener("exit 3");
+    let (mut child, addr, said) = serve_open(&project, &[("PATH", path), ("DISPLAY", ":0".into())]);
+    let line = line_with(&said, "no browser could be opened");
+    let served = get(addr, "/").map(|r| r.status);
+    let _ = child.kill();
+    let _ = child.wait();
+    let line = line.unwrap_or_else(|seen| panic!("nothing said of the browser: {seen}"));
+    assert!(
+        line.contains("`xdg-open` found no browser to open it with (exit status 3)"),
+        "{line}"
+    );
+    assert!(line.contains(&format!("http://{addr}/")), "{line}");
+    assert_eq!(served.unwrap(), 200, "still serves");
+}
+
+/// With a display, the opener is given the address served.
+#[cfg(all(unix, not(target_os = "macos")))]
+#[test]
+fn open_hands_the_opener_the_address_served() {
+    let project = TempProject::good();
+    let asked = project.path("asked");
+    // Written beside, then renamed: the test never reads half a file.
+    let (_dir, path) = fake_opener(&format!(
+        "printf '%s' \"$1\" > '{0}.new' && mv '{0}.new' '{0}'",
+        asked.display()
+    ));
+    let (mut child, addr, _said) =
+        serve_open(&project, &[("PATH", path), ("DISPLAY", ":0".into())]);
+    let deadline = Instant::now() + PATIENCE;
+    while !asked.is_file() && Instant::now() < deadline {
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+    assert_eq!(
+        std::fs::read_to_string(&asked).ok().as_deref(),
+        Some(format!("http://{addr}/").as_str())
+    );
+}
