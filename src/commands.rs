@@ -354,16 +354,23 @@ pub fn census_export(name: &str, path: &Path, defs: &mut Definitions) -> Result<
         census::memory::fits(census::export::peak_bytes(&family)).map_err(refused)?;
         eprintln!("census {name}: {}", family.cost().describe());
         let progress = census::progress::Progress::new(family.cost().evaluated as u64, name);
-        let games = &mut defs.checker.ev.games;
-        // The export runs under the run's clock: the engine's workers and the properties read
-        // it, and a stop removes the unfinished file.
-        let done = games.timed(|games| {
-            let running = games.running();
-            let report = |n| {
-                progress.add(n);
-                running.stop_if_due();
-            };
-            census::export::write_parquet(&family, path, &report, games)
+        // The export runs under the run's clock (or the time `--yes` gave it): the engine's
+        // workers and the properties read it, and a stop removes the unfinished file.
+        let ev = &mut defs.checker.ev;
+        let limit = (defs.workspace).estimated_time_limit(
+            name,
+            family.cost().seconds(),
+            ev.games.clock().limit,
+        );
+        let done = ev.with_time_limit(limit, |ev| {
+            ev.games.timed(|games| {
+                let running = games.running();
+                let report = |n| {
+                    progress.add(n);
+                    running.stop_if_due();
+                };
+                census::export::write_parquet(&family, path, &report, games)
+            })
         });
         progress.finish();
         let done = done.map_err(|stop| format!("the export of `{name}` stopped: {stop}"));
