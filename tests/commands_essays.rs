@@ -169,18 +169,21 @@ fn claims_are_listed_in_line_order() {
                  ```exercise pair\nLR LR R\nquestion = who wins\nanswer = second player\n```\n\n\
                  Last: `{1/2 = value of stalk}`.\n";
     let (dir, _project) = project_with(&[("a.md", essay)]);
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_hackenbook"))
-        .args(["claims", "--json", "--root"])
-        .arg(dir.path())
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{stdout}{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let claims: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    // `hackenbook claims` with `flags` on the project: what it prints, once it succeeded.
+    let run = |flags: &[&str]| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_hackenbook"))
+            .arg("claims")
+            .args(flags)
+            .arg("--root")
+            .arg(dir.path())
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{stdout}{stderr}");
+        stdout
+    };
+    let claims: serde_json::Value = serde_json::from_str(&run(&["--json"])).unwrap();
     let listed: Vec<(u64, u64, &str)> = claims
         .as_array()
         .unwrap()
@@ -205,12 +208,7 @@ fn claims_are_listed_in_line_order() {
     assert_eq!((listed[0].0, listed[3].0), (10, 18), "{listed:?}");
 
     // The text lists them in the same order.
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_hackenbook"))
-        .args(["claims", "--root"])
-        .arg(dir.path())
-        .output()
-        .unwrap();
-    let text = String::from_utf8_lossy(&out.stdout);
+    let text = run(&[]);
     let places: Vec<&str> = text
         .lines()
         .map(|l| l.split_whitespace().next().unwrap())

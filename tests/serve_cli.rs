@@ -2,8 +2,8 @@
 
 mod serve_support;
 
-use serve_support::{get, TempProject, PATIENCE};
-use std::io::{BufRead, BufReader};
+use serve_support::{get, served_address, stderr_lines, TempProject, PATIENCE};
+use std::io::BufRead;
 use std::net::{SocketAddr, TcpListener};
 use std::process::{Child, Command, ExitStatus, Stdio};
 use std::time::Instant;
@@ -60,20 +60,7 @@ fn a_port_in_use_is_a_clear_error_with_exit_status_1() {
 fn port_zero_prints_the_port_and_ctrl_c_stops_cleanly() {
     let project = TempProject::good();
     let mut child = serve(&project, 0).spawn().unwrap();
-    let mut stdout = BufReader::new(child.stdout.take().unwrap());
-    let mut seen = String::new();
-    let addr: SocketAddr = loop {
-        let mut line = String::new();
-        if stdout.read_line(&mut line).unwrap() == 0 {
-            let _ = child.kill();
-            panic!("the server ended before serving; it said: {seen}");
-        }
-        seen.push_str(&line);
-        if let Some(rest) = line.strip_prefix("serving http://") {
-            let addr = rest.split('/').next().unwrap();
-            break addr.parse().unwrap();
-        }
-    };
+    let (addr, mut stdout) = served_address(&mut child);
     assert_ne!(addr.port(), 0);
     assert!(addr.ip().is_loopback(), "binds 127.0.0.1 by default");
     assert_eq!(get(addr, "/").unwrap().status, 200);
@@ -86,7 +73,7 @@ fn port_zero_prints_the_port_and_ctrl_c_stops_cleanly() {
     let status = wait(&mut child);
     let mut rest = String::new();
     std::io::Read::read_to_string(&mut stdout, &mut rest).unwrap();
-    assert!(status.success(), "exit {status:?}; said {seen}{rest}");
+    assert!(status.success(), "exit {status:?}; said {rest}");
     assert!(rest.contains("stopped"), "{rest}");
     assert!(project.path("site/index.html").is_file());
     assert!(!project.path(".site.new").exists() && !project.path(".site.old").exists());
@@ -108,15 +95,7 @@ fn the_time_limit_bounds_the_builds_of_serve() {
         .spawn()
         .unwrap();
     // The first build runs before the server says where it serves; its problems go to stderr.
-    let stderr = BufReader::new(child.stderr.take().unwrap());
-    let (lines, said) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        for line in stderr.lines().map_while(Result::ok) {
-            if lines.send(line).is_err() {
-                break;
-            }
-        }
-    });
+    let said = stderr_lines(&mut child);
     let mut seen = String::new();
     let deadline = Instant::now() + PATIENCE;
     while !seen.contains("build failed") {
@@ -145,16 +124,8 @@ fn the_time_limit_bounds_the_builds_of_serve() {
 fn build_while_serve_holds_the_site_is_refused_naming_it() {
     let project = TempProject::good();
     let mut child = serve(&project, 0).spawn().unwrap();
-    let mut stdout = BufReader::new(child.stdout.take().unwrap());
-    let mut seen = String::new();
-    while !seen.contains("serving http://") {
-        let mut line = String::new();
-        if stdout.read_line(&mut line).unwrap() == 0 {
-            let _ = child.kill();
-            panic!("the server ended before serving; it said: {seen}");
-        }
-        seen.push_str(&line);
-    }
+    // Its output is kept open (and unread) while it runs.
+    let (_, _stdout) = served_address(&mut child);
     let index = project.read("site/index.html");
     let build = || {
         Command::new(env!("CARGO_BIN_EXE_hackenbook"))
@@ -216,26 +187,10 @@ fn serve_open(
         command.env(name, value);
     }
     let mut child = command.spawn().unwrap();
-    let stderr = BufReader::new(child.stderr.take().unwrap());
-    let (lines, said) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        for line in stderr.lines().map_while(Result::ok) {
-            if lines.send(line).is_err() {
-                break;
-            }
-        }
-    });
-    let mut stdout = BufReader::new(child.stdout.take().unwrap());
-    let addr = loop {
-        let mut line = String::new();
-        if stdout.read_line(&mut line).unwrap() == 0 {
-            let _ = child.kill();
-            panic!("the server ended before serving");
-        }
-        if let Some(rest) = line.strip_prefix("serving http://") {
-            break rest.split('/').next().unwrap().parse().unwrap();
-        }
-    };
+    let said = stderr_lines(&mut child);
+    let (addr, stdout) = served_address(&mut child);
+    // Drain what it prints later, so it never writes to a closed or full pipe.
+    std::thread::spawn(move || for _ in stdout.lines() {});
     (child, addr, said)
 }
 
