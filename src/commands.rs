@@ -354,16 +354,23 @@ pub fn census_export(name: &str, path: &Path, defs: &mut Definitions) -> Result<
         census::memory::fits(census::export::peak_bytes(&family)).map_err(refused)?;
         eprintln!("census {name}: {}", family.cost().describe());
         let progress = census::progress::Progress::new(family.cost().evaluated as u64, name);
-        let games = &mut defs.checker.ev.games;
-        // The export runs under the run's clock: the engine's workers and the properties read
-        // it, and a stop removes the unfinished file.
-        let done = games.timed(|games| {
-            let running = games.running();
-            let report = |n| {
-                progress.add(n);
-                running.stop_if_due();
-            };
-            census::export::write_parquet(&family, path, &report, games)
+        // The export runs under the run's clock (or the time `--yes` gave it): the engine's
+        // workers and the properties read it, and a stop removes the unfinished file.
+        let ev = &mut defs.checker.ev;
+        let limit = (defs.workspace).estimated_time_limit(
+            name,
+            family.cost().seconds(),
+            ev.games.clock().limit,
+        );
+        let done = ev.with_time_limit(limit, |ev| {
+            ev.games.timed(|games| {
+                let running = games.running();
+                let report = |n| {
+                    progress.add(n);
+                    running.stop_if_due();
+                };
+                census::export::write_parquet(&family, path, &report, games)
+            })
         });
         progress.finish();
         let done = done.map_err(|stop| format!("the export of `{name}` stopped: {stop}"));
@@ -500,24 +507,13 @@ pub fn claims(
         }
         return finish(problems);
     }
-    let records: Vec<&hackenbook_book::check::ClaimRecord> =
-        checked.essays.iter().flat_map(|e| &e.claims).collect();
+    let records = in_line_order(&checked.essays);
     if json {
-        // Each claim with its anchor in its page's notebook, which the page gives it.
-        let listed: Vec<Listed> = checked
-            .essays
-            .iter()
-            .flat_map(|e| e.claims.iter().enumerate())
-            .map(|(i, record)| Listed {
-                id: hackenbook_book::page::claim_id(i),
-                record,
-            })
-            .collect();
         let text =
-            serde_json::to_string_pretty(&listed).map_err(|e| Failure::Other(e.to_string()))?;
+            serde_json::to_string_pretty(&records).map_err(|e| Failure::Other(e.to_string()))?;
         say(&text);
     } else {
-        for r in records {
+        for r in records.iter().map(|l| l.record) {
             say(&format!(
                 "{}:{}:{}  {} = {}  → {} {}",
                 r.file,
@@ -533,12 +529,29 @@ pub fn claims(
     finish(problems)
 }
 
-/// A claim as `hackenbook claims --json` lists it: its anchor, then the record.
+/// A claim as `hackenbook claims` lists it: its anchor in its page's notebook (which the page
+/// gives it, by the check's order), then the record.
 #[derive(serde::Serialize)]
-struct Listed<'a> {
+pub struct Listed<'a> {
     id: String,
     #[serde(flatten)]
     record: &'a hackenbook_book::check::ClaimRecord,
+}
+
+/// Every claim of `essays`, essay after essay (in ladder order), each essay's in the order of
+/// its source: by line, then column (the check keeps them in the order it checks them, exercise
+/// answers first), each with its anchor.
+pub fn in_line_order(essays: &[hackenbook_book::check::CheckedEssay]) -> Vec<Listed<'_>> {
+    let mut listed = Vec::new();
+    for essay in essays {
+        let start = listed.len();
+        listed.extend(essay.claims.iter().enumerate().map(|(i, record)| Listed {
+            id: hackenbook_book::page::claim_id(i),
+            record,
+        }));
+        listed[start..].sort_by_key(|l| (l.record.line, l.record.column));
+    }
+    listed
 }
 
 /// The end of a command that checked the essays: its problems fail it; warnings alone are

@@ -159,6 +159,67 @@ fn claims_lists_one_essay_with_essay() {
     assert!(hackenbook::commands::claims(&project, true, false, Some(elsewhere)).is_err());
 }
 
+/// `claims` lists an essay's claims in the order of its source, line then column, whatever
+/// kind each is (the check answers exercises before the prose's claims).
+#[test]
+fn claims_are_listed_in_line_order() {
+    let essay = "+++\ntitle = \"A\"\nrung = 1\n+++\n\n\
+                 ```hackenbush stalk\nLR\n```\n\n\
+                 Worth `{1/2 = value of stalk}`, and `{2 = edges of stalk}`.\n\n\
+                 ```exercise pair\nLR LR R\nquestion = who wins\nanswer = second player\n```\n\n\
+                 Last: `{1/2 = value of stalk}`.\n";
+    let (dir, _project) = project_with(&[("a.md", essay)]);
+    // `hackenbook claims` with `flags` on the project: what it prints, once it succeeded.
+    let run = |flags: &[&str]| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_hackenbook"))
+            .arg("claims")
+            .args(flags)
+            .arg("--root")
+            .arg(dir.path())
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{stdout}{stderr}");
+        stdout
+    };
+    let claims: serde_json::Value = serde_json::from_str(&run(&["--json"])).unwrap();
+    let listed: Vec<(u64, u64, &str)> = claims
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| {
+            (
+                c["line"].as_u64().unwrap(),
+                c["column"].as_u64().unwrap(),
+                c["kind"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    // Two claims on line 10, then the exercise's answer, then the last claim (line 18).
+    let kinds: Vec<&str> = listed.iter().map(|&(_, _, k)| k).collect();
+    assert_eq!(kinds, ["query", "query", "exercise", "query"], "{listed:?}");
+    assert!(
+        listed
+            .windows(2)
+            .all(|w| (w[0].0, w[0].1) < (w[1].0, w[1].1)),
+        "{listed:?}"
+    );
+    assert_eq!((listed[0].0, listed[3].0), (10, 18), "{listed:?}");
+
+    // The text lists them in the same order.
+    let text = run(&[]);
+    let places: Vec<&str> = text
+        .lines()
+        .map(|l| l.split_whitespace().next().unwrap())
+        .collect();
+    let expected: Vec<String> = listed
+        .iter()
+        .map(|(l, c, _)| format!("essays/a.md:{l}:{c}"))
+        .collect();
+    assert_eq!(places, expected, "{text}");
+}
+
 /// `eval` prints `incentives(G)` as two lists, the Left incentives `Gᴸ − G` and the Right
 /// ones `G − Gᴿ`, of a game expression or of an essay's position; inside an expression the
 /// call is an error.

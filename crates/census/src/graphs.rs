@@ -58,6 +58,11 @@ impl GraphFamily {
             .sum()
     }
 
+    /// The time valuing every picture is estimated to take, at most, in seconds.
+    pub fn seconds(&self) -> f64 {
+        self.bound() as f64 / GRAPH_RATE
+    }
+
     /// `Ok` if the census may run under a budget of `max_positions`; otherwise what it would
     /// cost and how to confirm it.
     pub fn within(&self, max_positions: u128, how: &str) -> Result<(), String> {
@@ -65,7 +70,7 @@ impl GraphFamily {
         if bound <= max_positions {
             return Ok(());
         }
-        let seconds = bound as f64 / GRAPH_RATE;
+        let seconds = self.seconds();
         Err(format!(
             "this census would value up to {} pictures, each by the solver: up to {}; it runs only when confirmed: {how}",
             super::family::group(bound),

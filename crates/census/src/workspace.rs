@@ -166,6 +166,12 @@ pub struct Listing {
     pub members: Vec<(Example, u64)>,
 }
 
+/// How a refused built-in family with an estimated time runs: what `--yes` gives it
+/// ([`Workspace::give_estimated_time`]), or a census block.
+pub const CONFIRM_HOW: &str = "pass --yes (it then has twice the time estimated here, unless \
+     --time-limit is given), or define it in a census block with `max_positions` and a \
+     `time_limit` that covers it";
+
 /// A family's members, and for each entry that passes the family's `where`: its index and
 /// whether the query's condition holds on it.
 type Scan = (Members, Vec<(usize, bool)>);
@@ -182,6 +188,9 @@ pub struct Workspace {
     /// unconfirmed ([`CONFIRM_ABOVE`], or any number after [`Workspace::confirm_cost`]).
     builtins: BTreeSet<String>,
     builtin_budget: Option<u128>,
+    /// Whether a built-in family confirmed with `--yes` is given the time it is estimated to
+    /// need ([`Workspace::give_estimated_time`]).
+    estimated_time: bool,
     runs: Vec<CensusRun>,
     /// Censuses whose definition failed (reported there): a later error that only repeats
     /// the failure is left unsaid.
@@ -334,6 +343,36 @@ impl Workspace {
     /// Lets built-in families of any size run: the author confirmed the cost (`--yes`).
     pub fn confirm_cost(&mut self) {
         self.builtin_budget = Some(u128::MAX);
+    }
+
+    /// Gives a built-in family (forests, trees, stalks, graphs) the time it is estimated to
+    /// need: twice the estimate its refusal states (at least 2 s) when that is longer than the
+    /// run's time limit. For `--yes` without `--time-limit`: the author confirmed that cost.
+    pub fn give_estimated_time(&mut self) {
+        self.estimated_time = true;
+    }
+
+    /// The time limit census `name`, estimated to need `seconds`, runs under in place of the
+    /// run's (`run`) after [`Workspace::give_estimated_time`]: twice `seconds`, at least 2 s,
+    /// when longer than `run`; `None` (the run's limit stands) for a census block, without it,
+    /// or under no limit at all.
+    pub fn estimated_time_limit(
+        &self,
+        name: &str,
+        seconds: f64,
+        run: Option<std::time::Duration>,
+    ) -> Option<std::time::Duration> {
+        if !self.estimated_time || self.is_block(name) {
+            return None;
+        }
+        let given = std::time::Duration::try_from_secs_f64(2.0 * seconds.max(1.0))
+            .unwrap_or(std::time::Duration::MAX);
+        (given > run?).then_some(given)
+    }
+
+    /// Whether `name` is a census block of the essay (not a built-in family).
+    fn is_block(&self, name: &str) -> bool {
+        self.censuses.contains_key(name) && !self.builtins.contains(name)
     }
 
     /// A narrowed census in a reader's words: its parent's members (as the parent's run put
@@ -964,6 +1003,16 @@ impl Workspace {
             return Ok(rows.clone());
         }
         let (source, time_limit) = (entry.source.clone(), entry.time_limit);
+        // A built-in family confirmed with `--yes` may have the time it is estimated to need.
+        let estimate = match &source {
+            Source::Family(family) => Some(family.cost().seconds()),
+            Source::Graphs(family) => Some(family.seconds()),
+            _ => None,
+        };
+        let run_limit = ev.games.clock().limit;
+        let time_limit = time_limit.or_else(|| {
+            estimate.and_then(|seconds| self.estimated_time_limit(name, seconds, run_limit))
+        });
         let stopped = |stop: hackenbook_games::Stop| {
             QueryError::new(span.clone(), format!("census `{name}` stopped: {stop}"))
         };
@@ -1165,10 +1214,7 @@ impl Workspace {
         if self.builtins.contains(name) {
             let budget = self.builtin_budget.unwrap_or(GRAPHS_CONFIRM_ABOVE);
             family
-                .within(
-                    budget,
-                    "pass --yes, or define it in a census block with `max_positions`",
-                )
+                .within(budget, CONFIRM_HOW)
                 .map_err(|message| QueryError::new(span.clone(), format!("`{name}`: {message}")))?;
         }
         if let Some(dir) = &self.cache_dir {
@@ -1241,14 +1287,10 @@ impl Workspace {
     /// it was defined (`max_positions`), and a built-in family's past [`CONFIRM_ABOVE`]
     /// positions needs `--yes` ([`Workspace::confirm_cost`]); otherwise its cost, in words.
     pub fn confirmed(&self, name: &str, family: &Family) -> Result<(), String> {
-        let block = self.censuses.contains_key(name) && !self.builtins.contains(name);
-        if block {
+        if self.is_block(name) {
             return Ok(());
         }
-        family.within(
-            self.builtin_budget.unwrap_or(CONFIRM_ABOVE),
-            "pass --yes, or define it in a census block with `max_positions`",
-        )
+        family.within(self.builtin_budget.unwrap_or(CONFIRM_ABOVE), CONFIRM_HOW)
     }
 
     /// The family of positions a census name stands for (a census block's, or a built-in

@@ -10,7 +10,6 @@
 //! Libertinus Serif is under the SIL Open Font License 1.1, New Computer Modern Math under the
 //! GUST Font License (both texts as shipped in the crate's NOTICE file).
 
-use std::fs;
 use std::io;
 use std::path::Path;
 
@@ -141,14 +140,11 @@ pub fn write_assets<'p>(
     pages: impl IntoIterator<Item = &'p str>,
     stylesheet: &'p str,
 ) -> io::Result<()> {
-    for (name, bytes) in asset_files(pages, stylesheet, &|| false)? {
-        let path = out_dir.join(name);
-        if let Some(parent) = path.parent() {
-            fs::create_dir_all(parent)?;
-        }
-        fs::write(path, bytes)?;
-    }
-    Ok(())
+    let files = asset_files(pages, stylesheet, &|| false)?;
+    super::publish::write_files(
+        out_dir,
+        files.iter().map(|(n, b)| (n.as_str(), b.as_slice())),
+    )
 }
 
 /// The files [`write_assets`] writes, as (path inside the site, bytes), in memory. `stopped` is
@@ -227,6 +223,7 @@ fn describe(face: &Face, bytes: &[u8]) -> String {
 mod tests {
     use super::*;
     use crate::site::webfont::NAME_POSTSCRIPT;
+    use std::fs;
 
     #[test]
     fn served_files_lose_comments_and_indentation_only() {

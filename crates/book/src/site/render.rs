@@ -40,7 +40,7 @@ pub use super::model::{
     href, ClaimRow, Link, PageModel, SiteModel, TocEntry, ANSWER_KEY_OPENING, FEED, INDEX,
     INVESTIGATE, NOT_FOUND, SITEMAP,
 };
-use super::publish::{publish, PublishError, Refusal};
+use super::publish::{publish, write_files, PublishError, Refusal};
 use super::search;
 
 /// Why the site could not be written. In every case the previous output folder is untouched.
@@ -107,16 +107,8 @@ pub fn render_site(
 ) -> Result<Vec<PathBuf>, RenderError> {
     let pages = render_pages(model, templates_dir)?;
     let others = site_files(model, templates_dir, &pages, out_dir, &|| false)?;
-    publish(out_dir, |dir| -> io::Result<()> {
-        let pages = pages.iter().map(|(name, html)| (name, html.as_bytes()));
-        for (name, bytes) in pages.chain(others.iter().map(|(n, b)| (n, b.as_slice()))) {
-            let path = dir.join(name);
-            if let Some(parent) = path.parent() {
-                fs::create_dir_all(parent)?;
-            }
-            fs::write(path, bytes)?;
-        }
-        Ok(())
+    publish(out_dir, |dir| {
+        write_files(dir, site_contents(&pages, &others))
     })
     .map_err(|e| match e {
         PublishError::Refused(refusal) => RenderError::Refused(refusal),
@@ -126,6 +118,16 @@ pub fn render_site(
         },
     })?;
     Ok(pages.iter().map(|(name, _)| out_dir.join(name)).collect())
+}
+
+/// The pages and the other files of a site, as (path inside the site, bytes): what
+/// [`write_files`] fills a new site with.
+pub fn site_contents<'s>(
+    pages: &'s [(String, String)],
+    others: &'s [(String, Vec<u8>)],
+) -> impl Iterator<Item = (&'s str, &'s [u8])> {
+    let pages = pages.iter().map(|(n, html)| (n.as_str(), html.as_bytes()));
+    pages.chain(others.iter().map(|(n, b)| (n.as_str(), b.as_slice())))
 }
 
 /// Every file of the site besides its pages (the search index, with a `base_url` the sitemap
