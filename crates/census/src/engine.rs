@@ -8,7 +8,7 @@
 
 use super::family::{Family, Shard};
 use super::forest::{shape_index, shape_rank, shapes, Forest, Palette};
-use super::record::{forest_count, order_key, Groups, Record, Row, Val};
+use super::record::{forest_count, order_key, Facts, Groups, Readings, Record, Row, Val};
 use super::small::Small;
 use hackenbook_games::{signs, Games, Stop};
 use hackenbook_rulesets::hackenbush::Colour;
@@ -394,7 +394,7 @@ impl Colouring<'_> {
                 Colour::Red => (b, r + 1, g),
                 Colour::Green => (b, r, g + 1),
             });
-        Ok(Record {
+        let facts = Facts {
             edges: forest_count(n),
             blue,
             red,
@@ -405,12 +405,15 @@ impl Colouring<'_> {
             path: self.plan.path,
             cycles: 0,
             colon,
-            value: Val::Num(value),
-            reading: Val::Num(reading),
-            tree_rule: Val::Num(rule),
-            sum: Val::Num(sum),
-            ordinal_sum: Val::Num(ordinal_sum),
-        })
+        };
+        let readings = Readings {
+            value,
+            reading,
+            tree_rule: rule,
+            sum,
+            ordinal_sum,
+        };
+        Ok(Record::new(facts, readings.map(Val::Num)))
     }
 }
 

@@ -17,7 +17,7 @@
 
 use super::cache::Keyed;
 use super::forest::Palette;
-use super::record::{order_key, Groups, Record, Row, Val};
+use super::record::{order_key, Facts, Groups, Record, Row, Val};
 use hackenbook_games::{GameId, Games};
 use hackenbook_rulesets::hackenbush::canon::{exact_code, from_code};
 use hackenbook_rulesets::hackenbush::{Colour, Position, Rules, SolveError, Solver};
@@ -252,23 +252,17 @@ pub fn picture_record(p: &Position, value: Val) -> Result<Record, String> {
             )
         })
     };
-    Ok(Record {
+    let facts = Facts {
         edges: exact(p.edge_count())?,
         blue: exact(p.count(Colour::Blue))?,
         red: exact(p.count(Colour::Red))?,
         green: exact(p.count(Colour::Green))?,
         trunks: exact(p.trunks())?,
-        height: 0,
-        spine: 0,
         path: p.is_stalk(),
         cycles: exact((p.edge_count() + 1).saturating_sub(p.node_count()))?,
-        colon: false,
-        value,
-        reading: value,
-        tree_rule: value,
-        sum: value,
-        ordinal_sum: value,
-    })
+        ..Facts::NONE
+    };
+    Ok(Record::valued(facts, value))
 }
 
 /// Why a census of graphs could not be valued: the picture and the solver's reason.

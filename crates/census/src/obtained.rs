@@ -370,28 +370,21 @@ pub fn circularity(same: SameWay, engine: Engine, place: &str) -> (String, Strin
 mod tests {
     use super::*;
     use crate::query::parse_expr;
-    use crate::record::Val;
+    use crate::record::{Facts, Val};
     use crate::small::Small;
 
     fn record(trunks: u32, path: bool) -> Record {
-        let v = Val::Num(Small::ZERO);
-        Record {
+        let facts = Facts {
             edges: 3,
             blue: 3,
-            red: 0,
-            green: 0,
             trunks,
             height: 3,
             spine: 3,
             path,
-            cycles: 0,
             colon: true,
-            value: v,
-            reading: v,
-            tree_rule: v,
-            sum: v,
-            ordinal_sum: v,
-        }
+            ..Facts::NONE
+        };
+        Record::valued(facts, Val::Num(Small::ZERO))
     }
 
     fn same(query: &str, engine: Engine, r: &Record) -> Option<Method> {

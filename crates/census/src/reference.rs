@@ -8,7 +8,7 @@
 
 use super::family::{Family, Kind};
 use super::forest::{Forest, Palette};
-use super::record::{forest_count, order_key, Groups, Record, Row, Val};
+use super::record::{forest_count, order_key, Facts, Groups, Readings, Record, Row, Val};
 use hackenbook_games::{GameId, Games};
 use hackenbook_rulesets::hackenbush::{Colour, Tree};
 use std::collections::HashMap;
@@ -122,24 +122,22 @@ impl<'g> Reference<'g> {
         }
         let reading = Tree::stalk(&spine).map_or(self.games.zero(), |s| self.value(&[s]));
         let tree_rule = self.tree_rule(forest);
-        let games = &*self.games;
-        Some(Record {
-            edges: forest_count(packed.edges()),
-            blue: forest_count(packed.count(Colour::Blue)),
-            red: forest_count(packed.count(Colour::Red)),
-            green: forest_count(packed.count(Colour::Green)),
+        // Trunks and spine counted on the nested lists, the rest on the packed forest.
+        let facts = Facts {
             trunks: forest_count(forest.len()),
-            height: forest_count(packed.height()),
             spine: forest_count(spine.len()),
-            path: packed.is_path(),
-            cycles: 0,
             colon,
-            value: Val::of_game(value, games),
-            reading: Val::of_game(reading, games),
-            tree_rule: Val::of_game(tree_rule, games),
-            sum: Val::of_game(sum, games),
-            ordinal_sum: Val::of_game(ordinal_sum, games),
-        })
+            ..Facts::of_forest(packed)
+        };
+        let readings = Readings {
+            value,
+            reading,
+            tree_rule,
+            sum,
+            ordinal_sum,
+        };
+        let games = &*self.games;
+        Some(Record::new(facts, readings.map(|g| Val::of_game(g, games))))
     }
 }
 

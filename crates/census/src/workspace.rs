@@ -26,7 +26,7 @@ use super::query::{
     parse_expr, parse_query, type_of, Arith, Expr, ExprKind, Extreme, FamilyRef, Query, QueryError,
     QueryKind, Type, KEYWORDS,
 };
-use super::record::{Field, Record, Row, Val};
+use super::record::{Facts, Field, Record, Row, Val};
 use super::reference::Reference;
 use super::small::Small;
 use hackenbook_base::provenance::{words_by_part, Method};
@@ -1919,23 +1919,7 @@ fn push_how(out: &mut Vec<How>, what: String, words: String) {
 /// The record of a position of another game than Hackenbush: its value, and nothing counted
 /// (the counts are Hackenbush's, refused before they are read).
 fn value_record(value: Val) -> Record {
-    Record {
-        edges: 0,
-        blue: 0,
-        red: 0,
-        green: 0,
-        trunks: 0,
-        height: 0,
-        spine: 0,
-        path: false,
-        cycles: 0,
-        colon: false,
-        value,
-        reading: value,
-        tree_rule: value,
-        sum: value,
-        ordinal_sum: value,
-    }
+    Record::valued(Facts::NONE, value)
 }
 
 /// The engine behind a named position's record: the reference engine for a forest of at most
