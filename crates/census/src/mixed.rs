@@ -138,6 +138,10 @@ impl<'g> Composer<'g> {
         );
         let reading = self.value(stalk);
         let tree_rule = self.tree_rule(f);
+        let facts = Facts {
+            colon,
+            ..Facts::of_forest(f)
+        };
         let readings = Readings {
             value,
             reading,
@@ -145,14 +149,7 @@ impl<'g> Composer<'g> {
             sum,
             ordinal_sum,
         };
-        let games = &*self.games;
-        Record::new(
-            Facts {
-                colon,
-                ..Facts::of_forest(f)
-            },
-            readings.map(|g| Val::of_game(g, games)),
-        )
+        Record::of_games(facts, readings, self.games)
     }
 }
 

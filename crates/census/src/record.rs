@@ -230,6 +230,14 @@ impl<V: Copy> Readings<V> {
     }
 }
 
+impl Record {
+    /// The record of a forest whose values are canonical games of `games` (the game-tree
+    /// engines): each held as a [`Val`], a number in the fixed width where it is one.
+    pub fn of_games(facts: Facts, readings: Readings<GameId>, games: &Games) -> Record {
+        Record::new(facts, readings.map(|g| Val::of_game(g, games)))
+    }
+}
+
 impl<V: Copy> Record<V> {
     /// The record of a position with these facts whose one computed value is `value`
     /// ([`Readings::all`]).

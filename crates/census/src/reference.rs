@@ -8,7 +8,7 @@
 
 use super::family::{Family, Kind};
 use super::forest::{Forest, Palette};
-use super::record::{forest_count, order_key, Facts, Groups, Readings, Record, Row, Val};
+use super::record::{forest_count, order_key, Facts, Groups, Readings, Record, Row};
 use hackenbook_games::{GameId, Games};
 use hackenbook_rulesets::hackenbush::{Colour, Tree};
 use std::collections::HashMap;
@@ -136,8 +136,7 @@ impl<'g> Reference<'g> {
             sum,
             ordinal_sum,
         };
-        let games = &*self.games;
-        Some(Record::new(facts, readings.map(|g| Val::of_game(g, games))))
+        Some(Record::of_games(facts, readings, self.games))
     }
 }
 

@@ -19,7 +19,7 @@ use super::games::{GameFamily, GameMember, MemberPosition};
 use super::graphs::{self, picture_record, GraphFamily, GRAPHS_CONFIRM_ABOVE};
 use super::literal::{Example, Figure, Member};
 use super::mixed;
-use super::obtained::{CensusMethod, Engine, How, Watch};
+use super::obtained::{CensusMethod, Engine, How, Origin, Watch};
 use super::positions::{self, PositionFamily, POSITIONS_CONFIRM_ABOVE};
 use super::progress::Progress;
 use super::query::{
@@ -1096,9 +1096,10 @@ impl Workspace {
         };
         if let Some(dir) = &self.cache_dir {
             if let Some(cached) = cache::load(dir, family, games) {
-                let method = match merged_shards(&cached.origin) {
-                    Some(shards) => CensusMethod::Merged { engine, shards },
-                    None => CensusMethod::Cache(engine),
+                // Rows of this family are only ever computed by its engine.
+                let method = match cached.origin {
+                    Origin::Merged { shards } => CensusMethod::Merged { engine, shards },
+                    Origin::Ran(_) => CensusMethod::Cache(engine),
                 };
                 return Ok((cached.rows, method));
             }
@@ -1148,7 +1149,7 @@ impl Workspace {
         // census the fast engine handed over is computed afresh each time).
         if let (Some(dir), true) = (&self.cache_dir, method == engine) {
             // The cache only saves time; a failure to write it changes no figure.
-            let _ = cache::store(dir, family, &rows, method.name(), games);
+            let _ = cache::store(dir, family, &rows, Origin::Ran(method), games);
         }
         Ok((rows, CensusMethod::Ran(method)))
     }
@@ -1200,7 +1201,7 @@ impl Workspace {
                 dir,
                 family,
                 &graphs::to_stored(&rows),
-                Engine::Solver.name(),
+                Origin::Ran(Engine::Solver),
                 games,
             );
         }
@@ -1274,12 +1275,12 @@ impl Workspace {
 
     /// Stores rows computed elsewhere (merged shards, whose seals were checked) in the census
     /// cache under the user's key, where a build finds them; `origin` says how they were
-    /// computed (`3 merged shards`). The path written, or why not.
+    /// computed ([`Origin::Merged`]). The path written, or why not.
     pub fn store_rows(
         &self,
         family: &Family,
         rows: &[Row],
-        origin: &str,
+        origin: Origin,
         games: &mut Games,
     ) -> Result<PathBuf, String> {
         let dir = (self.cache_dir.as_ref()).ok_or("this project has no census cache")?;
@@ -1930,12 +1931,6 @@ fn position_engine(forest: bool) -> Engine {
     } else {
         Engine::Solver
     }
-}
-
-/// The number of shards a cached census was merged from, read off the origin its cache
-/// entry records (`3 merged shards`); `None` for rows a run computed whole.
-fn merged_shards(origin: &str) -> Option<usize> {
-    origin.strip_suffix(" merged shards")?.parse().ok()
 }
 
 fn number_figure(text: &str, span: &Range<usize>) -> Result<Figure, QueryError> {
