@@ -35,6 +35,59 @@ struct Block {
     rules: Option<Spanned<String>>,
 }
 
+impl Block {
+    /// Where the block gives `key`, if it does (for the keys one kind of census refuses).
+    fn span_of(&self, key: &str) -> Option<Range<usize>> {
+        match key {
+            "edges" => self.edges.as_ref().map(|e| e.span()),
+            "born_by" => self.born_by.as_ref().map(|b| b.span()),
+            "colours" => self.colours.as_ref().map(|c| c.span()),
+            "where" => self.filter.as_ref().map(|w| w.span()),
+            "rules" => self.rules.as_ref().map(|r| r.span()),
+            _ => None,
+        }
+    }
+
+    /// The first of `keys` the block gives, and where: for a census that takes none of them,
+    /// `why` says what it takes instead.
+    fn refuse_keys(&self, keys: &[&str], why: impl Fn(&str) -> String) -> Result<(), QueryError> {
+        match keys.iter().find_map(|&k| Some((k, self.span_of(k)?))) {
+            Some((key, span)) => Err(QueryError::new(span, why(key))),
+            None => Ok(()),
+        }
+    }
+
+    /// The confirmed number of positions (`max_positions`, `e.g.` an example of one), or
+    /// `default` without it.
+    fn budget(&self, default: u128, e_g: &str) -> Result<u128, QueryError> {
+        match &self.max_positions {
+            Some(m) => match m.get_ref() {
+                toml::Value::Integer(n) if *n > 0 => Ok(*n as u128),
+                _ => Err(QueryError::new(
+                    m.span(),
+                    format!("`max_positions` is a positive number of positions, e.g. max_positions = {e_g}"),
+                )),
+            },
+            None => Ok(default),
+        }
+    }
+
+    /// Holds a family's size to the block's budget: `within` refuses a family larger than the
+    /// budget, with the fix (a `max_positions` that covers `bound`), at `max_positions` or
+    /// else at `fallback`.
+    fn confirm(
+        &self,
+        bound: u128,
+        budget: u128,
+        fallback: Range<usize>,
+        within: impl FnOnce(u128, &str) -> Result<(), String>,
+    ) -> Result<(), QueryError> {
+        let at = self.max_positions.as_ref().map_or(fallback, |m| m.span());
+        let how = format!("write max_positions = {} in the block", bound.max(budget));
+        within(budget, &how).map_err(|message| QueryError::new(at, message))
+    }
+}
+
 /// What a census enumerates.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Source {
@@ -183,23 +236,12 @@ fn game_family(
     kind: GameKind,
     family_span: Range<usize>,
 ) -> Result<GameFamily, QueryError> {
-    let misplaced = [
-        ("edges", block.edges.as_ref().map(|e| e.span())),
-        ("colours", block.colours.as_ref().map(|c| c.span())),
-        ("where", block.filter.as_ref().map(|w| w.span())),
-        ("rules", block.rules.as_ref().map(|r| r.span())),
-    ];
-    for (key, span) in misplaced {
-        if let Some(span) = span {
-            return Err(QueryError::new(
-                span,
-                format!(
-                    "a census of {} has no `{key}`: it is given by `born_by`, the day its members are born by",
-                    kind.name()
-                ),
-            ));
-        }
-    }
+    block.refuse_keys(&["edges", "colours", "where", "rules"], |key| {
+        format!(
+            "a census of {} has no `{key}`: it is given by `born_by`, the day its members are born by",
+            kind.name()
+        )
+    })?;
     let Some(born_by) = &block.born_by else {
         return Err(QueryError::new(
             family_span,
@@ -244,48 +286,22 @@ fn position_family(
     family: &Spanned<String>,
     body: &str,
 ) -> Result<PositionFamily, QueryError> {
-    let misplaced = [
-        ("edges", block.edges.as_ref().map(|e| e.span())),
-        ("born_by", block.born_by.as_ref().map(|b| b.span())),
-        ("colours", block.colours.as_ref().map(|c| c.span())),
-        ("where", block.filter.as_ref().map(|w| w.span())),
-        ("rules", block.rules.as_ref().map(|r| r.span())),
-    ];
-    for (key, span) in misplaced {
-        if let Some(span) = span {
-            return Err(QueryError::new(
-                span,
-                format!("a census of a game's positions has no `{key}`: its bound is in `family`, e.g. \"domineering boards of up to 8 cells\""),
-            ));
-        }
-    }
+    block.refuse_keys(&["edges", "born_by", "colours", "where", "rules"], |key| {
+        format!("a census of a game's positions has no `{key}`: its bound is in `family`, e.g. \"domineering boards of up to 8 cells\"")
+    })?;
     let offset = content_offset(body, &family.span());
     let positions = parse_phrase(family.get_ref()).map_err(|e| e.shifted(offset))?;
-    let budget = match &block.max_positions {
-        Some(m) => match m.get_ref() {
-            toml::Value::Integer(n) if *n > 0 => *n as u128,
-            _ => return Err(QueryError::new(
-                m.span(),
-                "`max_positions` is a positive number of positions, e.g. max_positions = 150_000",
-            )),
-        },
-        None => POSITIONS_CONFIRM_ABOVE,
-    };
+    let budget = block.budget(POSITIONS_CONFIRM_ABOVE, "150_000")?;
     // Too many to hold whatever the budget: refused at the family.
     positions
         .within(u128::MAX, "")
         .map_err(|message| QueryError::new(family.span(), message))?;
-    let at = block
-        .max_positions
-        .as_ref()
-        .map_or(family.span(), |m| m.span());
-    let how = format!(
-        "write max_positions = {} in the block",
-        positions.count().bound().max(budget)
-    );
-    positions
-        .within(budget, &how)
-        .map_err(|message| QueryError::new(at, message))?;
+    block.confirm(
+        positions.count().bound(),
+        budget,
+        family.span(),
+        |budget, how| positions.within(budget, how),
+    )?;
     Ok(positions)
 }
 
@@ -328,18 +344,9 @@ pub fn parse_definition(body: &str) -> Result<Definition, QueryError> {
     }
     let source = match (&block.from, &block.family) {
         (Some(from), None) => {
-            if let Some(e) = &block.edges {
-                return Err(QueryError::new(
-                    e.span(),
-                    "a census narrowed `from` another takes its edges from it",
-                ));
-            }
-            if let Some(c) = &block.colours {
-                return Err(QueryError::new(
-                    c.span(),
-                    "a census narrowed `from` another takes its colours from it",
-                ));
-            }
+            block.refuse_keys(&["edges", "colours"], |key| {
+                format!("a census narrowed `from` another takes its {key} from it")
+            })?;
             let Some(filter) = &block.filter else {
                 return Err(QueryError::new(
                     from.span(),
@@ -426,24 +433,14 @@ pub fn parse_definition(body: &str) -> Result<Definition, QueryError> {
                     }
                 },
             };
-            let budget = match &block.max_positions {
-                Some(m) => match m.get_ref() {
-                    toml::Value::Integer(n) if *n > 0 => *n as u128,
-                    _ => {
-                        return Err(QueryError::new(
-                            m.span(),
-                            "`max_positions` is a positive number of positions, e.g. max_positions = 150_000_000",
-                        ))
-                    }
+            let budget = block.budget(
+                if graphs {
+                    GRAPHS_CONFIRM_ABOVE
+                } else {
+                    CONFIRM_ABOVE
                 },
-                None if graphs => GRAPHS_CONFIRM_ABOVE,
-                None => CONFIRM_ABOVE,
-            };
-            let at = block
-                .max_positions
-                .as_ref()
-                .map_or(edges.span(), |m| m.span());
-            let refused = |message| QueryError::new(at.clone(), message);
+                "150_000_000",
+            )?;
             if graphs {
                 let family = GraphFamily {
                     min_edges,
@@ -451,11 +448,8 @@ pub fn parse_definition(body: &str) -> Result<Definition, QueryError> {
                     palette,
                     rules,
                 };
-                let how = format!(
-                    "write max_positions = {} in the block",
-                    family.bound().max(budget)
-                );
-                family.within(budget, &how).map_err(refused)?;
+                let bound = family.bound();
+                block.confirm(bound, budget, edges.span(), |b, how| family.within(b, how))?;
                 Source::Graphs(family)
             } else {
                 let family = Family {
@@ -465,11 +459,8 @@ pub fn parse_definition(body: &str) -> Result<Definition, QueryError> {
                     palette,
                     rules,
                 };
-                let how = format!(
-                    "write max_positions = {} in the block",
-                    family.size().max(budget)
-                );
-                family.within(budget, &how).map_err(refused)?;
+                let size = family.size();
+                block.confirm(size, budget, edges.span(), |b, how| family.within(b, how))?;
                 Source::Family(family)
             }
         }

@@ -17,7 +17,8 @@ use rustc_hash::{FxHashMap, FxHashSet};
 use std::collections::HashMap;
 use std::panic::{catch_unwind, resume_unwind, AssertUnwindSafe};
 
-/// Why the fast engine gave up; the caller falls back to the exact reference engine.
+/// Why the fast engine gave up; the caller hands the census to the exact composing engine
+/// ([`super::mixed`]), or refuses it (a disagreement of ordinal sums).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum EngineError {
     /// The options of this forest do not bracket a number (or it has a green edge).

@@ -3,8 +3,11 @@
 //! The one idea: do it the plain way and nothing else — a forest is a list of trees, a move
 //! deletes one edge with everything above it, a value is the canonical form the games engine
 //! builds from the options, memoised against the forest's written form. It is slow, general
-//! (green edges, any value) and obviously right, which makes it the yardstick for the fast
-//! engine in the tests and the benchmark, and the engine for families the fast one refuses.
+//! (green edges, any value) and obviously right, which makes it the yardstick for the fast and
+//! the composing engines in the tests and the benchmark, and the engine of a named position's
+//! record (a forest of at most 16 edges under normal play, its value held to the solver's).
+//! A build's censuses it does not run ([`run`] is for the tests and the benchmark): the
+//! composing engine ([`super::mixed`]) takes the families the fast one refuses.
 
 use super::family::{Family, Kind};
 use super::forest::{Forest, Palette};
