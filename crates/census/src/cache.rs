@@ -10,6 +10,7 @@
 //! again. Rows are stored as they are (serde), and values that are not numbers as canonical
 //! forms, re-interned on load.
 
+use super::family::Members;
 use super::obtained::Origin;
 use super::record::{Row, Val};
 use super::small::Small;
@@ -39,20 +40,8 @@ pub fn schema() -> &'static str {
     })
 }
 
-/// What a cached census is keyed by: the normalised description of its family
-/// ([`super::family::Family::key`], [`super::graphs::GraphFamily::key`]).
-pub trait Keyed {
-    fn key(&self) -> String;
-}
-
-impl Keyed for super::family::Family {
-    fn key(&self) -> String {
-        super::family::Family::key(self)
-    }
-}
-
 /// The file name a family's census is cached under.
-pub fn cache_key(family: &impl Keyed) -> String {
+pub fn cache_key(family: &impl Members) -> String {
     let mut hash = Sha256::new();
     hash.update(schema().as_bytes());
     hash.update([0]);
@@ -60,7 +49,7 @@ pub fn cache_key(family: &impl Keyed) -> String {
     hex(&hash.finalize()[..12])
 }
 
-fn path_for(dir: &Path, family: &impl Keyed) -> PathBuf {
+fn path_for(dir: &Path, family: &impl Members) -> PathBuf {
     dir.join(format!("census-{}.json", cache_key(family)))
 }
 
@@ -134,7 +123,7 @@ impl FormWriter<'_> {
 /// is held (a packed forest, a picture's code); `origin` says how the rows were computed.
 pub fn store<M: Serialize + Clone>(
     dir: &Path,
-    family: &impl Keyed,
+    family: &impl Members,
     rows: &[Row<Val, M>],
     origin: Origin,
     games: &mut Games,
@@ -147,7 +136,7 @@ pub fn store<M: Serialize + Clone>(
 pub fn store_with<M: Serialize + Clone>(
     key: &Key,
     dir: &Path,
-    family: &impl Keyed,
+    family: &impl Members,
     rows: &[Row<Val, M>],
     origin: Origin,
     games: &mut Games,
@@ -185,7 +174,7 @@ pub fn store_with<M: Serialize + Clone>(
 /// stale, or not sealed by the user's key (then the census is computed again).
 pub fn load<M: DeserializeOwned>(
     dir: &Path,
-    family: &impl Keyed,
+    family: &impl Members,
     games: &mut Games,
 ) -> Option<Cached<M>> {
     load_with(Key::user()?, dir, family, games)
@@ -195,7 +184,7 @@ pub fn load<M: DeserializeOwned>(
 pub fn load_with<M: DeserializeOwned>(
     key: &Key,
     dir: &Path,
-    family: &impl Keyed,
+    family: &impl Members,
     games: &mut Games,
 ) -> Option<Cached<M>> {
     let bytes = files::read_own(&path_for(dir, family)).ok()??;

@@ -62,7 +62,7 @@ fn record(edges: u32, value: &Dyadic, ev: &mut RowEval) -> Record {
     Record::valued(
         Facts {
             edges,
-            ..Facts::NONE
+            ..Facts::default()
         },
         value,
     )

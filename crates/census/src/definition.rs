@@ -4,7 +4,7 @@
 //! normalised content is the cache key, and every mistake in it is reported at the key or
 //! value that caused it (byte spans within the block's body).
 
-use super::family::{Family, Kind, CONFIRM_ABOVE};
+use super::family::{Family, Kind, Members, CONFIRM_ABOVE};
 use super::forest::{Palette, MAX_EDGES};
 use super::games::{GameFamily, GameKind};
 use super::graphs::{GraphFamily, GRAPHS_CONFIRM_ABOVE, MAX_GRAPH_EDGES};
@@ -72,19 +72,23 @@ impl Block {
         }
     }
 
-    /// Holds a family's size to the block's budget: `within` refuses a family larger than the
-    /// budget, with the fix (a `max_positions` that covers `bound`), at `max_positions` or
-    /// else at `fallback`.
+    /// Holds a family's size to the block's budget: a family larger than the budget is
+    /// refused ([`Members::within`]) with the fix, a `max_positions` that covers its count, at
+    /// `max_positions` or else at `fallback`.
     fn confirm(
         &self,
-        bound: u128,
+        family: &dyn Members,
         budget: u128,
         fallback: Range<usize>,
-        within: impl FnOnce(u128, &str) -> Result<(), String>,
     ) -> Result<(), QueryError> {
         let at = self.max_positions.as_ref().map_or(fallback, |m| m.span());
-        let how = format!("write max_positions = {} in the block", bound.max(budget));
-        within(budget, &how).map_err(|message| QueryError::new(at, message))
+        let how = format!(
+            "write max_positions = {} in the block",
+            family.count().bound().max(budget)
+        );
+        family
+            .within(budget, &how)
+            .map_err(|message| QueryError::new(at, message))
     }
 }
 
@@ -121,6 +125,20 @@ pub struct MeasureDef {
     pub text: String,
     /// Where the expression's text starts in the block body.
     pub offset: usize,
+}
+
+impl Source {
+    /// The family it enumerates (`None` for a census narrowed from another, whose members are
+    /// its parent's).
+    pub fn members(&self) -> Option<&dyn Members> {
+        match self {
+            Source::Family(f) => Some(f),
+            Source::Games(f) => Some(f),
+            Source::Graphs(f) => Some(f),
+            Source::Positions(f) => Some(f),
+            Source::Narrowed { .. } => None,
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -296,12 +314,7 @@ fn position_family(
     positions
         .within(u128::MAX, "")
         .map_err(|message| QueryError::new(family.span(), message))?;
-    block.confirm(
-        positions.count().bound(),
-        budget,
-        family.span(),
-        |budget, how| positions.within(budget, how),
-    )?;
+    block.confirm(&positions, budget, family.span())?;
     Ok(positions)
 }
 
@@ -448,8 +461,7 @@ pub fn parse_definition(body: &str) -> Result<Definition, QueryError> {
                     palette,
                     rules,
                 };
-                let bound = family.bound();
-                block.confirm(bound, budget, edges.span(), |b, how| family.within(b, how))?;
+                block.confirm(&family, budget, edges.span())?;
                 Source::Graphs(family)
             } else {
                 let family = Family {
@@ -459,8 +471,7 @@ pub fn parse_definition(body: &str) -> Result<Definition, QueryError> {
                     palette,
                     rules,
                 };
-                let size = family.size();
-                block.confirm(size, budget, edges.span(), |b, how| family.within(b, how))?;
+                block.confirm(&family, budget, edges.span())?;
                 Source::Family(family)
             }
         }

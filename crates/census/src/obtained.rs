@@ -422,7 +422,7 @@ mod tests {
             spine: 3,
             path,
             colon: true,
-            ..Facts::NONE
+            ..Facts::default()
         };
         Record::valued(facts, Val::Num(Small::ZERO))
     }

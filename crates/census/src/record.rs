@@ -110,8 +110,10 @@ macro_rules! record_fields {
         }
 
         /// What a record holds beside values: the picture's counts and shape, and the colon
-        /// condition.
-        #[derive(Clone, Copy, PartialEq, Eq, Debug)]
+        /// condition. `Facts::default()` counts nothing: the facts of a position valued alone
+        /// (a position of another game, a member counted by value), and the start of a
+        /// picture's, which sets the counts it has.
+        #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
         pub struct Facts {
             $( $(#[$fm])* pub $f: $ft, )*
         }
@@ -183,21 +185,6 @@ record_fields! {
 }
 
 impl Facts {
-    /// Nothing counted: the facts of a position valued alone (a position of another game, a
-    /// member counted by value), and the start of a picture's, which sets the counts it has.
-    pub const NONE: Facts = Facts {
-        edges: 0,
-        blue: 0,
-        red: 0,
-        green: 0,
-        trunks: 0,
-        height: 0,
-        spine: 0,
-        path: false,
-        cycles: 0,
-        colon: false,
-    };
-
     /// The counts and shape of a packed forest (the colon condition `false`: it is a matter
     /// of values, which the engine works out and sets).
     pub fn of_forest(f: Forest) -> Facts {
@@ -210,7 +197,7 @@ impl Facts {
             height: forest_count(f.height()),
             spine: forest_count(f.spine().len()),
             path: f.is_path(),
-            ..Facts::NONE
+            ..Facts::default()
         }
     }
 }

@@ -5,7 +5,7 @@
 //! total — or a property of one named position; a figure that reads values alone of a large
 //! blue-red census is answered by counting members by value instead ([`crate::counting`]).
 
-use super::{Board, CensusRun, Listing, Members, Scan, Workspace};
+use super::{Board, CensusRun, Held, Listing, Scan, Workspace};
 use crate::counted::{self, Asked};
 use crate::counting::{self, Distribution};
 use crate::definition::Source;
@@ -225,19 +225,19 @@ impl Workspace {
         })
     }
 
-    fn example(&self, census: &str, members: &Members, i: usize, games: &mut Games) -> Example {
+    fn example(&self, census: &str, members: &Held, i: usize, games: &mut Games) -> Example {
         let (r, member, notation) = match members {
-            Members::Positions(rows) => (
+            Held::Positions(rows) => (
                 &rows[i].record,
                 Member::Position(rows[i].first),
                 rows[i].first.notation(),
             ),
-            Members::Graphs(rows) => (
+            Held::Graphs(rows) => (
                 &rows[i].record,
                 Member::Graph(rows[i].first.clone()),
                 rows[i].first.notation(),
             ),
-            Members::Games(members) => {
+            Held::Games(members) => {
                 return match &members[i].position {
                     Some(p) => position_example(census, &members[i], p, games),
                     None => game_example(census, &members[i], games),
@@ -326,7 +326,7 @@ impl Workspace {
         if let Some(figure) = self.by_counting(q, ev)? {
             return Ok(figure);
         }
-        let count = |rows: &Members, sel: &[(usize, bool)], want: Option<bool>| -> u64 {
+        let count = |rows: &Held, sel: &[(usize, bool)], want: Option<bool>| -> u64 {
             sel.iter()
                 .filter(|(_, c)| want.is_none_or(|w| *c == w))
                 .map(|(i, _)| rows.count(*i))
@@ -599,7 +599,7 @@ impl Workspace {
         which: Extreme,
         e: &Expr,
         f: &FamilyRef,
-        rows: &Members,
+        rows: &Held,
         sel: &[(usize, bool)],
         ev: &mut Evaluator,
     ) -> Result<Figure, QueryError> {
@@ -663,7 +663,7 @@ impl Workspace {
 /// The record of a position of another game than Hackenbush: its value, and nothing counted
 /// (the counts are Hackenbush's, refused before they are read).
 fn value_record(value: Val) -> Record {
-    Record::valued(Facts::NONE, value)
+    Record::valued(Facts::default(), value)
 }
 
 /// The engine behind a named position's record: the reference engine for a forest of at most

@@ -4,7 +4,7 @@
 
 use super::figure::position_engine;
 use super::run::positions_words;
-use super::{Members, Workspace};
+use super::{Held, Workspace};
 use crate::definition::Source;
 use crate::eval::props_used;
 use crate::obtained::{CensusMethod, Engine, How};
@@ -85,7 +85,7 @@ impl Workspace {
             Some((Source::Family(_), _)) => {
                 words.push_str(", the total of each size held against the closed form")
             }
-            Some((Source::Positions(family), Some((Members::Games(members), _)))) => {
+            Some((Source::Positions(family), Some((Held::Games(members), _)))) => {
                 words.push_str(&positions_words(family, members))
             }
             _ => {}

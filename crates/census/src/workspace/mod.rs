@@ -60,7 +60,7 @@ pub struct CensusRun {
 struct CensusEntry {
     source: Source,
     /// The rows, once run, and how they were obtained.
-    rows: Option<(Members, CensusMethod)>,
+    rows: Option<(Held, CensusMethod)>,
     /// The block's `time_limit`, if it set one.
     time_limit: Option<std::time::Duration>,
 }
@@ -68,7 +68,7 @@ struct CensusEntry {
 /// What a census holds once run: grouped records of forests or of pictures with cycles, or
 /// games in census order.
 #[derive(Clone)]
-enum Members {
+enum Held {
     Positions(Arc<Vec<Row>>),
     Graphs(Arc<Vec<Row<Val, Position>>>),
     Games(Arc<Vec<GameMember>>),
@@ -83,29 +83,29 @@ enum Holds {
     Games,
 }
 
-impl Members {
+impl Held {
     fn len(&self) -> usize {
         match self {
-            Members::Positions(rows) => rows.len(),
-            Members::Graphs(rows) => rows.len(),
-            Members::Games(members) => members.len(),
+            Held::Positions(rows) => rows.len(),
+            Held::Graphs(rows) => rows.len(),
+            Held::Games(members) => members.len(),
         }
     }
 
     /// How many members entry `i` stands for.
     fn count(&self, i: usize) -> u64 {
         match self {
-            Members::Positions(rows) => rows[i].count,
-            Members::Graphs(rows) => rows[i].count,
-            Members::Games(_) => 1,
+            Held::Positions(rows) => rows[i].count,
+            Held::Graphs(rows) => rows[i].count,
+            Held::Games(_) => 1,
         }
     }
 
     fn subject(&self, i: usize) -> Subject<'_> {
         match self {
-            Members::Positions(rows) => Subject::Position(&rows[i].record),
-            Members::Graphs(rows) => Subject::Position(&rows[i].record),
-            Members::Games(members) => Subject::Game(&members[i]),
+            Held::Positions(rows) => Subject::Position(&rows[i].record),
+            Held::Graphs(rows) => Subject::Position(&rows[i].record),
+            Held::Games(members) => Subject::Game(&members[i]),
         }
     }
 
@@ -113,7 +113,7 @@ impl Members {
     fn filter(
         &self,
         mut keep: impl FnMut(Subject) -> Result<bool, QueryError>,
-    ) -> Result<Members, QueryError> {
+    ) -> Result<Held, QueryError> {
         let mut kept = Vec::new();
         for i in 0..self.len() {
             if keep(self.subject(i))? {
@@ -121,14 +121,14 @@ impl Members {
             }
         }
         Ok(match self {
-            Members::Positions(rows) => {
-                Members::Positions(Arc::new(kept.iter().map(|&i| rows[i].clone()).collect()))
+            Held::Positions(rows) => {
+                Held::Positions(Arc::new(kept.iter().map(|&i| rows[i].clone()).collect()))
             }
-            Members::Graphs(rows) => {
-                Members::Graphs(Arc::new(kept.iter().map(|&i| rows[i].clone()).collect()))
+            Held::Graphs(rows) => {
+                Held::Graphs(Arc::new(kept.iter().map(|&i| rows[i].clone()).collect()))
             }
-            Members::Games(members) => {
-                Members::Games(Arc::new(kept.iter().map(|&i| members[i].clone()).collect()))
+            Held::Games(members) => {
+                Held::Games(Arc::new(kept.iter().map(|&i| members[i].clone()).collect()))
             }
         })
     }
@@ -164,7 +164,7 @@ pub struct Listing {
 
 /// A family's members, and for each entry that passes the family's `where`: its index and
 /// whether the query's condition holds on it.
-type Scan = (Members, Vec<(usize, bool)>);
+type Scan = (Held, Vec<(usize, bool)>);
 
 /// One essay's censuses, positions and measures.
 #[derive(Default)]

@@ -6,12 +6,12 @@
 //! game's positions by theirs; a narrowed census from its parent's rows) — and the rows are
 //! kept with how they were obtained ([`CensusMethod`]), for the notebook.
 
-use super::{builtin_family, CensusRun, Members, Workspace};
+use super::{builtin_family, CensusRun, Held, Workspace};
 use crate::cache;
 use crate::definition::Source;
 use crate::engine::{self, EngineError};
 use crate::eval::RowEval;
-use crate::family::{Family, CONFIRM_ABOVE};
+use crate::family::{Family, Members as _, CONFIRM_ABOVE};
 use crate::forest::MAX_EDGES;
 use crate::games::{GameFamily, GameMember};
 use crate::graphs::{self, GraphFamily, GRAPHS_CONFIRM_ABOVE};
@@ -23,7 +23,7 @@ use crate::query::QueryError;
 use crate::record::{Row, Val};
 use crate::small::Small;
 use hackenbook_games::Games;
-use hackenbook_rulesets::hackenbush::{Evaluator, Position, Rules, Solver};
+use hackenbook_rulesets::hackenbush::{Evaluator, Position, Solver};
 use std::ops::Range;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -50,7 +50,7 @@ impl Workspace {
         name: &str,
         span: &Range<usize>,
         ev: &mut Evaluator,
-    ) -> Result<(Members, CensusMethod), QueryError> {
+    ) -> Result<(Held, CensusMethod), QueryError> {
         let entry = self
             .censuses
             .get(name)
@@ -64,6 +64,10 @@ impl Workspace {
         };
         let start = Instant::now();
         // A census runs under its block's time limit, or the run's.
+        let description = match source.members() {
+            Some(family) => family.in_words(),
+            None => String::new(), // a narrowed census: said below, from its parent's run
+        };
         let (rows, description, method) = match &source {
             Source::Family(family) => {
                 let (rows, method) = ev
@@ -79,11 +83,7 @@ impl Workspace {
                     .map_err(|why| {
                         QueryError::new(span.clone(), format!("census `{name}`: {why}"))
                     })?;
-                (
-                    Members::Positions(Arc::new(rows)),
-                    family.in_words(),
-                    method,
-                )
+                (Held::Positions(Arc::new(rows)), description, method)
             }
             Source::Graphs(family) => {
                 let (rows, method) = ev
@@ -91,7 +91,7 @@ impl Workspace {
                         games.timed(|games| self.run_graphs(name, family, span, solver, games))
                     })
                     .map_err(stopped)??;
-                (Members::Graphs(Arc::new(rows)), family.in_words(), method)
+                (Held::Graphs(Arc::new(rows)), description, method)
             }
             Source::Games(family) => {
                 let members = ev
@@ -100,17 +100,17 @@ impl Workspace {
                     })
                     .map_err(stopped)??;
                 (
-                    Members::Games(Arc::new(members)),
-                    family.in_words(),
-                    CensusMethod::Ran(Engine::Games),
+                    Held::Games(Arc::new(members)),
+                    description,
+                    CensusMethod::Ran(family.engine()),
                 )
             }
             Source::Positions(family) => {
                 let members = self.run_positions(name, family, span, time_limit, ev)?;
                 (
-                    Members::Games(Arc::new(members)),
-                    family.to_string(),
-                    CensusMethod::Ran(Engine::Solver),
+                    Held::Games(Arc::new(members)),
+                    description,
+                    CensusMethod::Ran(family.engine()),
                 )
             }
             Source::Narrowed {
@@ -182,13 +182,9 @@ impl Workspace {
                 ),
             ));
         }
-        let fast_engine = family.palette.is_blue_red() && family.rules == Rules::Normal;
         // The engine a family's rows come from: cached rows are only ever written by it.
-        let engine = if fast_engine {
-            Engine::Fast
-        } else {
-            Engine::Composing
-        };
+        let engine = family.engine();
+        let fast_engine = engine == Engine::Fast;
         if let Some(dir) = &self.cache_dir {
             if let Some(cached) = cache::load(dir, family, games) {
                 // Rows of this family are only ever computed by its engine.
@@ -270,7 +266,7 @@ impl Workspace {
         if let Some(dir) = &self.cache_dir {
             let cached = cache::load(dir, family, games);
             if let Some(rows) = cached.and_then(|c| graphs::from_stored(c.rows)) {
-                return Ok((rows, CensusMethod::Cache(Engine::Solver)));
+                return Ok((rows, CensusMethod::Cache(family.engine())));
             }
         }
         let progress = Progress::new(family.bound() as u64, name);
@@ -296,11 +292,11 @@ impl Workspace {
                 dir,
                 family,
                 &graphs::to_stored(&rows),
-                Origin::Ran(Engine::Solver),
+                Origin::Ran(family.engine()),
                 games,
             );
         }
-        Ok((rows, CensusMethod::Ran(Engine::Solver)))
+        Ok((rows, CensusMethod::Ran(family.engine())))
     }
 
     /// A census of a game's positions: a built-in family's size confirmed (a block's was where
