@@ -318,6 +318,102 @@ fn position_family(
     Ok(positions)
 }
 
+/// A family of Hackenbush pictures, `family = "forests"` (or "trees", "stalks", "graphs", or
+/// none: forests) with `edges`, `colours` and `rules`, and no key of a census of games; its
+/// size held to `max_positions` ([`Block::confirm`]). `whole` is the block, for a missing key.
+fn picture_family(
+    block: &Block,
+    family: &Option<Spanned<String>>,
+    whole: Range<usize>,
+) -> Result<Source, QueryError> {
+    if let Some(b) = &block.born_by {
+        return Err(QueryError::new(
+            b.span(),
+            "`born_by` is for a census of games (`family = \"games\"` or \"forms\"); a census of positions counts `edges`",
+        ));
+    }
+    let graphs = family
+        .as_ref()
+        .is_some_and(|f| matches!(f.get_ref().trim(), "graphs" | "graph"));
+    let kind = match family {
+        _ if graphs => Kind::Forests,
+        Some(f) => Kind::parse(f.get_ref().trim()).ok_or_else(|| {
+            QueryError::new(
+                f.span(),
+                format!(
+                    "unknown family `{}`: use \"forests\", \"trees\", \"stalks\", \"graphs\", \"games\" or \"forms\"",
+                    f.get_ref()
+                ),
+            )
+        })?,
+        None => Kind::Forests,
+    };
+    let Some(edges) = &block.edges else {
+        return Err(QueryError::new(
+            whole,
+            "a census needs `edges`, e.g. edges = \"1..=6\"",
+        ));
+    };
+    let (min_edges, max_edges) = parse_edges(edges.get_ref(), edges.span())?;
+    if graphs && max_edges > MAX_GRAPH_EDGES {
+        return Err(QueryError::new(
+            edges.span(),
+            format!("a census of graphs goes up to {MAX_GRAPH_EDGES} edges: each picture is valued by the solver, and those of 8 edges alone number some millions in two colours"),
+        ));
+    }
+    let palette = match &block.colours {
+        Some(c) => parse_colours(c.get_ref(), c.span())?,
+        None => Palette::new(&[Colour::Blue, Colour::Red]),
+    };
+    if let Some(f) = &block.filter {
+        return Err(QueryError::new(
+            f.span(),
+            "`where` narrows another census: use it with `from`, or put the condition in the queries",
+        ));
+    }
+    let rules = match &block.rules {
+        None => Rules::Normal,
+        Some(r) => match r.get_ref().trim() {
+            "normal" => Rules::Normal,
+            "childish" => Rules::Childish,
+            other => {
+                return Err(QueryError::new(
+                    r.span(),
+                    format!("unknown rules `{other}`: use \"normal\" or \"childish\""),
+                ))
+            }
+        },
+    };
+    let budget = block.budget(
+        if graphs {
+            GRAPHS_CONFIRM_ABOVE
+        } else {
+            CONFIRM_ABOVE
+        },
+        "150_000_000",
+    )?;
+    Ok(if graphs {
+        let family = GraphFamily {
+            min_edges,
+            max_edges,
+            palette,
+            rules,
+        };
+        block.confirm(&family, budget, edges.span())?;
+        Source::Graphs(family)
+    } else {
+        let family = Family {
+            kind,
+            min_edges,
+            max_edges,
+            palette,
+            rules,
+        };
+        block.confirm(&family, budget, edges.span())?;
+        Source::Family(family)
+    })
+}
+
 /// Reads a census block's body.
 pub fn parse_definition(body: &str) -> Result<Definition, QueryError> {
     let block: Block = toml::from_str(body).map_err(|e| {
@@ -387,94 +483,7 @@ pub fn parse_definition(body: &str) -> Result<Definition, QueryError> {
             let kind = GameKind::parse(f.get_ref().trim()).unwrap_or(GameKind::Games);
             Source::Games(game_family(&block, kind, f.span())?)
         }
-        (None, family) => {
-            if let Some(b) = &block.born_by {
-                return Err(QueryError::new(
-                    b.span(),
-                    "`born_by` is for a census of games (`family = \"games\"` or \"forms\"); a census of positions counts `edges`",
-                ));
-            }
-            let graphs = family
-                .as_ref()
-                .is_some_and(|f| matches!(f.get_ref().trim(), "graphs" | "graph"));
-            let kind = match family {
-                _ if graphs => Kind::Forests,
-                Some(f) => Kind::parse(f.get_ref().trim()).ok_or_else(|| {
-                    QueryError::new(
-                        f.span(),
-                        format!(
-                            "unknown family `{}`: use \"forests\", \"trees\", \"stalks\", \"graphs\", \"games\" or \"forms\"",
-                            f.get_ref()
-                        ),
-                    )
-                })?,
-                None => Kind::Forests,
-            };
-            let Some(edges) = &block.edges else {
-                return Err(QueryError::new(
-                    whole,
-                    "a census needs `edges`, e.g. edges = \"1..=6\"",
-                ));
-            };
-            let (min_edges, max_edges) = parse_edges(edges.get_ref(), edges.span())?;
-            if graphs && max_edges > MAX_GRAPH_EDGES {
-                return Err(QueryError::new(
-                    edges.span(),
-                    format!("a census of graphs goes up to {MAX_GRAPH_EDGES} edges: each picture is valued by the solver, and those of 8 edges alone number some millions in two colours"),
-                ));
-            }
-            let palette = match &block.colours {
-                Some(c) => parse_colours(c.get_ref(), c.span())?,
-                None => Palette::new(&[Colour::Blue, Colour::Red]),
-            };
-            if let Some(f) = &block.filter {
-                return Err(QueryError::new(
-                    f.span(),
-                    "`where` narrows another census: use it with `from`, or put the condition in the queries",
-                ));
-            }
-            let rules = match &block.rules {
-                None => Rules::Normal,
-                Some(r) => match r.get_ref().trim() {
-                    "normal" => Rules::Normal,
-                    "childish" => Rules::Childish,
-                    other => {
-                        return Err(QueryError::new(
-                            r.span(),
-                            format!("unknown rules `{other}`: use \"normal\" or \"childish\""),
-                        ))
-                    }
-                },
-            };
-            let budget = block.budget(
-                if graphs {
-                    GRAPHS_CONFIRM_ABOVE
-                } else {
-                    CONFIRM_ABOVE
-                },
-                "150_000_000",
-            )?;
-            if graphs {
-                let family = GraphFamily {
-                    min_edges,
-                    max_edges,
-                    palette,
-                    rules,
-                };
-                block.confirm(&family, budget, edges.span())?;
-                Source::Graphs(family)
-            } else {
-                let family = Family {
-                    kind,
-                    min_edges,
-                    max_edges,
-                    palette,
-                    rules,
-                };
-                block.confirm(&family, budget, edges.span())?;
-                Source::Family(family)
-            }
-        }
+        (None, family) => picture_family(&block, family, whole)?,
     };
     let mut measures = Vec::new();
     for (name, text) in block.measures.into_iter().flatten() {
