@@ -401,10 +401,12 @@ pub fn census_merge(
         ))
     })?;
     let games = &mut defs.checker.ev.games;
-    let origin = format!("{} merged shards", files.len());
+    let origin = census::obtained::Origin::Merged {
+        shards: files.len(),
+    };
     let path = defs
         .workspace
-        .store_rows(&family, &rows, &origin, games)
+        .store_rows(&family, &rows, origin, games)
         .map_err(Failure::Other)?;
     let positions: u64 = rows.iter().map(|r| r.count).sum();
     say(&format!(

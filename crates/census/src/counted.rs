@@ -12,7 +12,7 @@ use super::eval::{reads, Measures, Reads, RowEval, Scalar, Subject};
 use super::literal::Figure;
 use super::obtained::pairings;
 use super::query::{Expr, Extreme, FamilyRef, QueryError};
-use super::record::{Field, Record, Val};
+use super::record::{Facts, Field, Record, Val};
 use super::small::Small;
 use hackenbook_games::Dyadic;
 use num_bigint::BigInt;
@@ -59,23 +59,13 @@ fn record(edges: u32, value: &Dyadic, ev: &mut RowEval) -> Record {
         Some(x) => Val::Num(x),
         None => Val::Game(ev.games.number(value)),
     };
-    Record {
-        edges,
-        blue: 0,
-        red: 0,
-        green: 0,
-        trunks: 0,
-        height: 0,
-        spine: 0,
-        path: false,
-        cycles: 0,
-        colon: false,
+    Record::valued(
+        Facts {
+            edges,
+            ..Facts::default()
+        },
         value,
-        reading: value,
-        tree_rule: value,
-        sum: value,
-        ordinal_sum: value,
-    }
+    )
 }
 
 /// The figure `asked` over the members of `family` (counted as `sizes`) that pass its `where`.

@@ -40,6 +40,15 @@ pub enum Engine {
 }
 
 impl Engine {
+    pub const ALL: [Engine; 6] = [
+        Engine::Fast,
+        Engine::Composing,
+        Engine::Reference,
+        Engine::Solver,
+        Engine::Games,
+        Engine::Counting,
+    ];
+
     pub fn name(self) -> &'static str {
         match self {
             Engine::Fast => "fast engine",
@@ -94,6 +103,37 @@ impl Engine {
 impl fmt::Display for Engine {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
+    }
+}
+
+/// How a census's cached rows were computed, as its cache file records them: by one run of an
+/// engine, or by `hackenbook census merge` from shards computed apart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Origin {
+    Ran(Engine),
+    Merged { shards: usize },
+}
+
+impl Origin {
+    /// The origin written as [`Origin`]'s words (`fast engine`, `3 merged shards`); `None` for
+    /// any other words.
+    pub fn parse(words: &str) -> Option<Origin> {
+        if let Some(shards) = words.strip_suffix(" merged shards") {
+            return shards.parse().ok().map(|shards| Origin::Merged { shards });
+        }
+        Engine::ALL
+            .into_iter()
+            .find(|e| e.name() == words)
+            .map(Origin::Ran)
+    }
+}
+
+impl fmt::Display for Origin {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Origin::Ran(e) => write!(f, "{e}"),
+            Origin::Merged { shards } => write!(f, "{shards} merged shards"),
+        }
     }
 }
 
@@ -370,28 +410,21 @@ pub fn circularity(same: SameWay, engine: Engine, place: &str) -> (String, Strin
 mod tests {
     use super::*;
     use crate::query::parse_expr;
-    use crate::record::Val;
+    use crate::record::{Facts, Val};
     use crate::small::Small;
 
     fn record(trunks: u32, path: bool) -> Record {
-        let v = Val::Num(Small::ZERO);
-        Record {
+        let facts = Facts {
             edges: 3,
             blue: 3,
-            red: 0,
-            green: 0,
             trunks,
             height: 3,
             spine: 3,
             path,
-            cycles: 0,
             colon: true,
-            value: v,
-            reading: v,
-            tree_rule: v,
-            sum: v,
-            ordinal_sum: v,
-        }
+            ..Facts::default()
+        };
+        Record::valued(facts, Val::Num(Small::ZERO))
     }
 
     fn same(query: &str, engine: Engine, r: &Record) -> Option<Method> {
@@ -470,6 +503,18 @@ mod tests {
             message,
             "`sum` and `value` are both computed by the game tree in census `trees6` (a single tree is its own sum): the comparison checks nothing"
         );
+    }
+
+    #[test]
+    fn origins_are_read_back_from_their_words() {
+        let mut origins: Vec<Origin> = Engine::ALL.into_iter().map(Origin::Ran).collect();
+        origins.push(Origin::Merged { shards: 3 });
+        for origin in origins {
+            assert_eq!(Origin::parse(&origin.to_string()), Some(origin), "{origin}");
+        }
+        assert_eq!(Origin::Merged { shards: 3 }.to_string(), "3 merged shards");
+        assert_eq!(Origin::parse("x merged shards"), None);
+        assert_eq!(Origin::parse("another engine"), None);
     }
 
     #[test]
