@@ -22,6 +22,8 @@ pub struct Context<'a> {
     pub problems: &'a mut Vec<Diagnostic>,
     /// Bytes of play tables the essay's page carries so far ([`super::playable::PAGE_BUDGET`]).
     pub play_bytes: usize,
+    /// The distinct values of those tables, in the order the page's pool carries them.
+    pub play_values: Vec<super::playable::PlayValue>,
 }
 
 impl Context<'_> {

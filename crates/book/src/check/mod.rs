@@ -289,6 +289,7 @@ impl Checker {
                 claims: Vec::new(),
                 problems,
                 play_bytes: 0,
+                play_values: Vec::new(),
             };
             for (index, directive) in essay.directives.iter().enumerate() {
                 match &directive.kind {
@@ -332,6 +333,7 @@ impl Checker {
             claims: Vec::new(),
             problems,
             play_bytes: 0,
+            play_values: Vec::new(),
         };
         for name in &essay.failed_names {
             cx.workspace.block_failed(name);

@@ -10,6 +10,8 @@
 
 use super::Context;
 use crate::essay::Diagnostic;
+use crate::site::escape_html as escape;
+use crate::site::maths::{self, MathsError};
 use hackenbook_games::{GameId, Games};
 use hackenbook_rulesets::hackenbush::play::{compact, PlayError, PlayLimits, PlayTable};
 use hackenbook_rulesets::hackenbush::{Evaluator, Position, Rules};
@@ -24,9 +26,11 @@ pub struct PageBudget {
     /// Bytes play adds to one diagram: its compact table and, on another game's board, the
     /// items of its drawing that only play shows.
     pub diagram_bytes: usize,
-    /// Bytes play adds to one page, all its diagrams together: what keeps a page within the
-    /// weight a reader's browser loads (the browser test's 500 KB, with the fonts, stylesheet
-    /// and scripts).
+    /// Bytes play adds to one page, all its diagrams together: every table and its attributes,
+    /// the drawing play shows on another game's boards, and the hidden pool of typeset values
+    /// (each distinct value once, counted with the first table that shows it). What keeps a page
+    /// within the weight a reader's browser loads (the browser test's 500 KB, with the fonts,
+    /// stylesheet and scripts).
     pub page_bytes: usize,
 }
 
@@ -63,6 +67,27 @@ pub struct PlayValue {
     /// For the announcement of a screen reader: "one half", "minus 2", "star".
     pub words: String,
 }
+
+impl PlayValue {
+    /// The value typeset as the page shows it.
+    pub fn typeset(&self) -> Result<String, MathsError> {
+        maths::render(&self.latex, false)
+    }
+
+    /// The value as the page's hidden pool carries it, `typeset`, with its notation and words
+    /// for `player.js`.
+    pub fn pool_item(&self, typeset: &str) -> String {
+        format!(
+            "<span data-value=\"{}\" data-words=\"{}\">{typeset}</span>",
+            escape(&self.shown),
+            escape(&self.words)
+        )
+    }
+}
+
+/// The hidden pool of a page's typeset values opens and closes with these.
+pub const POOL_OPEN: &str = "<div class=\"play-values\" id=\"play-values\" hidden>";
+pub const POOL_CLOSE: &str = "</div>\n";
 
 /// The play of `position` under `rules` within [`PAGE_BUDGET`], counting its bytes against the
 /// page's.
@@ -123,20 +148,14 @@ fn within_page(
     shown: &[String],
 ) -> PagePlay {
     let budget = &PAGE_BUDGET;
-    let cost = text.len() + drawn;
-    if cost > budget.diagram_bytes {
+    let own = text.len() + drawn;
+    if own > budget.diagram_bytes {
         return PagePlay::Static(format!(
             "Too many ways to play to follow in the page ({} positions).",
             with_commas(positions)
         ));
     }
-    if cx.play_bytes + cost > budget.page_bytes {
-        return PagePlay::Static(
-            "Not playable here: this page already carries as many games as it can.".to_string(),
-        );
-    }
-    cx.play_bytes += cost;
-    let values = games
+    let values: Vec<PlayValue> = games
         .iter()
         .zip(shown)
         .map(|(&g, shown)| PlayValue {
@@ -145,7 +164,50 @@ fn within_page(
             words: value_words(&cx.ev.games, g, shown),
         })
         .collect();
+    let (cost, pool) = page_cost(&text, drawn, &values, &cx.play_values);
+    if cx.play_bytes + cost > budget.page_bytes {
+        return PagePlay::Static(
+            "Not playable here: this page already carries as many games as it can.".to_string(),
+        );
+    }
+    cx.play_bytes += cost;
+    cx.play_values = pool;
     PagePlay::Table { text, values }
+}
+
+/// The bytes a table adds to a page whose value pool is `pool` so far, as the page writes them
+/// (its attributes `data-play` and `data-play-values`, the `drawn` bytes of its board, and the
+/// pool items of its values new to the page), and the pool with them.
+fn page_cost(
+    text: &str,
+    drawn: usize,
+    values: &[PlayValue],
+    pool: &[PlayValue],
+) -> (usize, Vec<PlayValue>) {
+    let mut pool = pool.to_vec();
+    let mut cost = drawn;
+    if pool.is_empty() && !values.is_empty() {
+        cost += POOL_OPEN.len() + POOL_CLOSE.len();
+    }
+    let mut indices = Vec::new();
+    for v in values {
+        let index = match pool.iter().position(|x| x == v) {
+            Some(i) => i,
+            None => {
+                let typeset = v.typeset().unwrap_or_else(|_| escape(&v.latex));
+                cost += v.pool_item(&typeset).len();
+                pool.push(v.clone());
+                pool.len() - 1
+            }
+        };
+        indices.push(index.to_string());
+    }
+    let attributes = format!(
+        " data-play=\"{}\" data-play-values=\"{}\"",
+        escape(text),
+        indices.join(" ")
+    );
+    (cost + attributes.len(), pool)
 }
 
 /// Another game's board as the page plays it: its play and the drawing the page shows (the
