@@ -401,3 +401,22 @@ fn a_thermograph_takes_a_board_in_place() {
     assert_eq!(t.thermograph.temperature.to_string(), "5/4");
     assert_eq!(t.thermograph.mean.to_string(), "3/4");
 }
+
+/// An exercise's answer names the move as code on the page, never with the backticks of its
+/// wording.
+#[test]
+fn an_exercise_answer_names_its_move_as_code() {
+    let body =
+        "```exercise push cheaper\nLR.L\nquestion = best move for left\nanswer = 1→off\n```\n\n\
+                `{2 = [[push: .R.L]]}`\n";
+    let (checked, mut problems) = check(body);
+    assert_eq!(errors(&checked, &problems), Vec::<String>::new());
+    let page = hackenbook_book::page::build_page(&checked, &mut problems);
+    let html = &page.body_html;
+    assert!(
+        html.contains("Left’s best move is <code>1→off</code>.")
+            || html.contains("Left's best move is <code>1→off</code>."),
+        "{html}"
+    );
+    assert!(!html.contains("`1→off`"), "{html}");
+}

@@ -20,10 +20,6 @@ pub struct Context<'a> {
     pub workspace: Workspace,
     pub claims: Vec<ClaimRecord>,
     pub problems: &'a mut Vec<Diagnostic>,
-    /// Bytes of play tables the essay's page carries so far ([`super::playable::PAGE_BUDGET`]).
-    pub play_bytes: usize,
-    /// The distinct values of those tables, in the order the page's pool carries them.
-    pub play_values: Vec<super::playable::PlayValue>,
 }
 
 impl Context<'_> {

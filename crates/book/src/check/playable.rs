@@ -5,13 +5,12 @@
 //!
 //! The one idea: **the page follows the build's table and computes nothing**, so every figure a
 //! reader sees while playing was valued (and checked against the definition) here. Tables are
-//! kept small by named budgets — per diagram and per page — and a diagram over budget stays a
+//! kept small by named budgets — per diagram here, per page where the page is written
+//! (`page::play`, which counts the typeset values too) — and a diagram over budget stays a
 //! picture, with a short note saying why in the reader's words.
 
 use super::Context;
 use crate::essay::Diagnostic;
-use crate::site::escape_html as escape;
-use crate::site::maths::{self, MathsError};
 use hackenbook_games::{GameId, Games};
 use hackenbook_rulesets::hackenbush::play::{compact, PlayError, PlayLimits, PlayTable};
 use hackenbook_rulesets::hackenbush::{Evaluator, Position, Rules};
@@ -26,11 +25,11 @@ pub struct PageBudget {
     /// Bytes play adds to one diagram: its compact table and, on another game's board, the
     /// items of its drawing that only play shows.
     pub diagram_bytes: usize,
-    /// Bytes play adds to one page, all its diagrams together: every table and its attributes,
-    /// the drawing play shows on another game's boards, and the hidden pool of typeset values
-    /// (each distinct value once, counted with the first table that shows it). What keeps a page
-    /// within the weight a reader's browser loads (the browser test's 500 KB, with the fonts,
-    /// stylesheet and scripts).
+    /// Bytes play adds to one page, all its diagrams together, as the page writes them: each
+    /// table's attributes, the drawing play adds on another game's boards, and the hidden pool
+    /// of typeset values (each distinct value once). What keeps a page within the weight a
+    /// reader's browser loads (the browser test's 500 KB, with the fonts, stylesheet and
+    /// scripts). Held where the page is written (`page::play`), in the essay's order.
     pub page_bytes: usize,
 }
 
@@ -68,29 +67,7 @@ pub struct PlayValue {
     pub words: String,
 }
 
-impl PlayValue {
-    /// The value typeset as the page shows it.
-    pub fn typeset(&self) -> Result<String, MathsError> {
-        maths::render(&self.latex, false)
-    }
-
-    /// The value as the page's hidden pool carries it, `typeset`, with its notation and words
-    /// for `player.js`.
-    pub fn pool_item(&self, typeset: &str) -> String {
-        format!(
-            "<span data-value=\"{}\" data-words=\"{}\">{typeset}</span>",
-            escape(&self.shown),
-            escape(&self.words)
-        )
-    }
-}
-
-/// The hidden pool of a page's typeset values opens and closes with these.
-pub const POOL_OPEN: &str = "<div class=\"play-values\" id=\"play-values\" hidden>";
-pub const POOL_CLOSE: &str = "</div>\n";
-
-/// The play of `position` under `rules` within [`PAGE_BUDGET`], counting its bytes against the
-/// page's.
+/// The play of `position` under `rules` within [`PAGE_BUDGET`]'s limits of one diagram.
 pub fn page_play(cx: &mut Context, position: &Position, rules: Rules) -> PagePlay {
     let budget = &PAGE_BUDGET;
     if position.edge_count() == 0 {
@@ -136,9 +113,8 @@ pub fn page_play(cx: &mut Context, position: &Position, rules: Rules) -> PagePla
     )
 }
 
-/// A table's text, and the `drawn` bytes its drawing adds for play, within the budgets of one
-/// diagram and of the page (counted against it), with its values for the page to typeset; or
-/// why not, in the reader's words.
+/// A table's text, and the `drawn` bytes its drawing adds for play, within the budget of one
+/// diagram, with its values for the page to typeset; or why not, in the reader's words.
 fn within_page(
     cx: &mut Context,
     text: String,
@@ -148,14 +124,14 @@ fn within_page(
     shown: &[String],
 ) -> PagePlay {
     let budget = &PAGE_BUDGET;
-    let own = text.len() + drawn;
-    if own > budget.diagram_bytes {
+    let cost = text.len() + drawn;
+    if cost > budget.diagram_bytes {
         return PagePlay::Static(format!(
             "Too many ways to play to follow in the page ({} positions).",
             with_commas(positions)
         ));
     }
-    let values: Vec<PlayValue> = games
+    let values = games
         .iter()
         .zip(shown)
         .map(|(&g, shown)| PlayValue {
@@ -164,50 +140,7 @@ fn within_page(
             words: value_words(&cx.ev.games, g, shown),
         })
         .collect();
-    let (cost, pool) = page_cost(&text, drawn, &values, &cx.play_values);
-    if cx.play_bytes + cost > budget.page_bytes {
-        return PagePlay::Static(
-            "Not playable here: this page already carries as many games as it can.".to_string(),
-        );
-    }
-    cx.play_bytes += cost;
-    cx.play_values = pool;
     PagePlay::Table { text, values }
-}
-
-/// The bytes a table adds to a page whose value pool is `pool` so far, as the page writes them
-/// (its attributes `data-play` and `data-play-values`, the `drawn` bytes of its board, and the
-/// pool items of its values new to the page), and the pool with them.
-fn page_cost(
-    text: &str,
-    drawn: usize,
-    values: &[PlayValue],
-    pool: &[PlayValue],
-) -> (usize, Vec<PlayValue>) {
-    let mut pool = pool.to_vec();
-    let mut cost = drawn;
-    if pool.is_empty() && !values.is_empty() {
-        cost += POOL_OPEN.len() + POOL_CLOSE.len();
-    }
-    let mut indices = Vec::new();
-    for v in values {
-        let index = match pool.iter().position(|x| x == v) {
-            Some(i) => i,
-            None => {
-                let typeset = v.typeset().unwrap_or_else(|_| escape(&v.latex));
-                cost += v.pool_item(&typeset).len();
-                pool.push(v.clone());
-                pool.len() - 1
-            }
-        };
-        indices.push(index.to_string());
-    }
-    let attributes = format!(
-        " data-play=\"{}\" data-play-values=\"{}\"",
-        escape(text),
-        indices.join(" ")
-    );
-    (cost + attributes.len(), pool)
 }
 
 /// Another game's board as the page plays it: its play and the drawing the page shows (the
@@ -221,8 +154,7 @@ pub struct BoardPlay {
     pub shown: Vec<bool>,
 }
 
-/// The play of a board of another game within [`PAGE_BUDGET`] (its positions), counting its
-/// bytes against the page's. A table whose values the solver and the definition disagree on is
+/// The play of a board of another game within [`PAGE_BUDGET`]'s limits of one diagram. A table whose values the solver and the definition disagree on is
 /// an error at `span` (the block's position): a bug of hackenbook's, never published.
 pub fn board_play(cx: &mut Context, position: &AnyPosition, span: Range<usize>) -> BoardPlay {
     let still = |play: PagePlay| {

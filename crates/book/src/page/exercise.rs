@@ -77,7 +77,8 @@ pub fn render(
     let answer = if exercise.answer_is_latex {
         format!("It is worth {}.", typeset(&exercise.answer))
     } else {
-        escape(&exercise.answer)
+        // In words, a move named as code (`1→off`).
+        inline_markdown(&exercise.answer, &mut typeset)
     };
     let hint = exercise.hint.as_ref().map_or(String::new(), |h| {
         format!(
