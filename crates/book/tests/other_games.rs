@@ -420,3 +420,27 @@ fn an_exercise_answer_names_its_move_as_code() {
     );
     assert!(!html.contains("`1→off`"), "{html}");
 }
+
+/// A line of play's captions use the game's verb for a move: a push pushes, a domino is placed,
+/// and a game without a word of its own plays.
+#[test]
+fn a_line_of_play_says_each_move_with_its_game_s_verb() {
+    let caption = |body: &str, expected: &str| {
+        let (checked, mut problems) = check(body);
+        assert_eq!(errors(&checked, &problems), Vec::<String>::new());
+        let page = hackenbook_book::page::build_page(&checked, &mut problems);
+        assert!(page.body_html.contains(expected), "{}", page.body_html);
+    };
+    caption(
+        "```push strip\nLR\n```\n\n```play strip\nleft plays 1→off\nright plays 2→1\n```\n",
+        "Left pushes 1→off",
+    );
+    caption(
+        "```push strip\nLR\n```\n\n```play strip\nleft plays 1→off\nright plays 2→1\n```\n",
+        "Right pushes 2→1",
+    );
+    caption(
+        "```nim heap\n3\n```\n\n```play heap\nleft plays 3→0\nleft has won\n```\n",
+        "Left plays 3→0",
+    );
+}

@@ -533,7 +533,7 @@ fn line_of_play(p: &PlayOutcome, values_html: &[String]) -> String {
 /// How many ems a unit (a square) of another game's drawing takes in a line of play.
 const PLAY_EM: f32 = 1.0;
 
-/// "Left cuts a blue edge; two edges fall", "Right plays b1-c1": a move in a reader's words.
+/// "Left cuts a blue edge; two edges fall", "Right pushes 2→1": a move in a reader's words.
 fn cut_words(cut: &PlayedCut) -> String {
     match &cut.kind {
         MoveKind::Cut { colour, fallen } => {
@@ -544,7 +544,7 @@ fn cut_words(cut: &PlayedCut) -> String {
             };
             format!("{} cuts a {} edge{fall}", cut.player, colour.word())
         }
-        MoveKind::Named(name) => format!("{} plays {name}", cut.player),
+        MoveKind::Named { verb, name } => format!("{} {verb} {name}", cut.player),
     }
 }
 
