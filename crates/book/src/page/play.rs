@@ -10,7 +10,7 @@
 //! its board's drawing for play, its values new to the pool, typeset — fits.
 
 use crate::check::playable::PAGE_BUDGET;
-use crate::check::{CheckedEssay, Outcome, PagePlay, PlayValue};
+use crate::check::{BoardOutcome, CheckedEssay, Outcome, PagePlay, PlayValue};
 use crate::essay::Diagnostic;
 use crate::site::escape_html as escape;
 use crate::site::maths;
@@ -28,14 +28,15 @@ pub struct ValuePool {
 }
 
 impl ValuePool {
-    /// The page's tables, in the essay's order, while what they add to the page fits its budget.
-    pub fn of(checked: &CheckedEssay) -> ValuePool {
+    /// The page's tables, in the essay's order, while what they add to the page fits its budget
+    /// (`board_bytes`: what play adds to a board's drawing on the page).
+    pub fn of(checked: &CheckedEssay, board_bytes: &dyn Fn(&BoardOutcome) -> usize) -> ValuePool {
         let mut pool = ValuePool::default();
         let mut bytes = 0;
         for outcome in &checked.outcomes {
             let (play, drawn) = match outcome {
                 Outcome::Position(p) => (&p.play, 0),
-                Outcome::Board(b) => (&b.play.play, super::directives::board_play_bytes(b)),
+                Outcome::Board(b) => (&b.play.play, board_bytes(b)),
                 _ => (&PagePlay::Nothing, 0),
             };
             let mut carry = false;
