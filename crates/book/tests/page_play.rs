@@ -127,7 +127,8 @@ fn values_are_typeset_once_per_page_in_table_order() {
 }
 
 /// Diagrams each within the diagram budget, together over the page's: the page carries tables
-/// up to its budget, and the rest stay static and say why.
+/// up to its budget, counting everything play adds to it (each table's attributes and the pool
+/// of typeset values), and the rest stay static and say why.
 #[test]
 fn the_page_budget_holds() {
     let position = "LRLRLR LRLRLR LRLRLR";
@@ -135,32 +136,48 @@ fn the_page_budget_holds() {
     let mut checker = Checker::new(CheckOptions::default());
     let mut problems: Vec<Diagnostic> = Vec::new();
     let checked = checker.check_essay(essay(&body), &mut problems);
-    // Only warnings: the blocks are named and never mentioned.
-    assert!(problems.iter().all(|d| d.warning), "{problems:?}");
-    let mut carried = 0;
-    let mut refused = 0;
     for outcome in &checked.outcomes {
         let Outcome::Position(p) = outcome else {
             panic!()
         };
-        match &p.play {
-            PagePlay::Table { text, .. } => {
-                assert!(text.len() <= PAGE_BUDGET.diagram_bytes);
+        let PagePlay::Table { text, .. } = &p.play else {
+            panic!("{:?}", p.play)
+        };
+        assert!(text.len() <= PAGE_BUDGET.diagram_bytes);
+    }
+    let page = build_page(&checked, &mut problems);
+    // Only warnings: the blocks are named and never mentioned.
+    assert!(problems.iter().all(|d| d.warning), "{problems:?}");
+    let html = &page.body_html;
+    let mut attributes = 0;
+    let mut refused = 0;
+    for i in 0..8 {
+        let id = format!("p{i}");
+        match attribute(html, &id, "data-play") {
+            Some(text) => {
                 assert_eq!(refused, 0, "tables are carried in the order written");
-                carried += text.len();
+                let values = attribute(html, &id, "data-play-values").unwrap();
+                attributes += " data-play=\"\"".len() + text.len();
+                attributes += " data-play-values=\"\"".len() + values.len();
             }
-            PagePlay::Static(why) => {
-                assert_eq!(why, &Unplayable::PageFull);
+            None => {
+                let why = attribute(html, &id, "data-play-static").unwrap();
+                assert!(why.contains("this page already carries"), "{why}");
                 refused += 1;
             }
-            PagePlay::Nothing => panic!(),
         }
     }
     assert!(
-        carried > 0 && refused > 0,
-        "{carried} bytes carried, {refused} refused"
+        attributes > 0 && refused > 0,
+        "{attributes} bytes carried, {refused} refused"
     );
-    assert!(carried <= PAGE_BUDGET.page_bytes);
+    let pool_at = html.find("<div class=\"play-values\"").unwrap();
+    let pool = html[pool_at..].find("</div>\n").unwrap() + "</div>\n".len();
+    assert!(pool > 1000, "the values are typeset: {pool} bytes");
+    assert!(
+        attributes + pool <= PAGE_BUDGET.page_bytes,
+        "play adds {attributes} bytes of attributes and {pool} of values"
+    );
 }
 
 /// Only a page with a playable diagram loads the player, and the player is written beside it.

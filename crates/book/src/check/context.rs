@@ -20,8 +20,6 @@ pub struct Context<'a> {
     pub workspace: Workspace,
     pub claims: Vec<ClaimRecord>,
     pub problems: &'a mut Vec<Diagnostic>,
-    /// Bytes of play tables the essay's page carries so far ([`super::playable::PAGE_BUDGET`]).
-    pub play_bytes: usize,
 }
 
 impl Context<'_> {

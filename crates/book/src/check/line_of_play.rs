@@ -56,8 +56,8 @@ pub struct PlayedCut {
 pub enum MoveKind {
     /// A Hackenbush cut: the edge's colour and how many other edges fell with it.
     Cut { colour: Colour, fallen: usize },
-    /// Another game's move, by its name.
-    Named(String),
+    /// Another game's move, by its name, with the game's verb for a move ("pushes").
+    Named { verb: &'static str, name: String },
 }
 
 /// Returns what the page draws, or `None` if the line failed (every problem is reported).
@@ -272,6 +272,7 @@ fn check_other(
     }
     let steps: Vec<_> = script.steps.iter().map(|(s, _)| s.clone()).collect();
     let start = script.start.as_ref().map(|(p, _)| *p);
+    let verb = position.ruleset().move_verb();
     let ev = &mut *cx.ev;
     let replayed = generic::replay(
         AnyPlay::new(&mut ev.rulesets),
@@ -291,7 +292,7 @@ fn check_other(
         .map(|reached| {
             let cut = reached.by.map(|(player, name)| PlayedCut {
                 player,
-                kind: MoveKind::Named(name),
+                kind: MoveKind::Named { verb, name },
             });
             frame(cx, FramePicture::Board(reached.state), reached.value, cut)
         })

@@ -288,7 +288,6 @@ impl Checker {
                 workspace,
                 claims: Vec::new(),
                 problems,
-                play_bytes: 0,
             };
             for (index, directive) in essay.directives.iter().enumerate() {
                 match &directive.kind {
@@ -331,7 +330,6 @@ impl Checker {
             workspace: Workspace::new(self.options.cache_dir.clone()),
             claims: Vec::new(),
             problems,
-            play_bytes: 0,
         };
         for name in &essay.failed_names {
             cx.workspace.block_failed(name);

@@ -5,7 +5,8 @@
 //!
 //! The one idea: **the page follows the build's table and computes nothing**, so every figure a
 //! reader sees while playing was valued (and checked against the definition) here. Tables are
-//! kept small by named budgets — per diagram and per page — and a diagram over budget stays a
+//! kept small by named budgets — per diagram here, per page where the page is written
+//! (`page::play`, which counts the typeset values too) — and a diagram over budget stays a
 //! picture, and the page is told why (an [`Unplayable`] fact: the page puts it into words).
 
 use super::Context;
@@ -24,9 +25,11 @@ pub struct PageBudget {
     /// Bytes play adds to one diagram: its compact table and, on another game's board, the
     /// items of its drawing that only play shows.
     pub diagram_bytes: usize,
-    /// Bytes play adds to one page, all its diagrams together: what keeps a page within the
-    /// weight a reader's browser loads (the browser test's 500 KB, with the fonts, stylesheet
-    /// and scripts).
+    /// Bytes play adds to one page, all its diagrams together, as the page writes them: each
+    /// table's attributes, the drawing play adds on another game's boards, and the hidden pool
+    /// of typeset values (each distinct value once). What keeps a page within the weight a
+    /// reader's browser loads (the browser test's 500 KB, with the fonts, stylesheet and
+    /// scripts). Held where the page is written (`page::play`), in the essay's order.
     pub page_bytes: usize,
 }
 
@@ -82,8 +85,7 @@ pub struct PlayValue {
     pub latex: String,
 }
 
-/// The play of `position` under `rules` within [`PAGE_BUDGET`], counting its bytes against the
-/// page's.
+/// The play of `position` under `rules` within [`PAGE_BUDGET`]'s limits of one diagram.
 pub fn page_play(cx: &mut Context, position: &Position, rules: Rules) -> PagePlay {
     let budget = &PAGE_BUDGET;
     if position.edge_count() == 0 {
@@ -122,9 +124,8 @@ pub fn page_play(cx: &mut Context, position: &Position, rules: Rules) -> PagePla
     )
 }
 
-/// A table's text, and the `drawn` bytes its drawing adds for play, within the budgets of one
-/// diagram and of the page (counted against it), with its values for the page to typeset; or
-/// why not.
+/// A table's text, and the `drawn` bytes its drawing adds for play, within the budget of one
+/// diagram, with its values for the page to typeset; or why not (an [`Unplayable`] fact).
 fn within_page(
     cx: &mut Context,
     text: String,
@@ -138,10 +139,6 @@ fn within_page(
     if cost > budget.diagram_bytes {
         return PagePlay::Static(Unplayable::OverDiagram { positions });
     }
-    if cx.play_bytes + cost > budget.page_bytes {
-        return PagePlay::Static(Unplayable::PageFull);
-    }
-    cx.play_bytes += cost;
     let values = games
         .iter()
         .zip(shown)
@@ -164,8 +161,7 @@ pub struct BoardPlay {
     pub shown: Vec<bool>,
 }
 
-/// The play of a board of another game within [`PAGE_BUDGET`] (its positions), counting its
-/// bytes against the page's. A table whose values the solver and the definition disagree on is
+/// The play of a board of another game within [`PAGE_BUDGET`]'s limits of one diagram. A table whose values the solver and the definition disagree on is
 /// an error at `span` (the block's position): a bug of hackenbook's, never published.
 pub fn board_play(cx: &mut Context, position: &AnyPosition, span: Range<usize>) -> BoardPlay {
     let still = |play: PagePlay| {

@@ -76,7 +76,8 @@ pub fn render(
     };
     let answer = match &exercise.expected {
         Expected::Value { latex, .. } => format!("It is worth {}.", typeset(latex)),
-        other => escape(&answer_words(other)),
+        // In words, a move named as code (`1→off`).
+        other => inline_markdown(&answer_words(other), &mut typeset),
     };
     let hint = exercise.hint.as_ref().map_or(String::new(), |h| {
         format!(

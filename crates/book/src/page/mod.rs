@@ -33,7 +33,7 @@ pub fn build_page(checked: &CheckedEssay, problems: &mut Vec<Diagnostic>) -> Pag
         .enumerate()
         .map(|(i, d)| (d.span.start, i))
         .collect();
-    let pool = play::ValuePool::of(checked);
+    let pool = play::ValuePool::of(checked, &directives::board_play_bytes);
     let mut out: Vec<Event> = Vec::new();
     let mut headings = headings::Collector::default();
     // Inside verbatim code a `$` is just a character.
