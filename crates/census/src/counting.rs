@@ -422,7 +422,8 @@ fn windows_of<T: Tally>(
                 .collect()
         })
         .collect();
-    let mut slots = vec![T::default(); WINDOW];
+    // On the heap: a window of `u128` is 1 MiB, too much for a worker's stack.
+    let mut slots: Vec<T> = std::iter::repeat_n(T::default(), WINDOW).collect();
     let mut values = Vec::new();
     let mut counts = Vec::new();
     for w in windows {
