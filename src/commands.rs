@@ -243,9 +243,20 @@ pub const LIST_LIMIT: usize = 20;
 /// `hackenbook census QUERY`: one figure, printed; or, for `list FAMILY`, the family's members.
 /// Names are those of `defs` (the site's essays, or one essay's) and the built-in families.
 pub fn census(query: &str, limit: usize, defs: &mut Definitions) -> Result<(), Failure> {
+    let text = census_answer(query, limit, defs).map_err(|e| census_failure(query, e, defs))?;
+    say(&text);
+    Ok(())
+}
+
+/// The answer [`census`] prints, or the query's error.
+pub fn census_answer(
+    query: &str,
+    limit: usize,
+    defs: &mut Definitions,
+) -> Result<String, census::QueryError> {
     let ev = &mut defs.checker.ev;
     let listing = query.split_whitespace().next() == Some("list");
-    let answer = if listing {
+    if listing {
         defs.workspace
             .list(query, limit, ev)
             .map(|l| listing_text(query, &l, limit))
@@ -253,38 +264,39 @@ pub fn census(query: &str, limit: usize, defs: &mut Definitions) -> Result<(), F
         defs.workspace
             .evaluate(query, ev)
             .map(|figure| census::render_figure(&figure, &ev.games))
-    };
-    let text = answer.map_err(|e| {
-        let at = query[..hackenbook_book::essay::source::floor_char_boundary(query, e.span.start)]
-            .chars()
-            .count();
-        let shown = capped(query.to_string());
-        let help = e
-            .help
-            .as_ref()
-            .map_or_else(String::new, |h| format!("\n  help: {}", capped(h.clone())));
-        let note = format!("{help}{}", definition_note(defs));
-        if shown.len() < query.len() {
-            // Too long to underline: say where instead.
-            return Failure::Other(format!(
-                "bad query: {}\n  {shown}\n  (at character {}){note}",
-                capped(e.message),
-                at + 1
-            ));
-        }
-        Failure::Other(format!(
-            "bad query: {}\n  {query}\n  {}{}{note}",
+    }
+}
+
+/// A failed query of [`census`], for the author: the error under the query, with a note on the
+/// problems met in `defs`.
+pub fn census_failure(query: &str, e: census::QueryError, defs: &Definitions) -> Failure {
+    let at = query[..hackenbook_book::essay::source::floor_char_boundary(query, e.span.start)]
+        .chars()
+        .count();
+    let shown = capped(query.to_string());
+    let help = e
+        .help
+        .as_ref()
+        .map_or_else(String::new, |h| format!("\n  help: {}", capped(h.clone())));
+    let note = format!("{help}{}", definition_note(defs));
+    if shown.len() < query.len() {
+        // Too long to underline: say where instead.
+        return Failure::Other(format!(
+            "bad query: {}\n  {shown}\n  (at character {}){note}",
             capped(e.message),
-            " ".repeat(at),
-            "^".repeat(
-                query
-                    .get(e.span.clone())
-                    .map_or(1, |s| s.chars().count().max(1))
-            )
-        ))
-    })?;
-    say(&text);
-    Ok(())
+            at + 1
+        ));
+    }
+    Failure::Other(format!(
+        "bad query: {}\n  {query}\n  {}{}{note}",
+        capped(e.message),
+        " ".repeat(at),
+        "^".repeat(
+            query
+                .get(e.span.clone())
+                .map_or(1, |s| s.chars().count().max(1))
+        )
+    ))
 }
 
 /// `hackenbook census shard NAME --shard I --of N`: one shard of a census into a result file.

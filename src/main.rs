@@ -299,10 +299,26 @@ fn run(cli: Cli) -> Result<(), Failure> {
             yes,
             ..
         } => {
-            let mut defs = driver::definitions(&project, essay.as_deref())?;
-            confirm(&mut defs, yes, time_limit_given);
             let query = query.unwrap_or_default();
-            hackenbook::commands::census(&query, limit, &mut defs)
+            let defined = |unread: bool| -> Result<driver::Definitions, Failure> {
+                let mut defs = match unread {
+                    true => driver::no_definitions(&project),
+                    false => driver::definitions(&project, essay.as_deref())?,
+                };
+                confirm(&mut defs, yes, time_limit_given);
+                Ok(defs)
+            };
+            // A query of built-in families alone is asked first without valuing the essays'
+            // positions, which it cannot read; if it fails, it is asked again with every
+            // definition, so that it fails as it always did.
+            if driver::needs_no_definitions(&project, essay.as_deref(), &query)? {
+                let mut defs = defined(true)?;
+                if let Ok(text) = hackenbook::commands::census_answer(&query, limit, &mut defs) {
+                    hackenbook::commands::say(&text);
+                    return Ok(());
+                }
+            }
+            hackenbook::commands::census(&query, limit, &mut defined(false)?)
         }
         Command::Claims {
             json,

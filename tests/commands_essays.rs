@@ -460,3 +460,41 @@ fn eval_and_census_see_exercise_positions_and_every_essay_by_its_slug() {
         "3/8"
     );
 }
+
+fn census_in(root: &Path, query: &str) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_hackenbook"))
+        .args(["census", query, "--root"])
+        .arg(root)
+        .output()
+        .unwrap()
+}
+
+/// The command line asks a query of built-in families alone without the essays' definitions,
+/// unless an essay's census block takes one of its names; a query that fails so is asked again
+/// with them, and fails as it always did, with the note on the essays' problems.
+#[test]
+fn a_census_query_of_built_in_families_sees_what_the_essays_define() {
+    // `forests3` taken by a census block of trees: 2 + 4 + 16 trees of 1 to 3 edges, where the
+    // built-in family has 2 + 8 + 40 forests.
+    let taken = "+++\ntitle = \"A\"\nrung = 1\n+++\n\n\
+                 ```census forests3\nfamily = \"trees\"\nedges = \"1..=3\"\n```\n";
+    let (dir, _) = project_with(&[("a.md", taken)]);
+    let output = census_in(dir.path(), "count forests3");
+    assert_eq!(String::from_utf8_lossy(&output.stdout).trim(), "22");
+    let output = census_in(dir.path(), "count forests4 where edges < 4");
+    assert_eq!(String::from_utf8_lossy(&output.stdout).trim(), "50");
+    // A position block the definitions refuse: a failing query says so.
+    let broken = "+++\ntitle = \"B\"\nrung = 1\n+++\n\n```hackenbush bad\nL(L\n```\n";
+    let (dir, _) = project_with(&[("b.md", broken)]);
+    let output = census_in(dir.path(), "count forests3 where value = 1/0");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!output.status.success());
+    assert!(stderr.contains("division by zero"), "{stderr}");
+    assert!(
+        stderr.contains("the essays' definitions have 1 problem"),
+        "{stderr}"
+    );
+    // Answered without them all the same when it holds.
+    let output = census_in(dir.path(), "count forests3 where value = 1/2");
+    assert!(output.status.success());
+}

@@ -405,7 +405,43 @@ pub struct Definitions {
 }
 
 pub fn definitions(project: &Project, essay: Option<&Path>) -> Result<Definitions, Failure> {
-    let files = match essay {
+    let files = definition_files(project, essay)?;
+    let mut problems = Vec::new();
+    let parsed = parse_all(&files, &mut problems);
+    Ok(define(project, &parsed, problems))
+}
+
+/// Whether a query of the command line can be answered without the essays' definitions
+/// ([`no_definitions`]), so that their positions are not valued for nothing: it names only
+/// built-in families ([`hackenbook_census::workspace::built_in_names_only`]), no essay's
+/// census block takes one of those names, and the essays parse without a problem. A query
+/// answered so that fails is to be asked again with [`definitions`], so that it fails as it
+/// always did.
+pub fn needs_no_definitions(
+    project: &Project,
+    essay: Option<&Path>,
+    query: &str,
+) -> Result<bool, Failure> {
+    let Some(names) = hackenbook_census::workspace::built_in_names_only(query) else {
+        return Ok(false);
+    };
+    let files = definition_files(project, essay)?;
+    let mut problems = Vec::new();
+    let parsed = parse_all(&files, &mut problems);
+    let taken = parsed.iter().flat_map(|e| &e.directives).any(|d| {
+        matches!(&d.kind, essay::DirectiveKind::Census { name, .. } if names.contains(&name.value))
+    });
+    Ok(problems.is_empty() && !taken)
+}
+
+/// The definitions of no essay: the built-in families alone, under the project's settings.
+pub fn no_definitions(project: &Project) -> Definitions {
+    define(project, &[], Vec::new())
+}
+
+/// The essays whose definitions the command line reads: one named essay, or every essay.
+fn definition_files(project: &Project, essay: Option<&Path>) -> Result<Vec<SourceFile>, Failure> {
+    Ok(match essay {
         Some(path) => {
             // A file named on the command line may be anywhere, but must be a regular file.
             let wherever = path
@@ -417,20 +453,26 @@ pub fn definitions(project: &Project, essay: Option<&Path>) -> Result<Definition
         }
         None if project.essays_dir.is_dir() => load(project).unwrap_or_default(),
         None => Vec::new(),
-    };
-    let mut problems = Vec::new();
-    let parsed = parse_all(&files, &mut problems);
+    })
+}
+
+/// The definitions of `parsed` (positions valued, censuses defined), with `problems` met so far.
+fn define(
+    project: &Project,
+    parsed: &[essay::Essay],
+    mut problems: Vec<Diagnostic>,
+) -> Definitions {
     let mut checker = check::Checker::new(CheckOptions {
         cache_dir: project.cache_dir.clone(),
         time_limit: project.time_limit,
         cancel: project.cancel.clone(),
     });
-    let workspace = checker.definitions(&parsed, &mut problems);
-    Ok(Definitions {
+    let workspace = checker.definitions(parsed, &mut problems);
+    Definitions {
         checker,
         workspace,
         problems,
-    })
+    }
 }
 
 /// Parses every essay, in ladder order. An essay with a bad directive is still checked: every

@@ -664,6 +664,26 @@ fn names_in(q: &Query, families: &mut Vec<String>, positions: &mut Vec<String>) 
     }
 }
 
+/// The built-in families `query` names (`count forests20 where value = 0`: `forests20`), if
+/// every other word of it is a word of the query language or a property: no position, measure
+/// or game literal, so that no definition but a census block taking one of these names can
+/// change its answer. `None` otherwise.
+pub fn built_in_names_only(query: &str) -> Option<Vec<String>> {
+    if query.contains('[') {
+        return None;
+    }
+    let mut names = Vec::new();
+    let words = query.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'));
+    for word in words.filter(|w| w.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')) {
+        if word == "list" || KEYWORDS.contains(&word) || super::query::property(word).is_some() {
+            continue;
+        }
+        builtin_family(word)?;
+        names.push(word.to_string());
+    }
+    (!names.is_empty()).then_some(names)
+}
+
 /// `forests7` → blue-red forests of 1 to 7 edges; `trees5_G` → green trees of 1 to 5 edges;
 /// `games3` → every game born by day 3; `forms2` → every form born by day 2.
 fn builtin_family(name: &str) -> Option<Source> {
