@@ -219,3 +219,19 @@ fn pages_with_a_playable_diagram_load_the_player() {
     assert!(!read("index.html").contains(script));
     assert!(read("player.js").contains("data-play"));
 }
+
+/// A diagram whose game alone — its table, its values typeset and what play adds to its
+/// drawing — is more than the page's budget of play says so, not that the page is full: the
+/// Domineering board of a 2x3 and a 2x2 board apart (the second Domineering essay's pair).
+#[test]
+fn a_game_larger_than_the_page_s_budget_alone_says_so() {
+    let body = "```domineering pair\n...#../...#..\n```\n\n";
+    let mut checker = Checker::new(CheckOptions::default());
+    let mut problems: Vec<Diagnostic> = Vec::new();
+    let checked = checker.check_essay(essay(body), &mut problems);
+    let page = build_page(&checked, &mut problems);
+    assert!(problems.iter().all(|d| d.warning), "{problems:?}");
+    let why = attribute(&page.body_html, "pair", "data-play-static").expect("not played");
+    assert!(why.contains("its game alone"), "{why}");
+    assert!(!why.contains("already carries"), "{why}");
+}

@@ -72,6 +72,8 @@ pub enum Unplayable {
     OverDiagram { positions: usize },
     /// The page already carries as many tables as its budget allows.
     PageFull,
+    /// The table alone, with its values and drawing, is more than the page's budget of play.
+    OverPage,
     /// The game's drawing cannot be followed move by move yet (its pieces are redrawn, not
     /// moved).
     NotYet,

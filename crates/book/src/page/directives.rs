@@ -388,12 +388,12 @@ fn board(
     b: &BoardOutcome,
     value_html: &str,
     players: bool,
-    carried: bool,
+    carried: Result<(), Unplayable>,
     pool: &ValuePool,
 ) -> String {
     let game = b.position.ruleset().name().replace('-', " ");
     let (played, still) = board_svgs(b);
-    let svg = if carried { played } else { still };
+    let svg = if carried.is_ok() { played } else { still };
     let checks: String = b
         .assertions
         .iter()
@@ -405,7 +405,7 @@ fn board(
             )
         })
         .collect();
-    let about = if carried {
+    let about = if carried.is_ok() {
         format!(
             " data-play-game=\"{}\"{}",
             escape(&game),
@@ -459,18 +459,18 @@ pub(super) fn board_play_bytes(b: &BoardOutcome) -> usize {
 
 /// The figure's play table for `player.js` (`data-play`) and the pool indices of its values
 /// (`data-play-values`) when the page `carried` it, or why it has none (`data-play-static`).
-fn play_attributes(play: &PagePlay, carried: bool, pool: &ValuePool) -> String {
-    match play {
-        PagePlay::Table { text, values } if carried => pool.attributes(text, values),
-        PagePlay::Table { .. } => format!(
+fn play_attributes(play: &PagePlay, carried: Result<(), Unplayable>, pool: &ValuePool) -> String {
+    match (play, carried) {
+        (PagePlay::Table { text, values }, Ok(())) => pool.attributes(text, values),
+        (PagePlay::Table { .. }, Err(why)) => format!(
             " data-play-static=\"{}\"",
-            escape(&super::play::unplayable(Unplayable::PageFull))
+            escape(&super::play::unplayable(why))
         ),
-        PagePlay::Static(why) => format!(
+        (PagePlay::Static(why), _) => format!(
             " data-play-static=\"{}\"",
             escape(&super::play::unplayable(*why))
         ),
-        PagePlay::Nothing => String::new(),
+        (PagePlay::Nothing, _) => String::new(),
     }
 }
 

@@ -22,8 +22,9 @@ use crate::site::maths;
 #[derive(Default)]
 pub struct ValuePool {
     values: Vec<PlayValue>,
-    /// By outcome index: the page carries this outcome's table.
-    carried: Vec<bool>,
+    /// By outcome index: the page carries this outcome's table, or why not (the page is full,
+    /// or the table alone is more than the page's budget of play).
+    carried: Vec<Result<(), Unplayable>>,
 }
 
 impl ValuePool {
@@ -38,7 +39,7 @@ impl ValuePool {
                 Outcome::Board(b) => (&b.play.play, board_bytes(b)),
                 _ => (&PagePlay::Nothing, 0),
             };
-            let mut carry = false;
+            let mut carry = Err(Unplayable::PageFull);
             if let PagePlay::Table { text, values } = play {
                 let mut with = pool.values.clone();
                 let mut cost = drawn;
@@ -56,7 +57,9 @@ impl ValuePool {
                 if bytes + cost <= PAGE_BUDGET.page_bytes {
                     bytes += cost;
                     pool.values = with;
-                    carry = true;
+                    carry = Ok(());
+                } else if cost > PAGE_BUDGET.page_bytes {
+                    carry = Err(Unplayable::OverPage);
                 }
             }
             pool.carried.push(carry);
@@ -64,9 +67,12 @@ impl ValuePool {
         pool
     }
 
-    /// Whether the page carries the table of outcome `index`.
-    pub fn carries(&self, index: usize) -> bool {
-        self.carried.get(index).copied().unwrap_or(false)
+    /// Whether the page carries the table of outcome `index`, or why not.
+    pub fn carries(&self, index: usize) -> Result<(), Unplayable> {
+        self.carried
+            .get(index)
+            .copied()
+            .unwrap_or(Err(Unplayable::PageFull))
     }
 
     /// The attributes of a table the page carries: `data-play` and its values' pool indices
@@ -119,6 +125,9 @@ pub fn unplayable(why: Unplayable) -> String {
             "Too many ways to play to follow in the page ({} positions).",
             with_commas(positions)
         ),
+        Unplayable::OverPage => {
+            "Too large to play in the page: its game alone is more than a page carries.".to_string()
+        }
         Unplayable::PageFull => {
             "Not playable here: this page already carries as many games as it can.".to_string()
         }
