@@ -8,8 +8,8 @@
 //! it holds, the engine that values them, whether it may run under a budget — is the trait
 //! [`Members`], declared here and implemented by each family.
 
+use super::engines::Engine;
 use super::forest::{catalan, is_single_tree, shapes, Palette, INDEXED_EDGES};
-use super::obtained::Engine;
 use super::record::Row;
 use hackenbook_rulesets::hackenbush::Rules;
 use hackenbook_rulesets::Count;

@@ -9,8 +9,8 @@
 //! number of options, then their text in braces (character by character), so that `smallest`
 //! is well defined and names the simplest counterexample.
 
+use super::engines::Engine;
 use super::family::Members;
-use super::obtained::Engine;
 use hackenbook_games::{GameId, Games};
 use hackenbook_rulesets::Count;
 use std::fmt;

@@ -23,6 +23,7 @@ pub mod counted;
 pub mod counting;
 pub mod definition;
 pub mod engine;
+pub mod engines;
 pub mod eval;
 #[cfg(feature = "parquet")]
 pub mod export;
