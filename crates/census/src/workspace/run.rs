@@ -61,7 +61,10 @@ impl Workspace {
         let (source, time_limit) = (entry.source.clone(), entry.time_limit);
         // A built-in family confirmed with `--yes` may have the time it is estimated to need.
         let estimate = match &source {
-            Source::Family(family) => Some(family.cost().seconds()),
+            // Past the largest size a census enumerates there is no estimate (it is refused).
+            Source::Family(family) if family.max_edges <= MAX_EDGES => {
+                Some(family.cost().seconds())
+            }
             Source::Graphs(family) => Some(family.seconds()),
             _ => None,
         };
