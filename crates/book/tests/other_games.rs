@@ -422,7 +422,7 @@ fn an_exercise_answer_names_its_move_as_code() {
 }
 
 /// A line of play's captions use the game's verb for a move: a push pushes, a domino is placed,
-/// and a game without a word of its own plays.
+/// and a game without a word of its own plays; the move's name is code, as names in the text.
 #[test]
 fn a_line_of_play_says_each_move_with_its_game_s_verb() {
     let caption = |body: &str, expected: &str| {
@@ -433,14 +433,14 @@ fn a_line_of_play_says_each_move_with_its_game_s_verb() {
     };
     caption(
         "```push strip\nLR\n```\n\n```play strip\nleft plays 1→off\nright plays 2→1\n```\n",
-        "Left pushes 1→off",
+        "Left pushes <code>1→off</code></span>",
     );
     caption(
         "```push strip\nLR\n```\n\n```play strip\nleft plays 1→off\nright plays 2→1\n```\n",
-        "Right pushes 2→1",
+        "Right pushes <code>2→1</code></span>",
     );
     caption(
         "```nim heap\n3\n```\n\n```play heap\nleft plays 3→0\nleft has won\n```\n",
-        "Left plays 3→0",
+        "Left plays <code>3→0</code></span>",
     );
 }

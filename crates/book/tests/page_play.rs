@@ -235,3 +235,77 @@ fn a_game_larger_than_the_page_s_budget_alone_says_so() {
     assert!(why.contains("its game alone"), "{why}");
     assert!(!why.contains("already carries"), "{why}");
 }
+
+/// The page of `body`, checked; only warnings allowed (unused names).
+fn page_of(body: &str) -> String {
+    let mut checker = Checker::new(CheckOptions::default());
+    let mut problems: Vec<Diagnostic> = Vec::new();
+    let checked = checker.check_essay(essay(body), &mut problems);
+    let html = build_page(&checked, &mut problems).body_html;
+    assert!(problems.iter().all(|d| d.warning), "{problems:?}");
+    html
+}
+
+/// Issue 25 §3: lines of play that follow one another from the same start draw that start
+/// once, each line's moves a row beside it; a line after some text draws its start again.
+#[test]
+fn lines_of_play_from_one_start_draw_it_once() {
+    let line = |cut: &str| format!("```play bed\nstart = right\nright cuts {cut}\n```\n\n");
+    let body = [
+        block("bed", "LR LR R"),
+        line("R"),
+        line("LR[1]"),
+        line("LR[2]"),
+        "Once more, after a word:\n\n".to_string(),
+        line("R"),
+    ]
+    .concat();
+    let html = page_of(&body);
+    let starts = html
+        .matches("<span class=\"play-caption\">At the start</span>")
+        .count();
+    assert_eq!(starts, 2, "{html}");
+    assert_eq!(
+        html.matches("<figure class=\"line-of-play").count(),
+        2,
+        "{html}"
+    );
+    let grouped = &html[html
+        .find("from-one-start")
+        .expect("one figure for the three lines")..];
+    let grouped = &grouped[..grouped.find("</figure>").unwrap()];
+    // The start, then three rows of one move each.
+    assert_eq!(
+        grouped.matches("<ol class=\"play-strip\">").count(),
+        4,
+        "{grouped}"
+    );
+    assert_eq!(
+        grouped.matches("<li class=\"play-step\">").count(),
+        4,
+        "{grouped}"
+    );
+    let caption = "<span class=\"play-caption\">Right cuts a red edge";
+    assert_eq!(grouped.matches(caption).count(), 3, "{grouped}");
+}
+
+/// Issue 25 §3: a star is drawn at the text's size, in the maths (an ordinary symbol of class
+/// `star`, never KaTeX's operator) and in a value claimed in the text; a picture named in a
+/// claim is code, as names are in the text.
+#[test]
+fn stars_read_at_text_size_and_names_are_code() {
+    let body = "Two green stalks: $\\ast 2 + \\ast$ is `{*3 = [[nim: 2] + [nim: 1]]}`. The \
+                smallest forest worth up is `{GL G = smallest forests4_LRG where value = [^]}`.\n";
+    let html = page_of(body);
+    assert_eq!(
+        html.matches("<mi class=\"star\">∗</mi>").count(),
+        2,
+        "{html}"
+    );
+    assert!(!html.contains(">∗</mo>"), "{html}");
+    assert!(
+        html.contains("><span class=\"star\">∗</span>3</a>"),
+        "{html}"
+    );
+    assert!(html.contains("><code>GL G</code></a>"), "{html}");
+}

@@ -44,6 +44,7 @@ pub fn build_page(checked: &CheckedEssay, problems: &mut Vec<Diagnostic>) -> Pag
     let mut censuses: Vec<String> = Vec::new();
     // Where each heading starts in the source, in the order of the contents list.
     let mut heading_starts: Vec<usize> = Vec::new();
+    let mut plays = PlayRun::default();
     let mut events = Parser::new_ext(text, markdown_options()).into_offset_iter();
     while let Some((event, range)) = events.next() {
         let directive = at_offset.get(&range.start).copied();
@@ -85,6 +86,11 @@ pub fn build_page(checked: &CheckedEssay, problems: &mut Vec<Diagnostic>) -> Pag
             Event::Start(Tag::CodeBlock(_)) if directive.is_some() => {
                 skip_until(&mut events, |e| matches!(e, Event::End(TagEnd::CodeBlock)));
                 let index = directive.unwrap_or(0);
+                if let Some(steps) = directives::line_steps(checked, index, problems) {
+                    let html = plays.add(steps, out);
+                    headings.push(Event::Html(html.into()), out);
+                    continue;
+                }
                 let html = directives::render(checked, index, &pool, problems);
                 if matches!(checked.outcomes[index], Outcome::Census { .. }) {
                     censuses.push(html);
@@ -194,6 +200,33 @@ pub fn build_page(checked: &CheckedEssay, problems: &mut Vec<Diagnostic>) -> Pag
         claims,
         prev: None,
         next: None,
+    }
+}
+
+/// Lines of play that follow one another in the text, nothing between them, from the same
+/// start: drawn as one figure with the start once ([`directives::lines_of_play`]).
+#[derive(Default)]
+struct PlayRun {
+    /// Each line's steps, the start first.
+    lines: Vec<Vec<String>>,
+    /// The figure last written for them.
+    html: String,
+}
+
+impl PlayRun {
+    /// The figure for a new line: with the run before it when that run is what the page last
+    /// received and starts alike (its figure is taken back out of `out`), else on its own.
+    fn add(&mut self, steps: Vec<String>, out: &mut Vec<Event>) -> String {
+        let last_written = matches!(out.last(), Some(Event::Html(h)) if **h == *self.html);
+        let same_start = self.lines.first().and_then(|line| line.first()) == steps.first();
+        if last_written && same_start && !steps.is_empty() {
+            out.pop();
+        } else {
+            self.lines.clear();
+        }
+        self.lines.push(steps);
+        self.html = directives::lines_of_play(&self.lines);
+        self.html.clone()
     }
 }
 

@@ -11,7 +11,8 @@
 //! and the `serve` loop re-renders unchanged essays. Errors are cached too, being as
 //! deterministic as successes.
 //!
-//! KaTeX's MathML is then passed through [`super::spacing`], which fixes the operator spacing
+//! KaTeX's MathML first writes each star as the value it is ([`stars_as_values`]), is then
+//! passed through [`super::spacing`], which fixes the operator spacing
 //! browsers would otherwise get wrong (`1 : -1`, `\pm 1`, `\!`), and cut down to what a page
 //! needs ([`presentation_only`]): KaTeX's `<annotation encoding="application/x-tex">` (the TeX
 //! source, which no reader sees or hears) and what only held it are left out; they were a sixth
@@ -75,12 +76,45 @@ fn render_uncached(tex: &str, display: bool) -> Result<String, MathsError> {
             offset: None,
         })?;
     let mathml = katex::render_with_opts(tex, &opts).map_err(|e| from_katex(tex, &e))?;
-    super::spacing::respace(&mathml)
+    stars_as_values(&mathml)
+        .and_then(|starred| super::spacing::respace(&starred))
         .and_then(|spaced| presentation_only(&spaced))
         .map_err(|e| MathsError {
             message: format!("KaTeX output could not be re-spaced: {e}"),
             offset: None,
         })
+}
+
+/// The class of a star, in the maths and in the text: the stylesheet draws it at the size of
+/// the text's letters (the font's `∗` is an operator's, half the height of a digit).
+pub const STAR_CLASS: &str = "star";
+
+/// On this site `∗` is always a value (star, `∗3`, `↑∗`), never an operator: KaTeX's
+/// `<mo>∗</mo>` (bare, or spaced by KaTeX as in the build's values, `{*}`) becomes `<mi class="star">∗</mi>`, an ordinary symbol the spacing pass leaves
+/// unspaced, drawn by the stylesheet at the text's size.
+fn stars_as_values(markup: &str) -> Result<String, MarkupError> {
+    fn walk(node: &mut Node) {
+        let Node::Element {
+            name,
+            attrs,
+            children,
+            ..
+        } = node
+        else {
+            return;
+        };
+        let star = matches!(children.as_slice(), [Node::Text(t)] if t.trim() == "∗");
+        if name == "mo" && star {
+            // KaTeX's own spacing of it (none, in a group: `{*}`) goes with the operator.
+            *name = "mi".into();
+            *attrs = vec![("class".into(), STAR_CLASS.into())];
+            return;
+        }
+        children.iter_mut().for_each(walk);
+    }
+    let mut nodes = mathml::parse(markup)?;
+    nodes.iter_mut().for_each(walk);
+    Ok(mathml::write(&nodes))
 }
 
 /// KaTeX's MathML as a page needs it: without the TeX `<annotation>`, without the `<semantics>`
@@ -327,6 +361,22 @@ mod tests {
         let a = render(r"1 : -1 : -1 : 1 = \tfrac38", true).unwrap();
         let b = render(r"1 : -1 : -1 : 1 = \tfrac38", true).unwrap();
         assert_eq!(a, b);
+    }
+
+    #[test]
+    fn a_star_is_a_value_drawn_at_the_texts_size() {
+        // `↑∗ + ∗3`: each star an ordinary symbol of class `star`, unspaced; the `+` alone spaced.
+        let html = render(r"\uparrow{*} + \ast 3 + 1{*}", false).unwrap();
+        assert_eq!(
+            html.matches(r#"<mi class="star">∗</mi>"#).count(),
+            3,
+            "{html}"
+        );
+        assert!(!html.contains(">∗</mo>"), "{html}");
+        assert!(
+            html.contains(r#"<mo lspace="0.2222em" rspace="0.2222em">+</mo>"#),
+            "{html}"
+        );
     }
 
     #[test]
