@@ -335,7 +335,7 @@ fn position(p: &PositionOutcome, value_html: &str, play: &str) -> String {
             format!(
                 "<li>{}: {} ✓</li>",
                 escape(words::assertion_key(&a.key)),
-                escape(&assertion_value(&a.literal))
+                star_sized(&escape(&assertion_value(&a.literal)))
             )
         })
         .collect();
@@ -386,7 +386,7 @@ fn board(
             format!(
                 "<li>{}: {} ✓</li>",
                 escape(words::assertion_key(&a.key)),
-                escape(&assertion_value(&a.literal))
+                star_sized(&escape(&assertion_value(&a.literal)))
             )
         })
         .collect();
@@ -637,7 +637,7 @@ fn claim_link(
         ClaimKind::Query | ClaimKind::Exercise => match words::typeset_value(&c.literal) {
             Some(value) => star_sized(&escape(&value)),
             None if is_picture_name(&c.literal) => format!("<code>{}</code>", escape(&c.literal)),
-            None => escape(&c.literal),
+            None => star_sized(&escape(&c.literal)),
         },
     };
     let link = format!(
