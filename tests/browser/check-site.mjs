@@ -21,6 +21,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { execFileSync } from "node:child_process";
+import { checkPrintAndType } from "./print-and-type.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const siteDir = path.resolve(process.argv[2] ?? "site");
@@ -1387,6 +1388,7 @@ async function main() {
     await checkReaderWords(browser, names);
     await checkPhoneFigures(context, names);
     await checkPrint(context);
+    await checkPrintAndType({ context, siteDir, artefacts, check, visit, DESKTOP, PHONE, names });
     await play(context);
     let before = failed;
     await checkInvestigate(context);
