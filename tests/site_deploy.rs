@@ -432,11 +432,8 @@ fn templates_and_stylesheet_are_overridden_file_by_file() {
     let site = &report.out_dir;
     // The project's stylesheet, after the diagrams' paint (Hackenbush's: the other games' is
     // board.css), which is served whatever the stylesheet.
-    let paint = hackenbook_book::site::assets::served(
-        hackenbook_rulesets::hackenbush::draw::STYLE,
-        "/*",
-        "*/",
-    );
+    let paint =
+        hackenbook_book::site::assets::served_css(hackenbook_rulesets::hackenbush::draw::STYLE);
     assert_eq!(
         fs::read_to_string(site.join("style.css")).unwrap(),
         format!("{paint}{css}")
