@@ -19,8 +19,8 @@ const STAR_SCALE = 1.3;
 // What the page holds of stars, names and lines of play.
 function typeFacts() {
   const ratio = (e) => parseFloat(getComputedStyle(e).fontSize) / parseFloat(getComputedStyle(e.parentElement).fontSize);
-  const inMaths = [...document.querySelectorAll("math mi.star")].map(ratio);
-  const inText = [...document.querySelectorAll("span.star")].map(ratio);
+  const inMaths = [...document.querySelectorAll("math mi.ast")].map(ratio);
+  const inText = [...document.querySelectorAll("span.ast")].map(ratio);
   const operators = [...document.querySelectorAll("math mo")].filter((m) => m.textContent.trim() === "∗").length;
   // Text a reader reads (not code, maths, pictures, the notebook or the census list) naming a
   // picture in letters.
@@ -36,7 +36,7 @@ function typeFacts() {
   const textStars = [];
   const all = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let node = all.nextNode(); node; node = all.nextNode()) {
-    if (!node.textContent.includes("∗") || node.parentElement.closest("math, script, style, svg, code, pre, table.claims, span.star")) continue;
+    if (!node.textContent.includes("∗") || node.parentElement.closest("math, script, style, svg, code, pre, table.claims, span.ast")) continue;
     textStars.push(node.textContent.trim().slice(0, 60));
   }
   const moveNames = [...document.querySelectorAll(".play-caption")]
@@ -76,7 +76,7 @@ export async function checkPrintAndType({ context, siteDir, artefacts, check, vi
       for (const scheme of ["light", "dark"]) {
         const v = await visit(context, starred, viewport);
         await v.page.emulateMedia({ colorScheme: scheme });
-        const p = v.page.locator("article p:has(mi.star)").first();
+        const p = v.page.locator("article p:has(mi.ast)").first();
         await p.screenshot({ path: path.join(artefacts, `stars-${label}-${scheme}.png`) });
         await v.page.close();
       }

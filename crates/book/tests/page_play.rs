@@ -298,13 +298,13 @@ fn stars_read_at_text_size_and_names_are_code() {
                 smallest forest worth up is `{GL G = smallest forests4_LRG where value = [^]}`.\n";
     let html = page_of(body);
     assert_eq!(
-        html.matches("<mi class=\"star\">∗</mi>").count(),
+        html.matches("<mi class=\"ast\">∗</mi>").count(),
         2,
         "{html}"
     );
     assert!(!html.contains(">∗</mo>"), "{html}");
     assert!(
-        html.contains("><span class=\"star\">∗</span>3</a>"),
+        html.contains("><span class=\"ast\">∗</span>3</a>"),
         "{html}"
     );
     assert!(html.contains("><code>GL G</code></a>"), "{html}");

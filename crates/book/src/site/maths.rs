@@ -85,12 +85,14 @@ fn render_uncached(tex: &str, display: bool) -> Result<String, MathsError> {
         })
 }
 
-/// The class of a star, in the maths and in the text: the stylesheet draws it at the size of
-/// the text's letters (the font's `∗` is an operator's, half the height of a digit).
-pub const STAR_CLASS: &str = "star";
+/// The class of a star, in the maths and in the text (`ast`, TeX's name for the glyph): the
+/// stylesheet draws it at the size of the text's letters (the font's `∗` is an operator's, half
+/// the height of a digit).
+pub const STAR_CLASS: &str = "ast";
 
 /// On this site `∗` is always a value (star, `∗3`, `↑∗`), never an operator: KaTeX's
-/// `<mo>∗</mo>` (bare, or spaced by KaTeX as in the build's values, `{*}`) becomes `<mi class="star">∗</mi>`, an ordinary symbol the spacing pass leaves
+/// `<mo>∗</mo>` (bare, or spaced by KaTeX as in the build's values, `{*}`) becomes
+/// `<mi class="ast">∗</mi>`, an ordinary symbol the spacing pass leaves
 /// unspaced, drawn by the stylesheet at the text's size.
 fn stars_as_values(markup: &str) -> Result<String, MarkupError> {
     fn walk(node: &mut Node) {
@@ -365,10 +367,10 @@ mod tests {
 
     #[test]
     fn a_star_is_a_value_drawn_at_the_texts_size() {
-        // `↑∗ + ∗3`: each star an ordinary symbol of class `star`, unspaced; the `+` alone spaced.
+        // `↑∗ + ∗3 + 1∗`: each star an ordinary symbol of class `ast`, unspaced; each `+` spaced.
         let html = render(r"\uparrow{*} + \ast 3 + 1{*}", false).unwrap();
         assert_eq!(
-            html.matches(r#"<mi class="star">∗</mi>"#).count(),
+            html.matches(r#"<mi class="ast">∗</mi>"#).count(),
             3,
             "{html}"
         );
