@@ -467,7 +467,7 @@ fn a_placed_domino_is_drawn_as_a_domino_not_as_blocked_squares() {
         vertical.svg
     );
     assert!(
-        vertical.svg.contains("width=\"0.8\" height=\"1.8\""),
+        vertical.svg.contains("width=\"0.92\" height=\"1.92\""),
         "{}",
         vertical.svg
     );
@@ -478,12 +478,13 @@ fn a_placed_domino_is_drawn_as_a_domino_not_as_blocked_squares() {
         horizontal.svg
     );
     assert!(
-        horizontal.svg.contains("width=\"1.8\" height=\"0.8\""),
+        horizontal.svg.contains("width=\"1.92\" height=\"0.92\""),
         "{}",
         horizontal.svg
     );
     for square in ["b1", "b2", "c1", "d1"] {
-        assert!(item(&format!("covered-{square}")).is_some(), "{square}");
+        // The domino fills its squares: neither a free square nor a blocked one under it.
+        assert!(item(&format!("square-{square}")).is_none(), "{square}");
         assert!(item(&format!("blocked-{square}")).is_none(), "{square}");
     }
     assert_eq!(

@@ -710,7 +710,6 @@ mod tests {
         assert_eq!(describe("", "0"), "no edges; worth zero");
     }
 
-    #[test]
     /// A game claimed in the prose is typeset as maths (KaTeX's MathML, the minus and the half
     /// set as such), never left in ASCII; a number as running text; a count or a word as written.
     #[test]

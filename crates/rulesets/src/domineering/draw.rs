@@ -11,8 +11,8 @@
 //!
 //! A domino placed in play (a board reached by moves remembers them) is drawn as a domino in
 //! its player's colour, `placed-a1-a2` with the classes `hb-placed hb-left` (vertical, Left's)
-//! or `hb-placed hb-right`, over squares of their own (`covered-a1`), so that a reader tells
-//! the dominoes played from the squares the board was written with blocked.
+//! or `hb-placed hb-right`, filling its two squares (no square is drawn under it), so that a
+//! reader tells the dominoes played from the squares the board was written with blocked.
 
 use super::board::Board;
 use super::notation::{column_name, domino_name, square_name};
@@ -38,7 +38,9 @@ pub fn draw(p: &Board) -> Drawing {
             let (id, class, label) = if p.is_free(r, c) {
                 ("square", "", format!("the free square {name}"))
             } else if covered >> p.bit(r, c) & 1 == 1 {
-                ("covered", "", format!("the square {name}, under a domino"))
+                // The placed domino covers it whole: no square drawn under it (a page carries
+                // play's drawing in a budget of bytes).
+                continue;
             } else {
                 blocked.push(name.clone());
                 (
@@ -113,10 +115,10 @@ fn placed(p: &Board) -> Vec<Item> {
             svg: format!(
                 "<rect class=\"hb-placed {class}\" x=\"{}\" y=\"{}\" width=\"{}\" \
                  height=\"{}\" rx=\"0.15\"/>",
-                num(c as f32 + 0.1),
-                num(r as f32 + 0.1),
-                num(w - 0.2),
-                num(h - 0.2),
+                num(c as f32 + 0.04),
+                num(r as f32 + 0.04),
+                num(w - 0.08),
+                num(h - 0.08),
             ),
             moves: Vec::new(),
             label: format!(
