@@ -49,6 +49,88 @@ pub fn eval_game_to_string(
     board_to_string(&position, explicit, childish, &mut defs.checker.ev)
 }
 
+/// `hackenbook eval --outcome`: who wins a Domineering board, by the outcome search alone (no
+/// canonical value), for each player moving first. `input` is `domineering: 8x8`, or the board
+/// alone with `game`.
+pub fn eval_outcome_to_string(
+    game: Option<&str>,
+    input: &str,
+    defs: &mut Definitions,
+) -> Result<String, Failure> {
+    let (game, text) = match (game, input.split_once(':')) {
+        (Some(game), _) => (game, input),
+        (None, Some((game, text))) if registry::find(game.trim()).is_some() => {
+            (game.trim(), text.trim())
+        }
+        (None, _) => {
+            return Err(Failure::Other(
+                "--outcome decides who wins a Domineering board: write it `domineering: 8x8` \
+                 (or give --game domineering)"
+                    .to_string(),
+            ))
+        }
+    };
+    let position = read_game_position(game, text)?;
+    let heading = "who wins, by the outcome search (its canonical value not computed)";
+    outcome_to_string(&position, heading, &mut defs.checker.ev.games)
+}
+
+/// The outcome search's answer for a Domineering `position`, after `heading`: who wins with
+/// each player moving first, then the outcome class. The search runs under the run's clock
+/// (`--time-limit`) and its budget of positions; a search that stops says which.
+fn outcome_to_string(
+    position: &AnyPosition,
+    heading: &str,
+    games: &mut Games,
+) -> Result<String, Failure> {
+    use hackenbook_rulesets::domineering::outcome::{Search, SearchLimits};
+    use hackenbook_rulesets::domineering::Board;
+    let game = position.ruleset().name();
+    let Some(board) = position.downcast_ref::<Board>() else {
+        return Err(Failure::Other(format!(
+            "--outcome decides who wins a Domineering board; {game} has no outcome search"
+        )));
+    };
+    let limits = SearchLimits::default();
+    let budget = limits.positions;
+    let mut search = Search::new(limits);
+    let board = board.forgetting_dominoes();
+    let mut lines = vec![heading.to_string()];
+    let mut winners = Vec::new();
+    for first in Player::BOTH {
+        let verdict = games
+            .timed(|games| {
+                let clock = games.running();
+                search.winner(&board, first, games, &clock)
+            })
+            .map_err(hackenbook_rulesets::domineering::outcome::Undecided::Stopped)
+            .and_then(|v| v)
+            .map_err(|e| {
+                Failure::Other(format!(
+                    "cannot decide who wins {} with {} moving first: {e} (the outcome search's \
+                     budgets: {budget} positions and the run's time limit, --time-limit)",
+                    capped(format!("`{}`", position.print())),
+                    first.name()
+                ))
+            })?;
+        winners.push(verdict.winner);
+        lines.push(format!("{} moving first: {verdict}", first.name()));
+    }
+    let outcome = match (winners[0], winners[1]) {
+        (Player::Left, Player::Left) => hackenbook_games::OutcomeClass::LeftWins,
+        (Player::Right, Player::Right) => hackenbook_games::OutcomeClass::RightWins,
+        (Player::Left, Player::Right) => hackenbook_games::OutcomeClass::FirstPlayer,
+        (Player::Right, Player::Left) => hackenbook_games::OutcomeClass::SecondPlayer,
+    };
+    lines.push(format!(
+        "{} ({}); {} positions searched",
+        outcome.describe(),
+        outcome.letter(),
+        search.stats.positions
+    ));
+    Ok(lines.join("\n"))
+}
+
 /// `input` read as a position of the game named `game` (`eval --game`, `play --game`).
 fn read_game_position(game: &str, input: &str) -> Result<AnyPosition, Failure> {
     let ruleset = registry::find(game).ok_or_else(|| {
@@ -90,7 +172,26 @@ fn board_to_string(
             capped(format!("`{}`", position.print()))
         ))
     };
-    let value = position.value(rulesets, games).map_err(unsolved)?;
+    let value = match position.value(rulesets, games) {
+        Ok(value) => value,
+        // Beyond the solver's budgets (its positions, its memory, its share of the clock), a
+        // Domineering board still has a winner: the outcome search decides it under a clock of
+        // its own.
+        Err(
+            e @ (hackenbook_rulesets::Unsolved::TooManyPositions { .. }
+            | hackenbook_rulesets::Unsolved::Stopped(
+                hackenbook_games::clock::Stop::Time(_) | hackenbook_games::clock::Stop::Memory(_),
+            )),
+        ) if position
+            .downcast_ref::<hackenbook_rulesets::domineering::Board>()
+            .is_some() =>
+        {
+            let heading =
+                format!("no canonical value ({e}); deciding only who wins, by the outcome search");
+            return outcome_to_string(position, &heading, games);
+        }
+        Err(e) => return Err(unsolved(e)),
+    };
     let outcome = position.outcome(rulesets, games).map_err(unsolved)?;
     let mut out = format!(
         "{}\n{} ({})",

@@ -75,6 +75,10 @@ enum Command {
         /// Value a position under the childish rules.
         #[arg(long)]
         childish: bool,
+        /// Decide only who wins a Domineering board (`domineering: 8x8`), for each player moving
+        /// first, by the outcome search, without its canonical value.
+        #[arg(long)]
+        outcome: bool,
     },
     /// Play a position against the solver, or print its play table.
     Play {
@@ -276,9 +280,15 @@ fn run(cli: Cli) -> Result<(), Failure> {
             essay,
             explicit,
             childish,
+            outcome,
         } => {
             let mut defs = driver::definitions(&project, essay.as_deref())?;
-            hackenbook::commands::eval(&input, game.as_deref(), explicit, childish, &mut defs)
+            if outcome {
+                hackenbook::commands::eval_outcome_to_string(game.as_deref(), &input, &mut defs)
+                    .map(|text| hackenbook::commands::say(&text))
+            } else {
+                hackenbook::commands::eval(&input, game.as_deref(), explicit, childish, &mut defs)
+            }
         }
         Command::Play {
             position,

@@ -2,7 +2,9 @@
 //! essays define (every essay's in ladder order, or one essay's with `--essay`), and `list`
 //! shows which members of a family a condition picks; `play` plays a game in the terminal.
 
-use hackenbook::commands::{eval_game_to_string, eval_to_string, listing_text, other_game_table};
+use hackenbook::commands::{
+    eval_game_to_string, eval_outcome_to_string, eval_to_string, listing_text, other_game_table,
+};
 use hackenbook_book::driver::{self, Project};
 use std::path::Path;
 
@@ -335,6 +337,102 @@ fn eval_takes_a_position_of_any_game() {
     assert!(e.starts_with("`2y2` is not a domineering position"), "{e}");
     let e = message(eval_to_string("nim: 3", false, true, &mut defs));
     assert!(e.contains("nim has no rule variants"), "{e}");
+}
+
+/// `eval --outcome` decides who wins a Domineering board by the outcome search alone, for each
+/// player moving first, and agrees with the outcome class of the canonical value wherever both
+/// are computed here. `2x3` (worth {2 | −½}) is a board whose answers differ by who starts: each
+/// player wins moving first; `5x5` (worth 0) one where the second player wins; `6x6`, beyond the
+/// canonical values a test can afford, is a first-player win, as Breuker, Uiterwijk and van den
+/// Herik found ("Solving 8×8 Domineering", Theoretical Computer Science 230, 2000).
+#[test]
+fn eval_outcome_decides_who_wins_by_the_search_alone() {
+    let (_dir, project) = project_with(&[]);
+    let mut defs = driver::definitions(&project, None).unwrap();
+    for board in [
+        "2x3", "3x2", "3x4", "4x4", "4x5", "5x5", "##./...", ".../##.",
+    ] {
+        let searched =
+            eval_outcome_to_string(None, &format!("domineering: {board}"), &mut defs).unwrap();
+        let lines: Vec<&str> = searched.lines().collect();
+        assert_eq!(lines.len(), 4, "{searched}");
+        assert!(lines[0].contains("outcome search"), "{searched}");
+        let valued = eval_game_to_string("domineering", board, false, false, &mut defs).unwrap();
+        let class = valued.lines().nth(1).unwrap();
+        assert_eq!(
+            lines[3].split(';').next().unwrap(),
+            class,
+            "{board}: {searched}"
+        );
+    }
+    let two_by_three = eval_outcome_to_string(Some("domineering"), "2x3", &mut defs).unwrap();
+    assert!(
+        two_by_three.contains(
+            "\nLeft moving first: Left wins moving first\nRight moving first: Right wins moving \
+             first\nthe first player wins (N); "
+        ),
+        "{two_by_three}"
+    );
+    let five = eval_outcome_to_string(None, "domineering: 5x5", &mut defs).unwrap();
+    assert!(
+        five.contains("Left moving first: Right wins moving second\nRight moving first: Left wins moving second"),
+        "{five}"
+    );
+    let six = eval_outcome_to_string(None, "domineering: 6x6", &mut defs).unwrap();
+    assert!(six.contains("\nthe first player wins (N); "), "{six}");
+    let message = |r: Result<String, driver::Failure>| match r {
+        Err(driver::Failure::Other(m)) => m,
+        other => panic!("{other:?}"),
+    };
+    let e = message(eval_outcome_to_string(None, "nim: 3", &mut defs));
+    assert!(e.contains("nim has no outcome search"), "{e}");
+    let e = message(eval_outcome_to_string(None, "8x8", &mut defs));
+    assert!(e.contains("`domineering: 8x8`"), "{e}");
+}
+
+/// A Domineering board beyond the solver's budget of positions is still answered: `eval` says
+/// it decides only who wins and runs the outcome search; a search the run's clock stops says
+/// so, naming its budgets.
+#[test]
+fn eval_beyond_the_solver_s_budget_decides_who_wins() {
+    let (_dir, project) = project_with(&[]);
+    let mut defs = driver::definitions(&project, None).unwrap();
+    defs.checker.ev.rulesets.limits.positions = 20;
+    let text = eval_to_string("domineering: 4x4", false, false, &mut defs).unwrap();
+    assert!(
+        text.starts_with("no canonical value (beyond the solver's budget: more than 20 positions"),
+        "{text}"
+    );
+    assert!(
+        text.contains("deciding only who wins, by the outcome search"),
+        "{text}"
+    );
+    assert!(ends_with_positions_searched(&text), "{text}");
+    assert!(text.contains("\nthe first player wins (N); "), "{text}");
+    let games = &mut defs.checker.ev.games;
+    let quick = games
+        .clock()
+        .with_limit(Some(std::time::Duration::from_nanos(1)));
+    games.set_clock(quick);
+    let e = match eval_outcome_to_string(None, "domineering: 8x8", &mut defs) {
+        Err(driver::Failure::Other(m)) => m,
+        other => panic!("{other:?}"),
+    };
+    assert!(
+        e.starts_with("cannot decide who wins `8x8` with Left moving first: the search stopped"),
+        "{e}"
+    );
+    assert!(
+        e.contains("budgets: 2000000000 positions and the run's time limit, --time-limit"),
+        "{e}"
+    );
+}
+
+/// Whether `text` ends `…; 1234 positions searched`.
+fn ends_with_positions_searched(text: &str) -> bool {
+    text.strip_suffix(" positions searched")
+        .and_then(|rest| rest.rsplit("; ").next())
+        .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
 }
 
 /// `play` takes a position of any game, written `GAME: POSITION` or with `--game`, as `eval`

@@ -413,3 +413,113 @@ fn damaged_shard_files_are_each_refused_in_words_and_together() {
     assert!(problems[5].contains("cannot read"), "{}", problems[5]);
     assert!(problems[6].contains("cannot read"), "{}", problems[6]);
 }
+
+/// The notations of the other games (Domineering shapes, Toads-and-Frogs strips, Cutcake,
+/// Push and Shove strips, Nim heaps) given huge, deeply nested, CRLF, empty and non-ASCII input
+/// at the command line: a clean error naming the game and the byte it stops at, quoted in part,
+/// never a panic, a stack overflow or a hang.
+#[test]
+fn every_game_s_notation_refuses_hostile_input_at_the_command_line() {
+    let games = [
+        "domineering",
+        "toads-and-frogs",
+        "cutcake",
+        "push",
+        "shove",
+        "nim",
+    ];
+    let huge = "é".repeat(50_000);
+    let nested = format!("{}{}", "(".repeat(20_000), ")".repeat(20_000));
+    let braces = "{".repeat(30_000);
+    let cases = [
+        "".to_string(),
+        huge,
+        nested,
+        braces,
+        "T\r\nx\r\n".to_string(),
+        "ｘ２×３".to_string(),
+        "9".repeat(100_000),
+    ];
+    for game in games {
+        for input in &cases {
+            let output = hackenbook(&["eval", &format!("{game}: {input}")]);
+            let prefix: String = input.chars().take(8).collect();
+            fails_with(&output, &format!("is not a {game} position"));
+            fails_with(&output, "(at byte ");
+            assert!(
+                output.stderr.len() < 2_000,
+                "{game} {prefix:?}: {} bytes",
+                output.stderr.len()
+            );
+        }
+    }
+}
+
+/// The same input in an essay: a position block of each game, a position written in place in
+/// a game block, and a whole essay with CRLF line endings: each error located on its line of
+/// the essay (a CRLF essay's good board builds), never a panic or a stack overflow.
+#[test]
+fn every_game_s_notation_refuses_hostile_input_in_an_essay_located() {
+    let project = TempProject::good();
+    let root = project.root().to_str().unwrap();
+    let games = [
+        "domineering",
+        "toads-and-frogs",
+        "cutcake",
+        "push",
+        "shove",
+        "nim",
+    ];
+    let bad = [
+        "é".repeat(40_000),
+        "(".repeat(20_000),
+        "{".repeat(20_000),
+        "ｘ２×３".to_string(),
+    ];
+    for game in games {
+        for text in &bad {
+            // A position block: the error is on the block's first line (the essay's line 7).
+            let (essay, location) = hostile_essay(&format!("```{game} b\n{text}\n```\n"), 2, 0);
+            project.write("essays/hostile.md", &essay);
+            fails_with(&hackenbook(&["--root", root, "check"]), &location);
+            // In place in a game block.
+            let (essay, location) =
+                hostile_essay(&format!("```game\n[{game}: {text}] = 0\n```\n"), 2, 0);
+            project.write("essays/hostile.md", &essay);
+            fails_with(&hackenbook(&["--root", root, "check"]), &location);
+        }
+        // An empty block is refused at the block.
+        let (essay, _) = hostile_essay(&format!("```{game} b\n```\n"), 1, 0);
+        project.write("essays/hostile.md", &essay);
+        fails_with(&hackenbook(&["--root", root, "check"]), "hostile.md:");
+    }
+    // CRLF: a good board of each game checks, and a bad one is located on its line.
+    let good = [
+        ("domineering", "..\r\n.#"),
+        ("toads-and-frogs", "T.F"),
+        ("cutcake", "2x3"),
+        ("push", "L.R"),
+        ("shove", "LR."),
+        ("nim", "1 2"),
+    ];
+    for (game, board) in good {
+        let essay = format!(
+            "+++\r\ntitle = \"H\"\r\nrung = 3\r\n+++\r\n\r\n```{game} b\r\n{board}\r\n```\r\n\r\n\
+             ```game\r\nb = b\r\n```\r\n"
+        );
+        project.write("essays/hostile.md", &essay);
+        let output = hackenbook(&["--root", root, "check"]);
+        assert_eq!(
+            output.status.code(),
+            Some(0),
+            "{game}: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        let essay = format!(
+            "+++\r\ntitle = \"H\"\r\nrung = 3\r\n+++\r\n\r\n\r\n```{game} b\r\nq\r\n```\r\n"
+        );
+        project.write("essays/hostile.md", &essay);
+        fails_with(&hackenbook(&["--root", root, "check"]), "hostile.md:8:");
+    }
+    std::fs::remove_file(project.path("essays/hostile.md")).unwrap();
+}

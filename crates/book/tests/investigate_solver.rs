@@ -204,3 +204,79 @@ fn forests_of_three_colours_are_valued_or_named_beyond() {
         notations.len()
     );
 }
+
+/// Reads a JSON list of texts typed in the notation box and prints, as JSON, for each either
+/// `{ "error": words }` or `{ "value": …, "notation": … }`: what the page shows for it.
+const BOX_HARNESS: &str = r#"
+const solver = require(process.argv[1]);
+const texts = JSON.parse(require("fs").readFileSync(0, "utf8"));
+const out = texts.map((text) => {
+  const read = solver.parse(text);
+  if (read.error) return { error: read.error };
+  const r = solver.investigate(read.nodes, read.edges);
+  return { value: r.value.beyond ? "beyond" : solver.show(r.value), notation: r.notation };
+});
+process.stdout.write(JSON.stringify(out));
+"#;
+
+/// The notation box given hostile text: huge, nested deeper than any stack, CRLF line endings,
+/// non-ASCII, empty. Each gets words (or, for CRLF, the same picture as with plain line breaks),
+/// never a hang or a stack overflow: node exits cleanly with one answer per text.
+#[test]
+fn the_notation_box_answers_hostile_text_in_words() {
+    let texts = vec![
+        "L".repeat(1_000_000),
+        "L(".repeat(200_000),
+        "(".repeat(500_000),
+        format!("L{}{}", "(L".repeat(20), ")".repeat(20)),
+        "L(L R)\r\nRL\r\n".to_string(),
+        "L(L R)\nRL\n".to_string(),
+        "L(é)".to_string(),
+        ")".repeat(100_000),
+        String::new(),
+    ];
+    let json = serde_json::to_string(&texts).unwrap();
+    let mut child = Command::new("node")
+        .args(["-e", BOX_HARNESS, SCRIPT])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("node runs the page's solver: install Node.js (any version with BigInt)");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let writer = std::thread::spawn(move || stdin.write_all(json.as_bytes()));
+    let output = child.wait_with_output().expect("node's output");
+    writer.join().expect("writer").expect("written");
+    assert!(
+        output.status.success(),
+        "node failed: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let answers: Vec<serde_json::Value> = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(answers.len(), texts.len());
+    let error = |i: usize| {
+        answers[i]["error"]
+            .as_str()
+            .unwrap_or_else(|| panic!("{}", answers[i]))
+    };
+    assert!(error(0).contains("at most 30 edges"), "{}", error(0));
+    assert!(error(1).contains("at most 30 edges"), "{}", error(1));
+    assert!(
+        error(2).contains("must stand on a run of edges"),
+        "{}",
+        error(2)
+    );
+    // Groups nested twenty deep, one blue edge in each: a stalk of 21 blue edges.
+    assert_eq!(answers[3]["value"], "21", "{}", answers[3]);
+    // CRLF reads as plain line breaks: the same picture, the same value.
+    assert_eq!(answers[4], answers[5]);
+    assert!(answers[4]["value"].is_string(), "{}", answers[4]);
+    assert!(
+        error(6).contains("Unexpected \u{201c}é\u{201d}"),
+        "{}",
+        error(6)
+    );
+    assert!(error(7).contains("has no ( before it"), "{}", error(7));
+    // Nothing typed: the empty picture, worth 0.
+    assert_eq!(answers[8]["value"], "0", "{}", answers[8]);
+}

@@ -92,7 +92,8 @@ LR
 value = -3/2
 ```
 
-The square is worth `{±1 = value of square}`, the heap `{*3 = value of heap}` and
+The square is worth `{±1 = value of square}`, the wide board `{{2 | -1/2} = value of wide}`,
+the heap `{*3 = value of heap}` and
 `{1 = temperature of square}`, while
 the three heaps are worth `{0 = value of bouton}`.
 
@@ -137,7 +138,8 @@ fn every_game_of_the_registry_gets_its_published_values() {
             .any(|o| matches!(o, Outcome::Thermograph(_))),
         "a named board's thermograph"
     );
-    assert_eq!(tally.queries, 4);
+    // The square, the wide board (a game in braces), the heap, the bouton and a temperature.
+    assert_eq!(tally.queries, 5);
     assert!(checked.claims.iter().all(|c| c.holds));
     // Each value confirmed by the plain game tree, small as these boards are.
     for o in &checked.outcomes {
@@ -310,10 +312,25 @@ fn a_board_is_drawn_with_its_value_and_how_it_was_valued_and_played() {
     assert!(square
         .contains("data-play-players=\"Left places vertical dominoes, Right horizontal ones\""));
     // The items of positions play reaches are drawn, out of view until play reaches them.
+    // A domino placed in play is drawn as one (a1 is never a blocked square).
     assert!(
-        square.contains("data-item=\"blocked-a1\" display=\"none\""),
+        square.contains("data-item=\"placed-a1-a2\" display=\"none\""),
         "{square}"
     );
+    assert!(!square.contains("blocked-"), "{square}");
+    // A game claimed in the prose is typeset as maths, whichever game it is a value of.
+    let claims: Vec<&str> = page
+        .split("<a class=\"claim\"")
+        .skip(1)
+        .map(|rest| &rest[..rest.find("</a>").unwrap()])
+        .collect();
+    assert!(
+        claims
+            .iter()
+            .any(|c| c.contains("<math") && c.contains("mfrac")),
+        "{claims:?}"
+    );
+    assert!(!claims.iter().any(|c| c.contains("-1/2")), "{claims:?}");
     assert!(page.contains("data-play-static=\"This game cannot be played in the page yet.\""));
     // The board format's script loads before the controls that use it, and only here.
     let board = page.find("<script src=\"board.js\" defer></script>");

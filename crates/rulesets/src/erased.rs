@@ -262,6 +262,12 @@ impl AnyPosition {
             })
     }
 
+    /// The position itself, when it is a `P` (a Domineering [`Board`](crate::domineering::Board)
+    /// for the outcome search): `None` for a position of another game.
+    pub fn downcast_ref<P: Any>(&self) -> Option<&P> {
+        self.position.downcast_ref::<P>()
+    }
+
     /// Its drawing, each item with the moves it is the target of.
     pub fn draw(&self) -> Drawing {
         self.ruleset.draw_erased(&*self.position)

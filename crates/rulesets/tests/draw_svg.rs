@@ -5,6 +5,7 @@
 mod draw_xml;
 
 use draw_xml::{parse, Element};
+use hackenbook_games::Player;
 use hackenbook_rulesets::domineering::Domineering;
 use hackenbook_rulesets::hackenbush::draw::{svg, svg_standing, Picture, MAX_EDGES, STYLE};
 use hackenbook_rulesets::hackenbush::Colour::{self, *};
@@ -439,4 +440,120 @@ fn a_still_domineering_board_leaves_out_play_and_draws_its_squares_as_one_path()
         answered.contains("<g data-item=\"domino-a1-a2\">"),
         "{answered}"
     );
+}
+
+/// A domino placed in play is drawn as a domino in its player's colour (vertical Left's blue,
+/// horizontal Right's red), apart from the squares the board was written with blocked (still
+/// hatched); the notation writes the placed dominoes (`L`, `R`) and reads them back as the
+/// same board; the value forgets them (the board is filed with the one written with `#`).
+#[test]
+fn a_placed_domino_is_drawn_as_a_domino_not_as_blocked_squares() {
+    let start = Domineering.parse("#.../....").unwrap();
+    let left = Domineering
+        .find_move(&start, Player::Left, "b1-b2")
+        .unwrap()
+        .to;
+    let both = Domineering
+        .find_move(&left, Player::Right, "c1-d1")
+        .unwrap()
+        .to;
+    let drawing = Domineering.draw(&both);
+    let item = |id: &str| drawing.items.iter().find(|i| i.id == id);
+    assert!(item("blocked-a2").unwrap().svg.contains("hb-blocked"));
+    let vertical = item("placed-b1-b2").expect("Left's domino is drawn");
+    assert!(
+        vertical.svg.contains("class=\"hb-placed hb-left\""),
+        "{}",
+        vertical.svg
+    );
+    assert!(
+        vertical.svg.contains("width=\"0.92\" height=\"1.92\""),
+        "{}",
+        vertical.svg
+    );
+    let horizontal = item("placed-c1-d1").expect("Right's domino is drawn");
+    assert!(
+        horizontal.svg.contains("class=\"hb-placed hb-right\""),
+        "{}",
+        horizontal.svg
+    );
+    assert!(
+        horizontal.svg.contains("width=\"1.92\" height=\"0.92\""),
+        "{}",
+        horizontal.svg
+    );
+    for square in ["b1", "b2", "c1", "d1"] {
+        // The domino fills its squares: neither a free square nor a blocked one under it.
+        assert!(item(&format!("square-{square}")).is_none(), "{square}");
+        assert!(item(&format!("blocked-{square}")).is_none(), "{square}");
+    }
+    assert_eq!(
+        drawing
+            .items
+            .iter()
+            .filter(|i| i.id.starts_with("blocked-"))
+            .count(),
+        1
+    );
+    assert!(
+        drawing
+            .description
+            .contains("1 square blocked (a2), 2 dominoes placed"),
+        "{}",
+        drawing.description
+    );
+    // The still picture keeps them (they are not play's only), well formed.
+    let still = drawing.to_svg();
+    assert_eq!(still.matches("hb-placed").count(), 2, "{still}");
+    let elements = parse(&still);
+    assert!(elements.iter().any(|e| e.has_class("hb-left")));
+    // Written and read back.
+    let text = Domineering.print(&both);
+    assert_eq!(text, "#L../.LRR");
+    assert_eq!(Domineering.parse(&text).unwrap(), both);
+    assert_eq!(
+        Domineering.draw(&Domineering.parse(&text).unwrap()),
+        drawing
+    );
+    // The same squares blocked from the start: no domino drawn, one key.
+    let written = Domineering.parse("##../.###").unwrap();
+    assert_ne!(written, both);
+    assert!(!Domineering
+        .draw(&written)
+        .items
+        .iter()
+        .any(|i| i.id.starts_with("placed-")));
+    assert_eq!(Domineering.key(&written), Domineering.key(&both));
+    // The squares of a 2x2 filled by Left's two dominoes or by Right's: two drawings.
+    let lefts = Domineering.draw(&Domineering.parse("LL/LL").unwrap());
+    let rights = Domineering.draw(&Domineering.parse("RR/RR").unwrap());
+    let count = |d: &hackenbook_rulesets::Drawing, class: &str| {
+        d.items.iter().filter(|i| i.svg.contains(class)).count()
+    };
+    assert_eq!(
+        (count(&lefts, "hb-left"), count(&lefts, "hb-right")),
+        (2, 0)
+    );
+    assert_eq!(
+        (count(&rights, "hb-left"), count(&rights, "hb-right")),
+        (0, 2)
+    );
+}
+
+/// Squares under dominoes that do not pair up into whole dominoes are refused, located at the
+/// square that ends the odd run.
+#[test]
+fn placed_squares_that_are_no_whole_dominoes_are_located() {
+    for (text, at) in [
+        ("L./..", 0),
+        ("L./L./L.", 6),
+        ("RRR/...", 2),
+        ("LR/LR", 1),
+        (".R/.R", 1),
+    ] {
+        let e = Domineering.parse(text).unwrap_err();
+        assert_eq!(e.span.start, at, "{text}: {e:?}");
+        assert_eq!(e.span.len(), 1, "{text}: {e:?}");
+    }
+    assert!(Domineering.parse("LRR/L..").is_ok());
 }

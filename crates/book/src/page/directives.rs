@@ -632,13 +632,7 @@ fn claim_link(
             "{}<span class=\"checked-mark\" aria-label=\"checked\">✓</span>",
             relation_html(checked, c, problems)
         ),
-        // A value claimed in the prose is typeset like the maths: `-1/4` shows as `−¼`, its
-        // star at the text's size; a picture's name (`LRR`) as names are, in code.
-        ClaimKind::Query | ClaimKind::Exercise => match words::typeset_value(&c.literal) {
-            Some(value) => star_sized(&escape(&value)),
-            None if is_picture_name(&c.literal) => format!("<code>{}</code>", escape(&c.literal)),
-            None => star_sized(&escape(&c.literal)),
-        },
+        ClaimKind::Query | ClaimKind::Exercise => claimed_value_html(&c.literal),
     };
     let link = format!(
         "<a class=\"claim\" id=\"{id}-text\" href=\"#{id}\" title=\"{title}\">{shown}</a>",
@@ -652,6 +646,26 @@ fn claim_link(
         )
     } else {
         link
+    }
+}
+
+/// A literal claimed in the prose as a reader sees it. A value is typeset like the maths: a
+/// number, ups and a nimber in running text (`-1/4` shows as `−¼`, its star at the text's size),
+/// a game in braces by KaTeX as every other game on the page (`{2 | -1/2}` shows as {2 | −½},
+/// not in ASCII) — whichever game it is a value of; a picture's name (`LRR`) as names are, in
+/// code. Anything else (a count, a percentage, a word) as written.
+fn claimed_value_html(literal: &str) -> String {
+    if let Some(text) = words::typeset_value(literal) {
+        return star_sized(&escape(&text));
+    }
+    if is_picture_name(literal) {
+        return format!("<code>{}</code>", escape(literal));
+    }
+    match hackenbook_games::notation::parse_expr(literal) {
+        Ok(expr) if expr.names().is_empty() => {
+            maths::render(&expr.latex(), false).unwrap_or_else(|_| star_sized(&escape(literal)))
+        }
+        _ => star_sized(&escape(literal)),
     }
 }
 
@@ -772,6 +786,28 @@ mod tests {
         assert_eq!(describe("G", "*"), "one green edge; worth star");
         assert_eq!(describe("RR", "-2"), "two red edges; worth minus two");
         assert_eq!(describe("", "0"), "no edges; worth zero");
+    }
+
+    /// A game claimed in the prose is typeset as maths (KaTeX's MathML, the minus and the half
+    /// set as such), never left in ASCII; a number as running text; a count or a word as written.
+    #[test]
+    fn claimed_values_are_typeset_as_maths() {
+        let game = super::claimed_value_html("{2 | -1/2}");
+        assert!(game.contains("<math"), "{game}");
+        assert!(!game.contains("{2 | -1/2}"), "{game}");
+        assert!(
+            game.contains("\u{2212}") || game.contains("&minus;"),
+            "{game}"
+        );
+        let nested = super::claimed_value_html("{1 | {0 | -1}}");
+        assert!(
+            nested.contains("<math") && !nested.contains("{0 | -1}"),
+            "{nested}"
+        );
+        assert_eq!(super::claimed_value_html("-1/4"), "\u{2212}¼");
+        assert_eq!(super::claimed_value_html("12%"), "12%");
+        assert_eq!(super::claimed_value_html("Left"), "Left");
+        assert_eq!(super::claimed_value_html("a < b"), "a &lt; b");
     }
 
     #[test]

@@ -6,6 +6,12 @@
 //! is a handful of shifts and masks on a `u128`, so a board is `Copy`, hashes in one step and
 //! is its own memo key. Square `(r, c)` (row `r` from the top, column `c` from the left) is
 //! bit `r * cols + c`; bits beyond the rectangle are always clear.
+//!
+//! A board reached in play also remembers which of its squares the players' dominoes cover
+//! (`left`, `right`), so that a drawing shows a placed domino as a domino and not as squares
+//! blocked from the start. That is history, not game: the moves, the regions and the value
+//! read only `free`, and every image and cut of a board (what the solver files values under)
+//! forgets it.
 
 use std::fmt;
 
@@ -19,6 +25,10 @@ pub struct Board {
     rows: u8,
     cols: u8,
     free: u128,
+    /// Squares covered by Left's (vertical) dominoes placed in play; never free.
+    left: u128,
+    /// Squares covered by Right's (horizontal) dominoes placed in play; never free.
+    right: u128,
 }
 
 impl fmt::Debug for Board {
@@ -61,6 +71,8 @@ impl Board {
             rows: u8::try_from(rows).ok()?,
             cols: u8::try_from(cols).ok()?,
             free: free & low_bits(rows * cols),
+            left: 0,
+            right: 0,
         })
     }
 
@@ -141,6 +153,53 @@ impl Board {
         }
     }
 
+    /// The board with `player`'s domino placed on the free squares `i` and `j`: blocked, and
+    /// remembered as that player's domino.
+    pub fn with_placed(&self, i: u32, j: u32, player: hackenbook_games::Player) -> Board {
+        let squares = (1u128 << i) | (1u128 << j);
+        let mut b = self.with_blocked(i, j);
+        match player {
+            hackenbook_games::Player::Left => b.left |= squares,
+            hackenbook_games::Player::Right => b.right |= squares,
+        }
+        b
+    }
+
+    /// The board with squares `left` covered by Left's dominoes and `right` by Right's (both
+    /// taken out of the free squares); `None` when a square is in both.
+    pub fn with_dominoes(&self, left: u128, right: u128) -> Option<Board> {
+        if left & right != 0 {
+            return None;
+        }
+        let all = self.all();
+        Some(Board {
+            free: self.free & !left & !right,
+            left: left & all,
+            right: right & all,
+            ..*self
+        })
+    }
+
+    /// The squares covered by Left's dominoes placed in play.
+    pub fn left_covered(&self) -> u128 {
+        self.left
+    }
+
+    /// The squares covered by Right's dominoes placed in play.
+    pub fn right_covered(&self) -> u128 {
+        self.right
+    }
+
+    /// The same board with no memory of the dominoes placed on it: their squares simply
+    /// blocked.
+    pub fn forgetting_dominoes(&self) -> Board {
+        Board {
+            left: 0,
+            right: 0,
+            ..*self
+        }
+    }
+
     /// The free squares next to a square of `x` (up, down, left or right), `x` included.
     #[inline]
     fn grow(&self, x: u128) -> u128 {
@@ -178,6 +237,8 @@ impl Board {
                 rows: 1,
                 cols: 1,
                 free: 0,
+                left: 0,
+                right: 0,
             };
         }
         let cols = self.cols();
@@ -198,6 +259,8 @@ impl Board {
             rows: (last_row - first_row + 1) as u8,
             cols: width as u8,
             free,
+            left: 0,
+            right: 0,
         }
     }
 
@@ -217,7 +280,7 @@ impl Board {
     pub fn flipped(&self) -> Board {
         Board {
             free: self.rows_reversed(self.free),
-            ..*self
+            ..self.forgetting_dominoes()
         }
     }
 
@@ -226,7 +289,7 @@ impl Board {
     pub fn turned(&self) -> Board {
         Board {
             free: self.free.reverse_bits() >> (128 - self.area()),
-            ..*self
+            ..self.forgetting_dominoes()
         }
     }
 
@@ -258,6 +321,8 @@ impl Board {
             rows: self.cols,
             cols: self.rows,
             free,
+            left: 0,
+            right: 0,
         }
     }
 
@@ -270,7 +335,7 @@ impl Board {
         let least = least.min(self.rows_reversed(turned.free));
         Board {
             free: least,
-            ..*self
+            ..self.forgetting_dominoes()
         }
     }
 
@@ -297,7 +362,7 @@ impl Board {
     }
 
     /// The squares written as rows of `.` (free) and `#` (blocked), top row first, joined by
-    /// `/`.
+    /// `/`; a square under a domino placed in play is `L` (Left's) or `R` (Right's).
     pub fn rows_text(&self) -> String {
         let mut out = String::with_capacity(self.area() + self.rows());
         for r in 0..self.rows() {
@@ -305,7 +370,16 @@ impl Board {
                 out.push('/');
             }
             for c in 0..self.cols() {
-                out.push(if self.is_free(r, c) { '.' } else { '#' });
+                let bit = 1u128 << self.bit(r, c);
+                out.push(if self.free & bit != 0 {
+                    '.'
+                } else if self.left & bit != 0 {
+                    'L'
+                } else if self.right & bit != 0 {
+                    'R'
+                } else {
+                    '#'
+                });
             }
         }
         out

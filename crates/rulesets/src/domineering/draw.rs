@@ -8,6 +8,11 @@
 //! `hb-domino`, for the page to show while the target is hovered). Squares are 1 unit wide;
 //! blocked squares carry the class `hb-blocked` and the id `blocked-b2` (a free square's is
 //! `square-b2`), so that an id draws the same in every position play reaches.
+//!
+//! A domino placed in play (a board reached by moves remembers them) is drawn as a domino in
+//! its player's colour, `placed-a1-a2` with the classes `hb-placed hb-left` (vertical, Left's)
+//! or `hb-placed hb-right`, filling its two squares (no square is drawn under it), so that a
+//! reader tells the dominoes played from the squares the board was written with blocked.
 
 use super::board::Board;
 use super::notation::{column_name, domino_name, square_name};
@@ -26,27 +31,37 @@ pub fn draw(p: &Board) -> Drawing {
     let (rows, cols) = (p.rows(), p.cols());
     let mut items = Vec::new();
     let mut blocked = Vec::new();
+    let covered = p.left_covered() | p.right_covered();
     for r in 0..rows {
         for c in 0..cols {
             let name = square_name(p, r, c);
-            let free = p.is_free(r, c);
-            if !free {
+            let (id, class, label) = if p.is_free(r, c) {
+                ("square", "", format!("the free square {name}"))
+            } else if covered >> p.bit(r, c) & 1 == 1 {
+                // The placed domino covers it whole: no square drawn under it (a page carries
+                // play's drawing in a budget of bytes).
+                continue;
+            } else {
                 blocked.push(name.clone());
-            }
+                (
+                    "blocked",
+                    " hb-blocked",
+                    format!("the blocked square {name}"),
+                )
+            };
             items.push(Item {
-                id: format!("{}-{name}", if free { "square" } else { "blocked" }),
+                id: format!("{id}-{name}"),
                 svg: format!(
-                    "<rect class=\"hb-square{}\" x=\"{c}\" y=\"{r}\" width=\"1\" height=\"1\"/>",
-                    if free { "" } else { " hb-blocked" }
+                    "<rect class=\"hb-square{class}\" x=\"{c}\" y=\"{r}\" width=\"1\" height=\"1\"/>"
                 ),
                 moves: Vec::new(),
-                label: format!(
-                    "the {} square {name}",
-                    if free { "free" } else { "blocked" }
-                ),
+                label,
             });
         }
     }
+    let placed = placed(p);
+    let placed_count = placed.len();
+    items.extend(placed);
     for c in 0..cols {
         let letter = column_name(c);
         items.push(coordinate(
@@ -76,8 +91,65 @@ pub fn draw(p: &Board) -> Drawing {
             rows as f32 + MARGIN + 0.1,
         ],
         items,
-        description: describe(p, &blocked),
+        description: describe(p, &blocked, placed_count),
     }
+}
+
+/// One item for every domino placed in play: a run of squares under Left's dominoes down a
+/// column is those dominoes from the top, two squares each, and a run under Right's along a
+/// row from the left (the notation and the moves only ever cover whole dominoes).
+fn placed(p: &Board) -> Vec<Item> {
+    let (rows, cols) = (p.rows(), p.cols());
+    let under = |bits: u128, r: usize, c: usize| bits >> p.bit(r, c) & 1 == 1;
+    let mut out = Vec::new();
+    let mut push = |r: usize, c: usize, player: Player| {
+        let vertical = player == Player::Left;
+        let name = domino_name(p, r, c, vertical);
+        let (w, h) = if vertical { (1.0, 2.0) } else { (2.0, 1.0) };
+        let class = if vertical { "hb-left" } else { "hb-right" };
+        let (first, second) = name
+            .split_once('-')
+            .expect("a domino's name has two squares");
+        out.push(Item {
+            id: format!("placed-{name}"),
+            svg: format!(
+                "<rect class=\"hb-placed {class}\" x=\"{}\" y=\"{}\" width=\"{}\" \
+                 height=\"{}\" rx=\"0.15\"/>",
+                num(c as f32 + 0.04),
+                num(r as f32 + 0.04),
+                num(w - 0.08),
+                num(h - 0.08),
+            ),
+            moves: Vec::new(),
+            label: format!(
+                "{player}'s {} domino placed on {first} and {second}",
+                if vertical { "vertical" } else { "horizontal" }
+            ),
+        });
+    };
+    for c in 0..cols {
+        let mut r = 0;
+        while r + 1 < rows {
+            if under(p.left_covered(), r, c) && under(p.left_covered(), r + 1, c) {
+                push(r, c, Player::Left);
+                r += 2;
+            } else {
+                r += 1;
+            }
+        }
+    }
+    for r in 0..rows {
+        let mut c = 0;
+        while c + 1 < cols {
+            if under(p.right_covered(), r, c) && under(p.right_covered(), r, c + 1) {
+                push(r, c, Player::Right);
+                c += 2;
+            } else {
+                c += 1;
+            }
+        }
+    }
+    out
 }
 
 /// A row's number or a column's letter.
@@ -143,8 +215,9 @@ fn dominoes(p: &Board, player: Player) -> Vec<Item> {
     out
 }
 
-/// The board in words: its size, which squares are blocked, and who places which dominoes.
-fn describe(p: &Board, blocked: &[String]) -> String {
+/// The board in words: its size, which squares are blocked, the dominoes placed, and who
+/// places which dominoes.
+fn describe(p: &Board, blocked: &[String], placed: usize) -> String {
     let plural = |n: usize, one: &str, many: &str| {
         if n == 1 {
             format!("1 {one}")
@@ -158,7 +231,8 @@ fn describe(p: &Board, blocked: &[String]) -> String {
         plural(p.cols(), "column", "columns")
     );
     let squares = match blocked.len() {
-        0 => "all free".to_string(),
+        0 if placed == 0 => "all free".to_string(),
+        0 => "none blocked".to_string(),
         n if n == p.area() => "every square blocked".to_string(),
         n if n <= NAMED_BLOCKED => format!(
             "{} blocked ({})",
@@ -167,5 +241,9 @@ fn describe(p: &Board, blocked: &[String]) -> String {
         ),
         n => format!("{n} of its {} squares blocked", p.area()),
     };
-    format!("{size}, {squares}; Left places vertical dominoes, Right horizontal ones")
+    let placed = match placed {
+        0 => String::new(),
+        n => format!(", {} placed", plural(n, "domino", "dominoes")),
+    };
+    format!("{size}, {squares}{placed}; Left places vertical dominoes, Right horizontal ones")
 }

@@ -14,7 +14,8 @@
 //! is written as its rows of `.` (free) and `#` (blocked), top row first, separated by `/` or
 //! line breaks (`..#/...`). Squares are named as on a chessboard — columns `a, b, c, …` from
 //! the left, rows `1, 2, …` from the bottom — and a domino by its two squares: `a1-a2` is
-//! Left's vertical domino on a1 and a2, `a1-b1` Right's horizontal one.
+//! Left's vertical domino on a1 and a2, `a1-b1` Right's horizontal one. A board reached by
+//! moves remembers the dominoes placed on it, and draws and writes them (`L`, `R`).
 
 pub mod board;
 mod draw;
@@ -126,7 +127,7 @@ impl Ruleset for Domineering {
                 let (r, c) = (i as usize / cols, i as usize % cols);
                 Move {
                     name: notation::domino_name(p, r, c, player == Player::Left),
-                    to: p.with_blocked(i, j),
+                    to: p.with_placed(i, j, player),
                 }
             })
             .collect()
@@ -246,7 +247,7 @@ impl Ruleset for Domineering {
         }
         Ok(Move {
             name: notation::domino_name(p, upper.0, upper.1, vertical),
-            to: p.with_blocked(p.bit(upper.0, upper.1), p.bit(lower.0, lower.1)),
+            to: p.with_placed(p.bit(upper.0, upper.1), p.bit(lower.0, lower.1), player),
         })
     }
 }

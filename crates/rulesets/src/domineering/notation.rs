@@ -2,7 +2,8 @@
 //!
 //! The one idea: a board is written as it looks — `4x5` for an empty rectangle of 4 rows and
 //! 5 columns, or its rows of `.` (free) and `#` (blocked), top row first, separated by `/` or
-//! by line breaks — and squares are named as on a chessboard, columns `a, b, c, …` from the
+//! by line breaks; a position reached in play writes a square under Left's domino `L` and one
+//! under Right's `R` — and squares are named as on a chessboard, columns `a, b, c, …` from the
 //! left and rows `1, 2, 3, …` from the bottom, so that `a1` is the bottom left square. A
 //! domino is named by its two squares: `a1-a2` is vertical (Left's), `a1-b1` horizontal
 //! (Right's).
@@ -96,13 +97,17 @@ fn parse_rows(text: &str) -> Result<Board, Located> {
         ));
     };
     for &(offset, row) in &rows {
-        if let Some((i, c)) = row.char_indices().find(|&(_, c)| c != '.' && c != '#') {
+        if let Some((i, c)) = row
+            .char_indices()
+            .find(|&(_, c)| !matches!(c, '.' | '#' | 'L' | 'R'))
+        {
             let span = offset + i..offset + i + c.len_utf8();
             return Err(Located::new(
                 span,
                 format!(
                     "`{c}` is not a square: a board is written with `.` for a free square and \
-                     `#` for a blocked one"
+                     `#` for a blocked one (and `L` or `R` for a square under Left's or \
+                     Right's domino)"
                 ),
             )
             .with_help(BOARD_HELP));
@@ -134,17 +139,82 @@ fn parse_rows(text: &str) -> Result<Board, Located> {
         ));
     }
     let mut free = 0u128;
+    let (mut left, mut right) = (0u128, 0u128);
     for (r, &(_, row)) in rows.iter().enumerate() {
         for (c, b) in row.bytes().enumerate() {
-            if b == b'.' {
-                free |= 1u128 << (r * cols + c);
+            let bit = 1u128 << (r * cols + c);
+            match b {
+                b'.' => free |= bit,
+                b'L' => left |= bit,
+                b'R' => right |= bit,
+                _ => {}
             }
         }
     }
-    Ok(Board::new(rows.len(), cols, free).expect("the size was checked"))
+    check_dominoes(&rows, cols, left, right)?;
+    Board::new(rows.len(), cols, free)
+        .and_then(|b| b.with_dominoes(left, right))
+        .ok_or_else(|| Located::new(first_at..first_at + 1, "this board is too large"))
 }
 
-/// The board as an author writes it: `RxC` when every square is free, its rows otherwise.
+/// Every run of `L` down a column and of `R` along a row pairs up into whole dominoes: a run
+/// of odd length is located at its last square.
+fn check_dominoes(
+    rows: &[(usize, &str)],
+    cols: usize,
+    left: u128,
+    right: u128,
+) -> Result<(), Located> {
+    let at = |r: usize, c: usize| {
+        let (offset, _) = rows[r];
+        Located::new(
+            offset + c..offset + c + 1,
+            if left >> (r * cols + c) & 1 == 1 {
+                "this `L` ends a run of an odd number of squares down its column: Left's \
+                 dominoes are vertical, so the squares under them come in pairs, one above \
+                 the other"
+            } else {
+                "this `R` ends a run of an odd number of squares along its row: Right's \
+                 dominoes are horizontal, so the squares under them come in pairs, side by side"
+            },
+        )
+    };
+    let covered = |bits: u128, r: usize, c: usize| bits >> (r * cols + c) & 1 == 1;
+    for c in 0..cols {
+        let mut run = 0;
+        for r in 0..rows.len() {
+            if covered(left, r, c) {
+                run += 1;
+            } else if run % 2 == 1 {
+                return Err(at(r - 1, c));
+            } else {
+                run = 0;
+            }
+        }
+        if run % 2 == 1 {
+            return Err(at(rows.len() - 1, c));
+        }
+    }
+    for r in 0..rows.len() {
+        let mut run = 0;
+        for c in 0..cols {
+            if covered(right, r, c) {
+                run += 1;
+            } else if run % 2 == 1 {
+                return Err(at(r, c - 1));
+            } else {
+                run = 0;
+            }
+        }
+        if run % 2 == 1 {
+            return Err(at(r, cols - 1));
+        }
+    }
+    Ok(())
+}
+
+/// The board as an author writes it: `RxC` when every square is free, its rows otherwise
+/// (with its placed dominoes, so that the text reads back as an equal board).
 pub fn print_board(board: &Board) -> String {
     if board.is_rectangle() {
         format!("{}x{}", board.rows(), board.cols())

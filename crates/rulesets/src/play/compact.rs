@@ -51,6 +51,8 @@ pub enum CompactError {
         first: String,
         then: String,
     },
+    /// Two positions play reaches draw an item in front of another and behind it.
+    OrderChanges { id: String },
     /// A move no item of its position's drawing is the target of.
     NoTarget {
         position: String,
@@ -72,6 +74,11 @@ impl fmt::Display for CompactError {
                 f,
                 "the drawing's item `{id}` is drawn differently in two positions play reaches \
                  (`{first}`, then `{then}`)"
+            ),
+            CompactError::OrderChanges { id } => write!(
+                f,
+                "the drawing's item `{id}` is drawn in front of another in one position play \
+                 reaches and behind it in another"
             ),
             CompactError::NoTarget {
                 position,
@@ -203,8 +210,15 @@ fn target<'d>(
     Ok(&item.id)
 }
 
-/// Every item of several drawings once, in an order that keeps each drawing's own order where
-/// it can (a new item goes just after the item drawn before it), and the view box holding all.
+/// Every item of several drawings once, in an order that keeps each drawing's own
+/// back-to-front order, and the view box holding all.
+///
+/// The order is a merge of the drawings' orders: each drawing says which of its items comes
+/// just before which, and the items are taken in the first order that keeps every such pair,
+/// the item seen first among those ready going first. (Putting a new item just after the one
+/// drawn before it is not enough: two dominoes placed in different positions, each drawn after
+/// the same square, would come in the order the positions were met, which a position holding
+/// both can contradict.)
 struct Union {
     items: Vec<Item>,
     view: [f32; 4],
@@ -213,41 +227,77 @@ struct Union {
 impl Union {
     fn of(drawings: &[Drawing]) -> Result<Union, CompactError> {
         let mut items: Vec<Item> = Vec::new();
-        let mut seen: HashMap<String, (String, String)> = HashMap::new();
+        let mut index: HashMap<String, usize> = HashMap::new();
+        let mut after: Vec<Vec<usize>> = Vec::new();
+        let mut waiting: Vec<usize> = Vec::new();
+        let mut pairs = std::collections::HashSet::new();
         let [mut x0, mut y0, mut x1, mut y1] = [f32::MAX, f32::MAX, f32::MIN, f32::MIN];
         for drawing in drawings {
             let [x, y, w, h] = drawing.view;
             (x0, y0, x1, y1) = (x0.min(x), y0.min(y), x1.max(x + w), y1.max(y + h));
-            let mut before: Option<String> = None;
+            let mut before: Option<usize> = None;
             for item in &drawing.items {
-                match seen.get(&item.id) {
-                    Some((svg, label)) => {
-                        if *svg != item.svg || *label != item.label {
+                let k = match index.get(&item.id) {
+                    Some(&k) => {
+                        let seen = &items[k];
+                        if seen.svg != item.svg || seen.label != item.label {
                             return Err(CompactError::ItemChanges {
                                 id: item.id.clone(),
-                                first: format!("{svg}, {label}"),
+                                first: format!("{}, {}", seen.svg, seen.label),
                                 then: format!("{}, {}", item.svg, item.label),
                             });
                         }
+                        k
                     }
                     None => {
-                        seen.insert(item.id.clone(), (item.svg.clone(), item.label.clone()));
-                        let at = before
-                            .as_ref()
-                            .and_then(|b| items.iter().position(|i| &i.id == b))
-                            .map_or(0, |i| i + 1);
-                        items.insert(
-                            at,
-                            Item {
-                                moves: Vec::new(),
-                                ..item.clone()
-                            },
-                        );
+                        index.insert(item.id.clone(), items.len());
+                        items.push(Item {
+                            moves: Vec::new(),
+                            ..item.clone()
+                        });
+                        after.push(Vec::new());
+                        waiting.push(0);
+                        items.len() - 1
+                    }
+                };
+                if let Some(b) = before {
+                    if pairs.insert((b, k)) {
+                        after[b].push(k);
+                        waiting[k] += 1;
                     }
                 }
-                before = Some(item.id.clone());
+                before = Some(k);
             }
         }
+        // Kahn's order, the item seen first among those with nothing left before them.
+        let mut ready: std::collections::BinaryHeap<std::cmp::Reverse<usize>> = (0..items.len())
+            .filter(|&k| waiting[k] == 0)
+            .map(std::cmp::Reverse)
+            .collect();
+        let mut order = Vec::with_capacity(items.len());
+        while let Some(std::cmp::Reverse(k)) = ready.pop() {
+            order.push(k);
+            for &next in &after[k] {
+                waiting[next] -= 1;
+                if waiting[next] == 0 {
+                    ready.push(std::cmp::Reverse(next));
+                }
+            }
+        }
+        if order.len() < items.len() {
+            // Two drawings draw two items in opposite orders: no one order keeps both.
+            let stuck = (0..items.len())
+                .find(|k| !order.contains(k))
+                .expect("an item is left");
+            return Err(CompactError::OrderChanges {
+                id: items[stuck].id.clone(),
+            });
+        }
+        let mut slots: Vec<Option<Item>> = items.into_iter().map(Some).collect();
+        let items = order
+            .into_iter()
+            .map(|k| slots[k].take().expect("each item once"))
+            .collect();
         Ok(Union {
             items,
             view: [x0, y0, x1 - x0, y1 - y0],

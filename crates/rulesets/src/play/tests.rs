@@ -78,8 +78,9 @@ fn winning_moves_are_the_ones_derived_by_hand() {
         }
     }
     // 2x2, its four boards with one column or one row covered (equal positions are one entry,
-    // symmetric ones are not), and the board all covered, where Left's second domino leads.
-    assert_eq!(t.positions.len(), 6);
+    // symmetric ones are not), and the board all covered by Left's two dominoes or by Right's
+    // (positions remember who placed which domino, to draw them).
+    assert_eq!(t.positions.len(), 7);
 
     let (t, _, _) = table(&Nim, "3");
     for player in Player::BOTH {
@@ -227,8 +228,58 @@ fn the_page_drawing_is_every_item_once_in_order() {
             .collect();
         assert!(own.windows(2).all(|w| w[0] < w[1]), "{}", p.print());
     }
-    assert!(ids.contains(&"blocked-a1") && ids.contains(&"square-a1"));
+    // a1 is free, then under a domino; never blocked, since every square of 2x3 starts free.
+    assert!(ids.contains(&"placed-a1-a2") && ids.contains(&"square-a1"));
+    assert!(!ids.contains(&"blocked-a1"));
     assert!(page.drawing.items.iter().all(|i| i.moves.is_empty()));
+}
+
+/// In play, the domino a move places stays on the board as that player's domino: the entry a
+/// move reaches shows the item of the placed domino (in the mover's colour) and no blocked
+/// square; the position played shows none. Two entries with the same squares covered by
+/// different players' dominoes are two entries, drawn differently.
+#[test]
+fn a_domino_placed_in_play_shows_as_a_domino() {
+    let (t, _, _) = table(&Domineering, "2x2");
+    let page = encode(&t).unwrap();
+    let read = decode(&page.text).unwrap();
+    let ids: Vec<&str> = page.drawing.items.iter().map(|i| i.id.as_str()).collect();
+    let shown =
+        |entry: usize| -> Vec<&str> { read.entries[entry].shown.iter().map(|&k| ids[k]).collect() };
+    assert!(!shown(0)
+        .iter()
+        .any(|id| id.starts_with("placed-") || id.starts_with("blocked-")));
+    for (player, name, class) in [
+        (Player::Left, "a1-a2", "hb-placed hb-left"),
+        (Player::Right, "a1-b1", "hb-placed hb-right"),
+    ] {
+        let m = t.positions[0]
+            .moves(player)
+            .iter()
+            .find(|m| m.name == name)
+            .unwrap();
+        let after = shown(m.to);
+        let placed = format!("placed-{name}");
+        assert!(after.contains(&placed.as_str()), "{name}: {after:?}");
+        assert!(
+            !after.iter().any(|id| id.starts_with("blocked-")),
+            "{after:?}"
+        );
+        let item = page.drawing.items.iter().find(|i| i.id == placed).unwrap();
+        assert!(item.svg.contains(class), "{}", item.svg);
+    }
+    // Both columns filled by Left, both rows by Right: every square covered either way.
+    let full: Vec<&TableEntry> = t
+        .positions
+        .iter()
+        .filter(|e| e.position == "LL/LL" || e.position == "RR/RR")
+        .collect();
+    assert_eq!(
+        full.len(),
+        2,
+        "{:?}",
+        t.positions.iter().map(|e| &e.position).collect::<Vec<_>>()
+    );
 }
 
 /// An id that draws differently in two positions (a heap's counters move down as the tallest
