@@ -202,7 +202,16 @@ pub fn read_within(path: &Path, root: &Path) -> Result<Vec<u8>, FileError> {
 /// temporary file created new beside it, then renamed over `path` — whatever entry was there
 /// is replaced, never written through.
 pub fn replace(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    let tmp = temporary(path, bytes, false)?;
+    replace_with(path, |file| file.write_all(bytes))
+}
+
+/// [`replace`], the file's bytes written by `write` as they are made (a body of gigabytes,
+/// never held whole).
+pub fn replace_with(
+    path: &Path,
+    write: impl FnOnce(&mut File) -> io::Result<()>,
+) -> io::Result<()> {
+    let tmp = temporary(path, write, false)?;
     std::fs::rename(&tmp, path).inspect_err(|_| {
         let _ = std::fs::remove_file(&tmp);
     })
@@ -212,7 +221,7 @@ pub fn replace(path: &Path, bytes: &[u8]) -> io::Result<()> {
 /// temporary file created new beside it, linked to `path` (which fails if anything, a link
 /// included, is there), then removed. `AlreadyExists` if the name is taken.
 pub fn create(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    let tmp = temporary(path, bytes, false)?;
+    let tmp = temporary(path, |file| file.write_all(bytes), false)?;
     let linked = std::fs::hard_link(&tmp, path);
     let _ = std::fs::remove_file(&tmp);
     linked
@@ -230,7 +239,7 @@ pub fn create_secret(path: &Path, bytes: &[u8]) -> io::Result<()> {
         std::os::unix::fs::DirBuilderExt::mode(&mut folder, 0o700);
         folder.create(parent)?;
     }
-    let tmp = temporary(path, bytes, true)?;
+    let tmp = temporary(path, |file| file.write_all(bytes), true)?;
     let linked = std::fs::hard_link(&tmp, path);
     let _ = std::fs::remove_file(&tmp);
     linked
@@ -255,7 +264,12 @@ pub fn own_dir(dir: &Path) -> io::Result<()> {
 
 /// A temporary file beside `path` holding `bytes` (readable by its owner alone if `secret`),
 /// created new under a name not yet taken: `NAME.PID-N-RANDOM.part`.
-fn temporary(path: &Path, bytes: &[u8], secret: bool) -> io::Result<PathBuf> {
+fn temporary(
+    path: &Path,
+    write: impl FnOnce(&mut File) -> io::Result<()>,
+    secret: bool,
+) -> io::Result<PathBuf> {
+    let mut write = Some(write);
     static NEXT: AtomicU64 = AtomicU64::new(0);
     let name = path
         .file_name()
@@ -280,7 +294,11 @@ fn temporary(path: &Path, bytes: &[u8], secret: bool) -> io::Result<PathBuf> {
         let _ = secret;
         match options.open(&tmp) {
             Ok(mut file) => {
-                let written = file.write_all(bytes).and_then(|()| file.sync_all());
+                // Opened once at most: every other attempt ends before or returns here.
+                let written = match write.take() {
+                    Some(write) => write(&mut file).and_then(|()| file.sync_all()),
+                    None => Err(io::Error::other("the file was already written")),
+                };
                 if let Err(e) = written {
                     let _ = std::fs::remove_file(&tmp);
                     return Err(e);

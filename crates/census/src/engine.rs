@@ -10,6 +10,7 @@ use super::family::{Family, Shard};
 use super::forest::{shape_index, shape_rank, shapes, Forest, Palette};
 use super::record::{forest_count, order_key, Facts, Groups, Readings, Record, Row, Val};
 use super::small::Small;
+use super::tally::{Gather, Tally};
 use hackenbook_games::{signs, Games, Stop};
 use hackenbook_rulesets::hackenbush::Colour;
 use rayon::prelude::*;
@@ -443,7 +444,7 @@ impl Level<'_> {
         shape: u32,
         slots: Slots,
         recent: &mut Recent,
-        mut emit: impl FnMut(&Colouring, Record),
+        mut emit: impl FnMut(&Colouring, Record) -> Result<(), EngineError>,
     ) -> Result<u64, EngineError> {
         let Level { n, t, family } = self;
         let kn = t.palette.colourings(n);
@@ -498,13 +499,13 @@ impl Level<'_> {
             slots.values[c as usize] = value;
             slots.rules[c as usize] = rule;
             if admitted {
-                emit(&colouring, colouring.record(value, rule)?);
+                emit(&colouring, colouring.record(value, rule)?)?;
             }
         }
         Ok(streamed)
     }
 
-    /// [`Level::visit`] folding each record into `groups`; `rank` is the shape's rank among
+    /// [`Level::visit`] gathering each record into `gather`; `rank` is the shape's rank among
     /// the shapes of its size. Returns how many forests it evaluated, streamed pieces included.
     fn group(
         self,
@@ -512,12 +513,12 @@ impl Level<'_> {
         rank: u64,
         slots: Slots,
         recent: &mut Recent,
-        groups: &mut Groups,
+        gather: &mut Gather,
     ) -> Result<u64, EngineError> {
         let kn = self.t.palette.colourings(self.n);
         let streamed = self.visit(shape, slots, recent, |colouring, record| {
             let order = order_key(self.n, rank * kn + colouring.c);
-            groups.add(record, 1, order, || colouring.forest());
+            gather.add(&record, order, || colouring.forest())
         })?;
         Ok(kn + streamed)
     }
@@ -534,7 +535,9 @@ const RECENT: usize = 256;
 
 /// What a shape visited only for its values does with records (a function, not a closure, so
 /// that `Level::visit` calling itself is one instance).
-fn ignore(_: &Colouring, _: Record) {}
+fn ignore(_: &Colouring, _: Record) -> Result<(), EngineError> {
+    Ok(())
+}
 
 /// Runs the census of a blue-red family. The `ordinal_sum` column is taken by the
 /// sign-expansion shortcut ([`signs::colon`]); `ordinal` computes `edge : x` by the general
@@ -576,26 +579,33 @@ pub fn run_with(
     if how.stream && top >= 2 {
         t.local = top - 1;
     }
-    let mut groups = Groups::default();
+    let tally = Tally::new(family.palette);
     for n in 0..=top {
         let in_range = n >= family.min_edges && shard.index == 0;
-        let level = if n == top {
-            census_level(n, family, shard, &t, progress, how.resume.as_mut())?
+        let counted = in_range.then_some((family, &tally));
+        if n == top {
+            census_level(
+                n,
+                (family, &tally),
+                shard,
+                &t,
+                progress,
+                how.resume.as_mut(),
+            )?;
         } else if n == t.local {
-            let (distinct, level) = value_level(n, in_range.then_some(family), &t, progress)?;
+            let distinct = value_level(n, counted, &t, progress)?;
             extend_ordinals(&mut t, &distinct, ordinal, progress)?;
-            level
         } else {
-            let (values, rules, level) = store_level(n, in_range.then_some(family), &t, progress)?;
+            let (values, rules) = store_level(n, counted, &t, progress)?;
             extend_ordinals(&mut t, &values, ordinal, progress)?;
             t.values.push(values);
             t.rules.push(rules);
             t.shape_index.push(shape_index(n));
-            level
-        };
-        groups = groups.merge(level);
+        }
     }
-    Ok(groups.into_rows())
+    // The tables are done with: the rows take their place.
+    drop(t);
+    tally.into_rows()
 }
 
 /// The rows of a census from the rows of its parts: counts added, the smallest member kept.
@@ -645,167 +655,201 @@ fn extend_ordinals(
     Ok(())
 }
 
+/// The family a level's records are counted for, and the table they are gathered into
+/// (`None`: the level is only evaluated, for the sizes above it).
+type Counted<'a> = Option<(&'a Family, &'a Tally)>;
+
 /// A level that later levels need: every forest of `n` edges evaluated and stored.
 fn store_level(
     n: usize,
-    family: Option<&Family>,
+    counted: Counted,
     t: &Tables,
     progress: &(dyn Fn(u64) + Sync),
-) -> Result<(Vec<Small>, Vec<Small>, Groups), EngineError> {
-    let level = Level { n, t, family };
+) -> Result<(Vec<Small>, Vec<Small>), EngineError> {
+    let level = Level {
+        n,
+        t,
+        family: counted.map(|c| c.0),
+    };
     let all = shapes(n);
     let kn = t.palette.colourings(n) as usize;
     let mut values = vec![Small::ZERO; all.len() * kn];
     let mut rules = vec![Small::ZERO; all.len() * kn];
-    let groups = values
+    let done = values
         .par_chunks_mut(kn)
         .zip(rules.par_chunks_mut(kn))
         .zip(all.par_iter().enumerate())
-        .try_fold(
-            Groups::default,
-            |mut groups, ((vals, rls), (rank, &shape))| {
+        .try_for_each_init(
+            || Worker::new(counted, 0),
+            |worker, ((vals, rls), (rank, &shape))| {
                 unit(|| {
                     let slots = Slots {
                         values: vals,
                         rules: rls,
                     };
-                    let recent = &mut Recent::default();
-                    progress(level.group(shape, rank as u64, slots, recent, &mut groups)?);
+                    progress(worker.group(level, shape, rank as u64, slots)?);
                     Ok(())
-                })?;
-                Ok(groups)
+                })
             },
-        )
-        .try_reduce(Groups::default, |a, b| Ok(a.merge(b)));
-    let groups = stopped(groups)?;
-    Ok((values, rules, groups))
+        );
+    stopped(done)?;
+    Ok((values, rules))
+}
+
+/// What one rayon job of a level keeps between shapes: where its records go (if the level's
+/// records are counted), scratch slots for a shape's values when the level is not stored, and
+/// the streamed pieces it evaluated last.
+struct Worker<'a> {
+    gather: Option<Gather<'a>>,
+    values: Vec<Small>,
+    rules: Vec<Small>,
+    recent: Recent,
+}
+
+impl<'a> Worker<'a> {
+    /// A worker with `scratch` slots of each kind (0 when the level is stored).
+    fn new(counted: Counted<'a>, scratch: usize) -> Worker<'a> {
+        Worker {
+            gather: counted.map(|(_, tally)| tally.gather()),
+            values: vec![Small::ZERO; scratch],
+            rules: vec![Small::ZERO; scratch],
+            recent: Recent::default(),
+        }
+    }
+
+    /// One shape of `level` valued into `slots` (the worker's scratch when `None`), its records
+    /// gathered if they are counted; how many forests it evaluated.
+    fn group(
+        &mut self,
+        level: Level,
+        shape: u32,
+        rank: u64,
+        slots: Slots,
+    ) -> Result<u64, EngineError> {
+        match &mut self.gather {
+            Some(gather) => level.group(shape, rank, slots, &mut self.recent, gather),
+            None => {
+                let streamed = level.visit(shape, slots, &mut self.recent, ignore)?;
+                Ok(level.t.palette.colourings(level.n) + streamed)
+            }
+        }
+    }
+
+    /// One shape valued into the worker's own scratch slots.
+    fn group_scratch(&mut self, level: Level, shape: u32, rank: u64) -> Result<u64, EngineError> {
+        let (mut values, mut rules) = (
+            std::mem::take(&mut self.values),
+            std::mem::take(&mut self.rules),
+        );
+        let slots = Slots {
+            values: &mut values,
+            rules: &mut rules,
+        };
+        let done = self.group(level, shape, rank, slots);
+        (self.values, self.rules) = (values, rules);
+        done
+    }
 }
 
 /// The streamed size below the top: every forest evaluated, nothing stored but its distinct
 /// values (the ordinal sums the top size needs) and, if the family counts it, its records.
 fn value_level(
     n: usize,
-    family: Option<&Family>,
+    counted: Counted,
     t: &Tables,
     progress: &(dyn Fn(u64) + Sync),
-) -> Result<(Vec<Small>, Groups), EngineError> {
-    let level = Level { n, t, family };
+) -> Result<Vec<Small>, EngineError> {
+    let level = Level {
+        n,
+        t,
+        family: counted.map(|c| c.0),
+    };
     let kn = t.palette.colourings(n) as usize;
     let found = shapes(n)
         .par_iter()
         .enumerate()
         .try_fold(
-            || {
-                let scratch = vec![Small::ZERO; kn];
-                (
-                    FxHashSet::default(),
-                    Groups::default(),
-                    scratch.clone(),
-                    scratch,
-                )
-            },
-            |(mut distinct, mut groups, mut vals, mut rls), (rank, &shape)| {
+            || (FxHashSet::default(), Worker::new(counted, kn)),
+            |(mut distinct, mut worker), (rank, &shape)| {
                 unit(|| {
-                    let slots = Slots {
-                        values: &mut vals,
-                        rules: &mut rls,
-                    };
-                    let recent = &mut Recent::default();
-                    progress(level.group(shape, rank as u64, slots, recent, &mut groups)?);
+                    progress(worker.group_scratch(level, shape, rank as u64)?);
                     Ok(())
                 })?;
-                distinct.extend(vals.iter().copied());
-                Ok((distinct, groups, vals, rls))
+                distinct.extend(worker.values.iter().copied());
+                Ok((distinct, worker))
             },
         )
-        .map(|r| r.map(|(distinct, groups, _, _)| (distinct, groups)))
-        .try_reduce(
-            || (FxHashSet::default(), Groups::default()),
-            |(mut a, ga), (b, gb)| {
-                a.extend(b);
-                Ok((a, ga.merge(gb)))
-            },
-        );
-    let (distinct, groups) = stopped(found)?;
-    Ok((distinct.into_iter().collect(), groups))
+        .map(|r| r.map(|(distinct, _)| distinct))
+        .try_reduce(FxHashSet::default, |mut a, b| {
+            a.extend(b);
+            Ok(a)
+        });
+    let distinct = stopped(found)?;
+    Ok(distinct.into_iter().collect())
 }
 
 /// The largest level: only the family's own shapes (the shard's run of them), nothing stored.
 fn census_level(
     n: usize,
-    family: &Family,
+    (family, tally): (&Family, &Tally),
     shard: Shard,
     t: &Tables,
     progress: &(dyn Fn(u64) + Sync),
     resume: Option<&mut Resume>,
-) -> Result<Groups, EngineError> {
+) -> Result<(), EngineError> {
     let admitted: Vec<(usize, u32)> = shapes(n)
         .into_iter()
         .enumerate()
         .filter(|&(_, shape)| family.kind.admits(shape, n))
         .collect();
     let run = &admitted[shard.range(admitted.len())];
+    let counted = (family, tally);
     let Some(resume) = resume else {
-        return group_shapes(run, n, family, t, progress);
+        return group_shapes(run, n, counted, t, progress);
     };
     // Run by chunks of shapes from where the checkpoint left off, saving between chunks.
     let kn = t.palette.colourings(n);
     let mut done = resume.done.min(run.len());
     progress(done as u64 * kn);
-    let mut groups = Groups::from_rows(std::mem::take(&mut resume.rows));
+    tally.add_rows(std::mem::take(&mut resume.rows))?;
     let mut saved = std::time::Instant::now();
     while done < run.len() {
         let end = (done + resume.chunk.max(1)).min(run.len());
-        groups = groups.merge(group_shapes(&run[done..end], n, family, t, progress)?);
+        group_shapes(&run[done..end], n, counted, t, progress)?;
         done = end;
         if done < run.len() && saved.elapsed() >= resume.every {
-            (resume.save)(done, groups.clone().into_rows()).map_err(EngineError::Checkpoint)?;
+            (resume.save)(done, tally.rows()?).map_err(EngineError::Checkpoint)?;
             saved = std::time::Instant::now();
         }
     }
-    Ok(groups)
+    Ok(())
 }
 
-/// The records of a run of shapes (rank, shape) of `n` edges, spread over the cores.
+/// The records of a run of shapes (rank, shape) of `n` edges, spread over the cores and
+/// gathered into the family's tally.
 fn group_shapes(
     run: &[(usize, u32)],
     n: usize,
-    family: &Family,
+    counted: (&Family, &Tally),
     t: &Tables,
     progress: &(dyn Fn(u64) + Sync),
-) -> Result<Groups, EngineError> {
+) -> Result<(), EngineError> {
     let level = Level {
         n,
         t,
-        family: Some(family),
+        family: Some(counted.0),
     };
     let kn = t.palette.colourings(n) as usize;
-    let groups = run
-        .par_iter()
-        .try_fold(
-            || {
-                (
-                    Groups::default(),
-                    vec![Small::ZERO; kn],
-                    vec![Small::ZERO; kn],
-                    Recent::default(),
-                )
-            },
-            |(mut groups, mut vals, mut rls, mut recent), &(rank, shape)| {
-                unit(|| {
-                    let slots = Slots {
-                        values: &mut vals,
-                        rules: &mut rls,
-                    };
-                    progress(level.group(shape, rank as u64, slots, &mut recent, &mut groups)?);
-                    Ok(())
-                })?;
-                Ok((groups, vals, rls, recent))
-            },
-        )
-        .map(|r| r.map(|(groups, _, _, _)| groups))
-        .try_reduce(Groups::default, |a, b| Ok(a.merge(b)));
-    stopped(groups)
+    let done = run.par_iter().try_for_each_init(
+        || Worker::new(Some(counted), kn),
+        |worker, &(rank, shape)| {
+            unit(|| {
+                progress(worker.group_scratch(level, shape, rank as u64)?);
+                Ok(())
+            })
+        },
+    );
+    stopped(done)
 }
 
 /// About how many positions [`each_position`] hands its sink at a time.
@@ -865,7 +909,8 @@ pub fn each_position(
                             rules: r,
                         };
                         let streamed = level.visit(shape, slots, recent, |c, record| {
-                            out.push((c.forest(), record))
+                            out.push((c.forest(), record));
+                            Ok(())
                         })?;
                         progress(kn as u64 + streamed);
                         Ok(out)

@@ -62,16 +62,23 @@ pub const TABLE_BUDGET: u128 = 1 << 30;
 pub const STREAM_FACTOR: f64 = 1.6;
 
 /// The memory of a census, fitted to peaks measured with `/usr/bin/time -v` on release builds
-/// (`hackenbook census "count forestsN" --yes --time-limit 0`, no cache beforehand): while the
-/// census runs, its tables and, per distinct record, the grouping maps of the threads and their
-/// merge, about [`RUN_RECORD_BYTES`]; while its result is written to the cache, the rows, their
-/// copy and their JSON, about [`STORED_RECORD_BYTES`] a record. Forests of 1–10 edges peaked at
-/// 729,356 KB (376,936 KB with `--no-cache`: the census alone), 1–11 at 2,133,540 KB (1,329,568
-/// KB), with records of 88 bytes that say how each figure was obtained.
-pub const RUN_RECORD_BYTES: u128 = 450;
+/// (`hackenbook census "count forestsN where value = 0 and trunks > 0" --yes --no-cache
+/// --time-limit 0`): while the census runs, its tables and, per distinct record, its entry in
+/// the table the threads share ([`super::tally`]: 40 bytes in hash maps between half and seven
+/// eighths full, and the threads' own small maps), about [`RUN_RECORD_BYTES`]; once it is done,
+/// the tables freed, its rows (a [`Row`] of 120 bytes each) and what the query reads off them,
+/// about [`ROW_RECORD_BYTES`]. The cache is written row by row as it is sealed, so writing it
+/// adds nothing; a shard's result file is still written from its JSON whole, about
+/// [`SHARD_RECORD_BYTES`] a record. Forests of 1–10 edges peaked at 147,424 KB, 1–11 at
+/// 544,104 KB.
+pub const RUN_RECORD_BYTES: u128 = 110;
 
 /// See [`RUN_RECORD_BYTES`].
-pub const STORED_RECORD_BYTES: u128 = 1000;
+pub const ROW_RECORD_BYTES: u128 = 200;
+
+/// See [`RUN_RECORD_BYTES`]: the rows, their copy and their JSON, fitted before the shared
+/// table to shards of forests of 1–10 edges (the first of 8 peaked at 444,320 KB).
+pub const SHARD_RECORD_BYTES: u128 = 1000;
 
 /// What the program holds before any census: about 8 MB.
 const BASE_BYTES: u128 = 8 << 20;
@@ -107,6 +114,9 @@ pub struct Cost {
     pub streamed: bool,
     /// The distinct records it is expected to hold ([`Family::records_estimate`]).
     pub records: u128,
+    /// Whether its result is written as a shard's file, from its JSON whole (a census's cache
+    /// is written row by row).
+    pub shard_file: bool,
 }
 
 impl Cost {
@@ -116,11 +126,15 @@ impl Cost {
     }
 
     /// The memory the run is expected to peak at: the larger of the census running (tables and
-    /// grouping maps) and its result being cached (rows and their JSON).
+    /// the shared table of records) and its rows once it is done.
     pub fn peak_bytes(&self) -> u128 {
         let running = self.table_bytes + self.records * RUN_RECORD_BYTES;
-        let storing = self.records * STORED_RECORD_BYTES;
-        BASE_BYTES + running.max(storing)
+        let rows = self.records * ROW_RECORD_BYTES;
+        let file = match self.shard_file {
+            true => self.records * SHARD_RECORD_BYTES,
+            false => 0,
+        };
+        BASE_BYTES + running.max(rows).max(file)
     }
 
     /// One line for the author: positions, time and memory.
@@ -303,7 +317,10 @@ impl Family {
     /// whole (a value and a tree-rule value, 8 bytes each, per forest, and a shape index of
     /// `4^n` entries up to [`INDEXED_EDGES`]); the top level is streamed.
     pub fn cost(&self) -> Cost {
-        self.shard_cost(Shard::WHOLE)
+        Cost {
+            shard_file: false,
+            ..self.shard_cost(Shard::WHOLE)
+        }
     }
 
     /// Whether the fast engine runs it (blue-red, the normal rules); otherwise the composing
@@ -369,6 +386,7 @@ impl Family {
             },
             streamed,
             records: self.shard_records(shard, top),
+            shard_file: true,
         }
     }
 
@@ -576,12 +594,12 @@ mod tests {
         assert_eq!(one.in_words(), "every stalk of 1 edge, blue, red and green");
     }
 
-    /// The peaks measured with `/usr/bin/time -v` on a release build
-    /// (`hackenbook census "count forestsN" --yes --time-limit 0`, no cache beforehand): the
+    /// The peaks measured with `/usr/bin/time -v` on a release build (`hackenbook census
+    /// "count forestsN where value = 0 and trunks > 0" --yes --no-cache --time-limit 0`): the
     /// estimate stays within a quarter of them.
     #[test]
     fn the_memory_estimate_is_within_a_quarter_of_the_measured_peaks() {
-        for (edges, measured_kb) in [(10, 729_356u128), (11, 2_133_540)] {
+        for (edges, measured_kb) in [(10, 147_424u128), (11, 544_104)] {
             let estimate = forests(edges).cost().peak_bytes();
             let measured = measured_kb * 1024;
             let ratio = estimate as f64 / measured as f64;
@@ -631,7 +649,7 @@ mod tests {
         let words = forests(11).cost().describe();
         assert!(
             words.contains("140,513,234 positions")
-                && words.contains("2.1 GB of memory at its peak (313 MB of tables)"),
+                && words.contains("556 MB of memory at its peak (313 MB of tables)"),
             "{words}"
         );
     }

@@ -561,6 +561,29 @@ pub fn shape_rank(shape: u32, n: usize) -> u64 {
     rank
 }
 
+/// The shape of `n` edges with rank `rank` ([`shape_rank`] inverted), `None` past the last.
+pub fn shape_of_rank(mut rank: u64, n: usize) -> Option<u32> {
+    if n > MAX_EDGES {
+        return None;
+    }
+    let len = 2 * n;
+    let (mut h, mut word) = (0usize, 0u32);
+    for j in 0..len {
+        // The words that open here come first; `h + 1` never leaves the table.
+        let opening = WAYS[len - j - 1][h + 1];
+        if rank < opening {
+            h += 1;
+        } else if h == 0 {
+            return None;
+        } else {
+            rank -= opening;
+            word |= 1 << j;
+            h -= 1;
+        }
+    }
+    (rank == 0 && h == 0).then_some(word)
+}
+
 /// Largest size whose shapes get a direct look-up table (`4^n` entries).
 pub const INDEXED_EDGES: usize = 11;
 
@@ -616,6 +639,17 @@ mod tests {
 
     fn f(text: &str) -> Forest {
         Forest::parse(text).unwrap()
+    }
+
+    #[test]
+    fn a_shape_is_found_again_from_its_rank() {
+        for n in 0..=9 {
+            for (rank, shape) in shapes(n).into_iter().enumerate() {
+                assert_eq!(shape_of_rank(rank as u64, n), Some(shape), "{n} edges");
+            }
+            assert_eq!(shape_of_rank(catalan(n), n), None, "{n} edges");
+        }
+        assert_eq!(shape_of_rank(0, MAX_EDGES + 1), None);
     }
 
     #[test]

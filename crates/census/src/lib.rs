@@ -44,6 +44,7 @@ pub mod reference;
 pub mod row;
 pub mod shard;
 pub mod small;
+pub mod tally;
 pub mod workspace;
 
 pub use literal::{literal_holds, render_figure, Example, Figure};

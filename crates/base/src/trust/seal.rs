@@ -10,6 +10,7 @@
 use crate::files;
 use hmac::{Hmac, Mac};
 use sha2::Sha256;
+use std::io::{self, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
@@ -19,6 +20,27 @@ pub const KEY_FILE_VARIABLE: &str = "HACKENBOOK_KEY_FILE";
 
 /// What every sealed file starts with, before the seal in hexadecimal and a newline.
 const HEADER: &str = "hackenbook sealed ";
+
+/// Hexadecimal digits of a seal (HMAC-SHA-256).
+const TAG_DIGITS: usize = 64;
+
+/// A writer that also feeds what it writes to a MAC.
+struct Tee<'w, W> {
+    out: &'w mut W,
+    mac: Hmac<Sha256>,
+}
+
+impl<W: Write> Write for Tee<'_, W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let n = self.out.write(buf)?;
+        self.mac.update(&buf[..n]);
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.out.flush()
+    }
+}
 
 /// Bytes of the key.
 const KEY_BYTES: usize = 32;
@@ -139,6 +161,35 @@ impl Key {
         out
     }
 
+    /// Writes to `out` what [`Key::seal`] makes of the body that `body` writes, without holding
+    /// the body: the header with room for the seal, the body streamed through the MAC, then
+    /// the seal written into its room (for a census cache of gigabytes).
+    pub fn seal_to<W: Write + Seek>(
+        &self,
+        kind: &str,
+        out: &mut W,
+        body: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+    ) -> io::Result<()> {
+        let start = out.stream_position()?;
+        out.write_all(HEADER.as_bytes())?;
+        out.write_all(&[b'0'; TAG_DIGITS])?;
+        out.write_all(b"\n")?;
+        let mut tee = Tee {
+            out: &mut *out,
+            mac: self.mac(kind, b""),
+        };
+        {
+            let mut buffered = io::BufWriter::with_capacity(1 << 16, &mut tee);
+            body(&mut buffered)?;
+            buffered.flush()?;
+        }
+        let tag = super::hex(&tee.mac.finalize().into_bytes());
+        out.seek(SeekFrom::Start(start + HEADER.len() as u64))?;
+        out.write_all(tag.as_bytes())?;
+        out.seek(SeekFrom::End(0))?;
+        Ok(())
+    }
+
     /// The body of a file sealed by [`Key::seal`] for `kind` under this key and this code.
     pub fn open<'b>(&self, kind: &str, sealed: &'b [u8]) -> Result<&'b [u8], Unsealed> {
         let rest = sealed
@@ -191,6 +242,25 @@ fn unhex<const N: usize>(text: &str) -> Option<[u8; N]> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_body_sealed_as_it_is_written_is_sealed_as_a_whole_one() {
+        let key = Key::from_bytes([5; 32]);
+        let body = b"{\"rows\": [1, 2, 3]}".repeat(10_000);
+        let mut out = io::Cursor::new(b"before".to_vec());
+        out.seek(SeekFrom::End(0)).unwrap();
+        key.seal_to("census cache", &mut out, |w| w.write_all(&body))
+            .unwrap();
+        let mut whole = b"before".to_vec();
+        whole.extend(key.seal("census cache", &body));
+        assert_eq!(out.into_inner(), whole);
+        // A different body under the same key gets another seal.
+        let mut other = io::Cursor::new(Vec::new());
+        key.seal_to("census cache", &mut other, |w| w.write_all(b"{}"))
+            .unwrap();
+        assert_eq!(key.open("census cache", other.get_ref()), Ok(&b"{}"[..]));
+        assert_ne!(other.get_ref()[..80], whole[6..86]);
+    }
 
     #[test]
     fn a_seal_opens_only_under_its_key_and_kind_and_for_its_body() {
