@@ -32,7 +32,13 @@ pub const MAX_COUNTED_EDGES: usize = SCALE as usize + 1;
 const WINDOW: usize = 1 << 16;
 
 /// Bytes a value of a distribution takes: its numerator and its count.
-const BYTES_PER_VALUE: u128 = 8 + 16;
+const BYTES_PER_VALUE: u128 = 8 + 8;
+
+/// The memory a census by counting may hold at its peak: a family estimated to need more is
+/// refused before it starts, and a run whose next size would take it past is stopped with the
+/// same refusal, before that size is counted (the estimate of [`peak_bytes`] is checked as the
+/// sizes come).
+pub const MEMORY_BUDGET: u128 = 4 << 30;
 
 /// A number `n / 2^SCALE`. Every operation is checked: an overflow, or a halving that is not
 /// exact, is `None`, and the census stops with an error, never a wrong value.
@@ -132,6 +138,8 @@ pub enum CountError {
     Wrong(String),
     /// The census's clock stopped a worker; unwound again on the calling thread.
     Stopped(Stop),
+    /// Counting would take more memory than [`MEMORY_BUDGET`].
+    TooLarge(String),
 }
 
 /// Runs one unit of a worker's work, a stop of the census's clock caught as
@@ -150,7 +158,9 @@ fn caught<T>(work: impl FnOnce() -> Result<T, CountError>) -> Result<T, CountErr
 impl fmt::Display for CountError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            CountError::NotCountable(why) | CountError::Wrong(why) => f.write_str(why),
+            CountError::NotCountable(why) | CountError::Wrong(why) | CountError::TooLarge(why) => {
+                f.write_str(why)
+            }
             CountError::Stopped(stop) => write!(f, "{stop}"),
         }
     }
@@ -161,7 +171,8 @@ impl fmt::Display for CountError {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Distribution {
     values: Vec<i64>,
-    counts: Vec<u128>,
+    /// One value's count (a size's total may pass 2^64; one value's count is checked to fit).
+    counts: Vec<u64>,
 }
 
 impl Distribution {
@@ -186,20 +197,20 @@ impl Distribution {
         self.values
             .iter()
             .zip(&self.counts)
-            .map(|(&v, &c)| (to_dyadic(v), c))
+            .map(|(&v, &c)| (to_dyadic(v), u128::from(c)))
     }
 
     /// Each value as its numerator over `2^SCALE` (see [`numerator`]) with how many members
     /// have it, in increasing order of value: the exact representation, compared as integers.
     pub(crate) fn numerators(&self) -> impl Iterator<Item = (i64, u128)> + '_ {
-        self.values.iter().copied().zip(self.counts.iter().copied())
+        (self.values.iter().copied()).zip(self.counts.iter().map(|&c| u128::from(c)))
     }
 
     /// How many members are worth `x`.
     pub fn count_of(&self, x: &Dyadic) -> u128 {
         from_dyadic(x)
             .and_then(|v| self.values.binary_search(&v).ok())
-            .map_or(0, |i| self.counts[i])
+            .map_or(0, |i| u128::from(self.counts[i]))
     }
 
     /// Every member, counted (checked: an overflow is an error).
@@ -224,7 +235,7 @@ fn overflow() -> String {
 #[derive(Clone, Copy)]
 struct Part<'a> {
     values: &'a [i64],
-    counts: &'a [u128],
+    counts: &'a [u64],
 }
 
 /// The trees of one size: for each colour of trunk (red first, so that the values increase),
@@ -286,9 +297,13 @@ impl Trees {
 /// The distribution of the sums `a + b` over every pair of `pairs`, each pair of values counted
 /// by the product of their counts. Values are accumulated in dense windows of [`WINDOW`] slots
 /// (every value is a multiple of the smallest power of two among the inputs), the windows
-/// spread over the cores; `tick` is called once a window (it reads the census's clock).
+/// spread over the cores; `tick` is called once a window (it reads the census's clock). When
+/// `mirrored`, negation maps the pairs onto themselves (a blue-red family: swapping the colours
+/// negates every value), so only the sums from 0 up are counted and those below 0 are their
+/// mirror image.
 fn sum_of_products(
     pairs: &[(Part, Part)],
+    mirrored: bool,
     tick: &(dyn Fn(u64) + Sync),
 ) -> Result<Distribution, CountError> {
     let pairs: Vec<(Part, Part)> = pairs
@@ -317,6 +332,15 @@ fn sum_of_products(
         lo = lo.min(a0.checked_add(b0).ok_or_else(|| wrong(range))?);
         hi = hi.max(a1.checked_add(b1).ok_or_else(|| wrong(range))?);
         bits |= a.values.iter().chain(b.values).fold(0, |acc, v| acc | v);
+    }
+    if mirrored {
+        // The least sum is the greatest negated when the pairs are symmetric.
+        if lo.checked_neg() != Some(hi) {
+            return Err(wrong(
+                "the values of a blue-red family are not symmetric about 0: the colour swap is broken",
+            ));
+        }
+        lo = 0;
     }
     let shift = if bits == 0 { 0 } else { bits.trailing_zeros() };
     let slots = ((hi - lo) >> shift) as u64 + 1;
@@ -353,6 +377,21 @@ fn sum_of_products(
         other => other?,
     };
     let mut out = Distribution::default();
+    let half: usize = done.iter().map(|(values, _)| values.len()).sum();
+    if mirrored {
+        // The sums below 0: those above, negated, in reverse order.
+        out.values.reserve(2 * half);
+        out.counts.reserve(2 * half);
+        for (values, counts) in done.iter().rev() {
+            for (&v, &c) in values.iter().zip(counts).rev().filter(|(&v, _)| v > 0) {
+                out.values.push(-v);
+                out.counts.push(c);
+            }
+        }
+    } else {
+        out.values.reserve(half);
+        out.counts.reserve(half);
+    }
     for (values, counts) in done {
         out.values.extend(values);
         out.counts.extend(counts);
@@ -363,7 +402,7 @@ fn sum_of_products(
 /// The members of a part, counted (checked).
 fn part_total(part: &Part) -> Result<u128, CountError> {
     part.counts.iter().try_fold(0u128, |sum, &c| {
-        sum.checked_add(c)
+        sum.checked_add(u128::from(c))
             .ok_or_else(|| CountError::Wrong(overflow()))
     })
 }
@@ -372,32 +411,33 @@ fn part_total(part: &Part) -> Result<u128, CountError> {
 const RUNS: u64 = 32;
 
 /// A count being summed in a window of [`sum_of_products`]: a `u64` when every sum is known
-/// to fit one (machine multiplications, half the memory), else a `u128`. Either way every
-/// product and sum is checked: past the type is an error, never a wrapped count.
+/// to fit one (machine multiplications), else a `u128`. Either way every product and sum is
+/// checked: past the type is an error, never a wrapped count.
 trait Tally: Copy + Default + PartialEq + Send {
     /// `self + a · b`, or `None` past the type.
-    fn plus_product(self, a: u128, b: u128) -> Option<Self>;
-    fn wide(self) -> u128;
+    fn plus_product(self, a: u64, b: u64) -> Option<Self>;
+    /// As one value's count, or `None` past 2^64.
+    fn narrow(self) -> Option<u64>;
 }
 
 impl Tally for u64 {
-    fn plus_product(self, a: u128, b: u128) -> Option<u64> {
-        let (a, b) = (u64::try_from(a).ok()?, u64::try_from(b).ok()?);
+    fn plus_product(self, a: u64, b: u64) -> Option<u64> {
         self.checked_add(a.checked_mul(b)?)
     }
 
-    fn wide(self) -> u128 {
-        u128::from(self)
+    fn narrow(self) -> Option<u64> {
+        Some(self)
     }
 }
 
 impl Tally for u128 {
-    fn plus_product(self, a: u128, b: u128) -> Option<u128> {
-        self.checked_add(a.checked_mul(b)?)
+    fn plus_product(self, a: u64, b: u64) -> Option<u128> {
+        // A product of two `u64`s fits a `u128`.
+        self.checked_add(u128::from(a) * u128::from(b))
     }
 
-    fn wide(self) -> u128 {
-        self
+    fn narrow(self) -> Option<u64> {
+        u64::try_from(self).ok()
     }
 }
 
@@ -410,7 +450,7 @@ fn windows_of<T: Tally>(
     shift: u32,
     windows: std::ops::Range<u64>,
     tick: &(dyn Fn(u64) + Sync),
-) -> Result<(Vec<i64>, Vec<u128>), CountError> {
+) -> Result<(Vec<i64>, Vec<u64>), CountError> {
     // Every window starts within the range of sums, which the caller checked fits.
     let span = (WINDOW as i64) << shift;
     let first = lo + windows.start as i64 * span;
@@ -453,7 +493,12 @@ fn windows_of<T: Tally>(
         for (slot, count) in slots.iter_mut().enumerate() {
             if *count != T::default() {
                 values.push(start + ((slot as i64) << shift));
-                counts.push(std::mem::take(count).wide());
+                counts.push(std::mem::take(count).narrow().ok_or_else(|| {
+                    CountError::Wrong(
+                        "the members of one size with one value passed 2^64: too many to count"
+                            .into(),
+                    )
+                })?);
             }
         }
     }
@@ -510,6 +555,8 @@ pub fn count(
 ) -> Result<Vec<(usize, Distribution)>, CountError> {
     covers(family)?;
     let colours: Vec<Colour> = family.palette.colours().collect();
+    // Both colours: swapping them maps the family onto itself and negates every value.
+    let mirrored = colours.contains(&Colour::Blue) && colours.contains(&Colour::Red);
     let top = family.max_edges;
     let mut out = Vec::new();
     // Each size held against its closed form as it is counted.
@@ -576,7 +623,7 @@ pub fn count(
                 pairs.push((part, forests[n - k].part()));
             }
         }
-        let next = sum_of_products(&pairs, tick)?;
+        let next = sum_of_products(&pairs, mirrored, tick)?;
         drop(pairs);
         if family.kind == Kind::Forests {
             held(n, &next)?;
