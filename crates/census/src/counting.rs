@@ -12,7 +12,7 @@
 //! dyadic numbers held as integers over `2^SCALE`, the colon taken by the one sign-expansion rule
 //! ([`hackenbook_games::signs::colon`]) on that fixed-point type.
 
-use super::family::{Family, Kind};
+use super::family::{bytes, Family, Kind};
 use hackenbook_games::signs::{self, Binary};
 use hackenbook_games::{Dyadic, Stop};
 use hackenbook_rulesets::hackenbush::{Colour, Rules};
@@ -516,14 +516,72 @@ fn closed_form(colours: usize, n: usize, m: usize) -> Option<u128> {
     power.checked_mul(catalan)
 }
 
-/// What a family costs to count: the values it holds at its peak, and their memory.
+/// What a family costs to count: the memory it holds at its peak.
 pub fn peak_bytes(family: &Family) -> u128 {
-    // About 2^(n+1) values for the forests of n edges, each size below held, with the trees'
-    // values beside them (8 bytes each, two colours): some 2^(n+2) values of 24 bytes and
-    // 2^(n+2) of 8, and the windows of the two cores.
-    let n = family.max_edges.min(MAX_COUNTED_EDGES) as u32;
-    let values = 1u128 << (n + 2);
-    values * BYTES_PER_VALUE + values * 8 + 2 * (WINDOW as u128) * 16 + (8 << 20)
+    peak_of(family.kind, family.max_edges.min(MAX_COUNTED_EDGES))
+}
+
+/// The peak memory of counting the members of `kind` of up to `n` edges. Forests (and trees,
+/// which take the forests one size down): some 2^(k+1) values for the forests of k edges,
+/// held with their counts (16 bytes) and as the values of the trees one size up (two colours,
+/// 8 bytes each), every size up to n; and while the largest size is counted, its sums from 0
+/// up. Measured from the command line (peak resident memory of forests of 20, 21 and 22
+/// edges): 108 to 116 bytes times 2^n. Stalks: 2^k values of k edges, each size kept, and the
+/// largest made twice.
+fn peak_of(kind: Kind, n: usize) -> u128 {
+    let per_2n = match kind {
+        Kind::Stalks => 64,
+        _ => 116,
+    };
+    (1u128 << n) * per_2n + 2 * (WINDOW as u128) * 16 + (8 << 20)
+}
+
+/// The bytes a distribution holds.
+fn bytes_of(d: &Distribution) -> u128 {
+    (d.values.capacity() + d.counts.capacity()) as u128 * 8
+}
+
+/// `Ok` when `family`'s estimated peak ([`peak_bytes`]) is within [`MEMORY_BUDGET`]; else the
+/// refusal, naming the most edges that fit.
+pub fn affordable(family: &Family) -> Result<(), CountError> {
+    let peak = peak_bytes(family);
+    if peak <= MEMORY_BUDGET {
+        return Ok(());
+    }
+    let most = (0..family.max_edges)
+        .rev()
+        .find(|&m| peak_of(family.kind, m) <= MEMORY_BUDGET)
+        .unwrap_or(0);
+    Err(too_large(family, family.max_edges, peak, most))
+}
+
+fn too_large(family: &Family, n: usize, peak: u128, most: usize) -> CountError {
+    CountError::TooLarge(format!(
+        "counting the {} of {n} edges would take about {} of memory, past the {} a census by counting may hold: ask for at most {most} edges",
+        family.kind.name(),
+        bytes(peak),
+        bytes(MEMORY_BUDGET),
+    ))
+}
+
+/// Stops a run before the size `n` when what it holds (`held` bytes) and what that size will
+/// take (`next`) would pass [`MEMORY_BUDGET`] (the sizes below fitted).
+fn within_budget(family: &Family, n: usize, held: u128, next: u128) -> Result<(), CountError> {
+    let peak = held.saturating_add(next);
+    if peak <= MEMORY_BUDGET {
+        return Ok(());
+    }
+    Err(too_large(family, n, peak, n - 1))
+}
+
+/// The values the forests of `n` edges are expected to take, from the sizes below: each size
+/// takes about as many times more than the last as the last did than the one before.
+fn expected_values(forests: &[Distribution], n: usize) -> u128 {
+    let len = |m: usize| forests.get(m).map_or(1, |d| d.len().max(1)) as u128;
+    match n {
+        0..=2 => 8,
+        _ => len(n - 1) * len(n - 1) / len(n - 2) + 1,
+    }
 }
 
 /// Whether counting covers `family`, or why not.
@@ -554,6 +612,7 @@ pub fn count(
     tick: &(dyn Fn(u64) + Sync),
 ) -> Result<Vec<(usize, Distribution)>, CountError> {
     covers(family)?;
+    affordable(family)?;
     let colours: Vec<Colour> = family.palette.colours().collect();
     // Both colours: swapping them maps the family onto itself and negates every value.
     let mirrored = colours.contains(&Colour::Blue) && colours.contains(&Colour::Red);
@@ -596,7 +655,12 @@ pub fn count(
         // A stalk of n edges is a trunk under a stalk of n − 1.
         let mut stalks = Distribution::single(0);
         keep(0, Distribution::default())?;
+        let mut holding = 0u128;
         for n in 1..=top {
+            // The stalks of n edges take twice the values of n − 1, held twice while made.
+            let next = bytes_of(&stalks) * 2 * colours.len() as u128;
+            within_budget(family, n, holding, next)?;
+            holding += next / 2;
             stalks = Trees::over(&stalks, &colours)?.distribution(&stalks);
             keep(n, stalks.clone())?;
             tick(1);
@@ -609,7 +673,22 @@ pub fn count(
     if family.kind != Kind::Forests {
         keep(0, Distribution::default())?;
     }
+    let mut holding = 0u128;
     for n in 1..=top {
+        // The trees of n edges (8 bytes a value and colour), and the forests of n edges: their
+        // values with their counts, and the sums from 0 up in vectors up to twice as long.
+        let values = expected_values(&forests, n);
+        let trees_bytes = forests[n - 1].len() as u128 * 8 * colours.len() as u128;
+        let copy = match family.kind {
+            Kind::Trees => trees_bytes * 2,
+            _ => 0,
+        };
+        within_budget(
+            family,
+            n,
+            holding,
+            trees_bytes + copy + values * BYTES_PER_VALUE * 2,
+        )?;
         trees.push(Trees::over(&forests[n - 1], &colours)?);
         if family.kind == Kind::Trees {
             keep(n, trees[n].distribution(&forests[n - 1]))?;
@@ -628,6 +707,7 @@ pub fn count(
         if family.kind == Kind::Forests {
             held(n, &next)?;
         }
+        holding += trees_bytes + copy + bytes_of(&next);
         forests.push(next);
     }
     if family.kind == Kind::Forests {
@@ -706,6 +786,33 @@ mod tests {
         assert!(matches!(covers(&f), Err(CountError::NotCountable(_))));
         let g = family(Kind::Forests, 3, &[Colour::Green]);
         assert!(matches!(covers(&g), Err(CountError::NotCountable(_))));
+    }
+
+    #[test]
+    fn a_family_past_the_memory_budget_is_refused_naming_what_fits() {
+        let lr = [Colour::Blue, Colour::Red];
+        assert!(affordable(&family(Kind::Forests, 20, &lr)).is_ok());
+        let most = (1..=MAX_COUNTED_EDGES)
+            .take_while(|&n| affordable(&family(Kind::Forests, n, &lr)).is_ok())
+            .last()
+            .unwrap();
+        let Err(CountError::TooLarge(why)) = affordable(&family(Kind::Forests, 40, &lr)) else {
+            panic!("forests of 40 edges fit the budget");
+        };
+        assert!(why.contains(&format!("at most {most} edges")), "{why}");
+        // The estimate at the largest that fits is within the budget, one edge more past it.
+        assert!(peak_of(Kind::Forests, most) <= MEMORY_BUDGET);
+        assert!(peak_of(Kind::Forests, most + 1) > MEMORY_BUDGET);
+        // A run whose next size would pass the budget stops before it, naming the size below.
+        let f = family(Kind::Forests, 12, &lr);
+        let Err(CountError::TooLarge(why)) = within_budget(&f, 12, MEMORY_BUDGET, 1) else {
+            panic!("a run past the budget went on");
+        };
+        assert!(
+            why.contains("forests of 12 edges") && why.contains("at most 11 edges"),
+            "{why}"
+        );
+        assert!(within_budget(&f, 12, MEMORY_BUDGET - 1, 1).is_ok());
     }
 
     #[test]

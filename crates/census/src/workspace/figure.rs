@@ -491,6 +491,8 @@ impl Workspace {
         if let Some(sizes) = self.counted.get(name) {
             return Ok(sizes.clone());
         }
+        counting::affordable(family)
+            .map_err(|why| QueryError::new(span.clone(), format!("`{name}`: {why}")))?;
         crate::memory::fits(counting::peak_bytes(family))
             .map_err(|why| QueryError::new(span.clone(), format!("`{name}`: {why}")))?;
         let time_limit = self.censuses.get(name).and_then(|e| e.time_limit);
