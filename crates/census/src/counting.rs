@@ -604,6 +604,90 @@ pub fn covers(family: &Family) -> Result<(), CountError> {
     Ok(())
 }
 
+/// Holds the members of `n` edges of `family` counted in `d` against the closed form
+/// (`c^n · Catalan(n)` forests, `c^n · Catalan(n − 1)` trees, `c^n` stalks).
+fn held_against_closed_form(family: &Family, n: usize, d: &Distribution) -> Result<(), CountError> {
+    if n < family.min_edges {
+        return Ok(());
+    }
+    let colours = family.palette.colours().count();
+    let shapes = match (family.kind, n) {
+        (Kind::Forests, _) => Some(n),
+        (_, 0) => None,
+        (Kind::Trees, _) => Some(n - 1),
+        (Kind::Stalks, _) => Some(0),
+    };
+    let want = match shapes {
+        Some(m) => closed_form(colours, n, m).ok_or_else(|| CountError::Wrong(overflow()))?,
+        None => 0,
+    };
+    let got = d.total()?;
+    if got != want {
+        return Err(CountError::Wrong(format!(
+            "counting found {got} {} of {n} edges, where the closed form gives {want}",
+            family.kind.name()
+        )));
+    }
+    Ok(())
+}
+
+/// Whether `sizes` are every size of `family`, each held against its closed form (a census
+/// read back from the cache is held as one counted is).
+pub fn check_sizes(family: &Family, sizes: &[(usize, Distribution)]) -> Result<(), CountError> {
+    let edges: Vec<usize> = sizes.iter().map(|(n, _)| *n).collect();
+    if edges != (family.min_edges..=family.max_edges).collect::<Vec<_>>() {
+        return Err(CountError::Wrong("the sizes are not the family's".into()));
+    }
+    for (n, d) in sizes {
+        held_against_closed_form(family, *n, d)?;
+    }
+    Ok(())
+}
+
+/// The distributions as bytes, for the cache: for each size its number of edges and of
+/// values, then every value (its numerator) and count, little-endian.
+pub fn encode(sizes: &[(usize, Distribution)]) -> Vec<u8> {
+    let values: usize = sizes.iter().map(|(_, d)| d.len()).sum();
+    let mut out = Vec::with_capacity(16 * (sizes.len() + values));
+    for (n, d) in sizes {
+        out.extend_from_slice(&(*n as u64).to_le_bytes());
+        out.extend_from_slice(&(d.len() as u64).to_le_bytes());
+        for (v, c) in d.values.iter().zip(&d.counts) {
+            out.extend_from_slice(&v.to_le_bytes());
+            out.extend_from_slice(&c.to_le_bytes());
+        }
+    }
+    out
+}
+
+/// The distributions [`encode`] wrote, or `None` if the bytes are not such a list (values
+/// not increasing, a count of 0, a length past the bytes).
+pub fn decode(bytes: &[u8]) -> Option<Vec<(usize, Distribution)>> {
+    let mut words = bytes.chunks(8).map(|w| <[u8; 8]>::try_from(w).ok());
+    let mut word = || words.next().flatten();
+    let mut sizes = Vec::new();
+    for _ in 0..bytes.len() {
+        // At the end of the bytes, or a partial word, which `word` refuses.
+        let Some(n) = word() else {
+            return (bytes.len() % 8 == 0).then_some(sizes);
+        };
+        let n = usize::try_from(u64::from_le_bytes(n)).ok()?;
+        let len = usize::try_from(u64::from_le_bytes(word()?)).ok()?;
+        let mut d = Distribution::default();
+        for _ in 0..len {
+            let v = i64::from_le_bytes(word()?);
+            let c = u64::from_le_bytes(word()?);
+            if c == 0 || d.values.last().is_some_and(|&last| last >= v) {
+                return None;
+            }
+            d.values.push(v);
+            d.counts.push(c);
+        }
+        sizes.push((n, d));
+    }
+    Some(sizes)
+}
+
 /// The value distribution of every size of `family`, from `min_edges` to `max_edges`, each
 /// size's total held against its closed form. `tick` is called as the work goes (it reads the
 /// census's clock, which may stop the run by unwinding).
@@ -619,31 +703,7 @@ pub fn count(
     let top = family.max_edges;
     let mut out = Vec::new();
     // Each size held against its closed form as it is counted.
-    let held = |n: usize, d: &Distribution| -> Result<(), CountError> {
-        if n < family.min_edges {
-            return Ok(());
-        }
-        let shapes = match (family.kind, n) {
-            (Kind::Forests, _) => Some(n),
-            (_, 0) => None,
-            (Kind::Trees, _) => Some(n - 1),
-            (Kind::Stalks, _) => Some(0),
-        };
-        let want = match shapes {
-            Some(m) => {
-                closed_form(colours.len(), n, m).ok_or_else(|| CountError::Wrong(overflow()))?
-            }
-            None => 0,
-        };
-        let got = d.total()?;
-        if got != want {
-            return Err(CountError::Wrong(format!(
-                "counting found {got} {} of {n} edges, where the closed form gives {want}",
-                family.kind.name()
-            )));
-        }
-        Ok(())
-    };
+    let held = |n: usize, d: &Distribution| held_against_closed_form(family, n, d);
     let mut keep = |n: usize, d: Distribution| -> Result<(), CountError> {
         held(n, &d)?;
         if n >= family.min_edges {

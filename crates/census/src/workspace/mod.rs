@@ -203,7 +203,8 @@ pub struct Workspace {
     /// The other essays, for a name that is not this essay's ([`Ladder`]).
     ladder: Ladder,
     /// Censuses counted by value ([`counting`]), by name: each size's value distribution.
-    counted: BTreeMap<String, Arc<Vec<(usize, Distribution)>>>,
+    /// Read back from the cache when `true`.
+    counted: BTreeMap<String, (Arc<Vec<(usize, Distribution)>>, bool)>,
 }
 
 /// What a name names: each kind has its own namespace within an essay.
