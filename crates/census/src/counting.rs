@@ -669,7 +669,7 @@ pub fn decode(bytes: &[u8]) -> Option<Vec<(usize, Distribution)>> {
     for _ in 0..bytes.len() {
         // At the end of the bytes, or a partial word, which `word` refuses.
         let Some(n) = word() else {
-            return (bytes.len() % 8 == 0).then_some(sizes);
+            return bytes.len().is_multiple_of(8).then_some(sizes);
         };
         let n = usize::try_from(u64::from_le_bytes(n)).ok()?;
         let len = usize::try_from(u64::from_le_bytes(word()?)).ok()?;
