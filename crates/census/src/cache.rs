@@ -266,6 +266,14 @@ pub fn store_counted_with(
     family: &Family,
     sizes: &[(usize, Distribution)],
 ) -> std::io::Result<PathBuf> {
+    // The distributions, their bytes and the sealed copy are held at once: within the memory
+    // budget of counting, or not cached.
+    let values: usize = sizes.iter().map(|(_, d)| d.len()).sum();
+    if (values as u128) * 16 * 3 > counting::MEMORY_BUDGET {
+        return Err(std::io::Error::other(
+            "too large to cache within the memory budget of counting",
+        ));
+    }
     let mut body = counted_head(family).into_bytes();
     body.extend_from_slice(&counting::encode(sizes));
     files::own_dir(dir)?;
