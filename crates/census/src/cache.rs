@@ -10,7 +10,8 @@
 //! again. Rows are stored as they are (serde), and values that are not numbers as canonical
 //! forms, re-interned on load.
 
-use super::family::Members;
+use super::counting::{self, Distribution};
+use super::family::{Family, Members};
 use super::obtained::Origin;
 use super::record::{Row, Val};
 use super::small::Small;
@@ -26,6 +27,9 @@ use std::sync::OnceLock;
 
 /// What a census cache file is sealed as.
 const KIND: &str = "census cache";
+
+/// What the cache file of a census counted by value is sealed as.
+const COUNTED_KIND: &str = "counted census cache";
 
 /// The schema of a cached row, as a hash: the property table and the fingerprint of the code
 /// that defines, computes and stores rows.
@@ -272,6 +276,69 @@ pub fn load_with<M: DeserializeOwned>(
     Some(Cached { rows, origin })
 }
 
+fn counted_path(dir: &Path, family: &Family) -> PathBuf {
+    dir.join(format!("counted-{}.bin", cache_key(family)))
+}
+
+/// The head of a counted census's file: the schema and the family, each on a line.
+fn counted_head(family: &Family) -> String {
+    format!("{}\n{}\n", schema(), family.key())
+}
+
+/// Stores the value distributions of a census counted by value ([`counting::count`]) under the
+/// user's key, as [`store`] does rows; failures are reported but never fatal.
+pub fn store_counted(
+    dir: &Path,
+    family: &Family,
+    sizes: &[(usize, Distribution)],
+) -> std::io::Result<PathBuf> {
+    let key = Key::user().ok_or_else(|| std::io::Error::other("no key to seal the cache"))?;
+    store_counted_with(key, dir, family, sizes)
+}
+
+/// [`store_counted`] under a given key.
+pub fn store_counted_with(
+    key: &Key,
+    dir: &Path,
+    family: &Family,
+    sizes: &[(usize, Distribution)],
+) -> std::io::Result<PathBuf> {
+    // The distributions, their bytes and the sealed copy are held at once: within the memory
+    // budget of counting, or not cached.
+    let values: usize = sizes.iter().map(|(_, d)| d.len()).sum();
+    if (values as u128) * 16 * 3 > counting::MEMORY_BUDGET {
+        return Err(std::io::Error::other(
+            "too large to cache within the memory budget of counting",
+        ));
+    }
+    let mut body = counted_head(family).into_bytes();
+    body.extend_from_slice(&counting::encode(sizes));
+    files::own_dir(dir)?;
+    let path = counted_path(dir, family);
+    files::replace(&path, &key.seal(COUNTED_KIND, &body))?;
+    Ok(path)
+}
+
+/// The value distributions of a census counted by value, read back, or `None` if there are none
+/// or they are unreadable, stale, not sealed by the user's key, or not every size of the family
+/// each held against its closed form (then the census is counted again).
+pub fn load_counted(dir: &Path, family: &Family) -> Option<Vec<(usize, Distribution)>> {
+    load_counted_with(Key::user()?, dir, family)
+}
+
+/// [`load_counted`] under a given key.
+pub fn load_counted_with(
+    key: &Key,
+    dir: &Path,
+    family: &Family,
+) -> Option<Vec<(usize, Distribution)>> {
+    let bytes = files::read_own(&counted_path(dir, family)).ok()??;
+    let body = key.open(COUNTED_KIND, &bytes).ok()?;
+    let sizes = counting::decode(body.strip_prefix(counted_head(family).as_bytes())?)?;
+    counting::check_sizes(family, &sizes).ok()?;
+    Some(sizes)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -293,6 +360,47 @@ mod tests {
     fn rows(family: &Family, games: &mut Games) -> Vec<Row> {
         let mut ordinal = |s: i8, x: Small| crate::engine::ordinal_sum(games, s, x);
         crate::engine::run(family, &mut ordinal, &|_| {}).unwrap()
+    }
+
+    #[test]
+    fn a_counted_census_is_read_back_only_under_its_key_unaltered_and_whole() {
+        let dir = tempfile::tempdir().unwrap();
+        let (mine, other) = (Key::from_bytes([3; 32]), Key::from_bytes([4; 32]));
+        let f6 = forests(6);
+        let sizes = counting::count(&f6, &|_| {}).unwrap();
+        let path = store_counted_with(&mine, dir.path(), &f6, &sizes).unwrap();
+        assert_eq!(
+            load_counted_with(&mine, dir.path(), &f6),
+            Some(sizes.clone())
+        );
+        assert_eq!(load_counted_with(&other, dir.path(), &f6), None);
+        // Not the file of another family, nor of the enumerated census.
+        assert_eq!(load_counted_with(&mine, dir.path(), &forests(5)), None);
+        assert_ne!(path, path_for(dir.path(), &f6));
+        // One byte of a count changed, the seal left as it was.
+        let mut bytes = std::fs::read(&path).unwrap();
+        let last = bytes.len() - 1;
+        bytes[last - 7] ^= 1;
+        std::fs::write(&path, &bytes).unwrap();
+        assert_eq!(load_counted_with(&mine, dir.path(), &f6), None);
+        // Sealed, but one size short: not the family's census, and its totals are held.
+        let short = store_counted_with(&mine, dir.path(), &f6, &sizes[..5]).unwrap();
+        assert_eq!(short, path);
+        assert_eq!(load_counted_with(&mine, dir.path(), &f6), None);
+        // Sealed, with a count changed: the size's total is not its closed form.
+        let mut wrong = sizes.clone();
+        let (_, last) = wrong.last_mut().unwrap();
+        *last = counting::decode(&{
+            let mut b = counting::encode(&[(6, last.clone())]);
+            let n = b.len();
+            b[n - 8] ^= 2;
+            b
+        })
+        .unwrap()
+        .remove(0)
+        .1;
+        store_counted_with(&mine, dir.path(), &f6, &wrong).unwrap();
+        assert_eq!(load_counted_with(&mine, dir.path(), &f6), None);
     }
 
     #[test]

@@ -12,7 +12,7 @@
 //! dyadic numbers held as integers over `2^SCALE`, the colon taken by the one sign-expansion rule
 //! ([`hackenbook_games::signs::colon`]) on that fixed-point type.
 
-use super::family::{Family, Kind};
+use super::family::{bytes, Family, Kind};
 use hackenbook_games::signs::{self, Binary};
 use hackenbook_games::{Dyadic, Stop};
 use hackenbook_rulesets::hackenbush::{Colour, Rules};
@@ -32,7 +32,13 @@ pub const MAX_COUNTED_EDGES: usize = SCALE as usize + 1;
 const WINDOW: usize = 1 << 16;
 
 /// Bytes a value of a distribution takes: its numerator and its count.
-const BYTES_PER_VALUE: u128 = 8 + 16;
+const BYTES_PER_VALUE: u128 = 8 + 8;
+
+/// The memory a census by counting may hold at its peak: a family estimated to need more is
+/// refused before it starts, and a run whose next size would take it past is stopped with the
+/// same refusal, before that size is counted (the estimate of [`peak_bytes`] is checked as the
+/// sizes come).
+pub const MEMORY_BUDGET: u128 = 4 << 30;
 
 /// A number `n / 2^SCALE`. Every operation is checked: an overflow, or a halving that is not
 /// exact, is `None`, and the census stops with an error, never a wrong value.
@@ -132,6 +138,8 @@ pub enum CountError {
     Wrong(String),
     /// The census's clock stopped a worker; unwound again on the calling thread.
     Stopped(Stop),
+    /// Counting would take more memory than [`MEMORY_BUDGET`].
+    TooLarge(String),
 }
 
 /// Runs one unit of a worker's work, a stop of the census's clock caught as
@@ -150,7 +158,9 @@ fn caught<T>(work: impl FnOnce() -> Result<T, CountError>) -> Result<T, CountErr
 impl fmt::Display for CountError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            CountError::NotCountable(why) | CountError::Wrong(why) => f.write_str(why),
+            CountError::NotCountable(why) | CountError::Wrong(why) | CountError::TooLarge(why) => {
+                f.write_str(why)
+            }
             CountError::Stopped(stop) => write!(f, "{stop}"),
         }
     }
@@ -161,7 +171,8 @@ impl fmt::Display for CountError {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Distribution {
     values: Vec<i64>,
-    counts: Vec<u128>,
+    /// One value's count (a size's total may pass 2^64; one value's count is checked to fit).
+    counts: Vec<u64>,
 }
 
 impl Distribution {
@@ -186,20 +197,20 @@ impl Distribution {
         self.values
             .iter()
             .zip(&self.counts)
-            .map(|(&v, &c)| (to_dyadic(v), c))
+            .map(|(&v, &c)| (to_dyadic(v), u128::from(c)))
     }
 
     /// Each value as its numerator over `2^SCALE` (see [`numerator`]) with how many members
     /// have it, in increasing order of value: the exact representation, compared as integers.
     pub(crate) fn numerators(&self) -> impl Iterator<Item = (i64, u128)> + '_ {
-        self.values.iter().copied().zip(self.counts.iter().copied())
+        (self.values.iter().copied()).zip(self.counts.iter().map(|&c| u128::from(c)))
     }
 
     /// How many members are worth `x`.
     pub fn count_of(&self, x: &Dyadic) -> u128 {
         from_dyadic(x)
             .and_then(|v| self.values.binary_search(&v).ok())
-            .map_or(0, |i| self.counts[i])
+            .map_or(0, |i| u128::from(self.counts[i]))
     }
 
     /// Every member, counted (checked: an overflow is an error).
@@ -224,7 +235,7 @@ fn overflow() -> String {
 #[derive(Clone, Copy)]
 struct Part<'a> {
     values: &'a [i64],
-    counts: &'a [u128],
+    counts: &'a [u64],
 }
 
 /// The trees of one size: for each colour of trunk (red first, so that the values increase),
@@ -286,9 +297,13 @@ impl Trees {
 /// The distribution of the sums `a + b` over every pair of `pairs`, each pair of values counted
 /// by the product of their counts. Values are accumulated in dense windows of [`WINDOW`] slots
 /// (every value is a multiple of the smallest power of two among the inputs), the windows
-/// spread over the cores; `tick` is called once a window (it reads the census's clock).
+/// spread over the cores; `tick` is called once a window (it reads the census's clock). When
+/// `mirrored`, negation maps the pairs onto themselves (a blue-red family: swapping the colours
+/// negates every value), so only the sums from 0 up are counted and those below 0 are their
+/// mirror image.
 fn sum_of_products(
     pairs: &[(Part, Part)],
+    mirrored: bool,
     tick: &(dyn Fn(u64) + Sync),
 ) -> Result<Distribution, CountError> {
     let pairs: Vec<(Part, Part)> = pairs
@@ -317,6 +332,15 @@ fn sum_of_products(
         lo = lo.min(a0.checked_add(b0).ok_or_else(|| wrong(range))?);
         hi = hi.max(a1.checked_add(b1).ok_or_else(|| wrong(range))?);
         bits |= a.values.iter().chain(b.values).fold(0, |acc, v| acc | v);
+    }
+    if mirrored {
+        // The least sum is the greatest negated when the pairs are symmetric.
+        if lo.checked_neg() != Some(hi) {
+            return Err(wrong(
+                "the values of a blue-red family are not symmetric about 0: the colour swap is broken",
+            ));
+        }
+        lo = 0;
     }
     let shift = if bits == 0 { 0 } else { bits.trailing_zeros() };
     let slots = ((hi - lo) >> shift) as u64 + 1;
@@ -353,6 +377,21 @@ fn sum_of_products(
         other => other?,
     };
     let mut out = Distribution::default();
+    let half: usize = done.iter().map(|(values, _)| values.len()).sum();
+    if mirrored {
+        // The sums below 0: those above, negated, in reverse order.
+        out.values.reserve(2 * half);
+        out.counts.reserve(2 * half);
+        for (values, counts) in done.iter().rev() {
+            for (&v, &c) in values.iter().zip(counts).rev().filter(|(&v, _)| v > 0) {
+                out.values.push(-v);
+                out.counts.push(c);
+            }
+        }
+    } else {
+        out.values.reserve(half);
+        out.counts.reserve(half);
+    }
     for (values, counts) in done {
         out.values.extend(values);
         out.counts.extend(counts);
@@ -363,7 +402,7 @@ fn sum_of_products(
 /// The members of a part, counted (checked).
 fn part_total(part: &Part) -> Result<u128, CountError> {
     part.counts.iter().try_fold(0u128, |sum, &c| {
-        sum.checked_add(c)
+        sum.checked_add(u128::from(c))
             .ok_or_else(|| CountError::Wrong(overflow()))
     })
 }
@@ -372,32 +411,33 @@ fn part_total(part: &Part) -> Result<u128, CountError> {
 const RUNS: u64 = 32;
 
 /// A count being summed in a window of [`sum_of_products`]: a `u64` when every sum is known
-/// to fit one (machine multiplications, half the memory), else a `u128`. Either way every
-/// product and sum is checked: past the type is an error, never a wrapped count.
+/// to fit one (machine multiplications), else a `u128`. Either way every product and sum is
+/// checked: past the type is an error, never a wrapped count.
 trait Tally: Copy + Default + PartialEq + Send {
     /// `self + a · b`, or `None` past the type.
-    fn plus_product(self, a: u128, b: u128) -> Option<Self>;
-    fn wide(self) -> u128;
+    fn plus_product(self, a: u64, b: u64) -> Option<Self>;
+    /// As one value's count, or `None` past 2^64.
+    fn narrow(self) -> Option<u64>;
 }
 
 impl Tally for u64 {
-    fn plus_product(self, a: u128, b: u128) -> Option<u64> {
-        let (a, b) = (u64::try_from(a).ok()?, u64::try_from(b).ok()?);
+    fn plus_product(self, a: u64, b: u64) -> Option<u64> {
         self.checked_add(a.checked_mul(b)?)
     }
 
-    fn wide(self) -> u128 {
-        u128::from(self)
+    fn narrow(self) -> Option<u64> {
+        Some(self)
     }
 }
 
 impl Tally for u128 {
-    fn plus_product(self, a: u128, b: u128) -> Option<u128> {
-        self.checked_add(a.checked_mul(b)?)
+    fn plus_product(self, a: u64, b: u64) -> Option<u128> {
+        // A product of two `u64`s fits a `u128`.
+        self.checked_add(u128::from(a) * u128::from(b))
     }
 
-    fn wide(self) -> u128 {
-        self
+    fn narrow(self) -> Option<u64> {
+        u64::try_from(self).ok()
     }
 }
 
@@ -410,7 +450,7 @@ fn windows_of<T: Tally>(
     shift: u32,
     windows: std::ops::Range<u64>,
     tick: &(dyn Fn(u64) + Sync),
-) -> Result<(Vec<i64>, Vec<u128>), CountError> {
+) -> Result<(Vec<i64>, Vec<u64>), CountError> {
     // Every window starts within the range of sums, which the caller checked fits.
     let span = (WINDOW as i64) << shift;
     let first = lo + windows.start as i64 * span;
@@ -453,7 +493,12 @@ fn windows_of<T: Tally>(
         for (slot, count) in slots.iter_mut().enumerate() {
             if *count != T::default() {
                 values.push(start + ((slot as i64) << shift));
-                counts.push(std::mem::take(count).wide());
+                counts.push(std::mem::take(count).narrow().ok_or_else(|| {
+                    CountError::Wrong(
+                        "the members of one size with one value passed 2^64: too many to count"
+                            .into(),
+                    )
+                })?);
             }
         }
     }
@@ -471,14 +516,72 @@ fn closed_form(colours: usize, n: usize, m: usize) -> Option<u128> {
     power.checked_mul(catalan)
 }
 
-/// What a family costs to count: the values it holds at its peak, and their memory.
+/// What a family costs to count: the memory it holds at its peak.
 pub fn peak_bytes(family: &Family) -> u128 {
-    // About 2^(n+1) values for the forests of n edges, each size below held, with the trees'
-    // values beside them (8 bytes each, two colours): some 2^(n+2) values of 24 bytes and
-    // 2^(n+2) of 8, and the windows of the two cores.
-    let n = family.max_edges.min(MAX_COUNTED_EDGES) as u32;
-    let values = 1u128 << (n + 2);
-    values * BYTES_PER_VALUE + values * 8 + 2 * (WINDOW as u128) * 16 + (8 << 20)
+    peak_of(family.kind, family.max_edges.min(MAX_COUNTED_EDGES))
+}
+
+/// The peak memory of counting the members of `kind` of up to `n` edges. Forests (and trees,
+/// which take the forests one size down): some 2^(k+1) values for the forests of k edges,
+/// held with their counts (16 bytes) and as the values of the trees one size up (two colours,
+/// 8 bytes each), every size up to n; and while the largest size is counted, its sums from 0
+/// up. Measured from the command line (peak resident memory of forests of 20, 21 and 22
+/// edges): 108 to 116 bytes times 2^n. Stalks: 2^k values of k edges, each size kept, and the
+/// largest made twice.
+fn peak_of(kind: Kind, n: usize) -> u128 {
+    let per_2n = match kind {
+        Kind::Stalks => 64,
+        _ => 116,
+    };
+    (1u128 << n) * per_2n + 2 * (WINDOW as u128) * 16 + (8 << 20)
+}
+
+/// The bytes a distribution holds.
+fn bytes_of(d: &Distribution) -> u128 {
+    (d.values.capacity() + d.counts.capacity()) as u128 * 8
+}
+
+/// `Ok` when `family`'s estimated peak ([`peak_bytes`]) is within [`MEMORY_BUDGET`]; else the
+/// refusal, naming the most edges that fit.
+pub fn affordable(family: &Family) -> Result<(), CountError> {
+    let peak = peak_bytes(family);
+    if peak <= MEMORY_BUDGET {
+        return Ok(());
+    }
+    let most = (0..family.max_edges)
+        .rev()
+        .find(|&m| peak_of(family.kind, m) <= MEMORY_BUDGET)
+        .unwrap_or(0);
+    Err(too_large(family, family.max_edges, peak, most))
+}
+
+fn too_large(family: &Family, n: usize, peak: u128, most: usize) -> CountError {
+    CountError::TooLarge(format!(
+        "counting the {} of {n} edges would take about {} of memory, past the {} a census by counting may hold: ask for at most {most} edges",
+        family.kind.name(),
+        bytes(peak),
+        bytes(MEMORY_BUDGET),
+    ))
+}
+
+/// Stops a run before the size `n` when what it holds (`held` bytes) and what that size will
+/// take (`next`) would pass [`MEMORY_BUDGET`] (the sizes below fitted).
+fn within_budget(family: &Family, n: usize, held: u128, next: u128) -> Result<(), CountError> {
+    let peak = held.saturating_add(next);
+    if peak <= MEMORY_BUDGET {
+        return Ok(());
+    }
+    Err(too_large(family, n, peak, n - 1))
+}
+
+/// The values the forests of `n` edges are expected to take, from the sizes below: each size
+/// takes about as many times more than the last as the last did than the one before.
+fn expected_values(forests: &[Distribution], n: usize) -> u128 {
+    let len = |m: usize| forests.get(m).map_or(1, |d| d.len().max(1)) as u128;
+    match n {
+        0..=2 => 8,
+        _ => len(n - 1) * len(n - 1) / len(n - 2) + 1,
+    }
 }
 
 /// Whether counting covers `family`, or why not.
@@ -501,6 +604,90 @@ pub fn covers(family: &Family) -> Result<(), CountError> {
     Ok(())
 }
 
+/// Holds the members of `n` edges of `family` counted in `d` against the closed form
+/// (`c^n · Catalan(n)` forests, `c^n · Catalan(n − 1)` trees, `c^n` stalks).
+fn held_against_closed_form(family: &Family, n: usize, d: &Distribution) -> Result<(), CountError> {
+    if n < family.min_edges {
+        return Ok(());
+    }
+    let colours = family.palette.colours().count();
+    let shapes = match (family.kind, n) {
+        (Kind::Forests, _) => Some(n),
+        (_, 0) => None,
+        (Kind::Trees, _) => Some(n - 1),
+        (Kind::Stalks, _) => Some(0),
+    };
+    let want = match shapes {
+        Some(m) => closed_form(colours, n, m).ok_or_else(|| CountError::Wrong(overflow()))?,
+        None => 0,
+    };
+    let got = d.total()?;
+    if got != want {
+        return Err(CountError::Wrong(format!(
+            "counting found {got} {} of {n} edges, where the closed form gives {want}",
+            family.kind.name()
+        )));
+    }
+    Ok(())
+}
+
+/// Whether `sizes` are every size of `family`, each held against its closed form (a census
+/// read back from the cache is held as one counted is).
+pub fn check_sizes(family: &Family, sizes: &[(usize, Distribution)]) -> Result<(), CountError> {
+    let edges: Vec<usize> = sizes.iter().map(|(n, _)| *n).collect();
+    if edges != (family.min_edges..=family.max_edges).collect::<Vec<_>>() {
+        return Err(CountError::Wrong("the sizes are not the family's".into()));
+    }
+    for (n, d) in sizes {
+        held_against_closed_form(family, *n, d)?;
+    }
+    Ok(())
+}
+
+/// The distributions as bytes, for the cache: for each size its number of edges and of
+/// values, then every value (its numerator) and count, little-endian.
+pub fn encode(sizes: &[(usize, Distribution)]) -> Vec<u8> {
+    let values: usize = sizes.iter().map(|(_, d)| d.len()).sum();
+    let mut out = Vec::with_capacity(16 * (sizes.len() + values));
+    for (n, d) in sizes {
+        out.extend_from_slice(&(*n as u64).to_le_bytes());
+        out.extend_from_slice(&(d.len() as u64).to_le_bytes());
+        for (v, c) in d.values.iter().zip(&d.counts) {
+            out.extend_from_slice(&v.to_le_bytes());
+            out.extend_from_slice(&c.to_le_bytes());
+        }
+    }
+    out
+}
+
+/// The distributions [`encode`] wrote, or `None` if the bytes are not such a list (values
+/// not increasing, a count of 0, a length past the bytes).
+pub fn decode(bytes: &[u8]) -> Option<Vec<(usize, Distribution)>> {
+    let mut words = bytes.chunks(8).map(|w| <[u8; 8]>::try_from(w).ok());
+    let mut word = || words.next().flatten();
+    let mut sizes = Vec::new();
+    for _ in 0..bytes.len() {
+        // At the end of the bytes, or a partial word, which `word` refuses.
+        let Some(n) = word() else {
+            return bytes.len().is_multiple_of(8).then_some(sizes);
+        };
+        let n = usize::try_from(u64::from_le_bytes(n)).ok()?;
+        let len = usize::try_from(u64::from_le_bytes(word()?)).ok()?;
+        let mut d = Distribution::default();
+        for _ in 0..len {
+            let v = i64::from_le_bytes(word()?);
+            let c = u64::from_le_bytes(word()?);
+            if c == 0 || d.values.last().is_some_and(|&last| last >= v) {
+                return None;
+            }
+            d.values.push(v);
+            d.counts.push(c);
+        }
+        sizes.push((n, d));
+    }
+    Some(sizes)
+}
+
 /// The value distribution of every size of `family`, from `min_edges` to `max_edges`, each
 /// size's total held against its closed form. `tick` is called as the work goes (it reads the
 /// census's clock, which may stop the run by unwinding).
@@ -509,35 +696,14 @@ pub fn count(
     tick: &(dyn Fn(u64) + Sync),
 ) -> Result<Vec<(usize, Distribution)>, CountError> {
     covers(family)?;
+    affordable(family)?;
     let colours: Vec<Colour> = family.palette.colours().collect();
+    // Both colours: swapping them maps the family onto itself and negates every value.
+    let mirrored = colours.contains(&Colour::Blue) && colours.contains(&Colour::Red);
     let top = family.max_edges;
     let mut out = Vec::new();
     // Each size held against its closed form as it is counted.
-    let held = |n: usize, d: &Distribution| -> Result<(), CountError> {
-        if n < family.min_edges {
-            return Ok(());
-        }
-        let shapes = match (family.kind, n) {
-            (Kind::Forests, _) => Some(n),
-            (_, 0) => None,
-            (Kind::Trees, _) => Some(n - 1),
-            (Kind::Stalks, _) => Some(0),
-        };
-        let want = match shapes {
-            Some(m) => {
-                closed_form(colours.len(), n, m).ok_or_else(|| CountError::Wrong(overflow()))?
-            }
-            None => 0,
-        };
-        let got = d.total()?;
-        if got != want {
-            return Err(CountError::Wrong(format!(
-                "counting found {got} {} of {n} edges, where the closed form gives {want}",
-                family.kind.name()
-            )));
-        }
-        Ok(())
-    };
+    let held = |n: usize, d: &Distribution| held_against_closed_form(family, n, d);
     let mut keep = |n: usize, d: Distribution| -> Result<(), CountError> {
         held(n, &d)?;
         if n >= family.min_edges {
@@ -549,7 +715,12 @@ pub fn count(
         // A stalk of n edges is a trunk under a stalk of n − 1.
         let mut stalks = Distribution::single(0);
         keep(0, Distribution::default())?;
+        let mut holding = 0u128;
         for n in 1..=top {
+            // The stalks of n edges take twice the values of n − 1, held twice while made.
+            let next = bytes_of(&stalks) * 2 * colours.len() as u128;
+            within_budget(family, n, holding, next)?;
+            holding += next / 2;
             stalks = Trees::over(&stalks, &colours)?.distribution(&stalks);
             keep(n, stalks.clone())?;
             tick(1);
@@ -562,7 +733,22 @@ pub fn count(
     if family.kind != Kind::Forests {
         keep(0, Distribution::default())?;
     }
+    let mut holding = 0u128;
     for n in 1..=top {
+        // The trees of n edges (8 bytes a value and colour), and the forests of n edges: their
+        // values with their counts, and the sums from 0 up in vectors up to twice as long.
+        let values = expected_values(&forests, n);
+        let trees_bytes = forests[n - 1].len() as u128 * 8 * colours.len() as u128;
+        let copy = match family.kind {
+            Kind::Trees => trees_bytes * 2,
+            _ => 0,
+        };
+        within_budget(
+            family,
+            n,
+            holding,
+            trees_bytes + copy + values * BYTES_PER_VALUE * 2,
+        )?;
         trees.push(Trees::over(&forests[n - 1], &colours)?);
         if family.kind == Kind::Trees {
             keep(n, trees[n].distribution(&forests[n - 1]))?;
@@ -576,11 +762,12 @@ pub fn count(
                 pairs.push((part, forests[n - k].part()));
             }
         }
-        let next = sum_of_products(&pairs, tick)?;
+        let next = sum_of_products(&pairs, mirrored, tick)?;
         drop(pairs);
         if family.kind == Kind::Forests {
             held(n, &next)?;
         }
+        holding += trees_bytes + copy + bytes_of(&next);
         forests.push(next);
     }
     if family.kind == Kind::Forests {
@@ -659,6 +846,33 @@ mod tests {
         assert!(matches!(covers(&f), Err(CountError::NotCountable(_))));
         let g = family(Kind::Forests, 3, &[Colour::Green]);
         assert!(matches!(covers(&g), Err(CountError::NotCountable(_))));
+    }
+
+    #[test]
+    fn a_family_past_the_memory_budget_is_refused_naming_what_fits() {
+        let lr = [Colour::Blue, Colour::Red];
+        assert!(affordable(&family(Kind::Forests, 20, &lr)).is_ok());
+        let most = (1..=MAX_COUNTED_EDGES)
+            .take_while(|&n| affordable(&family(Kind::Forests, n, &lr)).is_ok())
+            .last()
+            .unwrap();
+        let Err(CountError::TooLarge(why)) = affordable(&family(Kind::Forests, 40, &lr)) else {
+            panic!("forests of 40 edges fit the budget");
+        };
+        assert!(why.contains(&format!("at most {most} edges")), "{why}");
+        // The estimate at the largest that fits is within the budget, one edge more past it.
+        assert!(peak_of(Kind::Forests, most) <= MEMORY_BUDGET);
+        assert!(peak_of(Kind::Forests, most + 1) > MEMORY_BUDGET);
+        // A run whose next size would pass the budget stops before it, naming the size below.
+        let f = family(Kind::Forests, 12, &lr);
+        let Err(CountError::TooLarge(why)) = within_budget(&f, 12, MEMORY_BUDGET, 1) else {
+            panic!("a run past the budget went on");
+        };
+        assert!(
+            why.contains("forests of 12 edges") && why.contains("at most 11 edges"),
+            "{why}"
+        );
+        assert!(within_budget(&f, 12, MEMORY_BUDGET - 1, 1).is_ok());
     }
 
     #[test]

@@ -278,3 +278,33 @@ fn each_kind_of_condition_counted_agrees_with_enumeration() {
         );
     }
 }
+
+/// A census counted by value is cached as an enumerated one is: a second workspace on the same
+/// cache reads it back, gives the same figure, and says it was counted in an earlier build.
+#[test]
+fn a_counted_census_is_read_back_from_the_cache() {
+    let dir = tempfile::tempdir().unwrap();
+    let query = "count forests9 where value = 1/2";
+    let mut ev = Evaluator::default();
+    let mut first = Workspace::new(Some(dir.path().to_path_buf()));
+    let a = figure(&mut first, &mut ev, query);
+    let census = |ws: &Workspace| {
+        let how = ws.how(query);
+        how.into_iter().find(|h| h.what == "census").unwrap().words
+    };
+    assert!(
+        !census(&first).contains("earlier build"),
+        "{}",
+        census(&first)
+    );
+    let written = std::fs::read_dir(dir.path()).unwrap().count();
+    assert!(written >= 1);
+    let mut second = Workspace::new(Some(dir.path().to_path_buf()));
+    let b = figure(&mut second, &mut ev, query);
+    assert_eq!(a, b);
+    let words = census(&second);
+    assert!(
+        words.starts_with("counted by value") && words.contains("in an earlier build"),
+        "{words}"
+    );
+}

@@ -6,6 +6,7 @@
 //! blue-red census is answered by counting members by value instead ([`crate::counting`]).
 
 use super::{Board, CensusRun, Held, Listing, Scan, Workspace};
+use crate::cache;
 use crate::counted::{self, Asked};
 use crate::counting::{self, Distribution};
 use crate::definition::Source;
@@ -488,13 +489,23 @@ impl Workspace {
         span: &Range<usize>,
         ev: &mut Evaluator,
     ) -> Result<Arc<Vec<(usize, Distribution)>>, QueryError> {
-        if let Some(sizes) = self.counted.get(name) {
+        if let Some((sizes, _)) = self.counted.get(name) {
             return Ok(sizes.clone());
         }
+        let start = Instant::now();
+        if let Some(dir) = &self.cache_dir {
+            if let Some(sizes) = cache::load_counted(dir, family) {
+                self.counted_run(name, family, &sizes, start, true, span)?;
+                let sizes = Arc::new(sizes);
+                (self.counted).insert(name.to_string(), (sizes.clone(), true));
+                return Ok(sizes);
+            }
+        }
+        counting::affordable(family)
+            .map_err(|why| QueryError::new(span.clone(), format!("`{name}`: {why}")))?;
         crate::memory::fits(counting::peak_bytes(family))
             .map_err(|why| QueryError::new(span.clone(), format!("`{name}`: {why}")))?;
         let time_limit = self.censuses.get(name).and_then(|e| e.time_limit);
-        let start = Instant::now();
         let sizes = ev
             .with_time_limit(time_limit, |ev| {
                 ev.games.timed(|games| {
@@ -506,8 +517,28 @@ impl Workspace {
                 QueryError::new(span.clone(), format!("census `{name}` stopped: {stop}"))
             })?
             .map_err(|e| QueryError::new(span.clone(), format!("census `{name}`: {e}")))?;
+        if let Some(dir) = &self.cache_dir {
+            // The cache only saves time; a failure to write it changes no figure.
+            let _ = cache::store_counted(dir, family, &sizes);
+        }
+        self.counted_run(name, family, &sizes, start, false, span)?;
+        let sizes = Arc::new(sizes);
+        (self.counted).insert(name.to_string(), (sizes.clone(), false));
+        Ok(sizes)
+    }
+
+    /// Records a census counted by value (or read back from the cache) among the runs.
+    fn counted_run(
+        &mut self,
+        name: &str,
+        family: &Family,
+        sizes: &[(usize, Distribution)],
+        start: Instant,
+        from_cache: bool,
+        span: &Range<usize>,
+    ) -> Result<(), QueryError> {
         let mut positions: u128 = 0;
-        for (_, d) in &sizes {
+        for (_, d) in sizes {
             positions = d
                 .total()
                 .ok()
@@ -525,12 +556,13 @@ impl Workspace {
             positions,
             records: sizes.iter().map(|(_, d)| d.len()).sum(),
             seconds: start.elapsed().as_secs_f64(),
-            from_cache: false,
-            method: CensusMethod::Ran(Engine::Counting),
+            from_cache,
+            method: match from_cache {
+                true => CensusMethod::Cache(Engine::Counting),
+                false => CensusMethod::Ran(Engine::Counting),
+            },
         });
-        let sizes = Arc::new(sizes);
-        self.counted.insert(name.to_string(), sizes.clone());
-        Ok(sizes)
+        Ok(())
     }
 
     fn extreme(

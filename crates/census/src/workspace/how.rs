@@ -52,10 +52,11 @@ impl Workspace {
 
     /// A census's members and the values the query reads of them.
     fn how_family(&self, f: &FamilyRef, e: Option<&Expr>, out: &mut Vec<How>) {
-        if self.counted.contains_key(&f.name) && self.countable(f, e).is_some() {
+        if let (Some((_, cached)), Some(_)) = (self.counted.get(&f.name), self.countable(f, e)) {
             let words = format!(
-                "{}, the total of each size held against the closed form",
-                Method::CountingByValue.words()
+                "{}{}, the total of each size held against the closed form",
+                Method::CountingByValue.words(),
+                if *cached { " in an earlier build" } else { "" }
             );
             push_how(out, "census".into(), words);
             for field in self.fields_read([f.filter.as_ref(), e]) {

@@ -172,6 +172,9 @@ pub const CONFIRM_HOW: &str = "pass --yes (it then has twice the time estimated 
 /// whether the query's condition holds on it.
 type Scan = (Held, Vec<(usize, bool)>);
 
+/// The value distributions of a census counted by value, by size.
+type Counted = Vec<(usize, Distribution)>;
+
 /// One essay's censuses, positions and measures.
 #[derive(Default)]
 pub struct Workspace {
@@ -203,7 +206,8 @@ pub struct Workspace {
     /// The other essays, for a name that is not this essay's ([`Ladder`]).
     ladder: Ladder,
     /// Censuses counted by value ([`counting`]), by name: each size's value distribution.
-    counted: BTreeMap<String, Arc<Vec<(usize, Distribution)>>>,
+    /// Read back from the cache when `true`.
+    counted: BTreeMap<String, (Arc<Counted>, bool)>,
 }
 
 /// What a name names: each kind has its own namespace within an essay.
