@@ -970,6 +970,162 @@ async function checkPhoneFigures(context, names) {
   }
 }
 
+// Issue 25 §1 "Phone": on a 390 px screen every target a reader taps is at least 44 px
+// (WCAG 2.5.5). An edge's target is where a tap picks it: for each edge standing in a figure in
+// play and each edge of a move exercise, the points on a 2 px grid around the edge (in the
+// edge's own direction) where the page's picking gives that edge, and the largest square of
+// them; a tap picks it anywhere in that square, so no neighbour takes those taps. The picking is
+// the page's own (`edgeAt`, which the tap handlers call; without it, the element under the point).
+// Another game's targets (places to play, pieces to move), and the buttons and choices of play
+// and exercises: each one's box, both ways.
+const TARGET = 44;
+
+function edgeTargets(selector) {
+  const svg = document.querySelector(selector);
+  const pick = (x, y) => {
+    if (window.hackenbookPlay?.edgeAt) return window.hackenbookPlay.edgeAt(svg, x, y);
+    const hit = document.elementFromPoint(x, y)?.closest?.("[data-edge]");
+    return hit && svg.contains(hit) ? Number(hit.dataset.edge) : null;
+  };
+  const out = [];
+  for (const p of svg.querySelectorAll("path.hb-edge:not(.hb-fallen)")) {
+    const k = Number(p.dataset.edge);
+    p.scrollIntoView({ block: "center", inline: "center" });
+    const m = p.getScreenCTM();
+    const len = p.getTotalLength();
+    const at = (t) => {
+      const q = p.getPointAtLength(t);
+      return [m.a * q.x + m.c * q.y + m.e, m.b * q.x + m.d * q.y + m.f];
+    };
+    let [a, b] = [at(0), at(len)];
+    if (Math.hypot(b[0] - a[0], b[1] - a[1]) < 8) {
+      // A loop: across its box.
+      const r = p.getBoundingClientRect();
+      [a, b] = [[r.left, r.top + r.height / 2], [r.right, r.top + r.height / 2]];
+    }
+    const long = Math.hypot(b[0] - a[0], b[1] - a[1]);
+    const [ux, uy] = [(b[0] - a[0]) / long, (b[1] - a[1]) / long];
+    const STEP = 2, REACH = 46;
+    const cols = Math.ceil((long + 2 * REACH) / STEP) + 1, rows = Math.ceil((2 * REACH) / STEP) + 1;
+    let best = 0, prev = new Array(cols).fill(0);
+    for (let r = 0; r < rows; r++) {
+      const row = new Array(cols).fill(0), v = -REACH + r * STEP;
+      for (let c = 0; c < cols; c++) {
+        const u = -REACH + c * STEP;
+        const x = a[0] + u * ux - v * uy, y = a[1] + u * uy + v * ux;
+        if (pick(x, y) !== k) continue;
+        row[c] = 1 + (c > 0 ? Math.min(row[c - 1], prev[c], prev[c - 1]) : 0);
+        best = Math.max(best, row[c]);
+      }
+      prev = row;
+    }
+    out.push({ edge: k, size: Math.max(0, best - 1) * STEP, long });
+  }
+  return out;
+}
+
+// The controls of play and exercises: buttons, choices, the Check button.
+function controlTargets(selector) {
+  return [...document.querySelectorAll(selector)].filter((c) => c.getClientRects().length > 0).map((c) => {
+    const r = c.getBoundingClientRect();
+    return { edge: `"${c.textContent.trim().slice(0, 20) || c.tagName}"`, size: Math.min(r.width, r.height) };
+  });
+}
+
+function itemTargets(selector) {
+  return [...document.querySelectorAll(selector)].map((g) => {
+    g.scrollIntoView({ block: "center" });
+    const r = (g.querySelector(".hb-target") ?? g).getBoundingClientRect();
+    return { edge: g.dataset.item, size: Math.min(r.width, r.height) };
+  });
+}
+
+async function checkTargets(context, names) {
+  const sizes = [];
+  const record = (name, where, targets) => {
+    for (const t of targets) {
+      sizes.push(t.size);
+      check(t.size >= TARGET, `${name} ${where}: on a phone the target of ${t.edge} is ${t.size.toFixed(0)} px, under ${TARGET}`);
+    }
+  };
+  for (const name of names) {
+    const v = await visit(context, name, PHONE);
+    const figures = await v.page.$$eval("figure[data-play]", (fs) => fs.map((f) => ({ id: f.id, board: !f.dataset.play.startsWith("v1") })));
+    for (const f of figures) {
+      const fig = v.page.locator(`#${f.id}`);
+      record(name, `#${f.id}`, await v.page.evaluate(controlTargets, `#${f.id} .play-bar .play-button`));
+      await fig.locator(".play-bar .play-button").click();
+      await fig.getByRole("button", { name: "Against the solver…" }).click();
+      record(name, `#${f.id} in play`, await v.page.evaluate(controlTargets, `#${f.id} button, #${f.id} select`));
+      record(name, `#${f.id} in play`, f.board
+        ? await v.page.evaluate(itemTargets, `#${f.id} g.hb-legal`)
+        : await v.page.evaluate(edgeTargets, `#${f.id} svg.hb-diagram`));
+      await fig.getByRole("button", { name: "Close" }).click();
+    }
+    const exercises = await v.page.$$eval("section.exercise[data-exercise]", (ss) =>
+      ss.map((s) => ({ id: s.id, kind: JSON.parse(s.dataset.exercise).kind })).filter((e) => e.kind === "move" || e.kind === "named"));
+    record(name, "exercises", await v.page.evaluate(controlTargets, ".exercise-try button"));
+    for (const e of exercises) {
+      record(name, `#${e.id}`, e.kind === "move"
+        ? await v.page.evaluate(edgeTargets, `#${e.id} .exercise-diagram svg`)
+        : await v.page.evaluate(itemTargets, `#${e.id} .exercise-target`));
+    }
+    checkQuiet(`${name} (targets)`, v.problems);
+    await v.page.close();
+  }
+  sizes.sort((a, b) => a - b);
+  if (sizes.length > 0) {
+    const at = (q) => sizes[Math.floor(q * (sizes.length - 1))].toFixed(0);
+    console.log(`targets on a phone: ${sizes.length}, ${at(0)} to ${at(1)} px (median ${at(0.5)}); ${sizes.filter((x) => x < TARGET).length} under ${TARGET}`);
+  }
+}
+
+// Issue 25 §1 "Screen readers": a move exercise's drawing is a group (not an image, whose
+// insides a screen reader skips), and each edge in it a button found by its role and named by
+// its colour and its name as the site writes edges (data-exercise's names). Every Hackenbush
+// figure's description says what stands on what: one item per edge, the ground named.
+async function checkScreenReaders(context, names) {
+  for (const name of ["worksheet-1.html", "worksheet-2.html"]) {
+    if (!fs.existsSync(path.join(siteDir, name))) continue;
+    const v = await visit(context, name, DESKTOP);
+    const moves = await v.page.evaluate(() =>
+      [...document.querySelectorAll("section.exercise[data-exercise]")]
+        .map((s) => {
+          const svg = s.querySelector(".exercise-diagram svg");
+          const edges = [...svg.querySelectorAll(".hb-edge[data-edge]")].map((p) => ({ edge: Number(p.dataset.edge), colour: p.classList.contains("hb-blue") ? "blue" : p.classList.contains("hb-red") ? "red" : "green" }));
+          return { id: s.id, data: JSON.parse(s.dataset.exercise), role: svg.getAttribute("role"), label: svg.getAttribute("aria-label"), edges };
+        })
+        .filter((e) => e.data.kind === "move"),
+    );
+    for (const e of moves) {
+      check(e.role === "group" && /edge/.test(e.label ?? ""), `${name} #${e.id}: the drawing is ${e.role} "${e.label}", not a group of edges`);
+      for (const { edge, colour } of e.edges) {
+        const label = `cut ${colour} edge ${e.data.names[edge]}`;
+        const found = await v.page.locator(`#${e.id}`).getByRole("button", { name: label, exact: true }).count();
+        check(found === 1, `${name} #${e.id}: no button "${label}" for a screen reader (${found})`);
+      }
+    }
+    await v.page.close();
+  }
+  for (const name of names) {
+    const v = await visit(context, name, DESKTOP);
+    const figures = await v.page.evaluate(() =>
+      [...document.querySelectorAll("figure.position svg.hb-diagram[role=img], section.exercise svg.hb-diagram[role=img]")].map((svg) => ({
+        id: svg.closest("[id]")?.id,
+        edges: new Set([...svg.querySelectorAll(".hb-edge[data-edge]")].map((p) => p.dataset.edge)).size,
+        desc: svg.querySelector("desc")?.textContent ?? "",
+      })),
+    );
+    for (const f of figures) {
+      if (f.edges === 0 || f.edges > 24) continue;
+      const items = f.desc.split(";")[0].split(", ");
+      check(items.length === f.edges && /the ground/.test(f.desc),
+        `${name} #${f.id}: the description does not say what stands on what, edge by edge: "${f.desc}"`);
+    }
+    await v.page.close();
+  }
+}
+
 // Issue 25 §3: print. On paper nothing is for clicking: no play controls, "checked" notes, check
 // marks, links back or underlined figures; figures and exercises are not split across pages; a
 // worksheet has a line for a name and the date, its exercises two to a row, and prints on at
@@ -1249,6 +1405,8 @@ async function main() {
     await checkSearch(context);
     await checkReaderWords(browser, names);
     await checkPhoneFigures(context, names);
+    await checkTargets(context, names);
+    await checkScreenReaders(context, names);
     await checkPrint(context);
     await play(context);
   } finally {

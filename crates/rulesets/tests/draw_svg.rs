@@ -104,6 +104,20 @@ fn root_is_an_accessible_image_with_title_and_description() {
 }
 
 #[test]
+fn without_words_the_drawing_is_hidden_or_undescribed() {
+    // No description: a title and no `<desc>`.
+    let titled = parse(&svg(&mixed(), "A title", ""));
+    assert_eq!(titled[0].attr("role"), Some("img"));
+    assert!(titled.iter().any(|e| e.name == "title"));
+    assert!(titled.iter().all(|e| e.name != "desc"));
+    // No title (the words are beside it): hidden from screen readers, with neither.
+    let hidden = parse(&svg(&mixed(), "", ""));
+    assert_eq!(hidden[0].attr("aria-hidden"), Some("true"));
+    assert_eq!(hidden[0].attr("role"), None);
+    assert!(hidden.iter().all(|e| e.name != "title" && e.name != "desc"));
+}
+
+#[test]
 fn title_and_description_are_escaped() {
     let nasty = r#"</title><script>alert("x")</script> & 'q' <b>"#;
     let out = svg(&mixed(), nasty, "1 < 2 && 3 > \"2\"\u{7}");

@@ -213,16 +213,6 @@
     });
   }
 
-  window.hackenbookExercise = {
-    named: function (section, data, out, form, verdict) {
-      setUpNamed(section, data, out, form, verdict);
-      form.addEventListener("submit", function (event) {
-        event.preventDefault();
-        var text = form.elements.answer.value;
-        if (!text.trim()) return;
-        var v = moveVerdict(data, text);
-        verdict(out, v.right, v.text);
-      });
-    }
-  };
+  // `exercise.js` sets up the board and, on submit, has a typed name judged.
+  window.hackenbookExercise = { setUp: setUpNamed, judge: moveVerdict };
 })();

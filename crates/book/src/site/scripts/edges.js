@@ -1,0 +1,206 @@
+// hackenbook's player, the format of a Hackenbush diagram (`v1`, crates/rulesets/src/hackenbush/
+// play/compact.rs): per entry its standing edges, value index, legal cuts, winning cuts. Loaded
+// before `player.js` by pages with such a diagram or a move exercise; it registers the format
+// (window.hackenbookPlay.v1), which `player.js` uses with its one set of controls, and `edgeAt`,
+// the edge a tap picks, which play and move exercises (`exercise.js`) share.
+"use strict";
+(function () {
+  var COLOUR = { L: "blue", R: "red", G: "green" };
+  var SVGNS = "http://www.w3.org/2000/svg";
+
+  function bitsIn(x) {
+    var c = 0;
+    for (; x; x &= x - 1) c++;
+    return c;
+  }
+
+  function decodeEdges(text, ALPHA) {
+    var f = text.split(";");
+    if (f.length !== 6 || f[0] !== "v1") throw new Error("player.js: unknown play table");
+    var colours = f[1], childish = f[2] === "c", outcomes = f[3], count = +f[4], bits = f[5];
+    var n = colours.length, vb = 0, at = 0, entries = [];
+    while (1 << vb < outcomes.length) vb++;
+    function take(width) {
+      var v = 0;
+      for (var b = 0; b < width; b++, at++) {
+        var d = ALPHA.indexOf(bits.charAt((at / 6) | 0));
+        if (d < 0) throw new Error("player.js: play table ends early");
+        v |= ((d >> at % 6) & 1) << b;
+      }
+      return v >>> 0;
+    }
+    for (var i = 0; i < count; i++) {
+      var e = { set: take(n), value: take(vb), cuts: [], L: [], R: [] };
+      for (var k = 0; k < n; k++) {
+        if (!(e.set & (1 << k))) continue;
+        if (childish && !take(1)) continue;
+        e.cuts.push(k);
+        if (colours[k] !== "R" && take(1)) e.L.push(k);
+        if (colours[k] !== "L" && take(1)) e.R.push(k);
+      }
+      entries.push(e);
+    }
+    return { colours: colours, childish: childish, outcomes: outcomes, entries: entries };
+  }
+
+  // The entry a cut leads to: the one with the most edges within what stood, less the edge cut.
+  function afterCut(table, i, k) {
+    var within = table.entries[i].set & ~(1 << k), best = -1;
+    table.entries.forEach(function (e, j) {
+      if ((e.set & ~within) === 0 && (best < 0 || bitsIn(e.set) > bitsIn(table.entries[best].set))) best = j;
+    });
+    return best;
+  }
+
+  function mayCut(colour, side) {
+    return colour === "G" || colour === side;
+  }
+
+  // The edge a tap at (x, y) on the screen picks in a drawing: the one under it, else the nearest
+  // standing edge within REACH pixels, so that each edge has a target at least 2·REACH pixels wide
+  // however thin it is drawn, and where edges are close each keeps the points nearer to it than
+  // to any other (no edge steals its neighbour's taps). A tap counts on the drawing or on what
+  // holds it (the figure, the exercise's box), so a small drawing's targets reach past its edge.
+  // Null when no edge is near. Move exercises use it too (exercise.js).
+  var REACH = 40;
+  function edgeAt(svg, x, y) {
+    var under = document.elementFromPoint(x, y), best = null, near = REACH;
+    if (!under || (under !== svg.parentNode && !svg.contains(under))) return null;
+    if (under.closest("[data-edge]")) return +under.closest("[data-edge]").getAttribute("data-edge");
+    svg.querySelectorAll("path.hb-edge:not(.hb-fallen)").forEach(function (p) {
+      var m = p.getScreenCTM(), d;
+      // 33 points along the edge, in the drawing's units (kept: the drawing does not change).
+      if (!p.hbAt) for (p.hbAt = [], d = 0; d <= 32; d++) p.hbAt.push(p.getPointAtLength((p.getTotalLength() * d) / 32));
+      p.hbAt.forEach(function (q) {
+        d = Math.hypot(m.a * q.x + m.c * q.y + m.e - x, m.b * q.x + m.d * q.y + m.f - y);
+        if (d < near) (near = d), (best = +p.getAttribute("data-edge"));
+      });
+    });
+    return best;
+  }
+
+  // The ends of an edge's path, in pixels (its first and last point).
+  function ends(path) {
+    var nums = (path.getAttribute("d").match(/-?[\d.]+/g) || []).map(Number);
+    return [nums.slice(0, 2), nums.slice(-2)];
+  }
+
+  // A Hackenbush diagram in play: a move is an edge's index.
+  function edgesGame(lib, svg, text) {
+    var all = lib.all, attrs = lib.attrs, NAME = lib.NAME, other = lib.other;
+    var table = decodeEdges(text, lib.ALPHA), hits = [], area = svg.parentNode, tap;
+    var edges = all(svg, "path.hb-edge"), nodes = all(svg, "circle.hb-node");
+    return {
+      outcomes: table.outcomes,
+      ask: "Position in play: choose an edge to cut",
+      taken: "Cut taken back",
+      value: function (i) {
+        return table.entries[i].value;
+      },
+      moves: function (i, s) {
+        return table.entries[i].cuts.filter(function (k) {
+          return mayCut(table.colours[k], s);
+        });
+      },
+      winning: function (i, s) {
+        return table.entries[i][s];
+      },
+      after: function (i, k) {
+        return afterCut(table, i, k);
+      },
+      intro: function () {
+        return table.childish
+          ? "Cut an edge: blue for Left, red for Right, green for either; under the childish rules no cut may make edges fall."
+          : "Cut an edge: blue for Left, red for Right, green for either.";
+      },
+      // Hit paths over the edges, in edge order: each is a button. A tap picks the edge under
+      // it or the nearest (edgeAt).
+      start: function (choose) {
+        tap = function (ev) {
+          var k = edgeAt(svg, ev.clientX, ev.clientY);
+          if (k !== null) choose(k, false);
+        };
+        area.addEventListener("click", tap);
+        edges
+          .slice()
+          .sort(function (a, b) {
+            return a.getAttribute("data-edge") - b.getAttribute("data-edge");
+          })
+          .forEach(function (path) {
+            var k = +path.getAttribute("data-edge");
+            var hit = attrs(document.createElementNS(SVGNS, "path"), {
+              class: "hb-hit",
+              "data-edge": k,
+              d: path.getAttribute("d"),
+              tabindex: 0,
+              role: "button",
+              "aria-label": COLOUR[table.colours[k]] + " edge " + (k + 1),
+            });
+            lib.onKey(hit, function () {
+              choose(k, true);
+            });
+            hits[k] = hit;
+            svg.appendChild(hit);
+          });
+        return hits.filter(Boolean)[0];
+      },
+      stop: function () {
+        area.removeEventListener("click", tap);
+        hits.forEach(function (h) {
+          if (h) h.remove();
+        });
+        hits = [];
+      },
+      // Show the edges standing in entry i (and the nodes they touch).
+      show: function (i) {
+        var e = table.entries[i], points = [];
+        all(svg, "[data-edge]").forEach(function (el) {
+          var stands = (e.set >> +el.getAttribute("data-edge")) & 1;
+          el.classList.toggle("hb-fallen", !stands);
+          if (el.classList.contains("hb-hit")) {
+            attrs(el, { tabindex: stands ? 0 : -1, "aria-hidden": !stands });
+            el.classList.toggle("hb-legal", e.cuts.indexOf(+el.getAttribute("data-edge")) >= 0);
+          }
+        });
+        edges.forEach(function (p) {
+          if ((e.set >> +p.getAttribute("data-edge")) & 1) points = points.concat(ends(p));
+        });
+        nodes.forEach(function (c) {
+          var x = +c.getAttribute("cx"), y = +c.getAttribute("cy");
+          var touched = points.some(function (p) {
+            return Math.abs(p[0] - x) < 0.6 && Math.abs(p[1] - y) < 0.6;
+          });
+          c.classList.toggle("hb-fallen", !touched);
+        });
+      },
+      // What a click on edge k from entry i means: nothing (the edge is gone), a refusal in
+      // words, or a move and its mover (none for a green edge in free play).
+      pick: function (i, k, you) {
+        var colour = table.colours[k], e = table.entries[i];
+        if (!((e.set >> k) & 1)) return null;
+        if (you && !mayCut(colour, you))
+          return { refuse: "That edge is " + COLOUR[colour] + ": only " + NAME[other(you)] + " may cut it." };
+        if (e.cuts.indexOf(k) < 0) return { refuse: "Under the childish rules this edge may not be cut: other edges would fall." };
+        return { move: k, mover: you || (colour === "G" ? null : colour) };
+      },
+      tell: function (i, j, k, mover, vs) {
+        var fell = bitsIn(table.entries[i].set) - bitsIn(table.entries[j].set) - 1;
+        return (
+          (vs ? (mover === vs.you ? "You cut a " : "The solver cuts a ") + COLOUR[table.colours[k]] + " edge"
+            : mover ? NAME[mover] + " cuts a " + COLOUR[table.colours[k]] + " edge" : "A green edge is cut") +
+          (fell === 1 ? "; 1 edge falls" : fell > 1 ? "; " + fell + " edges fall" : "")
+        );
+      },
+      // After a move by key, focus goes on to the first edge standing.
+      next: function (i) {
+        return hits.filter(function (h, x) {
+          return h && (table.entries[i].set >> x) & 1;
+        })[0];
+      },
+    };
+  }
+
+  var formats = (window.hackenbookPlay = window.hackenbookPlay || {});
+  formats.v1 = edgesGame;
+  formats.edgeAt = edgeAt;
+})();
