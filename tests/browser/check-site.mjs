@@ -12,6 +12,11 @@
 // board of an essay likewise (see `playBoard`): its table against `play --game … --json`, a game
 // to its end by clicks, one against the solver, moves by keyboard, in light and dark.
 //
+// Issue 25's reader checks: formulas within their column (desktop and phone), exercises' answers
+// in the reader's words, the print palette with a dark theme, focus rings and their contrast,
+// targets of 44 px on a phone (`checkTargets`), exercises and descriptions for screen readers
+// (`checkScreenReaders`), print, and play that ends when the side to move has no move.
+//
 // Usage: node tests/browser/check-site.mjs SITE_DIR [ARTEFACT_DIR]
 //   (after `npm ci --prefix tests/browser`; Chromium from apt: /usr/bin/chromium, or $CHROMIUM)
 // Ends with the line "N passed, M failed" and exits non-zero if anything failed.
@@ -249,6 +254,8 @@ async function checkSearch(context) {
     await first.waitFor({ state: "visible", timeout: 5000 }).catch(() => {});
     const hrefs = await v.page.$$eval(".site-search-results a", (as) => as.map((a) => a.getAttribute("href")));
     check(hrefs[0] === SEARCH.href, `search (${label}): first result for "${SEARCH.query}" is ${hrefs[0]}, not ${SEARCH.href}`);
+    const snippet = await v.page.locator(".site-search-results li").first().locator(".result-snippet").textContent().catch(() => "");
+    check((snippet ?? "").split(" ").length >= 5, `search (${label}): the first result shows no opening words ("${snippet}")`);
     const status = await v.page.textContent(".site-search-status");
     check(/found/.test(status ?? ""), `search (${label}): no status announced (${status})`);
     const box = await v.page.locator(".site-search-results").boundingBox();
@@ -1050,11 +1057,15 @@ async function checkTargets(context, names) {
   };
   for (const name of names) {
     const v = await visit(context, name, PHONE);
-    const figures = await v.page.$$eval("figure[data-play]", (fs) => fs.map((f) => ({ id: f.id, board: !f.dataset.play.startsWith("v1") })));
+    // The figures a reader sees (the answer key's copies are for print).
+    const figures = await v.page.$$eval("figure[data-play]", (fs) =>
+      fs.filter((f) => f.getClientRects().length > 0).map((f) => ({ id: f.id, board: !f.dataset.play.startsWith("v1") })));
     for (const f of figures) {
       const fig = v.page.locator(`#${f.id}`);
       record(name, `#${f.id}`, await v.page.evaluate(controlTargets, `#${f.id} .play-bar .play-button`));
       await fig.locator(".play-bar .play-button").click();
+      const opened = await fig.locator(".play-said").textContent();
+      check(!/cuts a|is cut|plays /.test(opened), `${name} #${f.id}: on a phone, the tap on Play made a move: "${opened}"`);
       await fig.getByRole("button", { name: "Against the solver…" }).click();
       record(name, `#${f.id} in play`, await v.page.evaluate(controlTargets, `#${f.id} button, #${f.id} select`));
       record(name, `#${f.id} in play`, f.board

@@ -56,17 +56,16 @@
     return colour === "G" || colour === side;
   }
 
-  // The edge a tap at (x, y) on the screen picks in a drawing: the one under it, else the nearest
-  // standing edge within REACH pixels, so that each edge has a target at least 2·REACH pixels wide
-  // however thin it is drawn, and where edges are close each keeps the points nearer to it than
-  // to any other (no edge steals its neighbour's taps). A tap counts on the drawing or on what
-  // holds it (the figure, the exercise's box), so a small drawing's targets reach past its edge.
-  // Null when no edge is near. Move exercises use it too (exercise.js).
+  // The edge a tap at (x, y) on the screen picks in a drawing: the nearest standing edge within
+  // REACH pixels, so that each edge has a target at least 2·REACH pixels wide however thin it is
+  // drawn, and where edges are close each keeps the points nearer to it than to any other (the
+  // nearest wins, never the one drawn last: no edge steals its neighbour's taps). A tap counts
+  // on the drawing or on what holds it (the figure, the exercise's box), so a small drawing's
+  // targets reach past its edge. Null when no edge is near. Move exercises use it too.
   var REACH = 40;
   function edgeAt(svg, x, y) {
     var under = document.elementFromPoint(x, y), best = null, near = REACH;
     if (!under || (under !== svg.parentNode && !svg.contains(under))) return null;
-    if (under.closest("[data-edge]")) return +under.closest("[data-edge]").getAttribute("data-edge");
     svg.querySelectorAll("path.hb-edge:not(.hb-fallen)").forEach(function (p) {
       var m = p.getScreenCTM(), d;
       // 33 points along the edge, in the drawing's units (kept: the drawing does not change).
@@ -113,11 +112,13 @@
           ? "Cut an edge: blue for Left, red for Right, green for either; under the childish rules no cut may make edges fall."
           : "Cut an edge: blue for Left, red for Right, green for either.";
       },
-      // Hit paths over the edges, in edge order: each is a button. A tap picks the edge under
-      // it or the nearest (edgeAt).
+      // Hit paths over the edges, in edge order: each is a button (and shows where the pointer
+      // is). A tap picks the nearest edge (edgeAt).
       start: function (choose) {
+        // Only a tap on the drawing or beside it: not the click on Play (which opened the
+        // panel during this very click, and comes here once the button has gone).
         tap = function (ev) {
-          var k = edgeAt(svg, ev.clientX, ev.clientY);
+          var k = ev.target === area || svg.contains(ev.target) ? edgeAt(svg, ev.clientX, ev.clientY) : null;
           if (k !== null) choose(k, false);
         };
         area.addEventListener("click", tap);

@@ -119,8 +119,8 @@
     }
     svg.classList.add("exercise-clickable");
     section.querySelector(".exercise-screen-only").hidden = false; // "Click the edge …"
-    // A tap picks the edge under it or the nearest, as in play (player.js, loaded before this
-    // script by every page with a move exercise).
+    // A tap picks the nearest edge, as in play (edges.js, loaded before this script by every
+    // page with a move exercise).
     svg.parentNode.addEventListener("click", function (event) {
       var e = window.hackenbookPlay.edgeAt(svg, event.clientX, event.clientY);
       if (e !== null) choose(e);
