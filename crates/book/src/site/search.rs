@@ -112,7 +112,14 @@ pub fn index_script(docs: &[SearchDoc]) -> String {
         docs: docs
             .iter()
             .zip(&snippets)
-            .map(|(d, s)| [d.title.as_str(), d.page.as_str(), d.href.as_str(), s.as_str()])
+            .map(|(d, s)| {
+                [
+                    d.title.as_str(),
+                    d.page.as_str(),
+                    d.href.as_str(),
+                    s.as_str(),
+                ]
+            })
             .collect(),
     };
     // A file of its own (not inline in a page), so nothing in the text can close a `<script>`.
@@ -128,7 +135,11 @@ const SNIPPET_CHARS: usize = 110;
 /// What a result shows of its text: the opening words after its heading, cut at a word, with
 /// `…` when there is more.
 fn snippet(d: &SearchDoc) -> String {
-    let text = d.text.strip_prefix(d.title.as_str()).unwrap_or(&d.text).trim();
+    let text = d
+        .text
+        .strip_prefix(d.title.as_str())
+        .unwrap_or(&d.text)
+        .trim();
     if text.chars().count() <= SNIPPET_CHARS {
         return text.to_string();
     }
@@ -457,7 +468,10 @@ mod tests {
             ..docs[0].clone()
         };
         let shown = snippet(&long);
-        assert!(shown.ends_with("word…") && shown.chars().count() <= SNIPPET_CHARS + 1, "{shown}");
+        assert!(
+            shown.ends_with("word…") && shown.chars().count() <= SNIPPET_CHARS + 1,
+            "{shown}"
+        );
     }
 
     #[test]
