@@ -63,19 +63,83 @@
   // on the drawing or on what holds it (the figure, the exercise's box), so a small drawing's
   // targets reach past its edge. Null when no edge is near. Move exercises use it too.
   var REACH = 40;
+  // 33 points along an edge, in the drawing's units (kept: the drawing does not change).
+  function pointsOf(p) {
+    if (!p.hbAt) for (var d = 0, at = (p.hbAt = []); d <= 32; d++) at.push(p.getPointAtLength((p.getTotalLength() * d) / 32));
+    return p.hbAt;
+  }
   function edgeAt(svg, x, y) {
     var under = document.elementFromPoint(x, y), best = null, near = REACH;
     if (!under || (under !== svg.parentNode && !svg.contains(under))) return null;
     svg.querySelectorAll("path.hb-edge:not(.hb-fallen)").forEach(function (p) {
       var m = p.getScreenCTM(), d;
-      // 33 points along the edge, in the drawing's units (kept: the drawing does not change).
-      if (!p.hbAt) for (p.hbAt = [], d = 0; d <= 32; d++) p.hbAt.push(p.getPointAtLength((p.getTotalLength() * d) / 32));
-      p.hbAt.forEach(function (q) {
+      pointsOf(p).forEach(function (q) {
         d = Math.hypot(m.a * q.x + m.c * q.y + m.e - x, m.b * q.x + m.d * q.y + m.f - y);
         if (d < near) (near = d), (best = +p.getAttribute("data-edge"));
       });
     });
     return best;
+  }
+
+  // The narrowest target of a drawing's standing edges, in screen pixels at its present size:
+  // for each edge, the largest square (turned to the edge's direction) of points where edgeAt's
+  // rule (the nearest edge within REACH pixels) picks that edge; worked out in the drawing's own
+  // units, so that it needs no screen.
+  function narrowest(svg) {
+    var paths = [].slice.call(svg.querySelectorAll("path.hb-edge:not(.hb-fallen)"));
+    var s = svg.getScreenCTM() ? svg.getScreenCTM().a : 0, pts = [], least = Infinity;
+    if (!(s > 0)) return least;
+    paths.forEach(function (p) {
+      pointsOf(p).forEach(function (q) {
+        pts.push([q.x, q.y, +p.getAttribute("data-edge")]);
+      });
+    });
+    var reach = REACH / s, step = 2 / s, band = (REACH + 6) / s;
+    function pick(x, y) {
+      var best = null, near = reach;
+      for (var i = 0; i < pts.length; i++) {
+        var d = Math.hypot(pts[i][0] - x, pts[i][1] - y);
+        if (d < near) (near = d), (best = pts[i][2]);
+      }
+      return best;
+    }
+    paths.forEach(function (p) {
+      var k = +p.getAttribute("data-edge"), q = pointsOf(p), a = [q[0].x, q[0].y], b = [q[32].x, q[32].y];
+      if (Math.hypot(b[0] - a[0], b[1] - a[1]) < 8 / s) {
+        // A loop: across its box.
+        var r = p.getBBox();
+        (a = [r.x, r.y + r.height / 2]), (b = [r.x + r.width, r.y + r.height / 2]);
+      }
+      var long = Math.hypot(b[0] - a[0], b[1] - a[1]), ux = (b[0] - a[0]) / long, uy = (b[1] - a[1]) / long;
+      var cols = Math.ceil((long + 2 * band) / step) + 1, rows = Math.ceil((2 * band) / step) + 1;
+      var best = 0, prev = [];
+      for (var r0 = 0; r0 < rows; r0++) {
+        var row = [], v = -band + r0 * step;
+        for (var c = 0; c < cols; c++) {
+          var u = -band + c * step;
+          row[c] = pick(a[0] + u * ux - v * uy, a[1] + u * uy + v * ux) === k ? 1 + (c > 0 ? Math.min(row[c - 1], prev[c] || 0, prev[c - 1] || 0) : 0) : 0;
+          if (row[c] > best) best = row[c];
+        }
+        prev = row;
+      }
+      least = Math.min(least, Math.max(0, best - 1) * 2);
+    });
+    return least;
+  }
+
+  // On a phone (where figures in play are drawn larger: style.css), a drawing whose edges lie
+  // close grows until its narrowest target is TARGET pixels; its figure scrolls sideways when it
+  // gets wider than the screen. At most MOST_ZOOM times its size in play.
+  var TARGET = 44, MOST_ZOOM = 4;
+  function fitTargets(svg) {
+    if (!window.matchMedia || !window.matchMedia("(max-width: 40rem)").matches) return;
+    var size = parseFloat(getComputedStyle(svg).fontSize), zoom = 1;
+    for (var round = 0; round < 4 && zoom < MOST_ZOOM; round++) {
+      var least = narrowest(svg);
+      if (least >= TARGET + 2) return;
+      zoom = Math.min(MOST_ZOOM, zoom * Math.min(2, (TARGET + 4) / Math.max(least, 1)));
+      svg.style.fontSize = size * zoom + "px";
+    }
   }
 
   // The ends of an edge's path, in pixels (its first and last point).
@@ -122,6 +186,7 @@
           if (k !== null) choose(k, false);
         };
         area.addEventListener("click", tap);
+        fitTargets(svg);
         edges
           .slice()
           .sort(function (a, b) {
@@ -147,6 +212,7 @@
       },
       stop: function () {
         area.removeEventListener("click", tap);
+        svg.style.fontSize = "";
         hits.forEach(function (h) {
           if (h) h.remove();
         });
