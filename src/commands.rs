@@ -243,9 +243,20 @@ pub const LIST_LIMIT: usize = 20;
 /// `hackenbook census QUERY`: one figure, printed; or, for `list FAMILY`, the family's members.
 /// Names are those of `defs` (the site's essays, or one essay's) and the built-in families.
 pub fn census(query: &str, limit: usize, defs: &mut Definitions) -> Result<(), Failure> {
+    let text = census_answer(query, limit, defs).map_err(|e| census_failure(query, e, defs))?;
+    say(&text);
+    Ok(())
+}
+
+/// The answer [`census`] prints, or the query's error.
+pub fn census_answer(
+    query: &str,
+    limit: usize,
+    defs: &mut Definitions,
+) -> Result<String, census::QueryError> {
     let ev = &mut defs.checker.ev;
     let listing = query.split_whitespace().next() == Some("list");
-    let answer = if listing {
+    if listing {
         defs.workspace
             .list(query, limit, ev)
             .map(|l| listing_text(query, &l, limit))
@@ -253,38 +264,39 @@ pub fn census(query: &str, limit: usize, defs: &mut Definitions) -> Result<(), F
         defs.workspace
             .evaluate(query, ev)
             .map(|figure| census::render_figure(&figure, &ev.games))
-    };
-    let text = answer.map_err(|e| {
-        let at = query[..hackenbook_book::essay::source::floor_char_boundary(query, e.span.start)]
-            .chars()
-            .count();
-        let shown = capped(query.to_string());
-        let help = e
-            .help
-            .as_ref()
-            .map_or_else(String::new, |h| format!("\n  help: {}", capped(h.clone())));
-        let note = format!("{help}{}", definition_note(defs));
-        if shown.len() < query.len() {
-            // Too long to underline: say where instead.
-            return Failure::Other(format!(
-                "bad query: {}\n  {shown}\n  (at character {}){note}",
-                capped(e.message),
-                at + 1
-            ));
-        }
-        Failure::Other(format!(
-            "bad query: {}\n  {query}\n  {}{}{note}",
+    }
+}
+
+/// A failed query of [`census`], for the author: the error under the query, with a note on the
+/// problems met in `defs`.
+pub fn census_failure(query: &str, e: census::QueryError, defs: &Definitions) -> Failure {
+    let at = query[..hackenbook_book::essay::source::floor_char_boundary(query, e.span.start)]
+        .chars()
+        .count();
+    let shown = capped(query.to_string());
+    let help = e
+        .help
+        .as_ref()
+        .map_or_else(String::new, |h| format!("\n  help: {}", capped(h.clone())));
+    let note = format!("{help}{}", definition_note(defs));
+    if shown.len() < query.len() {
+        // Too long to underline: say where instead.
+        return Failure::Other(format!(
+            "bad query: {}\n  {shown}\n  (at character {}){note}",
             capped(e.message),
-            " ".repeat(at),
-            "^".repeat(
-                query
-                    .get(e.span.clone())
-                    .map_or(1, |s| s.chars().count().max(1))
-            )
-        ))
-    })?;
-    say(&text);
-    Ok(())
+            at + 1
+        ));
+    }
+    Failure::Other(format!(
+        "bad query: {}\n  {query}\n  {}{}{note}",
+        capped(e.message),
+        " ".repeat(at),
+        "^".repeat(
+            query
+                .get(e.span.clone())
+                .map_or(1, |s| s.chars().count().max(1))
+        )
+    ))
 }
 
 /// `hackenbook census shard NAME --shard I --of N`: one shard of a census into a result file.
@@ -354,16 +366,23 @@ pub fn census_export(name: &str, path: &Path, defs: &mut Definitions) -> Result<
         census::memory::fits(census::export::peak_bytes(&family)).map_err(refused)?;
         eprintln!("census {name}: {}", family.cost().describe());
         let progress = census::progress::Progress::new(family.cost().evaluated as u64, name);
-        let games = &mut defs.checker.ev.games;
-        // The export runs under the run's clock: the engine's workers and the properties read
-        // it, and a stop removes the unfinished file.
-        let done = games.timed(|games| {
-            let running = games.running();
-            let report = |n| {
-                progress.add(n);
-                running.stop_if_due();
-            };
-            census::export::write_parquet(&family, path, &report, games)
+        // The export runs under the run's clock (or the time `--yes` gave it): the engine's
+        // workers and the properties read it, and a stop removes the unfinished file.
+        let ev = &mut defs.checker.ev;
+        let limit = (defs.workspace).estimated_time_limit(
+            name,
+            family.cost().seconds(),
+            ev.games.clock().limit,
+        );
+        let done = ev.with_time_limit(limit, |ev| {
+            ev.games.timed(|games| {
+                let running = games.running();
+                let report = |n| {
+                    progress.add(n);
+                    running.stop_if_due();
+                };
+                census::export::write_parquet(&family, path, &report, games)
+            })
         });
         progress.finish();
         let done = done.map_err(|stop| format!("the export of `{name}` stopped: {stop}"));
@@ -394,10 +413,12 @@ pub fn census_merge(
         ))
     })?;
     let games = &mut defs.checker.ev.games;
-    let origin = format!("{} merged shards", files.len());
+    let origin = census::obtained::Origin::Merged {
+        shards: files.len(),
+    };
     let path = defs
         .workspace
-        .store_rows(&family, &rows, &origin, games)
+        .store_rows(&family, &rows, origin, games)
         .map_err(Failure::Other)?;
     let positions: u64 = rows.iter().map(|r| r.count).sum();
     say(&format!(
@@ -500,14 +521,13 @@ pub fn claims(
         }
         return finish(problems);
     }
-    let records: Vec<&hackenbook_book::check::ClaimRecord> =
-        checked.essays.iter().flat_map(|e| &e.claims).collect();
+    let records = in_line_order(&checked.essays);
     if json {
         let text =
             serde_json::to_string_pretty(&records).map_err(|e| Failure::Other(e.to_string()))?;
         say(&text);
     } else {
-        for r in records {
+        for r in records.iter().map(|l| l.record) {
             say(&format!(
                 "{}:{}:{}  {} = {}  → {} {}",
                 r.file,
@@ -521,6 +541,31 @@ pub fn claims(
         }
     }
     finish(problems)
+}
+
+/// A claim as `hackenbook claims` lists it: its anchor in its page's notebook (which the page
+/// gives it, by the check's order), then the record.
+#[derive(serde::Serialize)]
+pub struct Listed<'a> {
+    id: String,
+    #[serde(flatten)]
+    record: &'a hackenbook_book::check::ClaimRecord,
+}
+
+/// Every claim of `essays`, essay after essay (in ladder order), each essay's in the order of
+/// its source: by line, then column (the check keeps them in the order it checks them, exercise
+/// answers first), each with its anchor.
+pub fn in_line_order(essays: &[hackenbook_book::check::CheckedEssay]) -> Vec<Listed<'_>> {
+    let mut listed = Vec::new();
+    for essay in essays {
+        let start = listed.len();
+        listed.extend(essay.claims.iter().enumerate().map(|(i, record)| Listed {
+            id: hackenbook_book::page::claim_id(i),
+            record,
+        }));
+        listed[start..].sort_by_key(|l| (l.record.line, l.record.column));
+    }
+    listed
 }
 
 /// The end of a command that checked the essays: its problems fail it; warnings alone are

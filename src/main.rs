@@ -20,10 +20,11 @@ struct Cli {
     #[arg(long, global = true, default_value = ".")]
     root: PathBuf,
     /// Seconds one evaluation of a position may take before it stops with the time budget's
-    /// error (0: no limit; at most 604800, a week).
-    #[arg(long, global = true, value_name = "SECONDS", default_value_t = 10,
+    /// error (0: no limit; at most 604800, a week) [default: 10; a census confirmed with
+    /// `--yes`: twice its estimated time, if longer].
+    #[arg(long, global = true, value_name = "SECONDS",
           value_parser = clap::value_parser!(u64).range(0..=hackenbook_games::clock::MAX_SECONDS))]
-    time_limit: u64,
+    time_limit: Option<u64>,
     /// Read and write no cache: every figure is computed by this run (for builds that publish;
     /// refused by `serve`, which always uses the cache).
     #[arg(long, global = true)]
@@ -147,7 +148,8 @@ enum Command {
         /// The address to listen on.
         #[arg(long, default_value = "127.0.0.1")]
         bind: std::net::IpAddr,
-        /// Open the site in the browser (with xdg-open).
+        /// Open the site in the browser (with xdg-open; `open` on macOS), or say why none could
+        /// be opened.
         #[arg(long)]
         open: bool,
     },
@@ -250,8 +252,11 @@ fn main() -> ExitCode {
 
 fn run(cli: Cli) -> Result<(), Failure> {
     let mut project = Project::at(&cli.root);
-    project.time_limit =
-        (cli.time_limit > 0).then(|| std::time::Duration::from_secs(cli.time_limit));
+    // Without `--time-limit`, the default `Project::at` set stands.
+    if let Some(seconds) = cli.time_limit {
+        project.time_limit = (seconds > 0).then(|| std::time::Duration::from_secs(seconds));
+    }
+    let time_limit_given = cli.time_limit.is_some();
     if cli.no_cache {
         project.cache_dir = None;
     }
@@ -286,7 +291,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
         }
         Command::Census {
             batch: Some(batch), ..
-        } => census_batch(&project, batch),
+        } => census_batch(&project, batch, time_limit_given),
         Command::Census {
             query,
             essay,
@@ -294,12 +299,26 @@ fn run(cli: Cli) -> Result<(), Failure> {
             yes,
             ..
         } => {
-            let mut defs = driver::definitions(&project, essay.as_deref())?;
-            if yes {
-                defs.workspace.confirm_cost();
-            }
             let query = query.unwrap_or_default();
-            hackenbook::commands::census(&query, limit, &mut defs)
+            let defined = |unread: bool| -> Result<driver::Definitions, Failure> {
+                let mut defs = match unread {
+                    true => driver::no_definitions(&project),
+                    false => driver::definitions(&project, essay.as_deref())?,
+                };
+                confirm(&mut defs, yes, time_limit_given);
+                Ok(defs)
+            };
+            // A query of built-in families alone is asked first without valuing the essays'
+            // positions, which it cannot read; if it fails, it is asked again with every
+            // definition, so that it fails as it always did.
+            if driver::needs_no_definitions(&project, essay.as_deref(), &query)? {
+                let mut defs = defined(true)?;
+                if let Ok(text) = hackenbook::commands::census_answer(&query, limit, &mut defs) {
+                    hackenbook::commands::say(&text);
+                    return Ok(());
+                }
+            }
+            hackenbook::commands::census(&query, limit, &mut defined(false)?)
         }
         Command::Claims {
             json,
@@ -372,7 +391,18 @@ fn mdbook(project: &Project, query: Option<MdbookQuery>) -> Result<(), Failure> 
     Ok(())
 }
 
-fn census_batch(project: &Project, batch: Batch) -> Result<(), Failure> {
+/// `--yes`: a built-in family of any size runs, and unless `--time-limit` was given, with the
+/// time it is estimated to need.
+fn confirm(defs: &mut driver::Definitions, yes: bool, time_limit_given: bool) {
+    if yes {
+        defs.workspace.confirm_cost();
+        if !time_limit_given {
+            defs.workspace.give_estimated_time();
+        }
+    }
+}
+
+fn census_batch(project: &Project, batch: Batch, time_limit_given: bool) -> Result<(), Failure> {
     match batch {
         Batch::Shard {
             name,
@@ -395,9 +425,7 @@ fn census_batch(project: &Project, batch: Batch) -> Result<(), Failure> {
             essay,
         } => {
             let mut defs = driver::definitions(project, essay.as_deref())?;
-            if yes {
-                defs.workspace.confirm_cost();
-            }
+            confirm(&mut defs, yes, time_limit_given);
             hackenbook::commands::census_export(&name, &parquet, &mut defs)
         }
         Batch::Merge { name, files, essay } => {

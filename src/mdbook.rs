@@ -12,12 +12,12 @@
 //! The JSON is read as plain `serde_json` values, so that fields mdBook adds (and the rename of
 //! the book's `sections` to `items` between mdBook versions) pass through unchanged.
 
-use hackenbook_book::check::{self, CheckOptions};
-use hackenbook_book::driver::Failure;
+use hackenbook_book::check::CheckOptions;
+use hackenbook_book::driver::{self, Failure, Links};
 use hackenbook_book::essay::front::FrontMatter;
 use hackenbook_book::essay::parse::parse_chapter;
 use hackenbook_book::essay::{Diagnostic, SourceFile};
-use hackenbook_book::page;
+use hackenbook_book::site::assets::served;
 use hackenbook_book::site::render::notebook_html;
 use serde_json::Value;
 
@@ -77,18 +77,18 @@ pub fn preprocess(input: &str, options: &CheckOptions) -> Result<Preprocessed, F
             which.push(n);
         }
     }
-    let checked = check::check_essays(essays, options, &mut problems);
+    // Chapters link by path, which mdBook resolves.
+    let (_, pages) = driver::check_and_build(essays, options, Links::ByPath, &mut problems);
     let mut rendered = Vec::new();
-    for essay in &checked {
-        let page = page::build_page(essay, &mut problems);
-        let notebook = notebook_html(&page).map_err(|e| Failure::Other(e.to_string()))?;
+    for page in &pages {
+        let notebook = notebook_html(page).map_err(|e| Failure::Other(e.to_string()))?;
         // The answer key is for print, which our stylesheet (not loaded here) arranges.
         rendered.push(chapter_html(page.body_on_screen(), &notebook));
     }
     if problems.iter().any(|d| !d.warning) {
         return Err(Failure::Problems(problems));
     }
-    // `check_essays` keeps the order it was given.
+    // `check_and_build` keeps the order it was given.
     for (n, html) in which.into_iter().zip(rendered) {
         if let Some(content) = book.pointer_mut(&format!("{}/content", places[n])) {
             *content = Value::String(html);
@@ -165,14 +165,14 @@ fn chapter_html(body: &str, notebook: &str) -> String {
     // site's light theme, on mdBook's own paper and ink (`--bg`, `--fg`, set by its themes).
     // The other games' paint only where a chapter draws one of their boards.
     let boards = if body.contains("hb-board") {
-        hackenbook_book::site::assets::BOARD_CSS
+        hackenbook_rulesets::draw::STYLE
     } else {
         ""
     };
-    let paint = hackenbook_book::site::assets::served(
+    let paint = served(
         &format!(
             "{CHAPTER_COLOURS}{}{boards}",
-            hackenbook_book::site::assets::DIAGRAM_CSS
+            hackenbook_rulesets::hackenbush::draw::STYLE
         ),
         "/*",
         "*/",

@@ -159,6 +159,67 @@ fn claims_lists_one_essay_with_essay() {
     assert!(hackenbook::commands::claims(&project, true, false, Some(elsewhere)).is_err());
 }
 
+/// `claims` lists an essay's claims in the order of its source, line then column, whatever
+/// kind each is (the check answers exercises before the prose's claims).
+#[test]
+fn claims_are_listed_in_line_order() {
+    let essay = "+++\ntitle = \"A\"\nrung = 1\n+++\n\n\
+                 ```hackenbush stalk\nLR\n```\n\n\
+                 Worth `{1/2 = value of stalk}`, and `{2 = edges of stalk}`.\n\n\
+                 ```exercise pair\nLR LR R\nquestion = who wins\nanswer = second player\n```\n\n\
+                 Last: `{1/2 = value of stalk}`.\n";
+    let (dir, _project) = project_with(&[("a.md", essay)]);
+    // `hackenbook claims` with `flags` on the project: what it prints, once it succeeded.
+    let run = |flags: &[&str]| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_hackenbook"))
+            .arg("claims")
+            .args(flags)
+            .arg("--root")
+            .arg(dir.path())
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{stdout}{stderr}");
+        stdout
+    };
+    let claims: serde_json::Value = serde_json::from_str(&run(&["--json"])).unwrap();
+    let listed: Vec<(u64, u64, &str)> = claims
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| {
+            (
+                c["line"].as_u64().unwrap(),
+                c["column"].as_u64().unwrap(),
+                c["kind"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    // Two claims on line 10, then the exercise's answer, then the last claim (line 18).
+    let kinds: Vec<&str> = listed.iter().map(|&(_, _, k)| k).collect();
+    assert_eq!(kinds, ["query", "query", "exercise", "query"], "{listed:?}");
+    assert!(
+        listed
+            .windows(2)
+            .all(|w| (w[0].0, w[0].1) < (w[1].0, w[1].1)),
+        "{listed:?}"
+    );
+    assert_eq!((listed[0].0, listed[3].0), (10, 18), "{listed:?}");
+
+    // The text lists them in the same order.
+    let text = run(&[]);
+    let places: Vec<&str> = text
+        .lines()
+        .map(|l| l.split_whitespace().next().unwrap())
+        .collect();
+    let expected: Vec<String> = listed
+        .iter()
+        .map(|(l, c, _)| format!("essays/a.md:{l}:{c}"))
+        .collect();
+    assert_eq!(places, expected, "{text}");
+}
+
 /// `eval` prints `incentives(G)` as two lists, the Left incentives `Gᴸ − G` and the Right
 /// ones `G − Gᴿ`, of a game expression or of an essay's position; inside an expression the
 /// call is an error.
@@ -398,4 +459,42 @@ fn eval_and_census_see_exercise_positions_and_every_essay_by_its_slug() {
         hackenbook_census::render_figure(&figure, &defs.checker.ev.games),
         "3/8"
     );
+}
+
+fn census_in(root: &Path, query: &str) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_hackenbook"))
+        .args(["census", query, "--root"])
+        .arg(root)
+        .output()
+        .unwrap()
+}
+
+/// The command line asks a query of built-in families alone without the essays' definitions,
+/// unless an essay's census block takes one of its names; a query that fails so is asked again
+/// with them, and fails as it always did, with the note on the essays' problems.
+#[test]
+fn a_census_query_of_built_in_families_sees_what_the_essays_define() {
+    // `forests3` taken by a census block of trees: 2 + 4 + 16 trees of 1 to 3 edges, where the
+    // built-in family has 2 + 8 + 40 forests.
+    let taken = "+++\ntitle = \"A\"\nrung = 1\n+++\n\n\
+                 ```census forests3\nfamily = \"trees\"\nedges = \"1..=3\"\n```\n";
+    let (dir, _) = project_with(&[("a.md", taken)]);
+    let output = census_in(dir.path(), "count forests3");
+    assert_eq!(String::from_utf8_lossy(&output.stdout).trim(), "22");
+    let output = census_in(dir.path(), "count forests4 where edges < 4");
+    assert_eq!(String::from_utf8_lossy(&output.stdout).trim(), "50");
+    // A position block the definitions refuse: a failing query says so.
+    let broken = "+++\ntitle = \"B\"\nrung = 1\n+++\n\n```hackenbush bad\nL(L\n```\n";
+    let (dir, _) = project_with(&[("b.md", broken)]);
+    let output = census_in(dir.path(), "count forests3 where value = 1/0");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!output.status.success());
+    assert!(stderr.contains("division by zero"), "{stderr}");
+    assert!(
+        stderr.contains("the essays' definitions have 1 problem"),
+        "{stderr}"
+    );
+    // Answered without them all the same when it holds.
+    let output = census_in(dir.path(), "count forests3 where value = 1/2");
+    assert!(output.status.success());
 }

@@ -72,8 +72,9 @@ fn mutated(literal: &str) -> String {
 }
 
 /// An exercise's answer changed to one that is wrong: another value (the answer plus one),
-/// the other winner, the other outcome, or a cut of the mover that loses (from the figure,
-/// `winning: …; losing: …`; an edge name that is no edge when every cut wins).
+/// the other winner, the other outcome, a cut of the mover that loses (from the figure,
+/// `winning: …; losing: …`; an edge name that is no edge when every cut wins), or a move that
+/// is not among the best (`best: …; others: …`).
 fn wrong_answer(claim: &ClaimRecord) -> String {
     let answer = claim.literal.as_str();
     if claim.query.starts_with("value of") {
@@ -84,6 +85,14 @@ fn wrong_answer(claim: &ClaimRecord) -> String {
         return match losing.split(", ").next() {
             Some("none") | None => "nowhere".to_string(),
             Some(edge) => edge.to_string(),
+        };
+    }
+    if claim.query.starts_with("best move") {
+        // `best: …; others: …`: a move that is not among the best.
+        let others = claim.figure.split("others: ").nth(1).unwrap_or("none");
+        return match others.split(", ").next() {
+            Some("none") | None => "nowhere".to_string(),
+            Some(other) => other.to_string(),
         };
     }
     match answer {
@@ -156,8 +165,9 @@ fn fails_at_its_line(claim: &ClaimRecord, dir: &Path, cache: &Path) {
     assert_eq!(
         &source[range.clone()],
         claim.literal,
-        "the byte range of {}",
-        claim.id
+        "the byte range of the claim at {}:{}",
+        claim.file,
+        claim.line
     );
     let changed = match claim.kind {
         ClaimKind::Relation => contradicted(&claim.literal),

@@ -6,9 +6,8 @@ mod refusal;
 mod serve_support;
 
 use refusal::fails_with;
-use serve_support::{get_until, TempProject};
-use std::io::{BufRead, BufReader};
-use std::net::SocketAddr;
+use serve_support::{get_until, served_address, TempProject};
+use std::io::BufRead;
 use std::process::{Command, Output, Stdio};
 
 fn hackenbook(args: &[&str]) -> Output {
@@ -281,17 +280,7 @@ fn serve_survives_every_hostile_essay() {
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
-    let mut stdout = BufReader::new(child.stdout.take().unwrap());
-    let addr: SocketAddr = loop {
-        let mut line = String::new();
-        if stdout.read_line(&mut line).unwrap() == 0 {
-            let _ = child.kill();
-            panic!("the server ended before serving");
-        }
-        if let Some(rest) = line.strip_prefix("serving http://") {
-            break rest.split('/').next().unwrap().parse().unwrap();
-        }
-    };
+    let (addr, stdout) = served_address(&mut child);
     // Drain the build reports so the server never blocks on a full pipe.
     std::thread::spawn(move || for _ in stdout.lines() {});
     for (round, (body, line)) in hostile_bodies().into_iter().enumerate() {

@@ -111,6 +111,148 @@ fn the_check_draws_nothing_and_typesets_nothing() {
     }
 }
 
+// ---- Facts down, words up -----------------------------------------------------------------
+
+/// The string literals of a Rust source, comments and a closing `#[cfg(test)] mod … { … }` left
+/// out (tests may spell out what they expect): each literal's text as written, escapes kept.
+fn string_literals(text: &str) -> Vec<String> {
+    let tests = text.match_indices("#[cfg(test)]").find(|(at, m)| {
+        let rest = text[at + m.len()..].trim_start();
+        rest.starts_with("mod ") && rest.lines().next().is_some_and(|l| l.contains('{'))
+    });
+    let code = &text[..tests.map_or(text.len(), |(at, _)| at)];
+    let b = code.as_bytes();
+    let mut found = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        let ident_before = i > 0 && (b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'_');
+        if b[i..].starts_with(b"//") {
+            i = b[i..]
+                .iter()
+                .position(|&c| c == b'\n')
+                .map_or(b.len(), |e| i + e);
+        } else if b[i..].starts_with(b"/*") {
+            i = code[i..].find("*/").map_or(b.len(), |e| i + e + 2);
+        } else if b[i] == b'\'' && b.get(i + 2) == Some(&b'\'') {
+            i += 3; // a character literal: '"'
+        } else if b[i..].starts_with(b"'\\") {
+            // An escaped character literal: '\"', '\u{2212}'.
+            i = code[i + 3..].find('\'').map_or(b.len(), |e| i + 3 + e + 1);
+        } else if b[i] == b'r' && !ident_before && matches!(b.get(i + 1), Some(b'"' | b'#')) {
+            let hashes = b[i + 1..].iter().take_while(|&&c| c == b'#').count();
+            if b.get(i + 1 + hashes) != Some(&b'"') {
+                i += 1;
+                continue;
+            }
+            let close = format!("\"{}", "#".repeat(hashes));
+            let body = i + 2 + hashes;
+            let end = code[body..].find(&close).map_or(b.len(), |e| body + e);
+            found.push(code[body..end].to_string());
+            i = end + close.len();
+        } else if b[i] == b'"' {
+            let mut j = i + 1;
+            while j < b.len() && b[j] != b'"' {
+                j += if b[j] == b'\\' { 2 } else { 1 };
+            }
+            found.push(code[i + 1..j.min(b.len())].to_string());
+            i = j + 1;
+        } else {
+            i += 1;
+        }
+    }
+    found
+}
+
+/// The words only a value put into words uses: "star six", "one and a half", "three
+/// quarters", "double up", "the game with Left's options …".
+const VALUE_WORDS: &[&str] = &[
+    "star",
+    "quarters",
+    "eighth",
+    "eighths",
+    "sixteenth",
+    "sixteenths",
+    "thirty-second",
+    "sixty-fourth",
+    "a half",
+    "one half",
+    "double up",
+    "double down",
+    "Left's options",
+];
+
+/// Whether `text` holds `word` as a whole word.
+fn has_word(text: &str, word: &str) -> bool {
+    text.match_indices(word).any(|(at, _)| {
+        let before = text[..at].chars().next_back();
+        let after = text[at + word.len()..].chars().next();
+        !before.is_some_and(char::is_alphanumeric) && !after.is_some_and(char::is_alphanumeric)
+    })
+}
+
+#[test]
+fn only_page_words_puts_a_value_into_words() {
+    // One wording of a value for the reader: page/words.rs's. Searched: the layers that show a
+    // reader a value (the book, the rulesets' drawings, the command line); the games algebra
+    // reads TeX's words (`\star`) and the census reads the prose's ("one half"), for authors.
+    let mut wrong = Vec::new();
+    for dir in ["crates/book/src", "crates/rulesets/src", "src"] {
+        let mut files = Vec::new();
+        rust_files(&workspace().join(dir), &mut files);
+        for path in files {
+            let name = path
+                .strip_prefix(workspace())
+                .unwrap()
+                .display()
+                .to_string();
+            if name == "crates/book/src/page/words.rs" {
+                continue;
+            }
+            let text = std::fs::read_to_string(&path).unwrap();
+            for literal in string_literals(&text) {
+                for word in VALUE_WORDS.iter().filter(|w| has_word(&literal, w)) {
+                    wrong.push(format!("{name}: \"{literal}\" says `{word}`"));
+                }
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+#[test]
+fn the_check_writes_no_sentence_for_a_reader() {
+    // `check` returns facts; the page words them. A reader's sentence starts with a capital (or
+    // a placeholder, `{player} wins.`) and ends with a full stop; the check's messages to
+    // authors are rustc's style, lower case without one.
+    let mut files = Vec::new();
+    rust_files(&workspace().join("crates/book/src/check"), &mut files);
+    let mut wrong = Vec::new();
+    for path in files {
+        let text = std::fs::read_to_string(&path).unwrap();
+        for literal in string_literals(&text) {
+            let starts = literal
+                .chars()
+                .next()
+                .is_some_and(|c| c.is_uppercase() || c == '{');
+            if starts && literal.ends_with('.') {
+                wrong.push(format!("{}: \"{literal}\"", path.display()));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+#[test]
+fn literals_are_read_as_written() {
+    let text = "#[cfg(test)]\nmod tests;\nlet a = \"star\"; // \"quarter\"\n\
+                let c = '\"'; let e = '\\u{2212}'; let d = \"x \\\" y\";\n/* \"half\" */\n\
+                let r = r#\"say \"up\"\"#;\n#[cfg(test)]\nmod tests { const T: &str = \"one half\"; }";
+    assert_eq!(string_literals(text), ["star", "x \\\" y", "say \"up\""]);
+    assert!(has_word("star six", "star"));
+    assert!(!has_word("start", "star"));
+    assert!(!has_word("upstairs", "ups"));
+}
+
 // ---- Circles between modules ----------------------------------------------------------------
 
 /// A module's path inside its crate (`["hackenbush", "draw"]`; empty for the crate's root).

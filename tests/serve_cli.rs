@@ -2,8 +2,8 @@
 
 mod serve_support;
 
-use serve_support::{get, TempProject, PATIENCE};
-use std::io::{BufRead, BufReader};
+use serve_support::{get, served_address, stderr_lines, TempProject, PATIENCE};
+use std::io::BufRead;
 use std::net::{SocketAddr, TcpListener};
 use std::process::{Child, Command, ExitStatus, Stdio};
 use std::time::Instant;
@@ -60,20 +60,7 @@ fn a_port_in_use_is_a_clear_error_with_exit_status_1() {
 fn port_zero_prints_the_port_and_ctrl_c_stops_cleanly() {
     let project = TempProject::good();
     let mut child = serve(&project, 0).spawn().unwrap();
-    let mut stdout = BufReader::new(child.stdout.take().unwrap());
-    let mut seen = String::new();
-    let addr: SocketAddr = loop {
-        let mut line = String::new();
-        if stdout.read_line(&mut line).unwrap() == 0 {
-            let _ = child.kill();
-            panic!("the server ended before serving; it said: {seen}");
-        }
-        seen.push_str(&line);
-        if let Some(rest) = line.strip_prefix("serving http://") {
-            let addr = rest.split('/').next().unwrap();
-            break addr.parse().unwrap();
-        }
-    };
+    let (addr, mut stdout) = served_address(&mut child);
     assert_ne!(addr.port(), 0);
     assert!(addr.ip().is_loopback(), "binds 127.0.0.1 by default");
     assert_eq!(get(addr, "/").unwrap().status, 200);
@@ -86,7 +73,7 @@ fn port_zero_prints_the_port_and_ctrl_c_stops_cleanly() {
     let status = wait(&mut child);
     let mut rest = String::new();
     std::io::Read::read_to_string(&mut stdout, &mut rest).unwrap();
-    assert!(status.success(), "exit {status:?}; said {seen}{rest}");
+    assert!(status.success(), "exit {status:?}; said {rest}");
     assert!(rest.contains("stopped"), "{rest}");
     assert!(project.path("site/index.html").is_file());
     assert!(!project.path(".site.new").exists() && !project.path(".site.old").exists());
@@ -108,15 +95,7 @@ fn the_time_limit_bounds_the_builds_of_serve() {
         .spawn()
         .unwrap();
     // The first build runs before the server says where it serves; its problems go to stderr.
-    let stderr = BufReader::new(child.stderr.take().unwrap());
-    let (lines, said) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        for line in stderr.lines().map_while(Result::ok) {
-            if lines.send(line).is_err() {
-                break;
-            }
-        }
-    });
+    let said = stderr_lines(&mut child);
     let mut seen = String::new();
     let deadline = Instant::now() + PATIENCE;
     while !seen.contains("build failed") {
@@ -145,16 +124,8 @@ fn the_time_limit_bounds_the_builds_of_serve() {
 fn build_while_serve_holds_the_site_is_refused_naming_it() {
     let project = TempProject::good();
     let mut child = serve(&project, 0).spawn().unwrap();
-    let mut stdout = BufReader::new(child.stdout.take().unwrap());
-    let mut seen = String::new();
-    while !seen.contains("serving http://") {
-        let mut line = String::new();
-        if stdout.read_line(&mut line).unwrap() == 0 {
-            let _ = child.kill();
-            panic!("the server ended before serving; it said: {seen}");
-        }
-        seen.push_str(&line);
-    }
+    // Its output is kept open (and unread) while it runs.
+    let (_, _stdout) = served_address(&mut child);
     let index = project.read("site/index.html");
     let build = || {
         Command::new(env!("CARGO_BIN_EXE_hackenbook"))
@@ -196,4 +167,123 @@ fn build_while_serve_holds_the_site_is_refused_naming_it() {
         String::from_utf8_lossy(&built.stderr)
     );
     assert!(!project.path(".site.lock").exists(), "and so did build");
+}
+
+/// Starts `serve --port 0 --open` with `env` set (and DISPLAY, WAYLAND_DISPLAY, BROWSER
+/// removed first, so the test sees no browser of its own machine); returns the child, the
+/// address it serves and a channel of its standard error's lines.
+#[cfg(all(unix, not(target_os = "macos")))]
+fn serve_open(
+    project: &TempProject,
+    env: &[(&str, std::ffi::OsString)],
+) -> (Child, SocketAddr, std::sync::mpsc::Receiver<String>) {
+    let mut command = serve(project, 0);
+    command
+        .arg("--open")
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .env_remove("BROWSER");
+    for (name, value) in env {
+        command.env(name, value);
+    }
+    let mut child = command.spawn().unwrap();
+    let said = stderr_lines(&mut child);
+    let (addr, stdout) = served_address(&mut child);
+    // Drain what it prints later, so it never writes to a closed or full pipe.
+    std::thread::spawn(move || for _ in stdout.lines() {});
+    (child, addr, said)
+}
+
+/// The first line of standard error holding `words`, or every line seen if none came in time.
+#[cfg(all(unix, not(target_os = "macos")))]
+fn line_with(said: &std::sync::mpsc::Receiver<String>, words: &str) -> Result<String, String> {
+    let deadline = Instant::now() + PATIENCE;
+    let mut seen = String::new();
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        match said.recv_timeout(left) {
+            Ok(line) if line.contains(words) => return Ok(line),
+            Ok(line) => seen.push_str(&(line + "\n")),
+            Err(_) => return Err(seen),
+        }
+    }
+}
+
+/// A folder holding one executable `xdg-open` with `body` as its shell script, for `PATH`.
+#[cfg(all(unix, not(target_os = "macos")))]
+fn fake_opener(body: &str) -> (tempfile::TempDir, std::ffi::OsString) {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let opener = dir.path().join("xdg-open");
+    std::fs::write(&opener, format!("#!/bin/sh\n{body}\n")).unwrap();
+    std::fs::set_permissions(&opener, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let mut path = dir.path().as_os_str().to_owned();
+    path.push(":");
+    path.push(std::env::var_os("PATH").unwrap_or_default());
+    (dir, path)
+}
+
+/// Without a graphical session `--open` says so, with the address to open by hand, and serves.
+#[cfg(all(unix, not(target_os = "macos")))]
+#[test]
+fn open_without_a_display_says_so_and_serves() {
+    let project = TempProject::good();
+    let (mut child, addr, said) = serve_open(&project, &[]);
+    let line = line_with(&said, "no browser could be opened");
+    let served = get(addr, "/").map(|r| r.status);
+    let _ = child.kill();
+    let _ = child.wait();
+    let line = line.unwrap_or_else(|seen| panic!("nothing said of the browser: {seen}"));
+    assert!(line.contains("no graphical session"), "{line}");
+    assert!(
+        line.contains(&format!("open http://{addr}/ in a browser yourself")),
+        "{line}"
+    );
+    assert_eq!(served.unwrap(), 200, "still serves");
+}
+
+/// An opener that finds no browser (`xdg-open`'s exit status 3) is reported in words, and the
+/// server serves on.
+#[cfg(all(unix, not(target_os = "macos")))]
+#[test]
+fn an_opener_that_finds_no_browser_is_reported() {
+    let project = TempProject::good();
+    let (_dir, path) = fake_opener("exit 3");
+    let (mut child, addr, said) = serve_open(&project, &[("PATH", path), ("DISPLAY", ":0".into())]);
+    let line = line_with(&said, "no browser could be opened");
+    let served = get(addr, "/").map(|r| r.status);
+    let _ = child.kill();
+    let _ = child.wait();
+    let line = line.unwrap_or_else(|seen| panic!("nothing said of the browser: {seen}"));
+    assert!(
+        line.contains("`xdg-open` found no browser to open it with (exit status 3)"),
+        "{line}"
+    );
+    assert!(line.contains(&format!("http://{addr}/")), "{line}");
+    assert_eq!(served.unwrap(), 200, "still serves");
+}
+
+/// With a display, the opener is given the address served.
+#[cfg(all(unix, not(target_os = "macos")))]
+#[test]
+fn open_hands_the_opener_the_address_served() {
+    let project = TempProject::good();
+    let asked = project.path("asked");
+    // Written beside, then renamed: the test never reads half a file.
+    let (_dir, path) = fake_opener(&format!(
+        "printf '%s' \"$1\" > '{0}.new' && mv '{0}.new' '{0}'",
+        asked.display()
+    ));
+    let (mut child, addr, _said) =
+        serve_open(&project, &[("PATH", path), ("DISPLAY", ":0".into())]);
+    let deadline = Instant::now() + PATIENCE;
+    while !asked.is_file() && Instant::now() < deadline {
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+    assert_eq!(
+        std::fs::read_to_string(&asked).ok().as_deref(),
+        Some(format!("http://{addr}/").as_str())
+    );
 }

@@ -217,7 +217,14 @@ fn base_url_gives_absolute_metadata_and_relative_links() {
     let report =
         driver::build(&Project::at(tmp.path())).unwrap_or_else(|e| panic!("{}", e.render()));
     let site = &report.out_dir;
-    let pages = ["index.html", "a.html", "b.html", "c.html", "404.html"];
+    let pages = [
+        "index.html",
+        "a.html",
+        "b.html",
+        "c.html",
+        "investigate.html",
+        "404.html",
+    ];
     for name in pages {
         let html = fs::read_to_string(site.join(name)).unwrap();
         // Every link inside the site is relative and reaches a file of the site, so the site
@@ -263,14 +270,15 @@ fn base_url_gives_absolute_metadata_and_relative_links() {
     assert!(not_found.contains("href=\"style.css\""));
     assert!(not_found.contains("href=\"c.html\""));
 
-    // The sitemap lists the index and every essay (not the 404 page), by absolute address.
+    // The sitemap lists the index, every essay and the investigate page (not the 404 page), by
+    // absolute address.
     let sitemap = xml_elements(&fs::read_to_string(site.join("sitemap.xml")).unwrap());
     let locs: BTreeSet<&str> = sitemap
         .iter()
         .filter(|e| e.path == "urlset/url/loc")
         .map(|e| e.text.as_str())
         .collect();
-    let expected: BTreeSet<String> = ["", "a.html", "b.html", "c.html"]
+    let expected: BTreeSet<String> = ["", "a.html", "b.html", "c.html", "investigate.html"]
         .iter()
         .map(|f| format!("{BASE}{f}"))
         .collect();
@@ -425,7 +433,7 @@ fn templates_and_stylesheet_are_overridden_file_by_file() {
     // The project's stylesheet, after the diagrams' paint (Hackenbush's: the other games' is
     // board.css), which is served whatever the stylesheet.
     let paint = hackenbook_book::site::assets::served(
-        hackenbook_book::site::assets::DIAGRAM_CSS,
+        hackenbook_rulesets::hackenbush::draw::STYLE,
         "/*",
         "*/",
     );

@@ -11,6 +11,7 @@
 //! long poll blocks for seconds, so files must not wait behind one; see [`connection`] for the
 //! bounds); one watches the sources and runs the builds. They share a [`state::State`].
 
+mod browser;
 pub mod connection;
 pub mod http;
 pub mod paths;
@@ -25,7 +26,6 @@ use state::State;
 use std::io;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr, TcpListener};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, SyncSender, TrySendError};
 use std::sync::{Arc, Mutex};
@@ -308,7 +308,7 @@ pub fn run(root: &Path, options: &Options) -> Result<(), Failure> {
     let server = Server::start(config)?;
     println!("serving {} (Ctrl-C to stop)", server.url());
     if options.open {
-        open_browser(&server.url());
+        browser::open(&server.url());
     }
     while !signal::interrupted() {
         thread::sleep(Duration::from_millis(100));
@@ -316,20 +316,4 @@ pub fn run(root: &Path, options: &Options) -> Result<(), Failure> {
     server.shutdown();
     println!("stopped");
     Ok(())
-}
-
-/// Opens `url` with `xdg-open` when there is one; a missing opener is not worth an error.
-fn open_browser(url: &str) {
-    let child = Command::new("xdg-open")
-        .arg(url)
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn();
-    if let Ok(mut child) = child {
-        // Reap it when it exits, so it does not linger as a zombie.
-        let _ = thread::Builder::new().spawn(move || {
-            let _ = child.wait();
-        });
-    }
 }

@@ -1377,6 +1377,143 @@ async function play(context) {
   console.log(`a board of another game (${BOARD.page}#${BOARD.id}): ${failed === before ? "ok" : "FAILED"}`);
 }
 
+// The investigate page (investigate.js): a picture drawn by clicks on the grid is valued as
+// `hackenbook eval` values its notation; a picture beyond the page's solver (a typed tree mixing
+// green with blue and red, a drawn part standing on the ground twice) says so in words and
+// gives an eval command that runs; erasing brings the value back;
+// a game against the solver from a position Left wins whoever starts, the reader playing Right,
+// ends with the solver's win. Screenshots at desktop and phone width, light and dark.
+function evalOf(notation) {
+  return execFileSync(hackenbook, ["eval", notation], { encoding: "utf8", cwd: repo }).trim();
+}
+
+async function checkInvestigate(context) {
+  const name = "investigate.html";
+  const v = await visit(context, name, DESKTOP);
+  const page = v.page;
+  const shown = () =>
+    page.evaluate(() => {
+      const part = (p) => document.querySelector(`[data-part=${p}]`);
+      return {
+        value: part("value").dataset.value,
+        notation: part("notation").value,
+        beyond: !part("beyond").hidden,
+        why: part("why").textContent,
+        command: part("command").textContent,
+        play: !!document.querySelector(".investigate-figure .play-bar button"),
+      };
+    });
+  const at = (id) => page.locator(`[data-at="${id}"]`).click();
+  const tool = (t) => page.locator(`input[name=tool][value=${t}]`).check();
+  // The picture drawn at the start.
+  let s = await shown();
+  check(s.value === evalOf(s.notation), `${name}: the first picture ${s.notation} shows ${s.value}, eval says ${evalOf(s.notation)}`);
+  // A tree of blue and green, typed and drawn: beyond too, in other words, with its command.
+  await page.locator("[data-part=typed]").fill("L(G R) G");
+  await page.locator("[data-part=draw]").click();
+  s = await shown();
+  check(
+    s.beyond && /mixes green/.test(s.why) && s.command === "hackenbook eval 'L(G R) G'" && !s.play,
+    `${name}: a tree of blue, red and green is not said beyond with its command (${s.why} ${s.command})`,
+  );
+  check(/^[-\d/*^v{}|.,+ ]+$/.test(evalOf("L(G R) G")), `${name}: hackenbook eval 'L(G R) G' prints no value`);
+  // A stalk of blue and red, and a green stalk of two beside it.
+  await page.locator("[data-part=clear]").click();
+  await tool("L");
+  for (const p of ["p0,0", "p0,1"]) await at(p);
+  await tool("R");
+  await at("p0,2");
+  await at("p0,2"); // the chosen point chosen again: nothing chosen
+  await tool("G");
+  for (const p of ["p3,0", "p3,1", "p3,2"]) await at(p);
+  s = await shown();
+  check(s.notation === "LR GG", `${name}: drawn LR and GG, the notation says ${s.notation}`);
+  check(s.value === evalOf(s.notation) && s.value === "1/2*2", `${name}: ${s.notation} shows ${s.value}, eval says ${evalOf(s.notation)}`);
+  check(!s.beyond && s.play, `${name}: a valued picture offers play, and no "beyond" note`);
+  // A blue edge from elsewhere on the ground to the top of the blue one: a cycle through the ground.
+  await at("p3,2"); // the last point reached, chosen again: nothing chosen
+  await tool("L");
+  for (const p of ["p1,0", "p0,1"]) await at(p);
+  s = await shown();
+  check(s.beyond && /two places/.test(s.why) && !s.play, `${name}: a part standing twice is not said beyond (${s.why})`);
+  const command = s.command.match(/^hackenbook eval '([^']+)'$/);
+  check(!!command, `${name}: the command is not an eval command: ${s.command}`);
+  if (command) {
+    let out = "";
+    try {
+      out = evalOf(command[1]);
+    } catch (e) {
+      out = `fails: ${e}`;
+    }
+    check(/^[-\d/*^v{}|.,+ ]+$/.test(out), `${name}: ${s.command} prints ${out}`);
+  }
+  await page.screenshot({ path: path.join(artefacts, "investigate-beyond-desktop.png"), fullPage: true });
+  // The eraser takes the new edge away (the fifth drawn, index 4): the value comes back.
+  await tool("erase");
+  await at("e4");
+  s = await shown();
+  check(!s.beyond && s.value === "1/2*2", `${name}: after erasing, the value is ${s.value}`);
+  // Against the solver: the reader plays Right and moves first in a position worth 1/2*2 > 0.
+  await tool("L");
+  const fig = page.locator(".investigate-figure");
+  await fig.getByRole("button", { name: "Play this position" }).click();
+  await fig.getByRole("button", { name: "Against the solver…" }).click();
+  await fig.locator("select").first().selectOption("R");
+  await fig.getByRole("button", { name: "Start" }).click();
+  let said = "";
+  for (let turn = 0; turn < 12; turn++) {
+    said = await fig.locator(".play-said").textContent();
+    if (/wins|win!/.test(said)) break;
+    if (!/Your move/.test(said)) {
+      await page.waitForTimeout(300);
+      continue;
+    }
+    // The reader's first legal cut: a red or green edge standing.
+    const k = await page.evaluate(() => {
+      const hit = [...document.querySelectorAll(".investigate-figure .hb-hit.hb-legal")].find((h) => {
+        const edge = document.querySelector(`.investigate-figure path.hb-edge[data-edge="${h.dataset.edge}"]`);
+        return !h.classList.contains("hb-fallen") && !edge.classList.contains("hb-blue");
+      });
+      return hit ? hit.dataset.edge : null;
+    });
+    if (k === null) break;
+    await clickEdge(v, { id: "investigate-figure" }, k);
+    await page.waitForTimeout(600);
+    if (turn === 0) {
+      await page.screenshot({ path: path.join(artefacts, "investigate-play-desktop.png"), fullPage: true });
+    }
+  }
+  check(/You have no move: the solver wins\./.test(said), `${name}: the game against the solver ended "${said}"`);
+  // Drawing by keyboard: Enter on two focused points joins them, and focus stays on the point.
+  await fig.getByRole("button", { name: "Close" }).click();
+  for (const p of ["p6,0", "p6,1"]) {
+    await page.locator(`[data-at="${p}"]`).focus();
+    await page.keyboard.press("Enter");
+  }
+  s = await shown();
+  const focus = await page.evaluate(() => document.activeElement.dataset.at);
+  check(s.notation === "LR GG L" && s.value === evalOf(s.notation) && focus === "p6,1", `${name}: by keyboard, ${s.notation} worth ${s.value}, focus on ${focus}`);
+  checkQuiet(name, v.problems);
+  await page.close();
+  // The page at phone width, light and dark, and at desktop width in dark.
+  for (const [label, viewport, scheme] of [
+    ["phone", PHONE, "light"],
+    ["phone-dark", PHONE, "dark"],
+    ["desktop-dark", DESKTOP, "dark"],
+  ]) {
+    const w = await visit(context, name, viewport);
+    await w.page.emulateMedia({ colorScheme: scheme });
+    const size = await w.page.evaluate(() => {
+      const t = document.querySelector(".investigate-target").getBoundingClientRect();
+      return { target: t.width, scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth };
+    });
+    check(size.target >= 43.5, `${name} (${label}): grid points are ${size.target.toFixed(1)} px across, under 44`);
+    check(size.scroll <= size.client, `${name} (${label}): scrolls sideways`);
+    await w.page.screenshot({ path: path.join(artefacts, `investigate-${label}.png`), fullPage: true });
+    await w.page.close();
+  }
+}
+
 async function main() {
   const names = pagesOf(siteDir);
   fs.mkdirSync(artefacts, { recursive: true });
@@ -1420,6 +1557,9 @@ async function main() {
     await checkScreenReaders(context, names);
     await checkPrint(context);
     await play(context);
+    let before = failed;
+    await checkInvestigate(context);
+    console.log(`the investigate page: ${before === failed ? "ok" : "FAILED"}`);
   } finally {
     await browser.close();
   }

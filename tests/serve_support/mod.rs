@@ -2,9 +2,11 @@
 #![allow(dead_code)]
 
 use std::fs;
-use std::io::{self, Read, Write};
+use std::io::{self, BufRead, BufReader, Read, Write};
 use std::net::{SocketAddr, TcpStream};
 use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdout};
+use std::sync::mpsc::{channel, Receiver};
 use std::time::{Duration, Instant};
 
 /// How long any test waits for the server to catch up before failing. Generous, because a
@@ -127,4 +129,38 @@ pub fn get_until(addr: SocketAddr, target: &str, done: impl Fn(&Response) -> boo
             _ => std::thread::sleep(Duration::from_millis(5)),
         }
     }
+}
+
+/// The address a `hackenbook serve` child serves, read from its `serving http://ADDR/` line on
+/// standard output, and the rest of that output to read on; kills the child and fails if it
+/// ends before serving.
+pub fn served_address(child: &mut Child) -> (SocketAddr, BufReader<ChildStdout>) {
+    let mut stdout = BufReader::new(child.stdout.take().expect("stdout piped"));
+    let mut seen = String::new();
+    loop {
+        let mut line = String::new();
+        if stdout.read_line(&mut line).unwrap() == 0 {
+            let _ = child.kill();
+            panic!("the server ended before serving; it said: {seen}");
+        }
+        if let Some(rest) = line.strip_prefix("serving http://") {
+            return (rest.split('/').next().unwrap().parse().unwrap(), stdout);
+        }
+        seen.push_str(&line);
+    }
+}
+
+/// A child's standard error, line by line, read on a thread of its own (so the child never
+/// blocks on a full pipe).
+pub fn stderr_lines(child: &mut Child) -> Receiver<String> {
+    let stderr = BufReader::new(child.stderr.take().expect("stderr piped"));
+    let (lines, said) = channel();
+    std::thread::spawn(move || {
+        for line in stderr.lines().map_while(Result::ok) {
+            if lines.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    said
 }

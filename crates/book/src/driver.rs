@@ -351,14 +351,7 @@ pub fn check_all(project: &Project) -> Result<(Checked, Vec<Diagnostic>), Failur
         time_limit: project.time_limit,
         cancel: project.cancel.clone(),
     };
-    let essays: Vec<CheckedEssay> = check::check_essays(parsed, &options, &mut problems);
-    problems.extend(check::check_links(
-        &essays.iter().map(|e| &e.essay).collect::<Vec<_>>(),
-    ));
-    let pages: Vec<PageModel> = essays
-        .iter()
-        .map(|e| page::build_page(e, &mut problems))
-        .collect();
+    let (essays, pages) = check_and_build(parsed, &options, Links::BySlug, &mut problems);
     Ok((
         Checked {
             config,
@@ -368,6 +361,38 @@ pub fn check_all(project: &Project) -> Result<(Checked, Vec<Diagnostic>), Failur
         },
         problems,
     ))
+}
+
+/// How the essays link to each other.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Links {
+    /// A site's essays link by slug: each link is checked against the essays' slugs.
+    BySlug,
+    /// An mdBook's chapters link by path, which mdBook resolves: not checked here.
+    ByPath,
+}
+
+/// The driver's one sequence from parsed essays to pages: every essay checked together (and
+/// the links between them, when they link by slug), then each built into its page. A site's
+/// check ([`check_all`]) and the mdBook preprocessor both run it; every problem goes to
+/// `problems`.
+pub fn check_and_build(
+    parsed: Vec<essay::Essay>,
+    options: &CheckOptions,
+    links: Links,
+    problems: &mut Vec<Diagnostic>,
+) -> (Vec<CheckedEssay>, Vec<PageModel>) {
+    let essays: Vec<CheckedEssay> = check::check_essays(parsed, options, problems);
+    if links == Links::BySlug {
+        problems.extend(check::check_links(
+            &essays.iter().map(|e| &e.essay).collect::<Vec<_>>(),
+        ));
+    }
+    let pages: Vec<PageModel> = essays
+        .iter()
+        .map(|e| page::build_page(e, problems))
+        .collect();
+    (essays, pages)
 }
 
 /// The definitions the command line's queries see: one essay's (`--essay FILE`), or every
@@ -380,7 +405,43 @@ pub struct Definitions {
 }
 
 pub fn definitions(project: &Project, essay: Option<&Path>) -> Result<Definitions, Failure> {
-    let files = match essay {
+    let files = definition_files(project, essay)?;
+    let mut problems = Vec::new();
+    let parsed = parse_all(&files, &mut problems);
+    Ok(define(project, &parsed, problems))
+}
+
+/// Whether a query of the command line can be answered without the essays' definitions
+/// ([`no_definitions`]), so that their positions are not valued for nothing: it names only
+/// built-in families ([`hackenbook_census::workspace::built_in_names_only`]), no essay's
+/// census block takes one of those names, and the essays parse without a problem. A query
+/// answered so that fails is to be asked again with [`definitions`], so that it fails as it
+/// always did.
+pub fn needs_no_definitions(
+    project: &Project,
+    essay: Option<&Path>,
+    query: &str,
+) -> Result<bool, Failure> {
+    let Some(names) = hackenbook_census::workspace::built_in_names_only(query) else {
+        return Ok(false);
+    };
+    let files = definition_files(project, essay)?;
+    let mut problems = Vec::new();
+    let parsed = parse_all(&files, &mut problems);
+    let taken = parsed.iter().flat_map(|e| &e.directives).any(|d| {
+        matches!(&d.kind, essay::DirectiveKind::Census { name, .. } if names.contains(&name.value))
+    });
+    Ok(problems.is_empty() && !taken)
+}
+
+/// The definitions of no essay: the built-in families alone, under the project's settings.
+pub fn no_definitions(project: &Project) -> Definitions {
+    define(project, &[], Vec::new())
+}
+
+/// The essays whose definitions the command line reads: one named essay, or every essay.
+fn definition_files(project: &Project, essay: Option<&Path>) -> Result<Vec<SourceFile>, Failure> {
+    Ok(match essay {
         Some(path) => {
             // A file named on the command line may be anywhere, but must be a regular file.
             let wherever = path
@@ -392,20 +453,26 @@ pub fn definitions(project: &Project, essay: Option<&Path>) -> Result<Definition
         }
         None if project.essays_dir.is_dir() => load(project).unwrap_or_default(),
         None => Vec::new(),
-    };
-    let mut problems = Vec::new();
-    let parsed = parse_all(&files, &mut problems);
+    })
+}
+
+/// The definitions of `parsed` (positions valued, censuses defined), with `problems` met so far.
+fn define(
+    project: &Project,
+    parsed: &[essay::Essay],
+    mut problems: Vec<Diagnostic>,
+) -> Definitions {
     let mut checker = check::Checker::new(CheckOptions {
         cache_dir: project.cache_dir.clone(),
         time_limit: project.time_limit,
         cancel: project.cancel.clone(),
     });
-    let workspace = checker.definitions(&parsed, &mut problems);
-    Ok(Definitions {
+    let workspace = checker.definitions(parsed, &mut problems);
+    Definitions {
         checker,
         workspace,
         problems,
-    })
+    }
 }
 
 /// Parses every essay, in ladder order. An essay with a bad directive is still checked: every

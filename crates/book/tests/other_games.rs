@@ -401,3 +401,46 @@ fn a_thermograph_takes_a_board_in_place() {
     assert_eq!(t.thermograph.temperature.to_string(), "5/4");
     assert_eq!(t.thermograph.mean.to_string(), "3/4");
 }
+
+/// An exercise's answer names the move as code on the page, never with the backticks of its
+/// wording.
+#[test]
+fn an_exercise_answer_names_its_move_as_code() {
+    let body =
+        "```exercise push cheaper\nLR.L\nquestion = best move for left\nanswer = 1→off\n```\n\n\
+                `{2 = [[push: .R.L]]}`\n";
+    let (checked, mut problems) = check(body);
+    assert_eq!(errors(&checked, &problems), Vec::<String>::new());
+    let page = hackenbook_book::page::build_page(&checked, &mut problems);
+    let html = &page.body_html;
+    assert!(
+        html.contains("Left’s best move is <code>1→off</code>.")
+            || html.contains("Left's best move is <code>1→off</code>."),
+        "{html}"
+    );
+    assert!(!html.contains("`1→off`"), "{html}");
+}
+
+/// A line of play's captions use the game's verb for a move: a push pushes, a domino is placed,
+/// and a game without a word of its own plays.
+#[test]
+fn a_line_of_play_says_each_move_with_its_game_s_verb() {
+    let caption = |body: &str, expected: &str| {
+        let (checked, mut problems) = check(body);
+        assert_eq!(errors(&checked, &problems), Vec::<String>::new());
+        let page = hackenbook_book::page::build_page(&checked, &mut problems);
+        assert!(page.body_html.contains(expected), "{}", page.body_html);
+    };
+    caption(
+        "```push strip\nLR\n```\n\n```play strip\nleft plays 1→off\nright plays 2→1\n```\n",
+        "Left pushes 1→off",
+    );
+    caption(
+        "```push strip\nLR\n```\n\n```play strip\nleft plays 1→off\nright plays 2→1\n```\n",
+        "Right pushes 2→1",
+    );
+    caption(
+        "```nim heap\n3\n```\n\n```play heap\nleft plays 3→0\nleft has won\n```\n",
+        "Left plays 3→0",
+    );
+}

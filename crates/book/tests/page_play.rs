@@ -2,7 +2,7 @@
 //! words when a diagram stays static), and the values they show, typeset once per page and
 //! referenced in the table's order.
 use hackenbook_book::check::playable::PAGE_BUDGET;
-use hackenbook_book::check::{CheckOptions, Checker, Outcome, PagePlay};
+use hackenbook_book::check::{CheckOptions, Checker, Outcome, PagePlay, Unplayable};
 use hackenbook_book::essay::{parse_essay, Diagnostic, SourceFile};
 use hackenbook_book::page::build_page;
 use hackenbook_rulesets::hackenbush::play::compact;
@@ -49,15 +49,14 @@ fn diagrams_within_the_budget_play_and_the_rest_say_why() {
     assert!(matches!(plays[0], PagePlay::Table { .. }));
     assert_eq!(
         plays[1],
-        &PagePlay::Static(
-            "Too large to play in the page: 25 edges (the page plays up to 24).".to_string()
-        )
+        &PagePlay::Static(Unplayable::TooManyEdges {
+            edges: 25,
+            limit: 24
+        })
     );
     assert_eq!(
         plays[2],
-        &PagePlay::Static(
-            "Too many ways to play to follow in the page (more than 20,000 positions).".to_string()
-        )
+        &PagePlay::Static(Unplayable::TooManyPositions { limit: 20_000 })
     );
 
     let page = build_page(&checked, &mut problems);
@@ -66,7 +65,15 @@ fn diagrams_within_the_budget_play_and_the_rest_say_why() {
     let html = &page.body_html;
     assert!(attribute(html, "small", "data-play").is_some());
     assert!(attribute(html, "long", "data-play").is_none());
-    assert!(attribute(html, "long", "data-play-static").is_some());
+    // The page says why in the reader's words.
+    assert_eq!(
+        attribute(html, "long", "data-play-static"),
+        Some("Too large to play in the page: 25 edges (the page plays up to 24).")
+    );
+    assert_eq!(
+        attribute(html, "heaps", "data-play-static"),
+        Some("Too many ways to play to follow in the page (more than 20,000 positions).")
+    );
 }
 
 /// Each value of a page's tables is typeset once, in the pool, and each diagram lists the pool
@@ -120,7 +127,8 @@ fn values_are_typeset_once_per_page_in_table_order() {
 }
 
 /// Diagrams each within the diagram budget, together over the page's: the page carries tables
-/// up to its budget, and the rest stay static and say why.
+/// up to its budget, counting everything play adds to it (each table's attributes and the pool
+/// of typeset values), and the rest stay static and say why.
 #[test]
 fn the_page_budget_holds() {
     let position = "LRLRLR LRLRLR LRLRLR";
@@ -128,32 +136,48 @@ fn the_page_budget_holds() {
     let mut checker = Checker::new(CheckOptions::default());
     let mut problems: Vec<Diagnostic> = Vec::new();
     let checked = checker.check_essay(essay(&body), &mut problems);
-    // Only warnings: the blocks are named and never mentioned.
-    assert!(problems.iter().all(|d| d.warning), "{problems:?}");
-    let mut carried = 0;
-    let mut refused = 0;
     for outcome in &checked.outcomes {
         let Outcome::Position(p) = outcome else {
             panic!()
         };
-        match &p.play {
-            PagePlay::Table { text, .. } => {
-                assert!(text.len() <= PAGE_BUDGET.diagram_bytes);
+        let PagePlay::Table { text, .. } = &p.play else {
+            panic!("{:?}", p.play)
+        };
+        assert!(text.len() <= PAGE_BUDGET.diagram_bytes);
+    }
+    let page = build_page(&checked, &mut problems);
+    // Only warnings: the blocks are named and never mentioned.
+    assert!(problems.iter().all(|d| d.warning), "{problems:?}");
+    let html = &page.body_html;
+    let mut attributes = 0;
+    let mut refused = 0;
+    for i in 0..8 {
+        let id = format!("p{i}");
+        match attribute(html, &id, "data-play") {
+            Some(text) => {
                 assert_eq!(refused, 0, "tables are carried in the order written");
-                carried += text.len();
+                let values = attribute(html, &id, "data-play-values").unwrap();
+                attributes += " data-play=\"\"".len() + text.len();
+                attributes += " data-play-values=\"\"".len() + values.len();
             }
-            PagePlay::Static(why) => {
+            None => {
+                let why = attribute(html, &id, "data-play-static").unwrap();
                 assert!(why.contains("this page already carries"), "{why}");
                 refused += 1;
             }
-            PagePlay::Nothing => panic!(),
         }
     }
     assert!(
-        carried > 0 && refused > 0,
-        "{carried} bytes carried, {refused} refused"
+        attributes > 0 && refused > 0,
+        "{attributes} bytes carried, {refused} refused"
     );
-    assert!(carried <= PAGE_BUDGET.page_bytes);
+    let pool_at = html.find("<div class=\"play-values\"").unwrap();
+    let pool = html[pool_at..].find("</div>\n").unwrap() + "</div>\n".len();
+    assert!(pool > 1000, "the values are typeset: {pool} bytes");
+    assert!(
+        attributes + pool <= PAGE_BUDGET.page_bytes,
+        "play adds {attributes} bytes of attributes and {pool} of values"
+    );
 }
 
 /// Only a page with a playable diagram loads the player, and the player is written beside it.
@@ -203,4 +227,20 @@ fn pages_with_a_playable_diagram_load_the_player() {
     assert!(!read("plain.html").contains(script));
     assert!(!read("index.html").contains(script));
     assert!(read("player.js").contains("data-play"));
+}
+
+/// A diagram whose game alone — its table, its values typeset and what play adds to its
+/// drawing — is more than the page's budget of play says so, not that the page is full: the
+/// Domineering board of a 2x3 and a 2x2 board apart (the second Domineering essay's pair).
+#[test]
+fn a_game_larger_than_the_page_s_budget_alone_says_so() {
+    let body = "```domineering pair\n...#../...#..\n```\n\n";
+    let mut checker = Checker::new(CheckOptions::default());
+    let mut problems: Vec<Diagnostic> = Vec::new();
+    let checked = checker.check_essay(essay(body), &mut problems);
+    let page = build_page(&checked, &mut problems);
+    assert!(problems.iter().all(|d| d.warning), "{problems:?}");
+    let why = attribute(&page.body_html, "pair", "data-play-static").expect("not played");
+    assert!(why.contains("its game alone"), "{why}");
+    assert!(!why.contains("already carries"), "{why}");
 }

@@ -255,12 +255,14 @@ fn writes_index_pages_and_assets() {
             "the-numeral.html",
             "green-fusion.html",
             "a-tree-is-still-a-number.html",
+            "investigate.html",
             "404.html"
         ]
     );
     for asset in [
         "style.css",
         "player.js",
+        "investigate.js",
         "fonts/LibertinusSerif-Regular.woff2",
         "fonts/OFL.txt",
     ] {

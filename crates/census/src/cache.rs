@@ -10,6 +10,8 @@
 //! again. Rows are stored as they are (serde), and values that are not numbers as canonical
 //! forms, re-interned on load.
 
+use super::family::Members;
+use super::obtained::Origin;
 use super::record::{Row, Val};
 use super::small::Small;
 use hackenbook_base::files;
@@ -38,20 +40,8 @@ pub fn schema() -> &'static str {
     })
 }
 
-/// What a cached census is keyed by: the normalised description of its family
-/// ([`super::family::Family::key`], [`super::graphs::GraphFamily::key`]).
-pub trait Keyed {
-    fn key(&self) -> String;
-}
-
-impl Keyed for super::family::Family {
-    fn key(&self) -> String {
-        super::family::Family::key(self)
-    }
-}
-
 /// The file name a family's census is cached under.
-pub fn cache_key(family: &impl Keyed) -> String {
+pub fn cache_key(family: &impl Members) -> String {
     let mut hash = Sha256::new();
     hash.update(schema().as_bytes());
     hash.update([0]);
@@ -59,7 +49,7 @@ pub fn cache_key(family: &impl Keyed) -> String {
     hex(&hash.finalize()[..12])
 }
 
-fn path_for(dir: &Path, family: &impl Keyed) -> PathBuf {
+fn path_for(dir: &Path, family: &impl Members) -> PathBuf {
     dir.join(format!("census-{}.json", cache_key(family)))
 }
 
@@ -81,7 +71,7 @@ enum Stored {
 struct File<M> {
     schema: String,
     family: String,
-    /// How the rows were computed (`fast engine`, `3 merged shards`, …), for the notebook.
+    /// How the rows were computed ([`Origin`] in words: `fast engine`, `3 merged shards`).
     origin: String,
     forms: Vec<Form>,
     rows: Vec<Row<Stored, M>>,
@@ -90,8 +80,7 @@ struct File<M> {
 /// A census read back from the cache, with how it was first computed.
 pub struct Cached<M> {
     pub rows: Vec<Row<Val, M>>,
-    /// `fast engine`, `composing engine`, `solver`, `3 merged shards`.
-    pub origin: String,
+    pub origin: Origin,
 }
 
 /// Writes each game's options before the game, so loading can rebuild them in order.
@@ -134,9 +123,9 @@ impl FormWriter<'_> {
 /// is held (a packed forest, a picture's code); `origin` says how the rows were computed.
 pub fn store<M: Serialize + Clone>(
     dir: &Path,
-    family: &impl Keyed,
+    family: &impl Members,
     rows: &[Row<Val, M>],
-    origin: &str,
+    origin: Origin,
     games: &mut Games,
 ) -> std::io::Result<PathBuf> {
     let key = Key::user().ok_or_else(|| std::io::Error::other("no key to seal the cache"))?;
@@ -147,9 +136,9 @@ pub fn store<M: Serialize + Clone>(
 pub fn store_with<M: Serialize + Clone>(
     key: &Key,
     dir: &Path,
-    family: &impl Keyed,
+    family: &impl Members,
     rows: &[Row<Val, M>],
-    origin: &str,
+    origin: Origin,
     games: &mut Games,
 ) -> std::io::Result<PathBuf> {
     let mut w = FormWriter {
@@ -185,7 +174,7 @@ pub fn store_with<M: Serialize + Clone>(
 /// stale, or not sealed by the user's key (then the census is computed again).
 pub fn load<M: DeserializeOwned>(
     dir: &Path,
-    family: &impl Keyed,
+    family: &impl Members,
     games: &mut Games,
 ) -> Option<Cached<M>> {
     load_with(Key::user()?, dir, family, games)
@@ -195,7 +184,7 @@ pub fn load<M: DeserializeOwned>(
 pub fn load_with<M: DeserializeOwned>(
     key: &Key,
     dir: &Path,
-    family: &impl Keyed,
+    family: &impl Members,
     games: &mut Games,
 ) -> Option<Cached<M>> {
     let bytes = files::read_own(&path_for(dir, family)).ok()??;
@@ -204,6 +193,7 @@ pub fn load_with<M: DeserializeOwned>(
     if file.schema != schema() || file.family != family.key() {
         return None;
     }
+    let origin = Origin::parse(&file.origin)?;
     // Every figure sums counts: a total past the counter's width is refused here, not met there.
     file.rows
         .iter()
@@ -242,10 +232,7 @@ pub fn load_with<M: DeserializeOwned>(
             })
         })
         .collect::<Option<Vec<_>>>()?;
-    Some(Cached {
-        rows,
-        origin: file.origin,
-    })
+    Some(Cached { rows, origin })
 }
 
 #[cfg(test)]
@@ -253,6 +240,7 @@ mod tests {
     use super::*;
     use crate::family::{Family, Kind};
     use crate::forest::Palette;
+    use crate::obtained::Engine;
     use hackenbook_rulesets::hackenbush::{Colour, Rules};
 
     fn forests(max_edges: usize) -> Family {
@@ -277,12 +265,10 @@ mod tests {
         let mut games = Games::new();
         let f4 = forests(4);
         let rows = rows(&f4, &mut games);
-        let path = store_with(&mine, dir.path(), &f4, &rows, "fast engine", &mut games).unwrap();
+        let fast = Origin::Ran(Engine::Fast);
+        let path = store_with(&mine, dir.path(), &f4, &rows, fast, &mut games).unwrap();
         let back = load_with::<_>(&mine, dir.path(), &f4, &mut games).unwrap();
-        assert_eq!(
-            (back.rows, back.origin.as_str()),
-            (rows.clone(), "fast engine")
-        );
+        assert_eq!((back.rows, back.origin), (rows.clone(), fast));
         assert!(load_with::<crate::forest::Forest>(&other, dir.path(), &f4, &mut games).is_none());
         // One count edited, the seal left as it was.
         let text = std::fs::read_to_string(&path).unwrap();

@@ -4,18 +4,21 @@
 //! The one idea: when every property a query reads is a position's value (or something read
 //! off the value alone: its sign, its places, …) or its number of edges, the members of one size
 //! with one value are interchangeable; so the query's conditions are asked once of each size and
-//! value, by the same evaluator as any census's records, and weighted by how many members share
-//! it.
+//! value, and weighted by how many members share it. A comparison of the value with a number is
+//! compiled to a comparison of integers (the value's numerator in the distribution), a part that
+//! reads only the number of edges is asked once a size, and everything else is asked of each
+//! value by the same evaluator as any census's records ([`Test`]).
 
-use super::counting::Distribution;
-use super::eval::{reads, Measures, Reads, RowEval, Scalar, Subject};
+use super::counting::{self, Distribution};
+use super::eval::{holds, reads, Measures, Reads, RowEval, Scalar, Subject};
 use super::literal::Figure;
 use super::obtained::pairings;
-use super::query::{Expr, Extreme, FamilyRef, QueryError};
-use super::record::{Field, Record, Val};
+use super::query::{Expr, ExprKind, Extreme, FamilyRef, QueryError, Rel};
+use super::record::{Facts, Field, Record, Val};
 use super::small::Small;
-use hackenbook_games::Dyadic;
+use hackenbook_games::{Dyadic, Relation};
 use num_bigint::BigInt;
+use std::cmp::Ordering;
 
 /// What a query asks of a counted census.
 #[derive(Clone, Copy)]
@@ -59,23 +62,13 @@ fn record(edges: u32, value: &Dyadic, ev: &mut RowEval) -> Record {
         Some(x) => Val::Num(x),
         None => Val::Game(ev.games.number(value)),
     };
-    Record {
-        edges,
-        blue: 0,
-        red: 0,
-        green: 0,
-        trunks: 0,
-        height: 0,
-        spine: 0,
-        path: false,
-        cycles: 0,
-        colon: false,
+    Record::valued(
+        Facts {
+            edges,
+            ..Facts::default()
+        },
         value,
-        reading: value,
-        tree_rule: value,
-        sum: value,
-        ordinal_sum: value,
-    }
+    )
 }
 
 /// The figure `asked` over the members of `family` (counted as `sizes`) that pass its `where`.
@@ -88,28 +81,58 @@ pub fn figure(
     let mut whole = BigInt::from(0);
     let mut part = BigInt::from(0);
     let mut best: Option<Scalar> = None;
+    let mut best_value: Option<i64> = None;
     let mut total = Dyadic::zero();
     for (edges, distribution) in sizes {
         let edges = u32::try_from(*edges)
             .map_err(|_| QueryError::new(family.name_span.clone(), "too many edges to count"))?;
-        for (value, count) in distribution.iter() {
-            let r = record(edges, &value, ev);
-            let subject = Subject::Position(&r);
-            if let Some(filter) = &family.filter {
-                if !ev.truth(filter, subject)? {
+        let filter = family.filter.as_ref().map(|f| Test::compile(f, edges, ev));
+        let condition = match asked {
+            Asked::Share(c) => Some(Test::compile(c, edges, ev)),
+            _ => None,
+        };
+        // Within one size no sum passes the size's total, which fits (held against its
+        // closed form): the counts are added as machine integers (checked all the same), the
+        // sizes as big ones.
+        let (mut size_whole, mut size_part) = (0u128, 0u128);
+        let add = |sum: &mut u128, count: u128| -> Result<(), QueryError> {
+            *sum = sum
+                .checked_add(count)
+                .ok_or_else(|| QueryError::new(family.name_span.clone(), "a count passed 2^128"))?;
+            Ok(())
+        };
+        for (numerator, count) in distribution.numerators() {
+            let mut member = Member::new(edges, numerator);
+            if let Some(filter) = &filter {
+                if !filter.holds(&mut member, ev)? {
                     continue;
                 }
             }
-            whole += count;
+            add(&mut size_whole, count)?;
             match asked {
                 Asked::Count => {}
-                Asked::Share(c) => {
-                    if ev.truth(c, subject)? {
-                        part += count;
+                Asked::Share(_) => {
+                    if condition
+                        .as_ref()
+                        .map_or(Ok(true), |c| c.holds(&mut member, ev))?
+                    {
+                        add(&mut size_part, count)?;
+                    }
+                }
+                // The least or greatest value: numerators compare as the values do.
+                Asked::Extreme(Extreme::Min | Extreme::Max, e) if reads_the_value(e) => {
+                    let better = match (best_value, asked) {
+                        (None, _) => true,
+                        (Some(b), Asked::Extreme(Extreme::Min, _)) => numerator < b,
+                        (Some(b), _) => numerator > b,
+                    };
+                    if better {
+                        best_value = Some(numerator);
                     }
                 }
                 Asked::Extreme(which, e) => {
-                    let x = ev.eval(e, subject)?;
+                    let r = member.record(ev);
+                    let x = ev.eval(e, Subject::Position(r))?;
                     if which == Extreme::Total {
                         let Scalar::Num(d) = &x else {
                             return Err(QueryError::new(
@@ -124,6 +147,11 @@ pub fn figure(
                 }
             }
         }
+        whole += size_whole;
+        part += size_part;
+    }
+    if let Some(b) = best_value {
+        best = Some(Scalar::Num(counting::value_of(b)));
     }
     let empty = |what: &str| QueryError::new(family.name_span.clone(), what.to_string());
     Ok(match asked {
@@ -147,4 +175,141 @@ pub fn figure(
             }
         },
     })
+}
+
+/// Whether `e` is the property `value` itself.
+fn reads_the_value(e: &Expr) -> bool {
+    matches!(&e.kind, ExprKind::Prop(p) if p.get().name == "value")
+}
+
+/// Whether `e` reads nothing but the number of edges: the same for every member of a size.
+fn same_for_a_size(e: &Expr, measures: &Measures) -> bool {
+    let mut used = Vec::new();
+    reads(e, measures, &mut used);
+    used.iter()
+        .all(|(read, _)| matches!(read, Reads::Prop(p) if p.get().name == "edges"))
+}
+
+/// One member of a size and value: its value's numerator, and its record, built when a
+/// condition the compiled test leaves to the evaluator first needs it.
+struct Member {
+    edges: u32,
+    numerator: i64,
+    record: Option<Record>,
+}
+
+impl Member {
+    fn new(edges: u32, numerator: i64) -> Member {
+        Member {
+            edges,
+            numerator,
+            record: None,
+        }
+    }
+
+    fn record(&mut self, ev: &mut RowEval) -> &Record {
+        let (edges, numerator) = (self.edges, self.numerator);
+        self.record
+            .get_or_insert_with(|| record(edges, &counting::value_of(numerator), ev))
+    }
+}
+
+/// A condition compiled for the members of one size: a comparison of the value with a number
+/// is a comparison of integers (numerators over the distribution's common denominator), a part
+/// that reads nothing but the number of edges is asked once by the evaluator, and any other
+/// part is asked of each value by the evaluator, on the record every member of that value
+/// shares. `and`, `or` and `not` keep the evaluator's order and short cuts, so a part that
+/// fails with an error fails for the same members.
+enum Test<'e> {
+    Known(bool),
+    /// `value rel c` (or `c rel value` when `flipped`), `c` a numerator.
+    Value {
+        rel: Rel,
+        c: i64,
+        flipped: bool,
+    },
+    Not(Box<Test<'e>>),
+    And(Box<Test<'e>>, Box<Test<'e>>),
+    Or(Box<Test<'e>>, Box<Test<'e>>),
+    Asked(&'e Expr),
+}
+
+impl<'e> Test<'e> {
+    fn compile(e: &'e Expr, edges: u32, ev: &mut RowEval) -> Test<'e> {
+        let both = |a, b, ev: &mut RowEval| {
+            (
+                Box::new(Test::compile(a, edges, ev)),
+                Box::new(Test::compile(b, edges, ev)),
+            )
+        };
+        match &e.kind {
+            ExprKind::Not(a) => Test::Not(Box::new(Test::compile(a, edges, ev))),
+            ExprKind::And(a, b) => {
+                let (a, b) = both(a, b, ev);
+                Test::And(a, b)
+            }
+            ExprKind::Or(a, b) => {
+                let (a, b) = both(a, b, ev);
+                Test::Or(a, b)
+            }
+            ExprKind::Compare(rel, a, b) => Test::value_against(*rel, a, b, false, edges, ev)
+                .or_else(|| Test::value_against(*rel, b, a, true, edges, ev))
+                .unwrap_or_else(|| Test::once(e, edges, ev)),
+            _ => Test::once(e, edges, ev),
+        }
+    }
+
+    /// `value rel c` where `c` is the same number for every member of the size and has a
+    /// numerator (`c rel value` when `flipped`).
+    fn value_against(
+        rel: Rel,
+        value: &Expr,
+        c: &Expr,
+        flipped: bool,
+        edges: u32,
+        ev: &mut RowEval,
+    ) -> Option<Test<'e>> {
+        if !reads_the_value(value) || !same_for_a_size(c, ev.measures) {
+            return None;
+        }
+        let r = record(edges, &Dyadic::zero(), ev);
+        let Ok(Scalar::Num(c)) = ev.eval(c, Subject::Position(&r)) else {
+            return None;
+        };
+        let c = counting::numerator(&c)?;
+        Some(Test::Value { rel, c, flipped })
+    }
+
+    /// `e` asked once for the size if it reads nothing but the number of edges (and asks
+    /// without an error), else of each value.
+    fn once(e: &'e Expr, edges: u32, ev: &mut RowEval) -> Test<'e> {
+        if same_for_a_size(e, ev.measures) {
+            let r = record(edges, &Dyadic::zero(), ev);
+            if let Ok(b) = ev.truth(e, Subject::Position(&r)) {
+                return Test::Known(b);
+            }
+        }
+        Test::Asked(e)
+    }
+
+    fn holds(&self, member: &mut Member, ev: &mut RowEval) -> Result<bool, QueryError> {
+        Ok(match self {
+            Test::Known(b) => *b,
+            Test::Value { rel, c, flipped } => {
+                let relation = match member.numerator.cmp(c) {
+                    Ordering::Less => Relation::Less,
+                    Ordering::Equal => Relation::Equal,
+                    Ordering::Greater => Relation::Greater,
+                };
+                holds(*rel, if *flipped { relation.flip() } else { relation })
+            }
+            Test::Not(a) => !a.holds(member, ev)?,
+            Test::And(a, b) => a.holds(member, ev)? && b.holds(member, ev)?,
+            Test::Or(a, b) => a.holds(member, ev)? || b.holds(member, ev)?,
+            Test::Asked(e) => {
+                let r = member.record(ev);
+                ev.truth(e, Subject::Position(r))?
+            }
+        })
+    }
 }

@@ -103,6 +103,17 @@ fn to_dyadic(n: i64) -> Dyadic {
     Dyadic::from_parts(n, SCALE)
 }
 
+/// The numerator over `2^SCALE` that stands for `x` in a distribution, if `x` has one: two
+/// values compare as their numerators do.
+pub(crate) fn numerator(x: &Dyadic) -> Option<i64> {
+    from_dyadic(x)
+}
+
+/// The exact value a numerator of a distribution stands for.
+pub(crate) fn value_of(numerator: i64) -> Dyadic {
+    to_dyadic(numerator)
+}
+
 /// A numerator over `2^SCALE`, if `x` is one.
 fn from_dyadic(x: &Dyadic) -> Option<i64> {
     let (num, exp) = x.as_small()?;
@@ -178,6 +189,12 @@ impl Distribution {
             .map(|(&v, &c)| (to_dyadic(v), c))
     }
 
+    /// Each value as its numerator over `2^SCALE` (see [`numerator`]) with how many members
+    /// have it, in increasing order of value: the exact representation, compared as integers.
+    pub(crate) fn numerators(&self) -> impl Iterator<Item = (i64, u128)> + '_ {
+        self.values.iter().copied().zip(self.counts.iter().copied())
+    }
+
     /// How many members are worth `x`.
     pub fn count_of(&self, x: &Dyadic) -> u128 {
         from_dyadic(x)
@@ -187,10 +204,7 @@ impl Distribution {
 
     /// Every member, counted (checked: an overflow is an error).
     pub fn total(&self) -> Result<u128, CountError> {
-        self.counts.iter().try_fold(0u128, |sum, &c| {
-            sum.checked_add(c)
-                .ok_or_else(|| CountError::Wrong(overflow()))
-        })
+        part_total(&self.part())
     }
 
     fn part(&self) -> Part<'_> {
@@ -313,9 +327,26 @@ fn sum_of_products(
         .step_by(run as usize)
         .map(|w| w..(w + run).min(windows))
         .collect();
+    // Every sum is a sum of some of the products, all of them at most their total: when that
+    // fits a `u64`, so does every sum.
+    let mut bound: u128 = 0;
+    for (a, b) in &pairs {
+        let product = (part_total(a)?)
+            .checked_mul(part_total(b)?)
+            .ok_or_else(|| CountError::Wrong(overflow()))?;
+        bound = bound
+            .checked_add(product)
+            .ok_or_else(|| CountError::Wrong(overflow()))?;
+    }
+    let narrow = u64::try_from(bound).is_ok();
     let done = runs
         .into_par_iter()
-        .map(|windows| caught(|| windows_of(&pairs, lo, shift, windows, tick)))
+        .map(|windows| {
+            caught(|| match narrow {
+                true => windows_of::<u64>(&pairs, lo, shift, windows, tick),
+                false => windows_of::<u128>(&pairs, lo, shift, windows, tick),
+            })
+        })
         .collect::<Result<Vec<_>, _>>();
     let done = match done {
         Err(CountError::Stopped(stop)) => resume_unwind(Box::new(stop)),
@@ -329,13 +360,51 @@ fn sum_of_products(
     Ok(out)
 }
 
+/// The members of a part, counted (checked).
+fn part_total(part: &Part) -> Result<u128, CountError> {
+    part.counts.iter().try_fold(0u128, |sum, &c| {
+        sum.checked_add(c)
+            .ok_or_else(|| CountError::Wrong(overflow()))
+    })
+}
+
 /// Runs of windows [`sum_of_products`] hands the cores.
 const RUNS: u64 = 32;
 
+/// A count being summed in a window of [`sum_of_products`]: a `u64` when every sum is known
+/// to fit one (machine multiplications, half the memory), else a `u128`. Either way every
+/// product and sum is checked: past the type is an error, never a wrapped count.
+trait Tally: Copy + Default + PartialEq + Send {
+    /// `self + a · b`, or `None` past the type.
+    fn plus_product(self, a: u128, b: u128) -> Option<Self>;
+    fn wide(self) -> u128;
+}
+
+impl Tally for u64 {
+    fn plus_product(self, a: u128, b: u128) -> Option<u64> {
+        let (a, b) = (u64::try_from(a).ok()?, u64::try_from(b).ok()?);
+        self.checked_add(a.checked_mul(b)?)
+    }
+
+    fn wide(self) -> u128 {
+        u128::from(self)
+    }
+}
+
+impl Tally for u128 {
+    fn plus_product(self, a: u128, b: u128) -> Option<u128> {
+        self.checked_add(a.checked_mul(b)?)
+    }
+
+    fn wide(self) -> u128 {
+        self
+    }
+}
+
 /// A run of windows of [`sum_of_products`]: the sums from `lo + w·WINDOW·2^shift` for each `w`
-/// of `windows`, with their counts. Each outer value keeps its place in the inner list from one
-/// window to the next, so the inner lists are walked once.
-fn windows_of(
+/// of `windows`, with their counts, summed as `T`. Each outer value keeps its place in the
+/// inner list from one window to the next, so the inner lists are walked once.
+fn windows_of<T: Tally>(
     pairs: &[(Part, Part)],
     lo: i64,
     shift: u32,
@@ -353,7 +422,8 @@ fn windows_of(
                 .collect()
         })
         .collect();
-    let mut slots = vec![0u128; WINDOW];
+    // On the heap: a window of `u128` is 1 MiB, too much for a worker's stack.
+    let mut slots: Vec<T> = std::iter::repeat_n(T::default(), WINDOW).collect();
     let mut values = Vec::new();
     let mut counts = Vec::new();
     for w in windows {
@@ -367,24 +437,23 @@ fn windows_of(
             let to = outer.values.partition_point(|&a| a + in_lo < end);
             let outer_run = outer.values[from..to].iter().zip(&outer.counts[from..to]);
             for ((&a, &ca), place) in outer_run.zip(&mut places[from..to]) {
-                let mut j = *place;
-                while j < inner.values.len() && a + inner.values[j] < end {
-                    let slot = ((a + inner.values[j] - start) >> shift) as usize;
-                    let product = ca
-                        .checked_mul(inner.counts[j])
+                let j = *place;
+                // The inner values whose sums with `a` fall in this window.
+                let stop = j + inner.values[j..].partition_point(|&b| a + b < end);
+                let run = inner.values[j..stop].iter().zip(&inner.counts[j..stop]);
+                for (&b, &cb) in run {
+                    let slot = &mut slots[((a + b - start) >> shift) as usize];
+                    *slot = slot
+                        .plus_product(ca, cb)
                         .ok_or_else(|| CountError::Wrong(overflow()))?;
-                    slots[slot] = slots[slot]
-                        .checked_add(product)
-                        .ok_or_else(|| CountError::Wrong(overflow()))?;
-                    j += 1;
                 }
-                *place = j;
+                *place = stop;
             }
         }
         for (slot, count) in slots.iter_mut().enumerate() {
-            if *count != 0 {
+            if *count != T::default() {
                 values.push(start + ((slot as i64) << shift));
-                counts.push(std::mem::take(count));
+                counts.push(std::mem::take(count).wide());
             }
         }
     }
@@ -443,7 +512,8 @@ pub fn count(
     let colours: Vec<Colour> = family.palette.colours().collect();
     let top = family.max_edges;
     let mut out = Vec::new();
-    let mut keep = |n: usize, d: Distribution| -> Result<(), CountError> {
+    // Each size held against its closed form as it is counted.
+    let held = |n: usize, d: &Distribution| -> Result<(), CountError> {
         if n < family.min_edges {
             return Ok(());
         }
@@ -466,7 +536,13 @@ pub fn count(
                 family.kind.name()
             )));
         }
-        out.push((n, d));
+        Ok(())
+    };
+    let mut keep = |n: usize, d: Distribution| -> Result<(), CountError> {
+        held(n, &d)?;
+        if n >= family.min_edges {
+            out.push((n, d));
+        }
         Ok(())
     };
     if family.kind == Kind::Stalks {
@@ -483,9 +559,8 @@ pub fn count(
     // forests[m]: the forests of m edges; trees[k]: the trees of k edges, over forests[k − 1].
     let mut forests = vec![Distribution::single(0)];
     let mut trees: Vec<Trees> = vec![Trees { parts: Vec::new() }];
-    match family.kind {
-        Kind::Forests => keep(0, forests[0].clone())?,
-        _ => keep(0, Distribution::default())?,
+    if family.kind != Kind::Forests {
+        keep(0, Distribution::default())?;
     }
     for n in 1..=top {
         trees.push(Trees::over(&forests[n - 1], &colours)?);
@@ -503,10 +578,16 @@ pub fn count(
         }
         let next = sum_of_products(&pairs, tick)?;
         drop(pairs);
-        forests.push(next);
         if family.kind == Kind::Forests {
-            keep(n, forests[n].clone())?;
+            held(n, &next)?;
         }
+        forests.push(next);
+    }
+    if family.kind == Kind::Forests {
+        // The forests themselves, moved rather than copied (the size 0 held here).
+        held(0, &forests[0])?;
+        drop(trees);
+        out.extend(forests.into_iter().enumerate().skip(family.min_edges));
     }
     Ok(out)
 }

@@ -4,7 +4,7 @@
 //! normalised content is the cache key, and every mistake in it is reported at the key or
 //! value that caused it (byte spans within the block's body).
 
-use super::family::{Family, Kind, CONFIRM_ABOVE};
+use super::family::{Family, Kind, Members, CONFIRM_ABOVE};
 use super::forest::{Palette, MAX_EDGES};
 use super::games::{GameFamily, GameKind};
 use super::graphs::{GraphFamily, GRAPHS_CONFIRM_ABOVE, MAX_GRAPH_EDGES};
@@ -33,6 +33,63 @@ struct Block {
     max_positions: Option<Spanned<toml::Value>>,
     time_limit: Option<Spanned<toml::Value>>,
     rules: Option<Spanned<String>>,
+}
+
+impl Block {
+    /// Where the block gives `key`, if it does (for the keys one kind of census refuses).
+    fn span_of(&self, key: &str) -> Option<Range<usize>> {
+        match key {
+            "edges" => self.edges.as_ref().map(|e| e.span()),
+            "born_by" => self.born_by.as_ref().map(|b| b.span()),
+            "colours" => self.colours.as_ref().map(|c| c.span()),
+            "where" => self.filter.as_ref().map(|w| w.span()),
+            "rules" => self.rules.as_ref().map(|r| r.span()),
+            _ => None,
+        }
+    }
+
+    /// The first of `keys` the block gives, and where: for a census that takes none of them,
+    /// `why` says what it takes instead.
+    fn refuse_keys(&self, keys: &[&str], why: impl Fn(&str) -> String) -> Result<(), QueryError> {
+        match keys.iter().find_map(|&k| Some((k, self.span_of(k)?))) {
+            Some((key, span)) => Err(QueryError::new(span, why(key))),
+            None => Ok(()),
+        }
+    }
+
+    /// The confirmed number of positions (`max_positions`, `e.g.` an example of one), or
+    /// `default` without it.
+    fn budget(&self, default: u128, e_g: &str) -> Result<u128, QueryError> {
+        match &self.max_positions {
+            Some(m) => match m.get_ref() {
+                toml::Value::Integer(n) if *n > 0 => Ok(*n as u128),
+                _ => Err(QueryError::new(
+                    m.span(),
+                    format!("`max_positions` is a positive number of positions, e.g. max_positions = {e_g}"),
+                )),
+            },
+            None => Ok(default),
+        }
+    }
+
+    /// Holds a family's size to the block's budget: a family larger than the budget is
+    /// refused ([`Members::within`]) with the fix, a `max_positions` that covers its count, at
+    /// `max_positions` or else at `fallback`.
+    fn confirm(
+        &self,
+        family: &dyn Members,
+        budget: u128,
+        fallback: Range<usize>,
+    ) -> Result<(), QueryError> {
+        let at = self.max_positions.as_ref().map_or(fallback, |m| m.span());
+        let how = format!(
+            "write max_positions = {} in the block",
+            family.count().bound().max(budget)
+        );
+        family
+            .within(budget, &how)
+            .map_err(|message| QueryError::new(at, message))
+    }
 }
 
 /// What a census enumerates.
@@ -68,6 +125,20 @@ pub struct MeasureDef {
     pub text: String,
     /// Where the expression's text starts in the block body.
     pub offset: usize,
+}
+
+impl Source {
+    /// The family it enumerates (`None` for a census narrowed from another, whose members are
+    /// its parent's).
+    pub fn members(&self) -> Option<&dyn Members> {
+        match self {
+            Source::Family(f) => Some(f),
+            Source::Games(f) => Some(f),
+            Source::Graphs(f) => Some(f),
+            Source::Positions(f) => Some(f),
+            Source::Narrowed { .. } => None,
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -183,23 +254,12 @@ fn game_family(
     kind: GameKind,
     family_span: Range<usize>,
 ) -> Result<GameFamily, QueryError> {
-    let misplaced = [
-        ("edges", block.edges.as_ref().map(|e| e.span())),
-        ("colours", block.colours.as_ref().map(|c| c.span())),
-        ("where", block.filter.as_ref().map(|w| w.span())),
-        ("rules", block.rules.as_ref().map(|r| r.span())),
-    ];
-    for (key, span) in misplaced {
-        if let Some(span) = span {
-            return Err(QueryError::new(
-                span,
-                format!(
-                    "a census of {} has no `{key}`: it is given by `born_by`, the day its members are born by",
-                    kind.name()
-                ),
-            ));
-        }
-    }
+    block.refuse_keys(&["edges", "colours", "where", "rules"], |key| {
+        format!(
+            "a census of {} has no `{key}`: it is given by `born_by`, the day its members are born by",
+            kind.name()
+        )
+    })?;
     let Some(born_by) = &block.born_by else {
         return Err(QueryError::new(
             family_span,
@@ -244,49 +304,114 @@ fn position_family(
     family: &Spanned<String>,
     body: &str,
 ) -> Result<PositionFamily, QueryError> {
-    let misplaced = [
-        ("edges", block.edges.as_ref().map(|e| e.span())),
-        ("born_by", block.born_by.as_ref().map(|b| b.span())),
-        ("colours", block.colours.as_ref().map(|c| c.span())),
-        ("where", block.filter.as_ref().map(|w| w.span())),
-        ("rules", block.rules.as_ref().map(|r| r.span())),
-    ];
-    for (key, span) in misplaced {
-        if let Some(span) = span {
-            return Err(QueryError::new(
-                span,
-                format!("a census of a game's positions has no `{key}`: its bound is in `family`, e.g. \"domineering boards of up to 8 cells\""),
-            ));
-        }
-    }
+    block.refuse_keys(&["edges", "born_by", "colours", "where", "rules"], |key| {
+        format!("a census of a game's positions has no `{key}`: its bound is in `family`, e.g. \"domineering boards of up to 8 cells\"")
+    })?;
     let offset = content_offset(body, &family.span());
     let positions = parse_phrase(family.get_ref()).map_err(|e| e.shifted(offset))?;
-    let budget = match &block.max_positions {
-        Some(m) => match m.get_ref() {
-            toml::Value::Integer(n) if *n > 0 => *n as u128,
-            _ => return Err(QueryError::new(
-                m.span(),
-                "`max_positions` is a positive number of positions, e.g. max_positions = 150_000",
-            )),
-        },
-        None => POSITIONS_CONFIRM_ABOVE,
-    };
+    let budget = block.budget(POSITIONS_CONFIRM_ABOVE, "150_000")?;
     // Too many to hold whatever the budget: refused at the family.
     positions
         .within(u128::MAX, "")
         .map_err(|message| QueryError::new(family.span(), message))?;
-    let at = block
-        .max_positions
-        .as_ref()
-        .map_or(family.span(), |m| m.span());
-    let how = format!(
-        "write max_positions = {} in the block",
-        positions.count().bound().max(budget)
-    );
-    positions
-        .within(budget, &how)
-        .map_err(|message| QueryError::new(at, message))?;
+    block.confirm(&positions, budget, family.span())?;
     Ok(positions)
+}
+
+/// A family of Hackenbush pictures, `family = "forests"` (or "trees", "stalks", "graphs", or
+/// none: forests) with `edges`, `colours` and `rules`, and no key of a census of games; its
+/// size held to `max_positions` ([`Block::confirm`]). `whole` is the block, for a missing key.
+fn picture_family(
+    block: &Block,
+    family: &Option<Spanned<String>>,
+    whole: Range<usize>,
+) -> Result<Source, QueryError> {
+    if let Some(b) = &block.born_by {
+        return Err(QueryError::new(
+            b.span(),
+            "`born_by` is for a census of games (`family = \"games\"` or \"forms\"); a census of positions counts `edges`",
+        ));
+    }
+    let graphs = family
+        .as_ref()
+        .is_some_and(|f| matches!(f.get_ref().trim(), "graphs" | "graph"));
+    let kind = match family {
+        _ if graphs => Kind::Forests,
+        Some(f) => Kind::parse(f.get_ref().trim()).ok_or_else(|| {
+            QueryError::new(
+                f.span(),
+                format!(
+                    "unknown family `{}`: use \"forests\", \"trees\", \"stalks\", \"graphs\", \"games\" or \"forms\"",
+                    f.get_ref()
+                ),
+            )
+        })?,
+        None => Kind::Forests,
+    };
+    let Some(edges) = &block.edges else {
+        return Err(QueryError::new(
+            whole,
+            "a census needs `edges`, e.g. edges = \"1..=6\"",
+        ));
+    };
+    let (min_edges, max_edges) = parse_edges(edges.get_ref(), edges.span())?;
+    if graphs && max_edges > MAX_GRAPH_EDGES {
+        return Err(QueryError::new(
+            edges.span(),
+            format!("a census of graphs goes up to {MAX_GRAPH_EDGES} edges: each picture is valued by the solver, and those of 8 edges alone number some millions in two colours"),
+        ));
+    }
+    let palette = match &block.colours {
+        Some(c) => parse_colours(c.get_ref(), c.span())?,
+        None => Palette::new(&[Colour::Blue, Colour::Red]),
+    };
+    if let Some(f) = &block.filter {
+        return Err(QueryError::new(
+            f.span(),
+            "`where` narrows another census: use it with `from`, or put the condition in the queries",
+        ));
+    }
+    let rules = match &block.rules {
+        None => Rules::Normal,
+        Some(r) => match r.get_ref().trim() {
+            "normal" => Rules::Normal,
+            "childish" => Rules::Childish,
+            other => {
+                return Err(QueryError::new(
+                    r.span(),
+                    format!("unknown rules `{other}`: use \"normal\" or \"childish\""),
+                ))
+            }
+        },
+    };
+    let budget = block.budget(
+        if graphs {
+            GRAPHS_CONFIRM_ABOVE
+        } else {
+            CONFIRM_ABOVE
+        },
+        "150_000_000",
+    )?;
+    Ok(if graphs {
+        let family = GraphFamily {
+            min_edges,
+            max_edges,
+            palette,
+            rules,
+        };
+        block.confirm(&family, budget, edges.span())?;
+        Source::Graphs(family)
+    } else {
+        let family = Family {
+            kind,
+            min_edges,
+            max_edges,
+            palette,
+            rules,
+        };
+        block.confirm(&family, budget, edges.span())?;
+        Source::Family(family)
+    })
 }
 
 /// Reads a census block's body.
@@ -328,18 +453,9 @@ pub fn parse_definition(body: &str) -> Result<Definition, QueryError> {
     }
     let source = match (&block.from, &block.family) {
         (Some(from), None) => {
-            if let Some(e) = &block.edges {
-                return Err(QueryError::new(
-                    e.span(),
-                    "a census narrowed `from` another takes its edges from it",
-                ));
-            }
-            if let Some(c) = &block.colours {
-                return Err(QueryError::new(
-                    c.span(),
-                    "a census narrowed `from` another takes its colours from it",
-                ));
-            }
+            block.refuse_keys(&["edges", "colours"], |key| {
+                format!("a census narrowed `from` another takes its {key} from it")
+            })?;
             let Some(filter) = &block.filter else {
                 return Err(QueryError::new(
                     from.span(),
@@ -367,112 +483,7 @@ pub fn parse_definition(body: &str) -> Result<Definition, QueryError> {
             let kind = GameKind::parse(f.get_ref().trim()).unwrap_or(GameKind::Games);
             Source::Games(game_family(&block, kind, f.span())?)
         }
-        (None, family) => {
-            if let Some(b) = &block.born_by {
-                return Err(QueryError::new(
-                    b.span(),
-                    "`born_by` is for a census of games (`family = \"games\"` or \"forms\"); a census of positions counts `edges`",
-                ));
-            }
-            let graphs = family
-                .as_ref()
-                .is_some_and(|f| matches!(f.get_ref().trim(), "graphs" | "graph"));
-            let kind = match family {
-                _ if graphs => Kind::Forests,
-                Some(f) => Kind::parse(f.get_ref().trim()).ok_or_else(|| {
-                    QueryError::new(
-                        f.span(),
-                        format!(
-                            "unknown family `{}`: use \"forests\", \"trees\", \"stalks\", \"graphs\", \"games\" or \"forms\"",
-                            f.get_ref()
-                        ),
-                    )
-                })?,
-                None => Kind::Forests,
-            };
-            let Some(edges) = &block.edges else {
-                return Err(QueryError::new(
-                    whole,
-                    "a census needs `edges`, e.g. edges = \"1..=6\"",
-                ));
-            };
-            let (min_edges, max_edges) = parse_edges(edges.get_ref(), edges.span())?;
-            if graphs && max_edges > MAX_GRAPH_EDGES {
-                return Err(QueryError::new(
-                    edges.span(),
-                    format!("a census of graphs goes up to {MAX_GRAPH_EDGES} edges: each picture is valued by the solver, and those of 8 edges alone number some millions in two colours"),
-                ));
-            }
-            let palette = match &block.colours {
-                Some(c) => parse_colours(c.get_ref(), c.span())?,
-                None => Palette::new(&[Colour::Blue, Colour::Red]),
-            };
-            if let Some(f) = &block.filter {
-                return Err(QueryError::new(
-                    f.span(),
-                    "`where` narrows another census: use it with `from`, or put the condition in the queries",
-                ));
-            }
-            let rules = match &block.rules {
-                None => Rules::Normal,
-                Some(r) => match r.get_ref().trim() {
-                    "normal" => Rules::Normal,
-                    "childish" => Rules::Childish,
-                    other => {
-                        return Err(QueryError::new(
-                            r.span(),
-                            format!("unknown rules `{other}`: use \"normal\" or \"childish\""),
-                        ))
-                    }
-                },
-            };
-            let budget = match &block.max_positions {
-                Some(m) => match m.get_ref() {
-                    toml::Value::Integer(n) if *n > 0 => *n as u128,
-                    _ => {
-                        return Err(QueryError::new(
-                            m.span(),
-                            "`max_positions` is a positive number of positions, e.g. max_positions = 150_000_000",
-                        ))
-                    }
-                },
-                None if graphs => GRAPHS_CONFIRM_ABOVE,
-                None => CONFIRM_ABOVE,
-            };
-            let at = block
-                .max_positions
-                .as_ref()
-                .map_or(edges.span(), |m| m.span());
-            let refused = |message| QueryError::new(at.clone(), message);
-            if graphs {
-                let family = GraphFamily {
-                    min_edges,
-                    max_edges,
-                    palette,
-                    rules,
-                };
-                let how = format!(
-                    "write max_positions = {} in the block",
-                    family.bound().max(budget)
-                );
-                family.within(budget, &how).map_err(refused)?;
-                Source::Graphs(family)
-            } else {
-                let family = Family {
-                    kind,
-                    min_edges,
-                    max_edges,
-                    palette,
-                    rules,
-                };
-                let how = format!(
-                    "write max_positions = {} in the block",
-                    family.size().max(budget)
-                );
-                family.within(budget, &how).map_err(refused)?;
-                Source::Family(family)
-            }
-        }
+        (None, family) => picture_family(&block, family, whole)?,
     };
     let mut measures = Vec::new();
     for (name, text) in block.measures.into_iter().flatten() {

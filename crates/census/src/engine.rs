@@ -8,7 +8,7 @@
 
 use super::family::{Family, Shard};
 use super::forest::{shape_index, shape_rank, shapes, Forest, Palette};
-use super::record::{forest_count, order_key, Groups, Record, Row, Val};
+use super::record::{forest_count, order_key, Facts, Groups, Readings, Record, Row, Val};
 use super::small::Small;
 use hackenbook_games::{signs, Games, Stop};
 use hackenbook_rulesets::hackenbush::Colour;
@@ -17,7 +17,8 @@ use rustc_hash::{FxHashMap, FxHashSet};
 use std::collections::HashMap;
 use std::panic::{catch_unwind, resume_unwind, AssertUnwindSafe};
 
-/// Why the fast engine gave up; the caller falls back to the exact reference engine.
+/// Why the fast engine gave up; the caller hands the census to the exact composing engine
+/// ([`super::mixed`]), or refuses it (a disagreement of ordinal sums).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum EngineError {
     /// The options of this forest do not bracket a number (or it has a green edge).
@@ -394,7 +395,7 @@ impl Colouring<'_> {
                 Colour::Red => (b, r + 1, g),
                 Colour::Green => (b, r, g + 1),
             });
-        Ok(Record {
+        let facts = Facts {
             edges: forest_count(n),
             blue,
             red,
@@ -405,12 +406,15 @@ impl Colouring<'_> {
             path: self.plan.path,
             cycles: 0,
             colon,
-            value: Val::Num(value),
-            reading: Val::Num(reading),
-            tree_rule: Val::Num(rule),
-            sum: Val::Num(sum),
-            ordinal_sum: Val::Num(ordinal_sum),
-        })
+        };
+        let readings = Readings {
+            value,
+            reading,
+            tree_rule: rule,
+            sum,
+            ordinal_sum,
+        };
+        Ok(Record::new(facts, readings.map(Val::Num)))
     }
 }
 

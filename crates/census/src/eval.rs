@@ -219,14 +219,7 @@ impl<'a> RowEval<'a> {
                 self.games.compare(a, b)
             }
         };
-        match rel {
-            Rel::Eq => relation == Relation::Equal,
-            Rel::Ne => relation != Relation::Equal,
-            Rel::Lt => relation == Relation::Less,
-            Rel::Le => matches!(relation, Relation::Less | Relation::Equal),
-            Rel::Gt => relation == Relation::Greater,
-            Rel::Ge => matches!(relation, Relation::Greater | Relation::Equal),
-        }
+        holds(rel, relation)
     }
 
     /// The greater (`max`) or the lesser (`min`) of `x` and the best so far; an error at `e`
@@ -333,6 +326,18 @@ pub fn reads(e: &Expr, measures: &Measures, out: &mut Vec<(Reads, std::ops::Rang
             reads(b, measures, out);
         }
         ExprKind::Number(_) | ExprKind::Bool(_) | ExprKind::Game(_) => {}
+    }
+}
+
+/// Whether `rel` holds between two values in `relation`: `x rel y` for `x` in `relation` to `y`.
+pub fn holds(rel: Rel, relation: Relation) -> bool {
+    match rel {
+        Rel::Eq => relation == Relation::Equal,
+        Rel::Ne => relation != Relation::Equal,
+        Rel::Lt => relation == Relation::Less,
+        Rel::Le => matches!(relation, Relation::Less | Relation::Equal),
+        Rel::Gt => relation == Relation::Greater,
+        Rel::Ge => matches!(relation, Relation::Greater | Relation::Equal),
     }
 }
 

@@ -9,7 +9,7 @@
 
 use super::engine::each_position;
 use super::engine::ordinal_sum;
-use super::family::Family;
+use super::family::{Family, Members};
 use super::forest::Forest;
 use super::property::PROPERTIES;
 use super::query::Type;

@@ -3,11 +3,43 @@
 //! The one idea: a family is a set of shapes of each size times every colouring of them, so its
 //! size has a closed form (`k^n · Catalan(n)` forests, `k^n · Catalan(n-1)` trees, `k^n`
 //! stalks) that the enumeration is tested against, and its members are visited in rank order.
+//!
+//! What every kind of census family says of itself — its key, its members in words, how many
+//! it holds, the engine that values them, whether it may run under a budget — is the trait
+//! [`Members`], declared here and implemented by each family.
 
+use super::engines::Engine;
 use super::forest::{catalan, is_single_tree, shapes, Palette, INDEXED_EDGES};
 use super::record::Row;
 use hackenbook_rulesets::hackenbush::Rules;
+use hackenbook_rulesets::Count;
 use std::fmt;
+
+/// What every census family says of itself, whatever its members are — forests ([`Family`]),
+/// connected pictures ([`GraphFamily`](super::graphs::GraphFamily)), games born by a day
+/// ([`GameFamily`](super::games::GameFamily)), a game's positions
+/// ([`PositionFamily`](super::positions::PositionFamily)): the one interface that the census
+/// cache, the size check of a census block and the page's description of a census read. A new
+/// kind of family implements it and has an engine that enumerates and values its members.
+pub trait Members: fmt::Display {
+    /// A normalised description of the family: its census cache key is built from it.
+    fn key(&self) -> String;
+
+    /// The members in a reader's words: "every forest of 1 to 6 edges, blue and red".
+    fn in_words(&self) -> String;
+
+    /// How many members it holds, known before it runs: exactly (a closed form or a published
+    /// count, which the census is held against), or at most (a bound for its budget).
+    fn count(&self) -> Count;
+
+    /// The engine that enumerates and values its members (the one its cached rows are
+    /// attributed to).
+    fn engine(&self) -> Engine;
+
+    /// `Ok` if the census may run under a budget of `max_positions` members; otherwise what it
+    /// would cost and how to confirm it (`how`).
+    fn within(&self, max_positions: u128, how: &str) -> Result<(), String>;
+}
 
 /// A census larger than this many positions runs only when its author confirms the cost
 /// (`max_positions` in the block, `--yes` on the command line).
@@ -393,22 +425,11 @@ impl Family {
     pub fn export_bytes(&self, per_record: u128) -> u128 {
         BASE_BYTES + self.tables_below(self.max_edges) + self.records_estimate() * per_record
     }
+}
 
-    /// `Ok` if the census may run under a budget of `max_positions`; otherwise what it would
-    /// cost and how to confirm it.
-    pub fn within(&self, max_positions: u128, how: &str) -> Result<(), String> {
-        let cost = self.cost();
-        if cost.positions <= max_positions {
-            return Ok(());
-        }
-        Err(format!(
-            "this census would enumerate {}; it runs only when confirmed: {how}",
-            cost.describe()
-        ))
-    }
-
-    /// A normalised description: the census cache key is built from it.
-    pub fn key(&self) -> String {
+impl Members for Family {
+    /// `forests edges=1..=6 colours=LR`, and `rules=childish` under the childish rules.
+    fn key(&self) -> String {
         let rules = match self.rules {
             Rules::Normal => "",
             Rules::Childish => " rules=childish",
@@ -421,11 +442,8 @@ impl Family {
             self.palette.letters()
         )
     }
-}
 
-impl Family {
-    /// The family in a reader's words: "every forest of 1 to 6 edges, blue and red".
-    pub fn in_words(&self) -> String {
+    fn in_words(&self) -> String {
         let noun = match self.kind {
             Kind::Forests => "forest",
             Kind::Trees => "tree",
@@ -438,6 +456,34 @@ impl Family {
             &self.palette,
             self.rules,
         )
+    }
+
+    /// Exactly, by the closed form ([`Family::size`]).
+    fn count(&self) -> Count {
+        Count::Exact(self.size())
+    }
+
+    /// The fast engine for blue-red forests under the normal rules (which hands a census over
+    /// to the composing engine where a value leaves its fixed width), the composing engine
+    /// otherwise.
+    fn engine(&self) -> Engine {
+        if self.fast_engine() {
+            Engine::Fast
+        } else {
+            Engine::Composing
+        }
+    }
+
+    /// Refused past the budget with the census's cost in positions, time and memory.
+    fn within(&self, max_positions: u128, how: &str) -> Result<(), String> {
+        let cost = self.cost();
+        if cost.positions <= max_positions {
+            return Ok(());
+        }
+        Err(format!(
+            "this census would enumerate {}; it runs only when confirmed: {how}",
+            cost.describe()
+        ))
     }
 }
 

@@ -9,7 +9,10 @@
 //! number of options, then their text in braces (character by character), so that `smallest`
 //! is well defined and names the simplest counterexample.
 
+use super::engines::Engine;
+use super::family::Members;
 use hackenbook_games::{GameId, Games};
+use hackenbook_rulesets::Count;
 use std::fmt;
 
 /// The latest day whose games a census enumerates (day 4 has trillions).
@@ -110,14 +113,34 @@ impl GameFamily {
     }
 }
 
-impl GameFamily {
-    /// The family in a reader's words: "every game born by day 3".
-    pub fn in_words(&self) -> String {
+impl Members for GameFamily {
+    /// `games born_by=3`, `forms born_by=2`.
+    fn key(&self) -> String {
+        format!("{} born_by={}", self.kind.name(), self.born_by)
+    }
+
+    /// "every game (each value once) born by day 3".
+    fn in_words(&self) -> String {
         let what = match self.kind {
             GameKind::Games => "game (each value once)",
             GameKind::Forms => "game form",
         };
         format!("every {what} born by day {}", self.born_by)
+    }
+
+    /// Exactly, as published ([`GameFamily::size`]).
+    fn count(&self) -> Count {
+        Count::Exact(u128::from(self.size()))
+    }
+
+    fn engine(&self) -> Engine {
+        Engine::Games
+    }
+
+    /// Always: the day is bounded where the family is read ([`GameKind::max_day`]), so that
+    /// every census of games runs in moments.
+    fn within(&self, _max_positions: u128, _how: &str) -> Result<(), String> {
+        Ok(())
     }
 }
 

@@ -15,12 +15,14 @@
 //! (shapes of each size, counted once, times every colouring) that decides whether the census
 //! may run; the counts themselves are checked against an independent enumeration in the tests.
 
-use super::cache::Keyed;
+use super::family::Members;
 use super::forest::Palette;
-use super::record::{order_key, Groups, Record, Row, Val};
+use super::obtained::Engine;
+use super::record::{order_key, Facts, Groups, Record, Row, Val};
 use hackenbook_games::{GameId, Games};
 use hackenbook_rulesets::hackenbush::canon::{exact_code, from_code};
 use hackenbook_rulesets::hackenbush::{Colour, Position, Rules, SolveError, Solver};
+use hackenbook_rulesets::Count;
 use rustc_hash::FxHashSet;
 use std::fmt;
 
@@ -58,23 +60,9 @@ impl GraphFamily {
             .sum()
     }
 
-    /// `Ok` if the census may run under a budget of `max_positions`; otherwise what it would
-    /// cost and how to confirm it.
-    pub fn within(&self, max_positions: u128, how: &str) -> Result<(), String> {
-        let bound = self.bound();
-        if bound <= max_positions {
-            return Ok(());
-        }
-        let seconds = bound as f64 / GRAPH_RATE;
-        Err(format!(
-            "this census would value up to {} pictures, each by the solver: up to {}; it runs only when confirmed: {how}",
-            super::family::group(bound),
-            if seconds < 120.0 {
-                format!("{seconds:.0} s")
-            } else {
-                format!("{:.0} min", seconds / 60.0)
-            }
-        ))
+    /// The time valuing every picture is estimated to take, at most, in seconds.
+    pub fn seconds(&self) -> f64 {
+        self.bound() as f64 / GRAPH_RATE
     }
 
     /// A built-in name: `graphs5` (blue-red graphs of 1 to 5 edges), `graphs4_LRG`.
@@ -94,7 +82,7 @@ impl GraphFamily {
     }
 }
 
-impl Keyed for GraphFamily {
+impl Members for GraphFamily {
     /// `graphs edges=1..=6 colours=LR rules=childish`: the code that decides its rows (the
     /// enumeration and the solver) is in the cache's schema, with all the computing code.
     fn key(&self) -> String {
@@ -108,6 +96,47 @@ impl Keyed for GraphFamily {
             self.max_edges,
             self.palette.letters()
         )
+    }
+
+    /// "every connected picture of 1 to 5 edges, blue and red, counted once however it is
+    /// drawn".
+    fn in_words(&self) -> String {
+        let members = super::family::members_in_words(
+            "connected picture",
+            self.min_edges,
+            self.max_edges,
+            &self.palette,
+            self.rules,
+        );
+        format!("{members}; each counted once however it is drawn")
+    }
+
+    /// At most [`GraphFamily::bound`]: there is no closed form.
+    fn count(&self) -> Count {
+        Count::AtMost(self.bound())
+    }
+
+    /// Each picture valued by the solver.
+    fn engine(&self) -> Engine {
+        Engine::Solver
+    }
+
+    /// Refused past the budget with the bound and the time the solver would take at most.
+    fn within(&self, max_positions: u128, how: &str) -> Result<(), String> {
+        let bound = self.bound();
+        if bound <= max_positions {
+            return Ok(());
+        }
+        let seconds = self.seconds();
+        Err(format!(
+            "this census would value up to {} pictures, each by the solver: up to {}; it runs only when confirmed: {how}",
+            super::family::group(bound),
+            if seconds < 120.0 {
+                format!("{seconds:.0} s")
+            } else {
+                format!("{:.0} min", seconds / 60.0)
+            }
+        ))
     }
 }
 
@@ -135,21 +164,6 @@ pub fn from_stored(rows: Vec<Row<Val, Vec<u32>>>) -> Option<Vec<Row<Val, Positio
             })
         })
         .collect()
-}
-
-impl GraphFamily {
-    /// The family in a reader's words: "every connected picture of 1 to 5 edges, blue and red,
-    /// counted once however it is drawn".
-    pub fn in_words(&self) -> String {
-        let members = super::family::members_in_words(
-            "connected picture",
-            self.min_edges,
-            self.max_edges,
-            &self.palette,
-            self.rules,
-        );
-        format!("{members}; each counted once however it is drawn")
-    }
 }
 
 impl fmt::Display for GraphFamily {
@@ -252,23 +266,17 @@ pub fn picture_record(p: &Position, value: Val) -> Result<Record, String> {
             )
         })
     };
-    Ok(Record {
+    let facts = Facts {
         edges: exact(p.edge_count())?,
         blue: exact(p.count(Colour::Blue))?,
         red: exact(p.count(Colour::Red))?,
         green: exact(p.count(Colour::Green))?,
         trunks: exact(p.trunks())?,
-        height: 0,
-        spine: 0,
         path: p.is_stalk(),
         cycles: exact((p.edge_count() + 1).saturating_sub(p.node_count()))?,
-        colon: false,
-        value,
-        reading: value,
-        tree_rule: value,
-        sum: value,
-        ordinal_sum: value,
-    })
+        ..Facts::default()
+    };
+    Ok(Record::valued(facts, value))
 }
 
 /// Why a census of graphs could not be valued: the picture and the solver's reason.

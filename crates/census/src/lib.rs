@@ -13,7 +13,8 @@
 //! to isomorphism, valued by the solver) enumerates and evaluates it into grouped [`record`]s
 //! (a census of games, [`games`], or of another game's positions, [`positions`], into members),
 //! cached by [`cache`] → [`query`] parses a question, [`eval`] answers it per record, and
-//! [`workspace`] aggregates the answer into a [`Figure`] → [`literal`] holds the essay's
+//! [`workspace`] (what an essay defined; its checker, runner and figures, a file each)
+//! aggregates the answer into a [`Figure`] → [`literal`] holds the essay's
 //! words against it. A question that reads values alone of a blue-red census (`count`, `share`,
 //! `min`, `max`, `total` on `value` and `edges`) is answered instead by [`counting`] the
 //! members by value, none built, and asking [`counted`] sizes and values.
@@ -22,6 +23,7 @@ pub mod counted;
 pub mod counting;
 pub mod definition;
 pub mod engine;
+pub mod engines;
 pub mod eval;
 #[cfg(feature = "parquet")]
 pub mod export;

@@ -15,7 +15,7 @@
 
 use super::family::{Family, Kind};
 use super::forest::Forest;
-use super::record::{forest_count, order_key, Groups, Record, Row, Val};
+use super::record::{forest_count, order_key, Facts, Groups, Readings, Record, Row, Val};
 use hackenbook_games::{GameId, Games};
 use hackenbook_rulesets::hackenbush::{Colour, Rules};
 use rustc_hash::FxHashMap;
@@ -138,24 +138,18 @@ impl<'g> Composer<'g> {
         );
         let reading = self.value(stalk);
         let tree_rule = self.tree_rule(f);
-        let games = &*self.games;
-        Record {
-            edges: forest_count(f.edges()),
-            blue: forest_count(f.count(Colour::Blue)),
-            red: forest_count(f.count(Colour::Red)),
-            green: forest_count(f.count(Colour::Green)),
-            trunks: forest_count(f.trunks().len()),
-            height: forest_count(f.height()),
-            spine: forest_count(n),
-            path: f.is_path(),
-            cycles: 0,
+        let facts = Facts {
             colon,
-            value: Val::of_game(value, games),
-            reading: Val::of_game(reading, games),
-            tree_rule: Val::of_game(tree_rule, games),
-            sum: Val::of_game(sum, games),
-            ordinal_sum: Val::of_game(ordinal_sum, games),
-        }
+            ..Facts::of_forest(f)
+        };
+        let readings = Readings {
+            value,
+            reading,
+            tree_rule,
+            sum,
+            ordinal_sum,
+        };
+        Record::of_games(facts, readings, self.games)
     }
 }
 
@@ -277,7 +271,8 @@ fn stalks(
             }
             let f = Forest::from_parts(shape, palette.colouring(c, n), n);
             let v = Val::of_game(stalk.value, games);
-            let record = Record {
+            // A stalk: one trunk, its own height, spine and leftmost reading, its own sum.
+            let facts = Facts {
                 edges: forest_count(n),
                 blue: forest_count(f.count(Colour::Blue)),
                 red: forest_count(f.count(Colour::Red)),
@@ -288,12 +283,15 @@ fn stalks(
                 path: true,
                 cycles: 0,
                 colon: true,
+            };
+            let readings = Readings {
                 value: v,
                 reading: v,
                 tree_rule: Val::of_game(stalk.tree_rule, games),
                 sum: v,
                 ordinal_sum: Val::of_game(ordinal_sum, games),
             };
+            let record = Record::new(facts, readings);
             groups.add(record, 1, order_key(n, first_rank + c), || f);
         }
         if n >= family.min_edges {

@@ -19,81 +19,42 @@ use hackenbook_base::provenance::Method;
 use std::fmt;
 use std::ops::Range;
 
-/// The engine that computed a census's rows (or a named position's record).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Engine {
-    /// Blue-red forests under normal play, level by level in arrays ([`super::engine`]).
-    Fast,
-    /// Forests of any colours, or under the childish rules, each from its options
-    /// ([`super::mixed`]).
-    Composing,
-    /// The plain game tree on nested lists ([`super::reference`]): named positions.
-    Reference,
-    /// Pictures, each valued by the solver ([`super::graphs`]); a named position that is not a
-    /// forest of at most 16 edges under normal play.
-    Solver,
-    /// Games enumerated by birthday ([`super::games`]).
-    Games,
-    /// Blue-red forests counted by value, none built ([`super::counting`]): only figures
-    /// that read values alone.
-    Counting,
-}
-
-impl Engine {
-    pub fn name(self) -> &'static str {
-        match self {
-            Engine::Fast => "fast engine",
-            Engine::Composing => "composing engine",
-            Engine::Reference => "reference engine",
-            Engine::Solver => "solver",
-            Engine::Games => "games engine",
-            Engine::Counting => "counting engine",
-        }
-    }
-
-    /// How the engine values a member: the game tree for every engine but the solver's.
-    pub fn value_method(self) -> Method {
-        match self {
-            Engine::Fast => Method::SimplicityRule,
-            Engine::Composing | Engine::Reference | Engine::Games => Method::GameTree,
-            Engine::Solver => Method::Solver,
-            Engine::Counting => Method::TreeRule,
-        }
-    }
-
-    /// How `field` is computed for the member with record `r`.
-    pub fn method(self, field: Field, r: &Record) -> Method {
-        let alone = matches!(self, Engine::Fast | Engine::Composing | Engine::Reference);
-        match field {
-            // A single tree is its own sum.
-            Field::Sum if alone && r.trunks == 1 => self.value_method(),
-            // A stalk is its own leftmost reading (the fast engine reads it by its signs).
-            Field::Reading if alone && self != Engine::Fast && r.path => self.value_method(),
-            _ => self.general(field),
-        }
-    }
-
-    /// How `field` is computed for a member of several trees with a fork on its leftmost path.
-    pub fn general(self, field: Field) -> Method {
-        match (self, field) {
-            (_, Field::Value) => self.value_method(),
-            // A picture valued by the solver has none of the forest columns: they hold its value.
-            (Engine::Solver | Engine::Games, _) => self.value_method(),
-            // Counting reads nothing but the value, by the tree rule.
-            (Engine::Counting, _) => self.value_method(),
-            (Engine::Fast, Field::Reading) => Method::SignExpansion,
-            (_, Field::Reading) => Method::GameTreeOfReading,
-            (Engine::Fast, Field::TreeRule) => Method::TreeRule,
-            (_, Field::TreeRule) => Method::OrdinalSums,
-            (_, Field::Sum) => Method::SumOfPieces,
-            (_, Field::OrdinalSum) => Method::OrdinalSum,
-        }
-    }
-}
+pub use super::engines::Engine;
 
 impl fmt::Display for Engine {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
+    }
+}
+
+/// How a census's cached rows were computed, as its cache file records them: by one run of an
+/// engine, or by `hackenbook census merge` from shards computed apart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Origin {
+    Ran(Engine),
+    Merged { shards: usize },
+}
+
+impl Origin {
+    /// The origin written as [`Origin`]'s words (`fast engine`, `3 merged shards`); `None` for
+    /// any other words.
+    pub fn parse(words: &str) -> Option<Origin> {
+        if let Some(shards) = words.strip_suffix(" merged shards") {
+            return shards.parse().ok().map(|shards| Origin::Merged { shards });
+        }
+        Engine::ALL
+            .into_iter()
+            .find(|e| e.name() == words)
+            .map(Origin::Ran)
+    }
+}
+
+impl fmt::Display for Origin {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Origin::Ran(e) => write!(f, "{e}"),
+            Origin::Merged { shards } => write!(f, "{shards} merged shards"),
+        }
     }
 }
 
@@ -370,28 +331,21 @@ pub fn circularity(same: SameWay, engine: Engine, place: &str) -> (String, Strin
 mod tests {
     use super::*;
     use crate::query::parse_expr;
-    use crate::record::Val;
+    use crate::record::{Facts, Val};
     use crate::small::Small;
 
     fn record(trunks: u32, path: bool) -> Record {
-        let v = Val::Num(Small::ZERO);
-        Record {
+        let facts = Facts {
             edges: 3,
             blue: 3,
-            red: 0,
-            green: 0,
             trunks,
             height: 3,
             spine: 3,
             path,
-            cycles: 0,
             colon: true,
-            value: v,
-            reading: v,
-            tree_rule: v,
-            sum: v,
-            ordinal_sum: v,
-        }
+            ..Facts::default()
+        };
+        Record::valued(facts, Val::Num(Small::ZERO))
     }
 
     fn same(query: &str, engine: Engine, r: &Record) -> Option<Method> {
@@ -470,6 +424,18 @@ mod tests {
             message,
             "`sum` and `value` are both computed by the game tree in census `trees6` (a single tree is its own sum): the comparison checks nothing"
         );
+    }
+
+    #[test]
+    fn origins_are_read_back_from_their_words() {
+        let mut origins: Vec<Origin> = Engine::ALL.into_iter().map(Origin::Ran).collect();
+        origins.push(Origin::Merged { shards: 3 });
+        for origin in origins {
+            assert_eq!(Origin::parse(&origin.to_string()), Some(origin), "{origin}");
+        }
+        assert_eq!(Origin::Merged { shards: 3 }.to_string(), "3 merged shards");
+        assert_eq!(Origin::parse("x merged shards"), None);
+        assert_eq!(Origin::parse("another engine"), None);
     }
 
     #[test]

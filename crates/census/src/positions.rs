@@ -12,7 +12,9 @@
 //! ([`AnyPosition::confirmed_value`]), and a level whose size has a closed form is held
 //! against it.
 
+use super::family::Members;
 use super::games::{GameMember, MemberPosition};
+use super::obtained::Engine;
 use super::query::QueryError;
 use hackenbook_games::Games;
 use hackenbook_rulesets::{registry, AnyPosition, CensusFamily, Count, DynRuleset, Level, Solvers};
@@ -57,18 +59,34 @@ impl PositionFamily {
     pub fn info(&self) -> &'static CensusFamily {
         &self.ruleset.census_families_erased()[self.family]
     }
+}
 
-    /// How many members it holds, known before it runs: exactly, or at most.
-    pub fn count(&self) -> Count {
+impl Members for PositionFamily {
+    /// The family as written in a query, normalised: `domineering boards of 1 to 8 cells`.
+    fn key(&self) -> String {
+        self.to_string()
+    }
+
+    /// The family as written in a query, normalised.
+    fn in_words(&self) -> String {
+        self.to_string()
+    }
+
+    /// As the ruleset counts its positions: exactly where a closed form is known, or at most.
+    fn count(&self) -> Count {
         self.info()
             .count_up_to(self.up_to)
             .unwrap_or(Count::AtMost(u128::MAX))
     }
 
-    /// `Ok` if the census may run under a budget of `max_positions` members; otherwise how many
-    /// it would hold and how to confirm it. Beyond [`MAX_POSITION_MEMBERS`], refused whatever
-    /// the budget.
-    pub fn within(&self, max_positions: u128, how: &str) -> Result<(), String> {
+    /// Each member valued by the run's solver of its ruleset (and confirmed by its plain game
+    /// tree where that fits the budget).
+    fn engine(&self) -> Engine {
+        Engine::Solver
+    }
+
+    /// Beyond [`MAX_POSITION_MEMBERS`], refused whatever the budget.
+    fn within(&self, max_positions: u128, how: &str) -> Result<(), String> {
         let (n, words) = match self.count() {
             Count::Exact(n) => (n, super::family::group(n)),
             Count::AtMost(n) => (n, format!("up to {}", super::family::group(n))),
@@ -88,7 +106,9 @@ impl PositionFamily {
              when confirmed: {how}"
         ))
     }
+}
 
+impl PositionFamily {
     /// Every member, level by level in census order, valued by the run's solver of the game and
     /// confirmed by its plain game tree where that fits its budget. A level whose size has a
     /// closed form is held against it; a member the solver cannot value, or that it and the

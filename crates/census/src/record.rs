@@ -7,6 +7,7 @@
 use super::forest::{Forest, MAX_EDGES};
 use super::small::Small;
 use hackenbook_games::{Dyadic, GameId, Games};
+use hackenbook_rulesets::hackenbush::Colour;
 use rustc_hash::FxHashMap;
 use std::collections::hash_map::Entry;
 
@@ -84,65 +85,151 @@ pub fn forest_count<T: From<u8>>(n: usize) -> T {
     T::from(n as u8)
 }
 
-/// Every property of a position that the query language reads directly (the rest of the
-/// [property table](super::property) is computed from these). `V` is how a value is held: a
-/// [`Val`] in a census, a reference to a written-out canonical form in the cache.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, serde::Serialize, serde::Deserialize)]
-///
-/// Counts are exact at every size a record is made for: a census member has at most
-/// [`MAX_EDGES`] edges, a named position at most the solver's 100,000, and `u32` holds either
-/// (a position too large for it is refused where its record is made, never clamped). `height`
-/// and `spine` are properties of forests of at most [`MAX_EDGES`] edges only (`0` in the
-/// record of any other picture, which refuses them), so a `u8` holds them and keeps the record
-/// small: censuses hold millions.
-pub struct Record<V = Val> {
-    pub edges: u32,
-    pub blue: u32,
-    pub red: u32,
-    pub green: u32,
-    pub trunks: u32,
-    pub height: u8,
-    /// Edges on the leftmost path from the ground.
-    pub spine: u8,
-    pub path: bool,
-    /// Independent cycles: edges minus the nodes above the ground (0 for a forest).
-    pub cycles: u32,
-    /// At the ground and at every node of the leftmost path, the forest standing there is
-    /// worth what its own first tree is worth.
-    pub colon: bool,
-    /// By the game tree: the simplicity rule over the options.
-    pub value: V,
-    /// The leftmost path read as a stalk (Berlekamp's rule).
-    pub reading: V,
-    /// The tree rule `(±1) : (forest above the trunk)`, applied all the way up, summed over
-    /// the trees.
-    pub tree_rule: V,
-    /// The sum of the game-tree values of the separate trees.
-    pub sum: V,
-    /// One ordinal sum per tree, `trunk : value(forest above)`, on canonical forms, summed.
-    pub ordinal_sum: V,
+/// Declares the record's fields once: the record itself, its two halves ([`Facts`] and
+/// [`Readings`]), the one constructor every engine builds a record with ([`Record::new`]) and
+/// the conversion of its values ([`Record::map`]) all come from this list.
+macro_rules! record_fields {
+    (
+        facts { $( $(#[$fm:meta])* $f:ident : $ft:ty ),* $(,)? }
+        readings { $( $(#[$rm:meta])* $r:ident ),* $(,)? }
+    ) => {
+        /// Every property of a position that the query language reads directly (the rest of
+        /// the [property table](super::property) is computed from these). `V` is how a value is
+        /// held: a [`Val`] in a census, a reference to a written-out canonical form in the cache.
+        ///
+        /// Counts are exact at every size a record is made for: a census member has at most
+        /// [`MAX_EDGES`] edges, a named position at most the solver's 100,000, and `u32` holds
+        /// either (a position too large for it is refused where its record is made, never
+        /// clamped). `height` and `spine` are properties of forests of at most [`MAX_EDGES`]
+        /// edges only (`0` in the record of any other picture, which refuses them), so a `u8`
+        /// holds them and keeps the record small: censuses hold millions.
+        #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, serde::Serialize, serde::Deserialize)]
+        pub struct Record<V = Val> {
+            $( $(#[$fm])* pub $f: $ft, )*
+            $( $(#[$rm])* pub $r: V, )*
+        }
+
+        /// What a record holds beside values: the picture's counts and shape, and the colon
+        /// condition. `Facts::default()` counts nothing: the facts of a position valued alone
+        /// (a position of another game, a member counted by value), and the start of a
+        /// picture's, which sets the counts it has.
+        #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+        pub struct Facts {
+            $( $(#[$fm])* pub $f: $ft, )*
+        }
+
+        /// The values a record holds, each computed its own way ([`Field`]).
+        #[derive(Clone, Copy, PartialEq, Eq, Debug)]
+        pub struct Readings<V> {
+            $( $(#[$rm])* pub $r: V, )*
+        }
+
+        impl<V> Readings<V> {
+            /// Every value converted.
+            pub fn map<W>(self, mut f: impl FnMut(V) -> W) -> Readings<W> {
+                Readings { $( $r: f(self.$r), )* }
+            }
+
+            /// Every value converted (`None` if one cannot be).
+            pub fn try_map<W>(self, mut f: impl FnMut(V) -> Option<W>) -> Option<Readings<W>> {
+                Some(Readings { $( $r: f(self.$r)?, )* })
+            }
+        }
+
+        impl<V> Record<V> {
+            /// The one way a record is built: what the engine counted and what it valued.
+            pub fn new(facts: Facts, readings: Readings<V>) -> Record<V> {
+                let Facts { $( $f, )* } = facts;
+                let Readings { $( $r, )* } = readings;
+                Record { $( $f, )* $( $r, )* }
+            }
+
+            /// The same record with every value converted (`None` if one cannot be).
+            pub fn map<W>(self, mut f: impl FnMut(V) -> Option<W>) -> Option<Record<W>> {
+                Some(Record { $( $f: self.$f, )* $( $r: f(self.$r)?, )* })
+            }
+        }
+    };
 }
 
-impl<V> Record<V> {
-    /// The same record with every value converted (`None` if one cannot be).
-    pub fn map<W>(self, mut f: impl FnMut(V) -> Option<W>) -> Option<Record<W>> {
-        Some(Record {
-            edges: self.edges,
-            blue: self.blue,
-            red: self.red,
-            green: self.green,
-            trunks: self.trunks,
-            height: self.height,
-            spine: self.spine,
-            path: self.path,
-            cycles: self.cycles,
-            colon: self.colon,
-            value: f(self.value)?,
-            reading: f(self.reading)?,
-            tree_rule: f(self.tree_rule)?,
-            sum: f(self.sum)?,
-            ordinal_sum: f(self.ordinal_sum)?,
-        })
+record_fields! {
+    facts {
+        edges: u32,
+        blue: u32,
+        red: u32,
+        green: u32,
+        trunks: u32,
+        height: u8,
+        /// Edges on the leftmost path from the ground.
+        spine: u8,
+        path: bool,
+        /// Independent cycles: edges minus the nodes above the ground (0 for a forest).
+        cycles: u32,
+        /// At the ground and at every node of the leftmost path, the forest standing there is
+        /// worth what its own first tree is worth.
+        colon: bool,
+    }
+    readings {
+        /// By the game tree: the simplicity rule over the options.
+        value,
+        /// The leftmost path read as a stalk (Berlekamp's rule).
+        reading,
+        /// The tree rule `(±1) : (forest above the trunk)`, applied all the way up, summed over
+        /// the trees.
+        tree_rule,
+        /// The sum of the game-tree values of the separate trees.
+        sum,
+        /// One ordinal sum per tree, `trunk : value(forest above)`, on canonical forms, summed.
+        ordinal_sum,
+    }
+}
+
+impl Facts {
+    /// The counts and shape of a packed forest (the colon condition `false`: it is a matter
+    /// of values, which the engine works out and sets).
+    pub fn of_forest(f: Forest) -> Facts {
+        Facts {
+            edges: forest_count(f.edges()),
+            blue: forest_count(f.count(Colour::Blue)),
+            red: forest_count(f.count(Colour::Red)),
+            green: forest_count(f.count(Colour::Green)),
+            trunks: forest_count(f.trunks().len()),
+            height: forest_count(f.height()),
+            spine: forest_count(f.spine().len()),
+            path: f.is_path(),
+            ..Facts::default()
+        }
+    }
+}
+
+impl<V: Copy> Readings<V> {
+    /// Every value the same: a position whose only computed value is its value (a picture
+    /// valued by the solver, another game's position, a member counted by value), whose other
+    /// columns are refused or never read.
+    pub fn all(value: V) -> Readings<V> {
+        Readings {
+            value,
+            reading: value,
+            tree_rule: value,
+            sum: value,
+            ordinal_sum: value,
+        }
+    }
+}
+
+impl Record {
+    /// The record of a forest whose values are canonical games of `games` (the game-tree
+    /// engines): each held as a [`Val`], a number in the fixed width where it is one.
+    pub fn of_games(facts: Facts, readings: Readings<GameId>, games: &Games) -> Record {
+        Record::new(facts, readings.map(|g| Val::of_game(g, games)))
+    }
+}
+
+impl<V: Copy> Record<V> {
+    /// The record of a position with these facts whose one computed value is `value`
+    /// ([`Readings::all`]).
+    pub fn valued(facts: Facts, value: V) -> Record<V> {
+        Record::new(facts, Readings::all(value))
     }
 }
 

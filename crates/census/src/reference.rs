@@ -3,12 +3,15 @@
 //! The one idea: do it the plain way and nothing else — a forest is a list of trees, a move
 //! deletes one edge with everything above it, a value is the canonical form the games engine
 //! builds from the options, memoised against the forest's written form. It is slow, general
-//! (green edges, any value) and obviously right, which makes it the yardstick for the fast
-//! engine in the tests and the benchmark, and the engine for families the fast one refuses.
+//! (green edges, any value) and obviously right, which makes it the yardstick for the fast and
+//! the composing engines in the tests and the benchmark, and the engine of a named position's
+//! record (a forest of at most 16 edges under normal play, its value held to the solver's).
+//! A build's censuses it does not run ([`run`] is for the tests and the benchmark): the
+//! composing engine ([`super::mixed`]) takes the families the fast one refuses.
 
 use super::family::{Family, Kind};
 use super::forest::{Forest, Palette};
-use super::record::{forest_count, order_key, Groups, Record, Row, Val};
+use super::record::{forest_count, order_key, Facts, Groups, Readings, Record, Row};
 use hackenbook_games::{GameId, Games};
 use hackenbook_rulesets::hackenbush::{Colour, Tree};
 use std::collections::HashMap;
@@ -122,24 +125,21 @@ impl<'g> Reference<'g> {
         }
         let reading = Tree::stalk(&spine).map_or(self.games.zero(), |s| self.value(&[s]));
         let tree_rule = self.tree_rule(forest);
-        let games = &*self.games;
-        Some(Record {
-            edges: forest_count(packed.edges()),
-            blue: forest_count(packed.count(Colour::Blue)),
-            red: forest_count(packed.count(Colour::Red)),
-            green: forest_count(packed.count(Colour::Green)),
+        // Trunks and spine counted on the nested lists, the rest on the packed forest.
+        let facts = Facts {
             trunks: forest_count(forest.len()),
-            height: forest_count(packed.height()),
             spine: forest_count(spine.len()),
-            path: packed.is_path(),
-            cycles: 0,
             colon,
-            value: Val::of_game(value, games),
-            reading: Val::of_game(reading, games),
-            tree_rule: Val::of_game(tree_rule, games),
-            sum: Val::of_game(sum, games),
-            ordinal_sum: Val::of_game(ordinal_sum, games),
-        })
+            ..Facts::of_forest(packed)
+        };
+        let readings = Readings {
+            value,
+            reading,
+            tree_rule,
+            sum,
+            ordinal_sum,
+        };
+        Some(Record::of_games(facts, readings, self.games))
     }
 }
 

@@ -14,7 +14,7 @@
 
 use super::engine::combine;
 use super::engine::{How, Resume};
-use super::family::{Family, Shard};
+use super::family::{Family, Members, Shard};
 use super::record::{Row, Val};
 use super::small::Small;
 use hackenbook_base::files;

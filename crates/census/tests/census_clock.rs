@@ -157,3 +157,64 @@ fn a_flag_raised_before_a_query_cancels_its_census() {
         "census `forests9` stopped: cancelled (the source changed)"
     );
 }
+
+/// `--yes` without `--time-limit` ([`Workspace::give_estimated_time`]): a built-in family runs
+/// under twice the time it is estimated to need when that is longer than the run's limit, so a
+/// census the run's limit of a millisecond stops completes; a census block keeps the run's
+/// limit (it has `time_limit` of its own); and the refusal names what runs a large family.
+#[test]
+fn a_census_confirmed_with_yes_has_the_time_it_was_estimated_to_need() {
+    let query = "count forests8 where trunks > 0";
+    let mut ws = Workspace::new(None);
+    ws.confirm_cost();
+    let e = ws.evaluate(query, &mut hurried()).unwrap_err();
+    assert!(e.message.contains("beyond the time limit"), "{}", e.message);
+
+    let mut ws = Workspace::new(None);
+    ws.confirm_cost();
+    ws.give_estimated_time();
+    let given = ws.evaluate(query, &mut hurried()).unwrap();
+    let unhurried = Workspace::new(None)
+        .evaluate(query, &mut Evaluator::default())
+        .unwrap();
+    assert_eq!(given, unhurried);
+
+    let body = "family = \"forests\"\nedges = \"1..=8\"\ncolours = \"LR\"\n";
+    ws.define_census("block", body).unwrap();
+    let e = ws
+        .evaluate("count block where trunks > 0", &mut hurried())
+        .unwrap_err();
+    assert!(e.message.contains("beyond the time limit"), "{}", e.message);
+
+    // The time given: twice the estimate, at least 2 s, when longer than the run's limit.
+    let ten = Some(Duration::from_secs(10));
+    let limit = |seconds| ws.estimated_time_limit("forests11", seconds, ten);
+    assert_eq!(limit(47.0), Some(Duration::from_secs(94)));
+    assert_eq!(limit(4.0), None, "the run's 10 s stand");
+    assert_eq!(
+        ws.estimated_time_limit("forests11", 47.0, None),
+        None,
+        "no limit"
+    );
+    assert_eq!(ws.estimated_time_limit("block", 47.0, ten), None);
+    assert_eq!(
+        Workspace::new(None).estimated_time_limit("forests11", 47.0, ten),
+        None,
+        "not without --yes"
+    );
+
+    let refused = Workspace::new(None)
+        .evaluate(
+            "count forests11 where trunks > 0",
+            &mut Evaluator::default(),
+        )
+        .unwrap_err();
+    assert!(
+        refused.message.contains(
+            "pass --yes (it then has twice the time estimated here, unless --time-limit is \
+             given), or define it in a census block with `max_positions` and a `time_limit`"
+        ),
+        "{}",
+        refused.message
+    );
+}

@@ -5,7 +5,7 @@ use hackenbook_base::trust::Key;
 use hackenbook_census::engine::{run, run_shard, run_with, How, Resume};
 use hackenbook_census::family::{Family, Kind, Shard};
 use hackenbook_census::forest::Palette;
-use hackenbook_census::obtained::{CensusMethod, Engine};
+use hackenbook_census::obtained::{CensusMethod, Engine, Origin};
 use hackenbook_census::record::Row;
 use hackenbook_census::shard::{
     checkpoint_path, default_path, merge_files, run_to_file, ShardFile, CHECKPOINT_EVERY,
@@ -98,7 +98,7 @@ fn merged_shards_are_the_unsharded_census() {
         plain.define_census("N", &body).unwrap();
         from_shards.define_census("N", &body).unwrap();
         from_shards
-            .store_rows(&whole, &merged, "3 merged shards", &mut ev.games)
+            .store_rows(&whole, &merged, Origin::Merged { shards: 3 }, &mut ev.games)
             .unwrap();
         for q in QUERIES {
             let a = plain.evaluate(q, &mut ev).unwrap();

@@ -218,6 +218,10 @@ impl Ruleset for Cutcake {
         Some("Left cuts along the columns, Right along the rows")
     }
 
+    fn move_verb(&self) -> &'static str {
+        "cuts"
+    }
+
     fn parse(&self, text: &str) -> Result<Cakes, Located> {
         let separator = |c: char| c.is_whitespace() || c == ',' || c == '+';
         let mut cakes = Vec::new();

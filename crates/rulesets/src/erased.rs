@@ -30,6 +30,8 @@ pub trait DynRuleset: Send + Sync + 'static {
     fn variant(&self) -> Option<&'static str>;
     /// Who moves how, when the drawing alone does not say it.
     fn players(&self) -> Option<&'static str>;
+    /// The verb of a move ([`Ruleset::move_verb`]).
+    fn move_verb(&self) -> &'static str;
     fn parse_erased(&self, text: &str) -> Result<Erased, Located>;
     fn print_erased(&self, p: &dyn Any) -> String;
     fn size_erased(&self, p: &dyn Any) -> usize;
@@ -83,6 +85,10 @@ impl<R: Ruleset> DynRuleset for R {
 
     fn players(&self) -> Option<&'static str> {
         Ruleset::players(self)
+    }
+
+    fn move_verb(&self) -> &'static str {
+        Ruleset::move_verb(self)
     }
 
     fn parse_erased(&self, text: &str) -> Result<Erased, Located> {

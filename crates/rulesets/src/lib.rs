@@ -71,6 +71,12 @@ pub trait Ruleset: Clone + Debug + Send + Sync + 'static {
         None
     }
 
+    /// The verb of a move in a reader's words, third person ("pushes", "places"): a line of
+    /// play's caption says "Left pushes 3→2". "plays" unless the game has a better word.
+    fn move_verb(&self) -> &'static str {
+        "plays"
+    }
+
     /// The rule variant in words, when it is not the usual game (`childish`); `None` otherwise.
     fn variant(&self) -> Option<&'static str> {
         None

@@ -9,6 +9,7 @@
 
 use super::census::{partitions, CensusFamily, Count, Level};
 use super::{Drawing, Item, Keyed, Move, Ruleset};
+use crate::draw::num;
 use hackenbook_base::located::Located;
 use hackenbook_games::{GameId, Games, Player};
 
@@ -197,10 +198,10 @@ impl Ruleset for Nim {
                 id: format!("heap{i}"),
                 svg: format!(
                     "<line class=\"hb-ground\" x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\"/>",
-                    x - 0.6,
-                    tallest + 0.6,
-                    x + 0.6,
-                    tallest + 0.6
+                    num(x - 0.6),
+                    num(tallest + 0.6),
+                    num(x + 0.6),
+                    num(tallest + 0.6)
                 ),
                 moves: Vec::new(),
                 label: format!("heap {}", i + 1),
@@ -210,7 +211,10 @@ impl Ruleset for Nim {
                 let y = tallest - j as f32;
                 items.push(Item {
                     id: format!("heap{i}-counter{j}"),
-                    svg: format!("<circle class=\"hb-counter\" cx=\"{x}\" cy=\"{y}\" r=\"0.4\"/>"),
+                    svg: format!(
+                        "<circle class=\"hb-counter\" cx=\"{}\" cy=\"{y}\" r=\"0.4\"/>",
+                        num(x)
+                    ),
                     moves: Player::BOTH
                         .iter()
                         .map(|&who| (who, format!("{name}→{j}")))

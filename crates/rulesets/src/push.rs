@@ -148,6 +148,10 @@ impl Ruleset for Pushing {
         Some("Left pushes the discs, Right the squares, towards the left end")
     }
 
+    fn move_verb(&self) -> &'static str {
+        "pushes"
+    }
+
     fn parse(&self, text: &str) -> Result<Strips, Located> {
         strip::parse(text, &LETTERS)
     }

@@ -5,8 +5,10 @@
 mod draw_xml;
 
 use draw_xml::{parse, Element};
+use hackenbook_rulesets::domineering::Domineering;
 use hackenbook_rulesets::hackenbush::draw::{svg, svg_standing, Picture, MAX_EDGES, STYLE};
 use hackenbook_rulesets::hackenbush::Colour::{self, *};
+use hackenbook_rulesets::Ruleset;
 use proptest::prelude::*;
 
 fn pic(edges: &[(usize, usize, Colour)]) -> Picture {
@@ -413,4 +415,42 @@ fn large_dense_graphs_finish() {
     let out = svg(&picture, "t", "d");
     assert_eq!(count(&parse(&out), "hb-edge"), MAX_EDGES);
     eprintln!("dense graph drawn in {:?}", started.elapsed());
+}
+
+/// Drawn cheaper, the same to the eye (a still board, played, answered by a click).
+#[test]
+fn a_still_domineering_board_leaves_out_play_and_draws_its_squares_as_one_path() {
+    let board = Domineering.parse("2x3").unwrap();
+    let drawing = Domineering.draw(&board);
+    let still = drawing.to_svg();
+    assert!(
+        !still.contains("hb-domino") && !still.contains("hb-target"),
+        "{still}"
+    );
+    assert_eq!(still.matches("hb-square").count(), 1, "{still}");
+    // Each row its outline and the lines between its squares.
+    assert!(
+        still.contains(
+            "<path class=\"hb-square\" d=\"M0 0h3v1h-3zM1 0v1M2 0v1M0 1h3v1h-3zM1 1v1M2 1v1\"/>"
+        ),
+        "{still}"
+    );
+    // The coordinates share one group; numbers without f32 noise or a leading zero.
+    assert!(
+        still.contains("<g class=\"hb-coordinate\"><text x=\".5\" y=\"2.6\">a</text>"),
+        "{still}"
+    );
+    assert!(still.contains("y=\"1.68\">1</text>"), "{still}");
+    // Played, every item is a group of its own and the targets are there.
+    let shown = vec![true; drawing.items.len()];
+    let played = drawing.to_svg_playable(1.0, None, &shown);
+    assert_eq!(played.matches("<g data-item=").count(), drawing.items.len());
+    assert_eq!(played.matches("hb-target").count(), 7, "{played}");
+    // Answered by a click: only the targets are groups.
+    let answered = drawing.to_svg_answerable(1.0, None);
+    assert_eq!(answered.matches("<g data-item=").count(), 7, "{answered}");
+    assert!(
+        answered.contains("<g data-item=\"domino-a1-a2\">"),
+        "{answered}"
+    );
 }

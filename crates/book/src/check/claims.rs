@@ -51,7 +51,6 @@ pub fn check(cx: &mut Context, claim: &Claim) -> usize {
     let (line, column) = file.line_col(claim.literal.span.start);
     let records = &mut cx.claims;
     records.push(ClaimRecord {
-        id: format!("claim-{}", records.len() + 1),
         kind: ClaimKind::Query,
         file: file.name.clone(),
         line,

@@ -20,8 +20,6 @@ pub struct Context<'a> {
     pub workspace: Workspace,
     pub claims: Vec<ClaimRecord>,
     pub problems: &'a mut Vec<Diagnostic>,
-    /// Bytes of play tables the essay's page carries so far ([`super::playable::PAGE_BUDGET`]).
-    pub play_bytes: usize,
 }
 
 impl Context<'_> {
@@ -63,8 +61,6 @@ impl Context<'_> {
 /// One checked claim, as the notebook and `hackenbook claims --json` show it.
 #[derive(Clone, Debug, Serialize)]
 pub struct ClaimRecord {
-    /// Anchor of the claim in its page's notebook: `claim-1`, `claim-2`, ...
-    pub id: String,
     /// What was checked: a query's figure against a literal, or a relation written as maths.
     pub kind: ClaimKind,
     /// The essay's path relative to the project folder, e.g. `essays/the-cycle.md`.

@@ -16,6 +16,7 @@ use hackenbook_base::provenance::Method;
 use hackenbook_games::{notation, GameId, OutcomeClass, Player};
 use hackenbook_rulesets::erased::Unconfirmed;
 use hackenbook_rulesets::hackenbush::play::{self, Board, Cuts, PlayLimits, PlayTable};
+use hackenbook_rulesets::hackenbush::Colour;
 use hackenbook_rulesets::line::{self as generic, AnyPlay, Best, Naming, Played, CUT, PLAY};
 use hackenbook_rulesets::AnyPosition;
 use std::fmt::Display;
@@ -67,19 +68,6 @@ impl Question {
         })
     }
 
-    /// The question as the reader reads it.
-    pub fn words(self) -> String {
-        match self {
-            Question::Value => "What is it worth?".to_string(),
-            Question::Winner(p) => format!("Who wins when {p} starts?"),
-            Question::Outcome => {
-                "Who wins: Left, Right, the first player or the second player?".to_string()
-            }
-            Question::WinningMove(p) => format!("Find a winning move for {p}, moving first."),
-            Question::BestMove(p) => format!("Find {p}'s best move, moving first."),
-        }
-    }
-
     /// The mover and what the move must do, for a move question.
     pub fn asks_move(self) -> Option<(Player, Goal)> {
         match self {
@@ -90,25 +78,28 @@ impl Question {
     }
 }
 
-/// What the reader's answer is compared with, computed at build time.
+/// What the reader's answer is compared with, computed at build time: the facts the page
+/// words the answer key from.
 #[derive(Debug)]
 pub enum Expected {
-    /// A value: its display form, and when it is a number plus ups plus a nimber, its parts
-    /// (numerator, power of two of the denominator, ups, nimber).
+    /// A value: its display form, its KaTeX source, and when it is a number plus ups plus a
+    /// nimber, its parts (numerator, power of two of the denominator, ups, nimber).
     Value {
         display: String,
+        latex: String,
         parts: Option<(String, u32, i64, u32)>,
     },
     Winner(Player),
     Outcome(OutcomeClass),
     /// The mover's right edges (winning, or best) and every edge the mover may cut (indices of
-    /// the position).
+    /// the position), with every edge's name and colour.
     Moves {
         player: Player,
         goal: Goal,
         winning: Vec<usize>,
         legal: Vec<usize>,
         names: Vec<String>,
+        colours: Vec<Colour>,
     },
     /// Another game's move question: the right moves and every move of the mover, by name, and
     /// the drawn items that are targets of the mover's moves (item id, the moves' names).
@@ -143,10 +134,8 @@ pub struct ExerciseOutcome {
     /// The position, drawn without its value (the value may be the answer).
     pub position: ExercisePosition,
     pub question: Question,
+    /// What the answer is: the page words the answer key from it.
     pub expected: Expected,
-    /// The answer for the answer key, in words or typeset (LaTeX when `latex`).
-    pub answer: String,
-    pub answer_is_latex: bool,
     pub hint: Option<String>,
     /// Index of the answer among the essay's claims.
     pub claim: usize,
@@ -183,7 +172,7 @@ pub fn check(cx: &mut Context, index: usize, block: &ExerciseBlock) -> Option<Ex
     let answer = &block.answer;
     let checked = judge(cx, &position, question, answer);
     let name = position.name().to_string();
-    let (figure, holds, expected, key) = match checked {
+    let (figure, holds, expected) = match checked {
         Ok(found) => found,
         Err(diagnostic) => {
             cx.problem(diagnostic);
@@ -199,8 +188,6 @@ pub fn check(cx: &mut Context, index: usize, block: &ExerciseBlock) -> Option<Ex
         position,
         question,
         expected,
-        answer: key.0,
-        answer_is_latex: key.1,
         hint: block.hint.as_ref().map(|h| h.value.clone()),
         claim,
     })
@@ -230,9 +217,9 @@ fn check_hint_maths(cx: &mut Context, hint: &Spanned<String>) {
     }
 }
 
-/// The figure, whether the answer holds, what the page compares with, and the answer for the
-/// key (text, and whether it is LaTeX); or a diagnostic when the answer cannot be read.
-type Judged = Result<(String, bool, Expected, (String, bool)), Diagnostic>;
+/// The figure (for authors), whether the answer holds, and what the page compares with; or a
+/// diagnostic when the answer cannot be read.
+type Judged = Result<(String, bool, Expected), Diagnostic>;
 
 fn judge(
     cx: &mut Context,
@@ -284,8 +271,11 @@ fn judge(
             Ok((
                 display.clone(),
                 holds,
-                Expected::Value { display, parts },
-                (latex, true),
+                Expected::Value {
+                    display,
+                    latex,
+                    parts,
+                },
             ))
         }
         Question::Winner(starter) => {
@@ -298,12 +288,7 @@ fn judge(
             if !holds {
                 refute_wins(cx, position, starter, claimed, answer);
             }
-            Ok((
-                format!("{winner} wins"),
-                holds,
-                Expected::Winner(winner),
-                (format!("{winner} wins."), false),
-            ))
+            Ok((format!("{winner} wins"), holds, Expected::Winner(winner)))
         }
         Question::Outcome => {
             let claimed = read_class(&answer.value).ok_or_else(|| {
@@ -326,13 +311,10 @@ fn judge(
                     .unwrap_or(Player::Left);
                 refute_wins(cx, position, starter, claimed.winner(starter), answer);
             }
-            let words = class.describe();
-            let key = format!("{}{}.", words[..1].to_uppercase(), &words[1..]);
             Ok((
-                words.to_string(),
+                class.describe().to_string(),
                 holds,
                 Expected::Outcome(class),
-                (key, false),
             ))
         }
         Question::WinningMove(_) | Question::BestMove(_) => {
@@ -424,20 +406,6 @@ fn judge(
                 list(&mut winning.iter()),
                 list(&mut legal.iter().filter(|e| !winning.contains(e)))
             );
-            let key = match (goal, winning.len()) {
-                (Goal::Win, 1) => format!(
-                    "{player} wins by cutting the {} edge drawn thick.",
-                    colour_word(&board, edge)
-                ),
-                (Goal::Win, n) => format!("{player} has {n} winning moves: the edges drawn thick."),
-                (Goal::Best, 1) => format!(
-                    "{player}'s best move is to cut the {} edge drawn thick.",
-                    colour_word(&board, edge)
-                ),
-                (Goal::Best, n) => format!(
-                    "{player} has {n} best moves, leaving equal values: the edges drawn thick."
-                ),
-            };
             let figure = match goal {
                 Goal::Win => figure,
                 Goal::Best => figure.replacen("winning: ", "best: ", 1).replacen(
@@ -455,15 +423,11 @@ fn judge(
                     winning,
                     legal,
                     names,
+                    colours: (0..board.edge_count()).map(|e| board.colour(e)).collect(),
                 },
-                (key, false),
             ))
         }
     }
-}
-
-fn colour_word(board: &Board, e: usize) -> &'static str {
-    board.colour(e).word()
 }
 
 /// `left`, `right`, `first player`, `second player` (or `first`, `second`).
@@ -603,21 +567,6 @@ fn judge_named(
         list(&mut right.iter()),
         list(&mut legal.iter().filter(|m| !right.contains(m)))
     );
-    let quoted: Vec<String> = right.iter().map(|m| format!("`{m}`")).collect();
-    let key = match (goal, quoted.as_slice()) {
-        (Goal::Win, [one]) => format!("{player} wins by playing {one}."),
-        (Goal::Win, many) => format!(
-            "{player} has {} winning moves: {}.",
-            many.len(),
-            many.join(", ")
-        ),
-        (Goal::Best, [one]) => format!("{player}'s best move is {one}."),
-        (Goal::Best, many) => format!(
-            "{player} has {} best moves, leaving equal values: {}.",
-            many.len(),
-            many.join(", ")
-        ),
-    };
     let targets = position
         .draw()
         .items
@@ -642,7 +591,6 @@ fn judge_named(
             legal,
             targets,
         },
-        (key, false),
     ))
 }
 
@@ -789,7 +737,6 @@ fn record(
     };
     let (line, column) = cx.file.line_col(answer.span.start);
     cx.claims.push(ClaimRecord {
-        id: format!("claim-{}", cx.claims.len() + 1),
         kind: ClaimKind::Exercise,
         file: cx.file.name.clone(),
         line,

@@ -8,7 +8,7 @@
 use super::Context;
 use crate::essay::source::offset_span;
 use crate::essay::{Diagnostic, Spanned};
-use hackenbook_games::Player;
+use hackenbook_games::{GameId, Player};
 use hackenbook_rulesets::hackenbush::play::{self, Board, PlayLimits};
 use hackenbook_rulesets::hackenbush::{in_place, Colour, Position, Rules};
 use hackenbook_rulesets::line::{self as generic, AnyPlay, AnyReader, Naming, CUT, PLAY};
@@ -56,8 +56,8 @@ pub struct PlayedCut {
 pub enum MoveKind {
     /// A Hackenbush cut: the edge's colour and how many other edges fell with it.
     Cut { colour: Colour, fallen: usize },
-    /// Another game's move, by its name.
-    Named(String),
+    /// Another game's move, by its name, with the game's verb for a move ("pushes").
+    Named { verb: &'static str, name: String },
 }
 
 /// Returns what the page draws, or `None` if the line failed (every problem is reported).
@@ -103,20 +103,8 @@ pub fn check(
     }
     let steps: Vec<play::Step> = script.steps.iter().map(|(s, _)| s.clone()).collect();
     let start = script.start.as_ref().map(|(p, _)| *p);
-    let replayed = match play::replay(&board, start, &steps, &mut cx.ev.solver, &mut cx.ev.games) {
-        Ok(r) => r,
-        Err(e) => {
-            cx.problem(
-                Diagnostic::new(
-                    cx.file,
-                    first.span.clone(),
-                    format!("cannot replay this line: {e}"),
-                )
-                .label("while replaying from here"),
-            );
-            return None;
-        }
-    };
+    let replayed = play::replay(&board, start, &steps, &mut cx.ev.solver, &mut cx.ev.games);
+    let replayed = replayed_or_report(cx, replayed, first)?;
     let name = |&e: &usize| board.names().name(e).to_string();
     if !report(cx, (CUT, &name), &script, &replayed.problems, at) {
         return None;
@@ -140,17 +128,42 @@ pub fn check(
         })
         .collect::<Vec<_>>()
         .into_iter()
-        .map(|(standing, value, cut)| PlayFrame {
-            picture: FramePicture::Standing(standing),
-            value: cx.ev.games.display(value),
-            value_latex: cx.ev.games.latex(value),
-            cut,
-        })
+        .map(|(standing, value, cut)| frame(cx, FramePicture::Standing(standing), value, cut))
         .collect();
     Some(PlayOutcome {
         position: Some(position),
         frames,
     })
+}
+
+/// One position a line passes through, its value in words and in maths.
+fn frame(cx: &Context, picture: FramePicture, value: GameId, cut: Option<PlayedCut>) -> PlayFrame {
+    PlayFrame {
+        picture,
+        value: cx.ev.games.display(value),
+        value_latex: cx.ev.games.latex(value),
+        cut,
+    }
+}
+
+/// The replay, or `None` with its failure reported at the script's first line.
+fn replayed_or_report<T, E: std::fmt::Display>(
+    cx: &mut Context,
+    replayed: Result<T, E>,
+    first: &Spanned<String>,
+) -> Option<T> {
+    replayed
+        .map_err(|e| {
+            cx.problem(
+                Diagnostic::new(
+                    cx.file,
+                    first.span.clone(),
+                    format!("cannot replay this line: {e}"),
+                )
+                .label("while replaying from here"),
+            );
+        })
+        .ok()
 }
 
 /// A line of play with no steps.
@@ -259,6 +272,7 @@ fn check_other(
     }
     let steps: Vec<_> = script.steps.iter().map(|(s, _)| s.clone()).collect();
     let start = script.start.as_ref().map(|(p, _)| *p);
+    let verb = position.ruleset().move_verb();
     let ev = &mut *cx.ev;
     let replayed = generic::replay(
         AnyPlay::new(&mut ev.rulesets),
@@ -267,20 +281,7 @@ fn check_other(
         &steps,
         &mut ev.games,
     );
-    let replayed = match replayed {
-        Ok(r) => r,
-        Err(e) => {
-            cx.problem(
-                Diagnostic::new(
-                    cx.file,
-                    first.span.clone(),
-                    format!("cannot replay this line: {e}"),
-                )
-                .label("while replaying from here"),
-            );
-            return None;
-        }
-    };
+    let replayed = replayed_or_report(cx, replayed, first)?;
     let name = |m: &String| m.clone();
     if !report(cx, (PLAY, &name), &script, &replayed.problems, at) {
         return None;
@@ -288,14 +289,12 @@ fn check_other(
     let frames = replayed
         .positions
         .into_iter()
-        .map(|reached| PlayFrame {
-            value: cx.ev.games.display(reached.value),
-            value_latex: cx.ev.games.latex(reached.value),
-            cut: reached.by.map(|(player, name)| PlayedCut {
+        .map(|reached| {
+            let cut = reached.by.map(|(player, name)| PlayedCut {
                 player,
-                kind: MoveKind::Named(name),
-            }),
-            picture: FramePicture::Board(reached.state),
+                kind: MoveKind::Named { verb, name },
+            });
+            frame(cx, FramePicture::Board(reached.state), reached.value, cut)
         })
         .collect();
     Some(PlayOutcome {

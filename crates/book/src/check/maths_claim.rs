@@ -52,7 +52,6 @@ pub fn check(cx: &mut Context, formula: &Spanned<String>) -> usize {
     };
     let (line, column) = file.line_col(formula.span.start);
     cx.claims.push(ClaimRecord {
-        id: format!("claim-{}", cx.claims.len() + 1),
         kind: ClaimKind::Relation,
         file: file.name.clone(),
         line,

@@ -25,7 +25,7 @@ pub use game_block::{unknown_name_help, GameLine};
 pub use line_of_play::{FramePicture, MoveKind, PlayFrame, PlayOutcome, PlayedCut};
 pub use links::check_links;
 pub use maths_claim::{reads_as_relation, unchecked_relations, UncheckedFormula};
-pub use playable::{PagePlay, PlayValue};
+pub use playable::{PagePlay, PlayValue, Unplayable};
 pub use position_block::{AssertionRecord, BoardOutcome, PositionOutcome};
 
 use crate::essay::source::offset_span;
@@ -288,7 +288,6 @@ impl Checker {
                 workspace,
                 claims: Vec::new(),
                 problems,
-                play_bytes: 0,
             };
             for (index, directive) in essay.directives.iter().enumerate() {
                 match &directive.kind {
@@ -331,7 +330,6 @@ impl Checker {
             workspace: Workspace::new(self.options.cache_dir.clone()),
             claims: Vec::new(),
             problems,
-            play_bytes: 0,
         };
         for name in &essay.failed_names {
             cx.workspace.block_failed(name);

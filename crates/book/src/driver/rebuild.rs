@@ -25,7 +25,7 @@ use super::{
 use crate::check::{self, CheckOptions, Outcome, Tally};
 use crate::essay::Diagnostic;
 use crate::page;
-use crate::site::publish::{publish_held, InPlace, PublishError, SiteLock, MANIFEST};
+use crate::site::publish::{publish_held, write_files, InPlace, PublishError, SiteLock, MANIFEST};
 use crate::site::render::{self, PageModel, SiteModel};
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
@@ -303,16 +303,8 @@ impl Rebuilder {
             &|| false,
         )
         .map_err(render_failure)?;
-        publish_held(&self.lock, |dir| -> std::io::Result<()> {
-            let pages = later.pages.iter().map(|(n, h)| (n, h.as_bytes()));
-            for (name, bytes) in pages.chain(others.iter().map(|(n, b)| (n, b.as_slice()))) {
-                let path = dir.join(name);
-                if let Some(parent) = path.parent() {
-                    std::fs::create_dir_all(parent)?;
-                }
-                std::fs::write(path, bytes)?;
-            }
-            Ok(())
+        publish_held(&self.lock, |dir| {
+            write_files(dir, render::site_contents(&later.pages, &others))
         })
         .map_err(|e| match e {
             PublishError::Refused(refusal) => {

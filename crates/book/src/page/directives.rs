@@ -3,7 +3,7 @@
 
 use crate::check::{
     BoardOutcome, CheckedEssay, ClaimKind, FramePicture, GameLine, MoveKind, Outcome, PagePlay,
-    PlayOutcome, PlayedCut, PositionOutcome,
+    PlayOutcome, PlayedCut, PositionOutcome, Unplayable,
 };
 use crate::essay::Diagnostic;
 use crate::site::escape_html as escape;
@@ -41,14 +41,23 @@ pub fn render(
         })
     };
     match &checked.outcomes[index] {
-        Outcome::Position(p) => position(p, &typeset(&p.value_latex), pool),
+        Outcome::Position(p) => {
+            let play = play_attributes(&p.play, pool.carries(index), pool);
+            position(p, &typeset(&p.value_latex), &play)
+        }
         Outcome::Board(b) => {
             // Who moves how is said under the essay's first board of each game.
             let game = b.position.ruleset().name();
             let first = !checked.outcomes[..index]
                 .iter()
                 .any(|o| matches!(o, Outcome::Board(c) if c.position.ruleset().name() == game));
-            board(b, &typeset(&b.value_latex), first, pool)
+            board(
+                b,
+                &typeset(&b.value_latex),
+                first,
+                pool.carries(index),
+                pool,
+            )
         }
         Outcome::Game(lines) => {
             // A position named in the block is drawn in place of its name: KaTeX typesets a
@@ -324,7 +333,7 @@ fn inline_diagrams(checked: &CheckedEssay, mut html: String) -> String {
 
 /// A position: its diagram, its value typeset, and behind a discreet "checked" mark what the
 /// build checked (each assertion, the methods that agreed) and a link to the notation key.
-fn position(p: &PositionOutcome, value_html: &str, pool: &ValuePool) -> String {
+fn position(p: &PositionOutcome, value_html: &str, play: &str) -> String {
     let svg = draw::svg(
         &p.position.picture(),
         &format!("A picture worth {}", words::spoken(&p.value)),
@@ -341,7 +350,7 @@ fn position(p: &PositionOutcome, value_html: &str, pool: &ValuePool) -> String {
         .map(|a| {
             format!(
                 "<li>{}: {} ✓</li>",
-                escape(assertion_words(&a.key)),
+                escape(words::assertion_key(&a.key)),
                 escape(&assertion_value(&a.literal))
             )
         })
@@ -352,7 +361,6 @@ fn position(p: &PositionOutcome, value_html: &str, pool: &ValuePool) -> String {
          <ul>{checks}<li>{methods}</li></ul>\
          <a class=\"key-link\" href=\"index.html#key\">How to read the picture</a></details></figcaption>\n</figure>\n",
         id = escape(&figure_id(&p.name)),
-        play = play_attributes(&p.play, pool),
         methods = escape(&methods_words(&p.methods, &p.parts)),
     )
 }
@@ -377,29 +385,28 @@ const BOARD_EM: f32 = 1.6;
 /// diagram when it has a play table: then its drawing holds every item play can show, those of
 /// the position itself in view, and the figure says which game it is and who moves how for the
 /// script.
-fn board(b: &BoardOutcome, value_html: &str, players: bool, pool: &ValuePool) -> String {
+fn board(
+    b: &BoardOutcome,
+    value_html: &str,
+    players: bool,
+    carried: Result<(), Unplayable>,
+    pool: &ValuePool,
+) -> String {
     let game = b.position.ruleset().name().replace('-', " ");
-    let title = format!("A {game} position worth {}", words::spoken(&b.value));
-    let playable = matches!(b.play.play, PagePlay::Table { .. });
-    let svg = if playable {
-        b.play
-            .drawing
-            .to_svg_playable(BOARD_EM, Some(&title), &b.play.shown)
-    } else {
-        b.play.drawing.to_svg_titled(BOARD_EM, Some(&title))
-    };
+    let (played, still) = board_svgs(b);
+    let svg = if carried.is_ok() { played } else { still };
     let checks: String = b
         .assertions
         .iter()
         .map(|a| {
             format!(
                 "<li>{}: {} ✓</li>",
-                escape(assertion_words(&a.key)),
+                escape(words::assertion_key(&a.key)),
                 escape(&assertion_value(&a.literal))
             )
         })
         .collect();
-    let about = if playable {
+    let about = if carried.is_ok() {
         format!(
             " data-play-game=\"{}\"{}",
             escape(&game),
@@ -419,7 +426,7 @@ fn board(b: &BoardOutcome, value_html: &str, players: bool, pool: &ValuePool) ->
          <details class=\"checked\"><summary>checked</summary>\
          <ul>{checks}<li>{methods}</li></ul></details></figcaption>\n</figure>\n",
         id = escape(&figure_id(&b.name)),
-        play = play_attributes(&b.play.play, pool),
+        play = play_attributes(&b.play.play, carried, pool),
         who = match b.position.ruleset().players() {
             Some(words) if players => format!(" <span class=\"rules\">({})</span>", escape(words)),
             _ => String::new(),
@@ -428,27 +435,43 @@ fn board(b: &BoardOutcome, value_html: &str, players: bool, pool: &ValuePool) ->
     )
 }
 
-/// The figure's play table for `player.js` (`data-play`) and the pool indices of its values
-/// (`data-play-values`), or why it has none (`data-play-static`).
-fn play_attributes(play: &PagePlay, pool: &ValuePool) -> String {
-    match play {
-        PagePlay::Table { text, values } => format!(
-            " data-play=\"{}\" data-play-values=\"{}\"",
-            escape(text),
-            pool.indices(values)
-        ),
-        PagePlay::Static(why) => format!(" data-play-static=\"{}\"", escape(why)),
-        PagePlay::Nothing => String::new(),
+/// A board's drawing as the page writes it when played (every item play can show, the
+/// position's own in view) and as a picture (the position's own items only).
+fn board_svgs(b: &BoardOutcome) -> (String, String) {
+    let game = b.position.ruleset().name().replace('-', " ");
+    let title = format!("A {game} position worth {}", words::spoken(&b.value));
+    let playable = matches!(b.play.play, PagePlay::Table { .. });
+    let still = b.position.draw().to_svg_titled(BOARD_EM, Some(&title));
+    if !playable {
+        return (still.clone(), still);
     }
+    let played = b
+        .play
+        .drawing
+        .to_svg_playable(BOARD_EM, Some(&title), &b.play.shown);
+    (played, still)
 }
 
-/// An assertion's key as a reader would say it.
-fn assertion_words(key: &str) -> &str {
-    match key {
-        "value" => "worth",
-        "left" => "Left's options",
-        "right" => "Right's options",
-        other => other,
+/// The bytes play adds to a board's drawing on the page.
+pub(super) fn board_play_bytes(b: &BoardOutcome) -> usize {
+    let (played, still) = board_svgs(b);
+    played.len().saturating_sub(still.len())
+}
+
+/// The figure's play table for `player.js` (`data-play`) and the pool indices of its values
+/// (`data-play-values`) when the page `carried` it, or why it has none (`data-play-static`).
+fn play_attributes(play: &PagePlay, carried: Result<(), Unplayable>, pool: &ValuePool) -> String {
+    match (play, carried) {
+        (PagePlay::Table { text, values }, Ok(())) => pool.attributes(text, values),
+        (PagePlay::Table { .. }, Err(why)) => format!(
+            " data-play-static=\"{}\"",
+            escape(&super::play::unplayable(why))
+        ),
+        (PagePlay::Static(why), _) => format!(
+            " data-play-static=\"{}\"",
+            escape(&super::play::unplayable(*why))
+        ),
+        (PagePlay::Nothing, _) => String::new(),
     }
 }
 
@@ -508,7 +531,7 @@ fn line_of_play(p: &PlayOutcome, values_html: &[String]) -> String {
 /// How many ems a unit (a square) of another game's drawing takes in a line of play.
 const PLAY_EM: f32 = 1.0;
 
-/// "Left cuts a blue edge; two edges fall", "Right plays b1-c1": a move in a reader's words.
+/// "Left cuts a blue edge; two edges fall", "Right pushes 2→1": a move in a reader's words.
 fn cut_words(cut: &PlayedCut) -> String {
     match &cut.kind {
         MoveKind::Cut { colour, fallen } => {
@@ -519,7 +542,7 @@ fn cut_words(cut: &PlayedCut) -> String {
             };
             format!("{} cuts a {} edge{fall}", cut.player, colour.word())
         }
-        MoveKind::Named(name) => format!("{} plays {name}", cut.player),
+        MoveKind::Named { verb, name } => format!("{} {verb} {name}", cut.player),
     }
 }
 
@@ -565,7 +588,7 @@ fn claim_link(
     };
     let link = format!(
         "<a class=\"claim\" id=\"{id}-text\" href=\"#{id}\" title=\"{title}\">{shown}</a>",
-        id = c.id,
+        id = super::headings::claim_id(i),
         title = escape(&claim_title(&c.figure)),
     );
     if with_query {

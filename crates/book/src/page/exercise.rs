@@ -44,14 +44,12 @@ pub fn render(
             (svg, rules)
         }
         ExercisePosition::Board(b) => {
-            // Each item in its group (`data-item`): a move question is answered by clicking the
-            // item a move targets (`board.js`).
-            let drawing = b.position.draw();
-            let svg = drawing.to_svg_playable(
-                EXERCISE_EM,
-                Some(&format!("Exercise {number}")),
-                &vec![true; drawing.items.len()],
-            );
+            // Each target of a move in its group (`data-item`): a move question is answered by
+            // clicking the item a move targets (`board.js`).
+            let svg = b
+                .position
+                .draw()
+                .to_svg_answerable(EXERCISE_EM, Some(&format!("Exercise {number}")));
             // Who moves how, in words: the drawing alone may not say it.
             let rules = b
                 .position
@@ -76,10 +74,10 @@ pub fn render(
             escape(tex)
         })
     };
-    let answer = if exercise.answer_is_latex {
-        format!("It is worth {}.", typeset(&exercise.answer))
-    } else {
-        escape(&exercise.answer)
+    let answer = match &exercise.expected {
+        Expected::Value { latex, .. } => format!("It is worth {}.", typeset(latex)),
+        // In words, a move named as code (`1→off`).
+        other => inline_markdown(&answer_words(other), &mut typeset),
     };
     let hint = exercise.hint.as_ref().map_or(String::new(), |h| {
         format!(
@@ -125,13 +123,13 @@ pub fn render(
         question = match (&exercise.expected, exercise.question.asks_move()) {
             (Expected::Moves { .. }, Some((p, _))) => format!(
                 "{} <span class=\"exercise-screen-only\" hidden>Click the edge {p} should cut.</span>",
-                escape(&exercise.question.words())
+                escape(&question_words(exercise.question))
             ),
             (Expected::Named { .. }, Some((p, _))) => format!(
                 "{} <span class=\"exercise-screen-only\" hidden>Type the move, or click the piece or place of {p}'s move.</span>",
-                escape(&exercise.question.words())
+                escape(&question_words(exercise.question))
             ),
-            _ => escape(&exercise.question.words()),
+            _ => escape(&question_words(exercise.question)),
         },
     );
     let key = format!(
@@ -139,6 +137,77 @@ pub fn render(
         prefixed_ids(&solution, "key-")
     );
     Rendered { inline, key }
+}
+
+/// The question as the reader reads it.
+fn question_words(question: Question) -> String {
+    match question {
+        Question::Value => "What is it worth?".to_string(),
+        Question::Winner(p) => format!("Who wins when {p} starts?"),
+        Question::Outcome => {
+            "Who wins: Left, Right, the first player or the second player?".to_string()
+        }
+        Question::WinningMove(p) => format!("Find a winning move for {p}, moving first."),
+        Question::BestMove(p) => format!("Find {p}'s best move, moving first."),
+    }
+}
+
+/// The answer for the answer key, in words (a value's is typeset instead).
+fn answer_words(expected: &Expected) -> String {
+    match expected {
+        Expected::Value { display, .. } => format!("It is worth {display}."),
+        Expected::Winner(winner) => format!("{winner} wins."),
+        Expected::Outcome(class) => {
+            let words = class.describe();
+            format!("{}{}.", words[..1].to_uppercase(), &words[1..])
+        }
+        Expected::Moves {
+            player,
+            goal,
+            winning,
+            colours,
+            ..
+        } => match (goal, winning.as_slice()) {
+            (Goal::Win, [edge]) => format!(
+                "{player} wins by cutting the {} edge drawn thick.",
+                colours[*edge].word()
+            ),
+            (Goal::Win, many) => format!(
+                "{player} has {} winning moves: the edges drawn thick.",
+                many.len()
+            ),
+            (Goal::Best, [edge]) => format!(
+                "{player}'s best move is to cut the {} edge drawn thick.",
+                colours[*edge].word()
+            ),
+            (Goal::Best, many) => format!(
+                "{player} has {} best moves, leaving equal values: the edges drawn thick.",
+                many.len()
+            ),
+        },
+        Expected::Named {
+            player,
+            goal,
+            right,
+            ..
+        } => {
+            let quoted: Vec<String> = right.iter().map(|m| format!("`{m}`")).collect();
+            match (goal, quoted.as_slice()) {
+                (Goal::Win, [one]) => format!("{player} wins by playing {one}."),
+                (Goal::Win, many) => format!(
+                    "{player} has {} winning moves: {}.",
+                    many.len(),
+                    many.join(", ")
+                ),
+                (Goal::Best, [one]) => format!("{player}'s best move is {one}."),
+                (Goal::Best, many) => format!(
+                    "{player} has {} best moves, leaving equal values: {}.",
+                    many.len(),
+                    many.join(", ")
+                ),
+            }
+        }
+    }
 }
 
 /// How many ems a unit (a square) of another game's drawing takes in an exercise.
@@ -157,7 +226,7 @@ fn with_winning_edges(svg: &str, winning: &[usize]) -> String {
 fn expected_json(expected: &Expected, question: Question) -> String {
     let player = |p: &Player| p.name().to_lowercase();
     let value = match expected {
-        Expected::Value { display, parts } => serde_json::json!({
+        Expected::Value { display, parts, .. } => serde_json::json!({
             "kind": "value",
             "display": display,
             "parts": parts.as_ref().map(|(num, exp, ups, nim)| serde_json::json!([num, exp, ups, nim])),
@@ -180,6 +249,7 @@ fn expected_json(expected: &Expected, question: Question) -> String {
             winning,
             legal,
             names,
+            ..
         } => serde_json::json!({
             "kind": "move",
             "player": player(p),

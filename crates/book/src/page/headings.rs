@@ -2,6 +2,12 @@
 //! `slug#heading` have something to point at.
 
 use crate::site::render::TocEntry;
+
+/// The anchor of an essay's claim `index` (0-based, in the order checked) in its page's
+/// notebook: `claim-1`, `claim-2`, ... (a prefix no heading's id takes).
+pub fn claim_id(index: usize) -> String {
+    format!("claim-{}", index + 1)
+}
 use pulldown_cmark::{Event, HeadingLevel, Tag, TagEnd};
 
 /// Passes events through, holding back each heading until its text (and so its id) is known.

@@ -6,6 +6,7 @@
 mod directives;
 mod exercise;
 mod headings;
+pub use headings::claim_id;
 mod play;
 mod thermograph;
 mod words;
@@ -32,7 +33,7 @@ pub fn build_page(checked: &CheckedEssay, problems: &mut Vec<Diagnostic>) -> Pag
         .enumerate()
         .map(|(i, d)| (d.span.start, i))
         .collect();
-    let pool = play::ValuePool::of(checked);
+    let pool = play::ValuePool::of(checked, &directives::board_play_bytes);
     let mut out: Vec<Event> = Vec::new();
     let mut headings = headings::Collector::default();
     // Inside verbatim code a `$` is just a character.
@@ -159,9 +160,10 @@ pub fn build_page(checked: &CheckedEssay, problems: &mut Vec<Diagnostic>) -> Pag
     let mut placed: Vec<(usize, ClaimRow)> = checked
         .claims
         .iter()
-        .filter(|c| c.kind != ClaimKind::Exercise)
-        .map(|c| {
-            let mut row = claim_row(c);
+        .enumerate()
+        .filter(|(_, c)| c.kind != ClaimKind::Exercise)
+        .map(|(i, c)| {
+            let mut row = claim_row(i, c);
             // A relation checked in an exercise's hint has no anchor in the text to go back to.
             row.in_text = body_html.contains(&format!("id=\"{}-text\"", row.id));
             (c.literal_range.start, row)
@@ -246,9 +248,9 @@ impl<'a> Exercises<'a> {
     }
 }
 
-fn claim_row(c: &ClaimRecord) -> ClaimRow {
+fn claim_row(index: usize, c: &ClaimRecord) -> ClaimRow {
     ClaimRow {
-        id: c.id.clone(),
+        id: claim_id(index),
         // Values in the notebook are typeset like the maths (`7/4` as 1¾), as in the prose.
         literal: words::typeset_value(&c.literal).unwrap_or_else(|| c.literal.clone()),
         literal_html: (c.kind == ClaimKind::Relation)

@@ -1,49 +1,84 @@
-//! The values a page's playable diagrams can show, typeset once for the whole page.
+//! The values a page's playable diagrams can show, typeset once for the whole page, and which
+//! diagrams the page carries play for.
 //!
 //! The one idea: **diagrams on one page share their values** (0, 1, ½ appear in nearly every
 //! table), so the page carries one hidden pool of typeset values, each distinct value once, and
 //! each diagram lists the pool indices of its table's values (`data-play-values`, in the order of
 //! the table's value indices). `player.js` shows them as play goes; without it they stay hidden.
+//! A diagram that is not played says why, in the reader's words ([`unplayable`]).
+//! The page's budget of play ([`PAGE_BUDGET`]'s `page_bytes`) is held here, where the bytes are
+//! written: in the essay's order, a table is carried while everything it adds — its attributes,
+//! its board's drawing for play, its values new to the pool, typeset — fits.
 
-use crate::check::{CheckedEssay, Outcome, PagePlay, PlayValue};
+use super::words;
+use crate::check::playable::PAGE_BUDGET;
+use crate::check::{BoardOutcome, CheckedEssay, Outcome, PagePlay, PlayValue, Unplayable};
 use crate::essay::Diagnostic;
 use crate::site::escape_html as escape;
 use crate::site::maths;
 
-/// The distinct values of every play table of a page, in order of first use.
+/// The distinct values of the play tables a page carries, in order of first use, and which
+/// outcomes' tables it carries.
 #[derive(Default)]
 pub struct ValuePool {
     values: Vec<PlayValue>,
+    /// By outcome index: the page carries this outcome's table, or why not (the page is full,
+    /// or the table alone is more than the page's budget of play).
+    carried: Vec<Result<(), Unplayable>>,
 }
 
 impl ValuePool {
-    pub fn of(checked: &CheckedEssay) -> ValuePool {
+    /// The page's tables, in the essay's order, while what they add to the page fits its budget
+    /// (`board_bytes`: what play adds to a board's drawing on the page).
+    pub fn of(checked: &CheckedEssay, board_bytes: &dyn Fn(&BoardOutcome) -> usize) -> ValuePool {
         let mut pool = ValuePool::default();
+        let mut bytes = 0;
         for outcome in &checked.outcomes {
-            let play = match outcome {
-                Outcome::Position(p) => &p.play,
-                Outcome::Board(b) => &b.play.play,
-                _ => continue,
+            let (play, drawn) = match outcome {
+                Outcome::Position(p) => (&p.play, 0),
+                Outcome::Board(b) => (&b.play.play, board_bytes(b)),
+                _ => (&PagePlay::Nothing, 0),
             };
-            if let PagePlay::Table { values, .. } = play {
+            let mut carry = Err(Unplayable::PageFull);
+            if let PagePlay::Table { text, values } = play {
+                let mut with = pool.values.clone();
+                let mut cost = drawn;
+                if with.is_empty() {
+                    cost += POOL_OPEN.len() + POOL_CLOSE.len();
+                }
                 for v in values {
-                    if !pool.values.contains(v) {
-                        pool.values.push(v.clone());
+                    if !with.contains(v) {
+                        cost += pool_item(v, &typeset_or_tex(v)).len();
+                        with.push(v.clone());
                     }
                 }
+                let indices = indices_in(&with, values);
+                cost += attributes(text, &indices).len();
+                if bytes + cost <= PAGE_BUDGET.page_bytes {
+                    bytes += cost;
+                    pool.values = with;
+                    carry = Ok(());
+                } else if cost > PAGE_BUDGET.page_bytes {
+                    carry = Err(Unplayable::OverPage);
+                }
             }
+            pool.carried.push(carry);
         }
         pool
     }
 
-    /// The pool indices of a table's values, space-separated, for `data-play-values`.
-    pub fn indices(&self, values: &[PlayValue]) -> String {
-        let found: Vec<String> = values
-            .iter()
-            .filter_map(|v| self.values.iter().position(|x| x == v))
-            .map(|i| i.to_string())
-            .collect();
-        found.join(" ")
+    /// Whether the page carries the table of outcome `index`, or why not.
+    pub fn carries(&self, index: usize) -> Result<(), Unplayable> {
+        self.carried
+            .get(index)
+            .copied()
+            .unwrap_or(Err(Unplayable::PageFull))
+    }
+
+    /// The attributes of a table the page carries: `data-play` and its values' pool indices
+    /// (`data-play-values`).
+    pub fn attributes(&self, text: &str, values: &[PlayValue]) -> String {
+        attributes(text, &indices_in(&self.values, values))
     }
 
     /// The hidden pool (nothing if the page has no playable diagram).
@@ -64,13 +99,77 @@ impl ValuePool {
                     ));
                     escape(&v.latex)
                 });
-                format!(
-                    "<span data-value=\"{}\" data-words=\"{}\">{typeset}</span>",
-                    escape(&v.shown),
-                    escape(&v.words)
-                )
+                pool_item(v, &typeset)
             })
             .collect();
-        format!("<div class=\"play-values\" id=\"play-values\" hidden>{items}</div>\n")
+        format!("{POOL_OPEN}{items}{POOL_CLOSE}")
     }
+}
+
+/// Why a diagram is not played, as the reader reads it (`data-play-static`).
+pub fn unplayable(why: Unplayable) -> String {
+    match why {
+        Unplayable::TooManyEdges { edges, limit } => {
+            format!("Too large to play in the page: {edges} edges (the page plays up to {limit}).")
+        }
+        Unplayable::TooManyPositions { limit } => format!(
+            "Too many ways to play to follow in the page (more than {} positions).",
+            with_commas(limit)
+        ),
+        Unplayable::Unsolved => {
+            "Not playable in the page: some positions of play are beyond the solver's budget."
+                .to_string()
+        }
+        Unplayable::NotCompact => "Too large to play in the page.".to_string(),
+        Unplayable::OverDiagram { positions } => format!(
+            "Too many ways to play to follow in the page ({} positions).",
+            with_commas(positions)
+        ),
+        Unplayable::OverPage => {
+            "Too large to play in the page: its game alone is more than a page carries.".to_string()
+        }
+        Unplayable::PageFull => {
+            "Not playable here: this page already carries as many games as it can.".to_string()
+        }
+        Unplayable::NotYet => "This game cannot be played in the page yet.".to_string(),
+    }
+}
+
+/// `20000` as `20,000`.
+fn with_commas(n: usize) -> String {
+    hackenbook_census::literal::with_separators(&(n as u64).into())
+}
+
+const POOL_OPEN: &str = "<div class=\"play-values\" id=\"play-values\" hidden>";
+const POOL_CLOSE: &str = "</div>\n";
+
+/// A value as the pool carries it, `typeset`, with its notation and words for `player.js`.
+fn pool_item(v: &PlayValue, typeset: &str) -> String {
+    format!(
+        "<span data-value=\"{}\" data-words=\"{}\">{typeset}</span>",
+        escape(&v.shown),
+        escape(&words::spoken(&v.shown))
+    )
+}
+
+/// A value typeset, or its TeX where KaTeX refuses it (reported when the pool is written).
+fn typeset_or_tex(v: &PlayValue) -> String {
+    maths::render(&v.latex, false).unwrap_or_else(|_| escape(&v.latex))
+}
+
+/// The pool indices of a table's values, space-separated, for `data-play-values`.
+fn indices_in(pool: &[PlayValue], values: &[PlayValue]) -> String {
+    let found: Vec<String> = values
+        .iter()
+        .filter_map(|v| pool.iter().position(|x| x == v))
+        .map(|i| i.to_string())
+        .collect();
+    found.join(" ")
+}
+
+fn attributes(text: &str, indices: &str) -> String {
+    format!(
+        " data-play=\"{}\" data-play-values=\"{indices}\"",
+        escape(text)
+    )
 }

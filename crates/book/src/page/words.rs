@@ -116,38 +116,30 @@ fn fraction(p: u64, q: u64) -> String {
     }
 }
 
-/// The value in words: "minus one quarter", "one and a half", "star six", "up star",
-/// "double down". A value that is not of this form is spoken symbol by symbol.
+/// The value in words, as a reader (or a screen reader) says it: "minus one quarter", "one and
+/// a half", "star six", "up star", "double down", "plus or minus one". A game in braces is said
+/// piece by piece, each option in these words: "the game with Left's options one and Right's
+/// options zero". The one place a value is put into words for a reader.
 pub fn spoken(text: &str) -> String {
-    let mut text = text;
-    let mut prefix = String::new();
-    while let Some(rest) = text.strip_prefix("+-").or_else(|| text.strip_prefix('±')) {
-        prefix.push_str("plus or minus ");
-        text = rest;
+    match read(text) {
+        Some(v) => nus_words(&v),
+        None => game_words(text),
     }
-    if !prefix.is_empty() {
-        return format!("{prefix}{}", spoken(text));
+}
+
+/// An assertion's key (what part of a value it states) as a reader would say it: `value` as
+/// "worth", `left` as "Left's options".
+pub fn assertion_key(key: &str) -> &str {
+    match key {
+        "value" => "worth",
+        "left" => "Left's options",
+        "right" => "Right's options",
+        other => other,
     }
-    let Some(v) = read(text) else {
-        let mut out = String::new();
-        for c in text.chars() {
-            let word = match c {
-                '{' => " the game with Left's options ",
-                '|' => " and Right's options ",
-                '}' => " ",
-                '*' => " star",
-                '^' => " up",
-                '-' => " minus ",
-                ',' => ",",
-                c => {
-                    out.push(c);
-                    continue;
-                }
-            };
-            out.push_str(word);
-        }
-        return out.split_whitespace().collect::<Vec<_>>().join(" ");
-    };
+}
+
+/// A number, ups and a nimber in words.
+fn nus_words(v: &Nus) -> String {
     let mut parts = Vec::new();
     if let Some((n, d)) = v.number {
         if n != 0 || (v.ups == 0 && v.nim.is_none()) {
@@ -173,6 +165,75 @@ pub fn spoken(text: &str) -> String {
     parts.join(" ")
 }
 
+/// A value that is not a number, ups and a nimber — a game in braces, a switch `+-G` — said
+/// piece by piece: braces and bar as words, each option (between them and the commas) as a
+/// value. Iterative: the nesting of braces is the author's.
+fn game_words(text: &str) -> String {
+    let mut out: Vec<String> = Vec::new();
+    let mut atom = String::new();
+    let flush = |atom: &mut String, out: &mut Vec<String>| {
+        if !atom.is_empty() {
+            out.push(atom_words(atom));
+            atom.clear();
+        }
+    };
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        let word = match c {
+            '{' => "the game with Left's options",
+            '|' => {
+                while chars.next_if_eq(&'|').is_some() {}
+                "and Right's options"
+            }
+            '}' => "",
+            '±' => "plus or minus",
+            '+' if chars.next_if_eq(&'-').is_some() => "plus or minus",
+            ',' => {
+                flush(&mut atom, &mut out);
+                if let Some(last) = out.last_mut() {
+                    last.push(',');
+                }
+                continue;
+            }
+            c if c.is_whitespace() => "",
+            c => {
+                atom.push(c);
+                continue;
+            }
+        };
+        flush(&mut atom, &mut out);
+        if !word.is_empty() {
+            out.push(word.to_string());
+        }
+    }
+    flush(&mut atom, &mut out);
+    out.join(" ")
+}
+
+/// One option of a game in braces: a value in words, or (when it reads as none) symbol by
+/// symbol.
+fn atom_words(atom: &str) -> String {
+    if let Some(v) = read(atom) {
+        return nus_words(&v);
+    }
+    let mut out = String::new();
+    for c in atom.chars() {
+        let word = match c {
+            '*' => " star ",
+            '^' => " up ",
+            'v' => " down ",
+            '-' => " minus ",
+            '+' => " plus ",
+            c => {
+                out.push(c);
+                continue;
+            }
+        };
+        out.push_str(word);
+    }
+    out.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
 fn number_words(n: i64, d: u64) -> String {
     let sign = if n < 0 { "minus " } else { "" };
     let (whole, part) = (n.unsigned_abs() / d, n.unsigned_abs() % d);
@@ -180,7 +241,10 @@ fn number_words(n: i64, d: u64) -> String {
         (0, _) => String::new(),
         (1, 2) => "a half".into(),
         (p, 4) => format!("{} quarter{}", count_words(p), plural(p)),
-        (p, d) => format!("{} {}{}", count_words(p), ordinal(d), plural(p)),
+        (p, d) => match ordinal(d) {
+            Some(ordinal) => format!("{} {ordinal}{}", count_words(p), plural(p)),
+            None => format!("{} over {d}", count_words(p)),
+        },
     };
     let fraction = if whole == 0 && part == 1 && d == 2 {
         "one half".into()
@@ -210,16 +274,17 @@ pub fn count_words(n: u64) -> String {
     }
 }
 
-/// The ordinal of a power of two as a denominator: "eighth", "sixteenth", ...
-fn ordinal(d: u64) -> String {
-    match d {
-        2 => "half".into(),
-        8 => "eighth".into(),
-        16 => "sixteenth".into(),
-        32 => "thirty-second".into(),
-        64 => "sixty-fourth".into(),
-        d => format!("{d}th"),
-    }
+/// The ordinal of a power of two as a denominator, up to "sixty-fourth"; beyond, a fraction
+/// is said "77 over 128".
+fn ordinal(d: u64) -> Option<&'static str> {
+    Some(match d {
+        2 => "half",
+        8 => "eighth",
+        16 => "sixteenth",
+        32 => "thirty-second",
+        64 => "sixty-fourth",
+        _ => return None,
+    })
 }
 
 #[cfg(test)]
@@ -254,25 +319,64 @@ mod tests {
         }
     }
 
+    /// The reader's wording of each kind of value, written out by hand: the one wording the
+    /// figure descriptions, the captions and the announcements of play all use.
     #[test]
     fn values_are_spoken_in_words() {
         for (text, words) in [
-            ("-1/4", "minus one quarter"),
-            ("1/2", "one half"),
-            ("3/2", "one and a half"),
-            ("3/8", "three eighths"),
-            ("*6", "star six"),
-            ("^*", "up star"),
-            ("vv", "double down"),
-            ("1*", "one star"),
+            // Integers, counted in words up to twenty, then in digits.
             ("0", "zero"),
             ("-2", "minus two"),
+            ("20", "twenty"),
+            ("21", "21"),
+            ("-37", "minus 37"),
+            // Dyadic fractions: a half on its own, "and a half" after a whole number.
+            ("1/2", "one half"),
+            ("-1/4", "minus one quarter"),
+            ("3/2", "one and a half"),
+            ("-3/2", "minus one and a half"),
+            ("3/8", "three eighths"),
+            ("11/8", "one and three eighths"),
+            ("5/16", "five sixteenths"),
+            ("-1/32", "minus one thirty-second"),
+            ("3/64", "three sixty-fourths"),
+            ("77/128", "77 over 128"),
+            ("129/128", "one and one over 128"),
+            // Nimbers.
+            ("*", "star"),
+            ("*2", "star two"),
+            ("*6", "star six"),
+            ("*23", "star 23"),
+            // Ups and downs, alone and with a number or a star.
+            ("^", "up"),
+            ("^*", "up star"),
+            ("vv", "double down"),
             ("^3", "three ups"),
+            ("v4*3", "four downs star three"),
+            ("1*", "one star"),
+            ("1/2*", "one half star"),
+            ("-3/4v*", "minus three quarters down star"),
+            ("2^", "two up"),
+            // Switches and other games, option by option.
             ("+-1", "plus or minus one"),
             ("±1/2", "plus or minus one half"),
+            ("+-*", "plus or minus star"),
             (
                 "{1|0}",
-                "the game with Left's options 1 and Right's options 0",
+                "the game with Left's options one and Right's options zero",
+            ),
+            (
+                "{0,v*|0}",
+                "the game with Left's options zero, down star and Right's options zero",
+            ),
+            (
+                "{2|{1|-1}}",
+                "the game with Left's options two and Right's options the game with Left's \
+                 options one and Right's options minus one",
+            ),
+            (
+                "+-{2|1}",
+                "plus or minus the game with Left's options two and Right's options one",
             ),
         ] {
             assert_eq!(spoken(text), words, "{text}");

@@ -10,7 +10,6 @@
 //! Libertinus Serif is under the SIL Open Font License 1.1, New Computer Modern Math under the
 //! GUST Font License (both texts as shipped in the crate's NOTICE file).
 
-use std::fs;
 use std::io;
 use std::path::Path;
 
@@ -18,10 +17,11 @@ use super::webfont::{self, font_bytes, font_name, NAME_COPYRIGHT};
 
 /// Our stylesheet (written for this project, not third-party).
 pub const STYLE_CSS: &str = include_str!("style.css");
-/// The paint of the diagrams' classes (the drawing's own), served at the head of `style.css`
-/// whatever the stylesheet, so an override can restyle a class but never lose the paint.
-pub use hackenbook_rulesets::draw::STYLE as BOARD_CSS;
-pub use hackenbook_rulesets::hackenbush::draw::STYLE as DIAGRAM_CSS;
+/// The paint of the diagrams' classes (the drawing's own, kept with the drawing in
+/// `hackenbook_rulesets`), served at the head of `style.css` whatever the stylesheet, so an
+/// override can restyle a class but never lose the paint.
+use hackenbook_rulesets::draw::STYLE as BOARD_CSS;
+use hackenbook_rulesets::hackenbush::draw::STYLE as DIAGRAM_CSS;
 /// The script of exercises (`page::exercise`): checks a reader's answer against the build's.
 pub const EXERCISE_JS: &str = include_str!("scripts/exercise.js");
 
@@ -76,6 +76,12 @@ pub fn served(source: &str, open: &str, close: &str) -> String {
     out
 }
 
+/// Our script of the investigate page (`investigate.html`): draws a reader's picture, values it
+/// exactly when it is a forest of blue-red or green trees, and plays it through `player.js`.
+pub const INVESTIGATE_JS: &str = include_str!("scripts/investigate.js");
+/// The investigate page's stylesheet, which only that page loads (ours, like `style.css`).
+pub const INVESTIGATE_CSS: &str = include_str!("investigate.css");
+
 /// Our script of the search box on every page (see `scripts/search.js` and [`super::search`]).
 pub const SEARCH_JS: &str = include_str!("scripts/search.js");
 
@@ -129,7 +135,7 @@ const LIBERTINUS_NOTICE: &str = "Copyright © 2012-2024 The Libertinus Project A
 /// Writes `style.css`, the diagrams' paint ([`DIAGRAM_CSS`]) followed by
 /// `stylesheet` (ours, [`STYLE_CSS`], unless the project overrides it), `board.css` (the other games' paint, [`BOARD_CSS`]: only pages with their boards load it, before
 /// `style.css`, so that the stylesheet can still restyle a class by a later rule), our scripts
-/// (`exercise.js`, `player.js`, `board.js`, `edges.js`, `search.js`), `fonts/*.woff2` (each font cut
+/// (`exercise.js`, `player.js`, `board.js`, `edges.js`, `search.js`, `investigate.js`), `fonts/*.woff2` (each font cut
 /// to the glyphs `pages`, the stylesheet and the scripts show), `fonts/OFL.txt`,
 /// `fonts/GUST-FONT-LICENSE.txt` and `fonts/README.txt` (which file is under which licence)
 /// into `out_dir`.
@@ -138,14 +144,11 @@ pub fn write_assets<'p>(
     pages: impl IntoIterator<Item = &'p str>,
     stylesheet: &'p str,
 ) -> io::Result<()> {
-    for (name, bytes) in asset_files(pages, stylesheet, &|| false)? {
-        let path = out_dir.join(name);
-        if let Some(parent) = path.parent() {
-            fs::create_dir_all(parent)?;
-        }
-        fs::write(path, bytes)?;
-    }
-    Ok(())
+    let files = asset_files(pages, stylesheet, &|| false)?;
+    super::publish::write_files(
+        out_dir,
+        files.iter().map(|(n, b)| (n.as_str(), b.as_slice())),
+    )
 }
 
 /// The files [`write_assets`] writes, as (path inside the site, bytes), in memory. `stopped` is
@@ -162,11 +165,13 @@ pub fn asset_files<'p>(
     let painted = format!("{DIAGRAM_CSS}{stylesheet}");
     add("style.css", served(&painted, "/*", "*/"));
     add("board.css", served(BOARD_CSS, "/*", "*/"));
+    add("investigate.css", served(INVESTIGATE_CSS, "/*", "*/"));
     add("exercise.js", served(EXERCISE_JS, "//", "\n"));
     add("player.js", served(PLAYER_JS, "//", "\n"));
     add("board.js", served(BOARD_JS, "//", "\n"));
     add("edges.js", served(EDGES_JS, "//", "\n"));
     add("search.js", served(SEARCH_JS, "//", "\n"));
+    add("investigate.js", served(INVESTIGATE_JS, "//", "\n"));
     // The scripts write words into the page (verdicts, announcements): their letters too.
     let chars = webfont::SiteCharacters::of(pages.into_iter().chain([
         stylesheet,
@@ -175,6 +180,7 @@ pub fn asset_files<'p>(
         BOARD_JS,
         EDGES_JS,
         SEARCH_JS,
+        INVESTIGATE_JS,
     ]));
     let mut readme = String::from(
         "Fonts used by this site, from the typst-assets crate, converted to WOFF2 with the\n\
@@ -223,6 +229,7 @@ fn describe(face: &Face, bytes: &[u8]) -> String {
 mod tests {
     use super::*;
     use crate::site::webfont::NAME_POSTSCRIPT;
+    use std::fs;
 
     #[test]
     fn served_files_lose_comments_and_indentation_only() {
@@ -238,7 +245,7 @@ mod tests {
         );
         // The real files: a script keeps every line that is not a comment, in order; the
         // stylesheet keeps every rule (its comments hold no braces) and adds nothing.
-        for script in [PLAYER_JS, BOARD_JS, EDGES_JS, EXERCISE_JS] {
+        for script in [PLAYER_JS, BOARD_JS, EDGES_JS, EXERCISE_JS, INVESTIGATE_JS] {
             let out = served(script, "//", "\n");
             let kept: Vec<&str> = script
                 .lines()
@@ -248,12 +255,14 @@ mod tests {
             assert_eq!(out.lines().collect::<Vec<_>>(), kept);
             assert!(out.len() < script.len() * 9 / 10);
         }
-        let out = served(STYLE_CSS, "/*", "*/");
-        assert!(out.lines().all(|l| STYLE_CSS.contains(l)));
-        for brace in ['{', '}'] {
-            assert_eq!(out.matches(brace).count(), STYLE_CSS.matches(brace).count());
+        for sheet in [STYLE_CSS, INVESTIGATE_CSS] {
+            let out = served(sheet, "/*", "*/");
+            assert!(out.lines().all(|l| sheet.contains(l)));
+            for brace in ['{', '}'] {
+                assert_eq!(out.matches(brace).count(), sheet.matches(brace).count());
+            }
+            assert!(out.len() < sheet.len() * 9 / 10);
         }
-        assert!(out.len() < STYLE_CSS.len() * 9 / 10);
     }
 
     #[test]

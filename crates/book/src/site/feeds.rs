@@ -8,7 +8,7 @@
 //! Both are deterministic: dates come from the essays' front matter, never from the clock.
 
 use super::escape_html as escape;
-use super::model::{href, PageModel, INDEX};
+use super::model::{href, PageModel, INDEX, INVESTIGATE};
 
 /// The absolute address of a file of the site: the index is the site's own address.
 pub fn url_of(base_url: &str, file: &str) -> String {
@@ -39,7 +39,9 @@ pub fn sitemap(base_url: &str, pages: &[&PageModel]) -> String {
     let essays = pages
         .iter()
         .map(|p| (url_of(base_url, &href(&p.slug)), last_changed(p)));
-    for (url, lastmod) in index.chain(essays) {
+    // The investigate page has no date of its own: it changes with hackenbook, not the essays.
+    let investigate = std::iter::once((url_of(base_url, INVESTIGATE), None));
+    for (url, lastmod) in index.chain(essays).chain(investigate) {
         xml.push_str(&format!("<url><loc>{}</loc>", escape(&url)));
         if let Some(day) = lastmod {
             xml.push_str(&format!("<lastmod>{}</lastmod>", escape(day)));

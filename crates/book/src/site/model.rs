@@ -106,6 +106,8 @@ pub struct Link {
 /// and most servers show `404.html`), its sitemap and its Atom feed.
 pub const INDEX: &str = "index.html";
 pub const NOT_FOUND: &str = "404.html";
+/// The page where a reader draws a picture of their own and sees its value (`investigate.js`).
+pub const INVESTIGATE: &str = "investigate.html";
 pub const SITEMAP: &str = "sitemap.xml";
 pub const FEED: &str = "feed.xml";
 

@@ -25,6 +25,22 @@ use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 
+/// Writes each `(name, bytes)` at `dir/name` (`name` relative, `/`-separated), creating the
+/// folders it needs: how a site is filled, whole, into a folder of its own.
+pub fn write_files<'f>(
+    dir: &Path,
+    files: impl IntoIterator<Item = (&'f str, &'f [u8])>,
+) -> io::Result<()> {
+    for (name, bytes) in files {
+        let path = dir.join(name);
+        if let Some(parent) = path.parent() {
+            fs::create_dir_all(parent)?;
+        }
+        fs::write(path, bytes)?;
+    }
+    Ok(())
+}
+
 /// The manifest at the top of every site: a first line naming it, then the path of every file
 /// of the site (relative, `/`-separated, sorted), one a line. A staging folder gets the first
 /// line as soon as it is created, so a leftover of a killed run is recognised as ours.

@@ -8,15 +8,15 @@
 //!
 //! # Output layout
 //!
-//! Flat: `index.html`, one `<slug>.html` per essay, `404.html`, `style.css`, our scripts
-//! (`player.js`, `exercise.js`, `search.js`), `search-index.js` ([`super::search`]), `fonts/`, and with a `base_url` `sitemap.xml` and `feed.xml` ([`super::feeds`]). Flat files keep
+//! Flat: `index.html`, one `<slug>.html` per essay, `investigate.html`, `404.html`, `style.css`
+//! (and `board.css`, `investigate.css`, which only some pages load), our scripts (`player.js`, `exercise.js`, `search.js`, `investigate.js`), `search-index.js` ([`super::search`]), `fonts/`, and with a `base_url` `sitemap.xml` and `feed.xml` ([`super::feeds`]). Flat files keep
 //! every link relative and the site readable straight from disk (`file://`) and under any path,
 //! where `<slug>/index.html` would open a folder listing instead of a page.
 //!
 //! # Template context
 //!
 //! Templates are `base.html`, `essay.html`, `index.html`, `notebook.html` (the claims notebook,
-//! which `essay.html` includes) and `404.html`; each, and the stylesheet
+//! which `essay.html` includes), `investigate.html` and `404.html`; each, and the stylesheet
 //! `style.css`, is read from the project's templates folder when it is there and is the built-in
 //! copy of this repository's `templates/` (or `src/site/style.css`) otherwise, file by file. They
 //! are rendered with autoescaping on (so plain-text fields may hold `<` or `&`). The variables each
@@ -38,9 +38,9 @@ use super::assets::asset_files;
 use super::feeds;
 pub use super::model::{
     href, ClaimRow, Link, PageModel, SiteModel, TocEntry, ANSWER_KEY_OPENING, FEED, INDEX,
-    NOT_FOUND, SITEMAP,
+    INVESTIGATE, NOT_FOUND, SITEMAP,
 };
-use super::publish::{publish, PublishError, Refusal};
+use super::publish::{publish, write_files, PublishError, Refusal};
 use super::search;
 
 /// Why the site could not be written. In every case the previous output folder is untouched.
@@ -71,7 +71,7 @@ pub enum RenderError {
 /// The project's templates, built in: a templates folder that lacks one of these files (or
 /// does not exist) gets the built-in copy, so a project needs no `templates/` of its own and can
 /// override just the one it wants to change.
-const BUILT_IN: [(&str, &str); 5] = [
+const BUILT_IN: [(&str, &str); 6] = [
     ("base.html", include_str!("../../../../templates/base.html")),
     (
         "essay.html",
@@ -83,6 +83,10 @@ const BUILT_IN: [(&str, &str); 5] = [
     ),
     ("404.html", include_str!("../../../../templates/404.html")),
     (
+        "investigate.html",
+        include_str!("../../../../templates/investigate.html"),
+    ),
+    (
         "notebook.html",
         include_str!("../../../../templates/notebook.html"),
     ),
@@ -93,7 +97,8 @@ const STYLESHEET: &str = "style.css";
 
 /// Renders every page with the templates in `templates_dir` and replaces `out_dir` with a
 /// folder holding the pages, the assets, and with a `base_url` the sitemap and the feed. Returns
-/// the pages written (`index.html` first, then essays in rung order, then `404.html`), as paths
+/// the pages written (`index.html` first, then essays in rung order, then `investigate.html`
+/// and `404.html`), as paths
 /// inside `out_dir`.
 pub fn render_site(
     model: &SiteModel,
@@ -102,16 +107,8 @@ pub fn render_site(
 ) -> Result<Vec<PathBuf>, RenderError> {
     let pages = render_pages(model, templates_dir)?;
     let others = site_files(model, templates_dir, &pages, out_dir, &|| false)?;
-    publish(out_dir, |dir| -> io::Result<()> {
-        let pages = pages.iter().map(|(name, html)| (name, html.as_bytes()));
-        for (name, bytes) in pages.chain(others.iter().map(|(n, b)| (n, b.as_slice()))) {
-            let path = dir.join(name);
-            if let Some(parent) = path.parent() {
-                fs::create_dir_all(parent)?;
-            }
-            fs::write(path, bytes)?;
-        }
-        Ok(())
+    publish(out_dir, |dir| {
+        write_files(dir, site_contents(&pages, &others))
     })
     .map_err(|e| match e {
         PublishError::Refused(refusal) => RenderError::Refused(refusal),
@@ -121,6 +118,16 @@ pub fn render_site(
         },
     })?;
     Ok(pages.iter().map(|(name, _)| out_dir.join(name)).collect())
+}
+
+/// The pages and the other files of a site, as (path inside the site, bytes): what
+/// [`write_files`] fills a new site with.
+pub fn site_contents<'s>(
+    pages: &'s [(String, String)],
+    others: &'s [(String, Vec<u8>)],
+) -> impl Iterator<Item = (&'s str, &'s [u8])> {
+    let pages = pages.iter().map(|(n, html)| (n.as_str(), html.as_bytes()));
+    pages.chain(others.iter().map(|(n, b)| (n.as_str(), b.as_slice())))
 }
 
 /// Every file of the site besides its pages (the search index, with a `base_url` the sitemap
@@ -169,7 +176,8 @@ pub fn stylesheet(templates_dir: &Path) -> Result<String, RenderError> {
 }
 
 /// The pages of the site in memory, as (file name, HTML): `index.html` first, then essays in
-/// rung order, then `404.html`. Nothing is written.
+/// rung order, then `investigate.html` (the reader's own pictures, valued in the page by
+/// `investigate.js`) and `404.html`. Nothing is written.
 pub fn render_pages(
     model: &SiteModel,
     templates_dir: &Path,
@@ -220,6 +228,10 @@ pub fn render_pages(
             fill(&tera, templates_dir, "essay.html", &context)?,
         ));
     }
+    pages.push((
+        INVESTIGATE.to_string(),
+        fill(&tera, templates_dir, INVESTIGATE, &context_for(INVESTIGATE))?,
+    ));
     let mut not_found = context_for(NOT_FOUND);
     not_found.remove("canonical");
     pages.push((

@@ -11,6 +11,7 @@
 
 use super::board::Board;
 use super::notation::{column_name, domino_name, square_name};
+use crate::draw::num;
 use crate::{Drawing, Item};
 use hackenbook_games::Player;
 
@@ -83,7 +84,11 @@ pub fn draw(p: &Board) -> Drawing {
 fn coordinate(id: String, x: f32, y: f32, text: &str) -> Item {
     Item {
         id,
-        svg: format!("<text class=\"hb-coordinate\" x=\"{x}\" y=\"{y}\">{text}</text>"),
+        svg: format!(
+            "<text class=\"hb-coordinate\" x=\"{}\" y=\"{}\">{text}</text>",
+            num(x),
+            num(y)
+        ),
         moves: Vec::new(),
         label: String::new(),
     }
@@ -121,12 +126,12 @@ fn dominoes(p: &Board, player: Player) -> Vec<Item> {
                 "<rect class=\"hb-domino {class}\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" \
                  rx=\"0.15\"/><rect class=\"hb-target {class}\" x=\"{}\" y=\"{}\" \
                  width=\"{TARGET}\" height=\"{TARGET}\"/>",
-                c as f32 + 0.1,
-                r as f32 + 0.1,
-                w - 0.2,
-                h - 0.2,
-                ex - half,
-                ey - half,
+                num(c as f32 + 0.1),
+                num(r as f32 + 0.1),
+                num(w - 0.2),
+                num(h - 0.2),
+                num(ex - half),
+                num(ey - half),
             ),
             moves: vec![(player, name.clone())],
             label: format!(

@@ -103,6 +103,10 @@ impl Ruleset for Domineering {
         Some("Left places vertical dominoes, Right horizontal ones")
     }
 
+    fn move_verb(&self) -> &'static str {
+        "places"
+    }
+
     fn parse(&self, text: &str) -> Result<Board, Located> {
         notation::parse_board(text)
     }

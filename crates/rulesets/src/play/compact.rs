@@ -24,13 +24,12 @@
 //! [`decode`] reads the text back exactly as `player.js` does, so that a test can hold the page's
 //! view of the table against the table itself.
 
+use super::letters::{flags, letter_outcome, outcome_letter, BitReader};
 use super::PlayTable;
 use crate::draw::{Drawing, Item};
 use hackenbook_games::{OutcomeClass, Player};
 use std::collections::HashMap;
 use std::fmt;
-
-const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 
 /// What a page needs to play a table: the compact text and the drawing it refers to.
 #[derive(Clone, Debug, PartialEq)]
@@ -118,7 +117,7 @@ pub fn encode(table: &PlayTable) -> Result<PagePlayable, CompactError> {
         for item in &drawing.items {
             shown[place[item.id.as_str()]] = true;
         }
-        let mut text = format!("{}.{}", base36(entry.value), bits(&shown));
+        let mut text = format!("{}.{}", base36(entry.value), flags(&shown));
         for player in Player::BOTH {
             for m in entry.moves(player) {
                 let item = target(drawing, player, &m.name, &entry.position)?;
@@ -270,43 +269,11 @@ fn base36(mut n: usize) -> String {
     String::from_utf8(out).expect("ASCII digits")
 }
 
-/// A bit set in the 64-letter alphabet, six bits a character, least significant first.
-fn bits(set: &[bool]) -> String {
-    set.chunks(6)
-        .map(|chunk| {
-            let digit = chunk
-                .iter()
-                .enumerate()
-                .fold(0, |acc, (b, &on)| acc | (usize::from(on) << b));
-            char::from(ALPHABET[digit])
-        })
-        .collect()
-}
-
 pub(super) fn escape_name(name: &str) -> String {
     name.replace('%', "%25")
         .replace(',', "%2C")
         .replace(';', "%3B")
         .replace('|', "%7C")
-}
-
-fn outcome_letter(o: OutcomeClass) -> char {
-    match o {
-        OutcomeClass::LeftWins => 'L',
-        OutcomeClass::RightWins => 'R',
-        OutcomeClass::SecondPlayer => 'P',
-        OutcomeClass::FirstPlayer => 'N',
-    }
-}
-
-fn letter_outcome(c: char) -> Option<OutcomeClass> {
-    Some(match c {
-        'L' => OutcomeClass::LeftWins,
-        'R' => OutcomeClass::RightWins,
-        'P' => OutcomeClass::SecondPlayer,
-        'N' => OutcomeClass::FirstPlayer,
-        _ => return None,
-    })
 }
 
 /// One move as the page reads it.
@@ -380,14 +347,10 @@ pub fn decode(text: &str) -> Result<PageTable, DecodeError> {
         if set.len() != items.div_ceil(6) {
             return Err(bad("the set of items shown has the wrong length"));
         }
-        let mut shown = Vec::new();
-        for (k, c) in set.bytes().enumerate() {
-            let digit = ALPHABET
-                .iter()
-                .position(|&a| a == c)
-                .ok_or_else(|| bad("bad character in a set"))?;
-            shown.extend((0..6).filter(|b| digit >> b & 1 == 1).map(|b| 6 * k + b));
-        }
+        let mut read = BitReader::new(set).ok_or_else(|| bad("bad character in a set"))?;
+        let shown: Vec<usize> = (0..read.len())
+            .filter(|_| read.take(1) == Some(1))
+            .collect();
         if shown.iter().any(|&i| i >= items) {
             return Err(bad("an item out of range"));
         }

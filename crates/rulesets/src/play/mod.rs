@@ -13,9 +13,10 @@
 //! ruleset.
 
 pub mod compact;
+pub(crate) mod letters;
 
 use crate::erased::{AnyPosition, Solvers};
-use crate::hackenbush::play::table::wins_after;
+use crate::line::wins_after;
 use crate::Unsolved;
 use hackenbook_games::{GameId, Games, OutcomeClass, Player};
 use serde::Serialize;

@@ -148,13 +148,16 @@
     return [nums.slice(0, 2), nums.slice(-2)];
   }
 
-  // A Hackenbush diagram in play: a move is an edge's index.
-  function edgesGame(lib, svg, text) {
+  // A Hackenbush diagram in play: a move is an edge's index. The table is a decoded play table,
+  // or one with its own `after` (the entry a cut leads to) and `view` (an entry's value, shown):
+  // the investigate page's, valued in the page as play reaches its entries.
+  function edgesGame(lib, svg, table) {
     var all = lib.all, attrs = lib.attrs, NAME = lib.NAME, other = lib.other;
-    var table = decodeEdges(text, lib.ALPHA), hits = [], area = svg.parentNode, tap;
+    var hits = [], area = svg.parentNode, tap;
     var edges = all(svg, "path.hb-edge"), nodes = all(svg, "circle.hb-node");
     return {
       outcomes: table.outcomes,
+      view: table.view,
       ask: "Position in play: choose an edge to cut",
       taken: "Cut taken back",
       value: function (i) {
@@ -169,7 +172,7 @@
         return table.entries[i][s];
       },
       after: function (i, k) {
-        return afterCut(table, i, k);
+        return table.after ? table.after(i, k) : afterCut(table, i, k);
       },
       intro: function () {
         return table.childish
@@ -268,6 +271,9 @@
   }
 
   var formats = (window.hackenbookPlay = window.hackenbookPlay || {});
-  formats.v1 = edgesGame;
+  formats.v1 = function (lib, svg, text) {
+    return edgesGame(lib, svg, decodeEdges(text, lib.ALPHA));
+  };
+  formats.edges = edgesGame;
   formats.edgeAt = edgeAt;
 })();

@@ -5,9 +5,11 @@
 // compact.rs) in `edges.js`, and any other game's table of items shown and moves (`g1`,
 // crates/rulesets/src/play/compact.rs) in `board.js`; a page loads the ones its figures use,
 // before this script, and each registers itself in window.hackenbookPlay. Each format is a "game"
-// (what stands, which moves there are, what a click means, how a move is told); the panel, the
-// verdict, undo and reset, the solver's replies and the keyboard are shared. Without this script
-// the page shows the static diagram.
+// (what stands, which moves there are, what a click means, how a move is told, and its values
+// when the page's pool does not show them); the panel, the verdict, undo and reset, the solver's
+// replies and the keyboard are shared. A page that draws its figures itself (investigate.js)
+// registers its own format and sets each new figure up (window.hackenbookPlay.setup). Without
+// this script the page shows the static diagram.
 "use strict";
 (function () {
   var ALPHA = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
@@ -18,7 +20,7 @@
     P: "Whoever moves next loses.",
     N: "Whoever moves next wins.",
   };
-  // What another format's script (board.js) shares with this one.
+  // What a format's script (edges.js, board.js) shares with this one.
   var LIB = { ALPHA: ALPHA, NAME: NAME, other: other, all: all, attrs: attrs, onKey: onKey };
 
   function other(s) {
@@ -97,10 +99,23 @@
     var formats = window.hackenbookPlay || {};
     if (!formats[format]) return;
     var game = formats[format](LIB, svg, text, fig.getAttribute("data-play-game"), fig.getAttribute("data-play-players"));
-    var pool = document.querySelectorAll("#play-values > span");
-    var values = fig.getAttribute("data-play-values").split(" ").map(function (i) {
-      return pool[+i];
-    });
+    // An entry's value, typeset by the build (the page's pool) unless the game shows its own.
+    var view = game.view;
+    if (!view) {
+      var pool = document.querySelectorAll("#play-values > span");
+      var values = fig.getAttribute("data-play-values").split(" ").map(function (i) {
+        return pool[+i];
+      });
+      view = function (i) {
+        var v = game.value(i), span = values[v];
+        return {
+          html: span.innerHTML,
+          data: span.getAttribute("data-value"),
+          words: span.getAttribute("data-words"),
+          outcome: game.outcomes[v],
+        };
+      };
+    }
     var open = bar.appendChild(attrs(button("Play", start), { "aria-label": "Play this position" }));
 
     var panel, live, shown, said, history, vs = null, timer = null, role = svg.getAttribute("role");
@@ -161,13 +176,13 @@
 
     // Show the current entry, its value and who wins.
     function draw() {
-      var i = here(), v = game.value(i);
+      var i = here(), v = view(i);
       game.show(i);
       if (!shown) return;
-      var el = attrs(make("span", "play-value"), { "data-value": values[v].getAttribute("data-value") });
-      el.innerHTML = values[v].innerHTML;
+      var el = attrs(make("span", "play-value"), { "data-value": v.data });
+      el.innerHTML = v.html;
       shown.textContent = "Value ";
-      append(shown, [el, document.createTextNode(" · " + OUTCOME[game.outcomes[v]])]);
+      append(shown, [el, document.createTextNode(" · " + OUTCOME[v.outcome])]);
     }
 
     function announce(text) {
@@ -176,7 +191,7 @@
     }
 
     function words(i) {
-      return values[game.value(i)].getAttribute("data-words");
+      return view(i).words;
     }
 
     // The reader chose a target (by key: focus moves on to the next target).
@@ -262,6 +277,8 @@
   function init() {
     all(document, "figure[data-play], figure[data-play-static]").forEach(setup);
   }
+  // A page that draws its figures itself (investigate.js) sets each new one up.
+  (window.hackenbookPlay = window.hackenbookPlay || {}).setup = setup;
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
   else init();
 })();

@@ -25,14 +25,13 @@
 use super::table::PlayTable;
 use super::{members, EdgeSet};
 use crate::hackenbush::{Colour, Rules};
+use crate::play::letters::{letter_outcome, outcome_letter, BitReader, BitWriter};
 use hackenbook_games::OutcomeClass;
 use std::fmt;
 
 /// The most edges a compact table is written for: the script keeps a set of standing edges in a
 /// 32-bit integer.
 pub const MAX_COMPACT_EDGES: usize = 30;
-
-const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 
 /// The table as text for a page; `None` if the position has more than [`MAX_COMPACT_EDGES`].
 pub fn encode(table: &PlayTable) -> Option<String> {
@@ -185,86 +184,9 @@ pub fn decode(text: &str) -> Result<PageTable, DecodeError> {
     })
 }
 
-fn outcome_letter(o: OutcomeClass) -> char {
-    match o {
-        OutcomeClass::LeftWins => 'L',
-        OutcomeClass::RightWins => 'R',
-        OutcomeClass::SecondPlayer => 'P',
-        OutcomeClass::FirstPlayer => 'N',
-    }
-}
-
-fn letter_outcome(c: char) -> Option<OutcomeClass> {
-    Some(match c {
-        'L' => OutcomeClass::LeftWins,
-        'R' => OutcomeClass::RightWins,
-        'P' => OutcomeClass::SecondPlayer,
-        'N' => OutcomeClass::FirstPlayer,
-        _ => return None,
-    })
-}
-
 /// Bits to write any index below `count`.
 fn bits_for(count: usize) -> usize {
     (usize::BITS - count.saturating_sub(1).leading_zeros()) as usize
-}
-
-#[derive(Default)]
-struct BitWriter {
-    out: String,
-    word: u64,
-    held: usize,
-}
-
-impl BitWriter {
-    fn push(&mut self, value: u64, bits: usize) {
-        for b in 0..bits {
-            self.word |= ((value >> b) & 1) << self.held;
-            self.held += 1;
-            if self.held == 6 {
-                self.flush();
-            }
-        }
-    }
-
-    fn flush(&mut self) {
-        self.out.push(char::from(ALPHABET[self.word as usize]));
-        self.word = 0;
-        self.held = 0;
-    }
-
-    fn finish(mut self) -> String {
-        if self.held > 0 {
-            self.flush();
-        }
-        self.out
-    }
-}
-
-struct BitReader {
-    digits: Vec<u8>,
-    at: usize,
-}
-
-impl BitReader {
-    fn new(text: &str) -> Option<BitReader> {
-        let digits = text
-            .bytes()
-            // A place in the 64-letter alphabet.
-            .map(|c| ALPHABET.iter().position(|&a| a == c).map(|d| d as u8))
-            .collect::<Option<Vec<u8>>>()?;
-        Some(BitReader { digits, at: 0 })
-    }
-
-    fn take(&mut self, bits: usize) -> Option<u64> {
-        let mut value = 0;
-        for b in 0..bits {
-            let digit = self.digits.get(self.at / 6)?;
-            value |= u64::from((digit >> (self.at % 6)) & 1) << b;
-            self.at += 1;
-        }
-        Some(value)
-    }
 }
 
 #[cfg(test)]
@@ -272,16 +194,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn bits_round_trip() {
-        let mut w = BitWriter::default();
-        for (v, b) in [(5, 3), (0, 0), (1, 1), (0x3ffff, 18), (2, 7)] {
-            w.push(v, b);
-        }
-        let text = w.finish();
-        let mut r = BitReader::new(&text).unwrap();
-        for (v, b) in [(5, 3), (0, 0), (1, 1), (0x3ffff, 18), (2, 7)] {
-            assert_eq!(r.take(b), Some(v));
-        }
+    fn value_indices_take_the_bits_the_largest_needs() {
         assert_eq!(bits_for(1), 0);
         assert_eq!(bits_for(2), 1);
         assert_eq!(bits_for(5), 3);

@@ -1,0 +1,152 @@
+//! The letters of the compact play tables a page reads (`player.js`, `board.js`): one writer and
+//! one reader of both formats, Hackenbush's and every other game's.
+//!
+//! The one idea: **bits go six to a character of a 64-letter alphabet (`A–Z a–z 0–9 - _`),
+//! least significant bit first, and an outcome class is one letter (`L`, `R`, `P`, `N`)**. A
+//! stream is written bit after bit and its last character padded with zeros; a set of flags is a
+//! stream of one bit a flag.
+
+use hackenbook_games::OutcomeClass;
+
+/// The 64 letters, a character's place its six bits.
+pub(crate) const ALPHABET: &[u8; 64] =
+    b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+
+/// A bit stream written in [`ALPHABET`].
+#[derive(Default)]
+pub(crate) struct BitWriter {
+    out: String,
+    word: u64,
+    held: usize,
+}
+
+impl BitWriter {
+    /// Writes the low `bits` bits of `value`, least significant first.
+    pub(crate) fn push(&mut self, value: u64, bits: usize) {
+        for b in 0..bits {
+            self.word |= ((value >> b) & 1) << self.held;
+            self.held += 1;
+            if self.held == 6 {
+                self.flush();
+            }
+        }
+    }
+
+    fn flush(&mut self) {
+        self.out.push(char::from(ALPHABET[self.word as usize]));
+        self.word = 0;
+        self.held = 0;
+    }
+
+    /// The text, its last character padded with zeros.
+    pub(crate) fn finish(mut self) -> String {
+        if self.held > 0 {
+            self.flush();
+        }
+        self.out
+    }
+}
+
+/// A set of flags as text: one bit a flag, in order.
+pub(crate) fn flags(set: &[bool]) -> String {
+    let mut out = BitWriter::default();
+    for &on in set {
+        out.push(u64::from(on), 1);
+    }
+    out.finish()
+}
+
+/// A bit stream written by [`BitWriter`], read back as the page reads it.
+pub(crate) struct BitReader {
+    digits: Vec<u8>,
+    at: usize,
+}
+
+impl BitReader {
+    /// `None` if a character is not one of [`ALPHABET`].
+    pub(crate) fn new(text: &str) -> Option<BitReader> {
+        let digits = text
+            .bytes()
+            // A place in the 64-letter alphabet.
+            .map(|c| ALPHABET.iter().position(|&a| a == c).map(|d| d as u8))
+            .collect::<Option<Vec<u8>>>()?;
+        Some(BitReader { digits, at: 0 })
+    }
+
+    /// The next `bits` bits as a number; `None` past the end of the text.
+    pub(crate) fn take(&mut self, bits: usize) -> Option<u64> {
+        let mut value = 0;
+        for b in 0..bits {
+            let digit = self.digits.get(self.at / 6)?;
+            value |= u64::from((digit >> (self.at % 6)) & 1) << b;
+            self.at += 1;
+        }
+        Some(value)
+    }
+
+    /// How many bits the text holds, its padding included.
+    pub(crate) fn len(&self) -> usize {
+        6 * self.digits.len()
+    }
+}
+
+/// An outcome class's letter.
+pub(crate) fn outcome_letter(o: OutcomeClass) -> char {
+    match o {
+        OutcomeClass::LeftWins => 'L',
+        OutcomeClass::RightWins => 'R',
+        OutcomeClass::SecondPlayer => 'P',
+        OutcomeClass::FirstPlayer => 'N',
+    }
+}
+
+/// The outcome class a letter stands for.
+pub(crate) fn letter_outcome(c: char) -> Option<OutcomeClass> {
+    Some(match c {
+        'L' => OutcomeClass::LeftWins,
+        'R' => OutcomeClass::RightWins,
+        'P' => OutcomeClass::SecondPlayer,
+        'N' => OutcomeClass::FirstPlayer,
+        _ => return None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bits_round_trip() {
+        let mut w = BitWriter::default();
+        for (v, b) in [(5, 3), (0, 0), (1, 1), (0x3ffff, 18), (2, 7)] {
+            w.push(v, b);
+        }
+        let text = w.finish();
+        // 29 bits: five characters, the last padded.
+        assert_eq!(text.len(), 5);
+        let mut r = BitReader::new(&text).unwrap();
+        for (v, b) in [(5, 3), (0, 0), (1, 1), (0x3ffff, 18), (2, 7)] {
+            assert_eq!(r.take(b), Some(v));
+        }
+        assert_eq!(r.take(1), Some(0), "padding");
+        assert!(BitReader::new("A*").is_none());
+    }
+
+    /// The letters the pages' scripts read: bit 0 of the first flag is the lowest bit of the
+    /// first character.
+    #[test]
+    fn flags_are_six_to_a_character_least_significant_first() {
+        assert_eq!(flags(&[]), "");
+        assert_eq!(flags(&[true]), "B");
+        assert_eq!(flags(&[false, true, true]), "G");
+        assert_eq!(flags(&[true; 6]), "_");
+        assert_eq!(
+            flags(&[false, false, false, false, false, false, true]),
+            "AB"
+        );
+        for c in ['L', 'R', 'P', 'N'] {
+            assert_eq!(letter_outcome(c).map(outcome_letter), Some(c));
+        }
+        assert_eq!(letter_outcome('X'), None);
+    }
+}
