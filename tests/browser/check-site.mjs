@@ -773,7 +773,7 @@ async function playByKeyboard(context, d) {
 
 // Issue 25: figures where a side has no move at the start (a lone red edge; childish stalks
 // where every blue cut would make a red edge fall). The game ends in words whenever the side to
-// move has no move: in free play at the start and after each blue or red cut; against the
+// move has no move: in free play at the start, after each blue or red cut and after Undo; against the
 // solver at the start whichever side the reader takes and whoever starts, at the end of a whole
 // game (no wait that never ends), and after Undo from that end it is the reader's move again.
 const NO_MOVE = [
@@ -802,6 +802,8 @@ async function playWithNoMove(context, d) {
     check(opening.includes(`${NAME[side]} has no move: ${NAME[other(side)]} wins when ${NAME[side]} is to move.`),
       `${d.id}: free play does not say that ${NAME[side]} has no move: "${opening}"`);
   }
+  // Each position reached and who moved to it (null at the start and after a green cut).
+  const reached = [{ at: 0, mover: null }];
   for (let at = 0; t.positions[at].cuts.length > 0; ) {
     const [k, to] = t.positions[at].cuts[0];
     const colour = t.edges[k].colour;
@@ -812,8 +814,19 @@ async function playWithNoMove(context, d) {
         `${d.id}: free play, after ${NAME[colour]} cut edge ${k}, ${NAME[other(colour)]} has no move but the page says "${said}"`);
     }
     at = to;
+    reached.push({ at, mover: colour === "G" ? null : colour });
   }
   await v.fig.screenshot({ path: path.join(artefacts, `play-no-move-${d.id}-free.png`) });
+  // Undo in free play: back where a side has no move, the page says so again.
+  if (reached.length > 1) {
+    await v.fig.getByRole("button", { name: "Undo" }).click();
+    const { at, mover } = reached[reached.length - 2], said = await status();
+    for (const side of mover ? [other(mover)] : ["L", "R"]) {
+      if (movesOf(at, side).length > 0) continue;
+      const words = `${NAME[side]} has no move: ${NAME[other(side)]} wins${mover ? "." : ` when ${NAME[side]} is to move.`}`;
+      check(said.includes(words), `${d.id}: free play, after Undo ${NAME[side]} has no move but the page says "${said}"`);
+    }
+  }
 
   // Against the solver.
   const start = async (you, first) => {
@@ -979,54 +992,61 @@ async function checkPhoneFigures(context, names) {
 
 // Issue 25 §1 "Phone": on a 390 px screen every target a reader taps is at least 44 px
 // (WCAG 2.5.5). An edge's target is where a tap picks it: for each edge standing in a figure in
-// play and each edge of a move exercise, the points on a 2 px grid around the edge (in the
-// edge's own direction) where the page's picking gives that edge, and the largest square of
-// them; a tap picks it anywhere in that square, so no neighbour takes those taps. The picking is
-// the page's own (`edgeAt`, which the tap handlers call; without it, the element under the point).
-// Another game's targets (places to play, pieces to move), and the buttons and choices of play
-// and exercises: each one's box, both ways.
+// play and each edge of a move exercise, the largest square of points, on a 2 px grid, where the
+// page's picking gives that edge (a tap anywhere in it picks the edge, so no neighbour takes
+// those taps). Squares are looked for around seven points along the edge as drawn (the middle
+// first; a curve's bulge, a loop's far side), each within 46 px of its point and turned to the edge's direction
+// there, the point scrolled into view first. The picking is the page's own (`edgeAt`, which the
+// tap handlers call; without it, the element under the point). Another game's targets (places to
+// play, pieces to move), and the buttons and choices of play and exercises: each one's box, both
+// ways.
 const TARGET = 44;
 
-function edgeTargets(selector) {
+function edgeTargets([selector, enough]) {
   const svg = document.querySelector(selector);
   const pick = (x, y) => {
     if (window.hackenbookPlay?.edgeAt) return window.hackenbookPlay.edgeAt(svg, x, y);
     const hit = document.elementFromPoint(x, y)?.closest?.("[data-edge]");
     return hit && svg.contains(hit) ? Number(hit.dataset.edge) : null;
   };
+  // What scrolls sideways around the drawing (a figure in play wider than the screen), if any.
+  let box = svg.parentElement;
+  while (box && box.scrollWidth <= box.clientWidth) box = box.parentElement;
+  const STEP = 2, BAND = 46, n = Math.ceil((2 * BAND) / STEP) + 1;
   const out = [];
   for (const p of svg.querySelectorAll("path.hb-edge:not(.hb-fallen)")) {
     const k = Number(p.dataset.edge);
     p.scrollIntoView({ block: "center", inline: "center" });
-    const m = p.getScreenCTM();
     const len = p.getTotalLength();
-    const at = (t) => {
-      const q = p.getPointAtLength(t);
+    const on = (t) => {
+      const m = p.getScreenCTM(), q = p.getPointAtLength(Math.min(len, Math.max(0, t)));
       return [m.a * q.x + m.c * q.y + m.e, m.b * q.x + m.d * q.y + m.f];
     };
-    let [a, b] = [at(0), at(len)];
-    if (Math.hypot(b[0] - a[0], b[1] - a[1]) < 8) {
-      // A loop: across its box.
-      const r = p.getBoundingClientRect();
-      [a, b] = [[r.left, r.top + r.height / 2], [r.right, r.top + r.height / 2]];
-    }
-    const long = Math.hypot(b[0] - a[0], b[1] - a[1]);
-    const [ux, uy] = [(b[0] - a[0]) / long, (b[1] - a[1]) / long];
-    const STEP = 2, REACH = 46;
-    const cols = Math.ceil((long + 2 * REACH) / STEP) + 1, rows = Math.ceil((2 * REACH) / STEP) + 1;
-    let best = 0, prev = new Array(cols).fill(0);
-    for (let r = 0; r < rows; r++) {
-      const row = new Array(cols).fill(0), v = -REACH + r * STEP;
-      for (let c = 0; c < cols; c++) {
-        const u = -REACH + c * STEP;
-        const x = a[0] + u * ux - v * uy, y = a[1] + u * uy + v * ux;
-        if (pick(x, y) !== k) continue;
-        row[c] = 1 + (c > 0 ? Math.min(row[c - 1], prev[c], prev[c - 1]) : 0);
-        best = Math.max(best, row[c]);
+    let best = 0;
+    for (const j of [4, 2, 6, 1, 3, 5, 7]) {
+      if ((best - 1) * STEP >= enough) break;
+      // The point in view, well inside the screen.
+      let c = on((len * j) / 8);
+      const dx = c[0] - innerWidth / 2, dy = c[1] - innerHeight / 2;
+      if (Math.abs(dx) > innerWidth / 2 - 2 * BAND && box && box !== document.documentElement) box.scrollLeft += dx;
+      if (Math.abs(dy) > innerHeight / 2 - 2 * BAND) window.scrollBy(0, dy);
+      c = on((len * j) / 8);
+      const [a, b] = [on((len * j) / 8 - len / 32), on((len * j) / 8 + len / 32)];
+      const l = Math.hypot(b[0] - a[0], b[1] - a[1]) || 1;
+      const [ux, uy] = [(b[0] - a[0]) / l, (b[1] - a[1]) / l];
+      let prev = new Array(n).fill(0);
+      for (let r = 0; r < n; r++) {
+        const row = new Array(n).fill(0), v = -BAND + r * STEP;
+        for (let col = 0; col < n; col++) {
+          const u = -BAND + col * STEP;
+          if (pick(c[0] + u * ux - v * uy, c[1] + u * uy + v * ux) !== k) continue;
+          row[col] = 1 + (col > 0 ? Math.min(row[col - 1], prev[col], prev[col - 1]) : 0);
+          best = Math.max(best, row[col]);
+        }
+        prev = row;
       }
-      prev = row;
     }
-    out.push({ edge: k, size: Math.max(0, best - 1) * STEP, long });
+    out.push({ edge: k, size: Math.max(0, best - 1) * STEP });
   }
   return out;
 }
@@ -1070,7 +1090,7 @@ async function checkTargets(context, names) {
       record(name, `#${f.id} in play`, await v.page.evaluate(controlTargets, `#${f.id} button, #${f.id} select`));
       record(name, `#${f.id} in play`, f.board
         ? await v.page.evaluate(itemTargets, `#${f.id} g.hb-legal`)
-        : await v.page.evaluate(edgeTargets, `#${f.id} svg.hb-diagram`));
+        : await v.page.evaluate(edgeTargets, [`#${f.id} svg.hb-diagram`, TARGET]));
       await fig.getByRole("button", { name: "Close" }).click();
     }
     const exercises = await v.page.$$eval("section.exercise[data-exercise]", (ss) =>
@@ -1078,7 +1098,7 @@ async function checkTargets(context, names) {
     record(name, "exercises", await v.page.evaluate(controlTargets, ".exercise-try button"));
     for (const e of exercises) {
       record(name, `#${e.id}`, e.kind === "move"
-        ? await v.page.evaluate(edgeTargets, `#${e.id} .exercise-diagram svg`)
+        ? await v.page.evaluate(edgeTargets, [`#${e.id} .exercise-diagram svg`, TARGET])
         : await v.page.evaluate(itemTargets, `#${e.id} .exercise-target`));
     }
     checkQuiet(`${name} (targets)`, v.problems);
@@ -1087,7 +1107,7 @@ async function checkTargets(context, names) {
   sizes.sort((a, b) => a - b);
   if (sizes.length > 0) {
     const at = (q) => sizes[Math.floor(q * (sizes.length - 1))].toFixed(0);
-    console.log(`targets on a phone: ${sizes.length}, ${at(0)} to ${at(1)} px (median ${at(0.5)}); ${sizes.filter((x) => x < TARGET).length} under ${TARGET}`);
+    console.log(`targets on a phone: ${sizes.length}, ${at(0)} to ${at(1)} px (median ${at(0.5)}; an edge's measured until it reaches ${TARGET}); ${sizes.filter((x) => x < TARGET).length} under ${TARGET}`);
   }
 }
 
@@ -1382,7 +1402,8 @@ async function play(context) {
 // green with blue and red, a drawn part standing on the ground twice) says so in words and
 // gives an eval command that runs; erasing brings the value back;
 // a game against the solver from a position Left wins whoever starts, the reader playing Right,
-// ends with the solver's win. Screenshots at desktop and phone width, light and dark.
+// ends with the solver's win; on a phone, in play, every edge a target of 44 px. Screenshots at
+// desktop and phone width, light and dark.
 function evalOf(notation) {
   return execFileSync(hackenbook, ["eval", notation], { encoding: "utf8", cwd: repo }).trim();
 }
@@ -1509,6 +1530,12 @@ async function checkInvestigate(context) {
     });
     check(size.target >= 43.5, `${name} (${label}): grid points are ${size.target.toFixed(1)} px across, under 44`);
     check(size.scroll <= size.client, `${name} (${label}): scrolls sideways`);
+    if (label === "phone") {
+      // In play, each edge of the first picture is a target of 44 px.
+      await w.page.locator(".investigate-figure .play-bar .play-button").click();
+      for (const t of await w.page.evaluate(edgeTargets, [".investigate-figure svg.hb-diagram", TARGET]))
+        check(t.size >= TARGET, `${name} (${label}): in play the target of edge ${t.edge} is ${t.size.toFixed(0)} px, under ${TARGET}`);
+    }
     await w.page.screenshot({ path: path.join(artefacts, `investigate-${label}.png`), fullPage: true });
     await w.page.close();
   }

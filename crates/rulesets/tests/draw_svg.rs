@@ -229,7 +229,8 @@ fn output_is_deterministic() {
     assert_ne!(a, svg(&pic(&[(0, 1, Blue)]), "t", "d"));
 }
 
-/// The drawn width and height, in em, and the viewBox.
+/// The drawn width and height, in em (the height the view box's shape at that width: no height
+/// is written), and the viewBox.
 fn size(out: &str) -> (f64, f64, Vec<f64>) {
     let root = parse(out).remove(0);
     let num = |k: &str| -> f64 {
@@ -243,7 +244,13 @@ fn size(out: &str) -> (f64, f64, Vec<f64>) {
         .split(' ')
         .map(|v| v.parse().expect("numeric viewBox"))
         .collect();
-    (num("width"), num("height"), view)
+    assert_eq!(
+        root.attr("height"),
+        None,
+        "no height: the view box gives it"
+    );
+    let width = num("width");
+    (width, width * view[3] / view[2], view)
 }
 
 #[test]

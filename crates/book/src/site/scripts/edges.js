@@ -16,7 +16,7 @@
 
   function decodeEdges(text, ALPHA) {
     var f = text.split(";");
-    if (f.length !== 6 || f[0] !== "v1") throw new Error("player.js: unknown play table");
+    if (f.length !== 6 || f[0] !== "v1") throw new Error("edges.js: not a v1 table");
     var colours = f[1], childish = f[2] === "c", outcomes = f[3], count = +f[4], bits = f[5];
     var n = colours.length, vb = 0, at = 0, entries = [];
     while (1 << vb < outcomes.length) vb++;
@@ -24,7 +24,7 @@
       var v = 0;
       for (var b = 0; b < width; b++, at++) {
         var d = ALPHA.indexOf(bits.charAt((at / 6) | 0));
-        if (d < 0) throw new Error("player.js: play table ends early");
+        if (d < 0) throw new Error("edges.js: table ends early");
         v |= ((d >> at % 6) & 1) << b;
       }
       return v >>> 0;
@@ -69,83 +69,91 @@
     return p.hbAt;
   }
   function edgeAt(svg, x, y) {
-    var under = document.elementFromPoint(x, y), best = null, near = REACH;
+    var under = document.elementFromPoint(x, y), best = null, near = REACH * REACH;
     if (!under || (under !== svg.parentNode && !svg.contains(under))) return null;
     svg.querySelectorAll("path.hb-edge:not(.hb-fallen)").forEach(function (p) {
-      var m = p.getScreenCTM(), d;
+      var m = p.getScreenCTM(), dx, dy;
       pointsOf(p).forEach(function (q) {
-        d = Math.hypot(m.a * q.x + m.c * q.y + m.e - x, m.b * q.x + m.d * q.y + m.f - y);
-        if (d < near) (near = d), (best = +p.getAttribute("data-edge"));
+        dx = m.a * q.x + m.c * q.y + m.e - x;
+        dy = m.b * q.x + m.d * q.y + m.f - y;
+        if (dx * dx + dy * dy < near) (near = dx * dx + dy * dy), (best = +p.getAttribute("data-edge"));
       });
     });
     return best;
   }
 
-  // The narrowest target of a drawing's standing edges, in screen pixels at its present size:
-  // for each edge, the largest square (turned to the edge's direction) of points where edgeAt's
-  // rule (the nearest edge within REACH pixels) picks that edge; worked out in the drawing's own
-  // units, so that it needs no screen.
+  // The largest square of points where pick(x, y) gives edge k, in steps: looked for around
+  // points along the edge as drawn (q, its 33 points: the middle first, a curve's bulge, a loop's far side), each
+  // square turned to the edge's direction there and within `band` of that point (where
+  // around(point) picks); done once a square of `enough` steps is found. The browser test
+  // measures targets on the screen this way.
+  function squareOf(k, q, around, step, band, enough) {
+    var n = Math.ceil((2 * band) / step) + 1, best = 0;
+    for (var i = 0, j; i < 7 && best < enough; i++) {
+      j = [16, 8, 24, 4, 12, 20, 28][i];
+      var dx = q[j + 1].x - q[j - 1].x, dy = q[j + 1].y - q[j - 1].y, l = Math.hypot(dx, dy) || 1;
+      var ux = dx / l, uy = dy / l, prev = [], pick = around(q[j]);
+      for (var r = 0; r < n; r++) {
+        for (var c = 0, row = [], v = r * step - band, u; c < n; c++) {
+          u = c * step - band;
+          row[c] = pick(q[j].x + u * ux - v * uy, q[j].y + u * uy + v * ux) === k ? 1 + (c && r ? Math.min(row[c - 1], prev[c], prev[c - 1]) : 0) : 0;
+          if (row[c] > best) best = row[c];
+        }
+        prev = row;
+      }
+    }
+    return Math.max(0, best - 1);
+  }
+
+  // The narrowest target of a drawing's standing edges, in screen pixels at its present size
+  // (TARGET + 4 at most): each edge's largest square where edgeAt's rule (the nearest edge within
+  // REACH pixels) picks it, worked out in the drawing's own units, so that it needs no screen.
   function narrowest(svg) {
     var paths = [].slice.call(svg.querySelectorAll("path.hb-edge:not(.hb-fallen)"));
-    var s = svg.getScreenCTM() ? svg.getScreenCTM().a : 0, pts = [], least = Infinity;
-    if (!(s > 0)) return least;
+    var m = svg.getScreenCTM(), s = m ? m.a : 0, pts = [], least = TARGET + 4;
+    if (!(s > 0)) return 0;
+    // What a tap may land on: the drawing and what holds it, across the width it scrolls over.
+    var a = svg.getBoundingClientRect(), b = svg.parentNode.getBoundingClientRect();
+    var x0 = (Math.min(a.left, b.left) - m.e) / s, x1 = (Math.max(a.right, b.right) - m.e) / s;
+    var y0 = (Math.min(a.top, b.top) - m.f) / s, y1 = (Math.max(a.bottom, b.bottom) - m.f) / s;
     paths.forEach(function (p) {
       pointsOf(p).forEach(function (q) {
         pts.push([q.x, q.y, +p.getAttribute("data-edge")]);
       });
     });
-    var reach = REACH / s, step = 2 / s, band = (REACH + 6) / s;
-    function pick(x, y) {
-      var best = null, near = reach;
-      for (var i = 0; i < pts.length; i++) {
-        var d = Math.hypot(pts[i][0] - x, pts[i][1] - y);
-        if (d < near) (near = d), (best = pts[i][2]);
-      }
-      return best;
+    var reach = REACH / s, band = (REACH + 6) / s;
+    // The points that may be nearest somewhere within the band around c.
+    function around(c) {
+      var near = pts.filter(function (t) {
+        return Math.hypot(t[0] - c.x, t[1] - c.y) < 1.5 * band + reach;
+      });
+      return function (x, y) {
+        if (x < x0 || x > x1 || y < y0 || y > y1) return null;
+        for (var i = 0, best = null, dx, dy, r = reach * reach; i < near.length; i++)
+          if ((dx = near[i][0] - x) * dx + (dy = near[i][1] - y) * dy < r) (r = dx * dx + dy * dy), (best = near[i][2]);
+        return best;
+      };
     }
     paths.forEach(function (p) {
-      var k = +p.getAttribute("data-edge"), q = pointsOf(p), a = [q[0].x, q[0].y], b = [q[32].x, q[32].y];
-      if (Math.hypot(b[0] - a[0], b[1] - a[1]) < 8 / s) {
-        // A loop: across its box.
-        var r = p.getBBox();
-        (a = [r.x, r.y + r.height / 2]), (b = [r.x + r.width, r.y + r.height / 2]);
-      }
-      var long = Math.hypot(b[0] - a[0], b[1] - a[1]), ux = (b[0] - a[0]) / long, uy = (b[1] - a[1]) / long;
-      var cols = Math.ceil((long + 2 * band) / step) + 1, rows = Math.ceil((2 * band) / step) + 1;
-      var best = 0, prev = [];
-      for (var r0 = 0; r0 < rows; r0++) {
-        var row = [], v = -band + r0 * step;
-        for (var c = 0; c < cols; c++) {
-          var u = -band + c * step;
-          row[c] = pick(a[0] + u * ux - v * uy, a[1] + u * uy + v * ux) === k ? 1 + (c > 0 ? Math.min(row[c - 1], prev[c] || 0, prev[c - 1] || 0) : 0) : 0;
-          if (row[c] > best) best = row[c];
-        }
-        prev = row;
-      }
-      least = Math.min(least, Math.max(0, best - 1) * 2);
+      least = Math.min(least, 2 * squareOf(+p.getAttribute("data-edge"), pointsOf(p), around, 2 / s, band, least / 2 + 1));
     });
     return least;
   }
 
   // On a phone (where figures in play are drawn larger: style.css), a drawing whose edges lie
-  // close grows until its narrowest target is TARGET pixels; its figure scrolls sideways when it
-  // gets wider than the screen. At most MOST_ZOOM times its size in play.
+  // close grows until its narrowest target is TARGET pixels, at most MOST_ZOOM times its size in
+  // play; a figure grown wider than the screen scrolls sideways, shown from its middle.
   var TARGET = 44, MOST_ZOOM = 4;
   function fitTargets(svg) {
     if (!window.matchMedia || !window.matchMedia("(max-width: 40rem)").matches) return;
-    var size = parseFloat(getComputedStyle(svg).fontSize), zoom = 1;
+    var size = parseFloat(getComputedStyle(svg).fontSize), zoom = 1, box = svg.parentNode;
     for (var round = 0; round < 4 && zoom < MOST_ZOOM; round++) {
       var least = narrowest(svg);
-      if (least >= TARGET + 2) return;
-      zoom = Math.min(MOST_ZOOM, zoom * Math.min(2, (TARGET + 4) / Math.max(least, 1)));
+      if (least >= TARGET + 4) break;
+      zoom = Math.min(MOST_ZOOM, zoom * Math.min(2, (TARGET + 6) / Math.max(least, 1)));
       svg.style.fontSize = size * zoom + "px";
     }
-  }
-
-  // The ends of an edge's path, in pixels (its first and last point).
-  function ends(path) {
-    var nums = (path.getAttribute("d").match(/-?[\d.]+/g) || []).map(Number);
-    return [nums.slice(0, 2), nums.slice(-2)];
+    box.scrollLeft = (box.scrollWidth - box.clientWidth) / 2;
   }
 
   // A Hackenbush diagram in play: a move is an edge's index. The table is a decoded play table,
@@ -233,12 +241,12 @@
           }
         });
         edges.forEach(function (p) {
-          if ((e.set >> +p.getAttribute("data-edge")) & 1) points = points.concat(ends(p));
+          if ((e.set >> +p.getAttribute("data-edge")) & 1) points.push(pointsOf(p)[0], pointsOf(p)[32]);
         });
         nodes.forEach(function (c) {
           var x = +c.getAttribute("cx"), y = +c.getAttribute("cy");
           var touched = points.some(function (p) {
-            return Math.abs(p[0] - x) < 0.6 && Math.abs(p[1] - y) < 0.6;
+            return Math.abs(p.x - x) < 0.6 && Math.abs(p.y - y) < 0.6;
           });
           c.classList.toggle("hb-fallen", !touched);
         });

@@ -127,7 +127,6 @@
     function start() {
       open.hidden = true;
       attrs(svg, { role: "group", "aria-label": game.ask });
-      var first = game.start(choose);
       panel = make("div", "play-panel");
       shown = make("p", "play-status");
       said = make("p", "play-said");
@@ -155,6 +154,8 @@
       ]);
       append(panel, [shown, said, controls, setupRow, live]);
       fig.insertBefore(panel, svg.nextSibling);
+      // The game starts once the figure is in play (and drawn at its size in play).
+      var first = game.start(choose);
       history = [{ entry: 0 }];
       draw();
       said.textContent = game.intro() + stuck();

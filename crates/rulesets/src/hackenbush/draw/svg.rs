@@ -143,13 +143,13 @@ fn wrap(layout: &Layout, body: &str, title: &str, description: &str) -> String {
             escape(description)
         )
     };
+    // No height: the browser draws the view box's shape at the width given (as a board's).
     format!(
-        r#"<svg class="hb-diagram" viewBox="0 0 {w} {h}" width="{sw}" height="{sh}"{words}{}{body}</svg>"#,
+        r#"<svg class="hb-diagram" viewBox="0 0 {w} {h}" width="{sw}"{words}{}{body}</svg>"#,
         "\n",
         w = num(w),
         h = num(h),
         sw = em(w),
-        sh = em(h),
     )
 }
 
@@ -185,14 +185,10 @@ fn ground(frame: &Frame, (from, to): (f64, f64)) -> (String, String) {
     const MAX_MARKS: f64 = 300.0;
     let (x0, x1, y) = (frame.x(from), frame.x(to), frame.y(0.0));
     let line = format!(
-        concat!(
-            r#"<line class="hb-ground" x1="{}" y1="{}" x2="{}" y2="{}"/>"#,
-            "\n"
-        ),
+        concat!(r#"<path class="hb-ground" d="M{} {}H{}"/>"#, "\n"),
         num(x0),
         num(y),
         num(x1),
-        num(y),
     );
     if x1 - x0 <= HATCH || !(x1 - x0).is_finite() {
         return (line, String::new());
