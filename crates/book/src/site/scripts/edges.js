@@ -146,12 +146,14 @@
   var TARGET = 44, MOST_ZOOM = 4;
   function fitTargets(svg) {
     if (!window.matchMedia || !window.matchMedia("(max-width: 40rem)").matches) return;
-    var size = parseFloat(getComputedStyle(svg).fontSize), zoom = 1, box = svg.parentNode;
+    var size = svg.getBoundingClientRect().width, zoom = 1, box = svg.parentNode;
     for (var round = 0; round < 4 && zoom < MOST_ZOOM; round++) {
       var least = narrowest(svg);
       if (least >= TARGET + 4) break;
       zoom = Math.min(MOST_ZOOM, zoom * Math.min(2, (TARGET + 6) / Math.max(least, 1)));
-      svg.style.fontSize = size * zoom + "px";
+      // Its width (the height follows), past any width the page gives it (the investigate page's).
+      svg.style.width = size * zoom + "px";
+      svg.style.maxWidth = "none";
     }
     box.scrollLeft = (box.scrollWidth - box.clientWidth) / 2;
   }
@@ -223,7 +225,7 @@
       },
       stop: function () {
         area.removeEventListener("click", tap);
-        svg.style.fontSize = "";
+        svg.style.width = svg.style.maxWidth = "";
         hits.forEach(function (h) {
           if (h) h.remove();
         });
