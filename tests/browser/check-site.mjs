@@ -12,6 +12,11 @@
 // board of an essay likewise (see `playBoard`): its table against `play --game … --json`, a game
 // to its end by clicks, one against the solver, moves by keyboard, in light and dark.
 //
+// Issue 25's reader checks: formulas within their column (desktop and phone), exercises' answers
+// in the reader's words, the print palette with a dark theme, focus rings and their contrast,
+// targets of 44 px on a phone (`checkTargets`), exercises and descriptions for screen readers
+// (`checkScreenReaders`), print, and play that ends when the side to move has no move.
+//
 // Usage: node tests/browser/check-site.mjs SITE_DIR [ARTEFACT_DIR]
 //   (after `npm ci --prefix tests/browser`; Chromium from apt: /usr/bin/chromium, or $CHROMIUM)
 // Ends with the line "N passed, M failed" and exits non-zero if anything failed.
@@ -250,6 +255,8 @@ async function checkSearch(context) {
     await first.waitFor({ state: "visible", timeout: 5000 }).catch(() => {});
     const hrefs = await v.page.$$eval(".site-search-results a", (as) => as.map((a) => a.getAttribute("href")));
     check(hrefs[0] === SEARCH.href, `search (${label}): first result for "${SEARCH.query}" is ${hrefs[0]}, not ${SEARCH.href}`);
+    const snippet = await v.page.locator(".site-search-results li").first().locator(".result-snippet").textContent().catch(() => "");
+    check((snippet ?? "").split(" ").length >= 5, `search (${label}): the first result shows no opening words ("${snippet}")`);
     const status = await v.page.textContent(".site-search-status");
     check(/found/.test(status ?? ""), `search (${label}): no status announced (${status})`);
     const box = await v.page.locator(".site-search-results").boundingBox();
@@ -767,7 +774,7 @@ async function playByKeyboard(context, d) {
 
 // Issue 25: figures where a side has no move at the start (a lone red edge; childish stalks
 // where every blue cut would make a red edge fall). The game ends in words whenever the side to
-// move has no move: in free play at the start and after each blue or red cut; against the
+// move has no move: in free play at the start, after each blue or red cut and after Undo; against the
 // solver at the start whichever side the reader takes and whoever starts, at the end of a whole
 // game (no wait that never ends), and after Undo from that end it is the reader's move again.
 const NO_MOVE = [
@@ -796,6 +803,8 @@ async function playWithNoMove(context, d) {
     check(opening.includes(`${NAME[side]} has no move: ${NAME[other(side)]} wins when ${NAME[side]} is to move.`),
       `${d.id}: free play does not say that ${NAME[side]} has no move: "${opening}"`);
   }
+  // Each position reached and who moved to it (null at the start and after a green cut).
+  const reached = [{ at: 0, mover: null }];
   for (let at = 0; t.positions[at].cuts.length > 0; ) {
     const [k, to] = t.positions[at].cuts[0];
     const colour = t.edges[k].colour;
@@ -806,8 +815,19 @@ async function playWithNoMove(context, d) {
         `${d.id}: free play, after ${NAME[colour]} cut edge ${k}, ${NAME[other(colour)]} has no move but the page says "${said}"`);
     }
     at = to;
+    reached.push({ at, mover: colour === "G" ? null : colour });
   }
   await v.fig.screenshot({ path: path.join(artefacts, `play-no-move-${d.id}-free.png`) });
+  // Undo in free play: back where a side has no move, the page says so again.
+  if (reached.length > 1) {
+    await v.fig.getByRole("button", { name: "Undo" }).click();
+    const { at, mover } = reached[reached.length - 2], said = await status();
+    for (const side of mover ? [other(mover)] : ["L", "R"]) {
+      if (movesOf(at, side).length > 0) continue;
+      const words = `${NAME[side]} has no move: ${NAME[other(side)]} wins${mover ? "." : ` when ${NAME[side]} is to move.`}`;
+      check(said.includes(words), `${d.id}: free play, after Undo ${NAME[side]} has no move but the page says "${said}"`);
+    }
+  }
 
   // Against the solver.
   const start = async (you, first) => {
@@ -968,6 +988,173 @@ async function checkPhoneFigures(context, names) {
   if (widths.length > 0) {
     const at = (q) => widths[Math.floor(q * (widths.length - 1))].toFixed(0);
     console.log(`figures on a phone: ${widths.length}, ${at(0)} to ${at(1)} px wide (median ${at(0.5)})`);
+  }
+}
+
+// Issue 25 §1 "Phone": on a 390 px screen every target a reader taps is at least 44 px
+// (WCAG 2.5.5). An edge's target is where a tap picks it: for each edge standing in a figure in
+// play and each edge of a move exercise, the largest square of points, on a 2 px grid, where the
+// page's picking gives that edge (a tap anywhere in it picks the edge, so no neighbour takes
+// those taps). Squares are looked for around seven points along the edge as drawn (the middle
+// first; a curve's bulge, a loop's far side), each within 46 px of its point and turned to the edge's direction
+// there, the point scrolled into view first. The picking is the page's own (`edgeAt`, which the
+// tap handlers call; without it, the element under the point). Another game's targets (places to
+// play, pieces to move), and the buttons and choices of play and exercises: each one's box, both
+// ways.
+const TARGET = 44;
+
+function edgeTargets([selector, enough]) {
+  const svg = document.querySelector(selector);
+  const pick = (x, y) => {
+    if (window.hackenbookPlay?.edgeAt) return window.hackenbookPlay.edgeAt(svg, x, y);
+    const hit = document.elementFromPoint(x, y)?.closest?.("[data-edge]");
+    return hit && svg.contains(hit) ? Number(hit.dataset.edge) : null;
+  };
+  // What scrolls sideways around the drawing (a figure in play wider than the screen), if any.
+  let box = svg.parentElement;
+  while (box && box.scrollWidth <= box.clientWidth) box = box.parentElement;
+  const STEP = 2, BAND = 46, n = Math.ceil((2 * BAND) / STEP) + 1;
+  const out = [];
+  for (const p of svg.querySelectorAll("path.hb-edge:not(.hb-fallen)")) {
+    const k = Number(p.dataset.edge);
+    p.scrollIntoView({ block: "center", inline: "center" });
+    const len = p.getTotalLength();
+    const on = (t) => {
+      const m = p.getScreenCTM(), q = p.getPointAtLength(Math.min(len, Math.max(0, t)));
+      return [m.a * q.x + m.c * q.y + m.e, m.b * q.x + m.d * q.y + m.f];
+    };
+    let best = 0;
+    for (const j of [4, 2, 6, 1, 3, 5, 7]) {
+      if ((best - 1) * STEP >= enough) break;
+      // The point in view, well inside the screen.
+      let c = on((len * j) / 8);
+      const dx = c[0] - innerWidth / 2, dy = c[1] - innerHeight / 2;
+      if (Math.abs(dx) > innerWidth / 2 - 2 * BAND && box && box !== document.documentElement) box.scrollLeft += dx;
+      if (Math.abs(dy) > innerHeight / 2 - 2 * BAND) window.scrollBy(0, dy);
+      c = on((len * j) / 8);
+      const [a, b] = [on((len * j) / 8 - len / 32), on((len * j) / 8 + len / 32)];
+      const l = Math.hypot(b[0] - a[0], b[1] - a[1]) || 1;
+      const [ux, uy] = [(b[0] - a[0]) / l, (b[1] - a[1]) / l];
+      let prev = new Array(n).fill(0);
+      for (let r = 0; r < n; r++) {
+        const row = new Array(n).fill(0), v = -BAND + r * STEP;
+        for (let col = 0; col < n; col++) {
+          const u = -BAND + col * STEP;
+          if (pick(c[0] + u * ux - v * uy, c[1] + u * uy + v * ux) !== k) continue;
+          row[col] = 1 + (col > 0 ? Math.min(row[col - 1], prev[col], prev[col - 1]) : 0);
+          best = Math.max(best, row[col]);
+        }
+        prev = row;
+      }
+    }
+    out.push({ edge: k, size: Math.max(0, best - 1) * STEP });
+  }
+  return out;
+}
+
+// The controls of play and exercises: buttons, choices, the Check button.
+function controlTargets(selector) {
+  return [...document.querySelectorAll(selector)].filter((c) => c.getClientRects().length > 0).map((c) => {
+    const r = c.getBoundingClientRect();
+    return { edge: `"${c.textContent.trim().slice(0, 20) || c.tagName}"`, size: Math.min(r.width, r.height) };
+  });
+}
+
+function itemTargets(selector) {
+  return [...document.querySelectorAll(selector)].map((g) => {
+    g.scrollIntoView({ block: "center" });
+    const r = (g.querySelector(".hb-target") ?? g).getBoundingClientRect();
+    return { edge: g.dataset.item, size: Math.min(r.width, r.height) };
+  });
+}
+
+async function checkTargets(context, names) {
+  const sizes = [];
+  const record = (name, where, targets) => {
+    for (const t of targets) {
+      sizes.push(t.size);
+      check(t.size >= TARGET, `${name} ${where}: on a phone the target of ${t.edge} is ${t.size.toFixed(0)} px, under ${TARGET}`);
+    }
+  };
+  for (const name of names) {
+    const v = await visit(context, name, PHONE);
+    // The figures a reader sees (the answer key's copies are for print).
+    const figures = await v.page.$$eval("figure[data-play]", (fs) =>
+      fs.filter((f) => f.getClientRects().length > 0).map((f) => ({ id: f.id, board: !f.dataset.play.startsWith("v1") })));
+    for (const f of figures) {
+      const fig = v.page.locator(`#${f.id}`);
+      record(name, `#${f.id}`, await v.page.evaluate(controlTargets, `#${f.id} .play-bar .play-button`));
+      await fig.locator(".play-bar .play-button").click();
+      const opened = await fig.locator(".play-said").textContent();
+      check(!/cuts a|is cut|plays /.test(opened), `${name} #${f.id}: on a phone, the tap on Play made a move: "${opened}"`);
+      await fig.getByRole("button", { name: "Against the solver…" }).click();
+      record(name, `#${f.id} in play`, await v.page.evaluate(controlTargets, `#${f.id} button, #${f.id} select`));
+      record(name, `#${f.id} in play`, f.board
+        ? await v.page.evaluate(itemTargets, `#${f.id} g.hb-legal`)
+        : await v.page.evaluate(edgeTargets, [`#${f.id} svg.hb-diagram`, TARGET]));
+      await fig.getByRole("button", { name: "Close" }).click();
+    }
+    const exercises = await v.page.$$eval("section.exercise[data-exercise]", (ss) =>
+      ss.map((s) => ({ id: s.id, kind: JSON.parse(s.dataset.exercise).kind })).filter((e) => e.kind === "move" || e.kind === "named"));
+    record(name, "exercises", await v.page.evaluate(controlTargets, ".exercise-try button"));
+    for (const e of exercises) {
+      record(name, `#${e.id}`, e.kind === "move"
+        ? await v.page.evaluate(edgeTargets, [`#${e.id} .exercise-diagram svg`, TARGET])
+        : await v.page.evaluate(itemTargets, `#${e.id} .exercise-target`));
+    }
+    checkQuiet(`${name} (targets)`, v.problems);
+    await v.page.close();
+  }
+  sizes.sort((a, b) => a - b);
+  if (sizes.length > 0) {
+    const at = (q) => sizes[Math.floor(q * (sizes.length - 1))].toFixed(0);
+    console.log(`targets on a phone: ${sizes.length}, ${at(0)} to ${at(1)} px (median ${at(0.5)}; an edge's measured until it reaches ${TARGET}); ${sizes.filter((x) => x < TARGET).length} under ${TARGET}`);
+  }
+}
+
+// Issue 25 §1 "Screen readers": a move exercise's drawing is a group (not an image, whose
+// insides a screen reader skips), and each edge in it a button found by its role and named by
+// its colour and its name as the site writes edges (data-exercise's names). Every Hackenbush
+// figure's description says what stands on what: one item per edge, the ground named.
+async function checkScreenReaders(context, names) {
+  for (const name of ["worksheet-1.html", "worksheet-2.html"]) {
+    if (!fs.existsSync(path.join(siteDir, name))) continue;
+    const v = await visit(context, name, DESKTOP);
+    const moves = await v.page.evaluate(() =>
+      [...document.querySelectorAll("section.exercise[data-exercise]")]
+        .map((s) => {
+          const svg = s.querySelector(".exercise-diagram svg");
+          const edges = [...svg.querySelectorAll(".hb-edge[data-edge]")].map((p) => ({ edge: Number(p.dataset.edge), colour: p.classList.contains("hb-blue") ? "blue" : p.classList.contains("hb-red") ? "red" : "green" }));
+          return { id: s.id, data: JSON.parse(s.dataset.exercise), role: svg.getAttribute("role"), label: svg.getAttribute("aria-label"), edges };
+        })
+        .filter((e) => e.data.kind === "move"),
+    );
+    for (const e of moves) {
+      check(e.role === "group" && /edge/.test(e.label ?? ""), `${name} #${e.id}: the drawing is ${e.role} "${e.label}", not a group of edges`);
+      for (const { edge, colour } of e.edges) {
+        const label = `cut ${colour} edge ${e.data.names[edge]}`;
+        const found = await v.page.locator(`#${e.id}`).getByRole("button", { name: label, exact: true }).count();
+        check(found === 1, `${name} #${e.id}: no button "${label}" for a screen reader (${found})`);
+      }
+    }
+    await v.page.close();
+  }
+  for (const name of names) {
+    const v = await visit(context, name, DESKTOP);
+    const figures = await v.page.evaluate(() =>
+      [...document.querySelectorAll("figure.position svg.hb-diagram[role=img], section.exercise svg.hb-diagram[role=img]")].map((svg) => ({
+        id: svg.closest("[id]")?.id,
+        edges: new Set([...svg.querySelectorAll(".hb-edge[data-edge]")].map((p) => p.dataset.edge)).size,
+        desc: svg.querySelector("desc")?.textContent ?? "",
+      })),
+    );
+    for (const f of figures) {
+      if (f.edges === 0 || f.edges > 24) continue;
+      const items = f.desc.split(";")[0].split(", ");
+      check(items.length === f.edges && /the ground/.test(f.desc),
+        `${name} #${f.id}: the description does not say what stands on what, edge by edge: "${f.desc}"`);
+    }
+    await v.page.close();
   }
 }
 
@@ -1216,7 +1403,8 @@ async function play(context) {
 // green with blue and red, a drawn part standing on the ground twice) says so in words and
 // gives an eval command that runs; erasing brings the value back;
 // a game against the solver from a position Left wins whoever starts, the reader playing Right,
-// ends with the solver's win. Screenshots at desktop and phone width, light and dark.
+// ends with the solver's win; on a phone, in play, every edge a target of 44 px. Screenshots at
+// desktop and phone width, light and dark.
 function evalOf(notation) {
   return execFileSync(hackenbook, ["eval", notation], { encoding: "utf8", cwd: repo }).trim();
 }
@@ -1343,6 +1531,12 @@ async function checkInvestigate(context) {
     });
     check(size.target >= 43.5, `${name} (${label}): grid points are ${size.target.toFixed(1)} px across, under 44`);
     check(size.scroll <= size.client, `${name} (${label}): scrolls sideways`);
+    if (label === "phone") {
+      // In play, each edge of the first picture is a target of 44 px.
+      await w.page.locator(".investigate-figure .play-bar .play-button").click();
+      for (const t of await w.page.evaluate(edgeTargets, [".investigate-figure svg.hb-diagram", TARGET]))
+        check(t.size >= TARGET, `${name} (${label}): in play the target of edge ${t.edge} is ${t.size.toFixed(0)} px, under ${TARGET}`);
+    }
     await w.page.screenshot({ path: path.join(artefacts, `investigate-${label}.png`), fullPage: true });
     await w.page.close();
   }
@@ -1387,6 +1581,8 @@ async function main() {
     await checkSearch(context);
     await checkReaderWords(browser, names);
     await checkPhoneFigures(context, names);
+    await checkTargets(context, names);
+    await checkScreenReaders(context, names);
     await checkPrint(context);
     await checkPrintAndType({ context, siteDir, artefacts, check, visit, DESKTOP, PHONE, names });
     await play(context);

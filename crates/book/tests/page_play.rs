@@ -212,7 +212,16 @@ fn pages_with_a_playable_diagram_load_the_player() {
     let script = "<script src=\"player.js\" defer></script>";
     let read = |name: &str| std::fs::read_to_string(out.join(name)).unwrap();
     assert!(read("playable.html").contains(script));
-    // A page of Hackenbush diagrams only does not load the other games' format.
+    // A page of Hackenbush diagrams only loads their format (before the controls that use it),
+    // not the other games' one.
+    let page = read("playable.html");
+    let edges = page.find("<script src=\"edges.js\" defer></script>");
+    assert!(
+        matches!((edges, page.find(script)), (Some(e), Some(p)) if e < p),
+        "{page}"
+    );
+    assert!(read("edges.js").contains("hackenbookPlay"));
+    assert!(!read("plain.html").contains("edges.js"));
     assert!(!read("playable.html").contains("board.js"));
     assert!(read("board.js").contains("hackenbookPlay"));
     assert!(!read("plain.html").contains(script));

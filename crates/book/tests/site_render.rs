@@ -119,7 +119,7 @@ fn tree_essay() -> PageModel {
             r#"<div class="game-block">{}</div>"#,
             display(&[
                 r"\{0, \tfrac12 \mid 2\} = \{\tfrac12 \mid 2\} = 1",
-                r"{\uparrow} + {\uparrow} + {*} = {\uparrow}{\uparrow}{*}",
+                r"{\uparrow} + {\uparrow} + {*} = {\Uparrow}{*}",
             ])
         ),
     ]

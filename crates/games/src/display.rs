@@ -383,28 +383,29 @@ pub fn number_latex(x: &Dyadic) -> String {
     }
 }
 
-/// KaTeX for a nus: `1{\uparrow}{*}`, `{\downarrow}{\downarrow}`, `{*}3`, `2{\cdot}{\uparrow}`.
+/// KaTeX for a nus, as [`nus_unicode`] writes it: `1{\uparrow}{*}`, `{\Downarrow}`, `{*}3`,
+/// `3{\cdot}{\uparrow}`.
 pub fn nus_latex(v: &Nus) -> String {
     let mut s = String::new();
     let has_number = !v.number.is_zero() || (v.ups == 0 && v.nim == 0);
     if has_number {
         s.push_str(&number_latex(&v.number));
     }
-    let arrow = if v.ups > 0 {
-        "{\\uparrow}"
+    let (one, two) = if v.ups > 0 {
+        ("{\\uparrow}", "{\\Uparrow}")
     } else {
-        "{\\downarrow}"
+        ("{\\downarrow}", "{\\Downarrow}")
     };
-    let n = v.ups.unsigned_abs();
-    if n <= 3 {
-        for _ in 0..n {
-            s.push_str(arrow);
+    match v.ups.unsigned_abs() {
+        0 => {}
+        1 => s.push_str(one),
+        2 => s.push_str(two),
+        n => {
+            if has_number {
+                s.push('+');
+            }
+            s.push_str(&format!("{n}{{\\cdot}}{one}"));
         }
-    } else {
-        if has_number {
-            s.push('+');
-        }
-        s.push_str(&format!("{n}{{\\cdot}}{arrow}"));
     }
     match v.nim {
         0 => {}
@@ -434,7 +435,8 @@ mod tests {
 
     #[test]
     fn nus_katex() {
-        assert_eq!(nus_latex(&n("0", 2, 1)), "{\\uparrow}{\\uparrow}{*}");
+        assert_eq!(nus_latex(&n("0", 2, 1)), "{\\Uparrow}{*}");
+        assert_eq!(nus_latex(&n("0", -3, 0)), "3{\\cdot}{\\downarrow}");
         assert_eq!(nus_latex(&n("-1/4", 0, 0)), "-\\tfrac14");
         assert_eq!(nus_latex(&n("11/32", 0, 3)), "\\tfrac{11}{32}{*}3");
         assert_eq!(nus_latex(&n("1", 5, 0)), "1+5{\\cdot}{\\uparrow}");

@@ -305,20 +305,38 @@ fn author_coordinates_are_honoured_up_to_scale_and_shift() {
 }
 
 #[test]
-fn bounds_contain_all_ink() {
+fn bounds_fit_the_ink() {
+    // The cycle essay's triangle bed: three legs, their tops joined in a ring, one join arched
+    // over the other two.
     let l = layout(&pic(&[
         (0, 1, Blue),
-        (1, 1, Red),
-        (1, 2, Green),
-        (1, 2, Blue),
+        (0, 2, Blue),
+        (0, 3, Blue),
+        (1, 4, Red),
+        (2, 5, Red),
+        (3, 6, Red),
+        (4, 5, Red),
+        (5, 6, Red),
+        (6, 4, Red),
     ]));
+    let mut top = f64::NEG_INFINITY;
     for e in &l.edges {
-        for p in e.path.points() {
+        for p in e.path.on_curve() {
             assert!(p.x >= l.min.x - EPS && p.x <= l.max.x + EPS);
             assert!(p.y >= l.min.y - EPS && p.y <= l.max.y + EPS);
+            top = top.max(p.y);
         }
     }
     assert!(l.ground.0 <= l.min.x + EPS && l.ground.1 >= l.max.x - EPS);
+    // The frame ends at the top of the ink, not at the arch's control point above it: no
+    // empty band above the picture.
+    let controls = l.edges.iter().flat_map(|e| e.path.points()).map(|p| p.y);
+    assert!(controls.fold(f64::NEG_INFINITY, f64::max) > top + 0.1);
+    assert!(
+        (l.max.y - top).abs() < EPS,
+        "{} above the ink at {top}",
+        l.max.y
+    );
 }
 
 #[test]

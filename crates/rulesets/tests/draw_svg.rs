@@ -107,6 +107,20 @@ fn root_is_an_accessible_image_with_title_and_description() {
 }
 
 #[test]
+fn without_words_the_drawing_is_hidden_or_undescribed() {
+    // No description: a title and no `<desc>`.
+    let titled = parse(&svg(&mixed(), "A title", ""));
+    assert_eq!(titled[0].attr("role"), Some("img"));
+    assert!(titled.iter().any(|e| e.name == "title"));
+    assert!(titled.iter().all(|e| e.name != "desc"));
+    // No title (the words are beside it): hidden from screen readers, with neither.
+    let hidden = parse(&svg(&mixed(), "", ""));
+    assert_eq!(hidden[0].attr("aria-hidden"), Some("true"));
+    assert_eq!(hidden[0].attr("role"), None);
+    assert!(hidden.iter().all(|e| e.name != "title" && e.name != "desc"));
+}
+
+#[test]
 fn title_and_description_are_escaped() {
     let nasty = r#"</title><script>alert("x")</script> & 'q' <b>"#;
     let out = svg(&mixed(), nasty, "1 < 2 && 3 > \"2\"\u{7}");
@@ -216,7 +230,8 @@ fn output_is_deterministic() {
     assert_ne!(a, svg(&pic(&[(0, 1, Blue)]), "t", "d"));
 }
 
-/// The drawn width and height, in em, and the viewBox.
+/// The drawn width and height, in em (the height the view box's shape at that width: no height
+/// is written), and the viewBox.
 fn size(out: &str) -> (f64, f64, Vec<f64>) {
     let root = parse(out).remove(0);
     let num = |k: &str| -> f64 {
@@ -230,7 +245,13 @@ fn size(out: &str) -> (f64, f64, Vec<f64>) {
         .split(' ')
         .map(|v| v.parse().expect("numeric viewBox"))
         .collect();
-    (num("width"), num("height"), view)
+    assert_eq!(
+        root.attr("height"),
+        None,
+        "no height: the view box gives it"
+    );
+    let width = num("width");
+    (width, width * view[3] / view[2], view)
 }
 
 #[test]

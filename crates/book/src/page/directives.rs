@@ -12,6 +12,7 @@ use crate::site::{flow, maths};
 use hackenbook_base::provenance::Method;
 use hackenbook_games::display::number_latex;
 use hackenbook_games::notation::{name_latex, statement_latex_with};
+use hackenbook_rulesets::hackenbush::edge_names::{EdgeNames, Scheme};
 use hackenbook_rulesets::hackenbush::{draw, Colour, Position, Rules};
 use hackenbook_rulesets::{registry, AnyPosition};
 
@@ -280,7 +281,7 @@ impl InPlaceDrawn {
                     Drawn::Hackenbush(position) => draw::svg(
                         &position.picture(),
                         "a Hackenbush picture",
-                        &describe(position, None, Rules::Normal),
+                        &describe(position, Rules::Normal),
                     ),
                     Drawn::Other(position) => position.draw().to_svg(),
                 };
@@ -299,7 +300,7 @@ fn inline_diagrams(checked: &CheckedEssay, mut html: String) -> String {
             Outcome::Position(p) => draw::svg(
                 &p.position.picture(),
                 &format!("a picture worth {}", words::spoken(&p.value)),
-                &describe(&p.position, Some(&p.value), p.rules),
+                &describe(&p.position, p.rules),
             ),
             Outcome::Board(b) => b.position.draw().to_svg(),
             _ => continue,
@@ -320,8 +321,8 @@ fn inline_diagrams(checked: &CheckedEssay, mut html: String) -> String {
 fn position(p: &PositionOutcome, value_html: &str, play: &str) -> String {
     let svg = draw::svg(
         &p.position.picture(),
-        &format!("A Hackenbush picture worth {}", words::spoken(&p.value)),
-        &describe(&p.position, Some(&p.value), p.rules),
+        &format!("A picture worth {}", words::spoken(&p.value)),
+        &describe(&p.position, p.rules),
     );
     let rules = if p.rules == Rules::Childish {
         " <span class=\"rules\">(childish rules)</span>"
@@ -529,8 +530,9 @@ pub(super) fn play_steps(p: &PlayOutcome, values_html: &[String]) -> Vec<String>
             let caption = frame.cut.as_ref().map_or_else(|| "At the start".to_string(), cut_words);
             let described = format!("{caption}; worth {}", words::spoken(&frame.value));
             let svg = match (&frame.picture, &picture) {
+                // The move and what it is worth are written beside it.
                 (FramePicture::Standing(standing), Some(picture)) => {
-                    draw::svg_standing(picture, standing, &caption, &described)
+                    draw::svg_standing(picture, standing, "", "")
                 }
                 (FramePicture::Board(board), _) => {
                     board.draw().to_svg_titled(PLAY_EM, Some(&described))
@@ -726,42 +728,73 @@ fn relation_html(
     })
 }
 
-/// The diagram's accessible description, in words: "three edges, one blue and two red;
-/// worth three eighths"; without a value (an exercise's question), what is drawn only.
-pub(super) fn describe(position: &Position, value: Option<&str>, rules: Rules) -> String {
-    let counts: Vec<String> = [
-        (Colour::Blue, "blue"),
-        (Colour::Red, "red"),
-        (Colour::Green, "green"),
-    ]
-    .into_iter()
-    .filter_map(|(c, word)| {
-        let n = position.count(c);
-        (n > 0).then(|| format!("{} {word}", words::count_words(n as u64)))
-    })
-    .collect();
-    let total: usize = [Colour::Blue, Colour::Red, Colour::Green]
+/// The most edges a description lists one by one; a larger picture is described by its counts
+/// (a list of forty edges read aloud helps no one).
+const LISTED_EDGES: usize = 24;
+
+/// The diagram's accessible description, in words: what is drawn and what stands on what, with
+/// the edge names the site uses elsewhere (exercises, `hackenbook play`): "blue L on the ground,
+/// red LR on L, red LRR on LR", or for a picture written as a graph "blue g-a, red a-b; g is the
+/// ground"; past [`LISTED_EDGES`], the count of each colour. The value is the diagram's title.
+pub(super) fn describe(position: &Position, rules: Rules) -> String {
+    let total = position.edge_count();
+    let drawn = match total {
+        0 => "no edges".to_string(),
+        1..=LISTED_EDGES => listed_edges(position),
+        _ => colour_counts(position),
+    };
+    match rules {
+        Rules::Childish => format!("{drawn}; childish rules"),
+        _ => drawn,
+    }
+}
+
+/// Each edge by colour and name, and in a forest what it stands on: "blue L on the ground, red
+/// LR on L"; in a graph, the names say which nodes each edge joins: "blue g-a, red a-b; g is
+/// the ground".
+fn listed_edges(position: &Position) -> String {
+    let names = EdgeNames::of(position);
+    let edges: Vec<String> = (0..position.edge_count())
+        .map(|e| {
+            let colour = position.edges()[e].2.word();
+            match names.scheme() {
+                Scheme::LetterPaths => format!(
+                    "{colour} {} on {}",
+                    names.name(e),
+                    names.stands_on(e).map_or("the ground", |b| names.name(b))
+                ),
+                Scheme::NodePairs => format!("{colour} {}", names.name(e)),
+            }
+        })
+        .collect();
+    let ground = names
+        .ground()
+        .map(|g| format!("; {g} is the ground"))
+        .unwrap_or_default();
+    format!("{}{ground}", edges.join(", "))
+}
+
+/// "thirty edges, ten blue and twenty red".
+fn colour_counts(position: &Position) -> String {
+    let counts: Vec<String> = [Colour::Blue, Colour::Red, Colour::Green]
         .into_iter()
-        .map(|c| position.count(c))
-        .sum();
-    let drawn = match (total, counts.split_last()) {
-        (0, _) | (_, None) => "no edges".to_string(),
-        (1, Some((only, _))) => format!("one {} edge", only.trim_start_matches("one ")),
-        (_, Some((last, []))) => format!("{last} edges"),
-        (n, Some((last, rest))) => format!(
+        .filter(|&c| position.count(c) > 0)
+        .map(|c| {
+            format!(
+                "{} {}",
+                words::count_words(position.count(c) as u64),
+                c.word()
+            )
+        })
+        .collect();
+    match counts.split_last() {
+        Some((last, [])) => format!("{last} edges"),
+        Some((last, rest)) => format!(
             "{} edges, {} and {last}",
-            words::count_words(n as u64),
+            words::count_words(position.edge_count() as u64),
             rest.join(", ")
         ),
-    };
-    let childish = if rules == Rules::Childish {
-        " under the childish rules"
-    } else {
-        ""
-    };
-    match value {
-        Some(v) => format!("{drawn}; worth {}{childish}", words::spoken(v)),
-        None => format!("{drawn}{childish}"),
+        None => "no edges".to_string(),
     }
 }
 
@@ -770,22 +803,35 @@ mod tests {
     use hackenbook_rulesets::hackenbush::Position;
 
     #[test]
-    fn descriptions_are_in_words() {
-        let describe = |text: &str, value: &str| {
+    fn descriptions_say_what_stands_on_what() {
+        let describe = |text: &str| {
             let p: Position = text.parse().unwrap();
-            super::describe(
-                &p,
-                Some(value),
-                hackenbook_rulesets::hackenbush::Rules::Normal,
-            )
+            super::describe(&p, hackenbook_rulesets::hackenbush::Rules::Normal)
         };
         assert_eq!(
-            describe("LRR", "1/4"),
-            "three edges, one blue and two red; worth one quarter"
+            describe("LRR"),
+            "blue L on the ground, red LR on L, red LRR on LR"
         );
-        assert_eq!(describe("G", "*"), "one green edge; worth star");
-        assert_eq!(describe("RR", "-2"), "two red edges; worth minus two");
-        assert_eq!(describe("", "0"), "no edges; worth zero");
+        assert_eq!(
+            describe("L(L RL) G"),
+            "blue L on the ground, blue LL on L, red LR on L, blue LRL on LR, green G on the \
+             ground"
+        );
+        assert_eq!(describe("G"), "green G on the ground");
+        assert_eq!(
+            describe("g-a L, a-b R, b-g R"),
+            "blue g-a, red a-b, red b-g; g is the ground"
+        );
+        assert_eq!(describe(""), "no edges");
+        // Past the budget, the counts alone.
+        assert_eq!(
+            describe(&"L".repeat(super::LISTED_EDGES + 1)),
+            "25 blue edges"
+        );
+        assert_eq!(
+            describe(&"LR".repeat(super::LISTED_EDGES)),
+            "48 edges, 24 blue and 24 red"
+        );
     }
 
     /// A game claimed in the prose is typeset as maths (KaTeX's MathML, the minus and the half

@@ -34,7 +34,7 @@ pub fn render(
             let svg = draw::svg(
                 &p.position.picture(),
                 &format!("Exercise {number}"),
-                &super::directives::describe(&p.position, None, p.rules),
+                &super::directives::describe(&p.position, p.rules),
             );
             let rules = if p.rules == Rules::Childish {
                 "<p class=\"exercise-rules\">Under the childish rules: no cut may make anything fall.</p>\n".to_string()

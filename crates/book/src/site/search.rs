@@ -104,13 +104,22 @@ pub fn index_script(docs: &[SearchDoc]) -> String {
     #[derive(Serialize)]
     struct Script<'a> {
         index: serde_json::Value,
-        docs: Vec<[&'a str; 3]>,
+        docs: Vec<[&'a str; 4]>,
     }
+    let snippets: Vec<String> = docs.iter().map(snippet).collect();
     let script = Script {
         index: tries,
         docs: docs
             .iter()
-            .map(|d| [d.title.as_str(), d.page.as_str(), d.href.as_str()])
+            .zip(&snippets)
+            .map(|(d, s)| {
+                [
+                    d.title.as_str(),
+                    d.page.as_str(),
+                    d.href.as_str(),
+                    s.as_str(),
+                ]
+            })
             .collect(),
     };
     // A file of its own (not inline in a page), so nothing in the text can close a `<script>`.
@@ -118,6 +127,25 @@ pub fn index_script(docs: &[SearchDoc]) -> String {
         "window.hackenbookSearch = {};\n",
         serde_json::to_string(&script).unwrap_or_else(|_| "null".into())
     )
+}
+
+/// The most characters of a result's text shown under its title.
+const SNIPPET_CHARS: usize = 110;
+
+/// What a result shows of its text: the opening words after its heading, cut at a word, with
+/// `…` when there is more.
+fn snippet(d: &SearchDoc) -> String {
+    let text = d
+        .text
+        .strip_prefix(d.title.as_str())
+        .unwrap_or(&d.text)
+        .trim();
+    if text.chars().count() <= SNIPPET_CHARS {
+        return text.to_string();
+    }
+    let cut: String = text.chars().take(SNIPPET_CHARS).collect();
+    let words = cut.rfind(' ').map_or(cut.as_str(), |at| &cut[..at]);
+    format!("{}…", words.trim_end_matches([',', ';', ':', '.']))
 }
 
 /// Words split at white space and hyphens, lower-cased, with punctuation trimmed from their ends:
@@ -423,13 +451,26 @@ mod tests {
         assert!(node(&index, "title", "hand").unwrap()["docs"]
             .get("1")
             .is_some());
+        // Each result's title, page, link and the opening of its text after its heading, cut
+        // at a word.
         assert_eq!(
             index["docs"][1],
             serde_json::json!([
                 "The cherry, by hand",
                 "Trees",
-                "trees.html#the-cherry-by-hand"
+                "trees.html#the-cherry-by-hand",
+                "The cherry has three edges. x After the exercise, still the cherry's section."
             ])
+        );
+        let long = SearchDoc {
+            title: "T".into(),
+            text: format!("T {}", "word ".repeat(40)),
+            ..docs[0].clone()
+        };
+        let shown = snippet(&long);
+        assert!(
+            shown.ends_with("word…") && shown.chars().count() <= SNIPPET_CHARS + 1,
+            "{shown}"
         );
     }
 

@@ -389,10 +389,12 @@ fn unescape(text: &str) -> String {
 }
 
 /// TeX's class for an operator character. The CGT order relations (`⧏`, `⧐`, `⊲`, `⊳`,
-/// `∥` for "confused with") are relations here, whatever they are in plain TeX.
+/// `∥` for "confused with") are relations here, whatever they are in plain TeX; the arrows
+/// `↑`, `↓`, `⇑`, `⇓` are values (up, down, double up and down), so ordinary symbols: as
+/// relations, `\uparrow{*} + \uparrow{*}` came out as "↑ ∗+ ↑ ∗".
 pub fn char_class(text: &str) -> Class {
     const BIN: &str = "+−-±∓×÷⋅·∗*∘∙∪∩∧∨⊕⊖⊗⊘⊙∖⋆⋄";
-    const REL: &str = "=<>:≤≥≠∣∥≡≅∼≈⧏⧐⊲⊳◃▹≶≷→←↔⇒⇐⇔↦∈∉⊂⊆⊃⊇≺≻⪯⪰↑↓⇑⇓≪≫⩽⩾≮≯≰≱⊏⊐⊴⊵";
+    const REL: &str = "=<>:≤≥≠∣∥≡≅∼≈⧏⧐⊲⊳◃▹≶≷→←↔⇒⇐⇔↦∈∉⊂⊆⊃⊇≺≻⪯⪰≪≫⩽⩾≮≯≰≱⊏⊐⊴⊵";
     const OPEN: &str = "([{⟨⌊⌈⟦";
     const CLOSE: &str = ")]}⟩⌋⌉⟧";
     const PUNCT: &str = ",;";
@@ -788,6 +790,29 @@ mod tests {
         assert_eq!(
             mo(&out, "="),
             [r#"<mo lspace="0em" rspace="0.2778em">=</mo>"#]
+        );
+    }
+
+    #[test]
+    fn arrows_are_values_not_relations() {
+        // `\uparrow{*} + \uparrow{*} = \Uparrow`: each arrow sits against its star; only the
+        // `+` and the `=` are spaced.
+        let out = respace(concat!(
+            "<math><mrow><mo>↑</mo><mrow><mo>∗</mo></mrow><mo>+</mo><mo>↑</mo>",
+            "<mrow><mo>∗</mo></mrow><mo>=</mo><mo>⇑</mo></mrow></math>"
+        ))
+        .unwrap();
+        for arrow in ["↑", "⇑"] {
+            for written in mo(&out, arrow) {
+                assert!(
+                    !written.contains("0.2778em"),
+                    "{arrow} spaced as a relation: {out}"
+                );
+            }
+        }
+        assert_eq!(
+            mo(&out, "+"),
+            [r#"<mo lspace="0.2222em" rspace="0.2222em">+</mo>"#]
         );
     }
 }

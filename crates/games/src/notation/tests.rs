@@ -143,7 +143,7 @@ fn latex_of_statements() {
     let st = parse_statement("{0, 1/2 | 2} = 1 : -1 + ^^* || +-1").unwrap();
     assert_eq!(
         statement_latex(&st),
-        "\\{0, \\tfrac12 \\mid 2\\} = 1 : -1 + {\\uparrow}{\\uparrow}{*} \\parallel \\pm 1"
+        "\\{0, \\tfrac12 \\mid 2\\} = 1 : -1 + {\\Uparrow}{*} \\parallel \\pm 1"
     );
     let st = parse_statement("{0||0|-1} <| cherry_2").unwrap();
     assert_eq!(

@@ -127,6 +127,21 @@ impl EdgeNames {
         &self.names[e]
     }
 
+    /// In a forest named by letter paths, the edge that edge `e` stands on (`None` on the
+    /// ground); `None` for every edge of a graph named by node pairs.
+    pub fn stands_on(&self, e: usize) -> Option<usize> {
+        let lower = self.above.iter().position(|on| on.contains(&e))?;
+        self.upper.iter().position(|&u| u == lower && lower != 0)
+    }
+
+    /// In a graph named by node pairs, the ground's name; `None` for letter paths.
+    pub fn ground(&self) -> Option<&str> {
+        self.nodes
+            .iter()
+            .find(|&(_, &n)| n == 0)
+            .map(|(name, _)| name.as_str())
+    }
+
     /// Every edge's name, by edge index.
     pub fn all(&self) -> &[String] {
         &self.names

@@ -190,6 +190,14 @@
       var moves = data.targets[g.getAttribute("data-item")];
       if (!moves) return;
       g.classList.add("exercise-target");
+      // A piece without a place of its own is a target as large as its square: one unit of the
+      // board, around the piece (a disc is smaller than a fingertip on a phone).
+      if (!g.querySelector(".hb-target")) {
+        var b = g.getBBox(), r = document.createElementNS("http://www.w3.org/2000/svg", "rect");
+        [["x", b.x + b.width / 2 - 0.5], ["y", b.y + b.height / 2 - 0.5], ["width", 1], ["height", 1], ["class", "hb-target"]]
+          .forEach(function (a) { r.setAttribute(a[0], a[1]); });
+        g.insertBefore(r, g.firstChild);
+      }
       g.setAttribute("tabindex", "0");
       g.setAttribute("role", "button");
       g.setAttribute("aria-label", moves.join(" or "));
@@ -213,16 +221,6 @@
     });
   }
 
-  window.hackenbookExercise = {
-    named: function (section, data, out, form, verdict) {
-      setUpNamed(section, data, out, form, verdict);
-      form.addEventListener("submit", function (event) {
-        event.preventDefault();
-        var text = form.elements.answer.value;
-        if (!text.trim()) return;
-        var v = moveVerdict(data, text);
-        verdict(out, v.right, v.text);
-      });
-    }
-  };
+  // `exercise.js` sets up the board and, on submit, has a typed name judged.
+  window.hackenbookExercise = { setUp: setUpNamed, judge: moveVerdict };
 })();

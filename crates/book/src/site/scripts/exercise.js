@@ -93,25 +93,11 @@
     return (w === "N" ? starter : w === "P" ? other : w) === (data.winner === "left" ? "L" : "R");
   }
 
-  // The edge under a click: edges are thin, so each is tested with a wide, solid stroke.
-  function edgeAt(svg, event) {
-    // A click right on an edge names it; otherwise the nearest edge within a wide stroke.
-    var direct = event.target.closest && event.target.closest("[data-edge]");
-    if (direct && svg.contains(direct)) return Number(direct.getAttribute("data-edge"));
-    var point = svg.createSVGPoint();
-    point.x = event.clientX; point.y = event.clientY;
-    var local = point.matrixTransform(svg.getScreenCTM().inverse());
-    var paths = svg.querySelectorAll(".hb-edge[data-edge]");
-    for (var i = 0; i < paths.length; i++) {
-      var p = paths[i], width = p.style.strokeWidth, dashes = p.style.strokeDasharray;
-      p.style.strokeWidth = "16px";
-      p.style.strokeDasharray = "none"; // a click in a gap of a dashed (green) edge counts
-      var hit = p.isPointInStroke(local);
-      p.style.strokeWidth = width;
-      p.style.strokeDasharray = dashes;
-      if (hit) return Number(p.getAttribute("data-edge"));
-    }
-    return null;
+  // A typed answer's verdict in words.
+  function typedVerdict(data, text) {
+    var right = checkTyped(data, text);
+    return { right: right, text: right === null ? "I can't read that: " + SPELLINGS[data.kind]
+      : right ? "Correct." : "Not quite: try again, or open the hint." };
   }
 
   function setUpMove(section, data, out) {
@@ -133,17 +119,23 @@
     }
     svg.classList.add("exercise-clickable");
     section.querySelector(".exercise-screen-only").hidden = false; // "Click the edge …"
-    svg.addEventListener("click", function (event) {
-      var e = edgeAt(svg, event);
+    // A tap picks the nearest edge, as in play (edges.js, loaded before this script by every
+    // page with a move exercise).
+    svg.parentNode.addEventListener("click", function (event) {
+      var e = window.hackenbookPlay.edgeAt(svg, event.clientX, event.clientY);
       if (e !== null) choose(e);
     });
-    // From the keyboard: every edge is a button, in the order of the position as written.
+    // For a screen reader the drawing is a group of buttons, not a picture; from the keyboard
+    // every edge is a button, in the order of the position as written, named as the question
+    // names edges.
+    svg.setAttribute("role", "group");
+    svg.setAttribute("aria-label", "Choose the edge " + who + " cuts");
     svg.querySelectorAll(".hb-edge[data-edge]").forEach(function (p) {
       var e = Number(p.getAttribute("data-edge"));
       var colour = p.classList.contains("hb-blue") ? "blue" : p.classList.contains("hb-red") ? "red" : "green";
       p.setAttribute("tabindex", "0");
       p.setAttribute("role", "button");
-      p.setAttribute("aria-label", "cut " + colour + " edge " + (e + 1));
+      p.setAttribute("aria-label", "cut " + colour + " edge " + data.names[e]);
       p.addEventListener("keydown", function (event) {
         if (event.key === "Enter" || event.key === " ") { event.preventDefault(); choose(e); }
       });
@@ -156,19 +148,17 @@
     var out = form.querySelector("output");
     form.hidden = false;
     if (data.kind === "move") { setUpMove(section, data, out); return; }
-    if (data.kind === "named") {
-      // Another game's move question: `board.js` sets it up, loaded before this script by
-      // every page that asks one.
-      if (window.hackenbookExercise) window.hackenbookExercise.named(section, data, out, form, verdict);
-      return;
-    }
+    // Another game's move question: `board.js` (loaded before this script by every page that
+    // asks one) sets up its board and judges a move's name; the submit handler is this one.
+    var named = data.kind === "named" ? window.hackenbookExercise : null;
+    if (data.kind === "named" && !named) return;
+    if (named) named.setUp(section, data, out, form, verdict);
     form.addEventListener("submit", function (event) {
       event.preventDefault();
       var text = form.elements.answer.value;
       if (!text.trim()) return;
-      var right = checkTyped(data, text);
-      verdict(out, right, right === null ? "I can't read that: " + SPELLINGS[data.kind]
-        : right ? "Correct." : "Not quite: try again, or open the hint.");
+      var v = named ? named.judge(data, text) : typedVerdict(data, text);
+      verdict(out, v.right, v.text);
     });
   });
 })();

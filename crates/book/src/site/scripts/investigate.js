@@ -472,6 +472,29 @@
     });
   }
 
+  // What stands on what, edge by edge, as the site's descriptions say it ("blue edge 2 on edge
+  // 1"): an edge stands on the ground or on an edge at its end nearer the ground (fewest edges).
+  function described(which) {
+    var depth = { g: 0 }, queue = ["g"], ends = function (i) {
+      return [key(lines[i].p), key(lines[i].q)];
+    };
+    while (queue.length) {
+      var at = queue.shift();
+      which.forEach(function (i) {
+        var e = ends(i), there = e[0] === at ? e[1] : e[1] === at ? e[0] : null;
+        if (there !== null && !(there in depth)) (depth[there] = depth[at] + 1), queue.push(there);
+      });
+    }
+    return which.map(function (i, n) {
+      var e = ends(i), low = depth[e[0]] <= depth[e[1]] ? e[0] : e[1];
+      var under = which.filter(function (j) {
+        var f = ends(j);
+        return j !== i && (f[0] === low || f[1] === low) && depth[f[0] === low ? f[1] : f[0]] < depth[low];
+      })[0];
+      return COLOUR[lines[i].c] + " edge " + (n + 1) + " on " + (low === "g" ? "the ground" : "edge " + (which.indexOf(under) + 1));
+    }).join(", ");
+  }
+
   // The diagram, drawn with the site's classes (hb-edge, hb-blue, hb-core, hb-node, hb-ground).
   function draw(pic, result) {
     var w = 2 * MARGIN + (grid.w - 1) * UNIT, h = 2 * MARGIN + grid.h * UNIT + 10;
@@ -486,6 +509,7 @@
       standing[i] = true;
       number[i] = n;
     });
+    svg.appendChild(svgEl("desc", {})).textContent = described(result.which);
     lines.forEach(function (l, i) {
       var a = px(l.p), b = px(l.q), d = "M" + a[0] + " " + a[1] + "L" + b[0] + " " + b[1];
       var cls = "hb-" + COLOUR[l.c] + (standing[i] ? " hb-edge" : " investigate-floating");
@@ -575,8 +599,10 @@
   }
 
   var current = null; // the play table of the picture shown
-  (window.hackenbookPlay = window.hackenbookPlay || {}).i1 = function (lib, svg) {
-    return lib.edgesGame(svg, current);
+  var formats = (window.hackenbookPlay = window.hackenbookPlay || {});
+  // The edge game of edges.js (loaded after this script), on the table of the picture shown.
+  formats.i1 = function (lib, svg) {
+    return formats.edges(lib, svg, current);
   };
 
   function update() {
@@ -594,7 +620,7 @@
       figure.setAttribute("data-play", "i1");
     }
     holder.replaceChildren(figure);
-    if (!v.beyond && window.hackenbookPlayer) window.hackenbookPlayer.setup(figure);
+    if (!v.beyond && formats.setup) formats.setup(figure);
     notationOut.value = result.notation;
     valueOut.textContent = v.beyond ? "not valued on this page" : show(v, true) + " \u00b7 " + OUTCOME[outcome(v)];
     if (v.beyond) valueOut.setAttribute("data-value", "");

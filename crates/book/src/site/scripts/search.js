@@ -1,7 +1,7 @@
 // The search box of every page (written for this project). The index is search-index.js, written
 // by the build (`site::search`): the elasticlunr tries of the words of every section, exercise
-// and claim, and per document [title, essay, href]. It is loaded by a script element the first
-// time a reader uses the box, so that a page opened from file:// needs no fetch and a reader who
+// and claim, and per document [title, essay, href, the opening of its text]. It is loaded by a
+// script element the first time a reader uses the box, so that a page opened from file:// needs no fetch and a reader who
 // never searches downloads nothing. A query finds the documents holding every one of its words,
 // a word matching any indexed word it begins; headings weigh more than text, rare words more
 // than common ones.
@@ -90,6 +90,13 @@
         page.className = "result-page";
         page.textContent = doc[1];
         link.appendChild(page);
+      }
+      // The opening of the result's text.
+      if (doc[3]) {
+        var words = document.createElement("span");
+        words.className = "result-snippet";
+        words.textContent = doc[3];
+        link.appendChild(words);
       }
       item.appendChild(link);
       list.appendChild(item);

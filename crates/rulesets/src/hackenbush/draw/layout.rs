@@ -155,7 +155,7 @@ fn assemble(kind: LayoutKind, mut nodes: Vec<NodeSpot>, mut edges: Vec<EdgeShape
     let points: Vec<Point> = nodes
         .iter()
         .map(|s| s.at)
-        .chain(edges.iter().flat_map(|e| e.path.points()))
+        .chain(edges.iter().flat_map(|e| e.path.on_curve()))
         .filter(|p| p.x.is_finite() && p.y.is_finite())
         .collect();
     // An empty picture still gets a short stretch of ground.

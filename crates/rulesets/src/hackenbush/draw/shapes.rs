@@ -34,6 +34,29 @@ impl Path {
         }
     }
 
+    /// Points on the path, its ends among them, close enough together that the drawing's frame
+    /// fits them: a curve's control points lie far outside its bend (a loop's, an edge's
+    /// height above its top), and a frame fitted to them leaves empty space there.
+    pub fn on_curve(&self) -> Vec<Point> {
+        const STEPS: u32 = 32;
+        (0..=STEPS)
+            .map(|k| {
+                let t = f64::from(k) / f64::from(STEPS);
+                let s = 1.0 - t;
+                match *self {
+                    Path::Line(a, b) => a * s + b * t,
+                    Path::Quad(a, c, b) => a * (s * s) + c * (2.0 * s * t) + b * (t * t),
+                    Path::Cubic(a, c, d, b) => {
+                        a * (s * s * s)
+                            + c * (3.0 * s * s * t)
+                            + d * (3.0 * s * t * t)
+                            + b * (t * t * t)
+                    }
+                }
+            })
+            .collect()
+    }
+
     /// First and last point.
     pub fn ends(&self) -> (Point, Point) {
         match *self {

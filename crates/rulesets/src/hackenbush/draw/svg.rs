@@ -50,7 +50,9 @@ pub const STYLE: &str = include_str!("diagram.css");
 
 /// The picture as an inline `<svg>` element, named by `title` and described by `description`
 /// (its `<title>` and `<desc>`, which give an `<svg role="img">` its accessible name and
-/// description: no ids are needed, so equal inputs give byte-identical output).
+/// description: no ids are needed, so equal inputs give byte-identical output). No `<desc>` when
+/// `description` is empty; with no `title`, the drawing is hidden from screen readers (the words
+/// beside it say what it shows).
 pub fn svg(picture: &Picture, title: &str, description: &str) -> String {
     let layout = layout(picture);
     let body = body(&layout);
@@ -126,18 +128,28 @@ fn wrap(layout: &Layout, body: &str, title: &str, description: &str) -> String {
     // Scale oversized drawings down as a whole; the viewBox keeps the geometry.
     let fit = (MAX_WIDTH / w).min(MAX_HEIGHT / h).min(1.0);
     let em = |units: f64| format!("{:.2}em", (units * fit / UNIT * EDGE_EM).max(0.01));
+    // Named and described, a picture (`role="img"`); with no title, a decoration whose words
+    // are written beside it (a frame of a line of play), hidden from screen readers.
+    let words = if title.is_empty() {
+        r#" aria-hidden="true">"#.to_string()
+    } else if description.is_empty() {
+        format!(r#" role="img">{}<title>{}</title>"#, "\n", escape(title))
+    } else {
+        format!(
+            r#" role="img">{}<title>{}</title>{}<desc>{}</desc>"#,
+            "\n",
+            escape(title),
+            "\n",
+            escape(description)
+        )
+    };
+    // No height: the browser draws the view box's shape at the width given (as a board's).
     format!(
-        concat!(
-            r#"<svg class="hb-diagram" role="img" viewBox="0 0 {w} {h}" width="{sw}" height="{sh}">"#,
-            "\n<title>{title}</title>\n<desc>{desc}</desc>\n{body}</svg>"
-        ),
+        r#"<svg class="hb-diagram" viewBox="0 0 {w} {h}" width="{sw}"{words}{}{body}</svg>"#,
+        "\n",
         w = num(w),
         h = num(h),
         sw = em(w),
-        sh = em(h),
-        title = escape(title),
-        desc = escape(description),
-        body = body,
     )
 }
 
@@ -165,44 +177,38 @@ fn body(layout: &Layout) -> String {
 }
 
 /// The ground line and, separately, the hatching below it (the traditional sign for solid
-/// earth). Marks are 8 px apart, further on very wide drawings, which are scaled down anyway:
-/// their number is bounded whatever the input.
+/// earth). The hatching is one dashed line, as deep as the marks, that the stylesheet slants into
+/// marks 8 px apart (`diagram.css`: short dashes, sheared): a few bytes whatever the width, where
+/// a path of marks was a fortieth of a page. On a very wide drawing (scaled down anyway) the
+/// marks are further apart, so that there are at most `MAX_MARKS` of them to draw.
 fn ground(frame: &Frame, (from, to): (f64, f64)) -> (String, String) {
     const MAX_MARKS: f64 = 300.0;
     let (x0, x1, y) = (frame.x(from), frame.x(to), frame.y(0.0));
-    let step = ((x1 - x0) / MAX_MARKS).max(8.0);
-    let marks = ((x1 - x0 - HATCH) / step).floor().clamp(-1.0, MAX_MARKS);
-    // The first mark from its place, each next one from the end of the last (`m`, then the
-    // implicit relative line): a third of the bytes of placing every mark anew.
-    // Each mark's place is rounded as it stands, and the move to it is the difference of
-    // rounded places, so no rounding adds up along a wide ground.
-    let mut hatch = String::new();
-    let mut last = 0.0;
-    for k in 0..=(marks as i64) {
-        let x = (x0 + HATCH + k as f64 * step).round();
-        if k == 0 {
-            hatch.push_str(&format!("M{} {}l", num(x), num(y)));
-        } else {
-            hatch.push_str(&format!("m{}-{}", num(x - last + HATCH), num(HATCH)));
-        }
-        hatch.push_str(&format!("-{} {}", num(HATCH), num(HATCH)));
-        last = x;
-    }
     let line = format!(
-        concat!(
-            r#"<line class="hb-ground" x1="{}" y1="{}" x2="{}" y2="{}"/>"#,
-            "\n"
-        ),
+        concat!(r#"<path class="hb-ground" d="M{} {}H{}"/>"#, "\n"),
         num(x0),
         num(y),
         num(x1),
-        num(y),
     );
-    let hatching = if hatch.is_empty() {
-        String::new()
+    if x1 - x0 <= HATCH || !(x1 - x0).is_finite() {
+        return (line, String::new());
+    }
+    let step = ((x1 - x0) / MAX_MARKS).max(8.0);
+    // Wider than the stylesheet's 8 px: the drawing's own spacing.
+    let spaced = if step > 8.0 {
+        format!(r#" style="stroke-dasharray:1.4 {}""#, num(step - 1.4))
     } else {
-        format!("<path class=\"hb-hatch\" d=\"{hatch}\"/>\n")
+        String::new()
     };
+    // A mark runs from the ground down and to the left: its middle is half a mark in and half a
+    // mark down.
+    let hatching = format!(
+        concat!(r#"<path class="hb-hatch"{} d="M{} {}.5H{}"/>"#, "\n"),
+        spaced,
+        num(x0 + HATCH / 2.0),
+        num(y.round() + (HATCH / 2.0).floor()),
+        num(x1 - HATCH / 2.0),
+    );
     (line, hatching)
 }
 
@@ -263,53 +269,40 @@ mod tests {
         assert_eq!(num(1e6), "1000000");
     }
 
-    /// The hatching's marks, read back from the path to absolute places: each mark starts on
-    /// the ground where rounding its own place puts it, however wide the ground.
+    /// The hatching: one line half a mark under the ground, from half a mark in to half a mark
+    /// before the end, and on a very wide ground its own, wider spacing (at most 300 marks).
     #[test]
-    fn hatch_marks_stand_where_their_own_places_round() {
-        for width in [3.0, 40.0, 1234.5] {
+    fn hatching_is_one_line_under_the_ground() {
+        for (width, spacing) in [
+            (3.0, None),
+            (40.0, None),
+            (1234.5, Some("stroke-dasharray:1.4 139")),
+        ] {
             let frame = Frame {
                 min: Point { x: 0.0, y: 0.0 },
                 max: Point { x: width, y: 1.0 },
             };
             let (_, hatching) = ground(&frame, (0.0, width));
-            let d = hatching
-                .split("d=\"")
-                .nth(1)
-                .unwrap()
-                .split('"')
-                .next()
-                .unwrap();
-            let numbers: Vec<f64> = d
-                .replace(['M', 'l', 'm'], " ")
-                .replace('-', " -")
-                .split_whitespace()
-                .map(|n| n.parse().unwrap())
-                .collect();
             let (x0, x1, y) = (frame.x(0.0), frame.x(width), frame.y(0.0));
-            let step = ((x1 - x0) / 300.0).max(8.0);
-            // First mark: its place and its stroke; then per mark a move and a stroke.
-            let (mut x, mut at_y) = (numbers[0], numbers[1]);
-            let mut k = 0;
-            let mut rest = numbers[2..].chunks(2);
-            loop {
-                assert_eq!(
-                    x,
-                    (x0 + HATCH + k as f64 * step).round(),
-                    "mark {k} of {width}"
-                );
-                assert_eq!(at_y, y.round());
-                assert_eq!(rest.next(), Some(&[-HATCH, HATCH][..]));
-                match rest.next() {
-                    Some([dx, dy]) => {
-                        (x, at_y) = (x - HATCH + dx, at_y + HATCH + dy);
-                        k += 1;
-                    }
-                    _ => break,
-                }
-            }
-            assert!(k >= 1, "{width}: {k} marks");
+            let d = format!(
+                "d=\"M{} {}.5H{}\"",
+                num(x0 + 3.5),
+                y.round() + 3.0,
+                num(x1 - 3.5)
+            );
+            assert!(hatching.contains(&d), "{hatching}");
+            let style = hatching
+                .split("style=\"")
+                .nth(1)
+                .and_then(|s| s.split('"').next());
+            assert_eq!(style, spacing, "{width}");
         }
+        // No wider than a mark: no hatching.
+        let frame = Frame {
+            min: Point { x: 0.0, y: 0.0 },
+            max: Point { x: 0.0, y: 1.0 },
+        };
+        assert_eq!(ground(&frame, (0.0, 0.1)).1, "");
     }
 
     #[test]
