@@ -30,13 +30,24 @@ const WOFF2_KIND: &str = "woff2 font";
 /// The file of KaTeX's outputs in the cache folder.
 const KATEX_FILE: &str = "typeset-katex.json";
 
-/// One store of typesetting outputs: in memory, and in `dir` under `key` when both are given.
+/// One store of typesetting outputs: in memory, and in a folder under a key when both are
+/// given. What memory holds is keyed on content alone, so it stays right whatever the folder.
 pub struct Kept {
-    dir: Option<PathBuf>,
-    key: Option<&'static Key>,
+    disk: Mutex<Disk>,
     katex: Mutex<Formulas>,
     fonts: Mutex<HashMap<String, Vec<u8>>>,
 }
+
+/// Where a store keeps its files, and the key that seals them.
+#[derive(Clone)]
+struct Disk {
+    dir: Option<PathBuf>,
+    key: Option<&'static Key>,
+}
+
+/// Fonts held in memory at most (four faces, for a few glyph sets): more are read back from
+/// the folder instead.
+const FONTS_IN_MEMORY: usize = 16;
 
 /// KaTeX's outputs by their key ([`katex_key`]), whether each was used by this process, and
 /// whether any was made by it (and so is not yet on disk).
@@ -51,8 +62,7 @@ impl Kept {
     /// A store keeping its files in `dir`, sealed under `key`.
     pub fn new(dir: Option<PathBuf>, key: Option<&'static Key>) -> Kept {
         Kept {
-            dir,
-            key,
+            disk: Mutex::new(Disk { dir, key }),
             katex: Mutex::new(Formulas::default()),
             fonts: Mutex::new(HashMap::new()),
         }
@@ -69,7 +79,9 @@ impl Kept {
             let mut formulas = lock(&self.katex);
             if !formulas.loaded {
                 formulas.loaded = true;
-                formulas.outputs = self.read_katex();
+                for (k, output) in self.read_katex() {
+                    formulas.outputs.entry(k).or_insert((output, false));
+                }
             }
             if let Some((output, used)) = formulas.outputs.get_mut(key) {
                 *used = true;
@@ -90,7 +102,11 @@ impl Kept {
     /// folder was read (a run that made none leaves the file as it is). An output no longer
     /// used is dropped, so the file holds the formulas of the site as it now is.
     pub fn save(&self) {
-        let (Some(dir), Some(key)) = (&self.dir, self.key) else {
+        let Disk {
+            dir: Some(dir),
+            key: Some(key),
+        } = self.disk()
+        else {
             return;
         };
         let body = {
@@ -111,25 +127,48 @@ impl Kept {
             }
         };
         // A cache that cannot be written only costs time on the next run.
-        let _ = files::own_dir(dir)
+        let _ = files::own_dir(&dir)
             .and_then(|()| files::replace(&dir.join(KATEX_FILE), &key.seal(KATEX_KIND, &body)));
     }
 
-    fn read_katex(&self) -> HashMap<String, (String, bool)> {
-        let (Some(dir), Some(key)) = (&self.dir, self.key) else {
-            return HashMap::new();
+    fn disk(&self) -> Disk {
+        lock(&self.disk).clone()
+    }
+
+    /// Keeps the store's files in `dir` under `key` from now on. Memory stays (it is keyed on
+    /// content); the new folder's formulas are read at the next lookup, and only what this
+    /// process uses from now on is written there.
+    fn move_to(&self, dir: Option<PathBuf>, key: Option<&'static Key>) {
+        let mut disk = lock(&self.disk);
+        if disk.dir == dir {
+            return;
+        }
+        *disk = Disk { dir, key };
+        let mut formulas = lock(&self.katex);
+        formulas.loaded = false;
+        formulas.made = false;
+        for (_, used) in formulas.outputs.values_mut() {
+            *used = false;
+        }
+    }
+
+    /// The formulas kept in the folder, not yet used by this process.
+    fn read_katex(&self) -> Vec<(String, String)> {
+        let Disk {
+            dir: Some(dir),
+            key: Some(key),
+        } = self.disk()
+        else {
+            return Vec::new();
         };
         let Ok(Some(bytes)) = files::read_own(&dir.join(KATEX_FILE)) else {
-            return HashMap::new();
+            return Vec::new();
         };
         let Ok(body) = key.open(KATEX_KIND, &bytes) else {
-            return HashMap::new();
+            return Vec::new();
         };
         let outputs: BTreeMap<String, String> = serde_json::from_slice(body).unwrap_or_default();
-        outputs
-            .into_iter()
-            .map(|(k, output)| (k, (output, false)))
-            .collect()
+        outputs.into_iter().collect()
     }
 
     /// `encode(sfnt)`'s output, kept under the SHA-256 of `sfnt` and `encoder` (the encoder and
@@ -146,25 +185,38 @@ impl Kept {
             return Ok(woff2.clone());
         }
         if let Some(woff2) = self.read_font(&name) {
-            lock(&self.fonts).insert(name, woff2.clone());
+            self.hold_font(name, &woff2);
             return Ok(woff2);
         }
         let woff2 = encode(sfnt)?;
-        if let (Some(dir), Some(key)) = (&self.dir, self.key) {
-            let _ = files::own_dir(dir).and_then(|()| {
+        if let Disk {
+            dir: Some(dir),
+            key: Some(key),
+        } = self.disk()
+        {
+            let _ = files::own_dir(&dir).and_then(|()| {
                 files::replace(
-                    &font_path(dir, &name),
+                    &font_path(&dir, &name),
                     &key.seal(WOFF2_KIND, &font_body(&name, &woff2)),
                 )
             });
         }
-        lock(&self.fonts).insert(name, woff2.clone());
+        self.hold_font(name, &woff2);
         Ok(woff2)
     }
 
+    fn hold_font(&self, name: String, woff2: &[u8]) {
+        let mut fonts = lock(&self.fonts);
+        if fonts.len() >= FONTS_IN_MEMORY {
+            fonts.clear();
+        }
+        fonts.insert(name, woff2.to_vec());
+    }
+
     fn read_font(&self, name: &str) -> Option<Vec<u8>> {
-        let (dir, key) = (self.dir.as_ref()?, self.key?);
-        let bytes = files::read_own(&font_path(dir, name)).ok()??;
+        let disk = self.disk();
+        let (dir, key) = (disk.dir?, disk.key?);
+        let bytes = files::read_own(&font_path(&dir, name)).ok()??;
         let body = key.open(WOFF2_KIND, &bytes).ok()?;
         // The body names its key first, so a file renamed to another font's name is not believed.
         let rest = body.strip_prefix(name.as_bytes())?.strip_prefix(b"\n")?;
@@ -208,32 +260,15 @@ fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
 
 /// The process's store, in the cache folder the run named with [`keep_in`] (none until then).
 pub fn process() -> &'static Kept {
-    let current = *lock(slot());
-    current.unwrap_or_else(|| {
-        static NONE: OnceLock<Kept> = OnceLock::new();
-        NONE.get_or_init(|| Kept::new(None, None))
-    })
+    static PROCESS: OnceLock<Kept> = OnceLock::new();
+    PROCESS.get_or_init(|| Kept::new(None, None))
 }
 
-fn slot() -> &'static Mutex<Option<&'static Kept>> {
-    static SLOT: Mutex<Option<&'static Kept>> = Mutex::new(None);
-    &SLOT
-}
-
-/// Makes `dir` (the run's cache folder; `None` with `--no-cache`) the process's store, sealed
-/// under the user's key. A run calls it once before it typesets; calling it again with the same
-/// folder keeps the store (and what it holds in memory), with another starts a new one.
+/// Keeps the process's store in `dir` (the run's cache folder; `None` with `--no-cache`: memory
+/// only), sealed under the user's key. A run calls it before it typesets.
 pub fn keep_in(dir: Option<&Path>) {
-    let mut slot = lock(slot());
-    if slot.is_some_and(|kept| kept.dir.as_deref() == dir) {
-        return;
-    }
     let key = dir.and_then(|_| Key::user());
-    // One store per folder a process names: a few at most (a test names many, each once).
-    *slot = Some(Box::leak(Box::new(Kept::new(
-        dir.map(Path::to_path_buf),
-        key,
-    ))));
+    process().move_to(dir.map(Path::to_path_buf), key);
 }
 
 #[cfg(test)]
@@ -375,6 +410,48 @@ mod tests {
             fresh(dir.path()).woff2(b"abc", "enc q=1", encode),
             Ok(b"cba".to_vec())
         );
+        assert_eq!(calls.get(), 4);
+    }
+
+    #[test]
+    fn moving_to_another_folder_reads_and_writes_there() {
+        let (a, b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+        let calls = Cell::new(0);
+        let store = fresh(a.path());
+        store
+            .katex(&katex_key("o", "a"), typeset(&calls, "a"))
+            .unwrap();
+        store.save();
+        let other = fresh(b.path());
+        other
+            .katex(&katex_key("o", "b"), typeset(&calls, "b"))
+            .unwrap();
+        other.save();
+        store.move_to(Some(b.path().to_path_buf()), Some(key()));
+        // What memory holds stays right (it is keyed on content); b's file is read too.
+        store
+            .katex(&katex_key("o", "a"), typeset(&calls, "a"))
+            .unwrap();
+        store
+            .katex(&katex_key("o", "b"), typeset(&calls, "b"))
+            .unwrap();
+        assert_eq!(calls.get(), 2);
+        store
+            .katex(&katex_key("o", "c"), typeset(&calls, "c"))
+            .unwrap();
+        store.save();
+        // b now holds what the store used since it moved there, and a is as it was.
+        let later = fresh(b.path());
+        for tex in ["a", "b", "c"] {
+            later
+                .katex(&katex_key("o", tex), typeset(&calls, tex))
+                .unwrap();
+        }
+        assert_eq!(calls.get(), 3);
+        let earlier = fresh(a.path());
+        earlier
+            .katex(&katex_key("o", "c"), typeset(&calls, "c"))
+            .unwrap();
         assert_eq!(calls.get(), 4);
     }
 }
