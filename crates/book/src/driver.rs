@@ -351,7 +351,10 @@ pub fn check_all(project: &Project) -> Result<(Checked, Vec<Diagnostic>), Failur
         time_limit: project.time_limit,
         cancel: project.cancel.clone(),
     };
+    // The run's typesetting is kept in its cache folder too (none with `--no-cache`).
+    site::kept::keep_in(project.cache_dir.as_deref());
     let (essays, pages) = check_and_build(parsed, &options, Links::BySlug, &mut problems);
+    site::kept::process().save();
     Ok((
         Checked {
             config,
@@ -515,6 +518,7 @@ pub fn build_with(project: &Project, warnings: Warnings) -> Result<BuildReport, 
     };
     site::render::render_site(&model, &project.templates_dir, &project.out_dir)
         .map_err(render_failure)?;
+    site::kept::process().save();
     Ok(BuildReport {
         pages: checked.pages.len(),
         positions: checked

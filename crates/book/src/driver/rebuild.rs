@@ -141,6 +141,7 @@ impl Rebuilder {
             time_limit: project.time_limit,
             cancel: project.cancel.clone(),
         };
+        crate::site::kept::keep_in(project.cache_dir.as_deref());
         let rechecked = fresh.len();
         let mut this_run: HashMap<String, Kept> = HashMap::new();
         for (checked, check_problems) in check::check_each(fresh, &options) {
@@ -161,6 +162,7 @@ impl Rebuilder {
             };
             this_run.insert(checked.essay.file.name.clone(), kept);
         }
+        crate::site::kept::process().save();
         // Everything in ladder order, as a full build reports it.
         let essays: Vec<&Kept> = names
             .iter()

@@ -75,7 +75,12 @@ fn render_uncached(tex: &str, display: bool) -> Result<String, MathsError> {
             message: format!("KaTeX options: {e}"),
             offset: None,
         })?;
-    let mathml = katex::render_with_opts(tex, &opts).map_err(|e| from_katex(tex, &e))?;
+    // KaTeX's own output is kept between runs under the TeX and every option it was given
+    // ([`super::kept`]); what follows runs every time.
+    let options = format!("katex output=mathml throw_on_error=true display={display}");
+    let mathml = super::kept::process().katex(&super::kept::katex_key(&options, tex), || {
+        katex::render_with_opts(tex, &opts).map_err(|e| from_katex(tex, &e))
+    })?;
     stars_as_values(&mathml)
         .and_then(|starred| super::spacing::respace(&starred))
         .and_then(|spaced| presentation_only(&spaced))

@@ -8,6 +8,7 @@
 pub mod assets;
 pub mod feeds;
 pub mod flow;
+pub mod kept;
 mod mathml;
 pub mod maths;
 pub mod model;

@@ -140,9 +140,17 @@ pub fn web_font(font: &[u8], chars: &BTreeSet<char>) -> Result<Vec<u8>, WebFontE
         .map(|table| replace_table(sfnt, *b"hmtx", &table))
         .transpose()?;
     let sfnt = metrics.as_deref().unwrap_or(sfnt);
-    ttf2woff2::encode(sfnt, ttf2woff2::BrotliQuality::default())
-        .map_err(|e| WebFontError::Woff2(e.to_string()))
+    // The encoding (Brotli at its highest quality, most of a build's time) is kept between
+    // runs under the bytes it is given and its setting ([`super::kept`]).
+    let encoder = format!("ttf2woff2 encode quality={WOFF2_QUALITY}");
+    super::kept::process().woff2(sfnt, &encoder, |sfnt| {
+        ttf2woff2::encode(sfnt, ttf2woff2::BrotliQuality::from(WOFF2_QUALITY))
+            .map_err(|e| WebFontError::Woff2(e.to_string()))
+    })
 }
+
+/// Brotli's quality for the fonts: its highest.
+const WOFF2_QUALITY: u8 = 11;
 
 /// The `hmtx` table with the metrics of every glyph not kept set to zero, which compresses to
 /// almost nothing (no page can show those glyphs). The last long metric stays: the glyphs
