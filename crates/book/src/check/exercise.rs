@@ -746,7 +746,7 @@ fn record(
         query,
         figure,
         holds,
-        how: vec![hackenbook_census::obtained::How {
+        how: vec![hackenbook_census::query::obtained::How {
             what: "answer".into(),
             words: Method::Solver.words().into(),
         }],

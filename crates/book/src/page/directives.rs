@@ -556,7 +556,8 @@ fn census(checked: &CheckedEssay, name: &str) -> String {
         .map_or_else(
             || "no count on this page uses it".to_string(),
             |(_, description, positions)| {
-                let count = hackenbook_census::literal::with_separators(&(*positions).into());
+                let count =
+                    hackenbook_census::query::literal::with_separators(&(*positions).into());
                 format!("{}: {count} in all", escape(description))
             },
         );

@@ -137,7 +137,7 @@ pub fn unplayable(why: Unplayable) -> String {
 
 /// `20000` as `20,000`.
 fn with_commas(n: usize) -> String {
-    hackenbook_census::literal::with_separators(&(n as u64).into())
+    hackenbook_census::query::literal::with_separators(&(n as u64).into())
 }
 
 const POOL_OPEN: &str = "<div class=\"play-values\" id=\"play-values\" hidden>";

@@ -269,7 +269,9 @@ fn plural(n: u64) -> &'static str {
 /// "zero" to "twenty", then digits.
 pub fn count_words(n: u64) -> String {
     match n {
-        0..=20 => hackenbook_census::literal::number_in_words(n).unwrap_or_else(|| n.to_string()),
+        0..=20 => {
+            hackenbook_census::query::literal::number_in_words(n).unwrap_or_else(|| n.to_string())
+        }
         _ => n.to_string(),
     }
 }
