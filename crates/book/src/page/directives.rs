@@ -12,6 +12,7 @@ use crate::site::{flow, maths};
 use hackenbook_base::provenance::Method;
 use hackenbook_games::display::number_latex;
 use hackenbook_games::notation::{name_latex, statement_latex_with};
+use hackenbook_games::Games;
 use hackenbook_rulesets::hackenbush::{draw, Colour, Position, Rules};
 use hackenbook_rulesets::{registry, AnyPosition};
 
@@ -20,6 +21,7 @@ use super::words;
 
 pub fn render(
     checked: &CheckedEssay,
+    games: &Games,
     index: usize,
     pool: &ValuePool,
     problems: &mut Vec<Diagnostic>,
@@ -42,7 +44,7 @@ pub fn render(
     match &checked.outcomes[index] {
         Outcome::Position(p) => {
             let play = play_attributes(&p.play, pool.carries(index), pool);
-            position(p, &typeset(&p.value_latex), &play)
+            position(p, &typeset(&words::tex(games, p.game)), &play)
         }
         Outcome::Board(b) => {
             // Who moves how is said under the essay's first board of each game.
@@ -52,7 +54,7 @@ pub fn render(
                 .any(|o| matches!(o, Outcome::Board(c) if c.position.ruleset().name() == game));
             board(
                 b,
-                &typeset(&b.value_latex),
+                &typeset(&words::tex(games, b.game)),
                 first,
                 pool.carries(index),
                 pool,
@@ -112,7 +114,7 @@ pub fn render(
             let of = if t.is_name {
                 String::new()
             } else {
-                format!(" of {}", typeset(&t.latex))
+                format!(" of {}", typeset(&t.expr.latex()))
             };
             format!(
                 "<figure class=\"thermograph-figure\">{}<figcaption>Thermograph{of}: {caption}</figcaption></figure>\n",
