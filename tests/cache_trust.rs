@@ -187,7 +187,7 @@ fn links_at_the_names_of_temporary_files_write_nothing_through_them() {
     // and in the cache.
     symlink(project.essay(), project.root().join("x.part")).unwrap();
     std::fs::create_dir(project.cache()).unwrap();
-    let key = hackenbook_census::cache::cache_key(&forests(4));
+    let key = hackenbook_census::store::cache::cache_key(&forests(4));
     symlink(
         project.essay(),
         project.cache().join(format!("census-{key}.tmp")),
@@ -216,7 +216,7 @@ fn links_at_the_names_of_temporary_files_write_nothing_through_them() {
 fn a_fifo_in_the_cache_is_passed_over_without_waiting() {
     let project = Project::new();
     std::fs::create_dir(project.cache()).unwrap();
-    let key = hackenbook_census::cache::cache_key(&forests(7));
+    let key = hackenbook_census::store::cache::cache_key(&forests(7));
     let fifo = project.cache().join(format!("census-{key}.json"));
     let made = Command::new("mkfifo").arg(&fifo).status().unwrap();
     assert!(made.success());
@@ -255,8 +255,8 @@ fn the_fingerprint_is_of_every_file_of_the_computing_code_as_it_is_now() {
     assert_eq!(hackenbook_base::trust::FILES, files.as_slice());
     assert_eq!(hackenbook_base::trust::CODE, code);
     for file in [
-        "crates/census/src/mixed.rs",
-        "crates/census/src/engine.rs",
+        "crates/census/src/engines/composing.rs",
+        "crates/census/src/engines/enumerating.rs",
         "crates/census/Cargo.toml",
         "crates/games/src/canonical.rs",
         "crates/rulesets/src/hackenbush/solve.rs",
@@ -266,7 +266,7 @@ fn the_fingerprint_is_of_every_file_of_the_computing_code_as_it_is_now() {
         assert!(files.iter().any(|f| f == file), "{file}");
     }
     // The cache's identity is derived from it.
-    assert!(hackenbook_census::cache::schema().len() == 64);
+    assert!(hackenbook_census::store::cache::schema().len() == 64);
 }
 
 /// The crates whose whole source is fingerprinted (`crates/NAME/src` in `COMPUTING`), by name.

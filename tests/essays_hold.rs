@@ -65,7 +65,7 @@ fn mutated(literal: &str) -> String {
     if literal.chars().all(|c| "LRG() ".contains(c)) {
         return format!("{literal}L");
     }
-    if hackenbook_census::literal::NEGATIVE.contains(&literal.to_lowercase().as_str()) {
+    if hackenbook_census::query::literal::NEGATIVE.contains(&literal.to_lowercase().as_str()) {
         return "every time".to_string();
     }
     "fails".to_string()

@@ -367,7 +367,7 @@ fn every_command_quotes_a_huge_argument_in_part() {
 fn damaged_shard_files_are_each_refused_in_words_and_together() {
     use hackenbook_census::family::{Family, Kind};
     use hackenbook_census::forest::Palette;
-    use hackenbook_census::shard::merge_files;
+    use hackenbook_census::store::shard::merge_files;
     use hackenbook_rulesets::hackenbush::{Colour, Rules};
     let dir = tempfile::tempdir().unwrap();
     let family = Family {

@@ -385,7 +385,7 @@ pub fn check_and_build(
     links: Links,
     problems: &mut Vec<Diagnostic>,
 ) -> (Vec<CheckedEssay>, Vec<PageModel>) {
-    let essays: Vec<CheckedEssay> = check::check_essays(parsed, options, problems);
+    let (essays, games) = check::check_essays(parsed, options, problems);
     if links == Links::BySlug {
         problems.extend(check::check_links(
             &essays.iter().map(|e| &e.essay).collect::<Vec<_>>(),
@@ -393,7 +393,7 @@ pub fn check_and_build(
     }
     let pages: Vec<PageModel> = essays
         .iter()
-        .map(|e| page::build_page(e, problems))
+        .map(|e| page::build_page(e, &games, problems))
         .collect();
     (essays, pages)
 }

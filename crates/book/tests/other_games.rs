@@ -5,12 +5,18 @@ use hackenbook_book::check::{CheckOptions, CheckedEssay, Checker, Outcome, Tally
 use hackenbook_book::essay::{parse_essay, Diagnostic, SourceFile};
 
 fn check(body: &str) -> (CheckedEssay, Vec<Diagnostic>) {
+    let (checked, problems, _) = check_with_games(body);
+    (checked, problems)
+}
+
+/// [`check`], with the games table the essay's values are ids in (for its page).
+fn check_with_games(body: &str) -> (CheckedEssay, Vec<Diagnostic>, hackenbook_games::Games) {
     let text = format!("+++\ntitle = \"Games\"\nrung = 1\n+++\n\n{body}");
     let essay = parse_essay(&SourceFile::new("games.md", text)).expect("the essay parses");
     let mut checker = Checker::new(CheckOptions::default());
     let mut problems = Vec::new();
     let checked = checker.check_essay(essay, &mut problems);
-    (checked, problems)
+    (checked, problems, checker.ev.games)
 }
 
 /// The errors among `problems` (warnings left out), each as `line:column: message`.
@@ -426,9 +432,9 @@ fn an_exercise_answer_names_its_move_as_code() {
     let body =
         "```exercise push cheaper\nLR.L\nquestion = best move for left\nanswer = 1→off\n```\n\n\
                 `{2 = [[push: .R.L]]}`\n";
-    let (checked, mut problems) = check(body);
+    let (checked, mut problems, games) = check_with_games(body);
     assert_eq!(errors(&checked, &problems), Vec::<String>::new());
-    let page = hackenbook_book::page::build_page(&checked, &mut problems);
+    let page = hackenbook_book::page::build_page(&checked, &games, &mut problems);
     let html = &page.body_html;
     assert!(
         html.contains("Left’s best move is <code>1→off</code>.")
@@ -443,9 +449,9 @@ fn an_exercise_answer_names_its_move_as_code() {
 #[test]
 fn a_line_of_play_says_each_move_with_its_game_s_verb() {
     let caption = |body: &str, expected: &str| {
-        let (checked, mut problems) = check(body);
+        let (checked, mut problems, games) = check_with_games(body);
         assert_eq!(errors(&checked, &problems), Vec::<String>::new());
-        let page = hackenbook_book::page::build_page(&checked, &mut problems);
+        let page = hackenbook_book::page::build_page(&checked, &games, &mut problems);
         assert!(page.body_html.contains(expected), "{}", page.body_html);
     };
     caption(

@@ -59,7 +59,7 @@ fn diagrams_within_the_budget_play_and_the_rest_say_why() {
         &PagePlay::Static(Unplayable::TooManyPositions { limit: 20_000 })
     );
 
-    let page = build_page(&checked, &mut problems);
+    let page = build_page(&checked, &checker.ev.games, &mut problems);
     // Only warnings: the blocks are named and never mentioned.
     assert!(problems.iter().all(|d| d.warning), "{problems:?}");
     let html = &page.body_html;
@@ -89,7 +89,7 @@ fn values_are_typeset_once_per_page_in_table_order() {
     let mut checker = Checker::new(CheckOptions::default());
     let mut problems: Vec<Diagnostic> = Vec::new();
     let checked = checker.check_essay(essay(&body), &mut problems);
-    let page = build_page(&checked, &mut problems);
+    let page = build_page(&checked, &checker.ev.games, &mut problems);
     // Only warnings: the blocks are named and never mentioned.
     assert!(problems.iter().all(|d| d.warning), "{problems:?}");
     let html = &page.body_html;
@@ -145,7 +145,7 @@ fn the_page_budget_holds() {
         };
         assert!(text.len() <= PAGE_BUDGET.diagram_bytes);
     }
-    let page = build_page(&checked, &mut problems);
+    let page = build_page(&checked, &checker.ev.games, &mut problems);
     // Only warnings: the blocks are named and never mentioned.
     assert!(problems.iter().all(|d| d.warning), "{problems:?}");
     let html = &page.body_html;
@@ -190,7 +190,7 @@ fn pages_with_a_playable_diagram_load_the_player() {
     let checked = checker.check_essay(essay(&body), &mut problems);
     let playable = PageModel {
         slug: "playable".into(),
-        ..build_page(&checked, &mut problems)
+        ..build_page(&checked, &checker.ev.games, &mut problems)
     };
     let plain = PageModel {
         slug: "plain".into(),
@@ -238,7 +238,7 @@ fn a_game_larger_than_the_page_s_budget_alone_says_so() {
     let mut checker = Checker::new(CheckOptions::default());
     let mut problems: Vec<Diagnostic> = Vec::new();
     let checked = checker.check_essay(essay(body), &mut problems);
-    let page = build_page(&checked, &mut problems);
+    let page = build_page(&checked, &checker.ev.games, &mut problems);
     assert!(problems.iter().all(|d| d.warning), "{problems:?}");
     let why = attribute(&page.body_html, "pair", "data-play-static").expect("not played");
     assert!(why.contains("its game alone"), "{why}");

@@ -263,7 +263,7 @@ fn captions_name_only_independent_methods() {
     problems.retain(|d| !d.warning);
     assert!(problems.is_empty(), "{problems:?}");
     let claims = &checked.claims;
-    let page = hackenbook_book::page::build_page(&checked, &mut problems);
+    let page = hackenbook_book::page::build_page(&checked, &checker.ev.games, &mut problems);
     let caption = |name: &str| -> String {
         let html = &page.body_html;
         let start = html

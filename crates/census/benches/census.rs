@@ -6,11 +6,11 @@
 //! sizes given; `--reference 9` also runs the reference engine up to 9 edges (default 8);
 //! `--streamed 10` times the census of 1 to 10 edges with the size below the top stored (the
 //! default up to 1 GiB of tables) and streamed, side by side.
-use hackenbook_census::engine;
+use hackenbook_census::engines::enumerating;
+use hackenbook_census::engines::reference;
 use hackenbook_census::family::{Family, Kind};
 use hackenbook_census::forest::Palette;
 use hackenbook_census::record::Row;
-use hackenbook_census::reference;
 use hackenbook_census::small::Small;
 use hackenbook_census::{render_figure, Workspace};
 use hackenbook_games::Games;
@@ -86,8 +86,8 @@ fn workspace_run(
 }
 
 fn fast_rows(max: usize, games: &mut Games) -> Vec<Row> {
-    let mut ordinal = |s: i8, x: Small| engine::ordinal_sum(games, s, x);
-    engine::run(&blue_red(max), &mut ordinal, &|_| {}).expect("fast engine")
+    let mut ordinal = |s: i8, x: Small| enumerating::ordinal_sum(games, s, x);
+    enumerating::run(&blue_red(max), &mut ordinal, &|_| {}).expect("fast engine")
 }
 
 /// The census of 1 to `max` edges with the size below the top stored, then streamed.
@@ -97,14 +97,15 @@ fn stored_against_streamed(max: usize) {
     let mut times = Vec::new();
     let mut results = Vec::new();
     for stream in [false, true] {
-        let mut ordinal = |s: i8, x: Small| engine::ordinal_sum(&mut games, s, x);
-        let how = engine::How {
+        let mut ordinal = |s: i8, x: Small| enumerating::ordinal_sum(&mut games, s, x);
+        let how = enumerating::How {
             stream,
             resume: None,
         };
         let start = Instant::now();
         let shard = hackenbook_census::family::Shard::WHOLE;
-        let rows = engine::run_with(&family, shard, how, &mut ordinal, &|_| {}).expect("census");
+        let rows =
+            enumerating::run_with(&family, shard, how, &mut ordinal, &|_| {}).expect("census");
         times.push(start.elapsed());
         results.push(rows);
     }

@@ -4,11 +4,11 @@
 //! normalised content is the cache key, and every mistake in it is reported at the key or
 //! value that caused it (byte spans within the block's body).
 
+use super::engines::games::{GameFamily, GameKind};
+use super::engines::graphs::{GraphFamily, GRAPHS_CONFIRM_ABOVE, MAX_GRAPH_EDGES};
+use super::engines::positions::{is_phrase, parse_phrase, PositionFamily, POSITIONS_CONFIRM_ABOVE};
 use super::family::{Family, Kind, Members, CONFIRM_ABOVE};
 use super::forest::{Palette, MAX_EDGES};
-use super::games::{GameFamily, GameKind};
-use super::graphs::{GraphFamily, GRAPHS_CONFIRM_ABOVE, MAX_GRAPH_EDGES};
-use super::positions::{is_phrase, parse_phrase, PositionFamily, POSITIONS_CONFIRM_ABOVE};
 use super::query::{parse_expr, Expr, QueryError};
 use hackenbook_games::clock::{Clock, TIME_LIMIT_HELP};
 use hackenbook_rulesets::hackenbush::{Colour, Rules};

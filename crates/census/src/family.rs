@@ -8,17 +8,17 @@
 //! it holds, the engine that values them, whether it may run under a budget — is the trait
 //! [`Members`], declared here and implemented by each family.
 
-use super::engines::Engine;
 use super::forest::{catalan, is_single_tree, shapes, Palette, INDEXED_EDGES};
+use super::record::method::Engine;
 use super::record::Row;
 use hackenbook_rulesets::hackenbush::Rules;
 use hackenbook_rulesets::Count;
 use std::fmt;
 
 /// What every census family says of itself, whatever its members are — forests ([`Family`]),
-/// connected pictures ([`GraphFamily`](super::graphs::GraphFamily)), games born by a day
-/// ([`GameFamily`](super::games::GameFamily)), a game's positions
-/// ([`PositionFamily`](super::positions::PositionFamily)): the one interface that the census
+/// connected pictures ([`GraphFamily`](super::engines::graphs::GraphFamily)), games born by a day
+/// ([`GameFamily`](super::engines::games::GameFamily)), a game's positions
+/// ([`PositionFamily`](super::engines::positions::PositionFamily)): the one interface that the census
 /// cache, the size check of a census block and the page's description of a census read. A new
 /// kind of family implements it and has an engine that enumerates and values its members.
 pub trait Members: fmt::Display {
@@ -437,7 +437,7 @@ impl Family {
         Family::fitted_records(self.size(), self.records_per_position())
     }
 
-    /// The memory [`Family::each_position`](super::engine::each_position) peaks at for an
+    /// The memory [`Family::each_position`](super::engines::enumerating::each_position) peaks at for an
     /// export: every size below the top stored (never streamed), and per distinct record its
     /// cells, worked out once, about `per_record` bytes.
     pub fn export_bytes(&self, per_record: u128) -> u128 {

@@ -2,10 +2,11 @@
 //! and the cancellation flag raised from another thread while the census is under way — in the
 //! fast engine's parallel workers, the composing engine, the census of graphs (whose solver reads
 //! the census's clock) and the census of games.
+use hackenbook_census::engines::graphs::{self, GraphFamily};
+use hackenbook_census::engines::{composing, enumerating};
 use hackenbook_census::family::{Family, Kind};
 use hackenbook_census::forest::Palette;
-use hackenbook_census::graphs::{self, GraphFamily};
-use hackenbook_census::{engine, mixed, Figure, Workspace};
+use hackenbook_census::{Figure, Workspace};
 use hackenbook_games::{Clock, Games, Stop};
 use hackenbook_rulesets::hackenbush::{Colour, Evaluator, Rules, Settings, Solver};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -113,8 +114,8 @@ fn forests(max_edges: usize, colours: &[Colour]) -> Family {
 fn a_flag_raised_from_another_thread_stops_the_fast_engine_and_its_workers() {
     let family = forests(10, &[Colour::Blue, Colour::Red]);
     let run = cancelled_midway(|games, report| {
-        let mut ordinal = |s: i8, x| engine::ordinal_sum(games, s, x);
-        engine::run(&family, &mut ordinal, report).map(|rows| rows.len())
+        let mut ordinal = |s: i8, x| enumerating::ordinal_sum(games, s, x);
+        enumerating::run(&family, &mut ordinal, report).map(|rows| rows.len())
     });
     assert_eq!(run, Err(Stop::Cancelled));
 }
@@ -122,7 +123,7 @@ fn a_flag_raised_from_another_thread_stops_the_fast_engine_and_its_workers() {
 #[test]
 fn a_flag_raised_from_another_thread_stops_the_composing_engine() {
     let family = forests(7, &[Colour::Blue, Colour::Red, Colour::Green]);
-    let run = cancelled_midway(|games, report| mixed::run(&family, games, report).len());
+    let run = cancelled_midway(|games, report| composing::run(&family, games, report).len());
     assert_eq!(run, Err(Stop::Cancelled));
 }
 

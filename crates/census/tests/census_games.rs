@@ -6,9 +6,9 @@
 mod days;
 
 use days::next_day;
-use hackenbook_census::games::{GameFamily, GameKind, GameMember};
-use hackenbook_census::property::property;
-use hackenbook_census::row::{Scalar, Values};
+use hackenbook_census::engines::games::{GameFamily, GameKind, GameMember};
+use hackenbook_census::query::property::property;
+use hackenbook_census::query::row::{Scalar, Values};
 use hackenbook_census::{literal_holds, render_figure, Figure, Workspace};
 use hackenbook_games::{Dyadic, GameId, Games, Relation};
 use hackenbook_rulesets::hackenbush::Evaluator;
@@ -269,7 +269,7 @@ const GAME_PROPERTIES: [&str; 17] = [
 /// canonical form: tested by identities and against pycgt in `tests/games_thermal.rs`).
 #[test]
 fn every_game_property_has_a_definition_here() {
-    for p in hackenbook_census::property::PROPERTIES {
+    for p in hackenbook_census::query::property::PROPERTIES {
         let elsewhere = [
             "places",
             "integer_part",

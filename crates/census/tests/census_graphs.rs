@@ -3,10 +3,10 @@
 //! censuses (the same pictures up to isomorphism, the same values, under both rules), and the
 //! queries of the census language asked of graphs.
 
+use hackenbook_census::engines::composing::Composer;
+use hackenbook_census::engines::graphs::{members, pictures, GraphFamily};
+use hackenbook_census::engines::reference::forests;
 use hackenbook_census::forest::{Forest, Palette};
-use hackenbook_census::graphs::{members, pictures, GraphFamily};
-use hackenbook_census::mixed::Composer;
-use hackenbook_census::reference::forests;
 use hackenbook_census::{literal_holds, Figure, Workspace};
 use hackenbook_games::{GameId, Games};
 use hackenbook_rulesets::hackenbush::canon::exact_code;

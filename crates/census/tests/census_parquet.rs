@@ -7,13 +7,14 @@
 #[path = "../../../tests/oracles/mod.rs"]
 mod oracles;
 
-use hackenbook_census::engine::run;
-use hackenbook_census::export::write_parquet;
+use hackenbook_census::engines::enumerating;
+use hackenbook_census::engines::enumerating::run;
 use hackenbook_census::family::{Family, Kind};
 use hackenbook_census::forest::Palette;
 use hackenbook_census::record::{Record, Val};
 use hackenbook_census::small::Small;
-use hackenbook_census::{engine, Figure, Workspace};
+use hackenbook_census::store::export::write_parquet;
+use hackenbook_census::{Figure, Workspace};
 use hackenbook_rulesets::hackenbush::Evaluator;
 use hackenbook_rulesets::hackenbush::{Colour, Rules};
 use parquet::file::reader::{FileReader, SerializedFileReader};
@@ -98,7 +99,7 @@ fn the_table_is_the_census_position_by_position() {
     let said = write_parquet(&family, &path, &|_| {}, &mut ev.games).unwrap();
     assert!(said.contains("431,058 positions"), "{said}");
     let census = {
-        let mut ordinal = |s: i8, x: Small| engine::ordinal_sum(&mut ev.games, s, x);
+        let mut ordinal = |s: i8, x: Small| enumerating::ordinal_sum(&mut ev.games, s, x);
         run(&family, &mut ordinal, &|_| {}).unwrap()
     };
 

@@ -2,16 +2,17 @@
 //! merged rows are the unsharded rows, and a workspace reading them from the cache gives the
 //! same figure, smallest member and counterexample for every kind of query.
 use hackenbook_base::trust::Key;
-use hackenbook_census::engine::{run, run_shard, run_with, How, Resume};
+use hackenbook_census::engines::enumerating;
+use hackenbook_census::engines::enumerating::{run, run_shard, run_with, How, Resume};
 use hackenbook_census::family::{Family, Kind, Shard};
 use hackenbook_census::forest::Palette;
-use hackenbook_census::obtained::{CensusMethod, Engine, Origin};
+use hackenbook_census::query::obtained::{CensusMethod, Engine, Origin};
 use hackenbook_census::record::Row;
-use hackenbook_census::shard::{
+use hackenbook_census::small::Small;
+use hackenbook_census::store::shard::{
     checkpoint_path, default_path, merge_files, run_to_file, ShardFile, CHECKPOINT_EVERY,
 };
-use hackenbook_census::small::Small;
-use hackenbook_census::{engine, render_figure, Workspace};
+use hackenbook_census::{render_figure, Workspace};
 use hackenbook_games::Games;
 use hackenbook_rulesets::hackenbush::Evaluator;
 use hackenbook_rulesets::hackenbush::{Colour, Rules};
@@ -54,7 +55,7 @@ fn merged_shards_are_the_unsharded_census() {
     for (kind, name) in [(Kind::Forests, "forests"), (Kind::Trees, "trees")] {
         let whole = family(kind, 7);
         let mut ev = Evaluator::default();
-        let mut ordinal = |s: i8, x: Small| engine::ordinal_sum(&mut ev.games, s, x);
+        let mut ordinal = |s: i8, x: Small| enumerating::ordinal_sum(&mut ev.games, s, x);
         let unsharded = run(&whole, &mut ordinal, &|_| {}).unwrap();
         // Three shards through files, as a job array writes them, merged back.
         let paths: Vec<_> = (0..3)
@@ -146,7 +147,7 @@ fn shards_of_the_same_census_in_files_merge_only_when_complete() {
     let dir = tempfile::tempdir().unwrap();
     let whole = family(Kind::Forests, 5);
     let mut ev = Evaluator::default();
-    let mut ordinal = |s: i8, x: Small| engine::ordinal_sum(&mut ev.games, s, x);
+    let mut ordinal = |s: i8, x: Small| enumerating::ordinal_sum(&mut ev.games, s, x);
     let rows = run_shard(&whole, Shard { index: 1, count: 2 }, &mut ordinal, &|_| {}).unwrap();
     let path = dir.path().join("two.json");
     ShardFile::new(&whole, Shard { index: 1, count: 2 }, &rows)
@@ -176,7 +177,7 @@ fn a_large_built_in_family_states_its_cost_until_confirmed() {
 }
 
 fn engine_ordinal(games: &mut Games) -> impl FnMut(i8, Small) -> Result<Small, String> + '_ {
-    |s, x| engine::ordinal_sum(games, s, x)
+    |s, x| enumerating::ordinal_sum(games, s, x)
 }
 
 #[test]

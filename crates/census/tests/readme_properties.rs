@@ -1,6 +1,6 @@
-//! The README's table of query properties is the property table of `crates/census/src/property.rs`:
+//! The README's table of query properties is the property table of `crates/census/src/query/property.rs`:
 //! a property added, renamed or redocumented in one and not the other fails here.
-use hackenbook_census::property::readme_table;
+use hackenbook_census::query::property::readme_table;
 
 #[test]
 fn the_readme_lists_exactly_the_property_table() {
@@ -9,7 +9,7 @@ fn the_readme_lists_exactly_the_property_table() {
     let table = readme_table();
     assert!(
         readme.contains(&table),
-        "README.md's table of properties differs from crates/census/src/property.rs; it should read:\n\n{table}"
+        "README.md's table of properties differs from crates/census/src/query/property.rs; it should read:\n\n{table}"
     );
     // One table of properties, not two.
     assert_eq!(readme.matches("| property |").count(), 1);
@@ -18,7 +18,7 @@ fn the_readme_lists_exactly_the_property_table() {
 /// The README's rows of words for true and false are the lists the checker reads, in full.
 #[test]
 fn the_readme_lists_every_word_for_true_and_false() {
-    use hackenbook_census::literal::{AFFIRMATIVE, NEGATIVE};
+    use hackenbook_census::query::literal::{AFFIRMATIVE, NEGATIVE};
     let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md"))
         .expect("README.md is readable");
     for (words, meaning) in [

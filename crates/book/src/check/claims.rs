@@ -4,7 +4,7 @@
 use super::context::{ClaimKind, ClaimRecord, Context};
 use crate::essay::source::offset_span;
 use crate::essay::{Claim, Diagnostic, SourceFile};
-use hackenbook_census::obtained::How;
+use hackenbook_census::query::obtained::How;
 use hackenbook_census::{self as census, Figure};
 
 /// Checks one claim and records it; returns its index among the essay's claims.

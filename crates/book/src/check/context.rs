@@ -4,7 +4,7 @@
 //! every kind of check (claims, relations in prose, exercises) can add one.
 
 use crate::essay::{Diagnostic, SourceFile, Spanned};
-use hackenbook_census::obtained::How;
+use hackenbook_census::query::obtained::How;
 use hackenbook_census::Workspace;
 use hackenbook_games::clock::{Clock, TIME_LIMIT_HELP};
 use hackenbook_rulesets::hackenbush::Evaluator;

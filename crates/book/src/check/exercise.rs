@@ -82,11 +82,12 @@ impl Question {
 /// words the answer key from.
 #[derive(Debug)]
 pub enum Expected {
-    /// A value: its display form, its KaTeX source, and when it is a number plus ups plus a
-    /// nimber, its parts (numerator, power of two of the denominator, ups, nimber).
+    /// A value: its display form, the value itself (in the build's games table), and when it is
+    /// a number plus ups plus a nimber, its parts (numerator, power of two of the denominator,
+    /// ups, nimber).
     Value {
         display: String,
-        latex: String,
+        game: GameId,
         parts: Option<(String, u32, i64, u32)>,
     },
     Winner(Player),
@@ -267,13 +268,12 @@ fn judge(
                     .label(format!("computed {display}")),
                 );
             }
-            let latex = cx.ev.games.latex(value);
             Ok((
                 display.clone(),
                 holds,
                 Expected::Value {
                     display,
-                    latex,
+                    game: value,
                     parts,
                 },
             ))
@@ -746,7 +746,7 @@ fn record(
         query,
         figure,
         holds,
-        how: vec![hackenbook_census::obtained::How {
+        how: vec![hackenbook_census::query::obtained::How {
             what: "answer".into(),
             words: Method::Solver.words().into(),
         }],

@@ -31,6 +31,7 @@ pub use position_block::{AssertionRecord, BoardOutcome, PositionOutcome};
 use crate::essay::source::offset_span;
 use crate::essay::{Diagnostic, Directive, DirectiveKind, Essay};
 use hackenbook_census::{Ladder, Refused, Workspace};
+use hackenbook_games::Games;
 use hackenbook_rulesets::hackenbush::{Evaluator, Settings};
 use std::collections::BTreeSet;
 use std::path::PathBuf;
@@ -204,28 +205,32 @@ fn ladder(essays: &[Essay]) -> Vec<(String, Vec<String>)> {
         .collect()
 }
 
-/// Checks every essay, in order, with one checker; every problem is pushed to `problems`.
+/// Checks every essay, in order, with one checker; every problem is pushed to `problems`. The
+/// games table comes back with the essays: their values are ids in it.
 pub fn check_essays(
     essays: Vec<Essay>,
     options: &CheckOptions,
     problems: &mut Vec<Diagnostic>,
-) -> Vec<CheckedEssay> {
-    check_each(essays, options)
+) -> (Vec<CheckedEssay>, Games) {
+    let (checked, games) = check_each(essays, options);
+    let essays = checked
         .into_iter()
         .map(|(checked, mut found)| {
             problems.append(&mut found);
             checked
         })
-        .collect()
+        .collect();
+    (essays, games)
 }
 
-/// Checks every essay, in order, with one checker; each comes back with its own problems. Runs
-/// on the deep stack of [`hackenbook_base::stack`], once for the whole run (here, if no thread
-/// with it can be had: each evaluation then asks for its own).
+/// Checks every essay, in order, with one checker; each comes back with its own problems, and
+/// the checker's games table with them all (their values are ids in it). Runs on the deep stack
+/// of [`hackenbook_base::stack`], once for the whole run (here, if no thread with it can be
+/// had: each evaluation then asks for its own).
 pub fn check_each(
     essays: Vec<Essay>,
     options: &CheckOptions,
-) -> Vec<(CheckedEssay, Vec<Diagnostic>)> {
+) -> (Vec<(CheckedEssay, Vec<Diagnostic>)>, Games) {
     let check = |essays: Vec<Essay>| {
         let mut checker = Checker::new(options.clone());
         checker.ladder = ladder(&essays);
@@ -233,13 +238,14 @@ pub fn check_each(
             .iter()
             .flat_map(|e| qualified_mentions(&e.file.text))
             .collect();
-        essays
+        let checked = essays
             .into_iter()
             .map(|e| {
                 let mut problems = Vec::new();
                 (checker.check_essay(e, &mut problems), problems)
             })
-            .collect::<Vec<_>>()
+            .collect::<Vec<_>>();
+        (checked, checker.ev.games)
     };
     let mut work = Some(essays);
     let slot = &mut work;
@@ -247,7 +253,7 @@ pub fn check_each(
     match (done, work) {
         (Ok(Some(checked)), _) => checked,
         (_, Some(essays)) => check(essays),
-        (_, None) => Vec::new(),
+        (_, None) => (Vec::new(), Games::new()),
     }
 }
 

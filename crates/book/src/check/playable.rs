@@ -84,7 +84,8 @@ pub enum Unplayable {
 pub struct PlayValue {
     /// In the game notation (`1/2`, `^*`), as `hackenbook play` prints it.
     pub shown: String,
-    pub latex: String,
+    /// The value itself, in the build's games table (the page typesets it).
+    pub game: GameId,
 }
 
 /// The play of `position` under `rules` within [`PAGE_BUDGET`]'s limits of one diagram.
@@ -116,20 +117,12 @@ pub fn page_play(cx: &mut Context, position: &Position, rules: Rules) -> PagePla
     let Some(text) = compact::encode(&table) else {
         return PagePlay::Static(Unplayable::NotCompact);
     };
-    within_page(
-        cx,
-        text,
-        0,
-        table.positions.len(),
-        &table.games,
-        &table.values,
-    )
+    within_page(text, 0, table.positions.len(), &table.games, &table.values)
 }
 
 /// A table's text, and the `drawn` bytes its drawing adds for play, within the budget of one
 /// diagram, with its values for the page to typeset; or why not (an [`Unplayable`] fact).
 fn within_page(
-    cx: &mut Context,
     text: String,
     drawn: usize,
     positions: usize,
@@ -146,7 +139,7 @@ fn within_page(
         .zip(shown)
         .map(|(&g, shown)| PlayValue {
             shown: shown.clone(),
-            latex: cx.ev.games.latex(g),
+            game: g,
         })
         .collect();
     PagePlay::Table { text, values }
@@ -211,7 +204,6 @@ pub fn board_play(cx: &mut Context, position: &AnyPosition, span: Range<usize>) 
         .len()
         .saturating_sub(position.draw().to_svg_titled(1.0, None).len());
     let play = within_page(
-        cx,
         page.text,
         drawn,
         table.positions.len(),

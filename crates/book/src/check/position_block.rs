@@ -23,7 +23,8 @@ pub struct BoardOutcome {
     pub name: String,
     pub position: AnyPosition,
     pub value: String,
-    pub value_latex: String,
+    /// The value itself, in the build's games table (the page typesets it).
+    pub game: GameId,
     /// The methods that valued it, which agreed: the solver, and the plain game tree when it
     /// fitted its budget.
     pub methods: Vec<Method>,
@@ -39,7 +40,8 @@ pub struct PositionOutcome {
     pub position: Position,
     pub rules: Rules,
     pub value: String,
-    pub value_latex: String,
+    /// The value itself, in the build's games table (the page typesets it).
+    pub game: GameId,
     /// The methods that valued it (on one part they agreed).
     pub methods: Vec<Method>,
     /// The methods of each part, when it has several standing apart.
@@ -180,7 +182,7 @@ fn value_board(
     Some(BoardOutcome {
         play,
         value: cx.ev.games.display(value),
-        value_latex: cx.ev.games.latex(value),
+        game: value,
         name,
         position,
         methods,
@@ -252,7 +254,7 @@ fn value_and_assert(
         play,
         name,
         value: cx.ev.games.display(evaluation.value),
-        value_latex: cx.ev.games.latex(evaluation.value),
+        game: evaluation.value,
         position,
         rules,
         methods: evaluation.methods,

@@ -14,8 +14,8 @@ use std::ops::Range;
 pub struct ThermographOutcome {
     /// The expression as written, for the drawing's title.
     pub text: String,
-    /// The expression typeset.
-    pub latex: String,
+    /// The expression as parsed (the page typesets it).
+    pub expr: notation::Expr,
     /// The expression is a bare position name (an author's handle, not for the reader).
     pub is_name: bool,
     pub thermograph: Thermograph,
@@ -85,8 +85,8 @@ pub fn check(
             } else {
                 format!("thermograph of {}", line.value.trim())
             },
-            latex: expr.latex(),
             is_name: matches!(expr.kind, notation::ExprKind::Name(_)),
+            expr,
             thermograph,
         }),
         Err(e) => {

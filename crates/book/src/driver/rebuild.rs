@@ -144,9 +144,10 @@ impl Rebuilder {
         crate::site::kept::keep_in(project.cache_dir.as_deref());
         let rechecked = fresh.len();
         let mut this_run: HashMap<String, Kept> = HashMap::new();
-        for (checked, check_problems) in check::check_each(fresh, &options) {
+        let (checked_each, games) = check::check_each(fresh, &options);
+        for (checked, check_problems) in checked_each {
             let mut page_problems = Vec::new();
-            let page = page::build_page(&checked, &mut page_problems);
+            let page = page::build_page(&checked, &games, &mut page_problems);
             let kept = Kept {
                 text: Arc::clone(&checked.essay.file.text),
                 page,

@@ -12,6 +12,7 @@ use crate::site::{flow, maths};
 use hackenbook_base::provenance::Method;
 use hackenbook_games::display::number_latex;
 use hackenbook_games::notation::{name_latex, statement_latex_with};
+use hackenbook_games::Games;
 use hackenbook_rulesets::hackenbush::edge_names::{EdgeNames, Scheme};
 use hackenbook_rulesets::hackenbush::{draw, Colour, Position, Rules};
 use hackenbook_rulesets::{registry, AnyPosition};
@@ -21,6 +22,7 @@ use super::words;
 
 pub fn render(
     checked: &CheckedEssay,
+    games: &Games,
     index: usize,
     pool: &ValuePool,
     problems: &mut Vec<Diagnostic>,
@@ -29,7 +31,7 @@ pub fn render(
     match &checked.outcomes[index] {
         Outcome::Position(p) => {
             let play = play_attributes(&p.play, pool.carries(index), pool);
-            position(p, &typeset(&p.value_latex), &play)
+            position(p, &typeset(&words::tex(games, p.game)), &play)
         }
         Outcome::Board(b) => {
             // Who moves how is said under the essay's first board of each game.
@@ -39,7 +41,7 @@ pub fn render(
                 .any(|o| matches!(o, Outcome::Board(c) if c.position.ruleset().name() == game));
             board(
                 b,
-                &typeset(&b.value_latex),
+                &typeset(&words::tex(games, b.game)),
                 first,
                 pool.carries(index),
                 pool,
@@ -98,7 +100,7 @@ pub fn render(
             let of = if t.is_name {
                 String::new()
             } else {
-                format!(" of {}", typeset(&t.latex))
+                format!(" of {}", typeset(&t.expr.latex()))
             };
             format!(
                 "<figure class=\"thermograph-figure\">{}<figcaption>Thermograph{of}: {caption}</figcaption></figure>\n",
@@ -611,7 +613,8 @@ fn census(checked: &CheckedEssay, name: &str) -> String {
         .map_or_else(
             || "no count on this page uses it".to_string(),
             |(_, description, positions)| {
-                let count = hackenbook_census::literal::with_separators(&(*positions).into());
+                let count =
+                    hackenbook_census::query::literal::with_separators(&(*positions).into());
                 format!("{}: {count} in all", escape(description))
             },
         );

@@ -3,12 +3,13 @@
 //! spelling, it solves nothing), the hint and the worked solution on demand, and a copy of the
 //! answer and solution for the answer key at the end of the page (printed on its own page).
 
+use super::words;
 use crate::check::{ExerciseOutcome, ExercisePosition, Expected, Goal, Question};
 use crate::essay::Diagnostic;
 use crate::essay::SourceFile;
 use crate::site::escape_html as escape;
 use crate::site::maths;
-use hackenbook_games::{OutcomeClass, Player};
+use hackenbook_games::{Games, OutcomeClass, Player};
 use hackenbook_rulesets::hackenbush::{draw, Rules};
 use pulldown_cmark::{Event, Parser};
 
@@ -22,6 +23,7 @@ pub struct Rendered {
 /// already rendered from the essay's Markdown.
 pub fn render(
     exercise: &ExerciseOutcome,
+    games: &Games,
     number: usize,
     solution_html: &str,
     file: &SourceFile,
@@ -75,7 +77,9 @@ pub fn render(
         })
     };
     let answer = match &exercise.expected {
-        Expected::Value { latex, .. } => format!("It is worth {}.", typeset(latex)),
+        Expected::Value { game, .. } => {
+            format!("It is worth {}.", typeset(&words::tex(games, *game)))
+        }
         // In words, a move named as code (`1→off`).
         other => inline_markdown(&answer_words(other), &mut typeset),
     };

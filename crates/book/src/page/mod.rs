@@ -16,6 +16,7 @@ use crate::essay::parse::markdown_options;
 use crate::essay::{Diagnostic, DirectiveKind};
 use crate::site::render::{ClaimRow, PageModel, ANSWER_KEY_OPENING};
 use crate::site::{flow, maths};
+use hackenbook_games::Games;
 use pulldown_cmark::{CowStr, Event, Parser, Tag, TagEnd};
 use std::collections::HashMap;
 use std::ops::Range;
@@ -24,7 +25,12 @@ use std::ops::Range;
 pub use crate::site::render::href as page_file;
 
 /// One essay ready for a template: everything as HTML or plain data, nothing left to compute.
-pub fn build_page(checked: &CheckedEssay, problems: &mut Vec<Diagnostic>) -> PageModel {
+/// `games` is the table the check valued the essay in (its values are ids in it).
+pub fn build_page(
+    checked: &CheckedEssay,
+    games: &Games,
+    problems: &mut Vec<Diagnostic>,
+) -> PageModel {
     let essay = &checked.essay;
     let text = &*essay.file.text;
     let at_offset: HashMap<usize, usize> = essay
@@ -33,7 +39,7 @@ pub fn build_page(checked: &CheckedEssay, problems: &mut Vec<Diagnostic>) -> Pag
         .enumerate()
         .map(|(i, d)| (d.span.start, i))
         .collect();
-    let pool = play::ValuePool::of(checked, &directives::board_play_bytes);
+    let pool = play::ValuePool::of(checked, games, &directives::board_play_bytes);
     let mut out: Vec<Event> = Vec::new();
     let mut headings = headings::Collector::default();
     // Inside verbatim code a `$` is just a character.
@@ -58,7 +64,7 @@ pub fn build_page(checked: &CheckedEssay, problems: &mut Vec<Diagnostic>) -> Pag
                     // Its solution follows: the exercise is written when the solution ends.
                     Some(solution) => exercises.open = Some((i, solution.end, Vec::new())),
                     None => {
-                        let html = exercises.render(checked, i, Vec::new(), problems);
+                        let html = exercises.render(checked, games, i, Vec::new(), problems);
                         headings.push(Event::Html(html.into()), &mut out);
                     }
                 }
@@ -68,7 +74,7 @@ pub fn build_page(checked: &CheckedEssay, problems: &mut Vec<Diagnostic>) -> Pag
         if matches!(event, Event::Rule) {
             if let Some((i, end, solution)) = exercises.open.take() {
                 if end == range.start {
-                    let html = exercises.render(checked, i, solution, problems);
+                    let html = exercises.render(checked, games, i, solution, problems);
                     headings.push(Event::Html(html.into()), &mut out);
                     continue;
                 }
@@ -91,7 +97,7 @@ pub fn build_page(checked: &CheckedEssay, problems: &mut Vec<Diagnostic>) -> Pag
                     headings.push(Event::Html(html.into()), out);
                     continue;
                 }
-                let html = directives::render(checked, index, &pool, problems);
+                let html = directives::render(checked, games, index, &pool, problems);
                 if matches!(checked.outcomes[index], Outcome::Census { .. }) {
                     censuses.push(html);
                 } else {
@@ -99,7 +105,8 @@ pub fn build_page(checked: &CheckedEssay, problems: &mut Vec<Diagnostic>) -> Pag
                 }
             }
             Event::Code(_) if directive.is_some() => {
-                let html = directives::render(checked, directive.unwrap_or(0), &pool, problems);
+                let html =
+                    directives::render(checked, games, directive.unwrap_or(0), &pool, problems);
                 headings.push(Event::InlineHtml(html.into()), out);
             }
             Event::InlineMath(tex) => {
@@ -157,7 +164,7 @@ pub fn build_page(checked: &CheckedEssay, problems: &mut Vec<Diagnostic>) -> Pag
             censuses.concat()
         ));
     }
-    body_html.push_str(&pool.html(checked, problems));
+    body_html.push_str(&pool.html(checked, games, problems));
     body_html.push_str(&exercises.answer_key());
     let toc = headings.into_toc();
     // An exercise's answer is checked like a claim, but its place is the answer key.
@@ -244,6 +251,7 @@ impl<'a> Exercises<'a> {
     fn render(
         &mut self,
         checked: &CheckedEssay,
+        games: &Games,
         index: usize,
         solution: Vec<Event<'a>>,
         problems: &mut Vec<Diagnostic>,
@@ -257,6 +265,7 @@ impl<'a> Exercises<'a> {
         let span = checked.essay.directives[index].span.clone();
         let rendered = exercise::render(
             exercise,
+            games,
             self.count,
             &solution_html,
             &checked.essay.file,

@@ -1,9 +1,19 @@
-//! Game values as a reader meets them: typeset in the text face (`−¼`, `∗6`, `↑∗`) and said in
-//! words for screen readers ("minus one quarter", "star six", "up star").
+//! Game values as a reader meets them: typeset in the text face (`−¼`, `∗6`, `↑∗`), said in
+//! words for screen readers ("minus one quarter", "star six", "up star"), and as TeX for KaTeX
+//! ([`tex`]).
 //!
 //! The one idea: **one reading of the checker's value text, two ways to show it**. A value is
 //! read as number, arrows, star (the form `nus_text` prints); anything else (a game in
-//! braces) is shown with its symbols made typographic and spoken symbol by symbol.
+//! braces) is shown with its symbols made typographic and spoken symbol by symbol. Its TeX is
+//! printed from the value itself, an id of the build's games table as the check returns it.
+
+use hackenbook_games::{GameId, Games};
+
+/// The value `value` as TeX (`\tfrac12`, `{\uparrow}{*}`, `\{0 \mid 1\}`): the one place a
+/// value is turned into TeX, from the games table the check valued it in.
+pub fn tex(games: &Games, value: GameId) -> String {
+    games.latex(value)
+}
 
 /// A value read as number (numerator, denominator), ups (negative: downs) and nimber.
 struct Nus {
@@ -269,7 +279,9 @@ fn plural(n: u64) -> &'static str {
 /// "zero" to "twenty", then digits.
 pub fn count_words(n: u64) -> String {
     match n {
-        0..=20 => hackenbook_census::literal::number_in_words(n).unwrap_or_else(|| n.to_string()),
+        0..=20 => {
+            hackenbook_census::query::literal::number_in_words(n).unwrap_or_else(|| n.to_string())
+        }
         _ => n.to_string(),
     }
 }

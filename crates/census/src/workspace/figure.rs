@@ -3,26 +3,26 @@
 //! The one idea: a figure is a sum over the members a family's `where` keeps, each weighted by
 //! how many positions share its record — a count, a share, an extreme with its example, a
 //! total — or a property of one named position; a figure that reads values alone of a large
-//! blue-red census is answered by counting members by value instead ([`crate::counting`]).
+//! blue-red census is answered by counting members by value instead ([`crate::engines::counting`]).
 
 use super::{Board, CensusRun, Held, Listing, Scan, Workspace};
-use crate::cache;
-use crate::counted::{self, Asked};
-use crate::counting::{self, Distribution};
+use crate::store::cache;
 use crate::definition::Source;
-use crate::eval::{props_used, RowEval, Scalar, Subject};
+use crate::engines::counting::{self, Distribution};
+use crate::engines::games::{GameMember, MemberPosition};
+use crate::engines::graphs::picture_record;
+use crate::engines::reference::Reference;
 use crate::family::Family;
 use crate::forest::Forest;
-use crate::games::{GameMember, MemberPosition};
-use crate::graphs::picture_record;
-use crate::literal::{Example, Figure, Member};
-use crate::obtained::{CensusMethod, Engine, Watch};
+use crate::query::counted::{self, Asked};
+use crate::query::eval::{props_used, RowEval, Scalar, Subject};
+use crate::query::literal::{Example, Figure, Member};
+use crate::query::obtained::{CensusMethod, Engine, Watch};
 use crate::query::{
     parse_expr, parse_query, type_of, Arith, Expr, ExprKind, Extreme, FamilyRef, Query, QueryError,
     QueryKind,
 };
 use crate::record::{Facts, Field, Record, Val};
-use crate::reference::Reference;
 use hackenbook_games::{Dyadic, Games};
 use hackenbook_rulesets::hackenbush::{in_place, Evaluator, Rules};
 use num_bigint::BigInt;

@@ -18,16 +18,16 @@ mod run;
 
 pub use ladder::{EssayNames, Ladder};
 
-use crate::counting::{self, Distribution};
 use crate::definition::{parse_definition, Source};
-use crate::eval::{Measures, Subject};
+use crate::engines::counting::{self, Distribution};
+use crate::engines::games::{GameFamily, GameMember};
+use crate::engines::graphs::GraphFamily;
+use crate::engines::positions;
 use crate::family::Family;
 use crate::forest::MAX_EDGES;
-use crate::games::{GameFamily, GameMember};
-use crate::graphs::GraphFamily;
-use crate::literal::Example;
-use crate::obtained::{CensusMethod, How};
-use crate::positions;
+use crate::query::eval::{Measures, Subject};
+use crate::query::literal::Example;
+use crate::query::obtained::{CensusMethod, How};
 use crate::query::{
     parse_expr, parse_query, type_of, Query, QueryError, QueryKind, Type, KEYWORDS,
 };

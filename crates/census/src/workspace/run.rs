@@ -7,21 +7,21 @@
 //! kept with how they were obtained ([`CensusMethod`]), for the notebook.
 
 use super::{builtin_family, CensusRun, Held, Workspace, CONFIRM_HOW};
-use crate::cache;
 use crate::definition::Source;
-use crate::engine::{self, EngineError};
-use crate::eval::RowEval;
+use crate::engines::composing;
+use crate::engines::enumerating::{self, EngineError};
+use crate::engines::games::{GameFamily, GameMember};
+use crate::engines::graphs::{self, GraphFamily, GRAPHS_CONFIRM_ABOVE};
+use crate::engines::positions::{PositionFamily, POSITIONS_CONFIRM_ABOVE};
 use crate::family::{Family, Members as _, CONFIRM_ABOVE};
 use crate::forest::MAX_EDGES;
-use crate::games::{GameFamily, GameMember};
-use crate::graphs::{self, GraphFamily, GRAPHS_CONFIRM_ABOVE};
-use crate::mixed;
-use crate::obtained::{CensusMethod, Engine, Origin};
-use crate::positions::{PositionFamily, POSITIONS_CONFIRM_ABOVE};
 use crate::progress::Progress;
+use crate::query::eval::RowEval;
+use crate::query::obtained::{CensusMethod, Engine, Origin};
 use crate::query::QueryError;
 use crate::record::{Row, Val};
 use crate::small::Small;
+use crate::store::cache;
 use hackenbook_games::Games;
 use hackenbook_rulesets::hackenbush::{Evaluator, Position, Solver};
 use std::ops::Range;
@@ -227,8 +227,8 @@ impl Workspace {
         };
         let mut method = Engine::Fast;
         let fast = if fast_engine {
-            let mut ordinal = |sign: i8, x: Small| engine::ordinal_sum(games, sign, x);
-            Some(engine::run(family, &mut ordinal, &report))
+            let mut ordinal = |sign: i8, x: Small| enumerating::ordinal_sum(games, sign, x);
+            Some(enumerating::run(family, &mut ordinal, &report))
         } else {
             None
         };
@@ -245,7 +245,7 @@ impl Workspace {
             // rules: the exact general engine decides.
             Some(Err(_)) | None => {
                 method = Engine::Composing;
-                mixed::run(family, games, &report)
+                composing::run(family, games, &report)
             }
         };
         progress.finish();

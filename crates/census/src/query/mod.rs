@@ -5,6 +5,19 @@
 //! and of *conditions* on one position (properties, arithmetic, comparisons, logic). Every node
 //! keeps the byte span it was read from, so any error — in parsing, in typing, in evaluation —
 //! points at the words that caused it.
+//!
+//! This folder is the query language whole: the parser and type checker (here), the table of
+//! [`property`]s a query may ask, the values a row is read into ([`row`]), a query [`eval`]uated on
+//! one record, how each figure is [`obtained`] (and which comparisons would check nothing), a
+//! figure's [`literal`] in the prose held against it, and figures [`counted`] from value
+//! distributions.
+
+pub mod counted;
+pub mod eval;
+pub mod literal;
+pub mod obtained;
+pub mod property;
+pub mod row;
 
 use hackenbook_games::notation::MAX_NESTING;
 use std::collections::BTreeMap;
@@ -132,7 +145,7 @@ fn lex(text: &str) -> Result<Vec<Token>, QueryError> {
 
 // ---------------------------------------------------------------- syntax tree
 
-pub use super::property::{property, Prop, Type, PROPERTIES};
+pub use property::{property, Prop, Type, PROPERTIES};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Func {

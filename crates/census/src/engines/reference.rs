@@ -7,11 +7,11 @@
 //! the composing engines in the tests and the benchmark, and the engine of a named position's
 //! record (a forest of at most 16 edges under normal play, its value held to the solver's).
 //! A build's censuses it does not run ([`run`] is for the tests and the benchmark): the
-//! composing engine ([`super::mixed`]) takes the families the fast one refuses.
+//! composing engine ([`crate::engines::composing`]) takes the families the fast one refuses.
 
-use super::family::{Family, Kind};
-use super::forest::{Forest, Palette};
-use super::record::{forest_count, order_key, Facts, Groups, Readings, Record, Row};
+use crate::family::{Family, Kind};
+use crate::forest::{Forest, Palette};
+use crate::record::{forest_count, order_key, Facts, Groups, Readings, Record, Row};
 use hackenbook_games::{GameId, Games};
 use hackenbook_rulesets::hackenbush::{Colour, Tree};
 use std::collections::HashMap;
@@ -100,7 +100,7 @@ impl<'g> Reference<'g> {
     }
 
     /// Every property of one forest, computed the plain way; `None` for a forest of more than
-    /// [`super::forest::MAX_EDGES`] edges (a census member never has more; a named position that does gets
+    /// [`crate::forest::MAX_EDGES`] edges (a census member never has more; a named position that does gets
     /// the properties of a picture).
     pub fn record(&mut self, forest: &[Tree]) -> Option<Record> {
         let packed = Forest::from_trees(forest)?;

@@ -1,25 +1,25 @@
 //! The engines a census can run on, by name: which one computed a census's rows, and how each
 //! engine obtains every column of a record (the notebook's account of a figure reads it).
 
-use super::record::{Field, Record};
+use crate::record::{Field, Record};
 use hackenbook_base::provenance::Method;
 
 /// The engine that computed a census's rows (or a named position's record).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Engine {
-    /// Blue-red forests under normal play, level by level in arrays ([`super::engine`]).
+    /// Blue-red forests under normal play, level by level in arrays ([`crate::engines::enumerating`]).
     Fast,
     /// Forests of any colours, or under the childish rules, each from its options
-    /// ([`super::mixed`]).
+    /// ([`crate::engines::composing`]).
     Composing,
-    /// The plain game tree on nested lists ([`super::reference`]): named positions.
+    /// The plain game tree on nested lists ([`crate::engines::reference`]): named positions.
     Reference,
-    /// Pictures, each valued by the solver ([`super::graphs`]); a named position that is not a
+    /// Pictures, each valued by the solver ([`crate::engines::graphs`]); a named position that is not a
     /// forest of at most 16 edges under normal play.
     Solver,
-    /// Games enumerated by birthday ([`super::games`]).
+    /// Games enumerated by birthday ([`crate::engines::games`]).
     Games,
-    /// Blue-red forests counted by value, none built ([`super::counting`]): only figures
+    /// Blue-red forests counted by value, none built ([`crate::engines::counting`]): only figures
     /// that read values alone.
     Counting,
 }

@@ -9,8 +9,8 @@
 //! number of options, then their text in braces (character by character), so that `smallest`
 //! is well defined and names the simplest counterexample.
 
-use super::engines::Engine;
-use super::family::Members;
+use crate::family::Members;
+use crate::record::method::Engine;
 use hackenbook_games::{GameId, Games};
 use hackenbook_rulesets::Count;
 use std::fmt;
@@ -198,7 +198,7 @@ pub struct GameMember {
     /// A form as written (a census of forms), not the canonical form of a value.
     pub form: bool,
     /// The position of a game it is the value of, in a census of a game's positions
-    /// ([`super::positions`]); its options are then its value's canonical options.
+    /// ([`crate::engines::positions`]); its options are then its value's canonical options.
     pub position: Option<Box<MemberPosition>>,
 }
 

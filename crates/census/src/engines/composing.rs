@@ -10,12 +10,12 @@
 //! separately, as their own columns, so that a query comparing them with the value checks the
 //! theorem rather than its own arithmetic. A census of stalks is valued size by size in arrays
 //! indexed by colouring (a stalk's options are its prefixes), nothing hashed but the games. The
-//! engine is tested record for record against the plain game tree ([`super::reference`]) and,
+//! engine is tested record for record against the plain game tree ([`crate::engines::reference`]) and,
 //! for the childish rules, against the solver's childish game tree.
 
-use super::family::{Family, Kind};
-use super::forest::Forest;
-use super::record::{forest_count, order_key, Facts, Groups, Readings, Record, Row, Val};
+use crate::family::{Family, Kind};
+use crate::forest::Forest;
+use crate::record::{forest_count, order_key, Facts, Groups, Readings, Record, Row, Val};
 use hackenbook_games::{GameId, Games};
 use hackenbook_rulesets::hackenbush::{Colour, Rules};
 use rustc_hash::FxHashMap;
@@ -57,7 +57,7 @@ impl<'g> Composer<'g> {
     /// The game-tree value of `f` under the composer's rules: the canonical form of its
     /// options (Left cuts blue or green, Right red or green; under the childish rules only a
     /// top edge), each a smaller forest valued the same way. Recursion depth is the number of
-    /// edges, at most [`super::forest::MAX_EDGES`].
+    /// edges, at most [`crate::forest::MAX_EDGES`].
     pub fn value(&mut self, f: Forest) -> GameId {
         if let Some(&v) = self.values.get(&f) {
             return v;
@@ -83,7 +83,7 @@ impl<'g> Composer<'g> {
 
     /// The normal-play value by the tree rule: each tree its trunk `:` the rule's value of
     /// the forest above, summed. Recursion depth is the forest's height, at most
-    /// [`super::forest::MAX_EDGES`].
+    /// [`crate::forest::MAX_EDGES`].
     pub fn tree_rule(&mut self, f: Forest) -> GameId {
         if let Some(&v) = self.normal.get(&f) {
             return v;
@@ -108,7 +108,7 @@ impl<'g> Composer<'g> {
         }
     }
 
-    /// Every property of one forest, as [`super::reference::Reference::record`] computes it
+    /// Every property of one forest, as [`crate::engines::reference::Reference::record`] computes it
     /// by the game tree (under the childish rules, `tree_rule` is the normal-play value by the
     /// tree rule and `ordinal_sum` puts each trunk under the childish value of the forest it
     /// carries).
@@ -376,7 +376,7 @@ mod tests {
             };
             let mut games = Games::new();
             let fast = run(&family, &mut games, &|_| {});
-            let plain = super::super::reference::run(&family, &mut games, &|_| {});
+            let plain = crate::engines::reference::run(&family, &mut games, &|_| {});
             assert_eq!(fast, plain, "{family}");
             let total: u64 = fast.iter().map(|r| r.count).sum();
             assert_eq!(total as u128, family.size(), "{family}");

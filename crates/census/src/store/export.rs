@@ -7,15 +7,15 @@
 //! readers queries use) and repeated for the positions that share it. A row group holds one
 //! batch of positions, so memory stays that of the census plus one batch.
 
-use super::engine::each_position;
-use super::engine::ordinal_sum;
-use super::family::{Family, Members};
-use super::forest::Forest;
-use super::property::PROPERTIES;
-use super::query::Type;
-use super::record::{Record, Val};
-use super::row::{Scalar, Values};
-use super::small::Small;
+use crate::engines::enumerating::each_position;
+use crate::engines::enumerating::ordinal_sum;
+use crate::family::{Family, Members};
+use crate::forest::Forest;
+use crate::query::property::PROPERTIES;
+use crate::query::row::{Scalar, Values};
+use crate::query::Type;
+use crate::record::{Record, Val};
+use crate::small::Small;
 use hackenbook_games::{Dyadic, Games};
 use parquet::data_type::{BoolType, ByteArray, ByteArrayType, DoubleType, Int32Type};
 use parquet::file::metadata::KeyValue;
@@ -177,7 +177,7 @@ pub fn peak_bytes(family: &Family) -> u128 {
     use std::mem::size_of;
     let cells = columns().len() * size_of::<Cell>() + 48;
     let index = (size_of::<(Record, usize)>() + 1) * 8 / 7;
-    let batch = BATCH_BYTES_PER_POSITION * super::engine::BATCH as u128;
+    let batch = BATCH_BYTES_PER_POSITION * crate::engines::enumerating::BATCH as u128;
     family.export_bytes((cells + index) as u128) + batch
 }
 
@@ -341,7 +341,7 @@ pub fn write_parquet(
     std::mem::forget(part);
     Ok(format!(
         "wrote {} positions ({} distinct records, {} columns) to {shown}",
-        super::family::group(rows.into()),
+        crate::family::group(rows.into()),
         table.len(),
         columns().len() + 1
     ))

@@ -11,15 +11,15 @@
 //! naming the circularity; where it does so on some members only, the notebook says on how
 //! many members the comparison checked something and on how many the two coincide.
 
-use super::eval::{Measures, Subject};
-use super::property::Prop;
-use super::query::{Arith, Expr, ExprKind, QueryError};
-use super::record::{Field, Record};
+use crate::query::eval::{Measures, Subject};
+use crate::query::property::Prop;
+use crate::query::{Arith, Expr, ExprKind, QueryError};
+use crate::record::{Field, Record};
 use hackenbook_base::provenance::Method;
 use std::fmt;
 use std::ops::Range;
 
-pub use super::engines::Engine;
+pub use crate::record::method::Engine;
 
 impl fmt::Display for Engine {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -163,7 +163,7 @@ fn collect(e: &Expr, measures: &Measures, at: Option<&Range<usize>>, out: &mut V
 /// different things, but a value and another column computed the same way are one figure.
 fn valued(e: &Expr, measures: &Measures) -> Vec<Prop> {
     let mut used = Vec::new();
-    super::eval::props_used(e, measures, &mut used);
+    crate::query::eval::props_used(e, measures, &mut used);
     let mut props: Vec<Prop> = Vec::new();
     for (p, _) in used {
         let column = p.get().from.is_some_and(|f| f.name() == p.get().name);
@@ -273,7 +273,7 @@ impl Watch {
             let (a, b) = (same.left.get().name, same.right.get().name);
             let members = |n: u64| {
                 let unit = if n == 1 { "member" } else { "members" };
-                format!("{} {unit}", super::family::group(n.into()))
+                format!("{} {unit}", crate::family::group(n.into()))
             };
             out.push(How {
                 what: format!("`{a}` and `{b}`"),
@@ -281,7 +281,7 @@ impl Watch {
                     "compared on the {} where they are computed apart; on the other {} they \
                      coincide by definition ({})",
                     members(apart),
-                    super::family::group(coincide.into()),
+                    crate::family::group(coincide.into()),
                     reason(*same, engine)
                 ),
             });

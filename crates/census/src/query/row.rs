@@ -3,7 +3,7 @@
 //! number when it is one, a sign, a nimber); the query's expressions are evaluated on those
 //! scalars (`eval`).
 
-use super::record::Val;
+use crate::record::Val;
 use hackenbook_games::{Dyadic, GameId, Games, Relation};
 use num_bigint::BigInt;
 

@@ -3,9 +3,14 @@
 //! The one idea: queries only ever ask about a position's properties, so positions with equal
 //! properties are interchangeable — a census keeps each distinct record once, with how many
 //! positions share it and the smallest of them (for examples and counterexamples).
+//!
+//! Which engine computed a census's records, and by what method each column was obtained:
+//! [`method`].
 
-use super::forest::{Forest, MAX_EDGES};
-use super::small::Small;
+pub mod method;
+
+use crate::forest::{Forest, MAX_EDGES};
+use crate::small::Small;
 use hackenbook_games::{Dyadic, GameId, Games};
 use hackenbook_rulesets::hackenbush::Colour;
 use rustc_hash::FxHashMap;
@@ -50,7 +55,7 @@ impl Val {
     }
 }
 
-/// The values a record holds, each computed its own way (see [`super::obtained`]).
+/// The values a record holds, each computed its own way (see [`crate::query::obtained`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Field {
     Value,
@@ -94,7 +99,7 @@ macro_rules! record_fields {
         readings { $( $(#[$rm:meta])* $r:ident ),* $(,)? }
     ) => {
         /// Every property of a position that the query language reads directly (the rest of
-        /// the [property table](super::property) is computed from these). `V` is how a value is
+        /// the [property table](crate::query::property) is computed from these). `V` is how a value is
         /// held: a [`Val`] in a census, a reference to a written-out canonical form in the cache.
         ///
         /// Counts are exact at every size a record is made for: a census member has at most

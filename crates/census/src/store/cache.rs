@@ -10,11 +10,11 @@
 //! again. Rows are stored as they are (serde), and values that are not numbers as canonical
 //! forms, re-interned on load.
 
-use super::counting::{self, Distribution};
-use super::family::{Family, Members};
-use super::obtained::Origin;
-use super::record::{Row, Val};
-use super::small::Small;
+use crate::engines::counting::{self, Distribution};
+use crate::family::{Family, Members};
+use crate::query::obtained::Origin;
+use crate::record::{Row, Val};
+use crate::small::Small;
 use hackenbook_base::files;
 use hackenbook_base::trust::{self, hex, Key};
 use hackenbook_games::{GameId, Games};
@@ -37,7 +37,7 @@ pub fn schema() -> &'static str {
     static SCHEMA: OnceLock<String> = OnceLock::new();
     SCHEMA.get_or_init(|| {
         let mut hash = Sha256::new();
-        hash.update(super::property::schema().as_bytes());
+        hash.update(crate::query::property::schema().as_bytes());
         hash.update([0]);
         hash.update(trust::CODE.as_bytes());
         hex(&hash.finalize())
@@ -344,7 +344,7 @@ mod tests {
     use super::*;
     use crate::family::{Family, Kind};
     use crate::forest::Palette;
-    use crate::obtained::Engine;
+    use crate::query::obtained::Engine;
     use hackenbook_rulesets::hackenbush::{Colour, Rules};
 
     fn forests(max_edges: usize) -> Family {
@@ -358,8 +358,8 @@ mod tests {
     }
 
     fn rows(family: &Family, games: &mut Games) -> Vec<Row> {
-        let mut ordinal = |s: i8, x: Small| crate::engine::ordinal_sum(games, s, x);
-        crate::engine::run(family, &mut ordinal, &|_| {}).unwrap()
+        let mut ordinal = |s: i8, x: Small| crate::engines::enumerating::ordinal_sum(games, s, x);
+        crate::engines::enumerating::run(family, &mut ordinal, &|_| {}).unwrap()
     }
 
     #[test]

@@ -5,12 +5,12 @@
 //! `value = reading` mean the same thing whatever the colours, and a comparison that has no
 //! answer (the sign of a fuzzy game) is a located error rather than a guess.
 
-use super::games::GameMember;
-use super::property::Prop;
-use super::query::{Arith, Expr, ExprKind, Extreme, Func, QueryError, Rel};
-use super::record::Record;
-pub use super::row::Scalar;
-use super::row::Values;
+use crate::engines::games::GameMember;
+use crate::query::property::Prop;
+pub use crate::query::row::Scalar;
+use crate::query::row::Values;
+use crate::query::{Arith, Expr, ExprKind, Extreme, Func, QueryError, Rel};
+use crate::record::Record;
 use hackenbook_games::{Dyadic, GameId, Games, Relation};
 use hackenbook_rulesets::hackenbush::Solver;
 use num_rational::BigRational;
@@ -263,7 +263,7 @@ impl<'a> RowEval<'a> {
 }
 
 /// Why property `p` cannot be asked of a game (`game`) or of a position.
-pub fn not_asked_of(p: &super::property::Property, game: bool) -> String {
+pub fn not_asked_of(p: &crate::query::property::Property, game: bool) -> String {
     if game {
         format!(
             "`{}` is a property of positions, not of games (properties of games: {})",
@@ -280,7 +280,7 @@ pub fn not_asked_of(p: &super::property::Property, game: bool) -> String {
 
 /// The properties that can be asked of games (`game`) or of positions, by name.
 fn names_for(game: bool) -> String {
-    super::property::PROPERTIES
+    crate::query::property::PROPERTIES
         .iter()
         .filter(|p| p.applies_to(game))
         .map(|p| p.name)

@@ -9,9 +9,9 @@
 //! the two together) and the cache's schema. Adding a property is one row here, plus a field of
 //! the record if it reads something the record does not hold yet.
 
-use super::games::GameMember;
-use super::record::{Field, Record};
-use super::row::{Scalar, Values};
+use crate::engines::games::GameMember;
+use crate::query::row::{Scalar, Values};
+use crate::record::{Field, Record};
 use hackenbook_games::{Dyadic, GameId};
 use std::fmt;
 

@@ -6,11 +6,11 @@
 //! value, and each size is spread over the cores by shape. Nothing here assumes a theorem: the
 //! value comes from the game tree, and the theorems are separate columns that queries compare.
 
-use super::family::{Family, Shard};
-use super::forest::{shape_index, shape_rank, shapes, Forest, Palette};
-use super::record::{forest_count, order_key, Facts, Groups, Readings, Record, Row, Val};
-use super::small::Small;
-use super::tally::{Gather, Tally};
+use crate::family::{Family, Shard};
+use crate::forest::{shape_index, shape_rank, shapes, Forest, Palette};
+use crate::record::{forest_count, order_key, Facts, Groups, Readings, Record, Row, Val};
+use crate::small::Small;
+use crate::tally::{Gather, Tally};
 use hackenbook_games::{signs, Games, Stop};
 use hackenbook_rulesets::hackenbush::Colour;
 use rayon::prelude::*;
@@ -19,7 +19,7 @@ use std::collections::HashMap;
 use std::panic::{catch_unwind, resume_unwind, AssertUnwindSafe};
 
 /// Why the fast engine gave up; the caller hands the census to the exact composing engine
-/// ([`super::mixed`]), or refuses it (a disagreement of ordinal sums).
+/// ([`crate::engines::composing`]), or refuses it (a disagreement of ordinal sums).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum EngineError {
     /// The options of this forest do not bracket a number (or it has a green edge).

@@ -15,10 +15,10 @@
 //! (shapes of each size, counted once, times every colouring) that decides whether the census
 //! may run; the counts themselves are checked against an independent enumeration in the tests.
 
-use super::family::Members;
-use super::forest::Palette;
-use super::obtained::Engine;
-use super::record::{order_key, Facts, Groups, Record, Row, Val};
+use crate::family::Members;
+use crate::forest::Palette;
+use crate::record::method::Engine;
+use crate::record::{order_key, Facts, Groups, Record, Row, Val};
 use hackenbook_games::{GameId, Games};
 use hackenbook_rulesets::hackenbush::canon::{exact_code, from_code};
 use hackenbook_rulesets::hackenbush::{Colour, Position, Rules, SolveError, Solver};
@@ -101,7 +101,7 @@ impl Members for GraphFamily {
     /// "every connected picture of 1 to 5 edges, blue and red, counted once however it is
     /// drawn".
     fn in_words(&self) -> String {
-        let members = super::family::members_in_words(
+        let members = crate::family::members_in_words(
             "connected picture",
             self.min_edges,
             self.max_edges,
@@ -130,7 +130,7 @@ impl Members for GraphFamily {
         let seconds = self.seconds();
         Err(format!(
             "this census would value up to {} pictures, each by the solver: up to {}; it runs only when confirmed: {how}",
-            super::family::group(bound),
+            crate::family::group(bound),
             if seconds < 120.0 {
                 format!("{seconds:.0} s")
             } else {

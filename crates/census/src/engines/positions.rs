@@ -3,7 +3,7 @@
 //!
 //! The one idea: a ruleset lists its positions level by level, each once up to the symmetries
 //! that keep a value ([`hackenbook_rulesets::census`]), and a census of them is a census of
-//! games like [`super::games`]'s — each member a [`GameMember`] carrying its value, the
+//! games like [`crate::engines::games`]'s — each member a [`GameMember`] carrying its value, the
 //! canonical options of its value and, here, its position and size — so every property of
 //! games, every query and every example works on it unchanged. A family is named in words by
 //! one rule for every game, `GAME NOUN [of] up to BOUND [UNIT]` ([`parse_phrase`]), in a query
@@ -12,10 +12,10 @@
 //! ([`AnyPosition::confirmed_value`]), and a level whose size has a closed form is held
 //! against it.
 
-use super::family::Members;
-use super::games::{GameMember, MemberPosition};
-use super::obtained::Engine;
-use super::query::QueryError;
+use crate::engines::games::{GameMember, MemberPosition};
+use crate::family::Members;
+use crate::record::method::Engine;
+use hackenbook_base::located::Located as QueryError;
 use hackenbook_games::Games;
 use hackenbook_rulesets::{registry, AnyPosition, CensusFamily, Count, DynRuleset, Level, Solvers};
 use std::fmt;
@@ -88,14 +88,14 @@ impl Members for PositionFamily {
     /// Beyond [`MAX_POSITION_MEMBERS`], refused whatever the budget.
     fn within(&self, max_positions: u128, how: &str) -> Result<(), String> {
         let (n, words) = match self.count() {
-            Count::Exact(n) => (n, super::family::group(n)),
-            Count::AtMost(n) => (n, format!("up to {}", super::family::group(n))),
+            Count::Exact(n) => (n, crate::family::group(n)),
+            Count::AtMost(n) => (n, format!("up to {}", crate::family::group(n))),
         };
         if n > MAX_POSITION_MEMBERS {
             return Err(format!(
                 "{self} would hold {words} positions, more than the {} a census of a game's \
                  positions may hold: choose a smaller bound",
-                super::family::group(MAX_POSITION_MEMBERS)
+                crate::family::group(MAX_POSITION_MEMBERS)
             ));
         }
         if n <= max_positions {
@@ -128,10 +128,10 @@ impl PositionFamily {
                     return Err(format!(
                         "the census listed {} {} of {}, where there are {}: a position was \
                          missed or listed twice",
-                        super::family::group(got),
+                        crate::family::group(got),
                         info.noun(),
                         self.level_words(level),
-                        super::family::group(want)
+                        crate::family::group(want)
                     ));
                 }
             }

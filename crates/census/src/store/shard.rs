@@ -12,11 +12,11 @@
 //! the closed forms (each size's positions: its shapes times their colourings) before it is
 //! used, so a forged or damaged file is refused by name, never a panic.
 
-use super::engine::combine;
-use super::engine::{How, Resume};
-use super::family::{Family, Members, Shard};
-use super::record::{Row, Val};
-use super::small::Small;
+use crate::engines::enumerating::combine;
+use crate::engines::enumerating::{How, Resume};
+use crate::family::{Family, Members, Shard};
+use crate::record::{Row, Val};
+use crate::small::Small;
 use hackenbook_base::files;
 use hackenbook_base::trust::{Key, Unsealed};
 use serde::{Deserialize, Serialize};
@@ -84,7 +84,7 @@ impl ShardFile {
                 })
             })
             .collect::<Option<Vec<_>>>()?;
-        let schema = super::cache::schema().to_string();
+        let schema = crate::store::cache::schema().to_string();
         let positions = rows.iter().map(|r| r.count).sum();
         Some(ShardFile {
             format: FORMAT.into(),
@@ -197,11 +197,11 @@ impl ShardFile {
                 family.key()
             ));
         }
-        if self.schema != super::cache::schema() {
+        if self.schema != crate::store::cache::schema() {
             problems.push(format!(
                 "computed by another version of the engine (schema {}…, this one {}…)",
                 self.schema.get(..12).unwrap_or(&self.schema),
-                &super::cache::schema()[..12]
+                &crate::store::cache::schema()[..12]
             ));
         }
         if !problems.is_empty() {
@@ -423,8 +423,8 @@ pub fn run_to_file(
             String::new()
         }
     );
-    let progress = super::progress::Progress::new(cost.evaluated as u64, label);
-    let mut ordinal = |sign: i8, x: Small| super::engine::ordinal_sum(games, sign, x);
+    let progress = crate::progress::Progress::new(cost.evaluated as u64, label);
+    let mut ordinal = |sign: i8, x: Small| crate::engines::enumerating::ordinal_sum(games, sign, x);
     let mut save = |done: usize, rows: Vec<Row>| {
         let file = ShardFile::checkpoint(family, shard, done, &rows)
             .ok_or("a value that is not a number")?;
@@ -445,7 +445,9 @@ pub fn run_to_file(
             save: &mut save,
         }),
     };
-    let rows = super::engine::run_with(family, shard, how, &mut ordinal, &|n| progress.add(n));
+    let rows = crate::engines::enumerating::run_with(family, shard, how, &mut ordinal, &|n| {
+        progress.add(n)
+    });
     progress.finish();
     let rows = rows.map_err(|e| format!("the fast engine cannot run `{label}`: {e:?}"))?;
     let file = ShardFile::new(family, shard, &rows)
@@ -546,7 +548,7 @@ pub fn merge_files(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::run_shard;
+    use crate::engines::enumerating::run_shard;
     use crate::family::Kind;
     use crate::forest::Palette;
     use hackenbook_games::signs;

@@ -1,5 +1,5 @@
 //! Figures from value distributions: a count, a share, or the least, greatest or total of a
-//! quantity over a census counted by value ([`super::counting`]).
+//! quantity over a census counted by value ([`crate::engines::counting`]).
 //!
 //! The one idea: when every property a query reads is a position's value (or something read
 //! off the value alone: its sign, its places, …) or its number of edges, the members of one size
@@ -9,13 +9,13 @@
 //! reads only the number of edges is asked once a size, and everything else is asked of each
 //! value by the same evaluator as any census's records ([`Test`]).
 
-use super::counting::{self, Distribution};
-use super::eval::{holds, reads, Measures, Reads, RowEval, Scalar, Subject};
-use super::literal::Figure;
-use super::obtained::pairings;
-use super::query::{Expr, ExprKind, Extreme, FamilyRef, QueryError, Rel};
-use super::record::{Facts, Field, Record, Val};
-use super::small::Small;
+use crate::engines::counting::{self, Distribution};
+use crate::query::eval::{holds, reads, Measures, Reads, RowEval, Scalar, Subject};
+use crate::query::literal::Figure;
+use crate::query::obtained::pairings;
+use crate::query::{Expr, ExprKind, Extreme, FamilyRef, QueryError, Rel};
+use crate::record::{Facts, Field, Record, Val};
+use crate::small::Small;
 use hackenbook_games::{Dyadic, Relation};
 use num_bigint::BigInt;
 use std::cmp::Ordering;

@@ -5,8 +5,8 @@
 //! written digit); `every time` and `no exceptions` are the word `true` in prose; `LRR` names a
 //! position. A literal of the wrong kind for its figure is an error, not a mismatch.
 
-use super::forest::Forest;
-use super::query::QueryError;
+use crate::forest::Forest;
+use crate::query::QueryError;
 use hackenbook_games::{Dyadic, GameId, Games};
 use hackenbook_rulesets::hackenbush::canon::exact_code;
 use num_bigint::BigInt;
@@ -786,10 +786,10 @@ pub fn denial_advice(literal: &str, query: &str) -> Option<(String, String)> {
         return None;
     }
     let reads_true = truth_of(&phrase)?;
-    let q = super::query::parse_query(query).ok()?;
+    let q = crate::query::parse_query(query).ok()?;
     let (family, is_none) = match &q.kind {
-        super::query::QueryKind::None(f, _) => (f, true),
-        super::query::QueryKind::All(f, _) | super::query::QueryKind::Any(f, _) => (f, false),
+        crate::query::QueryKind::None(f, _) => (f, true),
+        crate::query::QueryKind::All(f, _) | crate::query::QueryKind::Any(f, _) => (f, false),
         _ => return None,
     };
     if reads_true != is_none {
