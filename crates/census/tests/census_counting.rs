@@ -3,38 +3,18 @@
 //! engine finds by valuing every member by its game tree; and a query that reads values alone
 //! gives the same figure either way through the workspace.
 use hackenbook_census::counting::{self, Distribution};
-use hackenbook_census::engine;
 use hackenbook_census::family::{Family, Kind};
-use hackenbook_census::forest::Palette;
-use hackenbook_census::small::Small;
 use hackenbook_census::{Figure, Workspace};
 use hackenbook_games::{Dyadic, Games};
-use hackenbook_rulesets::hackenbush::{Colour, Evaluator, Rules};
+use hackenbook_rulesets::hackenbush::{Colour, Evaluator};
 use std::collections::BTreeMap;
 
-fn family(kind: Kind, min: usize, max: usize, colours: &[Colour]) -> Family {
-    Family {
-        kind,
-        min_edges: min,
-        max_edges: max,
-        palette: Palette::new(colours),
-        rules: Rules::Normal,
-    }
-}
+mod support;
+use support::{family, fast};
 
 /// Members by size and value, by enumeration: the fast engine's game-tree values.
 fn enumerated(f: &Family, games: &mut Games) -> BTreeMap<(u32, Dyadic), u128> {
-    let mut ordinal = |s: i8, x: Small| -> Result<Small, String> {
-        let base = games.integer(s as i64);
-        let over = games.number(&x.to_dyadic());
-        let g = games.ordinal_sum(base, over);
-        games
-            .as_number(g)
-            .as_ref()
-            .and_then(Small::from_dyadic)
-            .ok_or_else(|| "not a number".to_string())
-    };
-    let rows = engine::run(f, &mut ordinal, &|_| {}).expect("the fast engine runs");
+    let rows = fast(f, games);
     let mut out = BTreeMap::new();
     for r in rows {
         let value = r.record.value.as_number(games).expect("a blue-red value");

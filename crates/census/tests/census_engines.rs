@@ -2,37 +2,20 @@
 //! cache; located errors on bad input.
 use hackenbook_census::engine;
 use hackenbook_census::family::{counted, group, Family, Kind};
-use hackenbook_census::forest::{Forest, Palette};
+use hackenbook_census::forest::Forest;
 use hackenbook_census::mixed;
 use hackenbook_census::reference;
-use hackenbook_census::small::Small;
 use hackenbook_census::{literal_holds, Figure, Workspace};
 use hackenbook_games::Games;
 use hackenbook_rulesets::hackenbush::{evaluate, Colour, Evaluator, Position, Rules, Solver};
 use std::time::Instant;
 
-fn family(kind: Kind, max: usize, colours: &[Colour]) -> Family {
-    Family {
-        kind,
-        min_edges: 0,
-        max_edges: max,
-        palette: Palette::new(colours),
-        rules: Rules::Normal,
-    }
-}
+mod support;
+use support::fast;
 
-fn fast(f: &Family, games: &mut Games) -> Vec<hackenbook_census::record::Row> {
-    let mut ordinal = |s: i8, x: Small| -> Result<Small, String> {
-        let base = games.integer(s as i64);
-        let over = games.number(&x.to_dyadic());
-        let g = games.ordinal_sum(base, over);
-        games
-            .as_number(g)
-            .as_ref()
-            .and_then(Small::from_dyadic)
-            .ok_or_else(|| "not a number".to_string())
-    };
-    engine::run(f, &mut ordinal, &|_| {}).expect("the fast engine runs")
+/// Pictures of `kind` with up to `max` edges in `colours`.
+fn family(kind: Kind, max: usize, colours: &[Colour]) -> Family {
+    support::family(kind, 0, max, colours)
 }
 
 #[test]
@@ -457,13 +440,7 @@ fn census_totals_are_held_against_the_closed_form() {
         (Kind::Trees, &[Colour::Blue, Colour::Red, Colour::Green][..]),
         (Kind::Stalks, &[Colour::Green, Colour::Red][..]),
     ] {
-        let family = Family {
-            kind,
-            min_edges: 2,
-            max_edges: 5,
-            palette: Palette::new(colours),
-            rules: Rules::Normal,
-        };
+        let family = support::family(kind, 2, 5, colours);
         let rows = mixed::run(&family, &mut games, &|_| {});
         assert_eq!(family.check_totals(counted(&rows)), Ok(()), "{family}");
         let edited = |edit: &dyn Fn(&mut Vec<hackenbook_census::record::Row>)| {

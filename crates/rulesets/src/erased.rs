@@ -45,6 +45,8 @@ pub trait DynRuleset: Send + Sync + 'static {
     ) -> Result<(String, Erased), String>;
     fn draw_erased(&self, p: &dyn Any) -> Drawing;
     fn eq_erased(&self, a: &dyn Any, b: &dyn Any) -> bool;
+    /// [`Ruleset::same_position`].
+    fn same_erased(&self, a: &dyn Any, b: &dyn Any) -> bool;
     /// The families a census of this game enumerates ([`Ruleset::census_families`]).
     fn census_families_erased(&self) -> &'static [CensusFamily];
     /// The members of a census family at one level ([`Ruleset::census_members`]).
@@ -149,6 +151,16 @@ impl<R: Ruleset> DynRuleset for R {
         }
     }
 
+    fn same_erased(&self, a: &dyn Any, b: &dyn Any) -> bool {
+        match (
+            a.downcast_ref::<R::Position>(),
+            b.downcast_ref::<R::Position>(),
+        ) {
+            (Some(a), Some(b)) => self.same_position(a, b),
+            _ => false,
+        }
+    }
+
     fn value_erased(
         &self,
         p: &dyn Any,
@@ -183,8 +195,28 @@ impl AnyPosition {
         })
     }
 
+    /// A position of `ruleset` already read (a Hackenbush position block's board).
+    pub fn of<R: Ruleset>(ruleset: &'static R, position: R::Position) -> AnyPosition {
+        AnyPosition {
+            ruleset,
+            position: Arc::new(position),
+        }
+    }
+
     pub fn ruleset(&self) -> &'static dyn DynRuleset {
         self.ruleset
+    }
+
+    /// The position inside, when it is one of `R`'s.
+    pub fn downcast<R: Ruleset>(&self) -> Option<&R::Position> {
+        self.position.downcast_ref::<R::Position>()
+    }
+
+    /// Whether a line of play that reached this position is at `other` ([`Ruleset::same_position`]).
+    pub fn same(&self, other: &AnyPosition) -> bool {
+        self.ruleset.name() == other.ruleset.name()
+            && self.ruleset.variant() == other.ruleset.variant()
+            && self.ruleset.same_erased(&*self.position, &*other.position)
     }
 
     /// The members of `ruleset`'s census family `family` at `level`, in census order

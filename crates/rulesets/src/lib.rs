@@ -122,6 +122,12 @@ pub trait Ruleset: Clone + Debug + Send + Sync + 'static {
     /// The drawing of a position, with the moves each item is the target of.
     fn draw(&self, p: &Self::Position) -> Drawing;
 
+    /// Whether a line of play that reached `a` is at `b`, as a `position =` claim writes it:
+    /// equal positions by default; Hackenbush's boards up to isomorphism of what stands.
+    fn same_position(&self, a: &Self::Position, b: &Self::Position) -> bool {
+        a == b
+    }
+
     /// The families of positions a census of this game enumerates ([`census`]); none by
     /// default.
     fn census_families(&self) -> &'static [CensusFamily] {

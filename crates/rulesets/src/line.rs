@@ -6,9 +6,9 @@
 //! ([`Played`]: its moves by name, the value of a position reached). Every move must be legal
 //! (the right player's turn, a move the game has there), and every claim is checked where it is
 //! made. A claim that fails comes with the play that refutes it (the winning move it denies, or
-//! the reply that beats the move it praises). Hackenbush plays through its board of edges
-//! (`hackenbush::play::line`), every other game through [`AnyPlay`] (moves by the names the
-//! ruleset gives them, values as position blocks confirm them).
+//! the reply that beats the move it praises). Every game plays through [`AnyPlay`] (moves by the
+//! names the ruleset gives them, values as position blocks confirm them): Hackenbush too, as its
+//! boards in play ([`crate::hackenbush::ruleset`]), its cuts named by the edges as written.
 //!
 //! The written form (the body of a ```` ```play ```` block, one item per line, `#` comments):
 //!
@@ -905,20 +905,42 @@ fn player_word(
     })
 }
 
-/// Any game but Hackenbush in a line of play: moves by the names its ruleset gives them, the
-/// value of each position reached as a position block's is vouched for (the run's solver,
-/// confirmed by the plain game tree where that fits its budget).
+/// The words of `ruleset`'s moves: Hackenbush's cuts, Cutcake's (a move that cuts), every
+/// other game's plays.
+pub fn verb_of(ruleset: &dyn crate::DynRuleset) -> Verb {
+    match ruleset.name() {
+        "hackenbush" => CUT,
+        "cutcake" => Verb {
+            says: "cuts",
+            doing: "cutting",
+            ..PLAY
+        },
+        _ => PLAY,
+    }
+}
+
+/// Any game in a line of play: moves by the names its ruleset gives them, the value of each
+/// position reached as a position block's is vouched for (the run's solver, confirmed by the
+/// plain game tree where that fits its budget).
 pub struct AnyPlay<'a> {
     pub solvers: &'a mut Solvers,
     /// Values found, by the position's notation.
     values: HashMap<String, GameId>,
+    verb: Verb,
 }
 
 impl<'a> AnyPlay<'a> {
+    /// The judge's game, its moves said with "plays".
     pub fn new(solvers: &'a mut Solvers) -> AnyPlay<'a> {
+        AnyPlay::saying(solvers, PLAY)
+    }
+
+    /// The judge's game, its moves said with `verb` (Hackenbush's [`CUT`]).
+    pub fn saying(solvers: &'a mut Solvers, verb: Verb) -> AnyPlay<'a> {
         AnyPlay {
             solvers,
             values: HashMap::new(),
+            verb,
         }
     }
 }
@@ -930,7 +952,7 @@ impl Played for AnyPlay<'_> {
     type Error = Unconfirmed;
 
     fn verb(&self) -> Verb {
-        PLAY
+        self.verb
     }
 
     fn value(&mut self, s: &AnyPosition, games: &mut Games) -> Result<GameId, Unconfirmed> {
@@ -961,7 +983,7 @@ impl Played for AnyPlay<'_> {
     }
 
     fn differs(&mut self, s: &AnyPosition, p: &AnyPosition) -> Option<(String, String)> {
-        (s != p).then(|| (s.print(), p.print()))
+        (!s.same(p)).then(|| (s.print(), p.print()))
     }
 }
 
@@ -979,15 +1001,7 @@ impl ScriptReader for AnyReader<'_> {
     type Position = AnyPosition;
 
     fn verb(&self) -> Verb {
-        match self.ruleset.name() {
-            // Cutcake's moves are cuts too.
-            "cutcake" => Verb {
-                says: "cuts",
-                doing: "cutting",
-                ..PLAY
-            },
-            _ => PLAY,
-        }
+        verb_of(self.ruleset)
     }
 
     fn example(&self) -> &str {
@@ -1007,6 +1021,11 @@ impl ScriptReader for AnyReader<'_> {
 
     fn read_value(&mut self, text: &str) -> Result<GameId, Located> {
         (self.value)(text)
+    }
+
+    /// Hackenbush's edge names hold no `#`: any starts a comment.
+    fn comments_anywhere(&self) -> bool {
+        self.ruleset.name() == "hackenbush"
     }
 }
 

@@ -2,19 +2,73 @@
 //! graphs with cycles) against `evaluate` and the moves of `moves.rs`, edge names read back,
 //! the solver winning every game it can win, and lines of play refuted by the right play.
 
+use hackenbook_base::located::Located;
 use hackenbook_games::{Games, OutcomeClass, Player, Relation};
 use hackenbook_rulesets::hackenbush::moves::legal_moves;
-use hackenbook_rulesets::hackenbush::play::line::parse_script;
 use hackenbook_rulesets::hackenbush::play::{
-    compact, members, replay, Board, Claim, Match, PlayError, PlayLimits, PlayTable, Step,
-    MAX_BOARD_EDGES,
+    compact, members, Board, Match, PlayError, PlayLimits, PlayTable, MAX_BOARD_EDGES,
 };
-use hackenbook_rulesets::hackenbush::{Colour, EdgeNames, Evaluator, Position, Rules, Solver};
+use hackenbook_rulesets::hackenbush::{
+    in_place, Colour, EdgeNames, Evaluator, Hackenbush, InPlay, Position, Rules, Solver,
+};
+use hackenbook_rulesets::line::{self, AnyPlay, AnyReader, Replay, Script, CUT};
+use hackenbook_rulesets::AnyPosition;
 use proptest::prelude::*;
 use std::collections::HashSet;
 
 mod random_positions;
 use random_positions::{forest, graph};
+
+type Claim = line::Claim<String, AnyPosition>;
+type Step = line::Step<String, AnyPosition>;
+
+/// Reads a line of play on a Hackenbush position under `rules`, as an essay's is read: cuts by
+/// the edges' names, values in the run's context `ev`.
+fn parse_script(
+    text: &str,
+    rules: Rules,
+    ev: &mut Evaluator,
+) -> (Script<String, AnyPosition>, Vec<Located>) {
+    let Evaluator {
+        solver,
+        rulesets,
+        games,
+        ..
+    } = ev;
+    let mut value = |t: &str| in_place::evaluate(t, solver, rulesets, games, &mut |_| None);
+    let mut reader = AnyReader {
+        ruleset: Hackenbush::of(rules),
+        example: "LR".into(),
+        value: &mut value,
+    };
+    line::parse_script(text, &mut reader, &|_| false)
+}
+
+/// Replays `steps` on `p` under `rules` through the judge every game shares.
+fn replay(
+    p: &Position,
+    rules: Rules,
+    start: Option<Player>,
+    steps: &[Step],
+    ev: &mut Evaluator,
+) -> Replay<AnyPosition, String> {
+    let board = AnyPosition::of(Hackenbush::of(rules), InPlay::new(p).unwrap());
+    let game = AnyPlay::saying(&mut ev.rulesets, CUT);
+    line::replay(game, board, start, steps, &mut ev.games).unwrap()
+}
+
+/// The edges standing on a board a line reached, as a play table's set.
+fn set_of(reached: &AnyPosition) -> u64 {
+    let board = reached.downcast::<Hackenbush>().unwrap();
+    board.standing().iter().fold(0, |set, e| set | (1 << e))
+}
+
+fn cut(player: Player, name: &str) -> Step {
+    Step::Move {
+        player,
+        mv: name.to_string(),
+    }
+}
 
 /// Palettes: blue-red, green, all three.
 const PALETTES: [&[Colour]; 3] = [
@@ -264,15 +318,15 @@ proptest! {
             lines.push(format!("value = {}", game.value()));
         }
         let check = |text: &str, ev: &mut Evaluator| {
-            let (script, errors) = parse_script(text, &board, ev, &mut |_| None, &|_| false);
+            let (script, errors) = parse_script(text, rules, ev);
             assert!(errors.is_empty(), "{errors:?} in\n{text}");
             let start = script.start.as_ref().map(|(p, _)| *p);
             let steps: Vec<Step> = script.steps.into_iter().map(|(s, _)| s).collect();
-            replay(&board, start, &steps, &mut Solver::new(), &mut ev.games).unwrap()
+            replay(&p, rules, start, &steps, ev)
         };
         let line = check(&lines.join("\n"), &mut ev);
         prop_assert!(line.problems.is_empty(), "{:?}\n{}", line.problems, lines.join("\n"));
-        prop_assert_eq!(line.positions.last().map(|r| r.state), Some(table.positions[game.at].set));
+        prop_assert_eq!(line.positions.last().map(|r| set_of(&r.state)), Some(table.positions[game.at].set));
         if !value_lines.is_empty() {
             let k = value_lines[wrong as usize % value_lines.len()];
             lines[k] = "value = 1000".to_string();
@@ -341,51 +395,53 @@ fn distinct_values_are_listed_once() {
 #[test]
 fn a_wrong_line_fails_with_the_refuting_play() {
     let p = Position::parse("LR LR R").unwrap();
-    let board = Board::new(&p, Rules::Normal, MAX_BOARD_EDGES).unwrap();
-    let mut games = Games::new();
-    let mut solver = Solver::new();
-    let half = games.eval_str("-1/2").unwrap();
+    let mut ev = Evaluator::default();
+    let half = ev.games.eval_str("-1/2").unwrap();
     let steps = vec![
         Step::Claim(Claim::Wins(Player::Left)),
-        Step::Move {
-            player: Player::Left,
-            mv: 0,
-        },
+        cut(Player::Left, "L[1]"),
         Step::Claim(Claim::Value(half)),
         Step::Claim(Claim::Wins(Player::Left)),
-        Step::Claim(Claim::OnlyWinningMove(Player::Right, 4)),
+        Step::Claim(Claim::OnlyWinningMove(Player::Right, "R".into())),
     ];
-    let line = replay(&board, None, &steps, &mut solver, &mut games).unwrap();
+    let line = replay(&p, Rules::Normal, None, &steps, &mut ev);
     let steps_failed: Vec<usize> = line.problems.iter().map(|p| p.step).collect();
     assert_eq!(steps_failed, vec![0, 3, 4]);
+    let named = |play: &[(Player, &str)]| -> Vec<(Player, String)> {
+        play.iter().map(|&(p, n)| (p, n.to_string())).collect()
+    };
     // At the start, Left to move: every cut of hers loses, her first one to Right's reply.
     assert_eq!(
         line.problems[0].refutation,
-        vec![(Player::Left, 0), (Player::Right, 3)]
+        named(&[(Player::Left, "L[1]"), (Player::Right, "LR[2]")])
     );
     // After L[1], Right to move wins by cutting LR[2] (leaving L R, worth 0).
-    assert_eq!(line.problems[1].refutation, vec![(Player::Right, 3)]);
+    assert_eq!(
+        line.problems[1].refutation,
+        named(&[(Player::Right, "LR[2]")])
+    );
     assert!(
         line.problems[1].message.contains("`LR[2]` (leaving 0)"),
         "{}",
         line.problems[1].message
     );
     // Cutting the lone red edge leaves 1/2: it loses, and Left's answer shows it.
-    assert_eq!(line.problems[2].refutation[0], (Player::Right, 4));
+    assert_eq!(
+        line.problems[2].refutation[0],
+        (Player::Right, "R".to_string())
+    );
     assert_eq!(line.positions.len(), 2);
 }
 
 #[test]
 fn illegal_cuts_stop_the_line() {
     let p = Position::parse("LRG").unwrap();
-    let board = Board::new(&p, Rules::Childish, MAX_BOARD_EDGES).unwrap();
     let mut ev = Evaluator::default();
     let script = "start = left\nleft cuts L   # drops LR and LRG\nvalue = 0\n";
-    let (script, errors) = parse_script(script, &board, &mut ev, &mut |_| None, &|_| false);
+    let (script, errors) = parse_script(script, Rules::Childish, &mut ev);
     assert!(errors.is_empty(), "{errors:?}");
     let steps: Vec<Step> = script.steps.into_iter().map(|(s, _)| s).collect();
-    let Evaluator { games, solver, .. } = &mut ev;
-    let line = replay(&board, Some(Player::Left), &steps, solver, games).unwrap();
+    let line = replay(&p, Rules::Childish, Some(Player::Left), &steps, &mut ev);
     assert_eq!(line.problems.len(), 1);
     assert!(
         line.problems[0].message.contains("`LR`, `LRG` would fall"),
@@ -393,17 +449,8 @@ fn illegal_cuts_stop_the_line() {
         line.problems[0].message
     );
     // Turns alternate.
-    let steps = vec![
-        Step::Move {
-            player: Player::Left,
-            mv: 2,
-        },
-        Step::Move {
-            player: Player::Left,
-            mv: 1,
-        },
-    ];
-    let line = replay(&board, None, &steps, solver, games).unwrap();
+    let steps = vec![cut(Player::Left, "LRG"), cut(Player::Left, "LR")];
+    let line = replay(&p, Rules::Childish, None, &steps, &mut ev);
     assert!(line.problems[0].message.contains("Right's turn"));
     assert_eq!(line.problems[0].step, 1);
 }
@@ -412,7 +459,6 @@ fn illegal_cuts_stop_the_line() {
 #[test]
 fn a_right_line_holds() {
     let p = Position::parse("LR LR R").unwrap();
-    let board = Board::new(&p, Rules::Normal, MAX_BOARD_EDGES).unwrap();
     let mut ev = Evaluator::default();
     let text = "\
 start = left
@@ -431,31 +477,45 @@ left cuts L[2]
 right cuts R
 right has won
 ";
-    let (script, errors) = parse_script(text, &board, &mut ev, &mut |_| None, &|_| false);
+    let (script, errors) = parse_script(text, Rules::Normal, &mut ev);
     assert!(errors.is_empty(), "{errors:?}");
     let start = script.start.as_ref().map(|(p, _)| *p);
     let steps: Vec<Step> = script.steps.into_iter().map(|(s, _)| s).collect();
-    let line = replay(&board, start, &steps, &mut ev.solver, &mut ev.games).unwrap();
+    let line = replay(&p, Rules::Normal, start, &steps, &mut ev);
     assert!(line.problems.is_empty(), "{:?}", line.problems);
     assert_eq!(line.positions.len(), 5);
+    // A position claimed that is not the one reached (up to isomorphism) fails.
+    let wrong = text.replace("position = LR R", "position = LR L");
+    let (script, _) = parse_script(&wrong, Rules::Normal, &mut ev);
+    let steps: Vec<Step> = script.steps.into_iter().map(|(s, _)| s).collect();
+    let line = replay(&p, Rules::Normal, start, &steps, &mut ev);
+    let failed: Vec<usize> = line.problems.iter().map(|p| p.step).collect();
+    assert_eq!(failed, [4], "{:?}", line.problems);
+    assert!(
+        line.problems[0]
+            .message
+            .contains("the position reached is `LR R`, not `LR L`"),
+        "{}",
+        line.problems[0].message
+    );
 }
 
 #[test]
 fn scripts_report_every_bad_line_located() {
-    let board = Board::new(
-        &Position::parse("g-a L, a-b R, b-g G").unwrap(),
-        Rules::Normal,
-        MAX_BOARD_EDGES,
-    )
-    .unwrap();
+    let p = Position::parse("g-a L, a-b R, b-g G").unwrap();
     let mut ev = Evaluator::default();
     let text = "left cuts a-c\nvalue = 1/\nleft jumps\nstart = up\nleft cuts g-a\n";
-    let (script, errors) = parse_script(text, &board, &mut ev, &mut |_| None, &|_| false);
+    let (script, errors) = parse_script(text, Rules::Normal, &mut ev);
     let spans: Vec<_> = errors.iter().map(|e| e.span.clone()).collect();
-    // `c` in line 1; the end of `1/` in line 2; all of line 3; `up` in line 4.
-    assert_eq!(errors.len(), 4, "{errors:?}");
-    assert_eq!(spans[0], 12..13);
-    assert_eq!(&text[spans[2].clone()], "left jumps");
-    assert_eq!(&text[spans[3].clone()], "up");
-    assert_eq!(script.steps.len(), 1);
+    // The end of `1/` in line 2; all of line 3; `up` in line 4.
+    assert_eq!(errors.len(), 3, "{errors:?}");
+    assert_eq!(&text[spans[1].clone()], "left jumps");
+    assert_eq!(&text[spans[2].clone()], "up");
+    assert_eq!(script.steps.len(), 2);
+    // A name that is no edge is refused where the line is replayed, and stops it there.
+    let steps: Vec<Step> = script.steps.into_iter().map(|(s, _)| s).collect();
+    let line = replay(&p, Rules::Normal, None, &steps, &mut ev);
+    assert_eq!(line.problems.len(), 1, "{:?}", line.problems);
+    assert_eq!(line.problems[0].step, 0);
+    assert_eq!(line.positions.len(), 1);
 }

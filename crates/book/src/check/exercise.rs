@@ -15,8 +15,8 @@ use crate::essay::{Diagnostic, Spanned};
 use hackenbook_base::provenance::Method;
 use hackenbook_games::{notation, GameId, OutcomeClass, Player};
 use hackenbook_rulesets::erased::Unconfirmed;
-use hackenbook_rulesets::hackenbush::play::{self, Board, Cuts, PlayLimits, PlayTable};
-use hackenbook_rulesets::hackenbush::Colour;
+use hackenbook_rulesets::hackenbush::play::{Board, PlayLimits};
+use hackenbook_rulesets::hackenbush::{Colour, Hackenbush, InPlay};
 use hackenbook_rulesets::line::{self as generic, AnyPlay, Best, Naming, Played, CUT, PLAY};
 use hackenbook_rulesets::AnyPosition;
 use std::fmt::Display;
@@ -344,44 +344,37 @@ fn judge(
                     offset_span(&e.span, answer.span.start),
                 )
             })?;
-            let table = PlayTable::build(
-                &position.position,
-                position.rules,
-                &PlayLimits::default(),
-                &mut cx.ev.solver,
-                &mut cx.ev.games,
-            )
-            .map_err(|e| {
+            // The winning (or best) cuts, by the judge of lines of play on the board in play.
+            let start = hackenbush_start(position).map_err(|e| bad(e, answer.span.clone()))?;
+            let unvalued = |e: Unconfirmed| {
                 bad(
-                    format!("cannot play this position: {e}"),
+                    format!("cannot value its options: {e}"),
                     answer.span.clone(),
                 )
-            })?;
-            let winning = match goal {
-                Goal::Win => table.winning(0, player).to_vec(),
+            };
+            let ev = &mut *cx.ev;
+            let mut game = AnyPlay::saying(&mut ev.rulesets, CUT);
+            let right: Vec<String> = match goal {
+                Goal::Win => generic::winning_moves(&mut game, &start, player, &mut ev.games)
+                    .map_err(unvalued)?,
                 Goal::Best => {
-                    let ev = &mut *cx.ev;
-                    let mut cuts = Cuts::new(&board, &mut ev.solver);
-                    let found =
-                        generic::best_moves(&mut cuts, &board.full(), player, &mut ev.games)
-                            .map_err(|e| {
-                                bad(
-                                    format!("cannot value its options: {e}"),
-                                    answer.span.clone(),
-                                )
-                            })?;
-                    best_or_refused(cx, found, player, answer, &|&e| {
-                        board.names().name(e).to_string()
-                    })?
+                    let found = generic::best_moves(&mut game, &start, player, &mut ev.games)
+                        .map_err(unvalued)?;
+                    best_or_refused(cx, found, player, answer, &|m: &String| m.clone())?
                 }
             };
+            let winning: Vec<usize> = right
+                .iter()
+                .filter_map(|m| board.names().parse(m).ok())
+                .collect();
             let holds = winning.contains(&edge);
             if winning.is_empty() {
                 no_winning_move(cx, value, player, answer);
             } else if !holds {
+                let name = board.names().name(edge).to_string();
                 let claim = match goal {
-                    Goal::Win => play::Claim::WinningMove(player, edge),
-                    Goal::Best => play::Claim::BestMove(player, edge),
+                    Goal::Win => generic::Claim::WinningMove(player, name),
+                    Goal::Best => generic::Claim::BestMove(player, name),
                 };
                 refute_cut(cx, position, player, claim, answer);
             }
@@ -631,38 +624,41 @@ where
     }
 }
 
+/// A Hackenbush position's board in play, every edge standing, under its rules.
+fn hackenbush_start(position: &PositionOutcome) -> Result<AnyPosition, String> {
+    let board = InPlay::new(&position.position)
+        .ok_or_else(|| "cannot play this position: it has too many edges".to_string())?;
+    Ok(AnyPosition::of(Hackenbush::of(position.rules), board))
+}
+
 /// Reports a wrong answer on a Hackenbush position, refuted on its board.
 fn refute_cut(
     cx: &mut Context,
     position: &PositionOutcome,
     starter: Player,
-    claim: play::Claim,
+    claim: generic::Claim<String, AnyPosition>,
     answer: &Spanned<String>,
 ) {
-    let board = match Board::new(
-        &position.position,
-        position.rules,
-        PlayLimits::default().edges,
-    ) {
-        Ok(b) => b,
+    let start = match hackenbush_start(position) {
+        Ok(start) => start,
         Err(e) => {
             let d = Diagnostic::new(
                 cx.file,
                 answer.span.clone(),
-                format!("the exercise's answer does not hold: cannot play this position: {e}"),
+                format!("the exercise's answer does not hold: {e}"),
             )
             .label("this answer");
             cx.problem(d);
             return;
         }
     };
-    let name = |&e: &usize| board.names().name(e).to_string();
+    let name = |m: &String| m.clone();
     let ev = &mut *cx.ev;
     let d = refuted(
         cx.file,
         &mut ev.games,
-        Cuts::new(&board, &mut ev.solver),
-        &board.full(),
+        AnyPlay::saying(&mut ev.rulesets, CUT),
+        &start,
         starter,
         &claim,
         answer,
@@ -681,7 +677,7 @@ fn refute_wins(
 ) {
     match position {
         ExercisePosition::Hackenbush(p) => {
-            refute_cut(cx, p, starter, play::Claim::Wins(claimed), answer)
+            refute_cut(cx, p, starter, generic::Claim::Wins(claimed), answer)
         }
         ExercisePosition::Board(b) => refute_named(
             cx,

@@ -8,9 +8,10 @@
 use super::Context;
 use crate::essay::source::offset_span;
 use crate::essay::{Diagnostic, Spanned};
+use hackenbook_base::located::Located;
 use hackenbook_games::{GameId, Player};
-use hackenbook_rulesets::hackenbush::play::{self, Board, PlayLimits};
-use hackenbook_rulesets::hackenbush::{in_place, Colour, Position, Rules};
+use hackenbook_rulesets::hackenbush::play::{Board, PlayLimits};
+use hackenbook_rulesets::hackenbush::{in_place, Colour, Hackenbush, InPlay, Position, Rules};
 use hackenbook_rulesets::line::{self as generic, AnyPlay, AnyReader, Naming, CUT, PLAY};
 use hackenbook_rulesets::{registry, AnyPosition};
 use std::ops::Range;
@@ -71,7 +72,11 @@ pub fn check(
         Start::Hackenbush(p, rules, script) => (p, rules, script),
         Start::Other(p, script) => return check_other(cx, p, script, whole),
     };
-    let board = match Board::new(&position, rules, PlayLimits::default().edges) {
+    // The play budget's edges (the page plays the same board); then the board in play.
+    let board = Board::new(&position, rules, PlayLimits::default().edges)
+        .map_err(|e| e.to_string())
+        .and_then(|_| InPlay::new(&position).ok_or_else(|| "too many edges to play".to_string()));
+    let board = match board {
         Ok(b) => b,
         Err(e) => {
             let at = name.map_or_else(|| lines[0].span.clone(), |n| n.span.clone());
@@ -89,11 +94,10 @@ pub fn check(
     };
     let at = first.span.start;
     let text = &cx.file.text[at..last.span.end];
+    let ruleset = Hackenbush::of(rules);
     // `rules = …` belongs to an inline position; a named one brings its own rules.
     let header = |line: &str| name.is_none() && is_rules_line(line);
-    let workspace = &cx.workspace;
-    let mut resolve = |n: &str| workspace.position_value(n);
-    let (script, errors) = play::parse_script(text, &board, cx.ev, &mut resolve, &header);
+    let (script, errors) = read_script(cx, ruleset, "LR".into(), text, &header);
     if !read_errors(cx, errors, at) {
         return None;
     }
@@ -101,39 +105,83 @@ pub fn check(
         cx.problem(empty(cx, whole, "cuts", "left cuts L[1]"));
         return None;
     }
-    let steps: Vec<play::Step> = script.steps.iter().map(|(s, _)| s.clone()).collect();
+    let steps: Vec<_> = script.steps.iter().map(|(s, _)| s.clone()).collect();
     let start = script.start.as_ref().map(|(p, _)| *p);
-    let replayed = play::replay(&board, start, &steps, &mut cx.ev.solver, &mut cx.ev.games);
+    let ev = &mut *cx.ev;
+    let replayed = generic::replay(
+        AnyPlay::saying(&mut ev.rulesets, CUT),
+        AnyPosition::of(ruleset, board),
+        start,
+        &steps,
+        &mut ev.games,
+    );
     let replayed = replayed_or_report(cx, replayed, first)?;
-    let name = |&e: &usize| board.names().name(e).to_string();
+    let name = |m: &String| m.clone();
     if !report(cx, (CUT, &name), &script, &replayed.problems, at) {
         return None;
     }
-    let frames = replayed
-        .positions
-        .iter()
-        .scan(board.full(), |before, reached| {
-            let standing: Vec<bool> = (0..board.edge_count())
-                .map(|e| reached.state & (1 << e) != 0)
-                .collect();
-            let cut = reached.by.map(|(player, e)| PlayedCut {
-                player,
-                kind: MoveKind::Cut {
-                    colour: board.colour(e),
-                    fallen: (*before & !reached.state).count_ones() as usize - 1,
-                },
-            });
-            *before = reached.state;
-            Some((standing, reached.value, cut))
-        })
-        .collect::<Vec<_>>()
-        .into_iter()
-        .map(|(standing, value, cut)| frame(cx, FramePicture::Standing(standing), value, cut))
-        .collect();
+    let mut frames = Vec::with_capacity(replayed.positions.len());
+    let mut before = position.edge_count();
+    for reached in &replayed.positions {
+        let Some(board) = reached.state.downcast::<Hackenbush>() else {
+            unreachable!("a line on a Hackenbush board reaches Hackenbush boards")
+        };
+        let standing = board.standing().count();
+        let cut = match &reached.by {
+            None => None,
+            Some((player, name)) => {
+                let Ok(e) = board.names().parse(name) else {
+                    unreachable!("a cut's name, as the board names it, reads back")
+                };
+                Some(PlayedCut {
+                    player: *player,
+                    kind: MoveKind::Cut {
+                        colour: position.edges()[e].2,
+                        fallen: before.saturating_sub(standing + 1),
+                    },
+                })
+            }
+        };
+        before = standing;
+        frames.push(frame(
+            cx,
+            FramePicture::Standing(board.flags()),
+            reached.value,
+            cut,
+        ));
+    }
     Some(PlayOutcome {
         position: Some(position),
         frames,
     })
+}
+
+/// Reads a line of play on a position of `ruleset`: moves as written, values in the run's
+/// context (position blocks by name, positions in brackets).
+fn read_script(
+    cx: &mut Context,
+    ruleset: &'static dyn hackenbook_rulesets::DynRuleset,
+    example: String,
+    text: &str,
+    header: &dyn Fn(&str) -> bool,
+) -> (generic::Script<String, AnyPosition>, Vec<Located>) {
+    let workspace = &cx.workspace;
+    let ev = &mut *cx.ev;
+    let mut value = |text: &str| {
+        in_place::evaluate(
+            text,
+            &mut ev.solver,
+            &mut ev.rulesets,
+            &mut ev.games,
+            &mut |n| workspace.position_value(n),
+        )
+    };
+    let mut reader = AnyReader {
+        ruleset,
+        example,
+        value: &mut value,
+    };
+    generic::parse_script(text, &mut reader, header)
 }
 
 /// One position a line passes through, its value in words and in maths.
@@ -174,11 +222,7 @@ fn empty(cx: &Context, whole: &Range<usize>, moves: &str, example: &str) -> Diag
 }
 
 /// Reports the script's reading errors (spans from `at`); whether there were none.
-fn read_errors(
-    cx: &mut Context,
-    errors: Vec<hackenbook_base::located::Located>,
-    at: usize,
-) -> bool {
+fn read_errors(cx: &mut Context, errors: Vec<Located>, at: usize) -> bool {
     let none = errors.is_empty();
     for e in errors {
         cx.problem(
@@ -244,25 +288,7 @@ fn check_other(
     };
     let at = first.span.start;
     let text = &cx.file.text[at..last.span.end];
-    let (script, errors) = {
-        let workspace = &cx.workspace;
-        let ev = &mut *cx.ev;
-        let mut value = |text: &str| {
-            in_place::evaluate(
-                text,
-                &mut ev.solver,
-                &mut ev.rulesets,
-                &mut ev.games,
-                &mut |n| workspace.position_value(n),
-            )
-        };
-        let mut reader = AnyReader {
-            ruleset: position.ruleset(),
-            example,
-            value: &mut value,
-        };
-        generic::parse_script(text, &mut reader, &|_| false)
-    };
+    let (script, errors) = read_script(cx, position.ruleset(), example, text, &|_| false);
     if !read_errors(cx, errors, at) {
         return None;
     }
@@ -301,6 +327,20 @@ fn check_other(
         position: None,
         frames,
     })
+}
+
+/// A starting position that does not read: reported where it is wrong in `line`, with its help.
+fn bad_position<T>(cx: &mut Context, e: Located, line: &Spanned<String>) -> Option<T> {
+    cx.problem(
+        Diagnostic::new(
+            cx.file,
+            offset_span(&e.span, line.span.start),
+            format!("bad position: {}", e.message),
+        )
+        .label("here")
+        .help_if(e.help),
+    );
+    None
 }
 
 fn is_rules_line(line: &str) -> bool {
@@ -359,33 +399,12 @@ fn resolve_position<'l>(
     if let Some(read) = registry::parse_tagged(&first.value) {
         return match read {
             Ok(p) => Some(Start::Other(p, rest)),
-            Err(e) => {
-                cx.problem(
-                    Diagnostic::new(
-                        cx.file,
-                        offset_span(&e.span, first.span.start),
-                        format!("bad position: {}", e.message),
-                    )
-                    .label("here")
-                    .help_if(e.help),
-                );
-                None
-            }
+            Err(e) => bad_position(cx, e, first),
         };
     }
     let position = match Position::parse(&first.value) {
         Ok(p) => p,
-        Err(e) => {
-            cx.problem(
-                Diagnostic::new(
-                    cx.file,
-                    offset_span(&e.span, first.span.start),
-                    format!("bad position: {}", e.message),
-                )
-                .label("here"),
-            );
-            return None;
-        }
+        Err(e) => return bad_position(cx, e, first),
     };
     let mut rules = Rules::Normal;
     for line in rest.iter().filter(|l| is_rules_line(&l.value)) {

@@ -83,6 +83,14 @@ impl Canon {
 
 /// The canonical code of a graph with cycles: node count, then the sorted edge list.
 fn graph_code(p: &Position) -> Vec<u32> {
+    code(p)
+}
+
+/// The canonical code of any position with no [`Canon`] to intern it: its node count, then its
+/// edge list under the least relabelling found within [`LEAF_LIMIT`] leaves. Equal codes are
+/// isomorphic positions; isomorphic positions have equal codes unless a large symmetric cell
+/// cut the search short. Comparable across runs and threads (a forest's [`Key`] is not).
+pub fn code(p: &Position) -> Vec<u32> {
     code_within(p, LEAF_LIMIT)
 }
 

@@ -19,6 +19,7 @@ pub mod notation;
 pub mod numbers;
 pub mod play;
 pub mod position;
+pub mod ruleset;
 pub mod search;
 pub mod signs;
 pub mod solve;
@@ -35,6 +36,7 @@ pub use in_place::InPlace;
 pub use moves::{options, Rules};
 pub use notation::NotationError;
 pub use position::{Edge, GraphError, Position, Tree};
+pub use ruleset::{Hackenbush, InPlay};
 pub use solve::{evaluate, Limits, Solver, SolverStats};
 
 impl Position {

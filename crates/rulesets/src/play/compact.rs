@@ -24,6 +24,7 @@
 //! [`decode`] reads the text back exactly as `player.js` does, so that a test can hold the page's
 //! view of the table against the table itself.
 
+pub use super::letters::DecodeError;
 use super::letters::{flags, letter_outcome, outcome_letter, BitReader};
 use super::PlayTable;
 use crate::draw::{Drawing, Item};
@@ -353,16 +354,6 @@ pub struct PageEntry {
 pub struct PageTable {
     pub items: usize,
     pub entries: Vec<PageEntry>,
-}
-
-/// Why a compact table could not be read.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct DecodeError(pub String);
-
-impl fmt::Display for DecodeError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "bad compact play table: {}", self.0)
-    }
 }
 
 /// Reads a table written by [`encode`], as `player.js` does.

@@ -7,6 +7,17 @@
 //! stream of one bit a flag.
 
 use hackenbook_games::OutcomeClass;
+use std::fmt;
+
+/// Why a compact table (of either format) could not be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DecodeError(pub String);
+
+impl fmt::Display for DecodeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "bad compact play table: {}", self.0)
+    }
+}
 
 /// The 64 letters, a character's place its six bits.
 pub(crate) const ALPHABET: &[u8; 64] =

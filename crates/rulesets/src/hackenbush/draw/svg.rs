@@ -26,13 +26,13 @@
 //! position as written (the numbering of play tables), `hb-ground`, `hb-hatch`, `hb-node`. The
 //! output is deterministic (no ids), numbers are printed as whole drawing units.
 
-use super::layout::{layout, Layout};
+use super::layout::{layout, Layout, NodeSpot};
 use super::shapes::{EdgeShape, Path};
 use super::{Picture, Point};
 use crate::hackenbush::Colour;
 
 /// Drawing units per edge length (the viewBox's scale).
-const UNIT: f64 = 34.0;
+pub const UNIT: f64 = 34.0;
 /// How long an edge is drawn, in `em` of the surrounding text.
 pub const EDGE_EM: f64 = 1.7;
 /// Empty space around the ink, in pixels.
@@ -68,6 +68,14 @@ pub fn svg_standing(
     title: &str,
     description: &str,
 ) -> String {
+    let layout = layout_standing(picture, standing);
+    let body = body(&layout);
+    wrap(&layout, &body, title, description)
+}
+
+/// The whole picture's layout with only the edges marked in `standing` (and the nodes they
+/// touch) kept.
+fn layout_standing(picture: &Picture, standing: &[bool]) -> Layout {
     let mut layout = layout(picture);
     let stands = |e: usize| standing.get(e).copied().unwrap_or(false);
     layout.edges.retain(|shape| stands(shape.index));
@@ -84,8 +92,56 @@ pub fn svg_standing(
     layout
         .nodes
         .retain(|spot| touched.get(spot.node).copied().unwrap_or(false));
-    let body = body(&layout);
-    wrap(&layout, &body, title, description)
+    layout
+}
+
+/// A frame of play in parts, each apart (for a drawing whose items play shows and hides): what
+/// [`svg_standing`] draws together, in the same layout and frame, in drawing units (an edge is
+/// 34 long, [`EDGE_EM`] em on the page).
+pub struct Parts {
+    /// Width and height of the frame.
+    pub size: (f64, f64),
+    /// The hatching under the ground (drawn first) and the ground line (over the edges' feet).
+    pub hatching: String,
+    pub ground: String,
+    /// Per edge marked standing, its index in the picture and its markup.
+    pub edges: Vec<(usize, String)>,
+    /// Per node those edges touch, its index and its dot (drawn last).
+    pub nodes: Vec<(usize, String)>,
+}
+
+/// The parts of the frame of play in which the edges marked in `standing` stand.
+pub fn parts_standing(picture: &Picture, standing: &[bool]) -> Parts {
+    let layout = layout_standing(picture, standing);
+    let frame = Frame {
+        min: layout.min,
+        max: layout.max,
+    };
+    let (ground, hatching) = ground(&frame, layout.ground);
+    Parts {
+        size: (frame.width(), frame.height()),
+        hatching,
+        ground,
+        edges: layout
+            .edges
+            .iter()
+            .map(|edge| (edge.index, edge_markup(&frame, edge)))
+            .collect(),
+        nodes: layout
+            .nodes
+            .iter()
+            .map(|spot| (spot.node, node_markup(&frame, spot)))
+            .collect(),
+    }
+}
+
+/// A node's dot.
+fn node_markup(frame: &Frame, spot: &NodeSpot) -> String {
+    format!(
+        concat!(r#"<circle class="hb-node" cx="{}" cy="{}" r="3.5"/>"#, "\n"),
+        num(frame.x(spot.at.x)),
+        num(frame.y(spot.at.y)),
+    )
 }
 
 /// Maps layout units (y up) to SVG pixels (y down).
@@ -167,11 +223,7 @@ fn body(layout: &Layout) -> String {
     }
     out.push_str(&line);
     for spot in &layout.nodes {
-        out.push_str(&format!(
-            concat!(r#"<circle class="hb-node" cx="{}" cy="{}" r="3.5"/>"#, "\n"),
-            num(frame.x(spot.at.x)),
-            num(frame.y(spot.at.y)),
-        ));
+        out.push_str(&node_markup(&frame, spot));
     }
     out
 }

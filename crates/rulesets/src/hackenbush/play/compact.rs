@@ -25,9 +25,9 @@
 use super::table::PlayTable;
 use super::{members, EdgeSet};
 use crate::hackenbush::{Colour, Rules};
+pub use crate::play::letters::DecodeError;
 use crate::play::letters::{letter_outcome, outcome_letter, BitReader, BitWriter};
 use hackenbook_games::OutcomeClass;
-use std::fmt;
 
 /// The most edges a compact table is written for: the script keeps a set of standing edges in a
 /// 32-bit integer.
@@ -107,16 +107,6 @@ impl PageTable {
             .filter(|(_, x)| x.set & !within == 0)
             .max_by_key(|(j, x)| (x.set.count_ones(), std::cmp::Reverse(*j)))
             .map(|(j, _)| j)
-    }
-}
-
-/// Why a compact table could not be read.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct DecodeError(pub String);
-
-impl fmt::Display for DecodeError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "bad compact play table: {}", self.0)
     }
 }
 

@@ -4,11 +4,12 @@
 //! A position in play is the set of its original edges still standing (a bit set), a cut removes
 //! one edge and then whatever no longer reaches the ground ([`Position::standing`], the one rule
 //! of falling), and names ([`EdgeNames`]) always refer to the original position. The table
-//! ([`table`]) and the lines of play ([`line`]) are both walks over these sets.
+//! ([`table`]) is a walk over these sets; lines of play go through the judge every game shares
+//! ([`crate::line`]), on the boards in play of [`crate::hackenbush::ruleset`], which cut by the
+//! same rule ([`cut`]).
 
 pub mod compact;
 pub mod game;
-pub mod line;
 pub mod table;
 
 use super::edge_names::{EdgeNames, Scheme};
@@ -20,7 +21,6 @@ use hackenbook_games::Player;
 use std::fmt;
 
 pub use game::Match;
-pub use line::{parse_script, replay, Claim, Cuts, LineProblem, Replay, Script, Step};
 pub use table::{PlayError, PlayLimits, PlayTable};
 
 /// The edges still standing, as bits of the original edge indices (bit `e` for edge `e`).
@@ -119,22 +119,14 @@ impl Board {
 
     /// Whether `player` may cut `e` from `set` under the board's rules, and if not, why.
     pub fn check_cut(&self, set: EdgeSet, e: usize, player: Player) -> Result<EdgeSet, IllegalCut> {
-        if set & (1 << e) == 0 {
-            return Err(IllegalCut::Gone);
-        }
-        if !may_chop(self.colour(e), player) {
-            return Err(IllegalCut::NotYours {
-                colour: self.colour(e),
-            });
-        }
-        let after = self.after_cut(set, e);
-        let dropped = set & !after & !(1 << e);
-        if self.rules == Rules::Childish && dropped != 0 {
-            return Err(IllegalCut::WouldDrop {
-                falling: members(dropped).collect(),
-            });
-        }
-        Ok(after)
+        cut(
+            &self.position,
+            self.rules,
+            |x| set & (1 << x) != 0,
+            e,
+            player,
+        )
+        .map(|after| bits(&after))
     }
 
     /// The legal cuts from `set` for either player (an edge either player may cut, under the
@@ -178,24 +170,59 @@ impl Board {
 
     /// Why a cut is illegal, in words, naming the edge: for messages.
     pub fn explain(&self, e: usize, player: Player, why: &IllegalCut) -> String {
-        let name = self.names.name(e);
-        match why {
-            IllegalCut::Gone => format!("`{name}` is no longer standing"),
-            IllegalCut::NotYours { colour } => format!(
-                "`{name}` is {}: only {} may cut it",
-                colour.word(),
-                player.other()
-            ),
-            IllegalCut::WouldDrop { falling } => {
-                let shown: Vec<String> = falling
-                    .iter()
-                    .map(|&f| format!("`{}`", self.names.name(f)))
-                    .collect();
-                format!(
-                    "under the childish rules {player} may not cut `{name}`: {} would fall",
-                    shown.join(", ")
-                )
-            }
+        explain(&self.names, e, player, why)
+    }
+}
+
+/// Whether `player` may cut edge `e` of `position` under `rules` while the edges `stands` are
+/// standing; if so, which edges stand after it (what no longer reaches the ground has fallen,
+/// [`Position::standing`]), else why not. The one rule of a cut, for a [`Board`] and for
+/// [`crate::hackenbush::ruleset`]'s boards in play.
+pub fn cut(
+    position: &Position,
+    rules: Rules,
+    stands: impl Fn(usize) -> bool,
+    e: usize,
+    player: Player,
+) -> Result<Vec<bool>, IllegalCut> {
+    if !stands(e) {
+        return Err(IllegalCut::Gone);
+    }
+    let colour = position.edges()[e].2;
+    if !may_chop(colour, player) {
+        return Err(IllegalCut::NotYours { colour });
+    }
+    let after = position.standing(|x| x != e && stands(x));
+    if rules == Rules::Childish {
+        let falling: Vec<usize> = (0..after.len())
+            .filter(|&x| x != e && stands(x) && !after[x])
+            .collect();
+        if !falling.is_empty() {
+            return Err(IllegalCut::WouldDrop { falling });
+        }
+    }
+    Ok(after)
+}
+
+/// Why `player` may not cut edge `e` (named by `names`), in words: for messages.
+pub fn explain(names: &EdgeNames, e: usize, player: Player, why: &IllegalCut) -> String {
+    let name = names.name(e);
+    match why {
+        IllegalCut::Gone => format!("`{name}` is no longer standing"),
+        IllegalCut::NotYours { colour } => format!(
+            "`{name}` is {}: only {} may cut it",
+            colour.word(),
+            player.other()
+        ),
+        IllegalCut::WouldDrop { falling } => {
+            let shown: Vec<String> = falling
+                .iter()
+                .map(|&f| format!("`{}`", names.name(f)))
+                .collect();
+            format!(
+                "under the childish rules {player} may not cut `{name}`: {} would fall",
+                shown.join(", ")
+            )
         }
     }
 }

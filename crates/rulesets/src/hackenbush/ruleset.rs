@@ -1,0 +1,409 @@
+//! Hackenbush as a [`Ruleset`]: a board in play, cut edge by edge, valued by the one solver of
+//! every game with Hackenbush's own solver as its shortcut.
+//!
+//! The one idea: a position in play is the position as written (shared) and the set of its
+//! edges still standing ([`InPlay`]). Edges keep the identities and the names ([`EdgeNames`])
+//! they have in the position as written, so a move is named as an author names the edge it
+//! cuts, in every position play reaches; a cut drops what no longer reaches the ground (the one
+//! rule of falling, [`cut`]). The parts of a board are its pieces standing apart on the ground,
+//! its key the canonical code of the standing edges (folding the colour swap, which negates),
+//! and its shortcut the Hackenbush solver (sign expansions, the tree rule, the colon principle,
+//! fusion, the number search) on the standing edges, held against the plain game tree in the
+//! tests on random positions of both rule variants.
+
+use super::canon::{self, Canon};
+use super::draw::{parts_standing, EDGE_EM, UNIT};
+use super::edge_names::{EdgeNames, Scheme};
+use super::notation::{print, print_graph};
+use super::play::{cut, explain};
+use super::position::UnionFind;
+use super::{solve, Colour, Position, Rules};
+use crate::{Drawing, Item, Keyed, Move, Ruleset};
+use hackenbook_base::located::Located;
+use hackenbook_games::{GameId, Games, Player};
+use std::fmt;
+use std::hash::{Hash, Hasher};
+use std::sync::Arc;
+
+/// The rules of Hackenbush: normal, or childish (a cut may make nothing fall).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Hackenbush {
+    pub rules: Rules,
+}
+
+/// Hackenbush under the normal rules, for the layers that hold a ruleset by reference.
+pub static NORMAL: Hackenbush = Hackenbush {
+    rules: Rules::Normal,
+};
+
+/// Hackenbush under the childish rules.
+pub static CHILDISH: Hackenbush = Hackenbush {
+    rules: Rules::Childish,
+};
+
+impl Hackenbush {
+    /// The ruleset of `rules`, for as long as the program runs.
+    pub fn of(rules: Rules) -> &'static Hackenbush {
+        match rules {
+            Rules::Normal => &NORMAL,
+            Rules::Childish => &CHILDISH,
+        }
+    }
+}
+
+/// The most edges a board in play may have: the names of its edges are written out once, and
+/// a letters path is as long as its edge is high (a stalk of this many edges has names of about
+/// half a million letters in all).
+pub const MAX_IN_PLAY_EDGES: usize = 1000;
+
+/// A set of edges, one bit per edge of the position as written (any number of edges).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct EdgeBits {
+    words: Box<[u64]>,
+}
+
+impl EdgeBits {
+    /// The edges marked in `flags` (edge `e` when `flags[e]`).
+    pub fn from_flags(flags: &[bool]) -> EdgeBits {
+        let mut words = vec![0u64; flags.len().div_ceil(64)];
+        for (e, _) in flags.iter().enumerate().filter(|(_, &f)| f) {
+            words[e / 64] |= 1 << (e % 64);
+        }
+        EdgeBits {
+            words: words.into_boxed_slice(),
+        }
+    }
+
+    /// Edges `0..n`.
+    pub fn all(n: usize) -> EdgeBits {
+        EdgeBits::from_flags(&vec![true; n])
+    }
+
+    pub fn contains(&self, e: usize) -> bool {
+        self.words
+            .get(e / 64)
+            .is_some_and(|w| w & (1 << (e % 64)) != 0)
+    }
+
+    pub fn count(&self) -> usize {
+        self.words.iter().map(|w| w.count_ones() as usize).sum()
+    }
+
+    /// The members, in edge order.
+    pub fn iter(&self) -> impl Iterator<Item = usize> + '_ {
+        self.words.iter().enumerate().flat_map(|(i, &w)| {
+            (0..64)
+                .filter(move |b| w & (1 << b) != 0)
+                .map(move |b| i * 64 + b)
+        })
+    }
+}
+
+/// The position as written, with its edges' names: shared by every board play reaches from it.
+#[derive(Debug)]
+struct Written {
+    position: Position,
+    names: EdgeNames,
+}
+
+/// A Hackenbush board in play: the position as written and the edges of it still standing.
+#[derive(Clone)]
+pub struct InPlay {
+    written: Arc<Written>,
+    standing: EdgeBits,
+}
+
+impl InPlay {
+    /// The position as written, every edge standing; `None` past [`MAX_IN_PLAY_EDGES`].
+    pub fn new(position: &Position) -> Option<InPlay> {
+        if position.edge_count() > MAX_IN_PLAY_EDGES {
+            return None;
+        }
+        Some(InPlay {
+            standing: EdgeBits::all(position.edge_count()),
+            written: Arc::new(Written {
+                names: EdgeNames::of(position),
+                position: position.clone(),
+            }),
+        })
+    }
+
+    /// The same written position with the edges `standing` standing.
+    fn with(&self, standing: EdgeBits) -> InPlay {
+        InPlay {
+            written: Arc::clone(&self.written),
+            standing,
+        }
+    }
+
+    /// The position as written.
+    pub fn written(&self) -> &Position {
+        &self.written.position
+    }
+
+    /// The names of the written position's edges (the names of every cut in play).
+    pub fn names(&self) -> &EdgeNames {
+        &self.written.names
+    }
+
+    pub fn standing(&self) -> &EdgeBits {
+        &self.standing
+    }
+
+    /// Per edge of the position as written, whether it still stands.
+    pub fn flags(&self) -> Vec<bool> {
+        (0..self.written.position.edge_count())
+            .map(|e| self.standing.contains(e))
+            .collect()
+    }
+
+    /// The position made of the standing edges (node names and coordinates kept).
+    pub fn position(&self) -> Position {
+        self.written.position.restricted(&self.flags())
+    }
+}
+
+/// Equal boards: the same position as written, the same edges standing.
+impl PartialEq for InPlay {
+    fn eq(&self, other: &InPlay) -> bool {
+        self.standing == other.standing
+            && (Arc::ptr_eq(&self.written, &other.written)
+                || self.written.position == other.written.position)
+    }
+}
+
+impl Eq for InPlay {}
+
+impl Hash for InPlay {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.standing.hash(state);
+        self.written.position.edge_count().hash(state);
+    }
+}
+
+impl fmt::Debug for InPlay {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "InPlay({})", NORMAL.print(self))
+    }
+}
+
+impl Ruleset for Hackenbush {
+    type Position = InPlay;
+    type Key = Vec<u32>;
+
+    fn name(&self) -> &'static str {
+        "hackenbush"
+    }
+
+    fn move_verb(&self) -> &'static str {
+        "cuts"
+    }
+
+    fn variant(&self) -> Option<&'static str> {
+        match self.rules {
+            Rules::Normal => None,
+            Rules::Childish => Some("childish"),
+        }
+    }
+
+    fn parse(&self, text: &str) -> Result<InPlay, Located> {
+        let position = Position::parse(text)?;
+        InPlay::new(&position).ok_or_else(|| {
+            Located::new(
+                0..text.len(),
+                format!(
+                    "the position has {} edges; play follows at most {MAX_IN_PLAY_EDGES}",
+                    position.edge_count()
+                ),
+            )
+        })
+    }
+
+    /// The standing edges, in the notation the edge names refer to: the shorthand for a
+    /// position written in it, else the graph form (which keeps the written node names).
+    fn print(&self, p: &InPlay) -> String {
+        let here = p.position();
+        match p.names().scheme() {
+            Scheme::LetterPaths => print(&here),
+            Scheme::NodePairs => print_graph(&here),
+        }
+    }
+
+    fn size(&self, p: &InPlay) -> usize {
+        p.standing.count()
+    }
+
+    /// The legal cuts of `player`, in the order of the edges as written.
+    fn moves(&self, p: &InPlay, player: Player) -> Vec<Move<InPlay>> {
+        let written = &p.written.position;
+        p.standing
+            .iter()
+            .filter_map(|e| {
+                let after = cut(written, self.rules, |x| p.standing.contains(x), e, player).ok()?;
+                Some(Move {
+                    name: p.names().name(e).to_string(),
+                    to: p.with(EdgeBits::from_flags(&after)),
+                })
+            })
+            .collect()
+    }
+
+    /// The cut of the edge `name` names, or why it is not `player`'s to make: no such edge, an
+    /// edge already fallen, the other player's colour, or (childish) what would fall.
+    fn find_move(&self, p: &InPlay, player: Player, name: &str) -> Result<Move<InPlay>, String> {
+        let e = p.names().parse(name.trim()).map_err(|e| match e.help {
+            Some(help) => format!("{}; {help}", e.message),
+            None => e.message,
+        })?;
+        cut(
+            &p.written.position,
+            self.rules,
+            |x| p.standing.contains(x),
+            e,
+            player,
+        )
+        .map(|after| Move {
+            name: p.names().name(e).to_string(),
+            to: p.with(EdgeBits::from_flags(&after)),
+        })
+        .map_err(|why| explain(p.names(), e, player, &why))
+    }
+
+    /// The pieces standing apart on the ground (a loop at the ground is a piece by itself), in
+    /// the order of their first edge; none when nothing stands.
+    fn components(&self, p: &InPlay) -> Vec<InPlay> {
+        let written = &p.written.position;
+        let edges = written.edges();
+        let mut sets = UnionFind::new(written.node_count());
+        for e in p.standing.iter() {
+            let (a, b, _) = edges[e];
+            if a != 0 && b != 0 {
+                sets.union(a, b);
+            }
+        }
+        let mut piece_of_root = vec![usize::MAX; written.node_count()];
+        let mut pieces: Vec<Vec<bool>> = Vec::new();
+        for e in p.standing.iter() {
+            let (a, b, _) = edges[e];
+            let piece = if a == 0 && b == 0 {
+                pieces.push(vec![false; edges.len()]);
+                pieces.len() - 1
+            } else {
+                let root = sets.find(if a == 0 { b } else { a });
+                if piece_of_root[root] == usize::MAX {
+                    piece_of_root[root] = pieces.len();
+                    pieces.push(vec![false; edges.len()]);
+                }
+                piece_of_root[root]
+            };
+            pieces[piece][e] = true;
+        }
+        pieces
+            .iter()
+            .map(|flags| p.with(EdgeBits::from_flags(flags)))
+            .collect()
+    }
+
+    /// The canonical code of the standing edges or of their negative (colours swapped),
+    /// whichever is less: isomorphic boards share an entry, and a board and its negative too.
+    fn key(&self, p: &InPlay) -> Keyed<Vec<u32>> {
+        let here = p.position();
+        let code = canon::code(&here);
+        let negative = canon::code(&here.negated());
+        if negative < code {
+            Keyed {
+                key: negative,
+                negated: true,
+            }
+        } else {
+            Keyed {
+                key: code,
+                negated: false,
+            }
+        }
+    }
+
+    /// The Hackenbush solver on the standing edges (it checks its theorems against its own
+    /// game tree where it can afford to); `None` past its budgets, leaving the game tree.
+    fn fast_value(&self, p: &InPlay, games: &mut Games) -> Option<GameId> {
+        solve::evaluate(&p.position(), self.rules, games)
+            .ok()
+            .map(|e| e.value)
+    }
+
+    /// Whether what stands on `a` and on `b` is one picture up to isomorphism (the node
+    /// names, the places and the edges' order aside): a `position =` claim names a board so.
+    fn same_position(&self, a: &InPlay, b: &InPlay) -> bool {
+        let mut canon = Canon::new();
+        canon.key(&a.position()) == canon.key(&b.position())
+    }
+
+    /// The written position's layout with only the standing edges: the ground, each standing
+    /// edge an item (`edge-N`, N its index as written) that is the target of its cut by each
+    /// player who may make it, and the nodes those edges touch. Drawn in the written position's
+    /// frame, so an edge stays where it was while others fall.
+    fn draw(&self, p: &InPlay) -> Drawing {
+        let parts = parts_standing(&p.written.position.picture(), &p.flags());
+        // Drawing units (an edge is `UNIT` long) to ems (an edge is `EDGE_EM`).
+        let em = (EDGE_EM / UNIT) as f32;
+        let scaled = |svg: &str| {
+            format!(
+                "<g transform=\"scale({})\">{}</g>",
+                crate::draw::num(em),
+                svg.trim_end()
+            )
+        };
+        let plain = |id: String, svg: &str, label: String| Item {
+            id,
+            svg: scaled(svg),
+            moves: Vec::new(),
+            label,
+        };
+        let mut items = Vec::new();
+        if !parts.hatching.is_empty() {
+            items.push(plain("hatching".into(), &parts.hatching, String::new()));
+        }
+        let written = &p.written.position;
+        for (e, svg) in &parts.edges {
+            let name = p.names().name(*e);
+            let moves = Player::BOTH
+                .into_iter()
+                .filter(|&who| {
+                    cut(written, self.rules, |x| p.standing.contains(x), *e, who).is_ok()
+                })
+                .map(|who| (who, name.to_string()))
+                .collect();
+            items.push(Item {
+                id: format!("edge-{e}"),
+                svg: scaled(svg),
+                moves,
+                label: format!("the {} edge {name}", written.edges()[*e].2.word()),
+            });
+        }
+        items.push(plain("ground".into(), &parts.ground, "the ground".into()));
+        for (n, svg) in &parts.nodes {
+            items.push(plain(format!("node-{n}"), svg, String::new()));
+        }
+        let (w, h) = parts.size;
+        let count = |c: Colour| {
+            p.standing
+                .iter()
+                .filter(|&e| written.edges()[e].2 == c)
+                .count()
+        };
+        Drawing {
+            view: [0.0, 0.0, w as f32 * em, h as f32 * em],
+            items,
+            description: format!(
+                "a Hackenbush position of {} standing edges: {} blue, {} red, {} green",
+                p.standing.count(),
+                count(Colour::Blue),
+                count(Colour::Red),
+                count(Colour::Green)
+            ),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

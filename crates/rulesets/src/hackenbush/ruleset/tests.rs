@@ -1,0 +1,127 @@
+//! Hackenbush as a ruleset, held against the plain game tree built from its cuts alone.
+
+use super::*;
+use crate::yardstick::{agree_with_plain, reads_back, targets_are_the_moves, Unaided};
+use hackenbook_games::sample::Rng;
+
+/// A random position of at most `most` edges: each edge rises from a node already grounded to
+/// a new node, to a node already there (a cycle), or to itself (a loop), in any colour.
+fn random_position(rng: &mut Rng, most: u64) -> Position {
+    let mut nodes = 1usize;
+    let mut edges = Vec::new();
+    for _ in 0..rng.below(most + 1) {
+        let a = rng.below(nodes as u64) as usize;
+        let b = match rng.below(8) {
+            0 => a,
+            1..=2 => rng.below(nodes as u64) as usize,
+            _ => {
+                nodes += 1;
+                nodes - 1
+            }
+        };
+        let colour = [Colour::Blue, Colour::Red, Colour::Green][rng.below(3) as usize];
+        edges.push((a, b, colour));
+    }
+    Position::from_edges(nodes, edges).expect("every edge rises from a grounded node")
+}
+
+fn boards(seed: u64, count: usize, most: u64) -> Vec<InPlay> {
+    let mut rng = Rng::new(seed);
+    (0..count)
+        .map(|_| InPlay::new(&random_position(&mut rng, most)).unwrap())
+        .collect()
+}
+
+/// The solver of every game with Hackenbush's parts, key and shortcut (its own solver) against
+/// the plain game tree of the cuts, on random positions (forests, cycles, loops, green edges)
+/// under both rules; then the same with the shortcut taken away, so the parts and the key are
+/// held against the game tree by themselves.
+#[test]
+fn the_solver_agrees_with_the_plain_game_tree_under_both_rules() {
+    let mut games = Games::new();
+    for (rules, seed) in [(Rules::Normal, 1), (Rules::Childish, 2)] {
+        let positions = boards(seed, 150, 9);
+        let ruleset = Hackenbush { rules };
+        let values = agree_with_plain(&ruleset, &positions, &mut games);
+        let unaided = agree_with_plain(&Unaided(ruleset), &positions, &mut games);
+        assert_eq!(values, unaided, "{rules}");
+        // Both rules are exercised: some positions differ between them.
+        if rules == Rules::Childish {
+            let normal = agree_with_plain(&NORMAL, &positions, &mut games);
+            assert_ne!(normal, values, "the rules never mattered");
+        }
+    }
+}
+
+#[test]
+fn cuts_are_named_as_written_and_drop_what_falls() {
+    let p = NORMAL.parse("LRRL").unwrap();
+    let names: Vec<String> = NORMAL
+        .moves(&p, Player::Left)
+        .into_iter()
+        .map(|m| m.name)
+        .collect();
+    assert_eq!(names, ["L", "LRRL"]);
+    let after = NORMAL.find_move(&p, Player::Right, "LR").unwrap().to;
+    assert_eq!(NORMAL.print(&after), "L");
+    assert_eq!(
+        NORMAL.find_move(&after, Player::Left, "LRRL").unwrap_err(),
+        "`LRRL` is no longer standing"
+    );
+    let e = NORMAL.find_move(&p, Player::Left, "LR").unwrap_err();
+    assert_eq!(e, "`LR` is red: only Right may cut it");
+    let e = CHILDISH.find_move(&p, Player::Left, "L").unwrap_err();
+    assert!(e.contains("`LR`, `LRR`, `LRRL` would fall"), "{e}");
+    // The graph form keeps its node names while edges fall.
+    let g = NORMAL.parse("g-a L, a-b R, b-g G, b-c L").unwrap();
+    let after = NORMAL.find_move(&g, Player::Left, "b-g").unwrap().to;
+    assert_eq!(NORMAL.print(&after), "g-a L, a-b R, b-c L");
+    assert_eq!(NORMAL.size(&after), 3);
+}
+
+#[test]
+fn pieces_and_keys() {
+    let p = NORMAL.parse("LR RL L").unwrap();
+    let parts = NORMAL.components(&p);
+    let printed: Vec<String> = parts.iter().map(|q| NORMAL.print(q)).collect();
+    assert_eq!(printed, ["LR", "RL", "L"]);
+    // Isomorphic pieces share a key, and a piece and its negative share it, negated.
+    let (a, b) = (NORMAL.key(&parts[0]), NORMAL.key(&parts[1]));
+    assert_eq!(a.key, b.key);
+    assert_ne!(a.negated, b.negated);
+    let written_apart = NORMAL.parse("L(R)").unwrap();
+    assert_eq!(NORMAL.key(&written_apart).key, a.key);
+    let all_cut = NORMAL
+        .find_move(&parts[2], Player::Left, "L[2]")
+        .unwrap()
+        .to;
+    assert!(NORMAL.components(&all_cut).is_empty());
+    assert!(NORMAL.parse(&"L".repeat(MAX_IN_PLAY_EDGES + 1)).is_err());
+}
+
+#[test]
+fn written_positions_read_back_and_every_cut_is_an_items_target() {
+    for text in [
+        "LRRL",
+        "L(L R) RL",
+        "g-a L, a-b R, b-g G",
+        "g-g G, g-a L, a-b L",
+    ] {
+        let p = reads_back(&NORMAL, text);
+        targets_are_the_moves(&NORMAL, &p);
+        targets_are_the_moves(&CHILDISH, &p);
+        for m in NORMAL.moves(&p, Player::Left) {
+            targets_are_the_moves(&NORMAL, &m.to);
+        }
+    }
+    let p = NORMAL.parse("LR").unwrap();
+    let after = NORMAL.find_move(&p, Player::Right, "LR").unwrap().to;
+    let d = NORMAL.draw(&after);
+    let ids: Vec<&str> = d.items.iter().map(|i| i.id.as_str()).collect();
+    assert!(
+        ids.contains(&"edge-0") && !ids.contains(&"edge-1"),
+        "{ids:?}"
+    );
+    // The frame is the written position's, whatever has fallen.
+    assert_eq!(d.view, NORMAL.draw(&p).view);
+}
