@@ -427,17 +427,17 @@ pub fn census_shard(
     census::memory::fits(family.shard_cost(shard).peak_bytes())
         .map_err(|why| Failure::Other(format!("shard {} of `{name}`: {why}", shard.index + 1)))?;
     let path = out.map_or_else(
-        || census::shard::default_path(name, shard),
+        || census::store::shard::default_path(name, shard),
         Path::to_path_buf,
     );
     let key = kept_key("a shard is sealed under your key, so that `merge` can believe it")?;
     let games = &mut defs.checker.ev.games;
-    let done = census::shard::run_to_file(
+    let done = census::store::shard::run_to_file(
         &family,
         name,
         shard,
         &path,
-        census::shard::CHECKPOINT_EVERY,
+        census::store::shard::CHECKPOINT_EVERY,
         key,
         games,
     )
@@ -464,7 +464,7 @@ pub fn census_export(name: &str, path: &Path, defs: &mut Definitions) -> Result<
     defs.workspace.confirmed(name, &family).map_err(refused)?;
     #[cfg(feature = "parquet")]
     {
-        census::memory::fits(census::export::peak_bytes(&family)).map_err(refused)?;
+        census::memory::fits(census::store::export::peak_bytes(&family)).map_err(refused)?;
         eprintln!("census {name}: {}", family.cost().describe());
         let progress = census::progress::Progress::new(family.cost().evaluated as u64, name);
         // The export runs under the run's clock (or the time `--yes` gave it): the engine's
@@ -482,7 +482,7 @@ pub fn census_export(name: &str, path: &Path, defs: &mut Definitions) -> Result<
                     progress.add(n);
                     running.stop_if_due();
                 };
-                census::export::write_parquet(&family, path, &report, games)
+                census::store::export::write_parquet(&family, path, &report, games)
             })
         });
         progress.finish();
@@ -507,14 +507,14 @@ pub fn census_merge(
 ) -> Result<(), Failure> {
     let family = defs.workspace.family_named(name).map_err(Failure::Other)?;
     let key = kept_key("shards are believed only under the key they were sealed with")?;
-    let rows = census::shard::merge_files(&family, files, key).map_err(|problems| {
+    let rows = census::store::shard::merge_files(&family, files, key).map_err(|problems| {
         Failure::Other(format!(
             "the shards of `{name}` cannot be merged:\n  {}",
             problems.join("\n  ")
         ))
     })?;
     let games = &mut defs.checker.ev.games;
-    let origin = census::obtained::Origin::Merged {
+    let origin = census::query::obtained::Origin::Merged {
         shards: files.len(),
     };
     let path = defs

@@ -250,7 +250,7 @@ fn page_of(body: &str) -> String {
     let mut checker = Checker::new(CheckOptions::default());
     let mut problems: Vec<Diagnostic> = Vec::new();
     let checked = checker.check_essay(essay(body), &mut problems);
-    let html = build_page(&checked, &mut problems).body_html;
+    let html = build_page(&checked, &checker.ev.games, &mut problems).body_html;
     assert!(problems.iter().all(|d| d.warning), "{problems:?}");
     html
 }

@@ -35,19 +35,8 @@ pub mod query;
 pub mod record;
 pub mod small;
 pub mod store;
-pub mod tally;
 pub mod workspace;
 
 pub use query::literal::{literal_holds, render_figure, Example, Figure};
 pub use query::QueryError;
 pub use workspace::{CensusRun, Ladder, Listing, NameKind, Refused, SetAside, Workspace};
-
-// The paths of the modules before they were grouped in folders, kept for code written against
-// them (other branches' tests among it).
-pub use engines::composing as mixed;
-pub use engines::enumerating as engine;
-pub use engines::{counting, games, graphs, positions, reference};
-pub use query::{counted, eval, literal, obtained, property, row};
-#[cfg(feature = "parquet")]
-pub use store::export;
-pub use store::{cache, shard};

@@ -2,7 +2,7 @@
 //! each value, counted from value distributions ([`counting`]), equals the number the fast
 //! engine finds by valuing every member by its game tree; and a query that reads values alone
 //! gives the same figure either way through the workspace.
-use hackenbook_census::counting::{self, Distribution};
+use hackenbook_census::engines::counting::{self, Distribution};
 use hackenbook_census::family::{Family, Kind};
 use hackenbook_census::{Figure, Workspace};
 use hackenbook_games::{Dyadic, Games};

@@ -1,10 +1,10 @@
 //! The fast engine against the plain reference engine and against the Hackenbush solver; the
 //! cache; located errors on bad input.
-use hackenbook_census::engine;
+use hackenbook_census::engines::composing as mixed;
+use hackenbook_census::engines::enumerating as engine;
+use hackenbook_census::engines::reference;
 use hackenbook_census::family::{counted, group, Family, Kind};
 use hackenbook_census::forest::Forest;
-use hackenbook_census::mixed;
-use hackenbook_census::reference;
 use hackenbook_census::{literal_holds, Figure, Workspace};
 use hackenbook_games::Games;
 use hackenbook_rulesets::hackenbush::{evaluate, Colour, Evaluator, Position, Rules, Solver};
@@ -424,8 +424,12 @@ fn a_cache_file_of_another_schema_is_not_read() {
         .unwrap()
         .path();
     let text = std::fs::read_to_string(&file).unwrap();
-    assert!(text.contains(hackenbook_census::cache::schema()));
-    std::fs::write(&file, text.replace(hackenbook_census::cache::schema(), "0")).unwrap();
+    assert!(text.contains(hackenbook_census::store::cache::schema()));
+    std::fs::write(
+        &file,
+        text.replace(hackenbook_census::store::cache::schema(), "0"),
+    )
+    .unwrap();
     assert_eq!(run(false), first);
 }
 

@@ -77,7 +77,7 @@ pub fn relation_how() -> Vec<How> {
 /// fix when a denying word (`none`, `no`) turned the sense around.
 fn mismatch(file: &SourceFile, claim: &Claim, figure: &Figure, computed: &str) -> Diagnostic {
     let (literal, query) = (&claim.literal.value, &claim.query.value);
-    let message = match census::literal::reading(literal, figure) {
+    let message = match census::query::literal::reading(literal, figure) {
         Some(reading) if matches!(figure, Figure::Bool { .. }) => {
             format!("claim does not hold: {reading}; `{query}` is {computed}")
         }
@@ -89,9 +89,9 @@ fn mismatch(file: &SourceFile, claim: &Claim, figure: &Figure, computed: &str) -
             "claim does not hold: the essay says `{literal}`, the computation gives {computed}"
         ),
     };
-    let help = match census::literal::denial_advice(literal, query) {
+    let help = match census::query::literal::denial_advice(literal, query) {
         Some((_, fix)) => fix,
-        None => match census::literal::advice(literal, figure) {
+        None => match census::query::literal::advice(literal, figure) {
             Some(fix) => format!("{fix} (the query was `{query}`)"),
             None => format!("the query was `{query}`"),
         },
@@ -103,7 +103,8 @@ fn mismatch(file: &SourceFile, claim: &Claim, figure: &Figure, computed: &str) -
 
 /// A claim that holds, but whose denying word a reader takes the other way.
 fn misleading(file: &SourceFile, claim: &Claim) -> Option<Diagnostic> {
-    let (reading, fix) = census::literal::denial_advice(&claim.literal.value, &claim.query.value)?;
+    let (reading, fix) =
+        census::query::literal::denial_advice(&claim.literal.value, &claim.query.value)?;
     Some(
         Diagnostic::new(file, claim.literal.span.clone(), reading)
             .label("holds, but reads the other way in English")

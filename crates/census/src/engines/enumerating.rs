@@ -6,11 +6,11 @@
 //! value, and each size is spread over the cores by shape. Nothing here assumes a theorem: the
 //! value comes from the game tree, and the theorems are separate columns that queries compare.
 
+use super::tally::{Gather, Tally};
 use crate::family::{Family, Shard};
 use crate::forest::{shape_index, shape_rank, shapes, Forest, Palette};
 use crate::record::{forest_count, order_key, Facts, Groups, Readings, Record, Row, Val};
 use crate::small::Small;
-use crate::tally::{Gather, Tally};
 use hackenbook_games::{signs, Games, Stop};
 use hackenbook_rulesets::hackenbush::Colour;
 use rayon::prelude::*;

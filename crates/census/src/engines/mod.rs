@@ -17,3 +17,4 @@ pub mod games;
 pub mod graphs;
 pub mod positions;
 pub mod reference;
+pub mod tally;

@@ -6,7 +6,6 @@
 //! blue-red census is answered by counting members by value instead ([`crate::engines::counting`]).
 
 use super::{Board, CensusRun, Held, Listing, Scan, Workspace};
-use crate::store::cache;
 use crate::definition::Source;
 use crate::engines::counting::{self, Distribution};
 use crate::engines::games::{GameMember, MemberPosition};
@@ -23,6 +22,7 @@ use crate::query::{
     QueryKind,
 };
 use crate::record::{Facts, Field, Record, Val};
+use crate::store::cache;
 use hackenbook_games::{Dyadic, Games};
 use hackenbook_rulesets::hackenbush::{in_place, Evaluator, Rules};
 use num_bigint::BigInt;

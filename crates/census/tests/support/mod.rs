@@ -1,7 +1,7 @@
 //! What the census tests share: a family of Hackenbush pictures, and the fast engine run on
 //! one with ordinal sums made by the games table.
 
-use hackenbook_census::engine;
+use hackenbook_census::engines::enumerating as engine;
 use hackenbook_census::family::{Family, Kind};
 use hackenbook_census::forest::Palette;
 use hackenbook_census::record::Row;

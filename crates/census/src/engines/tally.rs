@@ -3,7 +3,7 @@
 //! The one idea: a census of blue-red forests meets millions of distinct records (7,313,492 for
 //! forests of 1–12 edges), and the table that gathers them is the largest thing the census
 //! holds. So it is held once, small: every figure of a blue-red forest's record is a count of
-//! at most [`MAX_EDGES`](super::forest::MAX_EDGES) or a number whose numerator fits 27 bits, so
+//! at most [`MAX_EDGES`](crate::forest::MAX_EDGES) or a number whose numerator fits 27 bits, so
 //! a record packs into 24 bytes (each field checked as it is packed: a record that does not fit
 //! is the engine's overflow, never a truncated figure), and its smallest member is kept as its
 //! order key alone (edges, then dense rank), from which the forest is rebuilt when the rows are
@@ -12,10 +12,10 @@
 //! a lock taken once per shard per pour. The rows are made shard by shard, each shard freed as
 //! it is read, so the table and the rows are never both whole.
 
-use super::engine::EngineError;
-use super::forest::{shape_of_rank, Forest, Palette, MAX_EDGES};
-use super::record::{Facts, Readings, Record, Row, Val};
-use super::small::Small;
+use super::enumerating::EngineError;
+use crate::forest::{shape_of_rank, Forest, Palette, MAX_EDGES};
+use crate::record::{Facts, Readings, Record, Row, Val};
+use crate::small::Small;
 use rustc_hash::FxHashMap;
 use std::collections::hash_map::Entry;
 use std::sync::{Mutex, PoisonError};
