@@ -610,12 +610,15 @@ fn a_game_block_draws_the_positions_it_names() {
             .all(|id| id.starts_with("relation-")),
         "{block}"
     );
+    // Each drawing says what it is worth and what stands on what, by the edges' names.
     assert!(
-        block.contains("two edges, one blue and one red; worth one half"),
+        block.contains(
+            "<title>a picture worth one half</title>\n<desc>blue L on the ground, red LR on L</desc>"
+        ),
         "{block}"
     );
     assert!(
-        block.contains("five edges, two blue and three red; worth zero"),
+        block.contains("<title>a picture worth zero</title>\n<desc>blue L[1] on the ground, red LR[1] on L[1], blue L[2] on the ground, red LR[2] on L[2], red R on the ground</desc>"),
         "{block}"
     );
     for name in ["stalk_lr", "stalk\\_lr", "pair", "hbposition"] {

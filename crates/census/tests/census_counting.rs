@@ -287,4 +287,12 @@ fn a_counted_census_is_read_back_from_the_cache() {
         words.starts_with("counted by value") && words.contains("in an earlier build"),
         "{words}"
     );
+    // The page lists a counted census in a reader's words, as an enumerated one: "every forest
+    // of 1 to 9 edges, blue and red", not the checker's "forests of 1 to 9 edges in LR".
+    let described: Vec<&str> = second
+        .runs()
+        .iter()
+        .map(|r| r.description.as_str())
+        .collect();
+    assert_eq!(described, ["every forest of 1 to 9 edges, blue and red"]);
 }

@@ -338,7 +338,7 @@ fn position(p: &PositionOutcome, value_html: &str, play: &str) -> String {
             format!(
                 "<li>{}: {} ✓</li>",
                 escape(words::assertion_key(&a.key)),
-                star_sized(&escape(&assertion_value(&a.literal)))
+                assertion_value(&a.literal)
             )
         })
         .collect();
@@ -389,7 +389,7 @@ fn board(
             format!(
                 "<li>{}: {} ✓</li>",
                 escape(words::assertion_key(&a.key)),
-                star_sized(&escape(&assertion_value(&a.literal)))
+                assertion_value(&a.literal)
             )
         })
         .collect();
@@ -462,13 +462,32 @@ fn play_attributes(play: &PagePlay, carried: Result<(), Unplayable>, pool: &Valu
     }
 }
 
-/// An assertion's literal with each game in it typeset (`-1/4, *` → `−¼, ∗`).
+/// An assertion's literal as a reader sees it, HTML: each value of a list (`-1/4, *`, the commas
+/// outside braces) shown as a claimed value is (`−¼, ∗`; a game in braces by KaTeX).
 fn assertion_value(literal: &str) -> String {
-    literal
-        .split(", ")
-        .map(words::typeset)
+    top_level_items(literal)
+        .into_iter()
+        .map(|item| claimed_value_html(item.trim()))
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+/// `text` cut at its commas outside braces: `{1, 2 | 0}, *` → `{1, 2 | 0}` and ` *`.
+fn top_level_items(text: &str) -> Vec<&str> {
+    let (mut items, mut depth, mut start) = (Vec::new(), 0usize, 0);
+    for (i, c) in text.char_indices() {
+        match c {
+            '{' => depth += 1,
+            '}' => depth = depth.saturating_sub(1),
+            ',' if depth == 0 => {
+                items.push(&text[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    items.push(&text[start..]);
+    items
 }
 
 /// How the value was found, for the caption: "valued by the sign expansion and by the game
@@ -804,6 +823,32 @@ fn colour_counts(position: &Position) -> String {
 #[cfg(test)]
 mod tests {
     use hackenbook_rulesets::hackenbush::Position;
+
+    #[test]
+    fn an_assertion_s_values_are_typeset_as_claims_are() {
+        // A game in braces by KaTeX, not in ASCII (the second Domineering essay's pair).
+        let game = super::assertion_value("{{3 | 1} | {1/2 | -3/2}}");
+        assert!(
+            game.contains("<math>") && game.contains("<mfrac>"),
+            "{game}"
+        );
+        assert!(!game.contains("1/2") && !game.contains("{{"), "{game}");
+        // A list cut at its commas outside braces only, each value typeset.
+        let list = super::assertion_value("-1/4, {1, 2 | 0}, *");
+        assert_eq!(list.matches("<math").count(), 1, "{list}");
+        assert!(
+            list.starts_with("\u{2212}\u{bc}, <span class=\"katex\"><math"),
+            "{list}"
+        );
+        assert!(
+            list.ends_with(", <span class=\"ast\">\u{2217}</span>"),
+            "{list}"
+        );
+        assert_eq!(
+            super::top_level_items("{1, 2 | 0}, *"),
+            ["{1, 2 | 0}", " *"]
+        );
+    }
 
     #[test]
     fn descriptions_say_what_stands_on_what() {

@@ -18,23 +18,7 @@ use rustc_hash::{FxHashMap, FxHashSet};
 use std::collections::HashMap;
 use std::panic::{catch_unwind, resume_unwind, AssertUnwindSafe};
 
-/// Why the fast engine gave up; the caller hands the census to the exact composing engine
-/// ([`crate::engines::composing`]), or refuses it (a disagreement of ordinal sums).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum EngineError {
-    /// The options of this forest do not bracket a number (or it has a green edge).
-    NotANumber(Forest),
-    /// A value left the fixed-width range.
-    Overflow(Forest),
-    /// The ordinal sum by the general construction on canonical forms failed, or disagreed
-    /// with the sign-expansion shortcut.
-    Ordinal(String),
-    /// A checkpoint could not be saved.
-    Checkpoint(String),
-    /// The census's clock stopped a worker (see [`unit`]); never returned by the functions
-    /// here, which unwind with the stop once every worker has returned.
-    Stopped(Stop),
-}
+pub use super::tally::EngineError;
 
 /// One unit of a rayon worker's work: a shape and all its colourings. `progress` reads the
 /// census's clock and stops a run whose time is up, or whose flag is raised, by unwinding

@@ -12,13 +12,31 @@
 //! a lock taken once per shard per pour. The rows are made shard by shard, each shard freed as
 //! it is read, so the table and the rows are never both whole.
 
-use super::enumerating::EngineError;
 use crate::forest::{shape_of_rank, Forest, Palette, MAX_EDGES};
 use crate::record::{Facts, Readings, Record, Row, Val};
 use crate::small::Small;
 use rustc_hash::FxHashMap;
 use std::collections::hash_map::Entry;
 use std::sync::{Mutex, PoisonError};
+
+/// Why the fast engine (`enumerating`) gave up, its table of records here among the
+/// reasons; the caller hands the census to the exact composing engine
+/// ([`crate::engines::composing`]), or refuses it (a disagreement of ordinal sums).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EngineError {
+    /// The options of this forest do not bracket a number (or it has a green edge).
+    NotANumber(Forest),
+    /// A value left the fixed-width range.
+    Overflow(Forest),
+    /// The ordinal sum by the general construction on canonical forms failed, or disagreed
+    /// with the sign-expansion shortcut.
+    Ordinal(String),
+    /// A checkpoint could not be saved.
+    Checkpoint(String),
+    /// The census's clock stopped a worker (see the enumerating engine's `unit`); never
+    /// returned by its functions, which unwind with the stop once every worker has returned.
+    Stopped(hackenbook_games::Stop),
+}
 
 /// A record packed: the counts and truths in the first word, then the five values.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]

@@ -11,7 +11,7 @@ use crate::engines::counting::{self, Distribution};
 use crate::engines::games::{GameMember, MemberPosition};
 use crate::engines::graphs::picture_record;
 use crate::engines::reference::Reference;
-use crate::family::Family;
+use crate::family::{Family, Members};
 use crate::forest::Forest;
 use crate::query::counted::{self, Asked};
 use crate::query::eval::{props_used, RowEval, Scalar, Subject};
@@ -552,7 +552,7 @@ impl Workspace {
         }
         self.runs.push(CensusRun {
             name: name.to_string(),
-            description: family.to_string(),
+            description: family.in_words(),
             positions,
             records: sizes.iter().map(|(_, d)| d.len()).sum(),
             seconds: start.elapsed().as_secs_f64(),
