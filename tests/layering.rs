@@ -190,12 +190,10 @@ fn has_word(text: &str, word: &str) -> bool {
     })
 }
 
-#[test]
-fn only_page_words_puts_a_value_into_words() {
-    // One wording of a value for the reader: page/words.rs's. Searched: the layers that show a
-    // reader a value (the book, the rulesets' drawings, the command line); the games algebra
-    // reads TeX's words (`\star`) and the census reads the prose's ("one half"), for authors.
-    let mut wrong = Vec::new();
+/// The Rust files of the layers that show a reader a value (the book, the rulesets' drawings,
+/// the command line), each with its path from the workspace.
+fn reader_facing_files() -> Vec<(PathBuf, String)> {
+    let mut out = Vec::new();
     for dir in ["crates/book/src", "crates/rulesets/src", "src"] {
         let mut files = Vec::new();
         rust_files(&workspace().join(dir), &mut files);
@@ -205,14 +203,26 @@ fn only_page_words_puts_a_value_into_words() {
                 .unwrap()
                 .display()
                 .to_string();
-            if name == "crates/book/src/page/words.rs" {
-                continue;
-            }
-            let text = std::fs::read_to_string(&path).unwrap();
-            for literal in string_literals(&text) {
-                for word in VALUE_WORDS.iter().filter(|w| has_word(&literal, w)) {
-                    wrong.push(format!("{name}: \"{literal}\" says `{word}`"));
-                }
+            out.push((path, name));
+        }
+    }
+    out
+}
+
+#[test]
+fn only_page_words_puts_a_value_into_words() {
+    // One wording of a value for the reader: page/words.rs's. Searched: the layers that show a
+    // reader a value (the book, the rulesets' drawings, the command line); the games algebra
+    // reads TeX's words (`\star`) and the census reads the prose's ("one half"), for authors.
+    let mut wrong = Vec::new();
+    for (path, name) in reader_facing_files() {
+        if name == "crates/book/src/page/words.rs" {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).unwrap();
+        for literal in string_literals(&text) {
+            for word in VALUE_WORDS.iter().filter(|w| has_word(&literal, w)) {
+                wrong.push(format!("{name}: \"{literal}\" says `{word}`"));
             }
         }
     }
@@ -283,28 +293,19 @@ fn one_function_turns_a_value_into_tex() {
     // A value's TeX is printed by the games table (`games.latex(value)`), called in one place:
     // page/words.rs's `tex`. An expression's own `expr.latex()` takes no value and is not this.
     let mut wrong = Vec::new();
-    for dir in ["crates/book/src", "crates/rulesets/src", "src"] {
-        let mut files = Vec::new();
-        rust_files(&workspace().join(dir), &mut files);
-        for path in files {
-            let name = path
-                .strip_prefix(workspace())
-                .unwrap()
-                .display()
-                .to_string();
-            let pending = CHECK_TEX_PENDING
-                .iter()
-                .any(|p| name == format!("crates/book/src/check/{p}"));
-            if name == "crates/book/src/page/words.rs" || pending {
-                continue;
-            }
-            let code = code_only(&std::fs::read_to_string(&path).unwrap());
-            for (at, _) in code.match_indices(".latex(") {
-                let rest = code[at + ".latex(".len()..].trim_start();
-                if !rest.starts_with(')') {
-                    let line = code[..at].lines().count();
-                    wrong.push(format!("{name}:{line}"));
-                }
+    for (path, name) in reader_facing_files() {
+        let pending = CHECK_TEX_PENDING
+            .iter()
+            .any(|p| name == format!("crates/book/src/check/{p}"));
+        if name == "crates/book/src/page/words.rs" || pending {
+            continue;
+        }
+        let code = code_only(&std::fs::read_to_string(&path).unwrap());
+        for (at, _) in code.match_indices(".latex(") {
+            let rest = code[at + ".latex(".len()..].trim_start();
+            if !rest.starts_with(')') {
+                let line = code[..at].lines().count();
+                wrong.push(format!("{name}:{line}"));
             }
         }
     }
