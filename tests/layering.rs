@@ -252,10 +252,6 @@ fn the_check_writes_no_sentence_for_a_reader() {
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
 
-/// Files of `check` that still make TeX, each moved by another change under way (issue 23, §3):
-/// exempt while they do, and the test fails once one no longer does, to be struck off here.
-const CHECK_TEX_PENDING: &[&str] = &["line_of_play.rs"];
-
 /// The identifiers of `code` (comments and literals already blanked) that name TeX: `latex`,
 /// `value_latex`, `number_latex`, …
 fn tex_names(code: &str) -> Vec<String> {
@@ -274,14 +270,8 @@ fn the_check_makes_no_tex() {
     rust_files(&workspace().join("crates/book/src/check"), &mut files);
     let mut wrong = Vec::new();
     for path in files {
-        let name = path.file_name().unwrap().to_string_lossy().to_string();
         let names = tex_names(&code_only(&std::fs::read_to_string(&path).unwrap()));
-        let pending = CHECK_TEX_PENDING.contains(&name.as_str());
-        if pending && names.is_empty() {
-            wrong.push(format!(
-                "{name} makes no TeX any more: strike it off CHECK_TEX_PENDING"
-            ));
-        } else if !pending && !names.is_empty() {
+        if !names.is_empty() {
             wrong.push(format!("{}: {}", path.display(), names.join(", ")));
         }
     }
@@ -294,10 +284,7 @@ fn one_function_turns_a_value_into_tex() {
     // page/words.rs's `tex`. An expression's own `expr.latex()` takes no value and is not this.
     let mut wrong = Vec::new();
     for (path, name) in reader_facing_files() {
-        let pending = CHECK_TEX_PENDING
-            .iter()
-            .any(|p| name == format!("crates/book/src/check/{p}"));
-        if name == "crates/book/src/page/words.rs" || pending {
+        if name == "crates/book/src/page/words.rs" {
             continue;
         }
         let code = code_only(&std::fs::read_to_string(&path).unwrap());

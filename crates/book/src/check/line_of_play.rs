@@ -30,8 +30,8 @@ pub struct PlayOutcome {
 pub struct PlayFrame {
     /// What is drawn.
     pub picture: FramePicture,
-    pub value: String,
-    pub value_latex: String,
+    /// Its value, in the build's games table (the page puts it into words and typesets it).
+    pub value: GameId,
     /// The move that led here (`None` for the start).
     pub cut: Option<PlayedCut>,
 }
@@ -143,12 +143,11 @@ pub fn check(
             }
         };
         before = standing;
-        frames.push(frame(
-            cx,
-            FramePicture::Standing(board.flags()),
-            reached.value,
+        frames.push(PlayFrame {
+            picture: FramePicture::Standing(board.flags()),
+            value: reached.value,
             cut,
-        ));
+        });
     }
     Some(PlayOutcome {
         position: Some(position),
@@ -182,16 +181,6 @@ fn read_script(
         value: &mut value,
     };
     generic::parse_script(text, &mut reader, header)
-}
-
-/// One position a line passes through, its value in words and in maths.
-fn frame(cx: &Context, picture: FramePicture, value: GameId, cut: Option<PlayedCut>) -> PlayFrame {
-    PlayFrame {
-        picture,
-        value: cx.ev.games.display(value),
-        value_latex: cx.ev.games.latex(value),
-        cut,
-    }
 }
 
 /// The replay, or `None` with its failure reported at the script's first line.
@@ -320,7 +309,11 @@ fn check_other(
                 player,
                 kind: MoveKind::Named { verb, name },
             });
-            frame(cx, FramePicture::Board(reached.state), reached.value, cut)
+            PlayFrame {
+                picture: FramePicture::Board(reached.state),
+                value: reached.value,
+                cut,
+            }
         })
         .collect();
     Some(PlayOutcome {

@@ -88,7 +88,7 @@ pub fn render(
         }
         Outcome::InlineClaim(i) => claim_link(checked, *i, false, problems),
         Outcome::Play(_) => {
-            lines_of_play(&[line_steps(checked, index, problems).unwrap_or_default()])
+            lines_of_play(&[line_steps(checked, games, index, problems).unwrap_or_default()])
         }
         Outcome::Thermograph(t) => {
             let caption = typeset(&format!(
@@ -524,6 +524,7 @@ fn typeset_generated(
 /// The steps of directive `index` when it is a line of play (see [`play_steps`]).
 pub(super) fn line_steps(
     checked: &CheckedEssay,
+    games: &Games,
     index: usize,
     problems: &mut Vec<Diagnostic>,
 ) -> Option<Vec<String>> {
@@ -533,23 +534,23 @@ pub(super) fn line_steps(
     let values: Vec<String> = p
         .frames
         .iter()
-        .map(|f| typeset_generated(checked, index, &f.value_latex, problems))
+        .map(|f| typeset_generated(checked, index, &words::tex(games, f.value), problems))
         .collect();
-    Some(play_steps(p, &values))
+    Some(play_steps(p, games, &values))
 }
 
 /// The steps of a line of play, one `<li>` each: a small diagram per position the line passes
 /// through, with its value and, in words, the move that led to it (the first, the start). A
 /// Hackenbush line draws every frame in the layout of the position as written (an edge stays
 /// where it was while others are cut); another game's line draws each position reached.
-pub(super) fn play_steps(p: &PlayOutcome, values_html: &[String]) -> Vec<String> {
+pub(super) fn play_steps(p: &PlayOutcome, games: &Games, values_html: &[String]) -> Vec<String> {
     let picture = p.position.as_ref().map(|position| position.picture());
     p.frames
         .iter()
         .zip(values_html)
         .map(|(frame, value_html)| {
             let caption = frame.cut.as_ref().map_or_else(|| "At the start".to_string(), cut_words);
-            let described = format!("{caption}; worth {}", words::spoken(&frame.value));
+            let described = format!("{caption}; worth {}", words::spoken(&games.display(frame.value)));
             let svg = match (&frame.picture, &picture) {
                 // The move and what it is worth are written beside it.
                 (FramePicture::Standing(standing), Some(picture)) => {

@@ -92,7 +92,7 @@ pub fn build_page(
             Event::Start(Tag::CodeBlock(_)) if directive.is_some() => {
                 skip_until(&mut events, |e| matches!(e, Event::End(TagEnd::CodeBlock)));
                 let index = directive.unwrap_or(0);
-                if let Some(steps) = directives::line_steps(checked, index, problems) {
+                if let Some(steps) = directives::line_steps(checked, games, index, problems) {
                     let html = plays.add(steps, out);
                     headings.push(Event::Html(html.into()), out);
                     continue;
