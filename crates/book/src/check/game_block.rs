@@ -5,7 +5,8 @@ use super::Context;
 use crate::essay::source::offset_span;
 use crate::essay::{Diagnostic, Spanned};
 use hackenbook_base::suggest::closest;
-use hackenbook_games::notation::{self, Rel, Statement};
+use hackenbook_games::notation::{self, Statement};
+use hackenbook_games::GameId;
 use hackenbook_rulesets::hackenbush::InPlace;
 
 /// One line of a game block that holds: its statement, where it was written, and what each of
@@ -17,33 +18,8 @@ pub struct GameLine {
     pub text: String,
     /// 1-based line in the essay.
     pub line: usize,
-    /// The value of each term, in order, printed.
-    pub values: Vec<String>,
-}
-
-impl GameLine {
-    /// The values joined by the relations written between them: `0 < 1/2 < 1`.
-    pub fn computed(&self, value: &dyn Fn(&str) -> String) -> String {
-        let mut out = self.values.first().map_or_else(String::new, |v| value(v));
-        for ((rel, _), v) in self.statement.relations.iter().zip(&self.values[1..]) {
-            out.push_str(&format!(" {} {}", symbol(*rel), value(v)));
-        }
-        out
-    }
-}
-
-/// A relation as a reader writes it (the notation's `<=` is `≤`, `||` is `‖`).
-fn symbol(rel: Rel) -> &'static str {
-    match rel {
-        Rel::Eq => "=",
-        Rel::Lt => "<",
-        Rel::Gt => ">",
-        Rel::Le => "≤",
-        Rel::Ge => "≥",
-        Rel::Confused => "‖",
-        Rel::LessOrConfused => "⊲",
-        Rel::GreaterOrConfused => "⊳",
-    }
+    /// The value of each term, in order, in the build's games table.
+    pub values: Vec<GameId>,
 }
 
 /// Returns the lines, or `None` if any line failed. A bare name is a position of the essay,
@@ -133,7 +109,7 @@ fn check_statements(
             Ok(failures) if failures.is_empty() => {
                 for term in &statement.terms {
                     if let Ok(v) = notation::eval(term, &mut cx.ev.games, &mut resolve) {
-                        values.push(cx.ev.games.display(v));
+                        values.push(v);
                     }
                 }
             }

@@ -11,8 +11,8 @@ use crate::site::render::ClaimRow;
 use crate::site::{flow, maths};
 use hackenbook_base::provenance::Method;
 use hackenbook_games::display::number_latex;
-use hackenbook_games::notation::{name_latex, statement_latex_with};
-use hackenbook_games::Games;
+use hackenbook_games::notation::{name_latex, statement_latex_with, Rel};
+use hackenbook_games::{GameId, Games};
 use hackenbook_rulesets::hackenbush::edge_names::{EdgeNames, Scheme};
 use hackenbook_rulesets::hackenbush::{draw, Colour, Position, Rules};
 use hackenbook_rulesets::{registry, AnyPosition};
@@ -72,7 +72,7 @@ pub fn render(
                     "<mtext><a class=\"checked-mark\" id=\"{id}-text\" href=\"#{id}\" \
                      title=\"checked: {computed}\" aria-label=\"checked\">✓</a></mtext>",
                     id = relation_id(index, k),
-                    computed = escape(&line.computed(&words::typeset)),
+                    computed = escape(&worth(games, line)),
                 );
                 html = html.replacen(&typeset, &mark, 1);
             }
@@ -182,11 +182,36 @@ pub(super) fn relation_id(index: usize, k: usize) -> String {
     format!("relation-{}-{}", index + 1, k + 1)
 }
 
+/// What a game block's line computed, in the text face: its terms' values joined by the
+/// relations written between them (`0 < ½ < 1`).
+fn worth(games: &Games, line: &GameLine) -> String {
+    let value = |v: &GameId| words::typeset(&games.display(*v));
+    let mut out = line.values.first().map_or_else(String::new, value);
+    for ((rel, _), v) in line.statement.relations.iter().zip(&line.values[1..]) {
+        out.push_str(&format!(" {} {}", symbol(*rel), value(v)));
+    }
+    out
+}
+
+/// A relation as a reader writes it (the notation's `<=` is `≤`, `||` is `‖`).
+fn symbol(rel: Rel) -> &'static str {
+    match rel {
+        Rel::Eq => "=",
+        Rel::Lt => "<",
+        Rel::Gt => ">",
+        Rel::Le => "≤",
+        Rel::Ge => "≥",
+        Rel::Confused => "‖",
+        Rel::LessOrConfused => "⊲",
+        Rel::GreaterOrConfused => "⊳",
+    }
+}
+
 /// The notebook's rows for the game blocks' lines, each with its place in the source: the line
 /// as written, what its terms are worth, and a link back to it (typeset there, with its
 /// pictures). The row is plain text: typeset again with its pictures, a page's rows weighed up
 /// to 66 KB.
-pub(super) fn game_rows(checked: &CheckedEssay) -> Vec<(usize, ClaimRow)> {
+pub(super) fn game_rows(checked: &CheckedEssay, games: &Games) -> Vec<(usize, ClaimRow)> {
     let mut rows = Vec::new();
     for (index, outcome) in checked.outcomes.iter().enumerate() {
         let Outcome::Game(lines) = outcome else {
@@ -201,7 +226,7 @@ pub(super) fn game_rows(checked: &CheckedEssay) -> Vec<(usize, ClaimRow)> {
                     literal: "game relation".to_string(),
                     literal_html: None,
                     query: line.text.clone(),
-                    figure: line.computed(&words::typeset),
+                    figure: worth(games, line),
                     holds: true,
                     how: crate::check::relation_how()
                         .into_iter()

@@ -182,7 +182,7 @@ pub fn build_page(
             (c.literal_range.start, row)
         })
         .collect();
-    placed.extend(directives::game_rows(checked));
+    placed.extend(directives::game_rows(checked, games));
     placed.sort_by_key(|(at, row)| (*at, row.line));
     let claims = placed
         .into_iter()
