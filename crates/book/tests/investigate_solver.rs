@@ -83,17 +83,18 @@ fn forests(max: usize, palette: &[u32]) -> Vec<String> {
     out
 }
 
-/// The page's answers for `notations`, one (value, notation) pair each.
-fn page_answers(notations: &[String]) -> Vec<(String, String)> {
+/// What `harness` (run by node with the page's solver as its argument) prints for `input` on
+/// its standard input; node exiting with a failure fails the test with its error output.
+fn run_node(harness: &str, input: String) -> Vec<u8> {
     let mut child = Command::new("node")
-        .args(["-e", HARNESS, SCRIPT])
+        .args(["-e", harness, SCRIPT])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .expect("node runs the page's solver: install Node.js (any version with BigInt)");
-    let input = notations.join("\n") + "\n";
     let mut stdin = child.stdin.take().expect("stdin");
+    // Written from a thread: node's output is read while its input is still being written.
     let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
     let output = child.wait_with_output().expect("node's output");
     writer.join().expect("writer").expect("written");
@@ -102,7 +103,12 @@ fn page_answers(notations: &[String]) -> Vec<(String, String)> {
         "node failed: {}",
         String::from_utf8_lossy(&output.stderr)
     );
-    let text = String::from_utf8(output.stdout).expect("UTF-8");
+    output.stdout
+}
+
+/// The page's answers for `notations`, one (value, notation) pair each.
+fn page_answers(notations: &[String]) -> Vec<(String, String)> {
+    let text = String::from_utf8(run_node(HARNESS, notations.join("\n") + "\n")).expect("UTF-8");
     let answers: Vec<(String, String)> = text
         .lines()
         .map(|l| {
@@ -236,23 +242,8 @@ fn the_notation_box_answers_hostile_text_in_words() {
         String::new(),
     ];
     let json = serde_json::to_string(&texts).unwrap();
-    let mut child = Command::new("node")
-        .args(["-e", BOX_HARNESS, SCRIPT])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("node runs the page's solver: install Node.js (any version with BigInt)");
-    let mut stdin = child.stdin.take().expect("stdin");
-    let writer = std::thread::spawn(move || stdin.write_all(json.as_bytes()));
-    let output = child.wait_with_output().expect("node's output");
-    writer.join().expect("writer").expect("written");
-    assert!(
-        output.status.success(),
-        "node failed: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    let answers: Vec<serde_json::Value> = serde_json::from_slice(&output.stdout).unwrap();
+    let answers: Vec<serde_json::Value> =
+        serde_json::from_slice(&run_node(BOX_HARNESS, json)).unwrap();
     assert_eq!(answers.len(), texts.len());
     let error = |i: usize| {
         answers[i]["error"]
