@@ -5,6 +5,10 @@
 //! values exactly as written (entities untouched) is enough, and writing the tree back gives the
 //! input byte for byte when nothing was changed. It is not a general XML parser and is not meant
 //! for hand-written markup.
+//!
+//! Every pass over the tree goes through [`walk_elements`], which keeps its own stack; the reader
+//! refuses elements nested deeper than [`MAX_DEPTH`] (the author's TeX decides the depth), so the
+//! few recursive helpers (the reader, the writer, a search below one node) are bounded too.
 
 use std::fmt::Write;
 
@@ -65,9 +69,17 @@ pub struct MarkupError {
     pub message: &'static str,
 }
 
+/// How deep elements may nest in one fragment. KaTeX's MathML of a formula an essay would write
+/// is a few dozen deep; this bounds the recursion of everything that reads the tree.
+pub const MAX_DEPTH: usize = 256;
+
 /// Reads a sequence of sibling nodes (a whole fragment).
 pub fn parse(src: &str) -> Result<Vec<Node>, MarkupError> {
-    let mut reader = Reader { src, pos: 0 };
+    let mut reader = Reader {
+        src,
+        pos: 0,
+        depth: 0,
+    };
     let nodes = reader.nodes(None)?;
     if reader.pos < src.len() {
         return Err(reader.error("unexpected closing tag"));
@@ -112,9 +124,82 @@ fn write_node(node: &Node, out: &mut String) {
     }
 }
 
+/// An element, as [`walk_elements`] hands it to its visitor.
+pub struct Element<'a> {
+    pub name: &'a mut String,
+    pub attrs: &'a mut Vec<(String, String)>,
+    pub children: &'a mut Vec<Node>,
+}
+
+/// Which children of an element a walk goes on into, and in what context: the first child in
+/// `first`, each of the others in `rest` (`None`: not visited).
+#[derive(Debug, Clone, Copy)]
+pub struct Below<C> {
+    pub first: Option<C>,
+    pub rest: Option<C>,
+}
+
+impl<C: Copy> Below<C> {
+    /// Every child, in context `c`.
+    pub fn all(c: C) -> Self {
+        Below {
+            first: Some(c),
+            rest: Some(c),
+        }
+    }
+
+    /// No child.
+    pub fn none() -> Self {
+        Below {
+            first: None,
+            rest: None,
+        }
+    }
+}
+
+/// Visits the elements of `nodes` and below them, in document order, each before its children:
+/// a top-level element in `context`, any other in the context its parent's visit gave it. The
+/// visitor may change the element (its children too); the walk goes on into the children as
+/// the visit left them. Iterative: the walk keeps its own stack, however deep the tree.
+pub fn walk_elements<C: Copy>(
+    nodes: &mut [Node],
+    context: C,
+    mut visit: impl FnMut(Element<'_>, C) -> Below<C>,
+) {
+    let mut stack: Vec<(&mut Node, C)> = nodes.iter_mut().rev().map(|n| (n, context)).collect();
+    while let Some((node, c)) = stack.pop() {
+        let Node::Element {
+            name,
+            attrs,
+            children,
+            ..
+        } = node
+        else {
+            continue;
+        };
+        let below = visit(
+            Element {
+                name: &mut *name,
+                attrs: &mut *attrs,
+                children: &mut *children,
+            },
+            c,
+        );
+        let contexts = std::iter::once(below.first).chain(std::iter::repeat(below.rest));
+        let next: Vec<(&mut Node, C)> = children
+            .iter_mut()
+            .zip(contexts)
+            .filter_map(|(child, c)| c.map(|c| (child, c)))
+            .collect();
+        stack.extend(next.into_iter().rev());
+    }
+}
+
 struct Reader<'a> {
     src: &'a str,
     pos: usize,
+    /// Elements open around the reader's position.
+    depth: usize,
 }
 
 impl Reader<'_> {
@@ -163,6 +248,7 @@ impl Reader<'_> {
     }
 
     fn element(&mut self) -> Result<Node, MarkupError> {
+        let start = self.pos;
         self.pos += 1; // '<'
         let name = self.word();
         if name.is_empty() {
@@ -182,8 +268,16 @@ impl Reader<'_> {
                 });
             }
             if rest.starts_with('>') {
+                if self.depth == MAX_DEPTH {
+                    return Err(MarkupError {
+                        offset: start,
+                        message: "elements nested more than 256 deep",
+                    });
+                }
                 self.pos += 1;
+                self.depth += 1;
                 let children = self.nodes(Some(&name))?;
+                self.depth -= 1;
                 return Ok(Node::Element {
                     name,
                     attrs,
@@ -242,6 +336,53 @@ mod tests {
         let nodes = parse(r#"<mo stretchy="false">{</mo>"#).unwrap();
         assert_eq!(nodes[0].attr("stretchy"), Some("false"));
         assert_eq!(nodes[0].own_text(), "{");
+    }
+
+    #[test]
+    fn elements_nest_at_most_max_depth_deep() {
+        let nested = |depth: usize| "<mrow>".repeat(depth) + &"</mrow>".repeat(depth);
+        assert!(parse(&nested(MAX_DEPTH)).is_ok());
+        let err = parse(&nested(MAX_DEPTH + 1)).unwrap_err();
+        assert_eq!(err.offset, MAX_DEPTH * "<mrow>".len());
+        assert!(err.message.contains(&MAX_DEPTH.to_string()), "{err}");
+    }
+
+    #[test]
+    fn the_walk_visits_parents_first_in_document_order_with_their_contexts() {
+        let mut nodes = parse("<a><b><c/></b>t<d/><e><f/></e></a><g/>").unwrap();
+        let mut seen = Vec::new();
+        walk_elements(&mut nodes, 0, |e, depth| {
+            seen.push(format!("{}{depth}", e.name));
+            // Below `a`, only its first child is entered one level down; the rest stay at 1.
+            match e.name.as_str() {
+                "a" => Below {
+                    first: Some(depth + 1),
+                    rest: Some(depth),
+                },
+                "d" => Below::none(),
+                _ => Below::all(depth + 1),
+            }
+        });
+        assert_eq!(seen, ["a0", "b1", "c2", "d0", "e0", "f1", "g0"]);
+    }
+
+    #[test]
+    fn the_walk_goes_into_children_as_the_visit_left_them() {
+        let mut nodes = parse("<a><b/></a>").unwrap();
+        walk_elements(&mut nodes, (), |e, ()| {
+            if e.name == "a" {
+                e.children.push(Node::Element {
+                    name: "c".into(),
+                    attrs: Vec::new(),
+                    children: Vec::new(),
+                    empty: true,
+                });
+            } else {
+                *e.name = e.name.to_uppercase();
+            }
+            Below::all(())
+        });
+        assert_eq!(write(&nodes), "<a><B/><C/></a>");
     }
 
     #[test]

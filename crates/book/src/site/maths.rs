@@ -18,7 +18,7 @@
 //! source, which no reader sees or hears) and what only held it are left out; they were a sixth
 //! of an essay page. The presentation MathML, which screen readers read, stays whole.
 
-use super::mathml::{self, MarkupError, Node};
+use super::mathml::{self, Below, Element, MarkupError, Node};
 use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
 
@@ -100,27 +100,17 @@ pub const STAR_CLASS: &str = "ast";
 /// `<mi class="ast">∗</mi>`, an ordinary symbol the spacing pass leaves
 /// unspaced, drawn by the stylesheet at the text's size.
 fn stars_as_values(markup: &str) -> Result<String, MarkupError> {
-    fn walk(node: &mut Node) {
-        let Node::Element {
-            name,
-            attrs,
-            children,
-            ..
-        } = node
-        else {
-            return;
-        };
-        let star = matches!(children.as_slice(), [Node::Text(t)] if t.trim() == "∗");
-        if name == "mo" && star {
-            // KaTeX's own spacing of it (none, in a group: `{*}`) goes with the operator.
-            *name = "mi".into();
-            *attrs = vec![("class".into(), STAR_CLASS.into())];
-            return;
-        }
-        children.iter_mut().for_each(walk);
-    }
     let mut nodes = mathml::parse(markup)?;
-    nodes.iter_mut().for_each(walk);
+    mathml::walk_elements(&mut nodes, (), |e, ()| {
+        let star = matches!(e.children.as_slice(), [Node::Text(t)] if t.trim() == "∗");
+        if e.name == "mo" && star {
+            // KaTeX's own spacing of it (none, in a group: `{*}`) goes with the operator.
+            *e.name = "mi".into();
+            *e.attrs = vec![("class".into(), STAR_CLASS.into())];
+            return Below::none();
+        }
+        Below::all(())
+    });
     Ok(mathml::write(&nodes))
 }
 
@@ -130,22 +120,20 @@ fn stars_as_values(markup: &str) -> Result<String, MarkupError> {
 /// itself), and without an `<mrow>` that is the whole formula (`<math>` is a row already).
 fn presentation_only(markup: &str) -> Result<String, MarkupError> {
     let mut nodes = mathml::parse(markup)?;
-    for node in &mut nodes {
-        trim(node);
-    }
+    mathml::walk_elements(&mut nodes, (), |e, ()| {
+        trim(e);
+        Below::all(())
+    });
     Ok(mathml::write(&nodes))
 }
 
-fn trim(node: &mut Node) {
-    let Node::Element {
+/// One element made as [`presentation_only`] says (its children are trimmed after it).
+fn trim(e: Element<'_>) {
+    let Element {
         name,
         attrs,
         children,
-        ..
-    } = node
-    else {
-        return;
-    };
+    } = e;
     let mut kept = Vec::with_capacity(children.len());
     for child in children.drain(..) {
         match child {
@@ -159,7 +147,7 @@ fn trim(node: &mut Node) {
             *value = halved_lengths(value);
         }
     }
-    if name == "math" {
+    if *name == "math" {
         attrs.retain(|(key, _)| key != "xmlns");
         if let [Node::Element {
             name: row,
@@ -175,9 +163,6 @@ fn trim(node: &mut Node) {
         }
     }
     *children = kept;
-    for child in children.iter_mut() {
-        trim(child);
-    }
 }
 
 /// KaTeX pads the cells of `aligned` with `calc(0.25em / 2)`: the same length, worked out

@@ -12,14 +12,12 @@
 //! `{\uparrow}`) and is left alone; bases of scripts are embellished operators and also left to
 //! the dictionary.
 
-use super::mathml::{self, MarkupError, Node};
+use super::mathml::{self, Below, Element, MarkupError, Node};
 
 /// Rewrites one KaTeX MathML fragment with TeX spacing.
 pub fn respace(markup: &str) -> Result<String, MarkupError> {
     let mut nodes = mathml::parse(markup)?;
-    for node in &mut nodes {
-        walk(node, Style::default());
-    }
+    mathml::walk_elements(&mut nodes, Style::default(), respace_element);
     Ok(mathml::write(&nodes))
 }
 
@@ -59,54 +57,51 @@ const SCRIPTED: &[&str] = &[
     "mmultiscripts",
 ];
 
-fn walk(node: &mut Node, style: Style) {
-    let Node::Element {
+/// Spaces the rows an element lays out (its children, or each script or part alone), in the
+/// style around it; the children are then walked in the style each is in.
+fn respace_element(e: Element<'_>, style: Style) -> Below<Style> {
+    let Element {
         name,
         attrs,
         children,
-        ..
-    } = node
-    else {
-        return;
-    };
+    } = e;
     let style = element_style(name, attrs, style);
     match name.as_str() {
-        "annotation" | "annotation-xml" => {}
-        "semantics" => {
-            // Only the first child is presentation; the rest are annotations (the TeX source).
-            if let Some(first) = children.first_mut() {
-                walk(first, style);
-            }
-        }
+        "annotation" | "annotation-xml" => Below::none(),
+        // Only the first child is presentation; the rest are annotations (the TeX source).
+        "semantics" => Below {
+            first: Some(style),
+            rest: None,
+        },
         n if ROWS.contains(&n) => {
             respace_row(children, style);
             for child in children.iter_mut() {
                 keep_unstretched(child);
             }
             size_flat_fences(children);
-            for child in children.iter_mut() {
-                walk(child, style);
-            }
+            Below::all(style)
         }
         n if SCRIPTED.contains(&n) || n == "mroot" => {
+            // The base keeps the outer style; scripts, limits and root indices are smaller.
+            let scripts = Style {
+                script: true,
+                display: false,
+            };
             for (i, child) in children.iter_mut().enumerate() {
-                // The base keeps the outer style; scripts, limits and root indices are smaller.
-                let inner = Style {
-                    script: style.script || i > 0,
-                    display: style.display && i == 0,
-                };
                 // A base `<mo>` is an embellished operator whose spacing belongs to the outer row.
                 if i > 0 || n == "mroot" {
+                    let inner = if i == 0 { style } else { scripts };
                     respace_row(std::slice::from_mut(child), inner);
                 }
-                walk(child, inner);
+            }
+            Below {
+                first: Some(style),
+                rest: Some(scripts),
             }
         }
         "mtable" => {
             lay_out_table(attrs, children);
-            for child in children.iter_mut() {
-                walk(child, style);
-            }
+            Below::all(style)
         }
         "mfrac" => {
             // In display style the numerator and denominator are in text style, else smaller.
@@ -116,14 +111,10 @@ fn walk(node: &mut Node, style: Style) {
             };
             for child in children.iter_mut() {
                 respace_row(std::slice::from_mut(child), inner);
-                walk(child, inner);
             }
+            Below::all(inner)
         }
-        _ => {
-            for child in children.iter_mut() {
-                walk(child, style);
-            }
-        }
+        _ => Below::all(style),
     }
 }
 
