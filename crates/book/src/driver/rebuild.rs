@@ -38,13 +38,13 @@ pub struct Rebuilder {
     project: Project,
     lock: SiteLock,
     /// By the essay's name in the project (`essays/a.md`): what a check without errors found.
-    kept: HashMap<String, Kept>,
+    checked: HashMap<String, CheckedPage>,
     /// What the site holds as we last wrote it: `None` until the first build published it whole.
     written: Option<Written>,
 }
 
-/// One essay's check, kept while its text stays the same.
-struct Kept {
+/// One essay's check and the page it made, kept while the essay's text stays the same.
+struct CheckedPage {
     text: Arc<str>,
     page: PageModel,
     /// The warnings of its check and of its page (it had no errors), in the order found.
@@ -86,7 +86,7 @@ impl Rebuilder {
         Ok(Rebuilder {
             project,
             lock,
-            kept: HashMap::new(),
+            checked: HashMap::new(),
             written: None,
         })
     }
@@ -94,7 +94,7 @@ impl Rebuilder {
     /// Forgets every kept check and what the site holds: the next build checks every essay
     /// and publishes the site whole (after a bug interrupted a build midway).
     pub fn forget(&mut self) {
-        self.kept.clear();
+        self.checked.clear();
         self.written = None;
     }
 
@@ -126,12 +126,12 @@ impl Rebuilder {
         let linked = parsed
             .iter()
             .map(|e| &e.file.text)
-            .chain(self.kept.values().map(|k| &k.text))
+            .chain(self.checked.values().map(|k| &k.text))
             .any(|text| !check::qualified_mentions(text).is_empty());
         let (reused, fresh): (Vec<_>, Vec<_>) = parsed.into_iter().partition(|e| {
             !linked
                 && self
-                    .kept
+                    .checked
                     .get(&e.file.name)
                     .is_some_and(|k| *k.text == *e.file.text)
         });
@@ -143,12 +143,12 @@ impl Rebuilder {
         };
         crate::site::kept::keep_in(project.cache_dir.as_deref());
         let rechecked = fresh.len();
-        let mut this_run: HashMap<String, Kept> = HashMap::new();
+        let mut this_run: HashMap<String, CheckedPage> = HashMap::new();
         let (checked_each, games) = check::check_each(fresh, &options);
         for (checked, check_problems) in checked_each {
             let mut page_problems = Vec::new();
             let page = page::build_page(&checked, &games, &mut page_problems);
-            let kept = Kept {
+            let kept = CheckedPage {
                 text: Arc::clone(&checked.essay.file.text),
                 page,
                 check_warnings: check_problems,
@@ -165,9 +165,9 @@ impl Rebuilder {
         }
         crate::site::kept::process().save();
         // Everything in ladder order, as a full build reports it.
-        let essays: Vec<&Kept> = names
+        let essays: Vec<&CheckedPage> = names
             .iter()
-            .map(|n| this_run.get(n).or_else(|| self.kept.get(n)))
+            .map(|n| this_run.get(n).or_else(|| self.checked.get(n)))
             .collect::<Option<_>>()
             .ok_or_else(|| Failure::Other("internal error: an essay went unchecked".into()))?;
         problems.extend(essays.iter().flat_map(|k| k.check_warnings.iter().cloned()));
@@ -199,12 +199,12 @@ impl Rebuilder {
                 .chain(&kept.page_warnings)
                 .all(|d| d.warning);
             if clean {
-                self.kept.insert(name, kept);
+                self.checked.insert(name, kept);
             } else {
-                self.kept.remove(&name);
+                self.checked.remove(&name);
             }
         }
-        self.kept.retain(|name, _| names.contains(name));
+        self.checked.retain(|name, _| names.contains(name));
         if problems.iter().any(|d| !d.warning) {
             return Err(Failure::Problems(problems));
         }
