@@ -333,16 +333,43 @@ impl AnyPosition {
         solvers: &mut Solvers,
         games: &mut Games,
     ) -> Result<(GameId, Vec<Method>), Unconfirmed> {
-        let value = self.value(solvers, games).map_err(Unconfirmed::Unsolved)?;
-        match self.plain_value(solvers, games) {
-            Ok(plain) if plain != value => Err(Unconfirmed::Disagree {
-                solver: games.display(value),
-                plain: games.display(plain),
-            }),
-            Ok(_) => Ok((value, vec![Method::Solver, Method::GameTree])),
-            // Beyond the plain game tree's budget (or its time): the solver's value alone.
-            Err(_) => Ok((value, vec![Method::Solver])),
+        let key = ConfirmedKey {
+            ruleset: self.ruleset.name(),
+            variant: self.ruleset.variant(),
+            text: self.print(),
+            plain_positions: solvers.plain_limits.positions,
+        };
+        if let Some(found) = solvers.confirmed.get(&key).and_then(|seen| {
+            seen.iter()
+                .find(|(p, _)| p == self)
+                .map(|(_, found)| found.clone())
+        }) {
+            return Ok(found);
         }
+        let value = self.value(solvers, games).map_err(Unconfirmed::Unsolved)?;
+        let (found, settled) = match self.plain_value(solvers, games) {
+            Ok(plain) if plain != value => {
+                return Err(Unconfirmed::Disagree {
+                    solver: games.display(value),
+                    plain: games.display(plain),
+                })
+            }
+            Ok(_) => ((value, vec![Method::Solver, Method::GameTree]), true),
+            // Beyond the plain game tree's budget of positions: the solver's value alone, and
+            // the same answer the next time it is asked with that budget.
+            Err(Unsolved::TooManyPositions { .. }) => ((value, vec![Method::Solver]), true),
+            // Beyond its time (or too large for it): the solver's value alone, this time; a
+            // longer time limit may confirm it later.
+            Err(_) => ((value, vec![Method::Solver]), false),
+        };
+        if settled {
+            solvers
+                .confirmed
+                .entry(key)
+                .or_default()
+                .push((self.clone(), found.clone()));
+        }
+        Ok(found)
     }
 
     /// Who wins it with perfect play: its value's relation with zero.
@@ -413,10 +440,25 @@ impl fmt::Display for Unconfirmed {
 /// Which solver of a ruleset: its name, its variant, and whether it is the plain game tree.
 type SolverKey = (&'static str, Option<&'static str>, bool);
 
+/// A position confirmed once in this run: its game, its notation, and the plain game tree's
+/// budget it was confirmed under.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct ConfirmedKey {
+    ruleset: &'static str,
+    variant: Option<&'static str>,
+    text: String,
+    plain_positions: usize,
+}
+
 /// The run's solvers, one per ruleset and variant (and one plain game tree of each), created on
 /// first use: their memos serve every position of the run.
 pub struct Solvers {
     solvers: HashMap<SolverKey, Box<dyn Any + Send>>,
+    /// What [`AnyPosition::confirmed_value`] answered for each position, in this games table:
+    /// asked again (a board named in six brackets), it answers the same without running the
+    /// plain game tree again, whose budget would otherwise be spent anew each time. Positions
+    /// equal under `==` only (the notation is the hash, not the identity).
+    confirmed: HashMap<ConfirmedKey, Vec<(AnyPosition, (GameId, Vec<Method>))>>,
     /// The budgets of each solver with the ruleset's liberties.
     pub limits: SolveLimits,
     /// The budgets of each plain game tree: small, since it only confirms what the solver found
@@ -428,6 +470,7 @@ impl Default for Solvers {
     fn default() -> Solvers {
         Solvers {
             solvers: HashMap::new(),
+            confirmed: HashMap::new(),
             limits: SolveLimits::default(),
             plain_limits: SolveLimits {
                 positions: PLAIN_POSITIONS,
@@ -589,6 +632,38 @@ mod tests {
         let read = crate::push::shove_value(&crate::strip::parse("L.RL", &strip).unwrap()[0]);
         assert_eq!(values[1], games.number(&read));
         assert_ne!(values[0], values[1], "Push and Shove differ on `L.RL`");
+    }
+
+    /// A board named again in the same run is answered as it was the first time, without the
+    /// plain game tree spending its budget on it again (it would otherwise get further each
+    /// time, from the memo the earlier tries left); under another budget it is tried anew.
+    #[test]
+    fn a_position_is_confirmed_once_per_budget() {
+        let mut games = Games::new();
+        let mut solvers = Solvers::default();
+        solvers.plain_limits.positions = 100;
+        let board = AnyPosition::parse(&Domineering, "4x4").unwrap();
+        let first = board.confirmed_value(&mut solvers, &mut games).unwrap();
+        assert_eq!(first.1, [Method::Solver], "4x4 is beyond 100 plain positions");
+        let plain_valued = |solvers: &mut Solvers| solvers.solver(&Domineering, true).stats.valued;
+        let spent = plain_valued(&mut solvers);
+        assert!(spent >= 100, "{spent}");
+        let same = AnyPosition::parse(&Domineering, "..../..../..../....").unwrap();
+        for again in [board.clone(), same] {
+            let answer = again.confirmed_value(&mut solvers, &mut games).unwrap();
+            assert_eq!(answer, first);
+            assert_eq!(plain_valued(&mut solvers), spent, "{again:?}");
+        }
+        // Another board, printed otherwise, is valued and confirmed for itself.
+        let small = AnyPosition::parse(&Domineering, "2x3").unwrap();
+        let (value, methods) = small.confirmed_value(&mut solvers, &mut games).unwrap();
+        assert_eq!(value, games.eval_str("{2 | -1/2}").unwrap());
+        assert_eq!(methods, [Method::Solver, Method::GameTree]);
+        // A larger plain budget tries the first board again, and confirms it.
+        solvers.plain_limits.positions = PLAIN_POSITIONS;
+        let confirmed = board.confirmed_value(&mut solvers, &mut games).unwrap();
+        assert_eq!(confirmed, (first.0, vec![Method::Solver, Method::GameTree]));
+        assert!(plain_valued(&mut solvers) > spent);
     }
 
     #[test]
