@@ -8,14 +8,16 @@
 //! tree of each, the yardstick a value is confirmed by), under the games table's clock: the run's
 //! time limit and cancellation flag, or a block's own time limit.
 
-use super::{CensusFamily, Drawing, Level, Ruleset, SolveLimits, Solver, Unsolved};
+use super::{kept_values, CensusFamily, Drawing, Level, Ruleset, SolveLimits, Solver, Unsolved};
 use hackenbook_base::located::Located;
 use hackenbook_base::provenance::Method;
 use hackenbook_games::{GameId, Games, OutcomeClass, Player};
 use std::any::Any;
 use std::collections::HashMap;
 use std::fmt;
+use std::path::PathBuf;
 use std::sync::Arc;
+use std::time::Instant;
 
 /// A position of some ruleset, its type erased.
 type Erased = Arc<dyn Any + Send + Sync>;
@@ -346,6 +348,20 @@ impl AnyPosition {
         }) {
             return Ok(found);
         }
+        let plain_positions = solvers.plain_limits.positions;
+        let kept = solvers.value_cache.clone();
+        if let Some(found) = kept
+            .as_deref()
+            .and_then(|dir| kept_values::load(dir, self, plain_positions, games))
+        {
+            solvers
+                .confirmed
+                .entry(key)
+                .or_default()
+                .push((self.clone(), found.clone()));
+            return Ok(found);
+        }
+        let start = Instant::now();
         let value = self.value(solvers, games).map_err(Unconfirmed::Unsolved)?;
         let (found, settled) = match self.plain_value(solvers, games) {
             Ok(plain) if plain != value => {
@@ -363,6 +379,10 @@ impl AnyPosition {
             Err(_) => ((value, vec![Method::Solver]), false),
         };
         if settled {
+            if let Some(dir) = kept.filter(|_| start.elapsed() >= kept_values::SLOW) {
+                // A cache that cannot be written only costs time.
+                let _ = kept_values::store(&dir, self, plain_positions, &found, games);
+            }
             solvers
                 .confirmed
                 .entry(key)
@@ -459,6 +479,9 @@ pub struct Solvers {
     /// plain game tree again, whose budget would otherwise be spent anew each time. Positions
     /// equal under `==` only (the notation is the hash, not the identity).
     confirmed: HashMap<ConfirmedKey, Vec<(AnyPosition, (GameId, Vec<Method>))>>,
+    /// Where confirmed values that were slow to find are kept between runs
+    /// ([`crate::kept_values`]; `None`: nowhere).
+    pub value_cache: Option<PathBuf>,
     /// The budgets of each solver with the ruleset's liberties.
     pub limits: SolveLimits,
     /// The budgets of each plain game tree: small, since it only confirms what the solver found
@@ -471,6 +494,7 @@ impl Default for Solvers {
         Solvers {
             solvers: HashMap::new(),
             confirmed: HashMap::new(),
+            value_cache: None,
             limits: SolveLimits::default(),
             plain_limits: SolveLimits {
                 positions: PLAIN_POSITIONS,
@@ -644,7 +668,11 @@ mod tests {
         solvers.plain_limits.positions = 100;
         let board = AnyPosition::parse(&Domineering, "4x4").unwrap();
         let first = board.confirmed_value(&mut solvers, &mut games).unwrap();
-        assert_eq!(first.1, [Method::Solver], "4x4 is beyond 100 plain positions");
+        assert_eq!(
+            first.1,
+            [Method::Solver],
+            "4x4 is beyond 100 plain positions"
+        );
         let plain_valued = |solvers: &mut Solvers| solvers.solver(&Domineering, true).stats.valued;
         let spent = plain_valued(&mut solvers);
         assert!(spent >= 100, "{spent}");
@@ -664,6 +692,36 @@ mod tests {
         let confirmed = board.confirmed_value(&mut solvers, &mut games).unwrap();
         assert_eq!(confirmed, (first.0, vec![Method::Solver, Method::GameTree]));
         assert!(plain_valued(&mut solvers) > spent);
+    }
+
+    /// With a cache folder, an answer kept there by an earlier run (for this board, this plain
+    /// budget and this code, under the user's key) is what the run answers, marked as read
+    /// back; without one, the board is valued and confirmed afresh.
+    #[test]
+    fn a_kept_answer_is_read_back_and_said_to_be() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut games = Games::new();
+        let board = AnyPosition::parse(&Domineering, "2x3").unwrap();
+        let fresh = board
+            .confirmed_value(&mut Solvers::default(), &mut games)
+            .unwrap();
+        assert_eq!(fresh.1, [Method::Solver, Method::GameTree]);
+        let mut solvers = Solvers::default();
+        solvers.value_cache = Some(dir.path().to_path_buf());
+        let budget = solvers.plain_limits.positions;
+        kept_values::store(dir.path(), &board, budget, &fresh, &mut games).unwrap();
+        let kept = board.confirmed_value(&mut solvers, &mut games).unwrap();
+        assert_eq!(
+            kept,
+            (
+                fresh.0,
+                vec![Method::Cache, Method::Solver, Method::GameTree]
+            )
+        );
+        assert_eq!(
+            solvers.solver(&Domineering, false).stats,
+            Default::default()
+        );
     }
 
     #[test]
