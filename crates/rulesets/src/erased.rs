@@ -460,6 +460,9 @@ impl fmt::Display for Unconfirmed {
 /// Which solver of a ruleset: its name, its variant, and whether it is the plain game tree.
 type SolverKey = (&'static str, Option<&'static str>, bool);
 
+/// A confirmed value and the methods that vouched for it.
+type Confirmed = (GameId, Vec<Method>);
+
 /// A position confirmed once in this run: its game, its notation, and the plain game tree's
 /// budget it was confirmed under.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -478,7 +481,7 @@ pub struct Solvers {
     /// asked again (a board named in six brackets), it answers the same without running the
     /// plain game tree again, whose budget would otherwise be spent anew each time. Positions
     /// equal under `==` only (the notation is the hash, not the identity).
-    confirmed: HashMap<ConfirmedKey, Vec<(AnyPosition, (GameId, Vec<Method>))>>,
+    confirmed: HashMap<ConfirmedKey, Vec<(AnyPosition, Confirmed)>>,
     /// Where confirmed values that were slow to find are kept between runs
     /// ([`crate::kept_values`]; `None`: nowhere).
     pub value_cache: Option<PathBuf>,
@@ -706,8 +709,10 @@ mod tests {
             .confirmed_value(&mut Solvers::default(), &mut games)
             .unwrap();
         assert_eq!(fresh.1, [Method::Solver, Method::GameTree]);
-        let mut solvers = Solvers::default();
-        solvers.value_cache = Some(dir.path().to_path_buf());
+        let mut solvers = Solvers {
+            value_cache: Some(dir.path().to_path_buf()),
+            ..Solvers::default()
+        };
         let budget = solvers.plain_limits.positions;
         kept_values::store(dir.path(), &board, budget, &fresh, &mut games).unwrap();
         let kept = board.confirmed_value(&mut solvers, &mut games).unwrap();
