@@ -8,14 +8,16 @@
 //! tree of each, the yardstick a value is confirmed by), under the games table's clock: the run's
 //! time limit and cancellation flag, or a block's own time limit.
 
-use super::{CensusFamily, Drawing, Level, Ruleset, SolveLimits, Solver, Unsolved};
+use super::{kept_values, CensusFamily, Drawing, Level, Ruleset, SolveLimits, Solver, Unsolved};
 use hackenbook_base::located::Located;
 use hackenbook_base::provenance::Method;
 use hackenbook_games::{GameId, Games, OutcomeClass, Player};
 use std::any::Any;
 use std::collections::HashMap;
 use std::fmt;
+use std::path::PathBuf;
 use std::sync::Arc;
+use std::time::Instant;
 
 /// A position of some ruleset, its type erased.
 type Erased = Arc<dyn Any + Send + Sync>;
@@ -333,16 +335,61 @@ impl AnyPosition {
         solvers: &mut Solvers,
         games: &mut Games,
     ) -> Result<(GameId, Vec<Method>), Unconfirmed> {
-        let value = self.value(solvers, games).map_err(Unconfirmed::Unsolved)?;
-        match self.plain_value(solvers, games) {
-            Ok(plain) if plain != value => Err(Unconfirmed::Disagree {
-                solver: games.display(value),
-                plain: games.display(plain),
-            }),
-            Ok(_) => Ok((value, vec![Method::Solver, Method::GameTree])),
-            // Beyond the plain game tree's budget (or its time): the solver's value alone.
-            Err(_) => Ok((value, vec![Method::Solver])),
+        let key = ConfirmedKey {
+            ruleset: self.ruleset.name(),
+            variant: self.ruleset.variant(),
+            text: self.print(),
+            plain_positions: solvers.plain_limits.positions,
+        };
+        if let Some(found) = solvers.confirmed.get(&key).and_then(|seen| {
+            seen.iter()
+                .find(|(p, _)| p == self)
+                .map(|(_, found)| found.clone())
+        }) {
+            return Ok(found);
         }
+        let plain_positions = solvers.plain_limits.positions;
+        let kept = solvers.value_cache.clone();
+        if let Some(found) = kept
+            .as_deref()
+            .and_then(|dir| kept_values::load(dir, self, plain_positions, games))
+        {
+            solvers
+                .confirmed
+                .entry(key)
+                .or_default()
+                .push((self.clone(), found.clone()));
+            return Ok(found);
+        }
+        let start = Instant::now();
+        let value = self.value(solvers, games).map_err(Unconfirmed::Unsolved)?;
+        let (found, settled) = match self.plain_value(solvers, games) {
+            Ok(plain) if plain != value => {
+                return Err(Unconfirmed::Disagree {
+                    solver: games.display(value),
+                    plain: games.display(plain),
+                })
+            }
+            Ok(_) => ((value, vec![Method::Solver, Method::GameTree]), true),
+            // Beyond the plain game tree's budget of positions: the solver's value alone, and
+            // the same answer the next time it is asked with that budget.
+            Err(Unsolved::TooManyPositions { .. }) => ((value, vec![Method::Solver]), true),
+            // Beyond its time (or too large for it): the solver's value alone, this time; a
+            // longer time limit may confirm it later.
+            Err(_) => ((value, vec![Method::Solver]), false),
+        };
+        if settled {
+            if let Some(dir) = kept.filter(|_| start.elapsed() >= kept_values::SLOW) {
+                // A cache that cannot be written only costs time.
+                let _ = kept_values::store(&dir, self, plain_positions, &found, games);
+            }
+            solvers
+                .confirmed
+                .entry(key)
+                .or_default()
+                .push((self.clone(), found.clone()));
+        }
+        Ok(found)
     }
 
     /// Who wins it with perfect play: its value's relation with zero.
@@ -413,10 +460,31 @@ impl fmt::Display for Unconfirmed {
 /// Which solver of a ruleset: its name, its variant, and whether it is the plain game tree.
 type SolverKey = (&'static str, Option<&'static str>, bool);
 
+/// A confirmed value and the methods that vouched for it.
+type Confirmed = (GameId, Vec<Method>);
+
+/// A position confirmed once in this run: its game, its notation, and the plain game tree's
+/// budget it was confirmed under.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct ConfirmedKey {
+    ruleset: &'static str,
+    variant: Option<&'static str>,
+    text: String,
+    plain_positions: usize,
+}
+
 /// The run's solvers, one per ruleset and variant (and one plain game tree of each), created on
 /// first use: their memos serve every position of the run.
 pub struct Solvers {
     solvers: HashMap<SolverKey, Box<dyn Any + Send>>,
+    /// What [`AnyPosition::confirmed_value`] answered for each position, in this games table:
+    /// asked again (a board named in six brackets), it answers the same without running the
+    /// plain game tree again, whose budget would otherwise be spent anew each time. Positions
+    /// equal under `==` only (the notation is the hash, not the identity).
+    confirmed: HashMap<ConfirmedKey, Vec<(AnyPosition, Confirmed)>>,
+    /// Where confirmed values that were slow to find are kept between runs
+    /// ([`crate::kept_values`]; `None`: nowhere).
+    pub value_cache: Option<PathBuf>,
     /// The budgets of each solver with the ruleset's liberties.
     pub limits: SolveLimits,
     /// The budgets of each plain game tree: small, since it only confirms what the solver found
@@ -428,6 +496,8 @@ impl Default for Solvers {
     fn default() -> Solvers {
         Solvers {
             solvers: HashMap::new(),
+            confirmed: HashMap::new(),
+            value_cache: None,
             limits: SolveLimits::default(),
             plain_limits: SolveLimits {
                 positions: PLAIN_POSITIONS,
@@ -589,6 +659,74 @@ mod tests {
         let read = crate::push::shove_value(&crate::strip::parse("L.RL", &strip).unwrap()[0]);
         assert_eq!(values[1], games.number(&read));
         assert_ne!(values[0], values[1], "Push and Shove differ on `L.RL`");
+    }
+
+    /// A board named again in the same run is answered as it was the first time, without the
+    /// plain game tree spending its budget on it again (it would otherwise get further each
+    /// time, from the memo the earlier tries left); under another budget it is tried anew.
+    #[test]
+    fn a_position_is_confirmed_once_per_budget() {
+        let mut games = Games::new();
+        let mut solvers = Solvers::default();
+        solvers.plain_limits.positions = 100;
+        let board = AnyPosition::parse(&Domineering, "4x4").unwrap();
+        let first = board.confirmed_value(&mut solvers, &mut games).unwrap();
+        assert_eq!(
+            first.1,
+            [Method::Solver],
+            "4x4 is beyond 100 plain positions"
+        );
+        let plain_valued = |solvers: &mut Solvers| solvers.solver(&Domineering, true).stats.valued;
+        let spent = plain_valued(&mut solvers);
+        assert!(spent >= 100, "{spent}");
+        let same = AnyPosition::parse(&Domineering, "..../..../..../....").unwrap();
+        for again in [board.clone(), same] {
+            let answer = again.confirmed_value(&mut solvers, &mut games).unwrap();
+            assert_eq!(answer, first);
+            assert_eq!(plain_valued(&mut solvers), spent, "{again:?}");
+        }
+        // Another board, printed otherwise, is valued and confirmed for itself.
+        let small = AnyPosition::parse(&Domineering, "2x3").unwrap();
+        let (value, methods) = small.confirmed_value(&mut solvers, &mut games).unwrap();
+        assert_eq!(value, games.eval_str("{2 | -1/2}").unwrap());
+        assert_eq!(methods, [Method::Solver, Method::GameTree]);
+        // A larger plain budget tries the first board again, and confirms it.
+        solvers.plain_limits.positions = PLAIN_POSITIONS;
+        let confirmed = board.confirmed_value(&mut solvers, &mut games).unwrap();
+        assert_eq!(confirmed, (first.0, vec![Method::Solver, Method::GameTree]));
+        assert!(plain_valued(&mut solvers) > spent);
+    }
+
+    /// With a cache folder, an answer kept there by an earlier run (for this board, this plain
+    /// budget and this code, under the user's key) is what the run answers, marked as read
+    /// back; without one, the board is valued and confirmed afresh.
+    #[test]
+    fn a_kept_answer_is_read_back_and_said_to_be() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut games = Games::new();
+        let board = AnyPosition::parse(&Domineering, "2x3").unwrap();
+        let fresh = board
+            .confirmed_value(&mut Solvers::default(), &mut games)
+            .unwrap();
+        assert_eq!(fresh.1, [Method::Solver, Method::GameTree]);
+        let mut solvers = Solvers {
+            value_cache: Some(dir.path().to_path_buf()),
+            ..Solvers::default()
+        };
+        let budget = solvers.plain_limits.positions;
+        kept_values::store(dir.path(), &board, budget, &fresh, &mut games).unwrap();
+        let kept = board.confirmed_value(&mut solvers, &mut games).unwrap();
+        assert_eq!(
+            kept,
+            (
+                fresh.0,
+                vec![Method::Cache, Method::Solver, Method::GameTree]
+            )
+        );
+        assert_eq!(
+            solvers.solver(&Domineering, false).stats,
+            Default::default()
+        );
     }
 
     #[test]

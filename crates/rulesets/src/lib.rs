@@ -14,6 +14,7 @@ pub mod domineering;
 pub mod draw;
 pub mod erased;
 pub mod hackenbush;
+pub mod kept_values;
 pub mod line;
 pub mod nim;
 pub mod play;

@@ -50,6 +50,7 @@ impl Evaluator {
         solver.value_cache = settings.value_cache.clone();
         let mut rulesets = Solvers::default();
         rulesets.limits = ruleset_limits(settings.time_limit);
+        rulesets.value_cache = settings.value_cache.clone();
         Evaluator {
             games,
             solver,
