@@ -9,7 +9,7 @@ mod oracles;
 
 use hackenbook_census::engines::enumerating;
 use hackenbook_census::engines::enumerating::run;
-use hackenbook_census::family::{Family, Kind};
+use hackenbook_census::families::forests::{Family, Kind};
 use hackenbook_census::forest::Palette;
 use hackenbook_census::record::{Record, Val};
 use hackenbook_census::small::Small;

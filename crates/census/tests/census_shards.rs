@@ -4,7 +4,7 @@
 use hackenbook_base::trust::Key;
 use hackenbook_census::engines::enumerating;
 use hackenbook_census::engines::enumerating::{run, run_shard, run_with, How, Resume};
-use hackenbook_census::family::{Family, Kind, Shard};
+use hackenbook_census::families::forests::{Family, Kind, Shard};
 use hackenbook_census::forest::Palette;
 use hackenbook_census::query::obtained::{CensusMethod, Engine, Origin};
 use hackenbook_census::record::Row;

@@ -9,7 +9,8 @@
 
 use crate::engines::enumerating::each_position;
 use crate::engines::enumerating::ordinal_sum;
-use crate::family::{Family, Members};
+use crate::families::forests::Family;
+use crate::families::Members;
 use crate::forest::Forest;
 use crate::query::property::PROPERTIES;
 use crate::query::row::{Scalar, Values};
@@ -348,7 +349,7 @@ pub fn write_parquet(
     std::mem::forget(part);
     Ok(format!(
         "wrote {} positions ({} distinct records, {} columns) to {shown}",
-        crate::family::group(rows.into()),
+        crate::families::group(rows.into()),
         table.len(),
         columns().len() + 1
     ))
