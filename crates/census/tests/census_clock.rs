@@ -102,13 +102,7 @@ fn cancelled_midway<T>(
 }
 
 fn forests(max_edges: usize, colours: &[Colour]) -> Family {
-    Family {
-        kind: Kind::Forests,
-        min_edges: 1,
-        max_edges,
-        palette: Palette::new(colours),
-        rules: Rules::Normal,
-    }
+    Family::new(Kind::Forests, 1..=max_edges, colours)
 }
 
 #[test]

@@ -10,13 +10,12 @@ mod oracles;
 use hackenbook_census::engines::enumerating;
 use hackenbook_census::engines::enumerating::run;
 use hackenbook_census::families::forests::{Family, Kind};
-use hackenbook_census::forest::Palette;
 use hackenbook_census::record::{Record, Val};
 use hackenbook_census::small::Small;
 use hackenbook_census::store::export::write_parquet;
 use hackenbook_census::{Figure, Workspace};
+use hackenbook_rulesets::hackenbush::Colour;
 use hackenbook_rulesets::hackenbush::Evaluator;
-use hackenbook_rulesets::hackenbush::{Colour, Rules};
 use parquet::file::reader::{FileReader, SerializedFileReader};
 use parquet::record::Field;
 use std::collections::HashMap;
@@ -24,13 +23,7 @@ use std::path::Path;
 use std::process::Command;
 
 fn forests(max_edges: usize) -> Family {
-    Family {
-        kind: Kind::Forests,
-        min_edges: 1,
-        max_edges,
-        palette: Palette::new(&[Colour::Blue, Colour::Red]),
-        rules: Rules::Normal,
-    }
+    Family::new(Kind::Forests, 1..=max_edges, &[Colour::Blue, Colour::Red])
 }
 
 /// A number as a double, from its written form (`-3/8`), not by the exporter's conversion.

@@ -966,13 +966,7 @@ mod tests {
     use crate::families::forests::Kind;
 
     fn blue_red(kind: Kind, max: usize) -> Family {
-        Family {
-            kind,
-            min_edges: 1,
-            max_edges: max,
-            palette: Palette::new(&[Colour::Blue, Colour::Red]),
-            rules: hackenbook_rulesets::hackenbush::Rules::Normal,
-        }
+        Family::new(kind, 1..=max, &[Colour::Blue, Colour::Red])
     }
 
     fn census(family: &Family) -> Vec<Row> {
