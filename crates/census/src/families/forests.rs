@@ -5,7 +5,7 @@
 //! stalks) that the enumeration is tested against, and its members are visited in rank order.
 //! What it costs (positions, time, memory, shards) is known before it runs.
 
-use super::{bytes, group, members_in_words, Members};
+use super::{bytes, group, Members, Pictures};
 use crate::forest::{catalan, is_single_tree, shapes, Palette, INDEXED_EDGES};
 use crate::record::method::Engine;
 use crate::record::Row;
@@ -416,35 +416,32 @@ impl Family {
     }
 }
 
+impl Family {
+    /// Its range of edges, palette and rules under its names.
+    pub fn pictures(&self) -> Pictures<'_> {
+        Pictures {
+            name: self.kind.name(),
+            member: match self.kind {
+                Kind::Forests => "forest",
+                Kind::Trees => "tree",
+                Kind::Stalks => "stalk",
+            },
+            min_edges: self.min_edges,
+            max_edges: self.max_edges,
+            palette: &self.palette,
+            rules: self.rules,
+        }
+    }
+}
+
 impl Members for Family {
     /// `forests edges=1..=6 colours=LR`, and `rules=childish` under the childish rules.
     fn key(&self) -> String {
-        let rules = match self.rules {
-            Rules::Normal => "",
-            Rules::Childish => " rules=childish",
-        };
-        format!(
-            "{} edges={}..={} colours={}{rules}",
-            self.kind.name(),
-            self.min_edges,
-            self.max_edges,
-            self.palette.letters()
-        )
+        self.pictures().key()
     }
 
     fn in_words(&self) -> String {
-        let noun = match self.kind {
-            Kind::Forests => "forest",
-            Kind::Trees => "tree",
-            Kind::Stalks => "stalk",
-        };
-        members_in_words(
-            noun,
-            self.min_edges,
-            self.max_edges,
-            &self.palette,
-            self.rules,
-        )
+        self.pictures().in_words()
     }
 
     /// Exactly, by the closed form ([`Family::size`]).
@@ -478,21 +475,7 @@ impl Members for Family {
 
 impl fmt::Display for Family {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let edges = if self.min_edges == self.max_edges {
-            format!("{}", self.max_edges)
-        } else {
-            format!("{} to {}", self.min_edges, self.max_edges)
-        };
-        if self.rules == Rules::Childish {
-            f.write_str("childish ")?;
-        }
-        write!(
-            f,
-            "{} of {} edges in {}",
-            self.kind.name(),
-            edges,
-            self.palette.letters()
-        )
+        self.pictures().fmt(f)
     }
 }
 

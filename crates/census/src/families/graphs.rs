@@ -6,7 +6,7 @@
 //! shapes of each size, counted once, times every colouring — decides whether a census may run,
 //! and the counts themselves are checked against an independent enumeration in the tests.
 
-use super::{group, members_in_words, Members};
+use super::{group, Members, Pictures};
 use crate::forest::Palette;
 use crate::record::method::Engine;
 use hackenbook_rulesets::hackenbush::{Colour, Rules};
@@ -69,32 +69,31 @@ impl GraphFamily {
     }
 }
 
+impl GraphFamily {
+    /// Its range of edges, palette and rules under its names.
+    pub fn pictures(&self) -> Pictures<'_> {
+        Pictures {
+            name: "graphs",
+            member: "connected picture",
+            min_edges: self.min_edges,
+            max_edges: self.max_edges,
+            palette: &self.palette,
+            rules: self.rules,
+        }
+    }
+}
+
 impl Members for GraphFamily {
     /// `graphs edges=1..=6 colours=LR rules=childish`: the code that decides its rows (the
     /// enumeration and the solver) is in the cache's schema, with all the computing code.
     fn key(&self) -> String {
-        let rules = match self.rules {
-            Rules::Normal => "",
-            Rules::Childish => " rules=childish",
-        };
-        format!(
-            "graphs edges={}..={} colours={}{rules}",
-            self.min_edges,
-            self.max_edges,
-            self.palette.letters()
-        )
+        self.pictures().key()
     }
 
     /// "every connected picture of 1 to 5 edges, blue and red, counted once however it is
     /// drawn".
     fn in_words(&self) -> String {
-        let members = members_in_words(
-            "connected picture",
-            self.min_edges,
-            self.max_edges,
-            &self.palette,
-            self.rules,
-        );
+        let members = self.pictures().in_words();
         format!("{members}; each counted once however it is drawn")
     }
 
@@ -129,14 +128,6 @@ impl Members for GraphFamily {
 
 impl fmt::Display for GraphFamily {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let edges = if self.min_edges == self.max_edges {
-            format!("{}", self.max_edges)
-        } else {
-            format!("{} to {}", self.min_edges, self.max_edges)
-        };
-        if self.rules == Rules::Childish {
-            f.write_str("childish ")?;
-        }
-        write!(f, "graphs of {} edges in {}", edges, self.palette.letters())
+        self.pictures().fmt(f)
     }
 }

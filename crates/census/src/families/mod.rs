@@ -60,29 +60,106 @@ pub fn bytes(n: u128) -> String {
     }
 }
 
-/// "every NOUN of 1 to 6 edges, blue and red", and under which rules when not the usual ones:
-/// how a page names a census's members (one sentence for every family of pictures).
-pub fn members_in_words(
-    noun: &str,
-    min_edges: usize,
-    max_edges: usize,
-    palette: &Palette,
-    rules: Rules,
-) -> String {
-    let edges = match (min_edges, max_edges) {
-        (1, 1) => "1 edge".to_string(),
-        (a, b) if a == b => format!("{b} edges"),
-        (a, b) => format!("{a} to {b} edges"),
-    };
-    let colours: Vec<&str> = palette.colours().map(|c| c.word()).collect();
-    let colours = match colours.split_last() {
-        Some((last, [])) => format!("all {last}"),
-        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
-        None => String::new(),
-    };
-    let rules = match rules {
-        Rules::Normal => "",
-        Rules::Childish => ", under the childish rules",
-    };
-    format!("every {noun} of {edges}, {colours}{rules}")
+/// What every family of Hackenbush pictures holds — a range of edges, a palette, the rules —
+/// under its names: its key, its name and its members in words are written here once, for
+/// forests, trees, stalks ([`forests::Family`]) and graphs ([`graphs::GraphFamily`]).
+pub struct Pictures<'a> {
+    /// Its name, plural: `forests`, `graphs`.
+    pub name: &'static str,
+    /// One member, for a reader: `forest`, `connected picture`.
+    pub member: &'static str,
+    pub min_edges: usize,
+    pub max_edges: usize,
+    pub palette: &'a Palette,
+    pub rules: Rules,
+}
+
+impl Pictures<'_> {
+    /// `forests edges=1..=6 colours=LR`, and `rules=childish` under the childish rules.
+    pub fn key(&self) -> String {
+        let rules = match self.rules {
+            Rules::Normal => "",
+            Rules::Childish => " rules=childish",
+        };
+        format!(
+            "{} edges={}..={} colours={}{rules}",
+            self.name,
+            self.min_edges,
+            self.max_edges,
+            self.palette.letters()
+        )
+    }
+
+    /// "every forest of 1 to 6 edges, blue and red", and under which rules when not the usual
+    /// ones: how a page names a census's members.
+    pub fn in_words(&self) -> String {
+        let edges = match (self.min_edges, self.max_edges) {
+            (1, 1) => "1 edge".to_string(),
+            (a, b) if a == b => format!("{b} edges"),
+            (a, b) => format!("{a} to {b} edges"),
+        };
+        let colours: Vec<&str> = self.palette.colours().map(|c| c.word()).collect();
+        let colours = match colours.split_last() {
+            Some((last, [])) => format!("all {last}"),
+            Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+            None => String::new(),
+        };
+        let rules = match self.rules {
+            Rules::Normal => "",
+            Rules::Childish => ", under the childish rules",
+        };
+        format!("every {} of {edges}, {colours}{rules}", self.member)
+    }
+}
+
+/// `forests of 1 to 6 edges in LR`, `childish graphs of 5 edges in G`.
+impl fmt::Display for Pictures<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let edges = if self.min_edges == self.max_edges {
+            format!("{}", self.max_edges)
+        } else {
+            format!("{} to {}", self.min_edges, self.max_edges)
+        };
+        if self.rules == Rules::Childish {
+            f.write_str("childish ")?;
+        }
+        write!(
+            f,
+            "{} of {} edges in {}",
+            self.name,
+            edges,
+            self.palette.letters()
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::forests::{Family, Kind};
+    use super::graphs::GraphFamily;
+    use super::Members;
+    use crate::forest::Palette;
+    use hackenbook_rulesets::hackenbush::{Colour, Rules};
+
+    /// Forests and graphs are keyed and named by the one description of a family of pictures:
+    /// the keys are the ones their caches were written under.
+    #[test]
+    fn families_of_pictures_are_keyed_and_named_alike() {
+        let forests = Family::new(Kind::Trees, 1..=6, &[Colour::Blue, Colour::Red]);
+        assert_eq!(forests.key(), "trees edges=1..=6 colours=LR");
+        assert_eq!(forests.to_string(), "trees of 1 to 6 edges in LR");
+        let graphs = GraphFamily {
+            min_edges: 5,
+            max_edges: 5,
+            palette: Palette::new(&[Colour::Green]),
+            rules: Rules::Childish,
+        };
+        assert_eq!(graphs.key(), "graphs edges=5..=5 colours=G rules=childish");
+        assert_eq!(graphs.to_string(), "childish graphs of 5 edges in G");
+        assert_eq!(
+            graphs.in_words(),
+            "every connected picture of 5 edges, all green, under the childish rules; each \
+             counted once however it is drawn"
+        );
+    }
 }
