@@ -131,3 +131,31 @@ impl fmt::Display for GraphFamily {
         self.pictures().fmt(f)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::families::forests::{Family, Kind};
+
+    /// Forests and graphs are keyed and named by the one description of a family of pictures:
+    /// the keys are the ones their caches were written under.
+    #[test]
+    fn families_of_pictures_are_keyed_and_named_alike() {
+        let forests = Family::new(Kind::Trees, 1..=6, &[Colour::Blue, Colour::Red]);
+        assert_eq!(forests.key(), "trees edges=1..=6 colours=LR");
+        assert_eq!(forests.to_string(), "trees of 1 to 6 edges in LR");
+        let graphs = GraphFamily {
+            min_edges: 5,
+            max_edges: 5,
+            palette: Palette::new(&[Colour::Green]),
+            rules: Rules::Childish,
+        };
+        assert_eq!(graphs.key(), "graphs edges=5..=5 colours=G rules=childish");
+        assert_eq!(graphs.to_string(), "childish graphs of 5 edges in G");
+        assert_eq!(
+            graphs.in_words(),
+            "every connected picture of 5 edges, all green, under the childish rules; each \
+             counted once however it is drawn"
+        );
+    }
+}
