@@ -403,7 +403,7 @@ pub fn census_failure(query: &str, e: census::QueryError, defs: &Definitions) ->
 /// `hackenbook census shard NAME --shard I --of N`: one shard of a census into a result file.
 pub fn census_shard(
     name: &str,
-    shard: census::family::Shard,
+    shard: census::families::forests::Shard,
     out: Option<&Path>,
     defs: &mut Definitions,
 ) -> Result<(), Failure> {

@@ -422,7 +422,7 @@ fn census_batch(project: &Project, batch: Batch, time_limit_given: bool) -> Resu
             essay,
         } => {
             let mut defs = driver::definitions(project, essay.as_deref())?;
-            let shard = hackenbook_census::family::Shard {
+            let shard = hackenbook_census::families::forests::Shard {
                 index: shard.wrapping_sub(1),
                 count: of,
             };

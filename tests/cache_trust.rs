@@ -3,7 +3,7 @@
 //! FIFO planted where the tool writes and reads its files. Each time the build computes the
 //! figure again (or refuses), and nothing outside the tool's own files changes.
 
-use hackenbook_census::family::{Family, Kind};
+use hackenbook_census::families::forests::{Family, Kind};
 use hackenbook_census::forest::Palette;
 use hackenbook_rulesets::hackenbush::{Colour, Rules};
 use std::path::{Path, PathBuf};

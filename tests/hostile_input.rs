@@ -369,7 +369,7 @@ fn every_command_quotes_a_huge_argument_in_part() {
 
 #[test]
 fn damaged_shard_files_are_each_refused_in_words_and_together() {
-    use hackenbook_census::family::{Family, Kind};
+    use hackenbook_census::families::forests::{Family, Kind};
     use hackenbook_census::forest::Palette;
     use hackenbook_census::store::shard::merge_files;
     use hackenbook_rulesets::hackenbush::{Colour, Rules};

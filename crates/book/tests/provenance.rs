@@ -309,7 +309,7 @@ fn the_notebook_counts_the_members_a_comparison_checked() {
             other => panic!("{q}: {other:?}"),
         }
     };
-    let group = |n: u64| hackenbook_census::family::group(n.into());
+    let group = |n: u64| hackenbook_census::families::group(n.into());
     for (query, census, apart, why) in [
         (
             "all forests4_LRG have sum = value",

@@ -8,7 +8,7 @@
 //! default up to 1 GiB of tables) and streamed, side by side.
 use hackenbook_census::engines::enumerating;
 use hackenbook_census::engines::reference;
-use hackenbook_census::family::{Family, Kind};
+use hackenbook_census::families::forests::{Family, Kind};
 use hackenbook_census::forest::Palette;
 use hackenbook_census::record::Row;
 use hackenbook_census::small::Small;
@@ -103,7 +103,7 @@ fn stored_against_streamed(max: usize) {
             resume: None,
         };
         let start = Instant::now();
-        let shard = hackenbook_census::family::Shard::WHOLE;
+        let shard = hackenbook_census::families::forests::Shard::WHOLE;
         let rows =
             enumerating::run_with(&family, shard, how, &mut ordinal, &|_| {}).expect("census");
         times.push(start.elapsed());

@@ -4,10 +4,13 @@
 //! normalised content is the cache key, and every mistake in it is reported at the key or
 //! value that caused it (byte spans within the block's body).
 
-use super::engines::games::{GameFamily, GameKind};
-use super::engines::graphs::{GraphFamily, GRAPHS_CONFIRM_ABOVE, MAX_GRAPH_EDGES};
-use super::engines::positions::{is_phrase, parse_phrase, PositionFamily, POSITIONS_CONFIRM_ABOVE};
-use super::family::{Family, Kind, Members, CONFIRM_ABOVE};
+use super::families::forests::{Family, Kind, CONFIRM_ABOVE};
+use super::families::games::{GameFamily, GameKind};
+use super::families::graphs::{GraphFamily, GRAPHS_CONFIRM_ABOVE, MAX_GRAPH_EDGES};
+use super::families::positions::{
+    is_phrase, parse_phrase, PositionFamily, POSITIONS_CONFIRM_ABOVE,
+};
+use super::families::Members;
 use super::forest::{Palette, MAX_EDGES};
 use super::query::{parse_expr, Expr, QueryError};
 use hackenbook_games::clock::{Clock, TIME_LIMIT_HELP};

@@ -7,7 +7,7 @@
 //! the theorems a query compares with the value are computed apart from it, and a comparison
 //! of two figures computed the same way is refused ([`query::obtained`]).
 //!
-//! Pipeline: [`definition`] reads a census block into a [`family`] → one of the [`engines`]
+//! Pipeline: [`definition`] reads a census block into one of the [`families`] → one of the [`engines`]
 //! enumerates and values its members into grouped [`record`]s (blue-red forests by
 //! [`engines::enumerating`], fast; any colours, or the childish rules, by
 //! [`engines::composing`], with [`engines::reference`], the plain game tree, its yardstick in
@@ -22,12 +22,13 @@
 //!
 //! The folders, bottom up (none uses one above it, `tests/layering.rs`): [`forest`] and
 //! [`small`] (a packed forest, a fixed-width dyadic); [`record`] (what a census knows of each
-//! member, and which engine computed it how); [`family`] (what a census enumerates) with the
-//! [`memory`] and [`progress`] of a run; [`engines`]; [`query`]; [`store`]; [`definition`];
-//! [`workspace`].
+//! member, and which engine computed it how); [`families`] (what a census enumerates: one
+//! trait, [`families::Members`], for Hackenbush forests and graphs, games by birthday and every
+//! ruleset's families of positions) with the [`memory`] and [`progress`] of a run; [`engines`];
+//! [`query`]; [`store`]; [`definition`]; [`workspace`].
 pub mod definition;
 pub mod engines;
-pub mod family;
+pub mod families;
 pub mod forest;
 pub mod memory;
 pub mod progress;

@@ -1,13 +1,13 @@
 //! The memory a census may take: what the machine has available now, read before it starts.
 //!
-//! The one idea: a census whose estimated peak ([`super::family::Cost::peak_bytes`]) is more
+//! The one idea: a census whose estimated peak ([`super::families::forests::Cost::peak_bytes`]) is more
 //! than the machine can give is refused before it starts, in words, instead of being killed
 //! midway (and taking `serve` with it). The machine's figure is Linux's own estimate of what a
 //! new process can have without swapping (`MemAvailable` in `/proc/meminfo`), or the control
 //! group's limit less its usage when that is smaller (a container, a Slurm task); where neither
 //! can be read, nothing is refused.
 
-use super::family::bytes;
+use super::families::bytes;
 use std::fs;
 
 /// The bytes this process can still have, if the system says.

@@ -74,7 +74,7 @@ impl Progress {
             "census {}: {}% of {} forests evaluated after {:.0} s, about {:.0} s left",
             self.label,
             done * 100 / total,
-            super::family::group(total.into()),
+            super::families::group(total.into()),
             elapsed,
             left
         )

@@ -2,9 +2,10 @@
 //! and the cancellation flag raised from another thread while the census is under way — in the
 //! fast engine's parallel workers, the composing engine, the census of graphs (whose solver reads
 //! the census's clock) and the census of games.
-use hackenbook_census::engines::graphs::{self, GraphFamily};
+use hackenbook_census::engines::graphs;
 use hackenbook_census::engines::{composing, enumerating};
-use hackenbook_census::family::{Family, Kind};
+use hackenbook_census::families::forests::{Family, Kind};
+use hackenbook_census::families::graphs::GraphFamily;
 use hackenbook_census::forest::Palette;
 use hackenbook_census::{Figure, Workspace};
 use hackenbook_games::{Clock, Games, Stop};
@@ -101,13 +102,7 @@ fn cancelled_midway<T>(
 }
 
 fn forests(max_edges: usize, colours: &[Colour]) -> Family {
-    Family {
-        kind: Kind::Forests,
-        min_edges: 1,
-        max_edges,
-        palette: Palette::new(colours),
-        rules: Rules::Normal,
-    }
+    Family::new(Kind::Forests, 1..=max_edges, colours)
 }
 
 #[test]

@@ -3,7 +3,7 @@
 //! engine finds by valuing every member by its game tree; and a query that reads values alone
 //! gives the same figure either way through the workspace.
 use hackenbook_census::engines::counting::{self, Distribution};
-use hackenbook_census::family::{Family, Kind};
+use hackenbook_census::families::forests::{Family, Kind};
 use hackenbook_census::{Figure, Workspace};
 use hackenbook_games::{Dyadic, Games};
 use hackenbook_rulesets::hackenbush::{Colour, Evaluator};

@@ -3,7 +3,8 @@
 use hackenbook_census::engines::composing as mixed;
 use hackenbook_census::engines::enumerating as engine;
 use hackenbook_census::engines::reference;
-use hackenbook_census::family::{counted, group, Family, Kind};
+use hackenbook_census::families::forests::{counted, Family, Kind};
+use hackenbook_census::families::group;
 use hackenbook_census::forest::Forest;
 use hackenbook_census::{literal_holds, Figure, Workspace};
 use hackenbook_games::Games;

@@ -6,7 +6,8 @@
 mod days;
 
 use days::next_day;
-use hackenbook_census::engines::games::{GameFamily, GameKind, GameMember};
+use hackenbook_census::engines::games::GameMember;
+use hackenbook_census::families::games::{GameFamily, GameKind};
 use hackenbook_census::query::property::property;
 use hackenbook_census::query::row::{Scalar, Values};
 use hackenbook_census::{literal_holds, render_figure, Figure, Workspace};

@@ -4,8 +4,9 @@
 //! queries of the census language asked of graphs.
 
 use hackenbook_census::engines::composing::Composer;
-use hackenbook_census::engines::graphs::{members, pictures, GraphFamily};
+use hackenbook_census::engines::graphs::{members, pictures};
 use hackenbook_census::engines::reference::forests;
+use hackenbook_census::families::graphs::GraphFamily;
 use hackenbook_census::forest::{Forest, Palette};
 use hackenbook_census::{literal_holds, Figure, Workspace};
 use hackenbook_games::{GameId, Games};

@@ -9,14 +9,13 @@ mod oracles;
 
 use hackenbook_census::engines::enumerating;
 use hackenbook_census::engines::enumerating::run;
-use hackenbook_census::family::{Family, Kind};
-use hackenbook_census::forest::Palette;
+use hackenbook_census::families::forests::{Family, Kind};
 use hackenbook_census::record::{Record, Val};
 use hackenbook_census::small::Small;
 use hackenbook_census::store::export::write_parquet;
 use hackenbook_census::{Figure, Workspace};
+use hackenbook_rulesets::hackenbush::Colour;
 use hackenbook_rulesets::hackenbush::Evaluator;
-use hackenbook_rulesets::hackenbush::{Colour, Rules};
 use parquet::file::reader::{FileReader, SerializedFileReader};
 use parquet::record::Field;
 use std::collections::HashMap;
@@ -24,13 +23,7 @@ use std::path::Path;
 use std::process::Command;
 
 fn forests(max_edges: usize) -> Family {
-    Family {
-        kind: Kind::Forests,
-        min_edges: 1,
-        max_edges,
-        palette: Palette::new(&[Colour::Blue, Colour::Red]),
-        rules: Rules::Normal,
-    }
+    Family::new(Kind::Forests, 1..=max_edges, &[Colour::Blue, Colour::Red])
 }
 
 /// A number as a double, from its written form (`-3/8`), not by the exporter's conversion.
@@ -50,7 +43,26 @@ fn num(v: Val) -> f64 {
 }
 
 /// The record's fields, as the table's first columns after `notation` hold them.
-type Key = [u64; 14];
+type Key = [u64; 15];
+
+/// The columns of [`key`], by name: each of the record's fields must be one.
+const FIELDS: [&str; 15] = [
+    "edges",
+    "blue",
+    "red",
+    "green",
+    "trunks",
+    "height",
+    "spine",
+    "path",
+    "cycles",
+    "colon",
+    "value",
+    "reading",
+    "tree_rule",
+    "sum",
+    "ordinal_sum",
+];
 
 fn key(r: &Record) -> Key {
     let int = |x: u32| u64::from(x);
@@ -65,6 +77,7 @@ fn key(r: &Record) -> Key {
         small(r.height),
         small(r.spine),
         r.path as u64,
+        int(r.cycles),
         r.colon as u64,
         float(r.value),
         float(r.reading),
@@ -112,6 +125,8 @@ fn the_table_is_the_census_position_by_position() {
     let mut columns: HashMap<String, usize> = HashMap::new();
     let mut derived: HashMap<&str, u64> = HashMap::new();
     let mut previous = String::new();
+    // The record's fields as the library lists them are the ones read here.
+    assert_eq!(hackenbook_census::record::FIELD_NAMES, FIELDS);
     for row in reader.get_row_iter(None).unwrap() {
         let row = row.unwrap();
         let cells: Vec<(&String, &Field)> = row.get_column_iter().collect();
@@ -127,9 +142,9 @@ fn the_table_is_the_census_position_by_position() {
         };
         assert_ne!(notation, &previous, "a position twice in a row");
         previous = notation.clone();
-        let mut record: Key = [0; 14];
-        for (k, (_, f)) in record.iter_mut().zip(&cells[1..15]) {
-            *k = cell_bits(f);
+        let mut record: Key = [0; 15];
+        for (k, name) in record.iter_mut().zip(FIELDS) {
+            *k = cell_bits(cells[columns[name]].1);
         }
         let entry = groups.entry(record).or_insert((0, notation.clone()));
         entry.0 += 1;

@@ -2,7 +2,7 @@
 //! computed here member by member, the queries' counts against counts made here from those
 //! values, and published values found in the censuses where the literature puts them.
 
-use hackenbook_census::engines::positions::{parse_phrase, PositionFamily};
+use hackenbook_census::families::positions::{parse_phrase, PositionFamily};
 use hackenbook_census::{literal_holds, render_figure, Figure, Workspace};
 use hackenbook_games::{GameId, Games};
 use hackenbook_rulesets::hackenbush::Evaluator;

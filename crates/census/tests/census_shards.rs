@@ -4,8 +4,7 @@
 use hackenbook_base::trust::Key;
 use hackenbook_census::engines::enumerating;
 use hackenbook_census::engines::enumerating::{run, run_shard, run_with, How, Resume};
-use hackenbook_census::family::{Family, Kind, Shard};
-use hackenbook_census::forest::Palette;
+use hackenbook_census::families::forests::{Family, Kind, Shard};
 use hackenbook_census::query::obtained::{CensusMethod, Engine, Origin};
 use hackenbook_census::record::Row;
 use hackenbook_census::small::Small;
@@ -14,19 +13,13 @@ use hackenbook_census::store::shard::{
 };
 use hackenbook_census::{render_figure, Workspace};
 use hackenbook_games::Games;
+use hackenbook_rulesets::hackenbush::Colour;
 use hackenbook_rulesets::hackenbush::Evaluator;
-use hackenbook_rulesets::hackenbush::{Colour, Rules};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 fn family(kind: Kind, max_edges: usize) -> Family {
-    Family {
-        kind,
-        min_edges: 2,
-        max_edges,
-        palette: Palette::new(&[Colour::Blue, Colour::Red]),
-        rules: Rules::Normal,
-    }
+    Family::new(kind, 2..=max_edges, &[Colour::Blue, Colour::Red])
 }
 
 /// The key shards are sealed under in these tests (the user's own in production).

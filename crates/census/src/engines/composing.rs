@@ -13,7 +13,7 @@
 //! engine is tested record for record against the plain game tree ([`crate::engines::reference`]) and,
 //! for the childish rules, against the solver's childish game tree.
 
-use crate::family::{Family, Kind};
+use crate::families::forests::{Family, Kind};
 use crate::forest::Forest;
 use crate::record::{forest_count, order_key, Facts, Groups, Readings, Record, Row, Val};
 use hackenbook_games::{GameId, Games};

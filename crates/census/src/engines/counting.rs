@@ -12,7 +12,8 @@
 //! dyadic numbers held as integers over `2^SCALE`, the colon taken by the one sign-expansion rule
 //! ([`hackenbook_games::signs::colon`]) on that fixed-point type.
 
-use crate::family::{bytes, Family, Kind};
+use crate::families::bytes;
+use crate::families::forests::{Family, Kind};
 use hackenbook_games::signs::{self, Binary};
 use hackenbook_games::{Dyadic, Stop};
 use hackenbook_rulesets::hackenbush::{Colour, Rules};

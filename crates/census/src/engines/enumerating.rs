@@ -7,7 +7,7 @@
 //! value comes from the game tree, and the theorems are separate columns that queries compare.
 
 use super::tally::{Gather, Tally};
-use crate::family::{Family, Shard};
+use crate::families::forests::{Family, Shard};
 use crate::forest::{shape_index, shape_rank, shapes, Forest, Palette};
 use crate::record::{forest_count, order_key, Facts, Groups, Readings, Record, Row, Val};
 use crate::small::Small;
@@ -963,16 +963,10 @@ pub fn ordinal_sum(games: &mut Games, sign: i8, x: Small) -> Result<Small, Strin
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::family::Kind;
+    use crate::families::forests::Kind;
 
     fn blue_red(kind: Kind, max: usize) -> Family {
-        Family {
-            kind,
-            min_edges: 1,
-            max_edges: max,
-            palette: Palette::new(&[Colour::Blue, Colour::Red]),
-            rules: hackenbook_rulesets::hackenbush::Rules::Normal,
-        }
+        Family::new(kind, 1..=max, &[Colour::Blue, Colour::Red])
     }
 
     fn census(family: &Family) -> Vec<Row> {

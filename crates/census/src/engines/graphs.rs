@@ -11,134 +11,17 @@
 //! are listed by edges, then code, and valued by the solver (blue-red pictures by the number
 //! search, the rest by the game tree with its fast paths), under the census's rules.
 //!
-//! There is no closed form for the size: the family's [`GraphFamily::bound`] is an upper bound
+//! There is no closed form for the size: the family's [`GraphFamily::bound`](crate::families::graphs::GraphFamily::bound) is an upper bound
 //! (shapes of each size, counted once, times every colouring) that decides whether the census
 //! may run; the counts themselves are checked against an independent enumeration in the tests.
 
-use crate::family::Members;
+use crate::families::graphs::GraphFamily;
 use crate::forest::Palette;
-use crate::record::method::Engine;
 use crate::record::{order_key, Facts, Groups, Record, Row, Val};
 use hackenbook_games::{GameId, Games};
 use hackenbook_rulesets::hackenbush::canon::{exact_code, from_code};
-use hackenbook_rulesets::hackenbush::{Colour, Position, Rules, SolveError, Solver};
-use hackenbook_rulesets::Count;
+use hackenbook_rulesets::hackenbush::{Colour, Position, SolveError, Solver};
 use rustc_hash::FxHashSet;
-use std::fmt;
-
-/// The most edges a census of graphs enumerates: the table of shapes below goes this far.
-pub const MAX_GRAPH_EDGES: usize = 8;
-
-/// Uncoloured pictures of `n` edges (connected grounded multigraphs, loops allowed), by `n`:
-/// the bound of a census's size. Counted by [`pictures`] with one colour (a test holds them).
-pub const SHAPES: [u64; MAX_GRAPH_EDGES + 1] = [1, 2, 6, 20, 74, 289, 1203, 5221, 23623];
-
-/// A census of graphs larger than this (by its bound) runs only when its author confirms it
-/// (`max_positions` in the block, `--yes` on the command line): every member is valued by the
-/// solver, some thousands a second.
-pub const GRAPHS_CONFIRM_ABOVE: u128 = 150_000;
-
-/// Pictures the solver values a second, about (blue-red graphs of 6 edges, normal and
-/// childish; see the README): the estimate of a census's time.
-pub const GRAPH_RATE: f64 = 5_000.0;
-
-/// A family of pictures: every connected grounded graph of some edge counts and palette.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct GraphFamily {
-    pub min_edges: usize,
-    pub max_edges: usize,
-    pub palette: Palette,
-    pub rules: Rules,
-}
-
-impl GraphFamily {
-    /// An upper bound on the members: each uncoloured shape under every colouring (colourings
-    /// that a symmetry of the shape carries onto each other are one member).
-    pub fn bound(&self) -> u128 {
-        (self.min_edges..=self.max_edges)
-            .map(|n| SHAPES[n] as u128 * self.palette.colourings(n) as u128)
-            .sum()
-    }
-
-    /// The time valuing every picture is estimated to take, at most, in seconds.
-    pub fn seconds(&self) -> f64 {
-        self.bound() as f64 / GRAPH_RATE
-    }
-
-    /// A built-in name: `graphs5` (blue-red graphs of 1 to 5 edges), `graphs4_LRG`.
-    pub fn builtin(name: &str) -> Option<GraphFamily> {
-        let (head, colours) = name.split_once('_').unwrap_or((name, "LR"));
-        let max_edges: usize = head.strip_prefix("graphs")?.parse().ok()?;
-        let mut palette = Vec::new();
-        for c in colours.chars() {
-            palette.push(Colour::from_letter(c).filter(|_| c.is_ascii_uppercase())?);
-        }
-        (max_edges <= MAX_GRAPH_EDGES).then(|| GraphFamily {
-            min_edges: 1,
-            max_edges,
-            palette: Palette::new(&palette),
-            rules: Rules::Normal,
-        })
-    }
-}
-
-impl Members for GraphFamily {
-    /// `graphs edges=1..=6 colours=LR rules=childish`: the code that decides its rows (the
-    /// enumeration and the solver) is in the cache's schema, with all the computing code.
-    fn key(&self) -> String {
-        let rules = match self.rules {
-            Rules::Normal => "",
-            Rules::Childish => " rules=childish",
-        };
-        format!(
-            "graphs edges={}..={} colours={}{rules}",
-            self.min_edges,
-            self.max_edges,
-            self.palette.letters()
-        )
-    }
-
-    /// "every connected picture of 1 to 5 edges, blue and red, counted once however it is
-    /// drawn".
-    fn in_words(&self) -> String {
-        let members = crate::family::members_in_words(
-            "connected picture",
-            self.min_edges,
-            self.max_edges,
-            &self.palette,
-            self.rules,
-        );
-        format!("{members}; each counted once however it is drawn")
-    }
-
-    /// At most [`GraphFamily::bound`]: there is no closed form.
-    fn count(&self) -> Count {
-        Count::AtMost(self.bound())
-    }
-
-    /// Each picture valued by the solver.
-    fn engine(&self) -> Engine {
-        Engine::Solver
-    }
-
-    /// Refused past the budget with the bound and the time the solver would take at most.
-    fn within(&self, max_positions: u128, how: &str) -> Result<(), String> {
-        let bound = self.bound();
-        if bound <= max_positions {
-            return Ok(());
-        }
-        let seconds = self.seconds();
-        Err(format!(
-            "this census would value up to {} pictures, each by the solver: up to {}; it runs only when confirmed: {how}",
-            crate::family::group(bound),
-            if seconds < 120.0 {
-                format!("{seconds:.0} s")
-            } else {
-                format!("{:.0} min", seconds / 60.0)
-            }
-        ))
-    }
-}
 
 /// A row as cached: the smallest member by its code.
 pub fn to_stored(rows: &[Row<Val, Position>]) -> Vec<Row<Val, Vec<u32>>> {
@@ -164,20 +47,6 @@ pub fn from_stored(rows: Vec<Row<Val, Vec<u32>>>) -> Option<Vec<Row<Val, Positio
             })
         })
         .collect()
-}
-
-impl fmt::Display for GraphFamily {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let edges = if self.min_edges == self.max_edges {
-            format!("{}", self.max_edges)
-        } else {
-            format!("{} to {}", self.min_edges, self.max_edges)
-        };
-        if self.rules == Rules::Childish {
-            f.write_str("childish ")?;
-        }
-        write!(f, "graphs of {} edges in {}", edges, self.palette.letters())
-    }
 }
 
 /// Every picture of `0..=max_edges` edges over the palette, by size: `result[n]` holds the
@@ -348,6 +217,7 @@ pub fn run(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::families::graphs::{MAX_GRAPH_EDGES, SHAPES};
 
     #[test]
     fn the_shape_table_is_the_enumeration() {

@@ -1,5 +1,5 @@
-//! The census engines: each enumerates the members of one kind of family, once each, and
-//! values them.
+//! The census engines: each enumerates the members of one kind of family
+//! ([`crate::families`]), once each, and values them.
 //!
 //! Blue-red forests are [`enumerating`] level by level in arrays (the fast engine), or
 //! [`counting`] by value with no forest built; forests of any colours, and the childish rules,

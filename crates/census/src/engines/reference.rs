@@ -9,7 +9,7 @@
 //! A build's censuses it does not run ([`run`] is for the tests and the benchmark): the
 //! composing engine ([`crate::engines::composing`]) takes the families the fast one refuses.
 
-use crate::family::{Family, Kind};
+use crate::families::forests::{Family, Kind};
 use crate::forest::{Forest, Palette};
 use crate::record::{forest_count, order_key, Facts, Groups, Readings, Record, Row};
 use hackenbook_games::{GameId, Games};

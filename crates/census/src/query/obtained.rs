@@ -273,7 +273,7 @@ impl Watch {
             let (a, b) = (same.left.get().name, same.right.get().name);
             let members = |n: u64| {
                 let unit = if n == 1 { "member" } else { "members" };
-                format!("{} {unit}", crate::family::group(n.into()))
+                format!("{} {unit}", crate::families::group(n.into()))
             };
             out.push(How {
                 what: format!("`{a}` and `{b}`"),
@@ -281,7 +281,7 @@ impl Watch {
                     "compared on the {} where they are computed apart; on the other {} they \
                      coincide by definition ({})",
                     members(apart),
-                    crate::family::group(coincide.into()),
+                    crate::families::group(coincide.into()),
                     reason(*same, engine)
                 ),
             });

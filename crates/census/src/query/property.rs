@@ -696,4 +696,18 @@ mod tests {
         assert_eq!(property("stalk"), property("path"));
         assert!(PROPERTIES.len() < u8::MAX as usize);
     }
+
+    /// Every field of the record is read by the property of its name, a value by the property
+    /// that says it is computed from that value ([`Property::from`]); a field added to the
+    /// record and not to this table fails here.
+    #[test]
+    fn every_record_field_is_a_property() {
+        use crate::record::{Field, FIELD_NAMES};
+        for name in FIELD_NAMES {
+            let p = property(name).unwrap_or_else(|| panic!("`{name}` is not a property"));
+            assert!(p.get().read.is_some(), "`{name}` is not read off a record");
+            let field = Field::ALL.iter().find(|f| f.name() == *name);
+            assert_eq!(p.get().from, field.copied(), "`{name}`");
+        }
+    }
 }

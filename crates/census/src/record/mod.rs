@@ -55,26 +55,34 @@ impl Val {
     }
 }
 
-/// The values a record holds, each computed its own way (see [`crate::query::obtained`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Field {
-    Value,
-    Reading,
-    TreeRule,
-    Sum,
-    OrdinalSum,
+/// A fact of a record as a table's column holds it: a count or a condition (the Parquet
+/// export's `int32` and `boolean` columns).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fact {
+    Count(u32),
+    Flag(bool),
 }
 
-impl Field {
-    /// The property that reads it.
-    pub fn name(self) -> &'static str {
-        match self {
-            Field::Value => "value",
-            Field::Reading => "reading",
-            Field::TreeRule => "tree_rule",
-            Field::Sum => "sum",
-            Field::OrdinalSum => "ordinal_sum",
-        }
+/// The types a record's facts are held in, each as a [`Fact`].
+pub trait FactType: Copy {
+    fn fact(self) -> Fact;
+}
+
+impl FactType for u32 {
+    fn fact(self) -> Fact {
+        Fact::Count(self)
+    }
+}
+
+impl FactType for u8 {
+    fn fact(self) -> Fact {
+        Fact::Count(self.into())
+    }
+}
+
+impl FactType for bool {
+    fn fact(self) -> Fact {
+        Fact::Flag(self)
     }
 }
 
@@ -91,13 +99,39 @@ pub fn forest_count<T: From<u8>>(n: usize) -> T {
 }
 
 /// Declares the record's fields once: the record itself, its two halves ([`Facts`] and
-/// [`Readings`]), the one constructor every engine builds a record with ([`Record::new`]) and
-/// the conversion of its values ([`Record::map`]) all come from this list.
+/// [`Readings`]), the one constructor every engine builds a record with ([`Record::new`]), the
+/// conversion of its values ([`Record::map`]), the names of its values ([`Field`]) and of all
+/// its fields ([`FIELD_NAMES`], which the property table and the Parquet export are held
+/// against, and whose facts and values the export writes by [`Facts::named`] and
+/// [`Readings::named`]) all come from this list.
 macro_rules! record_fields {
     (
         facts { $( $(#[$fm:meta])* $f:ident : $ft:ty ),* $(,)? }
-        readings { $( $(#[$rm:meta])* $r:ident ),* $(,)? }
+        readings { $( $(#[$rm:meta])* $r:ident => $field:ident ),* $(,)? }
     ) => {
+        /// The record's fields by name, in its order: the facts, then the values (each the
+        /// name of the property that reads it).
+        pub const FIELD_NAMES: &[&str] = &[ $( stringify!($f), )* $( stringify!($r), )* ];
+
+        /// The values a record holds, each computed its own way (see
+        /// [`crate::query::obtained`]).
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum Field {
+            $( $field, )*
+        }
+
+        impl Field {
+            /// Every value of a record, in its order.
+            pub const ALL: &[Field] = &[ $( Field::$field, )* ];
+
+            /// The property that reads it.
+            pub fn name(self) -> &'static str {
+                match self {
+                    $( Field::$field => stringify!($r), )*
+                }
+            }
+        }
+
         /// Every property of a position that the query language reads directly (the rest of
         /// the [property table](crate::query::property) is computed from these). `V` is how a value is
         /// held: a [`Val`] in a census, a reference to a written-out canonical form in the cache.
@@ -129,7 +163,19 @@ macro_rules! record_fields {
             $( $(#[$rm])* pub $r: V, )*
         }
 
+        impl Facts {
+            /// Every fact by name, in the record's order.
+            pub fn named(&self) -> Vec<(&'static str, Fact)> {
+                vec![ $( (stringify!($f), FactType::fact(self.$f)), )* ]
+            }
+        }
+
         impl<V> Readings<V> {
+            /// Every value by name, in the record's order.
+            pub fn named(self) -> Vec<(Field, V)> {
+                vec![ $( (Field::$field, self.$r), )* ]
+            }
+
             /// Every value converted.
             pub fn map<W>(self, mut f: impl FnMut(V) -> W) -> Readings<W> {
                 Readings { $( $r: f(self.$r), )* }
@@ -147,6 +193,12 @@ macro_rules! record_fields {
                 let Facts { $( $f, )* } = facts;
                 let Readings { $( $r, )* } = readings;
                 Record { $( $f, )* $( $r, )* }
+            }
+
+            /// Its two halves: what the engine counted and what it valued.
+            pub fn split(self) -> (Facts, Readings<V>) {
+                let Record { $( $f, )* $( $r, )* } = self;
+                (Facts { $( $f, )* }, Readings { $( $r, )* })
             }
 
             /// The same record with every value converted (`None` if one cannot be).
@@ -176,16 +228,16 @@ record_fields! {
     }
     readings {
         /// By the game tree: the simplicity rule over the options.
-        value,
+        value => Value,
         /// The leftmost path read as a stalk (Berlekamp's rule).
-        reading,
+        reading => Reading,
         /// The tree rule `(±1) : (forest above the trunk)`, applied all the way up, summed over
         /// the trees.
-        tree_rule,
+        tree_rule => TreeRule,
         /// The sum of the game-tree values of the separate trees.
-        sum,
+        sum => Sum,
         /// One ordinal sum per tree, `trunk : value(forest above)`, on canonical forms, summed.
-        ordinal_sum,
+        ordinal_sum => OrdinalSum,
     }
 }
 

@@ -11,7 +11,8 @@
 //! forms, re-interned on load.
 
 use crate::engines::counting::{self, Distribution};
-use crate::family::{Family, Members};
+use crate::families::forests::Family;
+use crate::families::Members;
 use crate::query::obtained::Origin;
 use crate::record::{Row, Val};
 use crate::small::Small;
@@ -342,20 +343,8 @@ pub fn load_counted_with(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::family::{Family, Kind};
-    use crate::forest::Palette;
+    use crate::families::forests::{forests, Family};
     use crate::query::obtained::Engine;
-    use hackenbook_rulesets::hackenbush::{Colour, Rules};
-
-    fn forests(max_edges: usize) -> Family {
-        Family {
-            kind: Kind::Forests,
-            min_edges: 1,
-            max_edges,
-            palette: Palette::new(&[Colour::Blue, Colour::Red]),
-            rules: Rules::Normal,
-        }
-    }
 
     fn rows(family: &Family, games: &mut Games) -> Vec<Row> {
         let mut ordinal = |s: i8, x: Small| crate::engines::enumerating::ordinal_sum(games, s, x);

@@ -9,12 +9,13 @@
 
 use crate::engines::enumerating::each_position;
 use crate::engines::enumerating::ordinal_sum;
-use crate::family::{Family, Members};
+use crate::families::forests::Family;
+use crate::families::Members;
 use crate::forest::Forest;
 use crate::query::property::PROPERTIES;
 use crate::query::row::{Scalar, Values};
 use crate::query::Type;
-use crate::record::{Record, Val};
+use crate::record::{Fact, Facts, Field, Record, Val, FIELD_NAMES};
 use crate::small::Small;
 use hackenbook_games::{Dyadic, Games};
 use parquet::data_type::{BoolType, ByteArray, ByteArrayType, DoubleType, Int32Type};
@@ -48,31 +49,39 @@ enum Physical {
     Double,
 }
 
-/// A column taken straight from the record.
-type Field = (&'static str, Physical, fn(&Record) -> Result<Cell, String>);
+/// The record's own fields, typed as they are held ([`record::FIELD_NAMES`]): its facts as
+/// counts and conditions, its values as doubles.
+fn record_columns() -> Vec<(&'static str, Physical)> {
+    let facts = Facts::default().named().into_iter().map(|(name, fact)| {
+        let physical = match fact {
+            Fact::Count(_) => Physical::Int,
+            Fact::Flag(_) => Physical::Bool,
+        };
+        (name, physical)
+    });
+    let values = Field::ALL.iter().map(|f| (f.name(), Physical::Double));
+    facts.chain(values).collect()
+}
 
-/// The record's own fields, typed as they are held.
-const FIELDS: &[Field] = &[
-    ("edges", Physical::Int, |r| int(r.edges)),
-    ("blue", Physical::Int, |r| int(r.blue)),
-    ("red", Physical::Int, |r| int(r.red)),
-    ("green", Physical::Int, |r| int(r.green)),
-    ("trunks", Physical::Int, |r| int(r.trunks)),
-    ("height", Physical::Int, |r| int(r.height)),
-    ("spine", Physical::Int, |r| int(r.spine)),
-    ("path", Physical::Bool, |r| Ok(Cell::Bool(r.path))),
-    ("colon", Physical::Bool, |r| Ok(Cell::Bool(r.colon))),
-    ("value", Physical::Double, |r| val(r.value)),
-    ("reading", Physical::Double, |r| val(r.reading)),
-    ("tree_rule", Physical::Double, |r| val(r.tree_rule)),
-    ("sum", Physical::Double, |r| val(r.sum)),
-    ("ordinal_sum", Physical::Double, |r| val(r.ordinal_sum)),
-];
+/// The cells of a record's own fields, in [`record_columns`]' order.
+fn record_cells(record: &Record) -> Result<Vec<Cell>, String> {
+    let (facts, readings) = record.split();
+    let mut out = Vec::new();
+    for (_, fact) in facts.named() {
+        out.push(match fact {
+            Fact::Count(n) => int(n)?,
+            Fact::Flag(b) => Cell::Bool(b),
+        });
+    }
+    for (_, v) in readings.named() {
+        out.push(val(v)?);
+    }
+    Ok(out)
+}
 
 /// A count as a 32-bit column; an exported member has at most 16 edges, and a larger count is
 /// an error, never a wrapped one.
-fn int(n: impl Into<u32>) -> Result<Cell, String> {
-    let n: u32 = n.into();
+fn int(n: u32) -> Result<Cell, String> {
     i32::try_from(n)
         .map(Cell::Int)
         .map_err(|_| format!("the count {n} does not fit a 32-bit column"))
@@ -103,9 +112,11 @@ fn dyadic(d: &Dyadic) -> Result<Cell, String> {
 /// Every column after `notation`: the record's fields, then every other property of positions
 /// in the property table's order (optional: empty where it is undefined).
 fn columns() -> Vec<(&'static str, Physical, bool)> {
-    let mut out: Vec<_> = FIELDS.iter().map(|&(n, p, _)| (n, p, true)).collect();
+    let mut out: Vec<_> = (record_columns().into_iter())
+        .map(|(n, p)| (n, p, true))
+        .collect();
     for p in PROPERTIES {
-        if p.read.is_some() && !FIELDS.iter().any(|f| f.0 == p.name) {
+        if p.read.is_some() && !FIELD_NAMES.contains(&p.name) {
             let physical = match p.ty {
                 Type::Bool => Physical::Bool,
                 Type::Value => Physical::Double,
@@ -134,14 +145,11 @@ fn schema() -> String {
 
 /// The cells of one record, every column of [`columns`] in order.
 fn cells(record: &Record, games: &mut Games) -> Result<Vec<Cell>, String> {
-    let mut out = Vec::new();
-    for (_, _, read) in FIELDS {
-        out.push(read(record)?);
-    }
+    let mut out = record_cells(record)?;
     let mut ev = Values { games };
     for p in PROPERTIES {
         let Some(read) = p.read else { continue };
-        if FIELDS.iter().any(|f| f.0 == p.name) {
+        if FIELD_NAMES.contains(&p.name) {
             continue;
         }
         out.push(match read(&mut ev, record) {
@@ -341,8 +349,39 @@ pub fn write_parquet(
     std::mem::forget(part);
     Ok(format!(
         "wrote {} positions ({} distinct records, {} columns) to {shown}",
-        crate::family::group(rows.into()),
+        crate::families::group(rows.into()),
         table.len(),
         columns().len() + 1
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every field of the record is a column of the table, required and typed as it is held
+    /// (a count as `int32`, a condition as `boolean`, a value as `double`), in the record's
+    /// order right after `notation`; every other property of positions follows once.
+    #[test]
+    fn every_record_field_is_a_column() {
+        let columns = columns();
+        let names: Vec<&str> = columns.iter().map(|c| c.0).collect();
+        assert_eq!(&names[..FIELD_NAMES.len()], FIELD_NAMES);
+        for (name, physical, required) in &columns[..FIELD_NAMES.len()] {
+            assert!(required, "{name}");
+            let want = match *name {
+                "path" | "colon" => Physical::Bool,
+                "value" | "reading" | "tree_rule" | "sum" | "ordinal_sum" => Physical::Double,
+                _ => Physical::Int,
+            };
+            assert!(*physical == want, "{name}");
+        }
+        assert!(names.contains(&"cycles"));
+        let schema = schema();
+        assert!(schema.contains("required int32 cycles;"), "{schema}");
+        for p in PROPERTIES.iter().filter(|p| p.read.is_some()) {
+            let times = names.iter().filter(|&&n| n == p.name).count();
+            assert_eq!(times, 1, "{}", p.name);
+        }
+    }
 }

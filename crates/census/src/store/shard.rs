@@ -14,7 +14,8 @@
 
 use crate::engines::enumerating::combine;
 use crate::engines::enumerating::{How, Resume};
-use crate::family::{Family, Members, Shard};
+use crate::families::forests::{Family, Shard};
+use crate::families::Members;
 use crate::record::{Row, Val};
 use crate::small::Small;
 use hackenbook_base::files;
@@ -549,20 +550,8 @@ pub fn merge_files(
 mod tests {
     use super::*;
     use crate::engines::enumerating::run_shard;
-    use crate::family::Kind;
-    use crate::forest::Palette;
+    use crate::families::forests::forests as family;
     use hackenbook_games::signs;
-    use hackenbook_rulesets::hackenbush::Colour;
-
-    fn family(max_edges: usize) -> Family {
-        Family {
-            kind: Kind::Forests,
-            min_edges: 1,
-            max_edges,
-            palette: Palette::new(&[Colour::Blue, Colour::Red]),
-            rules: hackenbook_rulesets::hackenbush::Rules::Normal,
-        }
-    }
 
     fn shard_files(family: &Family, count: usize) -> Vec<(String, ShardFile)> {
         (0..count)

@@ -3,7 +3,7 @@
 
 use super::{nearest_or_list, Holds, Workspace};
 use crate::definition::Source;
-use crate::engines::positions;
+use crate::families::positions;
 use crate::query::eval::{not_asked_of, reads, Reads, ORDINAL_OF_GAMES};
 use crate::query::{type_of, Expr, FamilyRef, Query, QueryError, QueryKind, Type};
 

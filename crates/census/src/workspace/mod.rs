@@ -20,10 +20,11 @@ pub use ladder::{EssayNames, Ladder};
 
 use crate::definition::{parse_definition, Source};
 use crate::engines::counting::{self, Distribution};
-use crate::engines::games::{GameFamily, GameMember};
-use crate::engines::graphs::GraphFamily;
-use crate::engines::positions;
-use crate::family::Family;
+use crate::engines::games::GameMember;
+use crate::families::forests::Family;
+use crate::families::games::GameFamily;
+use crate::families::graphs::GraphFamily;
+use crate::families::positions;
 use crate::forest::MAX_EDGES;
 use crate::query::eval::{Measures, Subject};
 use crate::query::literal::Example;
@@ -705,7 +706,7 @@ fn builtin_family(name: &str) -> Option<Source> {
         None => (name, "LR"),
     };
     let digits = head.find(|c: char| c.is_ascii_digit())?;
-    let kind = crate::family::Kind::parse(&head[..digits])?;
+    let kind = crate::families::forests::Kind::parse(&head[..digits])?;
     let max_edges: usize = head[digits..].parse().ok()?;
     let mut palette = Vec::new();
     for c in colours.chars() {

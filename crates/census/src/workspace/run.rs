@@ -10,10 +10,13 @@ use super::{builtin_family, CensusRun, Held, Workspace, CONFIRM_HOW};
 use crate::definition::Source;
 use crate::engines::composing;
 use crate::engines::enumerating::{self, EngineError};
-use crate::engines::games::{GameFamily, GameMember};
-use crate::engines::graphs::{self, GraphFamily, GRAPHS_CONFIRM_ABOVE};
-use crate::engines::positions::{PositionFamily, POSITIONS_CONFIRM_ABOVE};
-use crate::family::{Family, Members as _, CONFIRM_ABOVE};
+use crate::engines::games::GameMember;
+use crate::engines::graphs;
+use crate::families::forests::{Family, CONFIRM_ABOVE};
+use crate::families::games::GameFamily;
+use crate::families::graphs::{GraphFamily, GRAPHS_CONFIRM_ABOVE};
+use crate::families::positions::{PositionFamily, POSITIONS_CONFIRM_ABOVE};
+use crate::families::Members as _;
 use crate::forest::MAX_EDGES;
 use crate::progress::Progress;
 use crate::query::eval::RowEval;
@@ -92,7 +95,7 @@ impl Workspace {
                 // Every member counted once: the total of each size against the closed form,
                 // whether the rows were computed now, read back or merged from shards.
                 family
-                    .check_totals(crate::family::counted(&rows))
+                    .check_totals(crate::families::forests::counted(&rows))
                     .map_err(|why| {
                         QueryError::new(span.clone(), format!("census `{name}`: {why}"))
                     })?;
@@ -420,8 +423,8 @@ pub(super) fn positions_words(family: &PositionFamily, members: &[GameMember]) -
         (0, _) => "none within the plain game tree's budget, so by the solver alone".to_string(),
         (c, n) => format!(
             "{} of the {} confirmed by the plain game tree, the rest beyond its budget",
-            crate::family::group(c as u128),
-            crate::family::group(n as u128)
+            crate::families::group(c as u128),
+            crate::families::group(n as u128)
         ),
     };
     let closed = match family.count() {

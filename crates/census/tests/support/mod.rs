@@ -2,22 +2,15 @@
 //! one with ordinal sums made by the games table.
 
 use hackenbook_census::engines::enumerating as engine;
-use hackenbook_census::family::{Family, Kind};
-use hackenbook_census::forest::Palette;
+use hackenbook_census::families::forests::{Family, Kind};
 use hackenbook_census::record::Row;
 use hackenbook_census::small::Small;
 use hackenbook_games::Games;
-use hackenbook_rulesets::hackenbush::{Colour, Rules};
+use hackenbook_rulesets::hackenbush::Colour;
 
 /// The pictures of `kind` with `min` to `max` edges in `colours`, under the normal rules.
 pub fn family(kind: Kind, min: usize, max: usize, colours: &[Colour]) -> Family {
-    Family {
-        kind,
-        min_edges: min,
-        max_edges: max,
-        palette: Palette::new(colours),
-        rules: Rules::Normal,
-    }
+    Family::new(kind, min..=max, colours)
 }
 
 /// The fast engine's rows for `f`, its ordinal sums made in `games`.

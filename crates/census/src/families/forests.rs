@@ -1,45 +1,18 @@
-//! Which positions a census enumerates: a kind of forest, a range of edge counts, a palette.
+//! Hackenbush forests a census enumerates: a kind of forest, a range of edge counts, a palette.
 //!
 //! The one idea: a family is a set of shapes of each size times every colouring of them, so its
 //! size has a closed form (`k^n · Catalan(n)` forests, `k^n · Catalan(n-1)` trees, `k^n`
 //! stalks) that the enumeration is tested against, and its members are visited in rank order.
-//!
-//! What every kind of census family says of itself — its key, its members in words, how many
-//! it holds, the engine that values them, whether it may run under a budget — is the trait
-//! [`Members`], declared here and implemented by each family.
+//! What it costs (positions, time, memory, shards) is known before it runs.
 
-use super::forest::{catalan, is_single_tree, shapes, Palette, INDEXED_EDGES};
-use super::record::method::Engine;
-use super::record::Row;
+use super::{bytes, group, Members, Pictures};
+use crate::forest::{catalan, is_single_tree, shapes, Palette, INDEXED_EDGES};
+use crate::record::method::Engine;
+use crate::record::Row;
+use hackenbook_rulesets::hackenbush::Colour;
 use hackenbook_rulesets::hackenbush::Rules;
 use hackenbook_rulesets::Count;
 use std::fmt;
-
-/// What every census family says of itself, whatever its members are — forests ([`Family`]),
-/// connected pictures ([`GraphFamily`](super::engines::graphs::GraphFamily)), games born by a day
-/// ([`GameFamily`](super::engines::games::GameFamily)), a game's positions
-/// ([`PositionFamily`](super::engines::positions::PositionFamily)): the one interface that the census
-/// cache, the size check of a census block and the page's description of a census read. A new
-/// kind of family implements it and has an engine that enumerates and values its members.
-pub trait Members: fmt::Display {
-    /// A normalised description of the family: its census cache key is built from it.
-    fn key(&self) -> String;
-
-    /// The members in a reader's words: "every forest of 1 to 6 edges, blue and red".
-    fn in_words(&self) -> String;
-
-    /// How many members it holds, known before it runs: exactly (a closed form or a published
-    /// count, which the census is held against), or at most (a bound for its budget).
-    fn count(&self) -> Count;
-
-    /// The engine that enumerates and values its members (the one its cached rows are
-    /// attributed to).
-    fn engine(&self) -> Engine;
-
-    /// `Ok` if the census may run under a budget of `max_positions` members; otherwise what it
-    /// would cost and how to confirm it (`how`).
-    fn within(&self, max_positions: u128, how: &str) -> Result<(), String>;
-}
 
 /// A census larger than this many positions runs only when its author confirms the cost
 /// (`max_positions` in the block, `--yes` on the command line).
@@ -64,7 +37,7 @@ pub const STREAM_FACTOR: f64 = 1.6;
 /// The memory of a census, fitted to peaks measured with `/usr/bin/time -v` on release builds
 /// (`hackenbook census "count forestsN where value = 0 and trunks > 0" --yes --no-cache
 /// --time-limit 0`): while the census runs, its tables and, per distinct record, its entry in
-/// the table the threads share ([`super::tally`]: 40 bytes in hash maps between half and seven
+/// the table the threads share ([`crate::engines::tally`]: 40 bytes in hash maps between half and seven
 /// eighths full, and the threads' own small maps), about [`RUN_RECORD_BYTES`]; once it is done,
 /// the tables freed, its rows (a [`Row`] of 120 bytes each) and what the query reads off them,
 /// about [`ROW_RECORD_BYTES`]. The cache is written row by row as it is sealed, so writing it
@@ -153,24 +126,11 @@ impl Cost {
     }
 }
 
-/// `140458000` → `140,458,000`.
-pub fn group(n: u128) -> String {
-    hackenbook_games::display::with_separators(&n.into())
-}
-
 fn duration(seconds: f64) -> String {
     match seconds {
         s if s < 90.0 => format!("{:.0} s", s.max(1.0)),
         s if s < 5400.0 => format!("{:.0} min", s / 60.0),
         s => format!("{:.1} CPU-hours", s * 2.0 / 3600.0),
-    }
-}
-
-/// `1345000000` → `1.3 GB`; below a GiB, whole MB.
-pub fn bytes(n: u128) -> String {
-    match n {
-        n if n < 1 << 30 => format!("{} MB", n.div_ceil(1 << 20)),
-        n => format!("{:.1} GB", n as f64 / (1u64 << 30) as f64),
     }
 }
 
@@ -247,6 +207,17 @@ pub struct Family {
 }
 
 impl Family {
+    /// The pictures of `kind` with `edges` edges in `colours`, under the normal rules.
+    pub fn new(kind: Kind, edges: std::ops::RangeInclusive<usize>, colours: &[Colour]) -> Family {
+        Family {
+            kind,
+            min_edges: *edges.start(),
+            max_edges: *edges.end(),
+            palette: Palette::new(colours),
+            rules: Rules::Normal,
+        }
+    }
+
     /// The number of members, by the closed form.
     pub fn size(&self) -> u128 {
         (self.min_edges..=self.max_edges)
@@ -437,7 +408,7 @@ impl Family {
         Family::fitted_records(self.size(), self.records_per_position())
     }
 
-    /// The memory [`Family::each_position`](super::engines::enumerating::each_position) peaks at for an
+    /// The memory [`each_position`](crate::engines::enumerating::each_position) peaks at for an
     /// export: every size below the top stored (never streamed), and per distinct record its
     /// cells, worked out once, about `per_record` bytes.
     pub fn export_bytes(&self, per_record: u128) -> u128 {
@@ -445,35 +416,32 @@ impl Family {
     }
 }
 
+impl Family {
+    /// Its range of edges, palette and rules under its names.
+    pub fn pictures(&self) -> Pictures<'_> {
+        Pictures {
+            name: self.kind.name(),
+            member: match self.kind {
+                Kind::Forests => "forest",
+                Kind::Trees => "tree",
+                Kind::Stalks => "stalk",
+            },
+            min_edges: self.min_edges,
+            max_edges: self.max_edges,
+            palette: &self.palette,
+            rules: self.rules,
+        }
+    }
+}
+
 impl Members for Family {
     /// `forests edges=1..=6 colours=LR`, and `rules=childish` under the childish rules.
     fn key(&self) -> String {
-        let rules = match self.rules {
-            Rules::Normal => "",
-            Rules::Childish => " rules=childish",
-        };
-        format!(
-            "{} edges={}..={} colours={}{rules}",
-            self.kind.name(),
-            self.min_edges,
-            self.max_edges,
-            self.palette.letters()
-        )
+        self.pictures().key()
     }
 
     fn in_words(&self) -> String {
-        let noun = match self.kind {
-            Kind::Forests => "forest",
-            Kind::Trees => "tree",
-            Kind::Stalks => "stalk",
-        };
-        members_in_words(
-            noun,
-            self.min_edges,
-            self.max_edges,
-            &self.palette,
-            self.rules,
-        )
+        self.pictures().in_words()
     }
 
     /// Exactly, by the closed form ([`Family::size`]).
@@ -505,67 +473,21 @@ impl Members for Family {
     }
 }
 
-/// "every NOUN of 1 to 6 edges, blue and red", and under which rules when not the usual ones:
-/// how a page names a census's members (one sentence for every family of pictures).
-pub fn members_in_words(
-    noun: &str,
-    min_edges: usize,
-    max_edges: usize,
-    palette: &Palette,
-    rules: Rules,
-) -> String {
-    let edges = match (min_edges, max_edges) {
-        (1, 1) => "1 edge".to_string(),
-        (a, b) if a == b => format!("{b} edges"),
-        (a, b) => format!("{a} to {b} edges"),
-    };
-    let colours: Vec<&str> = palette.colours().map(|c| c.word()).collect();
-    let colours = match colours.split_last() {
-        Some((last, [])) => format!("all {last}"),
-        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
-        None => String::new(),
-    };
-    let rules = match rules {
-        Rules::Normal => "",
-        Rules::Childish => ", under the childish rules",
-    };
-    format!("every {noun} of {edges}, {colours}{rules}")
-}
-
 impl fmt::Display for Family {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let edges = if self.min_edges == self.max_edges {
-            format!("{}", self.max_edges)
-        } else {
-            format!("{} to {}", self.min_edges, self.max_edges)
-        };
-        if self.rules == Rules::Childish {
-            f.write_str("childish ")?;
-        }
-        write!(
-            f,
-            "{} of {} edges in {}",
-            self.kind.name(),
-            edges,
-            self.palette.letters()
-        )
+        self.pictures().fmt(f)
     }
+}
+
+/// The blue-red forests of 1 to `max_edges` edges (the tests' usual census).
+#[cfg(test)]
+pub(crate) fn forests(max_edges: usize) -> Family {
+    Family::new(Kind::Forests, 1..=max_edges, &[Colour::Blue, Colour::Red])
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use hackenbook_rulesets::hackenbush::Colour;
-
-    fn forests(max_edges: usize) -> Family {
-        Family {
-            kind: Kind::Forests,
-            min_edges: 1,
-            max_edges,
-            palette: Palette::new(&[Colour::Blue, Colour::Red]),
-            rules: Rules::Normal,
-        }
-    }
 
     #[test]
     fn families_are_described_in_words() {
