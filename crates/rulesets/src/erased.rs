@@ -32,6 +32,8 @@ pub trait DynRuleset: Send + Sync + 'static {
     fn players(&self) -> Option<&'static str>;
     /// The verb of a move ([`Ruleset::move_verb`]).
     fn move_verb(&self) -> &'static str;
+    /// Whether its shortcut checks itself against a game tree ([`Ruleset::checks_itself`]).
+    fn checks_itself(&self) -> bool;
     fn parse_erased(&self, text: &str) -> Result<Erased, Located>;
     fn print_erased(&self, p: &dyn Any) -> String;
     fn size_erased(&self, p: &dyn Any) -> usize;
@@ -91,6 +93,10 @@ impl<R: Ruleset> DynRuleset for R {
 
     fn move_verb(&self) -> &'static str {
         Ruleset::move_verb(self)
+    }
+
+    fn checks_itself(&self) -> bool {
+        Ruleset::checks_itself(self)
     }
 
     fn parse_erased(&self, text: &str) -> Result<Erased, Located> {
@@ -327,13 +333,19 @@ impl AnyPosition {
     /// Its value by the solver, held against the plain game tree where that fits the plain
     /// tree's budget: the one way a value of another game is vouched for, in a block or in
     /// brackets. The methods say which ran ([`Method::Solver`], and [`Method::GameTree`] when
-    /// the plain tree confirmed it); a disagreement is an error, a bug of hackenbook's.
+    /// the plain tree confirmed it); a disagreement is an error, a bug of hackenbook's. A
+    /// ruleset whose shortcut checks itself against its own game tree
+    /// ([`Ruleset::checks_itself`]: Hackenbush) gets no second game tree on top: the solver's
+    /// value, [`Method::Solver`].
     pub fn confirmed_value(
         &self,
         solvers: &mut Solvers,
         games: &mut Games,
     ) -> Result<(GameId, Vec<Method>), Unconfirmed> {
         let value = self.value(solvers, games).map_err(Unconfirmed::Unsolved)?;
+        if self.ruleset.checks_itself() {
+            return Ok((value, vec![Method::Solver]));
+        }
         match self.plain_value(solvers, games) {
             Ok(plain) if plain != value => Err(Unconfirmed::Disagree {
                 solver: games.display(value),
