@@ -578,6 +578,22 @@ mod tests {
         }
     }
 
+    /// Hackenbush's shortcut, the Hackenbush solver, holds each piece against its own plain
+    /// game tree: a Hackenbush board's value is the solver's, with no second game tree on top
+    /// (`LR` = 1/2, Winning Ways ch. 1); another game's value still gets the plain game tree.
+    #[test]
+    fn a_ruleset_whose_shortcut_checks_itself_gets_no_second_game_tree() {
+        let mut games = Games::new();
+        let mut solvers = Solvers::default();
+        let board = AnyPosition::parse(&crate::hackenbush::ruleset::NORMAL, "LR").unwrap();
+        let (value, methods) = board.confirmed_value(&mut solvers, &mut games).unwrap();
+        assert_eq!(value, games.eval_str("1/2").unwrap());
+        assert_eq!(methods, [Method::Solver]);
+        let heap = AnyPosition::parse(&crate::nim::Nim, "2").unwrap();
+        let (_, methods) = heap.confirmed_value(&mut solvers, &mut games).unwrap();
+        assert_eq!(methods, [Method::Solver, Method::GameTree]);
+    }
+
     /// Push and Shove are one type with two values: each has its own solver and memo, so a
     /// position valued under one is not taken from the other's memo.
     #[test]

@@ -112,7 +112,7 @@ mod tests {
         let childish = find_variant("hackenbush", Some("childish")).unwrap();
         assert_eq!(childish.name(), "hackenbush");
         assert!(find_variant("nim", Some("childish")).is_none());
-        assert_eq!(RULESETS.len(), names().len() + 1);
+        assert_eq!(RULESETS.len(), super::names().len() + 1);
     }
 
     #[test]

@@ -155,6 +155,11 @@ impl<R: Ruleset> Solver<R> {
         &self.rules
     }
 
+    /// What the ruleset's shortcut keeps for this solver's life ([`Ruleset::shortcut_state`]).
+    pub fn shortcut(&self) -> Option<&(dyn Any + Send)> {
+        self.shortcut.as_deref()
+    }
+
     /// The value of `p` in `games`, within the budgets and the run's clock.
     pub fn value(
         &mut self,
