@@ -45,8 +45,8 @@ pub fn eval_game_to_string(
     childish: bool,
     defs: &mut Definitions,
 ) -> Result<String, Failure> {
-    let position = read_game_position(game, input)?;
-    board_to_string(&position, explicit, childish, &mut defs.checker.ev)
+    let position = read_game_position(game, input, childish)?;
+    board_to_string(&position, explicit, &mut defs.checker.ev)
 }
 
 /// `hackenbook eval --outcome`: who wins a Domineering board, by the outcome search alone (no
@@ -70,7 +70,7 @@ pub fn eval_outcome_to_string(
             ))
         }
     };
-    let position = read_game_position(game, text)?;
+    let position = read_game_position(game, text, false)?;
     let heading = "who wins, by the outcome search (its canonical value not computed)";
     outcome_to_string(&position, heading, &mut defs.checker.ev.games)
 }
@@ -131,14 +131,23 @@ fn outcome_to_string(
     Ok(lines.join("\n"))
 }
 
-/// `input` read as a position of the game named `game` (`eval --game`, `play --game`).
-fn read_game_position(game: &str, input: &str) -> Result<AnyPosition, Failure> {
-    let ruleset = registry::find(game).ok_or_else(|| {
+/// `input` read as a position of the game named `game` (`eval --game`, `play --game`), under
+/// its childish rules with `childish` (`--childish`: a rule variant of Hackenbush's).
+fn read_game_position(game: &str, input: &str, childish: bool) -> Result<AnyPosition, Failure> {
+    let usual = registry::find(game).ok_or_else(|| {
         Failure::Other(format!(
             "unknown game `{game}`\n  help: {}",
             registry::unknown_help(game)
         ))
     })?;
+    let ruleset = match childish {
+        false => usual,
+        true => registry::find_variant(game, Some("childish")).ok_or_else(|| {
+            Failure::Other(format!(
+                "--childish is a rule of Hackenbush; {game} has no rule variants"
+            ))
+        })?,
+    };
     AnyPosition::parse(ruleset, input).map_err(|e| {
         Failure::Other(format!(
             "{} is not a {game} position: {} (at byte {}){}",
@@ -154,15 +163,8 @@ fn read_game_position(game: &str, input: &str) -> Result<AnyPosition, Failure> {
 fn board_to_string(
     position: &AnyPosition,
     explicit: bool,
-    childish: bool,
     ev: &mut Evaluator,
 ) -> Result<String, Failure> {
-    let game = position.ruleset().name();
-    if childish {
-        return Err(Failure::Other(format!(
-            "--childish is a rule of Hackenbush; {game} has no rule variants"
-        )));
-    }
     let Evaluator {
         games, rulesets, ..
     } = ev;
@@ -773,20 +775,15 @@ pub fn other_game_table(
     ev: &mut Evaluator,
 ) -> Result<Option<BoardTable>, Failure> {
     let position = match game {
-        Some(game) => read_game_position(game, input)?,
+        Some(game) => read_game_position(game, input, childish)?,
         None => match input.split_once(':') {
             Some((game, position)) if registry::find(game.trim()).is_some() => {
-                read_game_position(game.trim(), position.trim())?
+                read_game_position(game.trim(), position.trim(), childish)?
             }
             _ => return Ok(None),
         },
     };
     let name = position.ruleset().name();
-    if childish {
-        return Err(Failure::Other(format!(
-            "--childish is a rule of Hackenbush; {name} has no rule variants"
-        )));
-    }
     let Evaluator {
         games, rulesets, ..
     } = ev;

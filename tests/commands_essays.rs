@@ -476,6 +476,61 @@ fn play_takes_a_position_of_any_game() {
     );
 }
 
+/// `eval` and `play` (its table, as `play --json` prints it) take a position of every game of
+/// the registry, Hackenbush too, written `GAME: POSITION`: the same value from both (Hackenbush
+/// `LR` = ½, Cutcake `1x4` = 3, Nim `3` = ∗3, Domineering 2 × 2 = ±1, Toads and Frogs `T.F` = ∗,
+/// Push `.L` = 2, Shove `LR` = −3/2, as in the book's tests); `--childish` is Hackenbush's
+/// variant (`L(RG)`: ½∗ normally, ∗ childish, where Left may not cut the blue edge the rest
+/// stands on), and a game without variants refuses it. A game added to the registry without a
+/// sample here fails.
+#[test]
+fn eval_and_play_take_every_game_of_the_registry() {
+    let samples = [
+        ("hackenbush", "LR", "1/2"),
+        ("nim", "3", "*3"),
+        ("domineering", "2x2", "+-1"),
+        ("toads-and-frogs", "T.F", "*"),
+        ("cutcake", "1x4", "3"),
+        ("push", ".L", "2"),
+        ("shove", "LR", "-3/2"),
+    ];
+    let names: Vec<&str> = samples.iter().map(|s| s.0).collect();
+    assert_eq!(names, hackenbook_rulesets::registry::names());
+    let (_dir, project) = project_with(&[]);
+    let mut defs = driver::definitions(&project, None).unwrap();
+    let mut ev = hackenbook_rulesets::hackenbush::Evaluator::default();
+    let both = |input: &str,
+                childish: bool,
+                defs: &mut hackenbook_book::driver::Definitions,
+                ev: &mut hackenbook_rulesets::hackenbush::Evaluator| {
+        let evaluated = eval_to_string(input, false, childish, defs).unwrap();
+        let table = other_game_table(input, None, childish, ev)
+            .unwrap()
+            .unwrap();
+        let played = table.values[table.positions[0].value].clone();
+        (evaluated.lines().next().unwrap().to_string(), played)
+    };
+    for (game, position, value) in samples {
+        let input = format!("{game}: {position}");
+        let (evaluated, played) = both(&input, false, &mut defs, &mut ev);
+        assert_eq!(
+            (evaluated.as_str(), played.as_str()),
+            (value, value),
+            "{input}"
+        );
+        if game != "hackenbush" {
+            assert!(
+                eval_to_string(&input, false, true, &mut defs).is_err(),
+                "{input}"
+            );
+        }
+    }
+    let normal = both("hackenbush: L(RG)", false, &mut defs, &mut ev);
+    assert_eq!(normal, ("1/2*".to_string(), "1/2*".to_string()));
+    let childish = both("hackenbush: L(RG)", true, &mut defs, &mut ev);
+    assert_eq!(childish, ("*".to_string(), "*".to_string()));
+}
+
 /// A game of Domineering in the terminal: a move is typed by its name, a wrong one is answered
 /// with the moves there are, and the game ends when the player to move has none. On 2x2 whoever
 /// starts wins (±1): Left starts, and after her domino Right has no move.

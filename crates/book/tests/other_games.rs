@@ -467,3 +467,74 @@ fn a_line_of_play_says_each_move_with_its_game_s_verb() {
         "Left plays <code>3→0</code></span>",
     );
 }
+
+/// One position of each game of the registry, in its notation: its value and a move of Left's.
+/// Values: Hackenbush `LR` = ½ and Cutcake `1x4` = 3 (Winning Ways, ch. 1 and 2); Nim `3` = ∗3
+/// (Bouton); Domineering 2 × 2 = ±1 and Toads and Frogs `T.F` = ∗ (Winning Ways, ch. 2 and 1);
+/// Push `.L` = 2 (two moves, Left's alone); Shove `LR` = −3/2 (read off the board, as above).
+const SAMPLES: &[(&str, &str, &str, &str)] = &[
+    ("hackenbush", "LR", "1/2", "L"),
+    ("nim", "3", "*3", "3→0"),
+    ("domineering", "2x2", "{1 | -1}", "a1-a2"),
+    ("toads-and-frogs", "T.F", "*", "1→2"),
+    ("cutcake", "1x4", "3", "1x4→1x2+1x2"),
+    ("push", ".L", "2", "2→1"),
+    ("shove", "LR", "-3/2", "1→off"),
+];
+
+/// The same directives on a position of `game`, each asserting `value` (`wrong`: each
+/// asserting one more, so each must fail): a position block, a bracket in a claim, a line of
+/// play from the block, an exercise on the position.
+fn every_directive(game: &str, position: &str, value: &str, left: &str, wrong: bool) -> String {
+    let value = if wrong {
+        format!("({value}) + 1")
+    } else {
+        value.to_string()
+    };
+    format!(
+        "```{game} sample\n{position}\nvalue = {value}\n```\n\n\
+         The bracket is worth `{{{value} = [[{game}: {position}]]}}`.\n\n\
+         ```play sample\nvalue = {value}\nleft plays {left}\n```\n\n\
+         ```exercise {game} question\n{position}\nquestion = value\nanswer = {value}\n```\n"
+    )
+}
+
+/// Every game of the registry, Hackenbush too, answers the same directives: a block's value, a
+/// bracket in a claim, a line of play, an exercise — each checked (a wrong value fails at each
+/// of the four), and the page carries the block's play table. A game left out of a path fails
+/// here; a game added to the registry without a sample fails too.
+#[test]
+fn every_ruleset_of_the_registry_answers_every_directive() {
+    let names: Vec<&str> = SAMPLES.iter().map(|s| s.0).collect();
+    assert_eq!(
+        names,
+        hackenbook_rulesets::registry::names(),
+        "a sample for every game of the registry"
+    );
+    for &(game, position, value, left) in SAMPLES {
+        let body = every_directive(game, position, value, left, false);
+        let (checked, mut problems, games) = check_with_games(&body);
+        assert_eq!(errors(&checked, &problems), Vec::<String>::new(), "{game}");
+        let tally = Tally::of(std::slice::from_ref(&checked));
+        assert_eq!(
+            (tally.assertions, tally.plays, tally.exercises),
+            (1, 1, 1),
+            "{game}: {tally:?}"
+        );
+        assert_eq!(
+            tally.queries + tally.prose_relations,
+            1,
+            "{game}: the bracket's claim"
+        );
+        assert!(checked.claims.iter().all(|c| c.holds), "{game}");
+        let page = hackenbook_book::page::build_page(&checked, &games, &mut problems);
+        assert!(
+            page.body_html.contains("data-play"),
+            "{game}: the block is played in the page"
+        );
+        let body = every_directive(game, position, value, left, true);
+        let (checked, problems) = check(&body);
+        let errors = errors(&checked, &problems);
+        assert_eq!(errors.len(), 4, "{game}: {errors:#?}");
+    }
+}

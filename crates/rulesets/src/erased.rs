@@ -34,6 +34,8 @@ pub trait DynRuleset: Send + Sync + 'static {
     fn players(&self) -> Option<&'static str>;
     /// The verb of a move ([`Ruleset::move_verb`]).
     fn move_verb(&self) -> &'static str;
+    /// Whether its shortcut checks itself against a game tree ([`Ruleset::checks_itself`]).
+    fn checks_itself(&self) -> bool;
     fn parse_erased(&self, text: &str) -> Result<Erased, Located>;
     fn print_erased(&self, p: &dyn Any) -> String;
     fn size_erased(&self, p: &dyn Any) -> usize;
@@ -93,6 +95,10 @@ impl<R: Ruleset> DynRuleset for R {
 
     fn move_verb(&self) -> &'static str {
         Ruleset::move_verb(self)
+    }
+
+    fn checks_itself(&self) -> bool {
+        Ruleset::checks_itself(self)
     }
 
     fn parse_erased(&self, text: &str) -> Result<Erased, Located> {
@@ -329,12 +335,20 @@ impl AnyPosition {
     /// Its value by the solver, held against the plain game tree where that fits the plain
     /// tree's budget: the one way a value of another game is vouched for, in a block or in
     /// brackets. The methods say which ran ([`Method::Solver`], and [`Method::GameTree`] when
-    /// the plain tree confirmed it); a disagreement is an error, a bug of hackenbook's.
+    /// the plain tree confirmed it); a disagreement is an error, a bug of hackenbook's. A
+    /// ruleset whose shortcut checks itself against its own game tree
+    /// ([`Ruleset::checks_itself`]: Hackenbush) gets no second game tree on top: the solver's
+    /// value, [`Method::Solver`].
     pub fn confirmed_value(
         &self,
         solvers: &mut Solvers,
         games: &mut Games,
     ) -> Result<(GameId, Vec<Method>), Unconfirmed> {
+        if self.ruleset.checks_itself() {
+            // Its shortcut checks its own values against a game tree: no second one on top.
+            let value = self.value(solvers, games).map_err(Unconfirmed::Unsolved)?;
+            return Ok((value, vec![Method::Solver]));
+        }
         let key = ConfirmedKey {
             ruleset: self.ruleset.name(),
             variant: self.ruleset.variant(),
@@ -634,6 +648,22 @@ mod tests {
             }
             other => panic!("{other:?}"),
         }
+    }
+
+    /// Hackenbush's shortcut, the Hackenbush solver, holds each piece against its own plain
+    /// game tree: a Hackenbush board's value is the solver's, with no second game tree on top
+    /// (`LR` = 1/2, Winning Ways ch. 1); another game's value still gets the plain game tree.
+    #[test]
+    fn a_ruleset_whose_shortcut_checks_itself_gets_no_second_game_tree() {
+        let mut games = Games::new();
+        let mut solvers = Solvers::default();
+        let board = AnyPosition::parse(&crate::hackenbush::ruleset::NORMAL, "LR").unwrap();
+        let (value, methods) = board.confirmed_value(&mut solvers, &mut games).unwrap();
+        assert_eq!(value, games.eval_str("1/2").unwrap());
+        assert_eq!(methods, [Method::Solver]);
+        let heap = AnyPosition::parse(&crate::nim::Nim, "2").unwrap();
+        let (_, methods) = heap.confirmed_value(&mut solvers, &mut games).unwrap();
+        assert_eq!(methods, [Method::Solver, Method::GameTree]);
     }
 
     /// Push and Shove are one type with two values: each has its own solver and memo, so a

@@ -28,6 +28,7 @@ pub mod yardstick;
 
 use hackenbook_base::located::Located;
 use hackenbook_games::{GameId, Games, Player};
+use std::any::Any;
 use std::fmt::Debug;
 use std::hash::Hash;
 
@@ -118,6 +119,34 @@ pub trait Ruleset: Clone + Debug + Send + Sync + 'static {
     /// plain game tree in the tests, never trusted because it is a theorem.
     fn fast_value(&self, _p: &Self::Position, _games: &mut Games) -> Option<GameId> {
         None
+    }
+
+    /// What the shortcut keeps from one call to the next for a solver's whole life, made once
+    /// per solver (Hackenbush's: its own solver, memo and all, so a run's every board shares
+    /// it); nothing by default.
+    fn shortcut_state(&self) -> Option<Box<dyn Any + Send>> {
+        None
+    }
+
+    /// [`Ruleset::fast_value`] as the solver asks it: with the state the shortcut keeps
+    /// ([`Ruleset::shortcut_state`]) and the solver's budgets, under the games table's clock
+    /// (the run's time limit and cancellation flag). [`Ruleset::fast_value`] by default.
+    fn fast_value_with(
+        &self,
+        p: &Self::Position,
+        _state: Option<&mut (dyn Any + Send)>,
+        _limits: &SolveLimits,
+        games: &mut Games,
+    ) -> Option<GameId> {
+        self.fast_value(p, games)
+    }
+
+    /// Whether the shortcut holds every value it gives against a plain game tree of its own
+    /// where that is affordable, and gives none on a disagreement (Hackenbush's solver does,
+    /// piece by piece): a value found by the solver then needs no second game tree on top
+    /// ([`AnyPosition::confirmed_value`]).
+    fn checks_itself(&self) -> bool {
+        false
     }
 
     /// The drawing of a position, with the moves each item is the target of.

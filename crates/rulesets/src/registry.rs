@@ -7,14 +7,18 @@
 use super::cutcake::Cutcake;
 use super::domineering::Domineering;
 use super::erased::{AnyPosition, DynRuleset};
+use super::hackenbush::ruleset as hackenbush;
 use super::nim::Nim;
 use super::push::Pushing;
 use super::toads_and_frogs::ToadsAndFrogs;
 use hackenbook_base::located::Located;
 use hackenbook_base::suggest::closest;
 
-/// The rulesets by name (Hackenbush keeps its own path: its blocks are ```` ```hackenbush ````).
+/// The rulesets by name, each rule variant once (Hackenbush's childish rules beside its normal
+/// ones, under one name: [`find`] gives the usual game, [`find_variant`] the others).
 pub static RULESETS: &[&dyn DynRuleset] = &[
+    &hackenbush::NORMAL,
+    &hackenbush::CHILDISH,
     &Nim,
     &Domineering,
     &ToadsAndFrogs,
@@ -23,14 +27,28 @@ pub static RULESETS: &[&dyn DynRuleset] = &[
     &Pushing::Shove,
 ];
 
-/// The ruleset named `name`.
+/// The ruleset named `name`, under its usual rules.
 pub fn find(name: &str) -> Option<&'static dyn DynRuleset> {
-    RULESETS.iter().copied().find(|r| r.name() == name)
+    find_variant(name, None)
 }
 
-/// Every ruleset's name, in the registry's order.
+/// The ruleset named `name` under the rule variant `variant` (`None`: the usual game).
+pub fn find_variant(name: &str, variant: Option<&str>) -> Option<&'static dyn DynRuleset> {
+    RULESETS
+        .iter()
+        .copied()
+        .find(|r| r.name() == name && r.variant() == variant)
+}
+
+/// Every ruleset's name, once, in the registry's order.
 pub fn names() -> Vec<&'static str> {
-    RULESETS.iter().map(|r| r.name()).collect()
+    let mut names: Vec<&'static str> = Vec::new();
+    for r in RULESETS {
+        if !names.contains(&r.name()) {
+            names.push(r.name());
+        }
+    }
+    names
 }
 
 /// What to tell an author who wrote `name` for a game: the nearest name, or all of them.
@@ -77,6 +95,7 @@ mod tests {
         assert_eq!(
             names,
             [
+                "hackenbush",
                 "nim",
                 "domineering",
                 "toads-and-frogs",
@@ -88,7 +107,12 @@ mod tests {
         for name in names {
             assert_eq!(find(name).map(|r| r.name()), Some(name));
         }
-        assert!(find("hackenbush").is_none());
+        // Hackenbush's rule variants: one name, the usual game found by it.
+        assert_eq!(find("hackenbush").and_then(|r| r.variant()), None);
+        let childish = find_variant("hackenbush", Some("childish")).unwrap();
+        assert_eq!(childish.name(), "hackenbush");
+        assert!(find_variant("nim", Some("childish")).is_none());
+        assert_eq!(RULESETS.len(), super::names().len() + 1);
     }
 
     #[test]
@@ -102,6 +126,9 @@ mod tests {
         // The position's own error, located in the whole text.
         let e = parse_tagged("nim: 3 x").unwrap().unwrap_err();
         assert_eq!(e.span, 7..8, "{e}");
+        // Hackenbush is tagged like any game; untagged, a position is left to its own reader.
+        let p = parse_tagged("hackenbush: LR").unwrap().unwrap();
+        assert_eq!((p.ruleset().name(), p.print()), ("hackenbush", "LR".into()));
         assert!(parse_tagged("LR").is_none());
         assert!(parse_tagged("g-a L, a-b R").is_none());
     }

@@ -15,6 +15,7 @@ use super::{Keyed, Ruleset};
 use hackenbook_games::clock::{Running, Stop};
 use hackenbook_games::{GameId, Games, Player};
 use rustc_hash::FxHashMap;
+use std::any::Any;
 use std::fmt;
 
 /// The solver's budgets.
@@ -24,6 +25,9 @@ pub struct SolveLimits {
     pub positions: usize,
     /// The largest position ([`Ruleset::size`]) an evaluation starts on.
     pub size: usize,
+    /// How many times its default budgets a ruleset's shortcut may spend (a longer time limit
+    /// grows them: Hackenbush's solver's budgets of positions and work).
+    pub scale: usize,
 }
 
 impl Default for SolveLimits {
@@ -31,6 +35,7 @@ impl Default for SolveLimits {
         SolveLimits {
             positions: 2_000_000,
             size: 10_000,
+            scale: 1,
         }
     }
 }
@@ -94,6 +99,8 @@ enum MemoKey<K, P> {
 pub struct Solver<R: Ruleset> {
     rules: R,
     mode: Mode,
+    /// What the ruleset's shortcut keeps between calls ([`Ruleset::shortcut_state`]).
+    shortcut: Option<Box<dyn Any + Send>>,
     memo: FxHashMap<MemoKey<R::Key, R::Position>, GameId>,
     pub limits: SolveLimits,
     pub stats: SolverStats,
@@ -132,6 +139,10 @@ impl<R: Ruleset> Solver<R> {
 
     fn with_mode(rules: R, mode: Mode) -> Solver<R> {
         Solver {
+            shortcut: match mode {
+                Mode::Full => rules.shortcut_state(),
+                Mode::Plain => None,
+            },
             rules,
             mode,
             memo: FxHashMap::default(),
@@ -142,6 +153,11 @@ impl<R: Ruleset> Solver<R> {
 
     pub fn rules(&self) -> &R {
         &self.rules
+    }
+
+    /// What the ruleset's shortcut keeps for this solver's life ([`Ruleset::shortcut_state`]).
+    pub fn shortcut(&self) -> Option<&(dyn Any + Send)> {
+        self.shortcut.as_deref()
     }
 
     /// The value of `p` in `games`, within the budgets and the run's clock.
@@ -218,7 +234,8 @@ impl<R: Ruleset> Solver<R> {
             return Some(if keyed.negated { games.neg(v) } else { v });
         }
         if self.mode == Mode::Full {
-            if let Some(v) = self.rules.fast_value(part, games) {
+            let state = self.shortcut.as_deref_mut();
+            if let Some(v) = self.rules.fast_value_with(part, state, &self.limits, games) {
                 self.stats.fast += 1;
                 let stored = if keyed.negated { games.neg(v) } else { v };
                 self.memo.insert(keyed.key.clone(), stored);

@@ -14,6 +14,10 @@ fn every_family_lists_each_position_once() {
     let mut solvers = Solvers::default();
     for &ruleset in registry::RULESETS {
         let families = ruleset.census_families_erased();
+        if ruleset.name() == "hackenbush" {
+            // Hackenbush's censuses are the census crate's forests and graphs.
+            continue;
+        }
         assert!(!families.is_empty(), "{} has a census", ruleset.name());
         for (i, family) in families.iter().enumerate() {
             let bound = match family.unit {

@@ -609,7 +609,11 @@ fn read_block(
 
 /// What an unknown block kind is told: the nearest kind or game, and the kinds and games there are.
 fn unknown_kind_help(kind: &str) -> String {
-    let games = registry::names();
+    // Hackenbush, a game of the registry too, is a block kind of its own already.
+    let games: Vec<&str> = registry::names()
+        .into_iter()
+        .filter(|g| !BLOCK_KINDS.contains(g))
+        .collect();
     let known: Vec<&str> = BLOCK_KINDS.iter().copied().chain(games.clone()).collect();
     let list = format!(
         "{}; games other than Hackenbush: {}",

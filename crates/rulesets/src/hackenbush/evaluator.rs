@@ -103,6 +103,7 @@ fn ruleset_limits(time_limit: Option<Duration>) -> SolveLimits {
     let scale = Limits::for_time(time_limit).positions / Limits::default().positions.max(1);
     SolveLimits {
         positions: default.positions.saturating_mul(scale.max(1)),
+        scale: scale.max(1),
         ..default
     }
 }

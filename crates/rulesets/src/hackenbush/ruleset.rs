@@ -17,10 +17,12 @@ use super::edge_names::{EdgeNames, Scheme};
 use super::notation::{print, print_graph};
 use super::play::{cut, explain};
 use super::position::UnionFind;
+use super::solve::Limits;
 use super::{solve, Colour, Position, Rules};
-use crate::{Drawing, Item, Keyed, Move, Ruleset};
+use crate::{Drawing, Item, Keyed, Move, Ruleset, SolveLimits};
 use hackenbook_base::located::Located;
 use hackenbook_games::{GameId, Games, Player};
+use std::any::Any;
 use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
@@ -324,11 +326,45 @@ impl Ruleset for Hackenbush {
     }
 
     /// The Hackenbush solver on the standing edges (it checks its theorems against its own
-    /// game tree where it can afford to); `None` past its budgets, leaving the game tree.
+    /// game tree where it can afford to), a fresh one with the default budgets: for a board
+    /// valued outside a solver; the solver's calls go to [`Ruleset::fast_value_with`].
     fn fast_value(&self, p: &InPlay, games: &mut Games) -> Option<GameId> {
         solve::evaluate(&p.position(), self.rules, games)
             .ok()
             .map(|e| e.value)
+    }
+
+    /// The Hackenbush solver that lives as long as the solver of every game asking it: one
+    /// memo for every board of a run.
+    fn shortcut_state(&self) -> Option<Box<dyn Any + Send>> {
+        Some(Box::new(solve::Solver::new()))
+    }
+
+    /// The Hackenbush solver kept in `state` on the standing edges, under the solver's budgets
+    /// (its scale: a longer time limit grows them) and the games table's clock; `None` past
+    /// its budgets, leaving the game tree.
+    fn fast_value_with(
+        &self,
+        p: &InPlay,
+        state: Option<&mut (dyn Any + Send)>,
+        limits: &SolveLimits,
+        games: &mut Games,
+    ) -> Option<GameId> {
+        let Some(solver) = state.and_then(|s| s.downcast_mut::<solve::Solver>()) else {
+            return self.fast_value(p, games);
+        };
+        solver.limits = Limits::scaled(limits.scale);
+        solver
+            .evaluate(&p.position(), self.rules, games)
+            .ok()
+            .map(|e| e.value)
+    }
+
+    /// The Hackenbush solver holds each piece against its own plain game tree where that is
+    /// affordable; on a disagreement it gives no value, and the solver of every game values
+    /// the board from its cuts.
+    fn checks_itself(&self) -> bool {
+        true
     }
 
     /// Whether what stands on `a` and on `b` is one picture up to isomorphism (the node

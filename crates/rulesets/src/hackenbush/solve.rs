@@ -94,7 +94,6 @@ impl Limits {
     /// asks (a redwood bed of 40 edges: about 30 s and four times the default work). The time
     /// limit itself is the clock's, on the games table ([`Games::set_clock`]).
     pub fn for_time(time: Option<Duration>) -> Limits {
-        let default = Limits::default();
         let scale = match time {
             Some(t) => {
                 let scale = t.as_millis().div_ceil(DEFAULT_TIME_LIMIT.as_millis());
@@ -103,6 +102,14 @@ impl Limits {
             None => MAX_BUDGET_SCALE,
         }
         .clamp(1, MAX_BUDGET_SCALE) as usize;
+        Limits::scaled(scale)
+    }
+
+    /// The default budgets of positions and work, `scale` times (at most
+    /// [`MAX_BUDGET_SCALE`]): [`Limits::for_time`]'s, given its scale.
+    pub fn scaled(scale: usize) -> Limits {
+        let default = Limits::default();
+        let scale = scale.clamp(1, MAX_BUDGET_SCALE as usize);
         Limits {
             positions: default.positions * scale,
             work: default.work * scale,

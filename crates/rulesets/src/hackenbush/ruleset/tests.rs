@@ -125,3 +125,49 @@ fn written_positions_read_back_and_every_cut_is_an_items_target() {
     // The frame is the written position's, whatever has fallen.
     assert_eq!(d.view, NORMAL.draw(&p).view);
 }
+
+/// The solver of every game keeps one Hackenbush solver as Hackenbush's shortcut for its whole
+/// life, under the solver's budgets: what it filed valuing one board is still there when the
+/// next is valued, and the budget scale set on the solver (a run's longer time limit) is the
+/// one its Hackenbush solver works under.
+#[test]
+fn the_shortcut_is_one_hackenbush_solver_for_the_solver_s_life() {
+    let mut games = Games::new();
+    let mut solver = crate::Solver::new(NORMAL);
+    solver.limits.scale = 3;
+    let entries = |solver: &crate::Solver<Hackenbush>| {
+        let kept = solver
+            .shortcut()
+            .and_then(|s| s.downcast_ref::<solve::Solver>())
+            .expect("Hackenbush's shortcut keeps a Hackenbush solver");
+        let scaled = solve::Limits::scaled(3);
+        assert_eq!(
+            (kept.limits.positions, kept.limits.work),
+            (scaled.positions, scaled.work)
+        );
+        kept.stats().total().entries
+    };
+    let mut value = |solver: &mut crate::Solver<Hackenbush>, text: &str| {
+        let board = NORMAL.parse(text).unwrap();
+        games
+            .timed(|games| {
+                let clock = games.running();
+                solver.value(&board, games, &clock)
+            })
+            .unwrap()
+            .unwrap()
+    };
+    // Cycles: no theorem values them, so the Hackenbush solver files their pieces' options.
+    let large = "g-a L, a-b R, b-c L, c-g R, a-d L, d-e R";
+    let small = "g-a L, a-g R";
+    value(&mut solver, large);
+    let first = entries(&solver);
+    // The small board alone files fewer entries than the large one did ...
+    let mut fresh = crate::Solver::new(NORMAL);
+    fresh.limits.scale = 3;
+    value(&mut fresh, small);
+    assert!(entries(&fresh) < first, "{} {first}", entries(&fresh));
+    // ... and valued after it by the same solver, finds them all still there.
+    value(&mut solver, small);
+    assert!(entries(&solver) >= first, "the shortcut's memo was dropped");
+}
