@@ -126,7 +126,8 @@ fn svg(plot: &PlotOutcome, shares: &[Vec<Option<f64>>], id: &str) -> String {
         .find(|e| plot.sizes.len() / e <= 10)
         .unwrap_or(10);
     for &n in &plot.sizes {
-        if n % every != 0 && n != plot.sizes[0] {
+        // Multiples of the step only: a tick at the first size too would crowd the next.
+        if n % every != 0 {
             continue;
         }
         let px = x(n as f64);
@@ -157,16 +158,22 @@ fn svg(plot: &PlotOutcome, shares: &[Vec<Option<f64>>], id: &str) -> String {
             .iter()
             .map(|&(a, b)| format!("{},{}", num(a), num(b)))
             .collect();
+        // The mark is a marker at every vertex, defined inside the series' group so that it
+        // takes the group's colour: one mark in the file a series, not one a point.
+        let marker = format!("{id}-m{}", k + 1);
         out.push_str(&format!(
-            r#"<g class="plot-s{n}"><polyline points="{}" fill="none" stroke="currentColor" stroke-width="2" stroke-linejoin="round"{dash}/>"#,
-            d.join(" "),
+            concat!(
+                r#"<g class="plot-s{n}"><marker id="{m}" viewBox="-5 -5 10 10" markerWidth="10" markerHeight="10" "#,
+                r#"markerUnits="userSpaceOnUse">{mark}</marker><polyline points="{p}" fill="none" stroke="currentColor" "#,
+                r#"stroke-width="2" stroke-linejoin="round"{dash} marker-start="url(#{m})" marker-mid="url(#{m})" marker-end="url(#{m})"/></g>"#,
+                "\n"
+            ),
+            p = d.join(" "),
             n = k + 1,
+            m = marker,
+            mark = mark(k, 0.0, 0.0),
             dash = dash_attr(k),
         ));
-        for &(a, b) in &points {
-            out.push_str(&mark(k, a, b));
-        }
-        out.push_str("</g>\n");
     }
     out.push_str("</svg>\n");
     out
@@ -300,17 +307,26 @@ mod tests {
     #[test]
     fn each_point_is_drawn_and_tabled_and_an_empty_size_is_left_out() {
         let html = figure(&plot(), "p1");
-        // Three points of the first series, two of the second (its third size has no member).
-        let first = html
-            .lines()
-            .find(|l| l.contains("<g class=\"plot-s1\""))
-            .unwrap();
-        assert_eq!(first.matches("<circle").count(), 3, "{first}");
-        let second = html
-            .lines()
-            .find(|l| l.contains("<g class=\"plot-s2\""))
-            .unwrap();
-        assert_eq!(second.matches("<rect").count(), 2, "{second}");
+        // Three points of the first series, two of the second (its third size has no member),
+        // each series with its own mark.
+        let points = |n: usize| {
+            let g = html
+                .lines()
+                .find(|l| l.contains(&format!("<g class=\"plot-s{n}\"")))
+                .unwrap();
+            let p = g
+                .split("points=\"")
+                .nth(1)
+                .unwrap()
+                .split('"')
+                .next()
+                .unwrap();
+            (p.split(' ').count(), g.to_string())
+        };
+        let (first, g1) = points(1);
+        let (second, g2) = points(2);
+        assert_eq!((first, second), (3, 2), "{g1}\n{g2}");
+        assert!(g1.contains("<circle") && g2.contains("<rect"), "{g1}\n{g2}");
         for cell in [
             "<td>50.0%</td>",
             "<td>37.5%</td>",
