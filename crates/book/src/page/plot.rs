@@ -4,6 +4,7 @@
 //! for anyone who cannot see the drawing. The colours are CSS classes, so a dark theme lifts
 //! them; axes and labels take the text colour.
 
+use super::thermograph::num;
 use crate::check::plot::PlotOutcome;
 use crate::site::escape_html as escape;
 
@@ -260,18 +261,6 @@ fn text(x: f64, y: f64, words: &str, anchor: &str) -> String {
         num(y),
         escape(words)
     )
-}
-
-fn num(v: f64) -> String {
-    if !v.is_finite() {
-        return "0".into();
-    }
-    let r = (v * 10.0).round() / 10.0;
-    if r == 0.0 {
-        "0".into()
-    } else {
-        format!("{r}")
-    }
 }
 
 #[cfg(test)]
