@@ -1,8 +1,10 @@
 //! A plot of shares size by size, drawn as a figure: a legend in HTML (it reflows and keeps the
 //! text's size on a phone), an SVG of one line a series over the sizes, each series with its own
 //! colour, mark and dash (so colour is never the only difference), and the figures as a table
-//! for anyone who cannot see the drawing. The colours are CSS classes, so a dark theme lifts
-//! them; axes and labels take the text colour.
+//! for anyone who cannot see the drawing. Each series takes a colour of the site's diagram
+//! palette (`var(--hb-blue)`…), so the dark theme lifts it; axes and labels take the text
+//! colour. Its few styles are written on the figure, not in the stylesheet: every page loads the
+//! stylesheet, and pages near the 500 KB budget should not pay for plots they do not have.
 
 use super::thermograph::num;
 use crate::check::plot::PlotOutcome;
@@ -18,16 +20,36 @@ const BOTTOM: f64 = 40.0;
 const AXIS: &str = "#8c8c8c";
 /// Each series' dash pattern, in the order of the block (none for the first).
 const DASHES: [&str; 6] = ["", "6 3", "2 3", "8 3 2 3", "4 4", "1 2"];
+/// Each series' colour, in the order of the block: the site's palette, which the dark theme
+/// lifts.
+const COLOURS: [&str; 6] = [
+    "--hb-blue",
+    "--hb-green",
+    "--muted",
+    "--hb-red",
+    "--link",
+    "--ink",
+];
+
+/// The style attribute that gives series `k` its colour.
+fn colour(k: usize) -> String {
+    format!(" style=\"color:var({})\"", COLOURS[k % COLOURS.len()])
+}
 
 /// The figure for `plot`: legend, drawing and table. `id` is unique in the page.
 pub fn figure(plot: &PlotOutcome, id: &str) -> String {
     let shares = percentages(plot);
-    let mut out = String::from("<figure class=\"plot-figure\">\n<ul class=\"plot-legend\">");
+    let mut out = String::from(concat!(
+        "<figure class=\"plot-figure\" style=\"margin:1.5em 0;text-align:center\">\n",
+        "<ul class=\"plot-legend\" style=\"list-style:none;margin:0;padding:0;display:flex;",
+        "flex-wrap:wrap;justify-content:center;gap:0 1.2em\">"
+    ));
     for (k, s) in plot.series.iter().enumerate() {
         out.push_str(&format!(
-            "<li class=\"plot-s{n}\"><svg width=\"28\" height=\"12\" viewBox=\"0 0 28 12\" aria-hidden=\"true\">\
+            "<li class=\"plot-s{n}\"{c}><svg width=\"28\" height=\"12\" viewBox=\"0 0 28 12\" aria-hidden=\"true\" style=\"margin-right:.4em\">\
              <line x1=\"1\" y1=\"6\" x2=\"27\" y2=\"6\" stroke=\"currentColor\" stroke-width=\"2\"{dash}/>{mark}</svg>{label}</li>",
             n = k + 1,
+            c = colour(k),
             dash = dash_attr(k),
             mark = mark(k, 14.0, 6.0),
             label = escape(&s.label),
@@ -39,7 +61,10 @@ pub fn figure(plot: &PlotOutcome, id: &str) -> String {
         .caption
         .clone()
         .unwrap_or_else(|| "Shares size by size".to_string());
-    out.push_str(&format!("<figcaption>{}</figcaption>\n", escape(&caption)));
+    out.push_str(&format!(
+        "<figcaption style=\"font-size:.9em\">{}</figcaption>\n",
+        escape(&caption)
+    ));
     out.push_str(&table(plot, &shares, &caption));
     out.push_str("</figure>\n");
     out
@@ -90,7 +115,8 @@ fn svg(plot: &PlotOutcome, shares: &[Vec<Option<f64>>], id: &str) -> String {
     let mut out = format!(
         concat!(
             r#"<svg xmlns="http://www.w3.org/2000/svg" class="plot" role="img" aria-labelledby="{id}-title" "#,
-            r#"viewBox="0 0 {w} {h}" width="{w}" height="{h}">"#,
+            r#"viewBox="0 0 {w} {h}" width="{w}" height="{h}" "#,
+            r#"style="display:block;width:100%;max-width:30rem;height:auto;margin:0 auto">"#,
             "\n<title id=\"{id}-title\">{title}</title>\n"
         ),
         id = id,
@@ -164,13 +190,14 @@ fn svg(plot: &PlotOutcome, shares: &[Vec<Option<f64>>], id: &str) -> String {
         let marker = format!("{id}-m{}", k + 1);
         out.push_str(&format!(
             concat!(
-                r#"<g class="plot-s{n}"><marker id="{m}" viewBox="-5 -5 10 10" markerWidth="10" markerHeight="10" "#,
+                r#"<g class="plot-s{n}"{c}><marker id="{m}" viewBox="-5 -5 10 10" markerWidth="10" markerHeight="10" "#,
                 r#"markerUnits="userSpaceOnUse">{mark}</marker><polyline points="{p}" fill="none" stroke="currentColor" "#,
                 r#"stroke-width="2" stroke-linejoin="round"{dash} marker-start="url(#{m})" marker-mid="url(#{m})" marker-end="url(#{m})"/></g>"#,
                 "\n"
             ),
             p = d.join(" "),
             n = k + 1,
+            c = colour(k),
             m = marker,
             mark = mark(k, 0.0, 0.0),
             dash = dash_attr(k),
@@ -183,7 +210,7 @@ fn svg(plot: &PlotOutcome, shares: &[Vec<Option<f64>>], id: &str) -> String {
 /// The figures as a table, folded under the drawing.
 fn table(plot: &PlotOutcome, shares: &[Vec<Option<f64>>], caption: &str) -> String {
     let mut out = format!(
-        "<details class=\"plot-table\"><summary>The figures as a table</summary>\n<table>\n<caption>{}</caption>\n<thead><tr><th scope=\"col\">edges</th>",
+        "<details class=\"plot-table\" style=\"font-size:.9em\"><summary>The figures as a table</summary>\n<table style=\"margin:.5em auto\">\n<caption>{}</caption>\n<thead><tr><th scope=\"col\">edges</th>",
         escape(caption)
     );
     for s in &plot.series {
@@ -301,7 +328,7 @@ mod tests {
         let points = |n: usize| {
             let g = html
                 .lines()
-                .find(|l| l.contains(&format!("<g class=\"plot-s{n}\"")))
+                .find(|l| l.contains(&format!("<g class=\"plot-s{n}\" style")))
                 .unwrap();
             let p = g
                 .split("points=\"")
