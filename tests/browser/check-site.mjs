@@ -27,6 +27,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { execFileSync } from "node:child_process";
 import { checkPrintAndType } from "./print-and-type.mjs";
+import { checkPlots } from "./plots.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const siteDir = path.resolve(process.argv[2] ?? "site");
@@ -1585,6 +1586,7 @@ async function main() {
     await checkScreenReaders(context, names);
     await checkPrint(context);
     await checkPrintAndType({ context, siteDir, artefacts, check, visit, DESKTOP, PHONE, names });
+    await checkPlots({ context, artefacts, check, visit, DESKTOP, PHONE, names });
     await play(context);
     let before = failed;
     await checkInvestigate(context);

@@ -15,6 +15,7 @@ mod line_of_play;
 mod links;
 mod maths_claim;
 pub mod playable;
+pub mod plot;
 mod position_block;
 mod thermograph;
 
@@ -54,6 +55,8 @@ pub enum Outcome {
     Play(Box<PlayOutcome>),
     /// A thermograph to draw.
     Thermograph(Box<thermograph::ThermographOutcome>),
+    /// Shares size by size to draw.
+    Plot(Box<plot::PlotOutcome>),
     /// An exercise whose answer holds.
     Exercise(Box<ExerciseOutcome>),
     /// The directive failed; its diagnostics are in the report.
@@ -480,6 +483,12 @@ fn check_directive(cx: &mut Context, index: usize, directive: &Directive) -> Out
         }
         DirectiveKind::Thermograph { lines, block } => thermograph::check(cx, lines, block)
             .map_or(Outcome::Failed, |t| Outcome::Thermograph(Box::new(t))),
+        DirectiveKind::Plot {
+            family,
+            lines,
+            block,
+        } => plot::check(cx, family.as_ref(), lines, block)
+            .map_or(Outcome::Failed, |p| Outcome::Plot(Box::new(p))),
         DirectiveKind::Exercise(block) => exercise::check(cx, index, block)
             .map_or(Outcome::Failed, |e| Outcome::Exercise(Box::new(e))),
     }

@@ -71,6 +71,14 @@ pub enum DirectiveKind {
     },
     /// An ```` ```exercise ```` block: a position, a question about it and the answer.
     Exercise(Box<ExerciseBlock>),
+    /// A ```` ```plot FAMILY ```` block: one `LABEL = CONDITION` line a series (and an optional
+    /// `caption = TEXT`), drawn as the share of each size of the census that has each
+    /// condition; `block` is the fence's info string, where a missing name is reported.
+    Plot {
+        family: Option<Spanned<String>>,
+        lines: Vec<Spanned<String>>,
+        block: Range<usize>,
+    },
 }
 
 /// An `exercise` block: a position (with its `rules`), a question of a kind the checker decides,
@@ -116,13 +124,14 @@ pub struct Claim {
 }
 
 /// The fenced-block kinds hackenbook understands; `text` (or no info string) is verbatim code.
-pub const BLOCK_KINDS: [&str; 8] = [
+pub const BLOCK_KINDS: [&str; 9] = [
     "hackenbush",
     "game",
     "census",
     "claims",
     "play",
     "thermograph",
+    "plot",
     "exercise",
     "text",
 ];
@@ -419,7 +428,7 @@ fn events_from(
 /// block that only uses one gives (```` ```play half ````).
 fn block_name(info: &str) -> Option<String> {
     let mut words = info.split_whitespace();
-    let uses = ["play", "game", "thermograph", "claims", "text"];
+    let uses = ["play", "game", "thermograph", "plot", "claims", "text"];
     match words.next() {
         Some(kind) if uses.contains(&kind) => None,
         // ```exercise domineering NAME: the game, then the name.
@@ -587,6 +596,11 @@ fn read_block(
             }))
         }
         "exercise" => read_exercise(file, game, name_spanned, content, &range, problems).map(Some),
+        "plot" => Ok(Some(DirectiveKind::Plot {
+            family: name_spanned,
+            lines: lines(file, &content),
+            block: info_span.clone(),
+        })),
         "play" => Ok(Some(DirectiveKind::Play {
             name: name_spanned,
             lines: lines(file, &content),
@@ -823,7 +837,7 @@ fn split_claim(file: &SourceFile, line: Spanned<String>) -> Result<Claim, Diagno
 }
 
 /// `left = right` at the first `=`, each side trimmed, each with its own span.
-fn split_at_equals(
+pub(crate) fn split_at_equals(
     file: &SourceFile,
     line: &Spanned<String>,
 ) -> Result<(Spanned<String>, Spanned<String>), Diagnostic> {

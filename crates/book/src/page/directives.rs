@@ -107,6 +107,7 @@ pub fn render(
                 super::thermograph::svg(&t.thermograph, &t.text, &format!("thermo-{}", index + 1))
             )
         }
+        Outcome::Plot(p) => super::plot::figure(p, &format!("plot-{}", index + 1)),
         // Drawn with its solution by the page (`super::exercise`), which knows where it ends.
         Outcome::Exercise(_) | Outcome::Failed => "<span class=\"failed\"></span>".to_string(),
     }

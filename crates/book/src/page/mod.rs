@@ -8,6 +8,7 @@ mod exercise;
 mod headings;
 pub use headings::claim_id;
 mod play;
+mod plot;
 mod thermograph;
 mod words;
 

@@ -163,7 +163,8 @@ fn numeral(v: &Dyadic) -> String {
     v.to_string().replace('-', "\u{2212}")
 }
 
-fn num(v: f64) -> String {
+/// A coordinate to a tenth of a pixel, as the drawings write them.
+pub(super) fn num(v: f64) -> String {
     if !v.is_finite() {
         return "0".into();
     }
