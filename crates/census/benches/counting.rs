@@ -26,16 +26,46 @@ use std::time::{Duration, Instant};
 /// with `N` for the census.
 const QUERIES: &[(&str, &str)] = &[
     ("count N", "count N where trunks > 0"),
-    ("count N where value = 0", "count N where value = 0 and trunks > 0"),
-    ("count N where value > 0", "count N where value > 0 and trunks > 0"),
-    ("count N where value < 0", "count N where value < 0 and trunks > 0"),
-    ("count N where value = 1/2", "count N where value = 1/2 and trunks > 0"),
-    ("count N where value = -3/4", "count N where value = -3/4 and trunks > 0"),
-    ("count N where value = 2", "count N where value = 2 and trunks > 0"),
-    ("count N where value >= 1", "count N where value >= 1 and trunks > 0"),
-    ("count N where places = 3", "count N where places = 3 and trunks > 0"),
-    ("share N have value > 0", "share N where trunks > 0 have value > 0"),
-    ("share N have value = 0", "share N where trunks > 0 have value = 0"),
+    (
+        "count N where value = 0",
+        "count N where value = 0 and trunks > 0",
+    ),
+    (
+        "count N where value > 0",
+        "count N where value > 0 and trunks > 0",
+    ),
+    (
+        "count N where value < 0",
+        "count N where value < 0 and trunks > 0",
+    ),
+    (
+        "count N where value = 1/2",
+        "count N where value = 1/2 and trunks > 0",
+    ),
+    (
+        "count N where value = -3/4",
+        "count N where value = -3/4 and trunks > 0",
+    ),
+    (
+        "count N where value = 2",
+        "count N where value = 2 and trunks > 0",
+    ),
+    (
+        "count N where value >= 1",
+        "count N where value >= 1 and trunks > 0",
+    ),
+    (
+        "count N where places = 3",
+        "count N where places = 3 and trunks > 0",
+    ),
+    (
+        "share N have value > 0",
+        "share N where trunks > 0 have value > 0",
+    ),
+    (
+        "share N have value = 0",
+        "share N where trunks > 0 have value = 0",
+    ),
     (
         "share N where value != 0 have value > 1/2",
         "share N where value != 0 and trunks > 0 have value > 1/2",
@@ -46,12 +76,18 @@ const QUERIES: &[(&str, &str)] = &[
         "total value * value over N",
         "total value * value over N where trunks > 0",
     ),
-    ("distinct value over N", "distinct value over N where trunks > 0"),
+    (
+        "distinct value over N",
+        "distinct value over N where trunks > 0",
+    ),
     (
         "distinct value over N where value > 0",
         "distinct value over N where value > 0 and trunks > 0",
     ),
-    ("distinct places over N", "distinct places over N where trunks > 0"),
+    (
+        "distinct places over N",
+        "distinct places over N where trunks > 0",
+    ),
 ];
 
 /// The CPU time of this process so far (user + sys, every thread), where Linux tells it.
@@ -62,9 +98,9 @@ fn cpu() -> Duration {
         .rsplit_once(')')
         .map(|(_, rest)| {
             let fields: Vec<&str> = rest.split_whitespace().collect();
-            fields.get(11..13).map_or(0, |f| {
-                f.iter().map(|t| t.parse::<u64>().unwrap_or(0)).sum()
-            })
+            fields
+                .get(11..13)
+                .map_or(0, |f| f.iter().map(|t| t.parse::<u64>().unwrap_or(0)).sum())
         })
         .unwrap_or(0);
     // The kernel's clock ticks are 100 a second on Linux.
@@ -157,7 +193,10 @@ fn main() {
     } else {
         asked
     };
-    println!("counting by value against enumeration; load average {}", load());
+    println!(
+        "counting by value against enumeration; load average {}",
+        load()
+    );
     let mut wrong = Vec::new();
     for kind in [Kind::Forests, Kind::Trees] {
         for &n in &sizes {

@@ -431,9 +431,10 @@ impl Workspace {
         })
     }
 
-    /// The figure of `q` counted by value ([`counting`]) when the query allows it: a count, a
-    /// share, a `min`, `max` or `total`, or a `distinct`, over a blue-red census of positions whose every
-    /// condition reads values alone; `None` otherwise (the census is enumerated).
+    /// The figure of `q` counted by value ([`counting`]) when the query allows it
+    /// ([`Asked::of`]: a count, a share, a `min`, `max` or `total`, a `distinct`) over a blue-red
+    /// census of positions whose every condition reads values alone; `None` otherwise (the
+    /// census is enumerated).
     fn by_counting(&mut self, q: &Query, ev: &mut Evaluator) -> Result<Option<Figure>, QueryError> {
         let Some((f, asked)) = Asked::of(&q.kind) else {
             return Ok(None);
