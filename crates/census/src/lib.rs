@@ -16,9 +16,9 @@
 //! language parses a question and evaluates it per record, and the [`workspace`] (what an
 //! essay defined; its checker, runner and figures, a file each) aggregates the answer into a
 //! [`Figure`] → [`query::literal`] holds the essay's words against it. A question that reads
-//! values alone of a blue-red census (`count`, `share`, `min`, `max`, `total` on `value` and
-//! `edges`) is answered instead by [`engines::counting`] the members by value, none built, and
-//! asking [`query::counted`] sizes and values.
+//! values alone of a blue-red census (`count`, `share`, `min`, `max`, `total`, `distinct` on
+//! `value` and `edges`) is answered instead by [`engines::counting`] the members by value, none
+//! built, and asking [`query::counted`] sizes and values.
 //!
 //! The folders, bottom up (none uses one above it, `tests/layering.rs`): [`forest`] and
 //! [`small`] (a packed forest, a fixed-width dyadic); [`record`] (what a census knows of each

@@ -39,8 +39,8 @@ fn counted(sizes: &[(usize, Distribution)]) -> BTreeMap<(u32, Dyadic), u128> {
 fn counting_agrees_with_enumeration_value_for_value() {
     let blue_red = [Colour::Blue, Colour::Red];
     for (kind, max, colours) in [
-        (Kind::Forests, 8, &blue_red[..]),
-        (Kind::Trees, 8, &blue_red[..]),
+        (Kind::Forests, 9, &blue_red[..]),
+        (Kind::Trees, 9, &blue_red[..]),
         (Kind::Stalks, 10, &blue_red[..]),
         (Kind::Forests, 6, &[Colour::Red][..]),
         (Kind::Trees, 6, &[Colour::Blue][..]),
@@ -295,4 +295,116 @@ fn a_counted_census_is_read_back_from_the_cache() {
         .map(|r| r.description.as_str())
         .collect();
     assert_eq!(described, ["every forest of 1 to 9 edges, blue and red"]);
+}
+
+/// `distinct` counted by value (the sizes' values merged, a value several sizes take counted
+/// once; any other quantity asked of each size and value) against the same query enumerated
+/// (made to read `trunks`): forests, trees and stalks of 0 to 8 edges, with and without a
+/// `where`. `all` and `unique` name members: enumerated, and the notebook says so even once the
+/// census has been counted for another query.
+#[test]
+fn distinct_counted_agrees_with_enumeration() {
+    let mut ws = Workspace::new(None);
+    let mut ev = Evaluator::default();
+    for (name, family) in [("F", "forests"), ("T", "trees"), ("S", "stalks")] {
+        let body = format!("family = \"{family}\"\nedges = \"0..=8\"\ncolours = \"LR\"");
+        ws.define_census(name, &body).expect("census");
+    }
+    let enumerated = "(trunks > 0 or edges = 0)";
+    let mut seen = Vec::new();
+    for quantity in [
+        "value",
+        "sign",
+        "places",
+        "integer_part",
+        "value * 2 - edges",
+    ] {
+        for filter in [
+            None,
+            Some("edges = 8"),
+            Some("value > 0"),
+            Some("edges > 3 and value < 1/2"),
+            Some("places = 2"),
+            Some("value > 100"),
+        ] {
+            for f in ["F", "T", "S"] {
+                let (counted, other) = match filter {
+                    None => (
+                        format!("distinct {quantity} over {f}"),
+                        format!("distinct {quantity} over {f} where {enumerated}"),
+                    ),
+                    Some(c) => (
+                        format!("distinct {quantity} over {f} where {c}"),
+                        format!("distinct {quantity} over {f} where ({c}) and {enumerated}"),
+                    ),
+                };
+                let a = figure(&mut ws, &mut ev, &counted);
+                let b = figure(&mut ws, &mut ev, &other);
+                assert_eq!(a, b, "{counted}");
+                let census = |q: &str| {
+                    let how = ws.how(q);
+                    how.into_iter().find(|h| h.what == "census").unwrap().words
+                };
+                assert!(
+                    census(&counted).starts_with("counted by value"),
+                    "{counted}"
+                );
+                assert!(
+                    census(&other).starts_with("every member counted"),
+                    "{other}"
+                );
+                seen.push(a);
+            }
+        }
+    }
+    // The figures are not all alike (an empty selection gives 0, the values many).
+    assert!(seen.contains(&Figure::Integer(0.into())));
+    assert!(seen
+        .iter()
+        .any(|s| matches!(s, Figure::Integer(n) if *n > 400.into())));
+    for q in [
+        "all F have value > -100",
+        "unique value over S where edges = 8",
+    ] {
+        figure(&mut ws, &mut ev, q);
+        let how = ws.how(q);
+        let census = how.iter().find(|h| h.what == "census").unwrap();
+        assert!(
+            census.words.starts_with("every member counted"),
+            "{q}: {how:?}"
+        );
+    }
+}
+
+/// Past what enumeration reaches, `distinct` is counted: the distinct values of the forests of
+/// 17 edges are the values the counting engine lists for that size, and the distinct values of
+/// forests of 1 to 17 edges at least as many and fewer than every size's together.
+#[test]
+fn distinct_values_past_sixteen_edges_are_counted() {
+    let mut ws = Workspace::new(None);
+    let mut ev = Evaluator::default();
+    let f = family(Kind::Forests, 17, 17, &[Colour::Blue, Colour::Red]);
+    let sizes = counting::count(&f, &|_| {}).unwrap();
+    let top = sizes[0].1.len();
+    let Figure::Integer(at_top) = figure(
+        &mut ws,
+        &mut ev,
+        "distinct value over forests17 where edges = 17",
+    ) else {
+        panic!("a count");
+    };
+    assert_eq!(at_top, top.into());
+    let Figure::Integer(all) = figure(&mut ws, &mut ev, "distinct value over forests17") else {
+        panic!("a count");
+    };
+    let every = counting::count(
+        &family(Kind::Forests, 1, 17, &[Colour::Blue, Colour::Red]),
+        &|_| {},
+    )
+    .unwrap();
+    let listed: usize = every.iter().map(|(_, d)| d.len()).sum();
+    assert!(
+        all >= top.into() && all < listed.into(),
+        "{all} of {listed}"
+    );
 }

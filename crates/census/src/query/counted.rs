@@ -13,12 +13,13 @@ use crate::engines::counting::{self, Distribution};
 use crate::query::eval::{holds, reads, Measures, Reads, RowEval, Scalar, Subject};
 use crate::query::literal::Figure;
 use crate::query::obtained::pairings;
-use crate::query::{Expr, ExprKind, Extreme, FamilyRef, QueryError, Rel};
+use crate::query::{Expr, ExprKind, Extreme, FamilyRef, QueryError, QueryKind, Rel};
 use crate::record::{Facts, Field, Record, Val};
 use crate::small::Small;
 use hackenbook_games::{Dyadic, Relation};
 use num_bigint::BigInt;
-use std::cmp::Ordering;
+use std::cmp::{Ordering, Reverse};
+use std::collections::{BinaryHeap, HashSet};
 
 /// What a query asks of a counted census.
 #[derive(Clone, Copy)]
@@ -27,14 +28,31 @@ pub enum Asked<'e> {
     /// The share of the members that have the condition.
     Share(&'e Expr),
     Extreme(Extreme, &'e Expr),
+    /// How many distinct values the quantity takes over the members.
+    Distinct(&'e Expr),
 }
 
 impl<'e> Asked<'e> {
+    /// What a query asks of its census, if counting by value can answer it (given that its
+    /// conditions read values alone): a count, a share, a `min`, `max` or `total`, a `distinct`;
+    /// `None` for `all`, `none`, `any`, `smallest` and `unique`, which name a member.
+    pub fn of(kind: &'e QueryKind) -> Option<(&'e FamilyRef, Asked<'e>)> {
+        Some(match kind {
+            QueryKind::Count(f) => (f, Asked::Count),
+            QueryKind::Share(f, c) => (f, Asked::Share(c)),
+            QueryKind::Extreme(Extreme::Distinct, e, f) => (f, Asked::Distinct(e)),
+            QueryKind::Extreme(which @ (Extreme::Min | Extreme::Max | Extreme::Total), e, f) => {
+                (f, Asked::Extreme(*which, e))
+            }
+            _ => return None,
+        })
+    }
+
     /// The condition or quantity asked about each member, if any.
     pub fn expr(self) -> Option<&'e Expr> {
         match self {
             Asked::Count => None,
-            Asked::Share(e) | Asked::Extreme(_, e) => Some(e),
+            Asked::Share(e) | Asked::Extreme(_, e) | Asked::Distinct(e) => Some(e),
         }
     }
 }
@@ -78,6 +96,9 @@ pub fn figure(
     asked: Asked,
     ev: &mut RowEval,
 ) -> Result<Figure, QueryError> {
+    if let Asked::Distinct(e) = asked {
+        return distinct(sizes, family, e, ev);
+    }
     let mut whole = BigInt::from(0);
     let mut part = BigInt::from(0);
     let mut best: Option<Scalar> = None;
@@ -110,7 +131,8 @@ pub fn figure(
             }
             add(&mut size_whole, count)?;
             match asked {
-                Asked::Count => {}
+                // `distinct` is answered above.
+                Asked::Count | Asked::Distinct(_) => {}
                 Asked::Share(_) => {
                     if condition
                         .as_ref()
@@ -155,7 +177,7 @@ pub fn figure(
     }
     let empty = |what: &str| QueryError::new(family.name_span.clone(), what.to_string());
     Ok(match asked {
-        Asked::Count => Figure::Integer(whole),
+        Asked::Count | Asked::Distinct(_) => Figure::Integer(whole),
         Asked::Share(_) if whole == BigInt::from(0) => {
             return Err(empty("a share of an empty family is undefined"))
         }
@@ -175,6 +197,70 @@ pub fn figure(
             }
         },
     })
+}
+
+/// `distinct e over family`: how many different values `e` takes over the members that pass
+/// the family's `where`. Of the value itself, the sizes' lists of values (each sorted) are
+/// merged in order, a value that several sizes take counted once, nothing gathered; of anything
+/// else read off the value, `e` is asked once of each size and value and its figures gathered
+/// as the enumerating engines gather them (equal games are one value).
+fn distinct(
+    sizes: &[(usize, Distribution)],
+    family: &FamilyRef,
+    e: &Expr,
+    ev: &mut RowEval,
+) -> Result<Figure, QueryError> {
+    let mut each = Vec::with_capacity(sizes.len());
+    for (edges, distribution) in sizes {
+        let edges = u32::try_from(*edges)
+            .map_err(|_| QueryError::new(family.name_span.clone(), "too many edges to count"))?;
+        let filter = family.filter.as_ref().map(|f| Test::compile(f, edges, ev));
+        each.push((edges, filter, distribution.numerators()));
+    }
+    /// The next value of a size that passes its filter.
+    fn next(
+        (edges, filter, values): &mut (u32, Option<Test>, impl Iterator<Item = (i64, u128)>),
+        ev: &mut RowEval,
+    ) -> Result<Option<Member>, QueryError> {
+        for (numerator, _) in values.by_ref() {
+            let mut member = Member::new(*edges, numerator);
+            if filter
+                .as_ref()
+                .map_or(Ok(true), |f| f.holds(&mut member, ev))?
+            {
+                return Ok(Some(member));
+            }
+        }
+        Ok(None)
+    }
+    if !reads_the_value(e) {
+        let mut seen = HashSet::new();
+        for size in &mut each {
+            while let Some(mut member) = next(size, ev)? {
+                let r = member.record(ev);
+                seen.insert(ev.eval(e, Subject::Position(r))?);
+            }
+        }
+        return Ok(Figure::Integer(seen.len().into()));
+    }
+    // The least value not yet merged of each size, least first.
+    let mut heads = BinaryHeap::new();
+    for (i, size) in each.iter_mut().enumerate() {
+        if let Some(member) = next(size, ev)? {
+            heads.push(Reverse((member.numerator, i)));
+        }
+    }
+    let (mut found, mut last) = (0u64, None);
+    while let Some(Reverse((numerator, i))) = heads.pop() {
+        if last != Some(numerator) {
+            found += 1;
+            last = Some(numerator);
+        }
+        if let Some(member) = next(&mut each[i], ev)? {
+            heads.push(Reverse((member.numerator, i)));
+        }
+    }
+    Ok(Figure::Integer(found.into()))
 }
 
 /// Whether `e` is the property `value` itself.

@@ -432,20 +432,13 @@ impl Workspace {
         })
     }
 
-    /// The figure of `q` counted by value ([`counting`]) when the query allows it: a count, a
-    /// share, or a `min`, `max` or `total`, over a blue-red census of positions whose every
-    /// condition reads values alone; `None` otherwise (the census is enumerated).
+    /// The figure of `q` counted by value ([`counting`]) when the query allows it
+    /// ([`Asked::of`]: a count, a share, a `min`, `max` or `total`, a `distinct`) over a blue-red
+    /// census of positions whose every condition reads values alone; `None` otherwise (the
+    /// census is enumerated).
     fn by_counting(&mut self, q: &Query, ev: &mut Evaluator) -> Result<Option<Figure>, QueryError> {
-        let (f, asked) = match &q.kind {
-            QueryKind::Count(f) => (f, Asked::Count),
-            QueryKind::Share(f, c) => (f, Asked::Share(c)),
-            // `distinct` and `unique` name members that share a value: enumerated.
-            QueryKind::Extreme(which, e, f)
-                if matches!(which, Extreme::Min | Extreme::Max | Extreme::Total) =>
-            {
-                (f, Asked::Extreme(*which, e))
-            }
-            _ => return Ok(None),
+        let Some((f, asked)) = Asked::of(&q.kind) else {
+            return Ok(None);
         };
         let Some(family) = self.countable(f, asked.expr()) else {
             return Ok(None);

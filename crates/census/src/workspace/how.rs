@@ -6,6 +6,7 @@ use super::figure::position_engine;
 use super::run::positions_words;
 use super::{Held, Workspace};
 use crate::definition::Source;
+use crate::query::counted::Asked;
 use crate::query::eval::props_used;
 use crate::query::obtained::{CensusMethod, Engine, How};
 use crate::query::{parse_query, Expr, FamilyRef, Query, QueryKind};
@@ -28,13 +29,15 @@ impl Workspace {
     }
 
     fn how_query(&self, q: &Query, out: &mut Vec<How>) {
+        // Whether counting by value answers this kind of query, if its conditions allow.
+        let counted = Asked::of(&q.kind).is_some();
         match &q.kind {
-            QueryKind::Count(f) | QueryKind::Smallest(f) => self.how_family(f, None, out),
+            QueryKind::Count(f) | QueryKind::Smallest(f) => self.how_family(f, None, counted, out),
             QueryKind::Share(f, e)
             | QueryKind::All(f, e)
             | QueryKind::None(f, e)
             | QueryKind::Any(f, e)
-            | QueryKind::Extreme(_, e, f) => self.how_family(f, Some(e), out),
+            | QueryKind::Extreme(_, e, f) => self.how_family(f, Some(e), counted, out),
             QueryKind::Of(e, name, _) => self.how_position(e, name, out),
             QueryKind::Game(_) => push_how(
                 out,
@@ -50,9 +53,11 @@ impl Workspace {
         }
     }
 
-    /// A census's members and the values the query reads of them.
-    fn how_family(&self, f: &FamilyRef, e: Option<&Expr>, out: &mut Vec<How>) {
-        if let (Some((_, cached)), Some(_)) = (self.counted.get(&f.name), self.countable(f, e)) {
+    /// A census's members and the values the query reads of them (`counted`: the kind of query
+    /// is one counting by value answers).
+    fn how_family(&self, f: &FamilyRef, e: Option<&Expr>, counted: bool, out: &mut Vec<How>) {
+        let countable = counted.then(|| self.countable(f, e)).flatten();
+        if let (Some((_, cached)), Some(_)) = (self.counted.get(&f.name), countable) {
             let words = format!(
                 "{}{}, the total of each size held against the closed form",
                 Method::CountingByValue.words(),

@@ -193,7 +193,7 @@ impl Workspace {
             return Err(QueryError::new(
                 span.clone(),
                 format!(
-                    "`{name}` has forests of up to {} edges: a census enumerates at most {MAX_EDGES}; past that only figures read off values alone are counted (`count`, `share`, `min`, `max` and `total` with conditions on `value` and `edges`)",
+                    "`{name}` has forests of up to {} edges: a census enumerates at most {MAX_EDGES}; past that only figures read off values alone are counted (`count`, `share`, `min`, `max`, `total` and `distinct` with conditions on `value` and `edges`)",
                     family.max_edges
                 ),
             ));
