@@ -13,12 +13,11 @@
 //! the benchmark exits with status 1 at the end, naming every one.
 
 use hackenbook_census::engines::{counting, enumerating};
-use hackenbook_census::family::{Family, Kind};
-use hackenbook_census::forest::Palette;
+use hackenbook_census::families::forests::{Family, Kind};
 use hackenbook_census::small::Small;
 use hackenbook_census::{render_figure, Workspace};
 use hackenbook_games::{Dyadic, Games};
-use hackenbook_rulesets::hackenbush::{Colour, Evaluator, Rules};
+use hackenbook_rulesets::hackenbush::{Colour, Evaluator};
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
@@ -121,13 +120,7 @@ fn timed<T>(work: impl FnOnce() -> T) -> (T, Duration, Duration) {
 }
 
 fn family(kind: Kind, n: usize) -> Family {
-    Family {
-        kind,
-        min_edges: n,
-        max_edges: n,
-        palette: Palette::new(&[Colour::Blue, Colour::Red]),
-        rules: Rules::Normal,
-    }
+    Family::new(kind, n..=n, &[Colour::Blue, Colour::Red])
 }
 
 /// Members by value, by enumeration: the fast engine's game-tree values.
