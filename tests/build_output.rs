@@ -2,7 +2,7 @@
 //! the project, its sources or anyone's files, and the site does not depend on where it is run
 //! from.
 
-mod serve_support;
+use crate::serve_support;
 
 use serve_support::TempProject;
 use std::fs;

@@ -2,8 +2,8 @@
 //! (exit status 1, located when it comes from an essay) or a value, never an abort — and a
 //! running `serve` outlives all of them.
 
-mod refusal;
-mod serve_support;
+use crate::refusal;
+use crate::serve_support;
 
 use refusal::fails_with;
 use serve_support::{get_until, served_address, TempProject};

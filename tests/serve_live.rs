@@ -2,7 +2,7 @@
 //! fixture, asked over plain TCP. Every wait polls until a condition holds (see
 //! `serve_support::PATIENCE`), so a slow machine makes the tests slower, not flaky.
 
-mod serve_support;
+use crate::serve_support;
 
 use hackenbook::serve::{Config, Server};
 use serve_support::{get, get_until, TempProject};

@@ -4,7 +4,7 @@
 //! same sources writes, file for file, the manifest included; and only the edited essay is
 //! checked again.
 
-mod serve_support;
+use crate::serve_support;
 
 use hackenbook_book::driver::rebuild::Rebuilder;
 use hackenbook_book::driver::{self, Project};

@@ -19,6 +19,6 @@ if [ -z "$site" ]; then
   scratch="$(mktemp -d)"
   trap 'rm -rf "$scratch"' EXIT
   site="$scratch/sample-site"
-  (cd "$repo" && SITE_DEMO_OUT="$site" cargo test -q -p hackenbook-book --test site_render demo_site_for_the_browser >/dev/null)
+  (cd "$repo" && SITE_DEMO_OUT="$site" cargo test -q -p hackenbook-book --test integration site_render::demo_site_for_the_browser >/dev/null)
 fi
 node "$here/check-site.mjs" "$site" "${2:-$here/artefacts}"

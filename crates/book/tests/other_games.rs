@@ -252,10 +252,7 @@ fn a_line_of_play_from_another_game_names_the_moves_there_are() {
     );
     let body = "```nim heap\n3\n```\n\n```play heap\nleft plays 3→0\nleft has won\n```\n";
     let (checked, problems) = check(body);
-    assert!(
-        crate::errors(&checked, &problems).is_empty(),
-        "{problems:?}"
-    );
+    assert!(self::errors(&checked, &problems).is_empty(), "{problems:?}");
 }
 
 #[test]

@@ -9,7 +9,7 @@ use hackenbook_games::{Dyadic, Games};
 use hackenbook_rulesets::hackenbush::{Colour, Evaluator};
 use std::collections::BTreeMap;
 
-mod support;
+use crate::support;
 use support::{family, fast};
 
 /// Members by size and value, by enumeration: the fast engine's game-tree values.

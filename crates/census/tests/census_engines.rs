@@ -11,7 +11,7 @@ use hackenbook_games::Games;
 use hackenbook_rulesets::hackenbush::{evaluate, Colour, Evaluator, Position, Rules, Solver};
 use std::time::Instant;
 
-mod support;
+use crate::support;
 use support::fast;
 
 /// Pictures of `kind` with up to `max` edges in `colours`.

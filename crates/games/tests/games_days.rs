@@ -4,7 +4,7 @@
 //! born by day n+1 are the canonical forms `{A | B}` for antichains A, B of the games born by
 //! day n. Any mistake in domination, reversibility or interning changes the counts.
 
-mod days;
+use crate::days;
 
 use days::next_day;
 use hackenbook_games::Games;

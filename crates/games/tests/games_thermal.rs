@@ -9,7 +9,7 @@
 //! plus an infinitesimal there: `±1` cooled by 1 is `∗`, as in Winning Ways. The comparison
 //! avoids those temperatures.)
 
-mod days;
+use crate::days;
 #[path = "../../../tests/oracles/mod.rs"]
 mod oracles;
 

@@ -1,8 +1,7 @@
 //! The SVG output: well formed, accessible, one element per edge and class, escaped text,
 //! deterministic ids, sensible sizes, no panics on any input.
 
-#[path = "draw_xml.rs"]
-mod draw_xml;
+use crate::draw_xml;
 
 use draw_xml::{parse, Element};
 use hackenbook_games::Player;

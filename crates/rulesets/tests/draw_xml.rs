@@ -1,6 +1,6 @@
 //! Just enough of an XML reader to check the drawer's output: it fails the test on anything
 //! malformed (unbalanced tags, unquoted or duplicate attributes, a bare `&` or `<` in text).
-//! Shared by the draw tests through `#[path]`; as a test crate of its own it has no tests.
+//! Shared by the draw tests (a module of `main.rs`, with no tests of its own).
 #![allow(dead_code)]
 
 #[derive(Debug, Clone)]

@@ -5,7 +5,7 @@ use hackenbook_rulesets::hackenbush::canon::Canon;
 use hackenbook_rulesets::hackenbush::{Colour, Position};
 use proptest::prelude::*;
 
-mod random_positions;
+use crate::random_positions;
 use random_positions::{graph, ALL};
 
 fn text() -> impl Strategy<Value = String> {

@@ -16,7 +16,7 @@ use hackenbook_rulesets::AnyPosition;
 use proptest::prelude::*;
 use std::collections::HashSet;
 
-mod random_positions;
+use crate::random_positions;
 use random_positions::{forest, graph};
 
 type Claim = line::Claim<String, AnyPosition>;

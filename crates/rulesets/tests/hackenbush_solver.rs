@@ -10,7 +10,7 @@ use hackenbook_rulesets::hackenbush::{options, Player, Position, Rules, Solver};
 use proptest::prelude::*;
 use std::collections::HashMap;
 
-mod random_positions;
+use crate::random_positions;
 use random_positions::{forest, graph, ALL};
 
 fn rules(childish: bool) -> Rules {

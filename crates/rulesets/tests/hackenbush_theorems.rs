@@ -16,7 +16,7 @@ use num_traits::ToPrimitive;
 use proptest::prelude::*;
 use std::collections::HashMap;
 
-mod random_positions;
+use crate::random_positions;
 use random_positions::{forest, graph, ALL};
 
 fn plain_number(p: &Position, rules: Rules) -> Option<Dyadic> {

@@ -11,7 +11,7 @@ use hackenbook_rulesets::hackenbush::search::NumberSearch;
 use hackenbook_rulesets::hackenbush::{options, Colour, Player, Position, Rules, Solver};
 use proptest::prelude::*;
 
-mod random_positions;
+use crate::random_positions;
 use random_positions::graph;
 
 const BLUE_RED: [Colour; 2] = [Colour::Blue, Colour::Red];
