@@ -8,5 +8,6 @@ mod investigate_solver;
 mod notation_katex;
 mod other_games;
 mod page_play;
+mod plot;
 mod provenance;
 mod site_render;
