@@ -366,7 +366,8 @@ impl AnyPosition {
         let kept = solvers.value_cache.clone();
         if let Some(found) = kept
             .as_deref()
-            .and_then(|dir| kept_values::load(dir, self, plain_positions, games))
+            .zip(self.kept_key(plain_positions))
+            .and_then(|(dir, key)| kept_values::load(dir, &key, games))
         {
             solvers
                 .confirmed
@@ -393,9 +394,10 @@ impl AnyPosition {
             Err(_) => ((value, vec![Method::Solver]), false),
         };
         if settled {
-            if let Some(dir) = kept.filter(|_| start.elapsed() >= kept_values::SLOW) {
+            let slow = kept.filter(|_| start.elapsed() >= kept_values::SLOW);
+            if let Some((dir, key)) = slow.zip(self.kept_key(plain_positions)) {
                 // A cache that cannot be written only costs time.
-                let _ = kept_values::store(&dir, self, plain_positions, &found, games);
+                let _ = kept_values::store(&dir, &key, &found, games);
             }
             solvers
                 .confirmed
@@ -404,6 +406,21 @@ impl AnyPosition {
                 .push((self.clone(), found.clone()));
         }
         Ok(found)
+    }
+
+    /// What its confirmed value is kept under on disk ([`kept_values::key`]) with the plain
+    /// budget `plain_positions`; `None` when its notation does not read back to itself.
+    fn kept_key(&self, plain_positions: usize) -> Option<String> {
+        let text = self.print();
+        let back = AnyPosition::parse(self.ruleset, &text).ok()?;
+        (back == *self).then(|| {
+            kept_values::key(
+                self.ruleset.name(),
+                self.ruleset.variant(),
+                plain_positions,
+                &text,
+            )
+        })
     }
 
     /// Who wins it with perfect play: its value's relation with zero.
@@ -650,22 +667,6 @@ mod tests {
         }
     }
 
-    /// Hackenbush's shortcut, the Hackenbush solver, holds each piece against its own plain
-    /// game tree: a Hackenbush board's value is the solver's, with no second game tree on top
-    /// (`LR` = 1/2, Winning Ways ch. 1); another game's value still gets the plain game tree.
-    #[test]
-    fn a_ruleset_whose_shortcut_checks_itself_gets_no_second_game_tree() {
-        let mut games = Games::new();
-        let mut solvers = Solvers::default();
-        let board = AnyPosition::parse(&crate::hackenbush::ruleset::NORMAL, "LR").unwrap();
-        let (value, methods) = board.confirmed_value(&mut solvers, &mut games).unwrap();
-        assert_eq!(value, games.eval_str("1/2").unwrap());
-        assert_eq!(methods, [Method::Solver]);
-        let heap = AnyPosition::parse(&crate::nim::Nim, "2").unwrap();
-        let (_, methods) = heap.confirmed_value(&mut solvers, &mut games).unwrap();
-        assert_eq!(methods, [Method::Solver, Method::GameTree]);
-    }
-
     /// Push and Shove are one type with two values: each has its own solver and memo, so a
     /// position valued under one is not taken from the other's memo.
     #[test]
@@ -744,7 +745,13 @@ mod tests {
             ..Solvers::default()
         };
         let budget = solvers.plain_limits.positions;
-        kept_values::store(dir.path(), &board, budget, &fresh, &mut games).unwrap();
+        kept_values::store(
+            dir.path(),
+            &board.kept_key(budget).unwrap(),
+            &fresh,
+            &mut games,
+        )
+        .unwrap();
         let kept = board.confirmed_value(&mut solvers, &mut games).unwrap();
         assert_eq!(
             kept,
@@ -769,5 +776,106 @@ mod tests {
             p.plain_value(&mut solvers, &mut games),
             Err(Unsolved::TooManyPositions { limit: 10 })
         );
+    }
+
+    // What is kept on disk of a confirmed value (`kept_values`), keyed by the position.
+
+    fn board(text: &str) -> AnyPosition {
+        AnyPosition::parse(&Domineering, text).unwrap()
+    }
+
+    #[test]
+    fn a_stored_answer_answers_only_its_position_and_budget() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut games = Games::new();
+        let value = games.eval_str("{{2 | 0} | 0}").unwrap();
+        let answer = (value, vec![Method::Solver]);
+        kept_values::store(
+            dir.path(),
+            &board("2x4").kept_key(100).unwrap(),
+            &answer,
+            &mut games,
+        )
+        .unwrap();
+        let back = kept_values::load(dir.path(), &board("2x4").kept_key(100).unwrap(), &mut games)
+            .unwrap();
+        assert_eq!(back.0, value);
+        // An answer read back says so: the cache first, then the methods that first found it.
+        assert_eq!(back.1, [Method::Cache, Method::Solver]);
+        // The same board written otherwise is the same position.
+        assert!(kept_values::load(
+            dir.path(),
+            &board("..../....").kept_key(100).unwrap(),
+            &mut games
+        )
+        .is_some());
+        assert!(
+            kept_values::load(dir.path(), &board("2x4").kept_key(200).unwrap(), &mut games)
+                .is_none()
+        );
+        assert!(
+            kept_values::load(dir.path(), &board("4x2").kept_key(100).unwrap(), &mut games)
+                .is_none()
+        );
+        let shove: &'static dyn crate::DynRuleset = &crate::push::Pushing::Shove;
+        let push: &'static dyn crate::DynRuleset = &crate::push::Pushing::Push;
+        let strip = AnyPosition::parse(push, "L.RL").unwrap();
+        kept_values::store(
+            dir.path(),
+            &strip.kept_key(100).unwrap(),
+            &answer,
+            &mut games,
+        )
+        .unwrap();
+        let other_variant = AnyPosition::parse(shove, "L.RL").unwrap();
+        assert!(kept_values::load(
+            dir.path(),
+            &other_variant.kept_key(100).unwrap(),
+            &mut games
+        )
+        .is_none());
+    }
+
+    #[test]
+    fn a_value_edited_in_its_file_is_not_believed() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut games = Games::new();
+        let half = games.eval_str("1/2").unwrap();
+        let p = board("2x5");
+        kept_values::store(
+            dir.path(),
+            &p.kept_key(100).unwrap(),
+            &(half, vec![Method::Solver]),
+            &mut games,
+        )
+        .unwrap();
+        assert_eq!(
+            kept_values::load(dir.path(), &p.kept_key(100).unwrap(), &mut games).map(|a| a.0),
+            Some(half)
+        );
+        let path = kept_values::path_for(dir.path(), &p.kept_key(100).unwrap());
+        let text = std::fs::read_to_string(&path).unwrap();
+        let forged = text.replace("\"1/2\"", "\"3/4\"");
+        assert_ne!(forged, text);
+        std::fs::write(&path, forged).unwrap();
+        assert!(kept_values::load(dir.path(), &p.kept_key(100).unwrap(), &mut games).is_none());
+        std::fs::write(&path, b"{\"key\": 1}").unwrap();
+        assert!(kept_values::load(dir.path(), &p.kept_key(100).unwrap(), &mut games).is_none());
+    }
+
+    /// Every value of a hot board's options, written by the games engine, reads back to itself:
+    /// what the store's own check relies on to keep them.
+    #[test]
+    fn values_of_boards_read_back_to_themselves() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut games = Games::new();
+        let mut solvers = Solvers::default();
+        for text in ["2x3", "3x3", "2x4", "4x4", ".##/..."] {
+            let p = board(text);
+            let answer = p.confirmed_value(&mut solvers, &mut games).unwrap();
+            kept_values::store(dir.path(), &p.kept_key(7).unwrap(), &answer, &mut games).unwrap();
+            let back = kept_values::load(dir.path(), &p.kept_key(7).unwrap(), &mut games).unwrap();
+            assert_eq!(back.0, answer.0, "{text}: {}", games.display(answer.0));
+        }
     }
 }

@@ -14,6 +14,7 @@ pub mod domineering;
 pub mod draw;
 pub mod erased;
 pub mod hackenbush;
+pub mod in_place;
 pub mod kept_values;
 pub mod line;
 pub mod nim;
@@ -35,7 +36,29 @@ use std::hash::Hash;
 pub use census::{CensusFamily, Count, Level};
 pub use draw::{Drawing, Item};
 pub use erased::{AnyPosition, DynRuleset, Solvers};
-pub use solve::{SolveLimits, Solver, Unsolved};
+pub use solve::{Solver, Unsolved};
+
+/// The solver's budgets.
+#[derive(Clone, Debug)]
+pub struct SolveLimits {
+    /// Positions (parts, for a solver that splits) one evaluation may value.
+    pub positions: usize,
+    /// The largest position ([`Ruleset::size`]) an evaluation starts on.
+    pub size: usize,
+    /// How many times its default budgets a ruleset's shortcut may spend (a longer time limit
+    /// grows them: Hackenbush's solver's budgets of positions and work).
+    pub scale: usize,
+}
+
+impl Default for SolveLimits {
+    fn default() -> SolveLimits {
+        SolveLimits {
+            positions: 2_000_000,
+            size: 10_000,
+            scale: 1,
+        }
+    }
+}
 
 /// One move: the name a reader uses for it and the position it reaches.
 #[derive(Clone, Debug, PartialEq, Eq)]

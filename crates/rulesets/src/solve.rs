@@ -11,34 +11,12 @@
 //! exhaust the thread's stack; it reads the run's clock every few hundred positions and stops
 //! at its budget of positions, whatever the ruleset.
 
-use super::{Keyed, Ruleset};
+use super::{Keyed, Ruleset, SolveLimits};
 use hackenbook_games::clock::{Running, Stop};
 use hackenbook_games::{GameId, Games, Player};
 use rustc_hash::FxHashMap;
 use std::any::Any;
 use std::fmt;
-
-/// The solver's budgets.
-#[derive(Clone, Debug)]
-pub struct SolveLimits {
-    /// Positions (parts, for a solver that splits) one evaluation may value.
-    pub positions: usize,
-    /// The largest position ([`Ruleset::size`]) an evaluation starts on.
-    pub size: usize,
-    /// How many times its default budgets a ruleset's shortcut may spend (a longer time limit
-    /// grows them: Hackenbush's solver's budgets of positions and work).
-    pub scale: usize,
-}
-
-impl Default for SolveLimits {
-    fn default() -> SolveLimits {
-        SolveLimits {
-            positions: 2_000_000,
-            size: 10_000,
-            scale: 1,
-        }
-    }
-}
 
 /// Why a position was not valued.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -9,8 +9,9 @@ use hackenbook_rulesets::hackenbush::play::{
     compact, members, Board, Match, PlayError, PlayLimits, PlayTable, MAX_BOARD_EDGES,
 };
 use hackenbook_rulesets::hackenbush::{
-    in_place, Colour, EdgeNames, Evaluator, Hackenbush, InPlay, Position, Rules, Solver,
+    Colour, EdgeNames, Evaluator, Hackenbush, InPlay, Position, Rules, Solver,
 };
+use hackenbook_rulesets::in_place;
 use hackenbook_rulesets::line::{self, AnyPlay, AnyReader, Replay, Script, CUT};
 use hackenbook_rulesets::AnyPosition;
 use proptest::prelude::*;

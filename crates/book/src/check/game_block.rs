@@ -7,7 +7,7 @@ use crate::essay::{Diagnostic, Spanned};
 use hackenbook_base::suggest::closest;
 use hackenbook_games::notation::{self, Statement};
 use hackenbook_games::GameId;
-use hackenbook_rulesets::hackenbush::InPlace;
+use hackenbook_rulesets::in_place::InPlace;
 
 /// One line of a game block that holds: its statement, where it was written, and what each of
 /// its terms is worth (the notebook shows them).

@@ -13,7 +13,8 @@ use hackenbook_base::provenance::Method;
 use hackenbook_census::{self as census, NameKind};
 use hackenbook_games::{GameId, Player};
 use hackenbook_rulesets::erased::Unconfirmed;
-use hackenbook_rulesets::hackenbush::{self, in_place, Evaluator, Position, Rules};
+use hackenbook_rulesets::hackenbush::{self, Evaluator, Position, Rules};
+use hackenbook_rulesets::in_place;
 use hackenbook_rulesets::{AnyPosition, DynRuleset};
 
 /// A position block of another game than Hackenbush, valued and asserted.

@@ -6,7 +6,7 @@ use crate::essay::source::offset_span;
 use crate::essay::{Diagnostic, Spanned};
 use hackenbook_games::notation;
 use hackenbook_games::thermal::Thermograph;
-use hackenbook_rulesets::hackenbush::InPlace;
+use hackenbook_rulesets::in_place::InPlace;
 use std::ops::Range;
 
 /// What the page draws.

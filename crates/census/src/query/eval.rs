@@ -52,7 +52,7 @@ impl<'a> RowEval<'a> {
         if let Some(&g) = self.literals.get(text) {
             return Ok(g);
         }
-        let g = hackenbook_rulesets::hackenbush::in_place::evaluate(
+        let g = hackenbook_rulesets::in_place::evaluate(
             text,
             self.solver,
             // A position of another game in a literal is valued by solvers of its own.

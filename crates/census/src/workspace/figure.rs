@@ -25,7 +25,8 @@ use crate::query::{
 use crate::record::{Facts, Field, Record, Val};
 use crate::store::cache;
 use hackenbook_games::{Dyadic, Games};
-use hackenbook_rulesets::hackenbush::{in_place, Evaluator, Rules};
+use hackenbook_rulesets::hackenbush::{Evaluator, Rules};
+use hackenbook_rulesets::in_place;
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::Zero;

@@ -171,3 +171,25 @@ fn the_shortcut_is_one_hackenbush_solver_for_the_solver_s_life() {
     value(&mut solver, small);
     assert!(entries(&solver) >= first, "the shortcut's memo was dropped");
 }
+
+/// Hackenbush's shortcut, the Hackenbush solver, holds each piece against its own plain
+/// game tree: a Hackenbush board's value is the solver's, with no second game tree on top
+/// (`LR` = 1/2, Winning Ways ch. 1); another game's value still gets the plain game tree.
+#[test]
+fn a_ruleset_whose_shortcut_checks_itself_gets_no_second_game_tree() {
+    let mut games = Games::new();
+    let mut solvers = crate::erased::Solvers::default();
+    let board = crate::AnyPosition::parse(&NORMAL, "LR").unwrap();
+    let (value, methods) = board.confirmed_value(&mut solvers, &mut games).unwrap();
+    assert_eq!(value, games.eval_str("1/2").unwrap());
+    assert_eq!(methods, [hackenbook_base::provenance::Method::Solver]);
+    let heap = crate::AnyPosition::parse(&crate::nim::Nim, "2").unwrap();
+    let (_, methods) = heap.confirmed_value(&mut solvers, &mut games).unwrap();
+    assert_eq!(
+        methods,
+        [
+            hackenbook_base::provenance::Method::Solver,
+            hackenbook_base::provenance::Method::GameTree
+        ]
+    );
+}

@@ -7,8 +7,8 @@
 //! says which in front of it, `[domineering: 2x3]` ([`crate::registry::parse_tagged`]), and is
 //! valued by the run's solver of that game.
 
-use super::{Position, Rules, Solver};
 use crate::erased::{Solvers, Unconfirmed};
+use crate::hackenbush::{Position, Rules, Solver};
 use crate::registry;
 use hackenbook_base::located::Located;
 use hackenbook_games::notation::Expr;
