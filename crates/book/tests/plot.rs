@@ -98,6 +98,30 @@ fn each_point_is_the_share_enumerated() {
     }
 }
 
+/// `from = N` draws the sizes from N edges up, each point the one the whole plot draws there.
+#[test]
+fn from_starts_the_sizes_later() {
+    let body = format!(
+        "{CENSUS}```plot f7\nzero = value = 0\n```\n\n```plot f7\nfrom = 5\nzero = value = 0\n```\n"
+    );
+    let (checked, problems, _) = check(&body);
+    assert_eq!(errors(&checked, &problems), Vec::<String>::new());
+    let plots: Vec<_> = checked
+        .outcomes
+        .iter()
+        .filter_map(|o| match o {
+            Outcome::Plot(p) => Some(p),
+            _ => None,
+        })
+        .collect();
+    let [whole, late] = plots[..] else {
+        panic!("two plots, found {}", plots.len())
+    };
+    assert_eq!(whole.sizes, (1..=7).collect::<Vec<_>>());
+    assert_eq!(late.sizes, vec![5, 6, 7]);
+    assert_eq!(late.series[0].points, whole.series[0].points[4..]);
+}
+
 #[test]
 fn bad_plots_fail_at_their_place() {
     let body = format!(
@@ -110,11 +134,13 @@ fn bad_plots_fail_at_their_place() {
 ```plot f7\na = value = 0\na = value > 0\n```\n\n\
 ```plot f7\na = value = 0\nb = value = 1\nc = value = 2\nd = value = 3\ne = value = 4\nf = value = 5\ng = value = 6\n```\n\n\
 ```plot forests30\nzero = value = 0\n```\n\n\
-```plot forests20\nzero = value\n```\n"
+```plot forests20\nzero = value\n```\n\n\
+```plot f7\nfrom = 8\nzero = value = 0\n```\n\n\
+```plot f7\nfrom = 2\nfrom = 3\nzero = value = 0\n```\n"
     );
     let (checked, problems, _) = check(&body);
     let found = errors(&checked, &problems);
-    let expect: [(&str, &str); 9] = [
+    let expect: [(&str, &str); 11] = [
         ("12:4", "a plot block needs a census"),
         ("17:8", "colour"),
         ("20:4", "this plot has no series"),
@@ -124,6 +150,8 @@ fn bad_plots_fail_at_their_place() {
         ("43:1", "at most 6 series"),
         ("46:9", "forests30"),
         ("51:8", "value"),
+        ("55:8", "from 1 to 7"),
+        ("61:1", "one `from` line"),
     ];
     for (place, words) in expect {
         assert!(

@@ -5,6 +5,7 @@
 //! ````markdown
 //! ```plot forests20
 //! caption = Forests by value, size by size
+//! from = 5
 //! Left wins = value > 0
 //! worth 0 = value = 0
 //! ```
@@ -28,7 +29,8 @@ pub const MAX_SIZES: usize = 41;
 pub struct PlotOutcome {
     /// The author's caption, if the block gave one.
     pub caption: Option<String>,
-    /// The sizes plotted, smallest first: every number of edges the census has, from 1 up.
+    /// The sizes plotted, smallest first: every number of edges the census has, from 1 (or the
+    /// block's `from = N`) up.
     pub sizes: Vec<usize>,
     pub series: Vec<Series>,
 }
@@ -57,8 +59,12 @@ pub fn check(
         );
         return None;
     };
-    let (caption, wanted) = read_lines(cx, lines, block)?;
-    let sizes = sizes(cx, family)?;
+    let Lines {
+        caption,
+        from,
+        series: wanted,
+    } = read_lines(cx, lines, block)?;
+    let sizes = sizes(cx, family, from.as_ref())?;
     let mut series = Vec::new();
     let mut failed = false;
     for (label, condition) in wanted {
@@ -79,13 +85,18 @@ pub fn check(
 
 type Wanted = Vec<(Spanned<String>, Spanned<String>)>;
 
-/// The caption and the series (label, condition), or `None` with every problem reported.
-fn read_lines(
-    cx: &mut Context,
-    lines: &[Spanned<String>],
-    block: &Range<usize>,
-) -> Option<(Option<Spanned<String>>, Wanted)> {
+/// What a block's lines say: its caption, the smallest size it draws (`from = N`, as written)
+/// and its series (label, condition).
+struct Lines {
+    caption: Option<Spanned<String>>,
+    from: Option<Spanned<String>>,
+    series: Wanted,
+}
+
+/// The block's lines read, or `None` with every problem reported.
+fn read_lines(cx: &mut Context, lines: &[Spanned<String>], block: &Range<usize>) -> Option<Lines> {
     let mut caption: Option<Spanned<String>> = None;
+    let mut from: Option<Spanned<String>> = None;
     let mut series: Wanted = Vec::new();
     let mut ok = true;
     for line in lines {
@@ -99,16 +110,25 @@ fn read_lines(
                 continue;
             }
         };
-        if label.value == "caption" {
-            if caption.is_some() {
+        if label.value == "caption" || label.value == "from" {
+            let slot = if label.value == "caption" {
+                &mut caption
+            } else {
+                &mut from
+            };
+            if slot.is_some() {
                 cx.problem(
-                    Diagnostic::new(cx.file, label.span, "a plot has one caption")
-                        .label("a second caption")
-                        .help("join the two into one line"),
+                    Diagnostic::new(
+                        cx.file,
+                        label.span,
+                        format!("a plot has one `{}` line", label.value),
+                    )
+                    .label("a second one")
+                    .help("keep one of the two lines"),
                 );
                 ok = false;
             }
-            caption = Some(condition);
+            *slot = Some(condition);
             continue;
         }
         if let Some((earlier, _)) = series.iter().find(|(l, _)| l.value == label.value) {
@@ -147,11 +167,20 @@ fn read_lines(
         );
         return None;
     }
-    ok.then_some((caption, series))
+    ok.then_some(Lines {
+        caption,
+        from,
+        series,
+    })
 }
 
-/// Every size of the census from 1 edge to its largest, or `None` with the problem reported.
-fn sizes(cx: &mut Context, family: &Spanned<String>) -> Option<Vec<usize>> {
+/// Every size of the census from 1 edge (or the block's `from = N`) to its largest, or `None`
+/// with the problem reported.
+fn sizes(
+    cx: &mut Context,
+    family: &Spanned<String>,
+    from: Option<&Spanned<String>>,
+) -> Option<Vec<usize>> {
     let most = match edges_figure(cx, family, "max")? {
         Figure::Number(x) => x.to_string().parse::<usize>().ok(),
         _ => None,
@@ -183,7 +212,27 @@ fn sizes(cx: &mut Context, family: &Spanned<String>) -> Option<Vec<usize>> {
         );
         return None;
     }
-    Some((1..=most).collect())
+    let first = match from {
+        None => 1,
+        Some(from) => match from.value.parse::<usize>() {
+            Ok(n) if (1..=most).contains(&n) => n,
+            _ => {
+                cx.problem(
+                    Diagnostic::new(
+                        cx.file,
+                        from.span.clone(),
+                        format!(
+                            "`from` is the smallest number of edges drawn, a whole number from 1 to {most} (the census's largest)"
+                        ),
+                    )
+                    .label("not a size of this census")
+                    .help("write, e.g., `from = 5` to draw the sizes from 5 edges up"),
+                );
+                return None;
+            }
+        },
+    };
+    Some((first..=most).collect())
 }
 
 /// `max edges over FAMILY` (or `min`), reported at the census's name when it fails.

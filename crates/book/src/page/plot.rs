@@ -115,7 +115,7 @@ fn svg(plot: &PlotOutcome, shares: &[Vec<Option<f64>>], id: &str) -> String {
     let mut out = format!(
         concat!(
             r#"<svg xmlns="http://www.w3.org/2000/svg" class="plot" role="img" aria-labelledby="{id}-title" "#,
-            r#"viewBox="0 0 {w} {h}" width="{w}" height="{h}" "#,
+            r#"viewBox="0 0 {w} {h}" width="{w}" height="{h}" fill="currentColor" "#,
             r#"style="display:block;width:100%;max-width:30rem;height:auto;margin:0 auto">"#,
             "\n<title id=\"{id}-title\">{title}</title>\n"
         ),
@@ -129,16 +129,25 @@ fn svg(plot: &PlotOutcome, shares: &[Vec<Option<f64>>], id: &str) -> String {
             summary.join("; ")
         )),
     );
-    // Grid and the share axis.
+    // Grid and the share axis. The grid lines are one path and the base line with the size
+    // ticks another (a line element each would weigh on the page for nothing).
+    let mut grid = String::new();
+    let mut axis = format!("M{} {}H{}", num(LEFT), num(y(0.0)), num(WIDTH - RIGHT));
+    let mut p = step;
+    while p <= top + 1e-9 {
+        grid.push_str(&format!(
+            "M{} {}H{}",
+            num(LEFT),
+            num(y(p)),
+            num(WIDTH - RIGHT)
+        ));
+        p += step;
+    }
+    out.push_str(&format!(
+        r#"<path d="{grid}" stroke="{AXIS}" stroke-width="0.5"/>"#
+    ));
     let mut p = 0.0;
     while p <= top + 1e-9 {
-        out.push_str(&format!(
-            r#"<line x1="{}" y1="{y}" x2="{}" y2="{y}" stroke="{AXIS}" stroke-width="{}"/>"#,
-            num(LEFT),
-            num(WIDTH - RIGHT),
-            if p == 0.0 { "1" } else { "0.5" },
-            y = num(y(p)),
-        ));
         out.push_str(&text(
             LEFT - 6.0,
             y(p) + 4.0,
@@ -158,14 +167,12 @@ fn svg(plot: &PlotOutcome, shares: &[Vec<Option<f64>>], id: &str) -> String {
             continue;
         }
         let px = x(n as f64);
-        out.push_str(&format!(
-            r#"<line x1="{px}" y1="{}" x2="{px}" y2="{}" stroke="{AXIS}" stroke-width="1"/>"#,
-            num(y(0.0)),
-            num(y(0.0) + 4.0),
-            px = num(px),
-        ));
+        axis.push_str(&format!("M{} {}v4", num(px), num(y(0.0))));
         out.push_str(&text(px, y(0.0) + 17.0, &n.to_string(), "middle"));
     }
+    out.push_str(&format!(
+        r#"<path d="{axis}" stroke="{AXIS}" stroke-width="1"/>"#
+    ));
     out.push_str(&text(
         (LEFT + WIDTH - RIGHT) / 2.0,
         HEIGHT - 4.0,
@@ -283,7 +290,7 @@ fn mark(k: usize, x: f64, y: f64) -> String {
 
 fn text(x: f64, y: f64, words: &str, anchor: &str) -> String {
     format!(
-        r#"<text x="{}" y="{}" text-anchor="{anchor}" font-size="13" fill="currentColor">{}</text>"#,
+        r#"<text x="{}" y="{}" text-anchor="{anchor}" font-size="13">{}</text>"#,
         num(x),
         num(y),
         escape(words)
