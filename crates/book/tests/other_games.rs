@@ -20,7 +20,7 @@ fn check_with_games(body: &str) -> (CheckedEssay, Vec<Diagnostic>, hackenbook_ga
 }
 
 /// The errors among `problems` (warnings left out), each as `line:column: message`.
-fn errors(checked: &CheckedEssay, problems: &[Diagnostic]) -> Vec<String> {
+pub(crate) fn errors(checked: &CheckedEssay, problems: &[Diagnostic]) -> Vec<String> {
     let file = &checked.essay.file;
     problems
         .iter()

@@ -1,6 +1,7 @@
 //! Plot blocks: each point is the census's share, held against the same share enumerated (the
 //! plot's queries read values alone, so they are counted by value; the enumerated ones read
 //! `trunks` too, which every member of one edge or more has); and bad blocks fail at their place.
+use crate::other_games::errors;
 use hackenbook_book::check::{CheckOptions, CheckedEssay, Checker, Outcome};
 use hackenbook_book::essay::{parse_essay, Diagnostic, SourceFile};
 use hackenbook_census::Figure;
@@ -12,19 +13,6 @@ fn check(body: &str) -> (CheckedEssay, Vec<Diagnostic>, Checker) {
     let mut problems = Vec::new();
     let checked = checker.check_essay(essay, &mut problems);
     (checked, problems, checker)
-}
-
-/// The errors, each as `line:column: message`.
-fn errors(checked: &CheckedEssay, problems: &[Diagnostic]) -> Vec<String> {
-    let file = &checked.essay.file;
-    problems
-        .iter()
-        .filter(|d| !d.warning)
-        .map(|d| {
-            let (line, column) = file.line_col(d.span.start);
-            format!("{line}:{column}: {}", d.message)
-        })
-        .collect()
 }
 
 const CENSUS: &str =

@@ -79,6 +79,23 @@ fn figure(ws: &mut Workspace, ev: &mut Evaluator, query: &str) -> Figure {
         .unwrap_or_else(|e| panic!("{query}: {}", e.message))
 }
 
+/// What the notebook says of the census behind `query`, asked of `ws` before.
+fn census_words(ws: &Workspace, query: &str) -> String {
+    let how = ws.how(query);
+    how.into_iter().find(|h| h.what == "census").unwrap().words
+}
+
+/// The notebook says `counted` was counted by value and `enumerated` enumerated.
+fn assert_counted_and_enumerated(ws: &Workspace, counted: &str, enumerated: &str) {
+    let words = census_words(ws, counted);
+    assert!(words.starts_with("counted by value"), "{counted}: {words}");
+    let words = census_words(ws, enumerated);
+    assert!(
+        words.starts_with("every member counted"),
+        "{enumerated}: {words}"
+    );
+}
+
 /// The same question asked so that it reads values alone (counted) and so that it also reads
 /// the number of trunks, which every member of at least one edge has (enumerated): the figures
 /// agree, and the notebook says how each was obtained.
@@ -116,12 +133,7 @@ fn queries_on_values_alone_are_counted_and_agree_with_enumeration() {
         let a = figure(&mut ws, &mut ev, counted);
         let b = figure(&mut ws, &mut ev, enumerated);
         assert_eq!(a, b, "{counted}");
-        let how = ws.how(counted);
-        let census = how.iter().find(|h| h.what == "census").unwrap();
-        assert!(census.words.starts_with("counted by value"), "{how:?}");
-        let how = ws.how(enumerated);
-        let census = how.iter().find(|h| h.what == "census").unwrap();
-        assert!(census.words.starts_with("every member counted"), "{how:?}");
+        assert_counted_and_enumerated(&ws, counted, enumerated);
     }
     // A comparison of two computed values is a check for the enumerating engines.
     figure(&mut ws, &mut ev, "count forests5 where reading = value");
@@ -244,18 +256,7 @@ fn each_kind_of_condition_counted_agrees_with_enumeration() {
         let a = figure(&mut ws, &mut ev, counted);
         let b = figure(&mut ws, &mut ev, enumerated);
         assert_eq!(a, b, "{counted}");
-        let how = ws.how(counted);
-        let census = how.iter().find(|h| h.what == "census").unwrap();
-        assert!(
-            census.words.starts_with("counted by value"),
-            "{counted}: {how:?}"
-        );
-        let how = ws.how(enumerated);
-        let census = how.iter().find(|h| h.what == "census").unwrap();
-        assert!(
-            census.words.starts_with("every member counted"),
-            "{enumerated}: {how:?}"
-        );
+        assert_counted_and_enumerated(&ws, counted, enumerated);
     }
 }
 
@@ -268,10 +269,7 @@ fn a_counted_census_is_read_back_from_the_cache() {
     let mut ev = Evaluator::default();
     let mut first = Workspace::new(Some(dir.path().to_path_buf()));
     let a = figure(&mut first, &mut ev, query);
-    let census = |ws: &Workspace| {
-        let how = ws.how(query);
-        how.into_iter().find(|h| h.what == "census").unwrap().words
-    };
+    let census = |ws: &Workspace| census_words(ws, query);
     assert!(
         !census(&first).contains("earlier build"),
         "{}",
@@ -341,10 +339,7 @@ fn distinct_counted_agrees_with_enumeration() {
                 let a = figure(&mut ws, &mut ev, &counted);
                 let b = figure(&mut ws, &mut ev, &other);
                 assert_eq!(a, b, "{counted}");
-                let census = |q: &str| {
-                    let how = ws.how(q);
-                    how.into_iter().find(|h| h.what == "census").unwrap().words
-                };
+                let census = |q: &str| census_words(&ws, q);
                 assert!(
                     census(&counted).starts_with("counted by value"),
                     "{counted}"
@@ -367,12 +362,8 @@ fn distinct_counted_agrees_with_enumeration() {
         "unique value over S where edges = 8",
     ] {
         figure(&mut ws, &mut ev, q);
-        let how = ws.how(q);
-        let census = how.iter().find(|h| h.what == "census").unwrap();
-        assert!(
-            census.words.starts_with("every member counted"),
-            "{q}: {how:?}"
-        );
+        let words = census_words(&ws, q);
+        assert!(words.starts_with("every member counted"), "{q}: {words}");
     }
 }
 
