@@ -5,19 +5,20 @@
 //! a workload, as it would in one essay build. Run with
 //! `CARGO_TARGET_DIR=/work/target cargo bench --bench games`.
 //!
-//! Figures (mean time per workload; 2 shared cores under load, so +-20% run to run):
+//! Figures (mean time per workload; 2 shared cores at a load average of 20-21, so +-20% run
+//! to run):
 //!
 //! | workload                                   | hackenbook | cgt 0.11 | ratio |
 //! |--------------------------------------------|-----------:|---------:|------:|
-//! | day2_pairwise_sums (484 sums)              |      81 us |   660 us |  8.2x |
-//! | random_sums/2 (40 sums)                    |      94 us |   612 us |  6.5x |
-//! | random_sums/3                              |      29 us |   110 us |  3.8x |
-//! | random_sums/4                              |      34 us |   137 us |  4.0x |
-//! | canonical_forms/2 (100 forms from scratch) |      77 us |   131 us |  1.7x |
-//! | canonical_forms/3                          |     178 us |   357 us |  2.0x |
-//! | canonical_forms/4                          |     426 us |   590 us |  1.4x |
-//! | comparisons (3600 pairs)                   |      50 us |   137 us |  2.7x |
-//! | day3_forms (3000 antichain pairs)          |    1.36 ms |  3.79 ms |  2.8x |
+//! | day2_pairwise_sums (484 sums)              |     288 us |  2.93 ms | 10.2x |
+//! | random_sums/2 (40 sums)                    |     382 us |  3.71 ms |  9.7x |
+//! | random_sums/3                              |     163 us |   510 us |  3.1x |
+//! | random_sums/4                              |     253 us |  1.00 ms |  4.0x |
+//! | canonical_forms/2 (100 forms from scratch) |     378 us |   707 us |  1.9x |
+//! | canonical_forms/3                          |     452 us |   883 us |  2.0x |
+//! | canonical_forms/4                          |     921 us |  1.95 ms |  2.1x |
+//! | comparisons (3600 pairs)                   |     212 us |   500 us |  2.4x |
+//! | day3_forms (3000 antichain pairs)          |    4.51 ms | 13.92 ms |  3.1x |
 //!
 //! Where the time goes (perf): building forms from scratch spends ~40% in construction proper
 //! (domination and reversibility), ~20% interning (hashing nus leaves and option lists), ~10-25%

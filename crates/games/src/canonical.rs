@@ -18,6 +18,22 @@ impl Games {
     /// The canonical form of `{left | right}`; the options may be given in any order, with
     /// duplicates, dominated or reversible options.
     pub fn from_options(&mut self, left: &[GameId], right: &[GameId]) -> GameId {
+        self.canonical_of_lists(left, right, true)
+    }
+
+    /// [`Games::from_options`] for options among which none dominates another of the same
+    /// player (each list an antichain, without repeats), so that the construction starts at
+    /// the reversible options: the caller vouches for it (debug builds check the result
+    /// against [`Games::from_options`]).
+    pub fn from_undominated_options(&mut self, left: &[GameId], right: &[GameId]) -> GameId {
+        let id = self.canonical_of_lists(left, right, false);
+        debug_assert_eq!(id, self.from_options(left, right), "options dominated");
+        id
+    }
+
+    /// The canonical form of `{left | right}`, built in the table's reused buffers;
+    /// `dominated` says whether the lists may hold repeats or dominated options.
+    fn canonical_of_lists(&mut self, left: &[GameId], right: &[GameId], dominated: bool) -> GameId {
         self.tick();
         // Construction never re-enters itself (comparisons build no games), so one pair of
         // buffers serves every call.
@@ -26,24 +42,28 @@ impl Games {
         l.extend_from_slice(left);
         r.clear();
         r.extend_from_slice(right);
-        let id = self.canonical_from_buffers(&mut l, &mut r);
+        let id = self.canonical_from_buffers(&mut l, &mut r, dominated);
         self.scratch = (l, r);
         id
     }
 
+    /// [`Games::canonical_of_lists`] on the buffers.
     fn canonical_from_buffers(
         &mut self,
         left: &mut Vec<GameId>,
         right: &mut Vec<GameId>,
+        dominated: bool,
     ) -> GameId {
         left.sort_unstable();
-        left.dedup();
         right.sort_unstable();
-        right.dedup();
+        if dominated {
+            left.dedup();
+            right.dedup();
+        }
         if let Some(id) = self.numbers_only(left, right) {
             return id;
         }
-        self.canonical_lists(left, right);
+        self.canonical_lists(left, right, dominated);
         self.intern_canonical(left, right)
     }
 
@@ -153,9 +173,16 @@ impl Games {
     }
 
     /// Reduces option lists to the canonical ones of `{left | right}` (sorted by id).
-    pub(crate) fn canonical_lists(&mut self, left: &mut Vec<GameId>, right: &mut Vec<GameId>) {
-        self.remove_dominated(left, Player::Left);
-        self.remove_dominated(right, Player::Right);
+    pub(crate) fn canonical_lists(
+        &mut self,
+        left: &mut Vec<GameId>,
+        right: &mut Vec<GameId>,
+        dominated: bool,
+    ) {
+        if dominated {
+            self.remove_dominated(left, Player::Left);
+            self.remove_dominated(right, Player::Right);
+        }
         // One memo per construction, reused across constructions (never re-entered).
         let mut memo = std::mem::take(&mut self.form_memo);
         memo.clear();

@@ -91,16 +91,19 @@ pub struct Games {
     pub(crate) nus_index: FxHashMap<Nus, GameId>,
     /// The same index for nus values whose number fits in machine words (no big-integer hashing).
     pub(crate) small_nus_index: FxHashMap<(i64, u32, i64, u32), GameId>,
-    /// Key: `[number of left options, left ids.., right ids..]`, both lists sorted.
-    pub(crate) moves_index: FxHashMap<Box<[u32]>, GameId>,
+    /// The games stored as options, by the hash of their two sorted option lists
+    /// ([`options_hash`]): the first game with that hash; `same_hash` links the others.
+    /// The lists themselves are read from the arena, so interning allocates nothing per game.
+    pub(crate) moves_index: FxHashMap<u64, GameId>,
+    /// `same_hash[g]`: the next game after `g` whose option lists have the same hash, or
+    /// `u32::MAX` (one slot per game of the table).
+    pub(crate) same_hash: Vec<u32>,
     /// Operation caches keyed by [`pair`] of ids.
     pub(crate) leq_cache: FxHashMap<u64, bool>,
     pub(crate) add_cache: FxHashMap<u64, GameId>,
     pub(crate) ordinal_cache: FxHashMap<u64, GameId>,
     /// `neg_cache[g]` is the negative of `g`, or `u32::MAX` when not yet known.
     pub(crate) neg_cache: Vec<u32>,
-    /// Reused buffer for building `moves_index` keys.
-    pub(crate) key_buffer: Vec<u32>,
     /// Reused option buffers of `from_options`.
     pub(crate) scratch: (Vec<GameId>, Vec<GameId>),
     /// Reused memo of comparisons with the game under construction.
@@ -116,6 +119,9 @@ impl Default for Games {
 }
 
 const ZERO: GameId = GameId(0);
+
+/// The most games [`Games::reserve`] makes room for at once (about 40 MB of tables).
+pub const RESERVE_AT_MOST: usize = 1 << 18;
 
 /// One cache key for an ordered pair of ids.
 #[inline]
@@ -134,11 +140,11 @@ impl Games {
             nus_index: FxHashMap::default(),
             small_nus_index: FxHashMap::with_capacity_and_hasher(64, Default::default()),
             moves_index: FxHashMap::with_capacity_and_hasher(256, Default::default()),
+            same_hash: Vec::with_capacity(256),
             leq_cache: FxHashMap::with_capacity_and_hasher(512, Default::default()),
             add_cache: FxHashMap::with_capacity_and_hasher(128, Default::default()),
             ordinal_cache: FxHashMap::default(),
             neg_cache: Vec::with_capacity(256),
-            key_buffer: Vec::new(),
             scratch: (Vec::new(), Vec::new()),
             form_memo: Default::default(),
             clock: Default::default(),
@@ -154,12 +160,12 @@ impl Games {
     /// storage it is about to move into (while it copies, the old and the new are both held).
     /// The memory budget of a bounded run is counted on it ([`super::clock::MEMORY_BUDGET`]).
     pub fn footprint(&self) -> u64 {
-        use std::mem::size_of;
         let mut held = Held::default();
         held.vec(&self.entries);
         held.vec(&self.nus_values);
         held.vec(&self.arena);
         held.vec(&self.neg_cache);
+        held.vec(&self.same_hash);
         held.map(&self.nus_index);
         held.map(&self.small_nus_index);
         held.map(&self.moves_index);
@@ -167,10 +173,23 @@ impl Games {
         held.map(&self.add_cache);
         held.map(&self.ordinal_cache);
         held.map(&self.form_memo);
-        // Each key of `moves_index` is a boxed slice of its option ids, in a chunk of the
-        // allocator's of at least 32 bytes.
-        let keys = self.moves_index.len() * 16 + self.arena.len() * size_of::<u32>();
-        held.bytes + keys as u64 + held.growth
+        held.bytes + held.growth
+    }
+
+    /// Room for about `games` more games made from their options, and an ordinal sum and a
+    /// comparison or two for each, so that a run that knows how many it will make (a census)
+    /// does not grow the tables step by step, copying them each time. At most
+    /// [`RESERVE_AT_MOST`] games at once: beyond, the tables grow as they fill, under the
+    /// memory budget of a bounded run.
+    pub fn reserve(&mut self, games: usize) {
+        let games = games.min(RESERVE_AT_MOST);
+        self.entries.reserve(games);
+        self.neg_cache.reserve(games);
+        self.same_hash.reserve(games);
+        self.moves_index.reserve(games);
+        self.arena.reserve(games.saturating_mul(4));
+        self.ordinal_cache.reserve(games);
+        self.leq_cache.reserve(games.saturating_mul(2));
     }
 
     /// Empties the caches of the operations (sums, comparisons, ordinal sums) and gives their
@@ -289,6 +308,7 @@ impl Games {
         let id = GameId(id32(self.entries.len(), "games in one table"));
         self.entries.push(entry);
         self.neg_cache.push(UNKNOWN);
+        self.same_hash.push(UNKNOWN);
         id
     }
 
@@ -338,17 +358,18 @@ impl Games {
     pub(crate) fn intern_moves(&mut self, left: &mut [GameId], right: &mut [GameId]) -> GameId {
         left.sort_unstable();
         right.sort_unstable();
-        let mut key = std::mem::take(&mut self.key_buffer);
-        key.clear();
-        key.push(id32(left.len(), "options of one game"));
-        key.extend(left.iter().map(|g| g.0));
-        key.extend(right.iter().map(|g| g.0));
-        if let Some(&id) = self.moves_index.get(key.as_slice()) {
-            self.key_buffer = key;
-            return id;
+        let hash = options_hash(left, right);
+        let first = self.moves_index.get(&hash).copied();
+        let mut next = first;
+        while let Some(g) = next {
+            let entry = &self.entries[g.index()];
+            if self.span_is(entry.left, left) && self.span_is(entry.right, right) {
+                return g;
+            }
+            next = Some(self.same_hash[g.index()])
+                .filter(|&n| n != UNKNOWN)
+                .map(GameId);
         }
-        let boxed: Box<[u32]> = key.as_slice().into();
-        self.key_buffer = key;
         let stops = self.stops_from(left, right);
         // An option is interned before the game, so a height is at most the number of games
         // in the table, which `push` keeps within `u32`: this never saturates.
@@ -370,8 +391,23 @@ impl Games {
             stops,
             height,
         });
-        self.moves_index.insert(boxed, id);
+        match first {
+            // Linked after the first game of its hash (the order of a chain does not matter).
+            Some(head) => {
+                self.same_hash[id.index()] = self.same_hash[head.index()];
+                self.same_hash[head.index()] = id.0;
+            }
+            None => {
+                self.moves_index.insert(hash, id);
+            }
+        }
         id
+    }
+
+    /// Whether the arena's run `span` holds exactly `ids`.
+    fn span_is(&self, span: Span, ids: &[GameId]) -> bool {
+        let start = span.start as usize;
+        span.len as usize == ids.len() && self.arena[start..start + ids.len()] == *ids
     }
 
     /// Stops of a non-number: the best stop each player reaches by moving first.
@@ -527,16 +563,26 @@ impl Held {
     }
 }
 
+/// The hash of a game's two sorted option lists, the key of [`Games::moves_index`]: the left
+/// list's length, then the ids of both lists.
+#[inline]
+fn options_hash(left: &[GameId], right: &[GameId]) -> u64 {
+    use std::hash::Hasher;
+    let mut hasher = rustc_hash::FxHasher::default();
+    hasher.write_usize(left.len());
+    for g in left.iter().chain(right) {
+        hasher.write_u32(g.0);
+    }
+    hasher.finish()
+}
+
 /// The machine-word key of a nus whose number is small.
 #[inline]
 fn small_key(v: &Nus) -> Option<(i64, u32, i64, u32)> {
-    use num_traits::ToPrimitive;
-    Some((
-        v.number.numerator().to_i64()?,
-        v.number.exponent(),
-        v.ups,
-        v.nim,
-    ))
+    // A number is held in machine words exactly when its numerator fits an `i64`: read them
+    // as they are, without making a big integer of the numerator.
+    let (numerator, exponent) = v.number.as_small()?;
+    Some((numerator, exponent, v.ups, v.nim))
 }
 
 /// Integers are born on day `|n|`; `m/2^k` (k > 0) on day `|trunc(x)| + k + 1`.

@@ -75,7 +75,7 @@ fn every_nus_pattern_is_its_own_canonical_form() {
                 let left = t.g.raw_options(id, Player::Left);
                 let right = t.g.raw_options(id, Player::Right);
                 let (mut l2, mut r2) = (left.clone(), right.clone());
-                t.g.canonical_lists(&mut l2, &mut r2);
+                t.g.canonical_lists(&mut l2, &mut r2, true);
                 assert_eq!((&l2, &r2), (&left, &right), "{x} {ups} {nim}");
                 assert_eq!(t.g.intern_canonical(&mut l2, &mut r2), id);
             }

@@ -38,3 +38,32 @@ fn games_born_by_day_two_and_three() {
         assert!(g.birthday(x) <= 3, "{} born after day 3", g.display(x));
     }
 }
+
+/// The shortcut that skips the search for dominated options, given antichains, builds the
+/// games the plain construction builds: on every pair of antichains of the games born by day
+/// 2 (every game born by day 3, most of them in several ways), each built first by the
+/// shortcut in one table and by the plain construction in the other, then both in one table.
+#[test]
+fn undominated_options_build_what_the_plain_construction_builds() {
+    let (mut short, mut plain) = (Games::new(), Games::new());
+    let day2 = hackenbook_games::sample::born_by_day(&mut short, 2);
+    let again = hackenbook_games::sample::born_by_day(&mut plain, 2);
+    let chains = hackenbook_games::sample::antichains(&mut short, &day2);
+    let chains_again = hackenbook_games::sample::antichains(&mut plain, &again);
+    let mut pairs = 0;
+    for (l, l2) in chains.iter().zip(&chains_again) {
+        for (r, r2) in chains.iter().zip(&chains_again) {
+            let by_shortcut = short.from_undominated_options(l, r);
+            let by_definition = plain.from_options(l2, r2);
+            assert_eq!(
+                short.display(by_shortcut),
+                plain.display(by_definition),
+                "{{{l:?} | {r:?}}}"
+            );
+            assert_eq!(short.from_options(l, r), by_shortcut);
+            pairs += 1;
+        }
+    }
+    assert!(pairs > 1474, "only {pairs} pairs");
+    assert_eq!(short.len(), plain.len());
+}
