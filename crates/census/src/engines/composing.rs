@@ -191,11 +191,55 @@ pub fn run_with(
     groups.into_rows()
 }
 
-/// One stalk's values: by its game tree, and by the tree rule.
+/// One stalk's values: by its game tree, and by the tree rule; and where its level's
+/// [`Level::best`] holds its best options.
 #[derive(Clone, Copy)]
 struct Stalk {
     value: GameId,
     tree_rule: GameId,
+    /// Its left options that no other left option is at least as good as, then its right
+    /// options that no other right option is at most as good as: `best[start..middle]` and
+    /// `best[middle..end]`.
+    start: u32,
+    middle: u32,
+    end: u32,
+}
+
+/// The stalks of one size, by colouring index, and their best options side by side.
+#[derive(Default)]
+struct Level {
+    stalks: Vec<Stalk>,
+    best: Vec<GameId>,
+}
+
+impl Level {
+    /// The best left and right options of `stalk`, a stalk of this level.
+    fn best_options(&self, stalk: &Stalk) -> (&[GameId], &[GameId]) {
+        let (start, middle, end) = (
+            stalk.start as usize,
+            stalk.middle as usize,
+            stalk.end as usize,
+        );
+        (&self.best[start..middle], &self.best[middle..end])
+    }
+}
+
+/// Adds `option` to `best`, the options of `player` of which none is at least as good as
+/// another for `player` (at least as large for Left, at most for Right): unchanged if one of
+/// them is at least as good as `option`, else without those `option` is at least as good as,
+/// and with `option`. A dominated option does not change a game's value, and stays dominated
+/// among more options, so the best of a stalk's options are the best of its prefix's with the
+/// prefix itself (cutting the top edge) added.
+fn add_best(games: &mut Games, best: &mut Vec<GameId>, option: GameId, left: bool) {
+    let at_least_as_good = |games: &mut Games, a: GameId, b: GameId| match left {
+        true => games.leq(b, a),
+        false => games.leq(a, b),
+    };
+    if best.iter().any(|&x| at_least_as_good(games, x, option)) {
+        return;
+    }
+    best.retain(|&x| !at_least_as_good(games, option, x));
+    best.push(option);
 }
 
 /// A census of stalks under the normal rules, size by size in arrays. The stalk of `n` edges
@@ -204,8 +248,10 @@ struct Stalk {
 /// stalks of `n - 1` edges, and its first `j` edges are the stalk `c / k^(n-j)` of `j` edges.
 ///
 /// Cutting edge `j` (from the ground, from 0) leaves the first `j` edges: so a stalk's options
-/// are its prefixes, read from the arrays, and its value is the canonical form of them (the
-/// games table deletes the dominated ones and bypasses the reversible ones). Separately, the
+/// are its prefixes, and its value is the canonical form of them. Those of the stalk of its
+/// first `n - 1` edges, `c / k`, are its options too, with the same colours, and cutting its
+/// top edge leaves that stalk: so its best options ([`add_best`]) are that stalk's with that
+/// stalk added, and the games table bypasses the reversible ones. Separately, the
 /// tree rule is `e :` the rule's value of the stalk above, and the one ordinal sum `e :` the
 /// game-tree value of the stalk above. A stalk is one tree and its own leftmost reading, with
 /// no fork where the colon condition could fail: its `sum` and `reading` are its value.
@@ -220,12 +266,18 @@ fn stalks(
     let k = colours.len() as u64;
     let edge_values: Vec<GameId> = colours.iter().map(|&c| edge_rule(c, games)).collect();
     let mut groups = Groups::default();
-    // levels[j][c]: the stalk of j edges with colouring index c (the empty stalk: 0).
+    // levels[j].stalks[c]: the stalk of j edges with colouring index c (the empty stalk: 0).
     let empty = Stalk {
         value: games.zero(),
         tree_rule: games.zero(),
+        start: 0,
+        middle: 0,
+        end: 0,
     };
-    let mut levels: Vec<Vec<Stalk>> = vec![vec![empty]];
+    let mut levels: Vec<Level> = vec![Level {
+        stalks: vec![empty],
+        best: Vec::new(),
+    }];
     let (mut left, mut right) = (Vec::new(), Vec::new());
     for n in 1..=family.max_edges {
         let shorter = palette.colourings(n - 1);
@@ -233,35 +285,48 @@ fn stalks(
         // A stalk has at most MAX_EDGES (16) edges: its shape fits the 32-bit word.
         let shape = ((1u32 << n) - 1) << n;
         let first_rank = palette.rank(Forest::from_parts(shape, palette.colouring(0, n), n));
-        let mut level = Vec::with_capacity(count as usize);
+        // Each stalk is a new game, and so, often, is the ordinal sum over it.
+        games.reserve(count as usize * 2);
+        let mut level = Level {
+            stalks: Vec::with_capacity(count as usize),
+            best: Vec::with_capacity(count as usize * 2),
+        };
         if n >= family.min_edges {
             groups.reserve(count);
         }
+        let below = &levels[n - 1];
         for c in 0..count {
             let digit = (c / shorter) as usize;
-            let tail = levels[n - 1][(c % shorter) as usize];
+            let tail = below.stalks[(c % shorter) as usize];
+            // Edge j's colour is digit j of c (the ground edge most significant): the top
+            // edge's is the last digit, and the stalk below it is `c / k`.
+            let top = colours[(c % k) as usize];
+            let prefix = &below.stalks[(c / k) as usize];
+            let (prefix_left, prefix_right) = below.best_options(prefix);
             left.clear();
+            left.extend_from_slice(prefix_left);
             right.clear();
-            // Edge j's colour is digit j of c (the ground edge most significant); cutting it
-            // leaves the prefix of j edges, `c / k^(n-j)`.
-            for (j, shorter_stalks) in levels.iter().enumerate().take(n) {
-                let high = k.pow((n - j) as u32); // n ≤ MAX_EDGES
-                let colour = colours[((c / (high / k)) % k) as usize];
-                let option = shorter_stalks[(c / high) as usize].value;
-                if colour != Colour::Red {
-                    left.push(option);
-                }
-                if colour != Colour::Blue {
-                    right.push(option);
-                }
+            right.extend_from_slice(prefix_right);
+            if top != Colour::Red {
+                add_best(games, &mut left, prefix.value, true);
+            }
+            if top != Colour::Blue {
+                add_best(games, &mut right, prefix.value, false);
             }
             let edge = edge_values[digit];
+            let start = offset(level.best.len());
+            level.best.extend_from_slice(&left);
+            let middle = offset(level.best.len());
+            level.best.extend_from_slice(&right);
             let stalk = Stalk {
-                value: games.from_options(&left, &right),
+                value: games.from_undominated_options(&left, &right),
                 tree_rule: games.ordinal_sum(edge, tail.tree_rule),
+                start,
+                middle,
+                end: offset(level.best.len()),
             };
             let ordinal_sum = games.ordinal_sum(edge, tail.value);
-            level.push(stalk);
+            level.stalks.push(stalk);
             // Interning canonical options does not read the clock: read it here, now and then.
             if c % CLOCK_EVERY == 0 {
                 progress(0);
@@ -300,6 +365,13 @@ fn stalks(
         levels.push(level);
     }
     groups.into_rows()
+}
+
+/// A position in a level's [`Level::best`]: at most `3^16` stalks of at most 16 edges
+/// ([`crate::forest::MAX_EDGES`]), each with at most one best option per edge and player,
+/// so fewer than `2^31`.
+fn offset(n: usize) -> u32 {
+    u32::try_from(n).expect("at most 3^16 stalks with at most 32 best options each")
 }
 
 /// How many stalks [`stalks`] builds between two readings of the census's clock.
