@@ -242,11 +242,7 @@ pub fn eval_to_string(
             return eval_game_to_string(game.trim(), position.trim(), explicit, childish, defs);
         }
     }
-    let Evaluator {
-        games,
-        solver,
-        rulesets,
-    } = &mut defs.checker.ev;
+    let Evaluator { games, rulesets } = &mut defs.checker.ev;
     let show = |games: &Games, g| {
         if explicit {
             games.display_explicit(g)
@@ -261,7 +257,8 @@ pub fn eval_to_string(
             } else {
                 Rules::Normal
             };
-            let value = solver
+            let value = rulesets
+                .hackenbush()
                 .evaluate(&position, rules, games)
                 .map_err(|e| Failure::Other(format!("cannot value `{input}`: {e}")))?
                 .value;
@@ -270,7 +267,7 @@ pub fn eval_to_string(
         Err(position_error) => {
             let workspace = &defs.workspace;
             let shown = notation::parse_expr(input).and_then(|expr| {
-                let in_place = InPlace::value(&[&expr], solver, rulesets, games)?;
+                let in_place = InPlace::value(&[&expr], rulesets, games)?;
                 let mut resolve = |name: &str| {
                     in_place
                         .get(name)
@@ -817,8 +814,14 @@ pub fn play_table(
         Rules::Normal
     };
     let limits = PlayLimits::default();
-    let table = PlayTable::build(&position, rules, &limits, &mut ev.solver, &mut ev.games)
-        .map_err(|e| Failure::Other(format!("cannot play `{input}`: {e}")))?;
+    let table = PlayTable::build(
+        &position,
+        rules,
+        &limits,
+        ev.rulesets.hackenbush(),
+        &mut ev.games,
+    )
+    .map_err(|e| Failure::Other(format!("cannot play `{input}`: {e}")))?;
     let board = Board::new(&position, rules, limits.edges)
         .map_err(|e| Failure::Other(format!("cannot play `{input}`: {e}")))?;
     Ok((table, board))

@@ -16,9 +16,9 @@ fn the_solver_memo_spans_the_essays_of_a_build() {
     let mut checker = Checker::new(CheckOptions::default());
     let mut problems: Vec<Diagnostic> = Vec::new();
     let first = checker.check_essay(essay("one", block), &mut problems);
-    let after_first = checker.ev.solver.stats().total();
+    let after_first = checker.ev.rulesets.hackenbush().stats().total();
     let second = checker.check_essay(essay("two", block), &mut problems);
-    let after_second = checker.ev.solver.stats().total();
+    let after_second = checker.ev.rulesets.hackenbush().stats().total();
     // Only warnings (the name `kite` is used nowhere else).
     assert!(problems.iter().all(|d| d.warning), "{problems:?}");
     assert!(matches!(first.outcomes[0], Outcome::Position(_)));
@@ -142,7 +142,7 @@ fn censuses_and_positions_in_place_are_valued_by_the_runs_solver() {
     let mut ev = Evaluator::default();
     let mut ws = Workspace::new(None);
     ws.evaluate("count graphs3", &mut ev).unwrap();
-    let after_census = ev.solver.stats().total();
+    let after_census = ev.rulesets.hackenbush().stats().total();
     assert!(after_census.lookups > 0, "the census used the run's solver");
     // A piece no theorem covers, written in place in a condition: valued by the run's solver,
     // once for the whole scan, however many records are scanned.
@@ -152,7 +152,7 @@ fn censuses_and_positions_in_place_are_valued_by_the_runs_solver() {
         let mut ws = Workspace::new(None);
         let query = format!("count {family} where value = [{literal}]");
         ws.evaluate(&query, &mut ev).unwrap();
-        ev.solver.stats().total()
+        ev.rulesets.hackenbush().stats().total()
     };
     let (few, many) = (cost("forests2_LRG"), cost("forests5_LRG"));
     assert!(few.lookups > 0, "the literal used the run's solver");

@@ -108,7 +108,7 @@ fn the_acyclic_pictures_are_the_forests_value_for_value() {
             palette: palette(letters),
             rules,
         };
-        let all = members(&family, &mut ev.solver, &mut ev.games, &|_| {}).unwrap();
+        let all = members(&family, ev.rulesets.hackenbush(), &mut ev.games, &|_| {}).unwrap();
         for n in 1..=max {
             let acyclic: BTreeMap<Vec<u32>, GameId> = all
                 .iter()

@@ -114,8 +114,8 @@ fn redwood_beds() {
             ..Settings::default()
         });
         let (start, cpu) = (Instant::now(), process_cpu());
-        let Evaluator { games, solver, .. } = &mut ev;
-        let searched = solver.evaluate(&bed, Rules::Normal, games);
+        let Evaluator { games, rulesets } = &mut ev;
+        let searched = rulesets.hackenbush().evaluate(&bed, Rules::Normal, games);
         let search_time = start.elapsed();
         let search_cpu = match (cpu, process_cpu()) {
             (Some(a), Some(b)) => format!("{:.2?}", b.saturating_sub(a)),

@@ -176,12 +176,12 @@ impl<R: Ruleset> DynRuleset for R {
         solvers: &mut Solvers,
         games: &mut Games,
     ) -> Result<GameId, Unsolved> {
-        let solver = solvers.solver(self, plain);
+        let (solver, shortcut) = solvers.solver_and_shortcut(self, plain);
         let p = inside::<R>(p);
         games
             .timed(|games| {
                 let clock = games.running();
-                solver.value(p, games, &clock)
+                solver.value_with(p, shortcut, games, &clock)
             })
             .map_err(Unsolved::Stopped)?
     }
@@ -505,9 +505,14 @@ struct ConfirmedKey {
 }
 
 /// The run's solvers, one per ruleset and variant (and one plain game tree of each), created on
-/// first use: their memos serve every position of the run.
+/// first use: their memos serve every position of the run. What a game's shortcut keeps
+/// ([`Ruleset::shortcut_state`]: Hackenbush's, the Hackenbush solver with its memo and its
+/// slow-value cache) is kept here too, once per game, shared by its rule variants and lent to
+/// its solvers at each value ([`Solvers::shortcut`] for the run's other uses of it).
 pub struct Solvers {
     solvers: HashMap<SolverKey, Box<dyn Any + Send>>,
+    /// Each game's shortcut state, by the game's name, made on first use (`None`: it keeps none).
+    shortcuts: HashMap<&'static str, Option<Box<dyn Any + Send>>>,
     /// What [`AnyPosition::confirmed_value`] answered for each position, in this games table:
     /// asked again (a board named in six brackets), it answers the same without running the
     /// plain game tree again, whose budget would otherwise be spent anew each time. Positions
@@ -527,6 +532,7 @@ impl Default for Solvers {
     fn default() -> Solvers {
         Solvers {
             solvers: HashMap::new(),
+            shortcuts: HashMap::new(),
             confirmed: HashMap::new(),
             value_cache: None,
             limits: SolveLimits::default(),
@@ -544,7 +550,18 @@ pub const PLAIN_POSITIONS: usize = 200_000;
 impl Solvers {
     /// The run's solver of `rules` (its plain game tree when `plain`), under the budgets set
     /// now (a block's own time limit changes them for its work).
+    #[cfg(test)]
     fn solver<R: Ruleset>(&mut self, rules: &R, plain: bool) -> &mut Solver<R> {
+        self.solver_and_shortcut(rules, plain).0
+    }
+
+    /// The run's solver of `rules` (its plain game tree when `plain`, which takes no shortcut),
+    /// under the budgets set now, and the state its game's shortcut keeps.
+    fn solver_and_shortcut<R: Ruleset>(
+        &mut self,
+        rules: &R,
+        plain: bool,
+    ) -> (&mut Solver<R>, Option<&mut (dyn Any + Send)>) {
         let limits = if plain {
             &self.plain_limits
         } else {
@@ -558,14 +575,38 @@ impl Solvers {
                 Box::new(if plain {
                     Solver::plain(rules.clone())
                 } else {
-                    Solver::new(rules.clone())
+                    Solver::sharing(rules.clone())
                 })
             })
             .downcast_mut::<Solver<R>>()
             .expect("one ruleset type per name and variant");
         solver.limits = limits;
-        solver
+        let shortcut = if plain {
+            None
+        } else {
+            shortcut_of(&mut self.shortcuts, rules)
+        };
+        (solver, shortcut)
     }
+
+    /// What `rules`' game's shortcut keeps for the run ([`Ruleset::shortcut_state`]), made on
+    /// first use and shared by the game's rule variants: for the run's uses of it beside the
+    /// solvers (Hackenbush's solver, asked for a piece's methods). `None` for a game whose
+    /// shortcut keeps nothing.
+    pub fn shortcut<R: Ruleset>(&mut self, rules: &R) -> Option<&mut (dyn Any + Send)> {
+        shortcut_of(&mut self.shortcuts, rules)
+    }
+}
+
+/// The state `rules`' game's shortcut keeps in `shortcuts`, made on first use.
+fn shortcut_of<'a, R: Ruleset>(
+    shortcuts: &'a mut HashMap<&'static str, Option<Box<dyn Any + Send>>>,
+    rules: &R,
+) -> Option<&'a mut (dyn Any + Send)> {
+    shortcuts
+        .entry(Ruleset::name(rules))
+        .or_insert_with(|| rules.shortcut_state())
+        .as_deref_mut()
 }
 
 #[cfg(test)]

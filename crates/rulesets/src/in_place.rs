@@ -8,7 +8,7 @@
 //! valued by the run's solver of that game.
 
 use crate::erased::{Solvers, Unconfirmed};
-use crate::hackenbush::{Position, Rules, Solver};
+use crate::hackenbush::{Position, Rules};
 use crate::registry;
 use hackenbook_base::located::Located;
 use hackenbook_games::notation::Expr;
@@ -25,7 +25,6 @@ impl InPlace {
     /// error at its bracket (spans of the expression text).
     pub fn value(
         exprs: &[&Expr],
-        solver: &mut Solver,
         rulesets: &mut Solvers,
         games: &mut Games,
     ) -> Result<Self, Located> {
@@ -61,7 +60,8 @@ impl InPlace {
                     format!("in `{name}`: {}", e.message),
                 )
             })?;
-            let value = solver
+            let value = rulesets
+                .hackenbush()
                 .evaluate(&position, Rules::Normal, games)
                 .map_err(|e| {
                     Located::new(
@@ -91,17 +91,16 @@ impl InPlace {
 }
 
 /// Parses and evaluates a game expression whose positions may be written in place (`[LR] + 1`)
-/// or named (through `names`); the positions are valued by the run's `solver`.
+/// or named (through `names`); the positions are valued by the run's solvers (`rulesets`).
 pub fn evaluate(
     text: &str,
-    solver: &mut Solver,
     rulesets: &mut Solvers,
     games: &mut Games,
     names: &mut dyn FnMut(&str) -> Option<GameId>,
 ) -> Result<GameId, Located> {
     let expr = hackenbook_games::notation::parse_expr(text)?;
     let in_place = if text.contains('[') {
-        InPlace::value(&[&expr], solver, rulesets, games)?
+        InPlace::value(&[&expr], rulesets, games)?
     } else {
         InPlace::default()
     };
@@ -117,23 +116,15 @@ mod tests {
     #[test]
     fn positions_in_place_are_valued_by_the_solver() {
         let mut games = Games::new();
-        let solver = &mut Solver::new();
         let rulesets = &mut Solvers::default();
         // LR is worth 1/2 and R is worth -1: the balance of the rules essay.
-        let sum = evaluate(
-            "[LR] + [LR] + [R]",
-            solver,
-            rulesets,
-            &mut games,
-            &mut |_| None,
-        )
-        .unwrap();
+        let sum = evaluate("[LR] + [LR] + [R]", rulesets, &mut games, &mut |_| None).unwrap();
         let numbers = games.eval_str("1/2 + 1/2 - 1").unwrap();
         assert_eq!(sum, numbers);
-        let tree = evaluate("[L(L R)] : 1", solver, rulesets, &mut games, &mut |_| None).unwrap();
+        let tree = evaluate("[L(L R)] : 1", rulesets, &mut games, &mut |_| None).unwrap();
         assert_eq!(tree, games.eval_str("1 : 1").unwrap());
         // A bad position is an error inside its brackets, at the parser's own span.
-        let e = evaluate("1 + [L(R]", solver, rulesets, &mut games, &mut |_| None).unwrap_err();
+        let e = evaluate("1 + [L(R]", rulesets, &mut games, &mut |_| None).unwrap_err();
         assert_eq!(e.span, 6..7, "{e}");
         assert!(e.message.starts_with("in `[L(R]`"), "{e}");
         assert_eq!(
@@ -146,25 +137,20 @@ mod tests {
     #[test]
     fn positions_of_other_games_in_place_say_their_game() {
         let mut games = Games::new();
-        let solver = &mut Solver::new();
         let rulesets = &mut Solvers::default();
         // Domineering 2x2 is ±1 and a Nim heap of 3 is *3 (Winning Ways).
         let sum = evaluate(
             "[domineering: 2x2] + [nim: 3]",
-            solver,
             rulesets,
             &mut games,
             &mut |_| None,
         )
         .unwrap();
         assert_eq!(sum, games.eval_str("{1|-1} + *3").unwrap());
-        let e = evaluate("1 + [nim: 3 y]", solver, rulesets, &mut games, &mut |_| {
-            None
-        })
-        .unwrap_err();
+        let e = evaluate("1 + [nim: 3 y]", rulesets, &mut games, &mut |_| None).unwrap_err();
         assert_eq!(e.span, 12..13, "{e}");
         assert!(e.message.starts_with("in `[nim: 3 y]`"), "{e}");
-        let e = evaluate("[nmi: 3]", solver, rulesets, &mut games, &mut |_| None).unwrap_err();
+        let e = evaluate("[nmi: 3]", rulesets, &mut games, &mut |_| None).unwrap_err();
         assert_eq!(e.span, 1..4, "{e}");
         assert!(e.help.unwrap().starts_with("did you mean `nim`?"));
     }

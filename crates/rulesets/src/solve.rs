@@ -77,7 +77,9 @@ enum MemoKey<K, P> {
 pub struct Solver<R: Ruleset> {
     rules: R,
     mode: Mode,
-    /// What the ruleset's shortcut keeps between calls ([`Ruleset::shortcut_state`]).
+    /// What the ruleset's shortcut keeps between calls ([`Ruleset::shortcut_state`]), when the
+    /// solver keeps it itself: a run's solvers share one per game instead
+    /// ([`Solver::value_with`], [`crate::Solvers`]).
     shortcut: Option<Box<dyn Any + Send>>,
     memo: FxHashMap<MemoKey<R::Key, R::Position>, GameId>,
     pub limits: SolveLimits,
@@ -115,6 +117,14 @@ impl<R: Ruleset> Solver<R> {
         Solver::with_mode(rules, Mode::Plain)
     }
 
+    /// The solver with every liberty, keeping no shortcut state of its own: it is handed the
+    /// one its owner keeps at each [`Solver::value_with`].
+    pub fn sharing(rules: R) -> Solver<R> {
+        let mut solver = Solver::plain(rules);
+        solver.mode = Mode::Full;
+        solver
+    }
+
     fn with_mode(rules: R, mode: Mode) -> Solver<R> {
         Solver {
             shortcut: match mode {
@@ -138,10 +148,26 @@ impl<R: Ruleset> Solver<R> {
         self.shortcut.as_deref()
     }
 
-    /// The value of `p` in `games`, within the budgets and the run's clock.
+    /// The value of `p` in `games`, within the budgets and the run's clock, with the shortcut's
+    /// state this solver keeps.
     pub fn value(
         &mut self,
         p: &R::Position,
+        games: &mut Games,
+        clock: &Running,
+    ) -> Result<GameId, Unsolved> {
+        let mut own = self.shortcut.take();
+        let out = self.value_with(p, own.as_deref_mut(), games, clock);
+        self.shortcut = own;
+        out
+    }
+
+    /// [`Solver::value`] with the shortcut's state kept elsewhere (the run's one per game,
+    /// shared by its rule variants: [`crate::Solvers`]); `None`, the shortcut without one.
+    pub fn value_with(
+        &mut self,
+        p: &R::Position,
+        mut shortcut: Option<&mut (dyn Any + Send)>,
         games: &mut Games,
         clock: &Running,
     ) -> Result<GameId, Unsolved> {
@@ -155,7 +181,7 @@ impl<R: Ruleset> Solver<R> {
         let parts = self.parts(p);
         let mut total = games.zero();
         for part in &parts {
-            let v = self.value_of_part(part, games, clock)?;
+            let v = self.value_of_part(part, shortcut.as_deref_mut(), games, clock)?;
             total = games.add(total, v);
         }
         Ok(total)
@@ -205,6 +231,7 @@ impl<R: Ruleset> Solver<R> {
         &mut self,
         part: &R::Position,
         keyed: &Keyed<MemoKey<R::Key, R::Position>>,
+        state: Option<&mut (dyn Any + Send)>,
         games: &mut Games,
     ) -> Option<GameId> {
         if let Some(&v) = self.memo.get(&keyed.key) {
@@ -212,7 +239,6 @@ impl<R: Ruleset> Solver<R> {
             return Some(if keyed.negated { games.neg(v) } else { v });
         }
         if self.mode == Mode::Full {
-            let state = self.shortcut.as_deref_mut();
             if let Some(v) = self.rules.fast_value_with(part, state, &self.limits, games) {
                 self.stats.fast += 1;
                 let stored = if keyed.negated { games.neg(v) } else { v };
@@ -226,11 +252,12 @@ impl<R: Ruleset> Solver<R> {
     fn value_of_part(
         &mut self,
         part: &R::Position,
+        mut shortcut: Option<&mut (dyn Any + Send)>,
         games: &mut Games,
         clock: &Running,
     ) -> Result<GameId, Unsolved> {
         let keyed = self.key(part);
-        if let Some(v) = self.known(part, &keyed, games) {
+        if let Some(v) = self.known(part, &keyed, shortcut.as_deref_mut(), games) {
             return Ok(v);
         }
         let budget_start = self.stats.valued;
@@ -246,7 +273,7 @@ impl<R: Ruleset> Solver<R> {
             let mut missing = None;
             while top.next < top.slots.len() {
                 if let Slot::Part(q, keyed) = &top.slots[top.next] {
-                    match self.known(q, keyed, games) {
+                    match self.known(q, keyed, shortcut.as_deref_mut(), games) {
                         Some(v) => top.slots[top.next] = Slot::Value(v),
                         None => {
                             missing = Some((q.clone(), keyed.clone()));

@@ -31,12 +31,9 @@ fn parse_script(
     ev: &mut Evaluator,
 ) -> (Script<String, AnyPosition>, Vec<Located>) {
     let Evaluator {
-        solver,
-        rulesets,
-        games,
-        ..
+        rulesets, games, ..
     } = ev;
-    let mut value = |t: &str| in_place::evaluate(t, solver, rulesets, games, &mut |_| None);
+    let mut value = |t: &str| in_place::evaluate(t, rulesets, games, &mut |_| None);
     let mut reader = AnyReader {
         ruleset: Hackenbush::of(rules),
         example: "LR".into(),
@@ -301,7 +298,7 @@ proptest! {
         let p = graph(&spec, PALETTES[palette]);
         let rules = rules(childish);
         let mut ev = Evaluator::default();
-        let table = PlayTable::build(&p, rules, &PlayLimits::default(), &mut ev.solver, &mut ev.games).unwrap();
+        let table = PlayTable::build(&p, rules, &PlayLimits::default(), ev.rulesets.hackenbush(), &mut ev.games).unwrap();
         let board = Board::new(&p, rules, MAX_BOARD_EDGES).unwrap();
         let mut game = Match::new(&table, &board, Player::Left);
         let mut lines = vec!["start = left".to_string()];

@@ -177,7 +177,10 @@ fn the_clock_stops_a_long_evaluation() {
         ..Settings::default()
     });
     let started = Instant::now();
-    let result = ev.solver.evaluate(&position, Rules::Normal, &mut ev.games);
+    let result = ev
+        .rulesets
+        .hackenbush()
+        .evaluate(&position, Rules::Normal, &mut ev.games);
     let took = started.elapsed();
     match result {
         Err(SolveError::Budget { what, limit }) => {
@@ -194,7 +197,10 @@ fn the_clock_stops_a_long_evaluation() {
     let edges: Vec<&str> = grid.split(", ").collect();
     for k in [6, 9, 12] {
         let rows = Position::parse(&edges[..k].join(", ")).unwrap();
-        let kept = ev.solver.evaluate(&rows, Rules::Normal, &mut ev.games);
+        let kept = ev
+            .rulesets
+            .hackenbush()
+            .evaluate(&rows, Rules::Normal, &mut ev.games);
         let fresh = Solver::new().evaluate(&rows, Rules::Normal, &mut ev.games);
         assert_eq!(kept.unwrap().value, fresh.unwrap().value, "{k} edges");
     }

@@ -82,12 +82,7 @@ fn check_statements(
             continue;
         }
         let terms: Vec<&notation::Expr> = statement.terms.iter().collect();
-        let in_place = match InPlace::value(
-            &terms,
-            &mut cx.ev.solver,
-            &mut cx.ev.rulesets,
-            &mut cx.ev.games,
-        ) {
+        let in_place = match InPlace::value(&terms, &mut cx.ev.rulesets, &mut cx.ev.games) {
             Ok(values) => values,
             Err(e) => {
                 cx.problem(

@@ -168,13 +168,9 @@ fn read_script(
     let workspace = &cx.workspace;
     let ev = &mut *cx.ev;
     let mut value = |text: &str| {
-        in_place::evaluate(
-            text,
-            &mut ev.solver,
-            &mut ev.rulesets,
-            &mut ev.games,
-            &mut |n| workspace.position_value(n),
-        )
+        in_place::evaluate(text, &mut ev.rulesets, &mut ev.games, &mut |n| {
+            workspace.position_value(n)
+        })
     };
     let mut reader = AnyReader {
         ruleset,

@@ -98,7 +98,7 @@ pub fn page_play(cx: &mut Context, position: &Position, rules: Rules) -> PagePla
         position,
         rules,
         &budget.limits,
-        &mut cx.ev.solver,
+        cx.ev.rulesets.hackenbush(),
         &mut cx.ev.games,
     ) {
         Ok(t) => t,

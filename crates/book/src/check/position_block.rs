@@ -222,7 +222,12 @@ fn value_and_assert(
     rules: Rules,
     assertions: &[&KeyValue],
 ) -> Option<PositionOutcome> {
-    let evaluation = match cx.ev.solver.evaluate(&position, rules, &mut cx.ev.games) {
+    let evaluation = match cx
+        .ev
+        .rulesets
+        .hackenbush()
+        .evaluate(&position, rules, &mut cx.ev.games)
+    {
         Ok(e) => e,
         Err(e) => {
             let d = Diagnostic::new(
@@ -422,30 +427,25 @@ type Checked = Result<(String, bool), Refusal>;
 
 fn check_value(cx: &mut Context, value: GameId, literal: &str) -> Checked {
     let ev = &mut *cx.ev;
-    let claimed = in_place::evaluate(
-        literal,
-        &mut ev.solver,
-        &mut ev.rulesets,
-        &mut ev.games,
-        &mut |_| None,
-    )
-    .map_err(|e| Refusal::at_literal(format!("bad game value `{literal}`: {}", e.message)))?;
+    let claimed = in_place::evaluate(literal, &mut ev.rulesets, &mut ev.games, &mut |_| None)
+        .map_err(|e| Refusal::at_literal(format!("bad game value `{literal}`: {}", e.message)))?;
     Ok((cx.ev.games.display(value), claimed == value))
 }
 
 /// `left = 0, 1/2`: the values of the player's options, compared as sets.
 fn check_options(cx: &mut Context, facts: &Facts, player: Player, literal: &str) -> Checked {
-    let Evaluator {
-        games,
-        solver,
-        rulesets,
-    } = &mut *cx.ev;
+    let Evaluator { games, rulesets } = &mut *cx.ev;
     let cannot =
         |e: &dyn std::fmt::Display| Refusal::at_literal(format!("cannot value an option: {e}"));
     let values: Vec<GameId> = match facts.board {
         Subject::Hackenbush(position, rules) => hackenbush::options(position, rules, player)
             .iter()
-            .map(|option| solver.evaluate(option, rules, games).map(|e| e.value))
+            .map(|option| {
+                rulesets
+                    .hackenbush()
+                    .evaluate(option, rules, games)
+                    .map(|e| e.value)
+            })
             .collect::<Result<_, _>>()
             .map_err(|e| cannot(&e))?,
         Subject::Other(position) => position
@@ -472,8 +472,8 @@ fn check_options(cx: &mut Context, facts: &Facts, player: Player, literal: &str)
         if item.trim().is_empty() {
             continue;
         }
-        let value = in_place::evaluate(item.trim(), solver, rulesets, games, &mut |_| None)
-            .map_err(|e| {
+        let value =
+            in_place::evaluate(item.trim(), rulesets, games, &mut |_| None).map_err(|e| {
                 Refusal::at_literal(format!("bad game value `{}`: {}", item.trim(), e.message))
             })?;
         if !claimed.contains(&value) {

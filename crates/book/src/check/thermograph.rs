@@ -58,7 +58,7 @@ pub fn check(
     };
     // Positions written in place (`[LR]`, `[domineering: 2x3]`) are valued first.
     let ev = &mut *cx.ev;
-    let in_place = match InPlace::value(&[&expr], &mut ev.solver, &mut ev.rulesets, &mut ev.games) {
+    let in_place = match InPlace::value(&[&expr], &mut ev.rulesets, &mut ev.games) {
         Ok(values) => values,
         Err(e) => {
             cx.problem(

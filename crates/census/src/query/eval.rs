@@ -12,7 +12,7 @@ use crate::query::row::Values;
 use crate::query::{Arith, Expr, ExprKind, Extreme, Func, QueryError, Rel};
 use crate::record::Record;
 use hackenbook_games::{Dyadic, GameId, Games, Relation};
-use hackenbook_rulesets::hackenbush::Solver;
+use hackenbook_rulesets::Solvers;
 use num_rational::BigRational;
 use std::collections::BTreeMap;
 
@@ -28,8 +28,8 @@ pub type Measures = BTreeMap<String, Expr>;
 
 pub struct RowEval<'a> {
     pub games: &'a mut Games,
-    /// The run's solver: it values the positions written in place in game literals.
-    pub solver: &'a mut Solver,
+    /// The run's solvers: they value the positions written in place in game literals.
+    pub solvers: &'a mut Solvers,
     pub measures: &'a Measures,
     /// The game literals (`[[LR] + 1]`) valued so far, by their text: a literal is the same
     /// game on every record, so it is valued once per scan, not once per record.
@@ -37,11 +37,11 @@ pub struct RowEval<'a> {
 }
 
 impl<'a> RowEval<'a> {
-    /// Evaluates on records with the run's games table and solver, and the census's measures.
-    pub fn new(games: &'a mut Games, solver: &'a mut Solver, measures: &'a Measures) -> Self {
+    /// Evaluates on records with the run's games table and solvers, and the census's measures.
+    pub fn new(games: &'a mut Games, solvers: &'a mut Solvers, measures: &'a Measures) -> Self {
         RowEval {
             games,
-            solver,
+            solvers,
             measures,
             literals: BTreeMap::new(),
         }
@@ -52,15 +52,9 @@ impl<'a> RowEval<'a> {
         if let Some(&g) = self.literals.get(text) {
             return Ok(g);
         }
-        let g = hackenbook_rulesets::in_place::evaluate(
-            text,
-            self.solver,
-            // A position of another game in a literal is valued by solvers of its own.
-            &mut hackenbook_rulesets::Solvers::default(),
-            self.games,
-            &mut |_| None,
-        )
-        .map_err(|x| format!("in `[{text}]`: {}", x.message))?;
+        let g =
+            hackenbook_rulesets::in_place::evaluate(text, self.solvers, self.games, &mut |_| None)
+                .map_err(|x| format!("in `[{text}]`: {}", x.message))?;
         self.literals.insert(text.to_string(), g);
         Ok(g)
     }

@@ -220,7 +220,7 @@ impl Workspace {
         let mut watch = Watch::new(Some(e), &self.measures);
         watch.see(engine, Subject::Position(&record), 1);
         watch.verdict(engine, &format!("position `{name}`"))?;
-        let mut ev = RowEval::new(&mut ev.games, &mut ev.solver, &self.measures);
+        let mut ev = RowEval::new(&mut ev.games, &mut ev.rulesets, &self.measures);
         Ok(match ev.eval(e, Subject::Position(&record))? {
             Scalar::Num(d) => Figure::Number(d),
             Scalar::Bool(b) => Figure::truth(b),
@@ -286,13 +286,13 @@ impl Workspace {
         let mut filtered = Watch::new(f.filter.as_ref(), &self.measures);
         let mut asked = Watch::new(cond, &self.measures);
         let measures = &self.measures;
-        let solver = &mut ev.solver;
+        let solvers = &mut ev.rulesets;
         // The records are read under the run's clock: a condition that adds or compares
         // large games (`value + [^ : 2000] > 0`) is bounded like any game expression.
         let out = ev
             .games
             .timed(|games| {
-                let mut ev = RowEval::new(games, solver, measures);
+                let mut ev = RowEval::new(games, solvers, measures);
                 let mut out = Vec::new();
                 for i in 0..rows.len() {
                     let subject = rows.subject(i);
@@ -399,12 +399,8 @@ impl Workspace {
             QueryKind::Number(text) => number_figure(text, &q.span)?,
             QueryKind::Game(text) => {
                 // Positions may stand in the game: named (`[tree + 1]`) or in place (`[[LR] + 1]`).
-                let Evaluator {
-                    games,
-                    solver,
-                    rulesets,
-                } = ev;
-                let g = in_place::evaluate(text, solver, rulesets, games, &mut |name| {
+                let Evaluator { games, rulesets } = ev;
+                let g = in_place::evaluate(text, rulesets, games, &mut |name| {
                     self.position_value(name)
                 })
                 .map_err(|e| {
@@ -445,11 +441,16 @@ impl Workspace {
             return Ok(None);
         };
         let sizes = self.counted_sizes(&f.name, &family, &f.name_span, ev)?;
-        let (measures, solver) = (&self.measures, &mut ev.solver);
+        let (measures, solvers) = (&self.measures, &mut ev.rulesets);
         let figure = ev
             .games
             .timed(|games| {
-                counted::figure(&sizes, f, asked, &mut RowEval::new(games, solver, measures))
+                counted::figure(
+                    &sizes,
+                    f,
+                    asked,
+                    &mut RowEval::new(games, solvers, measures),
+                )
             })
             .map_err(|stop| {
                 QueryError::new(
@@ -583,7 +584,7 @@ impl Workspace {
         if matches!(which, Extreme::Distinct | Extreme::Unique) {
             return self.distinct(which, e, f, &rows, &sel, ev);
         }
-        let mut ev = RowEval::new(&mut ev.games, &mut ev.solver, &self.measures);
+        let mut ev = RowEval::new(&mut ev.games, &mut ev.rulesets, &self.measures);
         let mut best: Option<Scalar> = None;
         let mut total = Dyadic::zero();
         for (i, _) in &sel {
@@ -632,7 +633,7 @@ impl Workspace {
     ) -> Result<Figure, QueryError> {
         let mut values: Vec<Scalar> = Vec::with_capacity(sel.len());
         {
-            let mut row_ev = RowEval::new(&mut ev.games, &mut ev.solver, &self.measures);
+            let mut row_ev = RowEval::new(&mut ev.games, &mut ev.rulesets, &self.measures);
             for (i, _) in sel {
                 values.push(row_ev.eval(e, rows.subject(*i))?);
             }

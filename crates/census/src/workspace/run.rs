@@ -103,7 +103,8 @@ impl Workspace {
             }
             Source::Graphs(family) => {
                 let (rows, method) = ev
-                    .with_time_limit(time_limit, |Evaluator { games, solver, .. }| {
+                    .with_time_limit(time_limit, |Evaluator { games, rulesets }| {
+                        let solver = rulesets.hackenbush();
                         games.timed(|games| self.run_graphs(name, family, span, solver, games))
                     })
                     .map_err(stopped)??;
@@ -137,7 +138,7 @@ impl Workspace {
                 ..
             } => {
                 let (parent_rows, parent_method) = self.rows(parent, span, ev)?;
-                let mut ev = RowEval::new(&mut ev.games, &mut ev.solver, &self.measures);
+                let mut ev = RowEval::new(&mut ev.games, &mut ev.rulesets, &self.measures);
                 let kept = parent_rows.filter(|subject| {
                     ev.truth(filter, subject).map_err(|e| {
                         QueryError::new(

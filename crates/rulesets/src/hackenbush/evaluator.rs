@@ -1,4 +1,4 @@
-//! One evaluation context per run: the games table, the solver, and the run's clock.
+//! One evaluation context per run: the games table, the solvers, and the run's clock.
 //!
 //! The one idea: a run (a build, a check, one command) values every position and game it meets
 //! in one place, made once by the command or the driver and handed to everything that values:
@@ -30,11 +30,26 @@ pub struct Settings {
 }
 
 /// The games table every id of the run lives in, and the solvers whose memos the run shares:
-/// Hackenbush's, and one for each other ruleset ([`crate::registry`]).
+/// one for each ruleset ([`crate::registry`]), and the one Hackenbush solver they keep as
+/// Hackenbush's shortcut, which the run's other Hackenbush questions ask too
+/// ([`Solvers::hackenbush`]).
 pub struct Evaluator {
     pub games: Games,
-    pub solver: Solver,
     pub rulesets: Solvers,
+}
+
+impl Solvers {
+    /// The run's one Hackenbush solver (the shortcut of both rule variants' solvers, memo and
+    /// slow-value cache), under the budgets of the time limit set now.
+    pub fn hackenbush(&mut self) -> &mut Solver {
+        let scale = self.limits.scale;
+        let solver = self
+            .shortcut(&super::ruleset::NORMAL)
+            .and_then(|s| s.downcast_mut::<Solver>())
+            .expect("Hackenbush's shortcut keeps a Hackenbush solver");
+        solver.limits = Limits::scaled(scale);
+        solver
+    }
 }
 
 impl Evaluator {
@@ -46,16 +61,11 @@ impl Evaluator {
             limit: settings.time_limit,
             cancel: settings.cancel.clone(),
         });
-        let mut solver = Solver::with_limits(Limits::for_time(settings.time_limit));
-        solver.value_cache = settings.value_cache.clone();
         let mut rulesets = Solvers::default();
         rulesets.limits = ruleset_limits(settings.time_limit);
         rulesets.value_cache = settings.value_cache.clone();
-        Evaluator {
-            games,
-            solver,
-            rulesets,
-        }
+        rulesets.hackenbush().value_cache = settings.value_cache.clone();
+        Evaluator { games, rulesets }
     }
 
     /// Runs `f` under `limit` instead of the run's time limit, when one is given (a block's
@@ -81,7 +91,6 @@ impl Evaluator {
     pub fn limit_time(&mut self, limit: Duration) -> RunLimit {
         let run = RunLimit {
             clock: self.games.clock().clone(),
-            limits: std::mem::replace(&mut self.solver.limits, Limits::for_time(Some(limit))),
             rulesets: std::mem::replace(&mut self.rulesets.limits, ruleset_limits(Some(limit))),
         };
         self.games.set_clock(run.clock.with_limit(Some(limit)));
@@ -91,7 +100,6 @@ impl Evaluator {
     /// Puts the run's time limit back after [`Evaluator::limit_time`].
     pub fn restore_time(&mut self, run: RunLimit) {
         self.games.set_clock(run.clock);
-        self.solver.limits = run.limits;
         self.rulesets.limits = run.rulesets;
     }
 }
@@ -112,7 +120,6 @@ fn ruleset_limits(time_limit: Option<Duration>) -> SolveLimits {
 #[must_use = "give it back to `Evaluator::restore_time`"]
 pub struct RunLimit {
     clock: Clock,
-    limits: Limits,
     rulesets: SolveLimits,
 }
 
@@ -149,5 +156,64 @@ mod tests {
             3 * default
         );
         assert_eq!(Evaluator::default().rulesets.limits.positions, 10 * default);
+        // The Hackenbush solver's budgets follow it alike.
+        let mut ev = Evaluator::new(&at(10));
+        let positions = |ev: &mut Evaluator| ev.rulesets.hackenbush().limits.positions;
+        assert_eq!(positions(&mut ev), Limits::default().positions);
+        let within = ev.with_time_limit(Some(Duration::from_secs(100)), positions);
+        assert_eq!(
+            within,
+            Limits::for_time(Some(Duration::from_secs(100))).positions
+        );
+        assert_eq!(positions(&mut ev), Limits::default().positions);
+    }
+
+    /// A run has one Hackenbush solver: the solver of every game files what it values of a
+    /// board, in either rule variant, in the memo the run's other Hackenbush questions ask, and
+    /// finds there what they filed.
+    #[test]
+    fn a_run_has_one_hackenbush_solver() {
+        use crate::hackenbush::ruleset::{CHILDISH, NORMAL};
+        use crate::hackenbush::{Position, Rules};
+        use crate::AnyPosition;
+        let mut ev = Evaluator::default();
+        let entries = |ev: &mut Evaluator| ev.rulesets.hackenbush().stats().total().entries;
+        // Cycles: no theorem values them, so the Hackenbush solver files their pieces.
+        let cycles = "g-a L, a-b R, b-c L, c-g R, a-d L, d-e R";
+        let mut filed = entries(&mut ev);
+        for rules in [&NORMAL, &CHILDISH] {
+            let board = AnyPosition::parse(rules, cycles).unwrap();
+            let by_board = board.value(&mut ev.rulesets, &mut ev.games).unwrap();
+            assert!(entries(&mut ev) > filed, "{rules:?}");
+            filed = entries(&mut ev);
+            // Asked directly, the run's Hackenbush solver finds it all filed.
+            let direct = ev
+                .rulesets
+                .hackenbush()
+                .evaluate(
+                    &Position::parse(cycles).unwrap(),
+                    rules.rules,
+                    &mut ev.games,
+                )
+                .unwrap();
+            assert_eq!(direct.value, by_board);
+            assert_eq!(entries(&mut ev), filed, "{rules:?}");
+        }
+        // And the other way round: a board it valued first is no new work for the board's solver.
+        let other = "g-a R, a-b L, b-c R, c-d L, d-g R, b-e G";
+        ev.rulesets
+            .hackenbush()
+            .evaluate(
+                &Position::parse(other).unwrap(),
+                Rules::Normal,
+                &mut ev.games,
+            )
+            .unwrap();
+        let filed = entries(&mut ev);
+        AnyPosition::parse(&NORMAL, other)
+            .unwrap()
+            .value(&mut ev.rulesets, &mut ev.games)
+            .unwrap();
+        assert_eq!(entries(&mut ev), filed);
     }
 }

@@ -334,8 +334,9 @@ impl Ruleset for Hackenbush {
             .map(|e| e.value)
     }
 
-    /// The Hackenbush solver that lives as long as the solver of every game asking it: one
-    /// memo for every board of a run.
+    /// The Hackenbush solver that lives as long as whoever keeps it: a run's solvers keep one
+    /// for both rule variants and every other use of the run ([`crate::Solvers::shortcut`]),
+    /// so one memo serves every board of a run.
     fn shortcut_state(&self) -> Option<Box<dyn Any + Send>> {
         Some(Box::new(solve::Solver::new()))
     }
@@ -354,10 +355,15 @@ impl Ruleset for Hackenbush {
             return self.fast_value(p, games);
         };
         solver.limits = Limits::scaled(limits.scale);
-        solver
+        // A value read back from the slow-value cache is published as such by whoever asked the
+        // Hackenbush solver for its methods; asked as a shortcut, it values the board itself.
+        let cache = solver.value_cache.take();
+        let value = solver
             .evaluate(&p.position(), self.rules, games)
             .ok()
-            .map(|e| e.value)
+            .map(|e| e.value);
+        solver.value_cache = cache;
+        value
     }
 
     /// The Hackenbush solver holds each piece against its own plain game tree where that is
