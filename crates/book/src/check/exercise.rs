@@ -7,7 +7,7 @@
 //! with in the browser: the value's parts, the winner, the right moves and every move of the
 //! mover by name, with the drawn items they target.
 
-use super::context::{ClaimKind, ClaimRecord};
+use super::context::{ClaimKind, ClaimRecord, Obtained};
 use super::position_block::{self, BoardOutcome, PositionOutcome};
 use super::Context;
 use crate::essay::parse::ExerciseBlock;
@@ -605,10 +605,7 @@ fn record(
         query,
         figure,
         holds,
-        how: vec![hackenbook_census::query::obtained::How {
-            what: "answer".into(),
-            words: Method::Solver.words().into(),
-        }],
+        how: Obtained::Answer(Method::Solver),
     });
     cx.claims.len() - 1
 }

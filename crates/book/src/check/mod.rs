@@ -19,8 +19,7 @@ pub mod plot;
 mod position_block;
 mod thermograph;
 
-pub use claims::relation_how;
-pub use context::{ClaimKind, ClaimRecord, Context};
+pub use context::{ClaimKind, ClaimRecord, Context, Obtained};
 pub use exercise::{read_class, ExerciseOutcome, ExercisePosition, Expected, Goal, Question};
 pub use game_block::{unknown_name_help, GameLine};
 pub use line_of_play::{PlayFrame, PlayOutcome, PlayedMove};

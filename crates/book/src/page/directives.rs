@@ -229,7 +229,7 @@ pub(super) fn game_rows(checked: &CheckedEssay, games: &Games) -> Vec<(usize, Cl
                     query: line.text.clone(),
                     figure: worth(games, line),
                     holds: true,
-                    how: crate::check::relation_how()
+                    how: words::how(&crate::check::Obtained::Relation)
                         .into_iter()
                         .map(|h| format!("{}: {}", h.what, h.words))
                         .collect(),
