@@ -651,6 +651,8 @@ pub struct Listed<'a> {
     id: String,
     #[serde(flatten)]
     record: &'a hackenbook_book::check::ClaimRecord,
+    /// How each figure behind it was computed, in the notebook's words.
+    how: Vec<hackenbook_census::query::obtained::How>,
 }
 
 /// Every claim of `essays`, essay after essay (in ladder order), each essay's in the order of
@@ -663,6 +665,7 @@ pub fn in_line_order(essays: &[hackenbook_book::check::CheckedEssay]) -> Vec<Lis
         listed.extend(essay.claims.iter().enumerate().map(|(i, record)| Listed {
             id: hackenbook_book::page::claim_id(i),
             record,
+            how: hackenbook_book::page::how_words(&record.how),
         }));
         listed[start..].sort_by_key(|l| (l.record.line, l.record.column));
     }

@@ -160,8 +160,7 @@ fn the_notebook_says_how_each_side_was_computed() {
     let (problems, claims) = check(body);
     assert!(problems.is_empty(), "{problems:?}");
     let how = |i: usize| -> Vec<String> {
-        claims[i]
-            .how
+        hackenbook_book::page::how_words(&claims[i].how)
             .iter()
             .map(|h| format!("{}: {}", h.what, h.words))
             .collect()
@@ -291,7 +290,10 @@ fn captions_name_only_independent_methods() {
          colon principle; two parts by the sign expansion and by the game tree, which agree"
     );
     // The notebook says the same of the value it reads.
-    assert_eq!(claims[0].how[0].words, "by the colon principle");
+    assert_eq!(
+        hackenbook_book::page::how_words(&claims[0].how)[0].words,
+        "by the colon principle"
+    );
 }
 
 /// A comparison asked of a census where the two figures coincide by definition on some members

@@ -8,7 +8,9 @@
 //! tree of each, the yardstick a value is confirmed by), under the games table's clock: the run's
 //! time limit and cancellation flag, or a block's own time limit.
 
-use super::{kept_values, CensusFamily, Drawing, Level, Ruleset, SolveLimits, Solver, Unsolved};
+use super::{
+    kept_values, CensusFamily, Drawing, Level, Ruleset, SolveLimits, Solver, Taken, Unsolved,
+};
 use hackenbook_base::located::Located;
 use hackenbook_base::provenance::Method;
 use hackenbook_games::{GameId, Games, OutcomeClass, Player};
@@ -48,6 +50,10 @@ pub trait DynRuleset: Send + Sync + 'static {
         name: &str,
     ) -> Result<(String, Erased), String>;
     fn draw_erased(&self, p: &dyn Any) -> Drawing;
+    /// [`Ruleset::frame_picture`].
+    fn frame_picture_erased(&self, p: &dyn Any) -> Option<String>;
+    /// [`Ruleset::taken`].
+    fn taken_erased(&self, from: &dyn Any, name: &str, to: &dyn Any) -> Option<Taken>;
     fn eq_erased(&self, a: &dyn Any, b: &dyn Any) -> bool;
     /// [`Ruleset::same_position`].
     fn same_erased(&self, a: &dyn Any, b: &dyn Any) -> bool;
@@ -132,6 +138,14 @@ impl<R: Ruleset> DynRuleset for R {
 
     fn draw_erased(&self, p: &dyn Any) -> Drawing {
         self.draw(inside::<R>(p))
+    }
+
+    fn frame_picture_erased(&self, p: &dyn Any) -> Option<String> {
+        self.frame_picture(inside::<R>(p))
+    }
+
+    fn taken_erased(&self, from: &dyn Any, name: &str, to: &dyn Any) -> Option<Taken> {
+        self.taken(inside::<R>(from), name, inside::<R>(to))
     }
 
     fn census_families_erased(&self) -> &'static [CensusFamily] {
@@ -311,6 +325,24 @@ impl AnyPosition {
     /// Its drawing, each item with the moves it is the target of.
     pub fn draw(&self) -> Drawing {
         self.ruleset.draw_erased(&*self.position)
+    }
+
+    /// Its still picture as a frame of a line of play, when its game has one of its own
+    /// ([`Ruleset::frame_picture`]); `None`: draw it with [`AnyPosition::draw`].
+    pub fn frame_picture(&self) -> Option<String> {
+        self.ruleset.frame_picture_erased(&*self.position)
+    }
+
+    /// What the move named `name` from here to `to` takes, when a reader is told it so
+    /// ([`Ruleset::taken`]); `None` when `to` is another game's position.
+    pub fn taken(&self, name: &str, to: &AnyPosition) -> Option<Taken> {
+        if self.ruleset.name() != to.ruleset.name()
+            || self.ruleset.variant() != to.ruleset.variant()
+        {
+            return None;
+        }
+        self.ruleset
+            .taken_erased(&*self.position, name, &*to.position)
     }
 
     /// Its value by the run's solver of its ruleset (parts, symmetries and the ruleset's

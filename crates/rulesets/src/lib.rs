@@ -69,6 +69,19 @@ pub struct Move<P> {
     pub to: P,
 }
 
+/// What a move takes, for a caption that tells the move by what it takes rather than by its
+/// name (a Hackenbush cut: "Left cuts a blue edge; two edges fall"): facts, which the page
+/// words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Taken {
+    /// The piece taken, in words, without its article: `blue edge`.
+    pub piece: String,
+    /// What a piece is called, for those that go with it: `edge`.
+    pub noun: &'static str,
+    /// How many other pieces go with it.
+    pub with: usize,
+}
+
 /// A position's memo key: equal keys mean equal values, up to the sign the key carries (a
 /// Domineering board turned a quarter is its own negative).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -174,6 +187,21 @@ pub trait Ruleset: Clone + Debug + Send + Sync + 'static {
 
     /// The drawing of a position, with the moves each item is the target of.
     fn draw(&self, p: &Self::Position) -> Drawing;
+
+    /// A still picture of `p` of the game's own, for a frame of a line of play, when it has one
+    /// finer than [`Ruleset::draw`]'s (Hackenbush's diagram: each colour's stroke pattern, the
+    /// layout of the position as written, so an edge stays where it was while others fall).
+    /// It carries no words and is hidden from screen readers: the caption beside it says what
+    /// it shows. `None` by default: the frame is the drawing.
+    fn frame_picture(&self, _p: &Self::Position) -> Option<String> {
+        None
+    }
+
+    /// What the move named `name` from `from` to `to` takes, when a reader is told the move so
+    /// rather than by its name ([`Taken`]); `None` by default: the move is told by its name.
+    fn taken(&self, _from: &Self::Position, _name: &str, _to: &Self::Position) -> Option<Taken> {
+        None
+    }
 
     /// Whether a line of play that reached `a` is at `b`, as a `position =` claim writes it:
     /// equal positions by default; Hackenbush's boards up to isomorphism of what stands.

@@ -40,6 +40,29 @@ pub fn find_variant(name: &str, variant: Option<&str>) -> Option<&'static dyn Dy
         .find(|r| r.name() == name && r.variant() == variant)
 }
 
+/// The ruleset named `name` under the rules a `rules = …` line writes: `normal` for the usual
+/// game, else a rule variant's word (`childish`); or what rules there are, in words
+/// ("expected `normal` or `childish`").
+pub fn find_rules(name: &str, rules: &str) -> Result<&'static dyn DynRuleset, String> {
+    let variant = (rules != "normal").then_some(rules);
+    find_variant(name, variant).ok_or_else(|| {
+        let mut words = vec!["`normal`".to_string()];
+        words.extend(
+            RULESETS
+                .iter()
+                .filter(|r| r.name() == name)
+                .filter_map(|r| r.variant())
+                .map(|v| format!("`{v}`")),
+        );
+        match words.split_last() {
+            Some((last, rest)) if !rest.is_empty() => {
+                format!("expected {} or {last}", rest.join(", "))
+            }
+            _ => format!("expected `normal`: {name} has no rule variants"),
+        }
+    })
+}
+
 /// Every ruleset's name, once, in the registry's order.
 pub fn names() -> Vec<&'static str> {
     let mut names: Vec<&'static str> = Vec::new();
@@ -71,17 +94,25 @@ pub fn find_located(name: &str) -> Result<&'static dyn DynRuleset, Located> {
 /// the game by its registry name, the position in its notation. `None` when `text` has no
 /// `GAME:` in front (a Hackenbush position, say); errors are located in `text`.
 pub fn parse_tagged(text: &str) -> Option<Result<AnyPosition, Located>> {
-    let (game, rest) = text.split_once(':')?;
+    Some(tagged_game(text)?.and_then(|(ruleset, at)| {
+        AnyPosition::parse(ruleset, &text[at..]).map_err(|e| e.shifted(at))
+    }))
+}
+
+/// The game of `GAME: POSITION` and where its position starts in `text` (after the colon);
+/// `None` when `text` has no `GAME:` in front, an error located in `text` for a name that is
+/// no game's.
+pub fn tagged_game(text: &str) -> Option<Result<(&'static dyn DynRuleset, usize), Located>> {
+    let (game, _) = text.split_once(':')?;
     let name = game.trim();
     if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') {
         return None;
     }
     let name_at = game.len() - game.trim_start().len();
-    let at = game.len() + 1;
     Some(
         find_located(name)
-            .map_err(|e| e.shifted(name_at))
-            .and_then(|ruleset| AnyPosition::parse(ruleset, rest).map_err(|e| e.shifted(at))),
+            .map(|ruleset| (ruleset, game.len() + 1))
+            .map_err(|e| e.shifted(name_at)),
     )
 }
 
@@ -113,6 +144,18 @@ mod tests {
         assert_eq!(childish.name(), "hackenbush");
         assert!(find_variant("nim", Some("childish")).is_none());
         assert_eq!(RULESETS.len(), super::names().len() + 1);
+        // A `rules = …` line: `normal` is the usual game, a variant by its word.
+        let normal = find_rules("hackenbush", "normal").unwrap();
+        assert_eq!((normal.name(), normal.variant()), ("hackenbush", None));
+        let childish = find_rules("hackenbush", "childish").unwrap();
+        assert_eq!(childish.variant(), Some("childish"));
+        assert_eq!(
+            find_rules("hackenbush", "loopy").unwrap_err(),
+            "expected `normal` or `childish`"
+        );
+        assert!(find_rules("nim", "childish")
+            .unwrap_err()
+            .contains("nim has no rule variants"));
     }
 
     #[test]

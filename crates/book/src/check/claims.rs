@@ -1,10 +1,9 @@
 //! A claim binds a literal in the prose to a query: the query is run, and the literal must say
 //! what the computation says, at the precision the literal is written in.
 
-use super::context::{ClaimKind, ClaimRecord, Context};
+use super::context::{ClaimKind, ClaimRecord, Context, Obtained};
 use crate::essay::source::offset_span;
 use crate::essay::{Claim, Diagnostic, SourceFile};
-use hackenbook_census::query::obtained::How;
 use hackenbook_census::{self as census, Figure};
 
 /// Checks one claim and records it; returns its index among the essay's claims.
@@ -60,17 +59,9 @@ pub fn check(cx: &mut Context, claim: &Claim) -> usize {
         query: claim.query.value.clone(),
         figure,
         holds,
-        how: cx.workspace.how(&claim.query.value),
+        how: Obtained::Query(cx.workspace.how(&claim.query.value)),
     });
     records.len() - 1
-}
-
-/// How a relation between games is computed, for the notebook.
-pub fn relation_how() -> Vec<How> {
-    vec![How {
-        what: "both sides".into(),
-        words: "canonical forms (positions by the solver), compared".into(),
-    }]
 }
 
 /// A claim that does not hold, saying how its literal was read when that is not plain, and the

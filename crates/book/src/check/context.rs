@@ -4,6 +4,7 @@
 //! every kind of check (claims, relations in prose, exercises) can add one.
 
 use crate::essay::{Diagnostic, SourceFile, Spanned};
+use hackenbook_base::provenance::Method;
 use hackenbook_census::query::obtained::How;
 use hackenbook_census::Workspace;
 use hackenbook_games::clock::{Clock, TIME_LIMIT_HELP};
@@ -74,8 +75,22 @@ pub struct ClaimRecord {
     /// The computed figure, printed; empty when the query itself failed.
     pub figure: String,
     pub holds: bool,
-    /// How each figure behind it was computed, in a reader's words.
-    pub how: Vec<How>,
+    /// How the figures behind it were computed: facts, which `page` words (the notebook,
+    /// `hackenbook claims --json`).
+    #[serde(skip)]
+    pub how: Obtained,
+}
+
+/// How a claim's figures were computed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Obtained {
+    /// A query's figures, as its census workspace says each was obtained.
+    Query(Vec<How>),
+    /// A relation between games: both sides' canonical forms (positions by the solver),
+    /// compared.
+    Relation,
+    /// An exercise's answer, by this method.
+    Answer(Method),
 }
 
 /// The kinds of checked statement in the prose.

@@ -1,23 +1,21 @@
 //! An `exercise` block: a position of any game, a question the checker decides (its value, who
 //! wins, a winning move, the best move), and the author's answer, checked like a claim. A wrong
 //! answer fails at its line; a wrong winner or a move that does not win (or is not best) fails
-//! with the play that refutes it, from the line-of-play judge (`hackenbook_rulesets::line`). The
-//! page gets what the reader's answer is compared with in the browser: the value's parts, the
-//! winner, the set of right moves (Hackenbush's edges, another game's moves by name with the
-//! drawn items they target).
+//! with the play that refutes it, from the line-of-play judge (`hackenbook_rulesets::line`). A
+//! move question is one path for every game: the answer a move's name (Hackenbush's: an edge's
+//! name), judged on the position in play. The page gets what the reader's answer is compared
+//! with in the browser: the value's parts, the winner, the right moves and every move of the
+//! mover by name, with the drawn items they target.
 
-use super::context::{ClaimKind, ClaimRecord};
+use super::context::{ClaimKind, ClaimRecord, Obtained};
 use super::position_block::{self, BoardOutcome, PositionOutcome};
 use super::Context;
 use crate::essay::parse::ExerciseBlock;
-use crate::essay::source::offset_span;
 use crate::essay::{Diagnostic, Spanned};
 use hackenbook_base::provenance::Method;
 use hackenbook_games::{notation, GameId, OutcomeClass, Player};
 use hackenbook_rulesets::erased::Unconfirmed;
-use hackenbook_rulesets::hackenbush::play::{Board, PlayLimits};
-use hackenbook_rulesets::hackenbush::{Colour, Hackenbush, InPlay};
-use hackenbook_rulesets::line::{self as generic, AnyPlay, Best, Naming, Played, CUT, PLAY};
+use hackenbook_rulesets::line::{self as generic, verb_of, AnyPlay, Best, Naming, Played};
 use hackenbook_rulesets::AnyPosition;
 use std::fmt::Display;
 
@@ -92,18 +90,9 @@ pub enum Expected {
     },
     Winner(Player),
     Outcome(OutcomeClass),
-    /// The mover's right edges (winning, or best) and every edge the mover may cut (indices of
-    /// the position), with every edge's name and colour.
-    Moves {
-        player: Player,
-        goal: Goal,
-        winning: Vec<usize>,
-        legal: Vec<usize>,
-        names: Vec<String>,
-        colours: Vec<Colour>,
-    },
-    /// Another game's move question: the right moves and every move of the mover, by name, and
-    /// the drawn items that are targets of the mover's moves (item id, the moves' names).
+    /// A move question: the right moves (winning, or best) and every move of the mover, by
+    /// name in the game's order, and the drawn items that are targets of the mover's moves (item
+    /// id, the moves' names).
     Named {
         player: Player,
         goal: Goal,
@@ -113,7 +102,7 @@ pub enum Expected {
     },
 }
 
-/// An exercise's position: Hackenbush's, or another game's.
+/// An exercise's position: a Hackenbush position block's, or another game's.
 #[derive(Debug)]
 pub enum ExercisePosition {
     Hackenbush(PositionOutcome),
@@ -121,6 +110,16 @@ pub enum ExercisePosition {
 }
 
 impl ExercisePosition {
+    /// The position in play, every move open (a Hackenbush position's board with every edge
+    /// standing, under its rules), or why it cannot be played.
+    fn in_play(&self) -> Result<AnyPosition, String> {
+        match self {
+            ExercisePosition::Hackenbush(p) => super::line_of_play::in_play(&p.position, p.rules)
+                .map_err(|e| format!("cannot play this position: {e}")),
+            ExercisePosition::Board(b) => Ok(b.position.clone()),
+        }
+    }
+
     /// The name other directives use for it.
     pub fn name(&self) -> &str {
         match self {
@@ -321,104 +320,10 @@ fn judge(
             let Some((player, goal)) = question.asks_move() else {
                 unreachable!("a move question")
             };
-            let position = match position {
-                ExercisePosition::Hackenbush(p) => p,
-                ExercisePosition::Board(b) => {
-                    return judge_named(cx, &b.position, value, player, goal, answer)
-                }
-            };
-            let board = Board::new(
-                &position.position,
-                position.rules,
-                PlayLimits::default().edges,
-            )
-            .map_err(|e| {
-                bad(
-                    format!("cannot play this position: {e}"),
-                    answer.span.clone(),
-                )
-            })?;
-            let edge = board.names().parse(&answer.value).map_err(|e| {
-                bad(
-                    format!("bad edge name: {}", e.message),
-                    offset_span(&e.span, answer.span.start),
-                )
-            })?;
-            // The winning (or best) cuts, by the judge of lines of play on the board in play.
-            let start = hackenbush_start(position).map_err(|e| bad(e, answer.span.clone()))?;
-            let unvalued = |e: Unconfirmed| {
-                bad(
-                    format!("cannot value its options: {e}"),
-                    answer.span.clone(),
-                )
-            };
-            let ev = &mut *cx.ev;
-            let mut game = AnyPlay::saying(&mut ev.rulesets, CUT);
-            let right: Vec<String> = match goal {
-                Goal::Win => generic::winning_moves(&mut game, &start, player, &mut ev.games)
-                    .map_err(unvalued)?,
-                Goal::Best => {
-                    let found = generic::best_moves(&mut game, &start, player, &mut ev.games)
-                        .map_err(unvalued)?;
-                    best_or_refused(cx, found, player, answer, &|m: &String| m.clone())?
-                }
-            };
-            let winning: Vec<usize> = right
-                .iter()
-                .filter_map(|m| board.names().parse(m).ok())
-                .collect();
-            let holds = winning.contains(&edge);
-            if winning.is_empty() {
-                no_winning_move(cx, value, player, answer);
-            } else if !holds {
-                let name = board.names().name(edge).to_string();
-                let claim = match goal {
-                    Goal::Win => generic::Claim::WinningMove(player, name),
-                    Goal::Best => generic::Claim::BestMove(player, name),
-                };
-                refute_cut(cx, position, player, claim, answer);
-            }
-            let names: Vec<String> = (0..board.edge_count())
-                .map(|e| board.names().name(e).to_string())
-                .collect();
-            let legal: Vec<usize> = board
-                .cuts_for(board.full(), player)
-                .into_iter()
-                .map(|(e, _)| e)
-                .collect();
-            let list = |edges: &mut dyn Iterator<Item = &usize>| {
-                let names: Vec<&str> = edges.map(|&e| names[e].as_str()).collect();
-                match names.as_slice() {
-                    [] => "none".to_string(),
-                    _ => names.join(", "),
-                }
-            };
-            // For authors (`hackenbook claims`): every cut of the mover, winning or not.
-            let figure = format!(
-                "winning: {}; losing: {}",
-                list(&mut winning.iter()),
-                list(&mut legal.iter().filter(|e| !winning.contains(e)))
-            );
-            let figure = match goal {
-                Goal::Win => figure,
-                Goal::Best => figure.replacen("winning: ", "best: ", 1).replacen(
-                    "; losing: ",
-                    "; others: ",
-                    1,
-                ),
-            };
-            Ok((
-                figure,
-                holds,
-                Expected::Moves {
-                    player,
-                    goal,
-                    winning,
-                    legal,
-                    names,
-                    colours: (0..board.edge_count()).map(|e| board.colour(e)).collect(),
-                },
-            ))
+            let start = position
+                .in_play()
+                .map_err(|e| bad(e, answer.span.clone()))?;
+            judge_move(cx, &start, value, player, goal, answer)
         }
     }
 }
@@ -499,9 +404,9 @@ fn no_winning_move(cx: &mut Context, value: GameId, player: Player, answer: &Spa
     );
 }
 
-/// A move question on another game's position: the answer a move's name, checked against the
+/// A move question: the answer a move's name (Hackenbush's: an edge's), checked against the
 /// winning (or best) moves the judge finds from the values of the options.
-fn judge_named(
+fn judge_move(
     cx: &mut Context,
     position: &AnyPosition,
     value: GameId,
@@ -518,16 +423,17 @@ fn judge_named(
     };
     let legal: Vec<String> = position.moves(player).into_iter().map(|m| m.0).collect();
     let unvalued = |cx: &Context, e: Unconfirmed| bad(cx, format!("cannot value its options: {e}"));
+    let verb = verb_of(position.ruleset());
     let right = match goal {
         Goal::Win => {
             let ev = &mut *cx.ev;
-            let mut game = AnyPlay::new(&mut ev.rulesets);
+            let mut game = AnyPlay::saying(&mut ev.rulesets, verb);
             let found = generic::winning_moves(&mut game, position, player, &mut ev.games);
             found.map_err(|e| unvalued(cx, e))?
         }
         Goal::Best => {
             let ev = &mut *cx.ev;
-            let mut game = AnyPlay::new(&mut ev.rulesets);
+            let mut game = AnyPlay::saying(&mut ev.rulesets, verb);
             let found = generic::best_moves(&mut game, position, player, &mut ev.games);
             let found = found.map_err(|e| unvalued(cx, e))?;
             best_or_refused(cx, found, player, answer, &|m: &String| m.clone())?
@@ -624,49 +530,6 @@ where
     }
 }
 
-/// A Hackenbush position's board in play, every edge standing, under its rules.
-fn hackenbush_start(position: &PositionOutcome) -> Result<AnyPosition, String> {
-    let board = InPlay::new(&position.position)
-        .ok_or_else(|| "cannot play this position: it has too many edges".to_string())?;
-    Ok(AnyPosition::of(Hackenbush::of(position.rules), board))
-}
-
-/// Reports a wrong answer on a Hackenbush position, refuted on its board.
-fn refute_cut(
-    cx: &mut Context,
-    position: &PositionOutcome,
-    starter: Player,
-    claim: generic::Claim<String, AnyPosition>,
-    answer: &Spanned<String>,
-) {
-    let start = match hackenbush_start(position) {
-        Ok(start) => start,
-        Err(e) => {
-            let d = Diagnostic::new(
-                cx.file,
-                answer.span.clone(),
-                format!("the exercise's answer does not hold: {e}"),
-            )
-            .label("this answer");
-            cx.problem(d);
-            return;
-        }
-    };
-    let name = |m: &String| m.clone();
-    let ev = &mut *cx.ev;
-    let d = refuted(
-        cx.file,
-        &mut ev.games,
-        AnyPlay::saying(&mut ev.rulesets, CUT),
-        &start,
-        starter,
-        &claim,
-        answer,
-        (CUT, &name),
-    );
-    cx.problem(d);
-}
-
 /// A wrong winner, refuted with the play that shows it, `starter` moving first.
 fn refute_wins(
     cx: &mut Context,
@@ -675,21 +538,20 @@ fn refute_wins(
     claimed: Player,
     answer: &Spanned<String>,
 ) {
-    match position {
-        ExercisePosition::Hackenbush(p) => {
-            refute_cut(cx, p, starter, generic::Claim::Wins(claimed), answer)
-        }
-        ExercisePosition::Board(b) => refute_named(
-            cx,
-            &b.position,
-            starter,
-            generic::Claim::Wins(claimed),
-            answer,
+    match position.in_play() {
+        Ok(start) => refute_named(cx, &start, starter, generic::Claim::Wins(claimed), answer),
+        Err(e) => cx.problem(
+            Diagnostic::new(
+                cx.file,
+                answer.span.clone(),
+                format!("the exercise's answer does not hold: {e}"),
+            )
+            .label("this answer"),
         ),
     }
 }
 
-/// A wrong answer on another game's position, refuted by the judge.
+/// A wrong answer, refuted by the judge of lines of play on the position in play.
 fn refute_named(
     cx: &mut Context,
     position: &AnyPosition,
@@ -698,16 +560,17 @@ fn refute_named(
     answer: &Spanned<String>,
 ) {
     let name = |m: &String| m.clone();
+    let verb = verb_of(position.ruleset());
     let ev = &mut *cx.ev;
     let d = refuted(
         cx.file,
         &mut ev.games,
-        AnyPlay::new(&mut ev.rulesets),
+        AnyPlay::saying(&mut ev.rulesets, verb),
         position,
         starter,
         &claim,
         answer,
-        (PLAY, &name),
+        (verb, &name),
     );
     cx.problem(d);
 }
@@ -742,10 +605,7 @@ fn record(
         query,
         figure,
         holds,
-        how: vec![hackenbook_census::query::obtained::How {
-            what: "answer".into(),
-            words: Method::Solver.words().into(),
-        }],
+        how: Obtained::Answer(Method::Solver),
     });
     cx.claims.len() - 1
 }

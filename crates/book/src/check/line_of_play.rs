@@ -1,7 +1,7 @@
 //! A `play` block: a line of play, replayed from its position with every move checked for
-//! legality and every claim against the solver (the one judge of `hackenbook_rulesets::line`):
-//! Hackenbush's cuts on its board of edges, any other game's moves by the names its ruleset
-//! gives them. A failure is reported at its line with the play that refutes it; what the page
+//! legality and every claim against the solver (the one judge of `hackenbook_rulesets::line`).
+//! One path for every game: moves by the names its ruleset gives them (Hackenbush's cuts by the
+//! names of the edges as written), on the position in play. A failure is reported at its line with the play that refutes it; what the page
 //! needs (each position reached, its value, the move that led there) is kept in a
 //! [`PlayOutcome`].
 
@@ -10,18 +10,15 @@ use crate::essay::source::offset_span;
 use crate::essay::{Diagnostic, Spanned};
 use hackenbook_base::located::Located;
 use hackenbook_games::{GameId, Player};
-use hackenbook_rulesets::hackenbush::play::{Board, PlayLimits};
-use hackenbook_rulesets::hackenbush::{Colour, Hackenbush, InPlay, Position, Rules};
+use hackenbook_rulesets::hackenbush::ruleset::{self as hackenbush, MAX_IN_PLAY_EDGES};
+use hackenbook_rulesets::hackenbush::{Hackenbush, InPlay, Position, Rules};
 use hackenbook_rulesets::in_place;
-use hackenbook_rulesets::line::{self as generic, AnyPlay, AnyReader, Naming, CUT, PLAY};
-use hackenbook_rulesets::{registry, AnyPosition};
+use hackenbook_rulesets::line::{self as generic, verb_of, AnyPlay, AnyReader, Naming, Verb};
+use hackenbook_rulesets::{registry, AnyPosition, Taken};
 use std::ops::Range;
 
 #[derive(Debug)]
 pub struct PlayOutcome {
-    /// The Hackenbush position as written, every frame drawn in its layout; `None` for another
-    /// game, whose frames carry their positions.
-    pub position: Option<Position>,
     /// The starting position, then one frame per move.
     pub frames: Vec<PlayFrame>,
 }
@@ -29,131 +26,94 @@ pub struct PlayOutcome {
 /// One position a line of play passes through.
 #[derive(Debug)]
 pub struct PlayFrame {
-    /// What is drawn.
-    pub picture: FramePicture,
+    /// The position reached (the page draws it).
+    pub position: AnyPosition,
     /// Its value, in the build's games table (the page puts it into words and typesets it).
     pub value: GameId,
     /// The move that led here (`None` for the start).
-    pub cut: Option<PlayedCut>,
+    pub by: Option<PlayedMove>,
 }
 
-/// A frame's picture.
+/// A move, as a reader is told of it: facts the page words.
 #[derive(Debug)]
-pub enum FramePicture {
-    /// Per edge of the Hackenbush position as written: whether it still stands.
-    Standing(Vec<bool>),
-    /// Another game's position reached.
-    Board(AnyPosition),
-}
-
-/// A move, as a reader is told of it.
-#[derive(Debug)]
-pub struct PlayedCut {
+pub struct PlayedMove {
     pub player: Player,
-    pub kind: MoveKind,
-}
-
-/// What a move was.
-#[derive(Debug)]
-pub enum MoveKind {
-    /// A Hackenbush cut: the edge's colour and how many other edges fell with it.
-    Cut { colour: Colour, fallen: usize },
-    /// Another game's move, by its name, with the game's verb for a move ("pushes").
-    Named { verb: &'static str, name: String },
+    /// The game's verb for a move ("cuts", "pushes").
+    pub verb: &'static str,
+    /// The move's name, as its game names it.
+    pub name: String,
+    /// What it took, when its game tells a move so ([`Taken`]: a Hackenbush cut's edge and
+    /// the edges that fell with it); `None`: the move is told by its name.
+    pub taken: Option<Taken>,
 }
 
 /// Returns what the page draws, or `None` if the line failed (every problem is reported).
+/// Every game's line is one path: moves by the names its ruleset gives them (Hackenbush's cuts
+/// by the edges' names as written), each position reached valued as a position block's value
+/// is (the solver, confirmed by the plain game tree where the game's solver does not check
+/// itself).
 pub fn check(
     cx: &mut Context,
     name: Option<&Spanned<String>>,
     lines: &[Spanned<String>],
-    whole: &std::ops::Range<usize>,
+    whole: &Range<usize>,
 ) -> Option<PlayOutcome> {
-    let (position, rules, script_lines) = match resolve_position(cx, name, lines, whole)? {
-        Start::Hackenbush(p, rules, script) => (p, rules, script),
-        Start::Other(p, script) => return check_other(cx, p, script, whole),
-    };
-    // The play budget's edges (the page plays the same board); then the board in play.
-    let board = Board::new(&position, rules, PlayLimits::default().edges)
-        .map_err(|e| e.to_string())
-        .and_then(|_| InPlay::new(&position).ok_or_else(|| "too many edges to play".to_string()));
-    let board = match board {
-        Ok(b) => b,
-        Err(e) => {
-            let at = name.map_or_else(|| lines[0].span.clone(), |n| n.span.clone());
-            cx.problem(Diagnostic::new(
-                cx.file,
-                at,
-                format!("cannot play this position: {e}"),
-            ));
-            return None;
-        }
-    };
+    let (position, script_lines) = resolve_position(cx, name, lines, whole)?;
+    let ruleset = position.ruleset();
+    let verb = verb_of(ruleset);
+    let example = Player::BOTH
+        .iter()
+        .find_map(|&p| position.moves(p).into_iter().next())
+        .map_or_else(|| "a1-a2".to_string(), |(name, _)| name);
+    let first_move = format!("left {} {example}", verb.says);
     let (Some(first), Some(last)) = (script_lines.first(), script_lines.last()) else {
-        cx.problem(empty(cx, whole, "cuts", "left cuts L[1]"));
+        cx.problem(empty(cx, whole, verb, &first_move));
         return None;
     };
     let at = first.span.start;
     let text = &cx.file.text[at..last.span.end];
-    let ruleset = Hackenbush::of(rules);
-    // `rules = …` belongs to an inline position; a named one brings its own rules.
+    // `rules = …` belongs to a position written in place; a named one brings its own rules.
     let header = |line: &str| name.is_none() && is_rules_line(line);
-    let (script, errors) = read_script(cx, ruleset, "LR".into(), text, &header);
+    let (script, errors) = read_script(cx, ruleset, example, text, &header);
     if !read_errors(cx, errors, at) {
         return None;
     }
     if script.steps.is_empty() {
-        cx.problem(empty(cx, whole, "cuts", "left cuts L[1]"));
+        cx.problem(empty(cx, whole, verb, &first_move));
         return None;
     }
     let steps: Vec<_> = script.steps.iter().map(|(s, _)| s.clone()).collect();
     let start = script.start.as_ref().map(|(p, _)| *p);
     let ev = &mut *cx.ev;
     let replayed = generic::replay(
-        AnyPlay::saying(&mut ev.rulesets, CUT),
-        AnyPosition::of(ruleset, board),
+        AnyPlay::saying(&mut ev.rulesets, verb),
+        position,
         start,
         &steps,
         &mut ev.games,
     );
     let replayed = replayed_or_report(cx, replayed, first)?;
     let name = |m: &String| m.clone();
-    if !report(cx, (CUT, &name), &script, &replayed.problems, at) {
+    if !report(cx, (verb, &name), &script, &replayed.problems, at) {
         return None;
     }
-    let mut frames = Vec::with_capacity(replayed.positions.len());
-    let mut before = position.edge_count();
-    for reached in &replayed.positions {
-        let Some(board) = reached.state.downcast::<Hackenbush>() else {
-            unreachable!("a line on a Hackenbush board reaches Hackenbush boards")
-        };
-        let standing = board.standing().count();
-        let cut = match &reached.by {
-            None => None,
-            Some((player, name)) => {
-                let Ok(e) = board.names().parse(name) else {
-                    unreachable!("a cut's name, as the board names it, reads back")
-                };
-                Some(PlayedCut {
-                    player: *player,
-                    kind: MoveKind::Cut {
-                        colour: position.edges()[e].2,
-                        fallen: before.saturating_sub(standing + 1),
-                    },
-                })
-            }
-        };
-        before = standing;
+    let mut frames: Vec<PlayFrame> = Vec::with_capacity(replayed.positions.len());
+    for reached in replayed.positions {
+        let by = reached.by.map(|(player, name)| PlayedMove {
+            player,
+            verb: ruleset.move_verb(),
+            taken: frames
+                .last()
+                .and_then(|before| before.position.taken(&name, &reached.state)),
+            name,
+        });
         frames.push(PlayFrame {
-            picture: FramePicture::Standing(board.flags()),
+            position: reached.state,
             value: reached.value,
-            cut,
+            by,
         });
     }
-    Some(PlayOutcome {
-        position: Some(position),
-        frames,
-    })
+    Some(PlayOutcome { frames })
 }
 
 /// Reads a line of play on a position of `ruleset`: moves as written, values in the run's
@@ -201,9 +161,12 @@ fn replayed_or_report<T, E: std::fmt::Display>(
 }
 
 /// A line of play with no steps.
-fn empty(cx: &Context, whole: &Range<usize>, moves: &str, example: &str) -> Diagnostic {
+fn empty(cx: &Context, whole: &Range<usize>, verb: Verb, example: &str) -> Diagnostic {
     Diagnostic::new(cx.file, whole.clone(), "this line of play has no steps")
-        .label(format!("expected {moves} and claims after the position"))
+        .label(format!(
+            "expected {}s and claims after the position",
+            verb.noun
+        ))
         .help(format!("for example `{example}`, then `right has won`"))
 }
 
@@ -255,70 +218,6 @@ fn report<M, P>(
     problems.is_empty()
 }
 
-/// A line of play on another game's position: moves by their names, each position reached
-/// valued as a position block's value is (the solver, confirmed by the plain game tree).
-fn check_other(
-    cx: &mut Context,
-    position: AnyPosition,
-    script_lines: &[Spanned<String>],
-    whole: &Range<usize>,
-) -> Option<PlayOutcome> {
-    let example = Player::BOTH
-        .iter()
-        .find_map(|&p| position.moves(p).into_iter().next())
-        .map_or_else(|| "a1-a2".to_string(), |(name, _)| name);
-    let first_move = format!("left plays {example}");
-    let (Some(first), Some(last)) = (script_lines.first(), script_lines.last()) else {
-        cx.problem(empty(cx, whole, "moves", &first_move));
-        return None;
-    };
-    let at = first.span.start;
-    let text = &cx.file.text[at..last.span.end];
-    let (script, errors) = read_script(cx, position.ruleset(), example, text, &|_| false);
-    if !read_errors(cx, errors, at) {
-        return None;
-    }
-    if script.steps.is_empty() {
-        cx.problem(empty(cx, whole, "moves", &first_move));
-        return None;
-    }
-    let steps: Vec<_> = script.steps.iter().map(|(s, _)| s.clone()).collect();
-    let start = script.start.as_ref().map(|(p, _)| *p);
-    let verb = position.ruleset().move_verb();
-    let ev = &mut *cx.ev;
-    let replayed = generic::replay(
-        AnyPlay::new(&mut ev.rulesets),
-        position,
-        start,
-        &steps,
-        &mut ev.games,
-    );
-    let replayed = replayed_or_report(cx, replayed, first)?;
-    let name = |m: &String| m.clone();
-    if !report(cx, (PLAY, &name), &script, &replayed.problems, at) {
-        return None;
-    }
-    let frames = replayed
-        .positions
-        .into_iter()
-        .map(|reached| {
-            let cut = reached.by.map(|(player, name)| PlayedCut {
-                player,
-                kind: MoveKind::Named { verb, name },
-            });
-            PlayFrame {
-                picture: FramePicture::Board(reached.state),
-                value: reached.value,
-                cut,
-            }
-        })
-        .collect();
-    Some(PlayOutcome {
-        position: None,
-        frames,
-    })
-}
-
 /// A starting position that does not read: reported where it is wrong in `line`, with its help.
 fn bad_position<T>(cx: &mut Context, e: Located, line: &Spanned<String>) -> Option<T> {
     cx.problem(
@@ -339,27 +238,30 @@ fn is_rules_line(line: &str) -> bool {
 }
 
 /// The position a line of play starts from, and the lines of the script proper.
-enum Start<'l> {
-    Hackenbush(Position, Rules, &'l [Spanned<String>]),
-    Other(AnyPosition, &'l [Spanned<String>]),
-}
+type Start<'l> = (AnyPosition, &'l [Spanned<String>]);
 
-/// The position played, its rules, and the lines of the script proper.
+/// The position played, under its rules, and the lines of the script proper: a position block
+/// by its name, or the position written on the first line (`domineering: 2x3`, or untagged, a
+/// Hackenbush position), its rules from a `rules = …` line.
 fn resolve_position<'l>(
     cx: &mut Context,
     name: Option<&Spanned<String>>,
     lines: &'l [Spanned<String>],
-    whole: &std::ops::Range<usize>,
+    whole: &Range<usize>,
 ) -> Option<Start<'l>> {
     if let Some(name) = name {
-        return match cx.workspace.position(&name.value) {
-            Some((p, rules)) => Some(Start::Hackenbush(p.clone(), rules, lines)),
+        return match named_position(cx, &name.value) {
+            Some(Ok(p)) => Some((p, lines)),
+            Some(Err(e)) => {
+                cx.problem(Diagnostic::new(
+                    cx.file,
+                    name.span.clone(),
+                    format!("cannot play this position: {e}"),
+                ));
+                None
+            }
             // Its block failed, and said so.
             None if cx.workspace.is_failed_position(&name.value) => None,
-            None if cx.workspace.game_position(&name.value).is_some() => cx
-                .workspace
-                .game_position(&name.value)
-                .map(|p| Start::Other(p.clone(), lines)),
             None => {
                 cx.problem(
                     Diagnostic::new(
@@ -385,28 +287,58 @@ fn resolve_position<'l>(
         );
         return None;
     };
-    // Another game's position written in place: `domineering: 2x3`.
-    if let Some(read) = registry::parse_tagged(&first.value) {
-        return match read {
-            Ok(p) => Some(Start::Other(p, rest)),
-            Err(e) => bad_position(cx, e, first),
+    // Another game's position written in place (`domineering: 2x3`); untagged, Hackenbush's.
+    let (mut ruleset, text, at): (&'static dyn hackenbook_rulesets::DynRuleset, &str, usize) =
+        match registry::tagged_game(&first.value) {
+            Some(Ok((ruleset, at))) => (ruleset, &first.value[at..], at),
+            Some(Err(e)) => return bad_position(cx, e, first),
+            None => (&hackenbush::NORMAL, first.value.as_str(), 0),
         };
-    }
-    let position = match Position::parse(&first.value) {
-        Ok(p) => p,
-        Err(e) => return bad_position(cx, e, first),
-    };
-    let mut rules = Rules::Normal;
     for line in rest.iter().filter(|l| is_rules_line(&l.value)) {
         let eq = line.value.find('=').unwrap_or(0) + 1;
         let value = line.value[eq..].trim();
         let start =
             line.span.start + eq + (line.value[eq..].len() - line.value[eq..].trim_start().len());
-        let value = Spanned {
-            value: value.to_string(),
-            span: start..start + value.len(),
-        };
-        rules = super::position_block::read_rules(cx, &value)?;
+        match registry::find_rules(ruleset.name(), value) {
+            Ok(r) => ruleset = r,
+            Err(expected) => {
+                cx.problem(
+                    Diagnostic::new(
+                        cx.file,
+                        start..start + value.len(),
+                        format!("unknown rules `{value}`"),
+                    )
+                    .label(expected),
+                );
+                return None;
+            }
+        }
     }
-    Some(Start::Hackenbush(position, rules, rest))
+    match AnyPosition::parse(ruleset, text) {
+        Ok(p) => Some((p, rest)),
+        Err(e) => bad_position(cx, e.shifted(at), first),
+    }
+}
+
+/// The position block `name` as a position in play: another game's as it is, a Hackenbush
+/// position as its board in play; `None` when no block of that name holds a position.
+fn named_position(cx: &Context, name: &str) -> Option<Result<AnyPosition, String>> {
+    if let Some(p) = cx.workspace.game_position(name) {
+        return Some(Ok(p.clone()));
+    }
+    let (position, rules) = cx.workspace.position(name)?;
+    Some(in_play(position, rules))
+}
+
+/// A Hackenbush position as a position in play, every edge standing, under `rules`; or why it
+/// cannot be played (it has more edges than play follows).
+pub(super) fn in_play(position: &Position, rules: Rules) -> Result<AnyPosition, String> {
+    InPlay::new(position)
+        .map(|board| AnyPosition::of(Hackenbush::of(rules), board))
+        .ok_or_else(|| {
+            format!(
+                "it has {} edges; play follows at most {MAX_IN_PLAY_EDGES}",
+                position.edge_count()
+            )
+        })
 }

@@ -61,7 +61,7 @@ pub fn check(cx: &mut Context, formula: &Spanned<String>) -> usize {
         query,
         figure,
         holds,
-        how: super::claims::relation_how(),
+        how: super::context::Obtained::Relation,
     });
     cx.claims.len() - 1
 }

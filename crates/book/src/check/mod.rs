@@ -19,11 +19,10 @@ pub mod plot;
 mod position_block;
 mod thermograph;
 
-pub use claims::relation_how;
-pub use context::{ClaimKind, ClaimRecord, Context};
+pub use context::{ClaimKind, ClaimRecord, Context, Obtained};
 pub use exercise::{read_class, ExerciseOutcome, ExercisePosition, Expected, Goal, Question};
 pub use game_block::{unknown_name_help, GameLine};
-pub use line_of_play::{FramePicture, MoveKind, PlayFrame, PlayOutcome, PlayedCut};
+pub use line_of_play::{PlayFrame, PlayOutcome, PlayedMove};
 pub use links::check_links;
 pub use maths_claim::{reads_as_relation, unchecked_relations, UncheckedFormula};
 pub use playable::{PagePlay, PlayValue, Unplayable};

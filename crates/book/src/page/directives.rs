@@ -2,8 +2,8 @@
 //! statements and values typeset, claims linked to the notebook.
 
 use crate::check::{
-    BoardOutcome, CheckedEssay, ClaimKind, FramePicture, GameLine, MoveKind, Outcome, PagePlay,
-    PlayOutcome, PlayedCut, PositionOutcome, Unplayable,
+    BoardOutcome, CheckedEssay, ClaimKind, GameLine, Outcome, PagePlay, PlayOutcome, PlayedMove,
+    PositionOutcome, Unplayable,
 };
 use crate::essay::Diagnostic;
 use crate::site::escape_html as escape;
@@ -229,7 +229,7 @@ pub(super) fn game_rows(checked: &CheckedEssay, games: &Games) -> Vec<(usize, Cl
                     query: line.text.clone(),
                     figure: worth(games, line),
                     holds: true,
-                    how: crate::check::relation_how()
+                    how: words::how(&crate::check::Obtained::Relation)
                         .into_iter()
                         .map(|h| format!("{}: {}", h.what, h.words))
                         .collect(),
@@ -567,30 +567,22 @@ pub(super) fn line_steps(
 
 /// The steps of a line of play, one `<li>` each: a small diagram per position the line passes
 /// through, with its value and, in words, the move that led to it (the first, the start). A
-/// Hackenbush line draws every frame in the layout of the position as written (an edge stays
-/// where it was while others are cut); another game's line draws each position reached.
+/// game with a picture of its own for a frame draws it (Hackenbush: every frame in the layout
+/// of the position as written, so an edge stays where it was while others are cut, with no
+/// words: the caption says them); another game draws each position reached, named by the
+/// caption.
 pub(super) fn play_steps(p: &PlayOutcome, games: &Games, values_html: &[String]) -> Vec<String> {
-    let picture = p.position.as_ref().map(|position| position.picture());
     p.frames
         .iter()
         .zip(values_html)
         .map(|(frame, value_html)| {
-            let caption = frame.cut.as_ref().map_or_else(|| "At the start".to_string(), cut_words);
-            let described = format!("{caption}; worth {}", words::spoken(&games.display(frame.value)));
-            let svg = match (&frame.picture, &picture) {
-                // The move and what it is worth are written beside it.
-                (FramePicture::Standing(standing), Some(picture)) => {
-                    draw::svg_standing(picture, standing, "", "")
-                }
-                (FramePicture::Board(board), _) => {
-                    board.draw().to_svg_titled(PLAY_EM, Some(&described))
-                }
-                (FramePicture::Standing(_), None) => String::new(),
-            };
-            let caption_html = frame
-                .cut
-                .as_ref()
-                .map_or_else(|| escape(&caption), cut_html);
+            let caption = frame.by.as_ref().map_or_else(|| "At the start".to_string(), move_words);
+            let svg = frame.position.frame_picture().unwrap_or_else(|| {
+                let described =
+                    format!("{caption}; worth {}", words::spoken(&games.display(frame.value)));
+                frame.position.draw().to_svg_titled(PLAY_EM, Some(&described))
+            });
+            let caption_html = frame.by.as_ref().map_or_else(|| escape(&caption), move_html);
             format!(
                 "<li class=\"play-step\">{svg}<span class=\"play-caption\">{caption_html}</span><span class=\"value\">{value_html}</span></li>"
             )
@@ -621,29 +613,28 @@ pub(super) fn lines_of_play(lines: &[Vec<String>]) -> String {
 /// How many ems a unit (a square) of another game's drawing takes in a line of play.
 const PLAY_EM: f32 = 1.0;
 
-/// "Left cuts a blue edge; two edges fall", "Right pushes 2→1": a move in a reader's words.
-fn cut_words(cut: &PlayedCut) -> String {
-    match &cut.kind {
-        MoveKind::Cut { colour, fallen } => {
-            let fall = match fallen {
+/// "Left cuts a blue edge; two edges fall", "Right pushes 2→1": a move in a reader's words, by
+/// what it took when its game tells a move so, else by its name.
+fn move_words(m: &PlayedMove) -> String {
+    match &m.taken {
+        Some(taken) => {
+            let fall = match taken.with {
                 0 => String::new(),
-                1 => "; one edge falls".to_string(),
-                n => format!("; {} edges fall", words::count_words(*n as u64)),
+                1 => format!("; one {} falls", taken.noun),
+                n => format!("; {} {}s fall", words::count_words(n as u64), taken.noun),
             };
-            format!("{} cuts a {} edge{fall}", cut.player, colour.word())
+            format!("{} {} a {}{fall}", m.player, m.verb, taken.piece)
         }
-        MoveKind::Named { verb, name } => format!("{} {verb} {name}", cut.player),
+        None => format!("{} {} {}", m.player, m.verb, m.name),
     }
 }
 
 /// A move in a reader's words, as the page shows it: a move's name in code, as names are
 /// written in the text (`Right pushes <code>2→1</code>`).
-fn cut_html(cut: &PlayedCut) -> String {
-    match &cut.kind {
-        MoveKind::Named { verb, name } => {
-            format!("{} {verb} <code>{}</code>", cut.player, escape(name))
-        }
-        MoveKind::Cut { .. } => escape(&cut_words(cut)),
+fn move_html(m: &PlayedMove) -> String {
+    match &m.taken {
+        None => format!("{} {} <code>{}</code>", m.player, m.verb, escape(&m.name)),
+        Some(_) => escape(&move_words(m)),
     }
 }
 

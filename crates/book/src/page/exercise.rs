@@ -10,7 +10,7 @@ use crate::essay::SourceFile;
 use crate::site::escape_html as escape;
 use crate::site::maths;
 use hackenbook_games::{Games, OutcomeClass, Player};
-use hackenbook_rulesets::hackenbush::{draw, Rules};
+use hackenbook_rulesets::hackenbush::{draw, Colour, EdgeNames, Position, Rules};
 use pulldown_cmark::{Event, Parser};
 
 /// The exercise's HTML in the page, and its entry in the answer key.
@@ -63,6 +63,14 @@ pub fn render(
             (svg, rules)
         }
     };
+    // A move question on a Hackenbush position is answered by clicking an edge.
+    let edges = match (&exercise.position, &exercise.expected) {
+        (ExercisePosition::Hackenbush(p), Expected::Named { right, legal, .. }) => {
+            Some(EdgeMoves::of(&p.position, right, legal))
+        }
+        _ => None,
+    };
+    let edges = edges.as_ref();
     let mut typeset = |tex: &str| {
         maths::render(tex, false).unwrap_or_else(|e| {
             problems.push(
@@ -81,7 +89,7 @@ pub fn render(
             format!("It is worth {}.", typeset(&words::tex(games, *game)))
         }
         // In words, a move named as code (`1→off`).
-        other => inline_markdown(&answer_words(other), &mut typeset),
+        other => inline_markdown(&answer_words(other, edges), &mut typeset),
     };
     let hint = exercise.hint.as_ref().map_or(String::new(), |h| {
         format!(
@@ -90,7 +98,7 @@ pub fn render(
         )
     });
     let field = match (&exercise.expected, exercise.question) {
-        (Expected::Moves { .. }, _) => "<p class=\"exercise-try\" hidden><output aria-live=\"polite\"></output></p>".to_string(),
+        _ if edges.is_some() => "<p class=\"exercise-try\" hidden><output aria-live=\"polite\"></output></p>".to_string(),
         _ => format!(
             "<form class=\"exercise-try\" hidden><label>Your answer <input type=\"text\" name=\"answer\" \
              autocomplete=\"off\" spellcheck=\"false\" placeholder=\"{placeholder}\"></label> \
@@ -107,12 +115,12 @@ pub fn render(
         ),
     };
     // A winning move is shown on the diagram: the winning edges drawn thick.
-    let marked = match &exercise.expected {
-        Expected::Moves { winning, .. } => format!(
+    let marked = match edges {
+        Some(edges) => format!(
             "<figure class=\"exercise-diagram exercise-key-diagram\">{}</figure>\n",
-            with_winning_edges(&svg, winning)
+            with_winning_edges(&svg, &edges.right)
         ),
-        _ => String::new(),
+        None => String::new(),
     };
     let solution = format!("<p class=\"exercise-answer\">{answer}</p>\n{marked}{solution_html}");
     let inline = format!(
@@ -123,9 +131,9 @@ pub fn render(
          <div class=\"exercise-room\" aria-hidden=\"true\"></div>\n{hint}\
          <details class=\"exercise-solution\"><summary>Solution</summary>\n{solution}</details>\n\
          </section>\n",
-        data = escape(&expected_json(&exercise.expected, exercise.question)),
+        data = escape(&expected_json(&exercise.expected, exercise.question, edges)),
         question = match (&exercise.expected, exercise.question.asks_move()) {
-            (Expected::Moves { .. }, Some((p, _))) => format!(
+            (_, Some((p, _))) if edges.is_some() => format!(
                 "{} <span class=\"exercise-screen-only\" hidden>Click the edge {p} should cut.</span>",
                 escape(&question_words(exercise.question))
             ),
@@ -156,22 +164,37 @@ fn question_words(question: Question) -> String {
     }
 }
 
-/// The answer for the answer key, in words (a value's is typeset instead).
-fn answer_words(expected: &Expected) -> String {
-    match expected {
-        Expected::Value { display, .. } => format!("It is worth {display}."),
-        Expected::Winner(winner) => format!("{winner} wins."),
-        Expected::Outcome(class) => {
-            let words = class.describe();
-            format!("{}{}.", words[..1].to_uppercase(), &words[1..])
+/// A move question's answer on a Hackenbush position, by edge: the right cuts and every cut of
+/// the mover (indices of the position's edges), with every edge's name and colour.
+struct EdgeMoves {
+    right: Vec<usize>,
+    legal: Vec<usize>,
+    names: Vec<String>,
+    colours: Vec<Colour>,
+}
+
+impl EdgeMoves {
+    /// The edges the cuts `right` and `legal` (by their names) cut in `position`.
+    fn of(position: &Position, right: &[String], legal: &[String]) -> EdgeMoves {
+        let names = EdgeNames::of(position);
+        let edges = |cuts: &[String]| cuts.iter().filter_map(|m| names.parse(m).ok()).collect();
+        EdgeMoves {
+            right: edges(right),
+            legal: edges(legal),
+            names: (0..position.edge_count())
+                .map(|e| names.name(e).to_string())
+                .collect(),
+            colours: position.edges().iter().map(|edge| edge.2).collect(),
         }
-        Expected::Moves {
-            player,
-            goal,
-            winning,
-            colours,
-            ..
-        } => match (goal, winning.as_slice()) {
+    }
+}
+
+/// The answer for the answer key, in words (a value's is typeset instead); a move question on
+/// a Hackenbush position by its `edges`, drawn thick.
+fn answer_words(expected: &Expected, edges: Option<&EdgeMoves>) -> String {
+    if let (Some(edges), Expected::Named { player, goal, .. }) = (edges, expected) {
+        let colours = &edges.colours;
+        return match (goal, edges.right.as_slice()) {
             (Goal::Win, [edge]) => format!(
                 "{player} wins by cutting the {} edge drawn thick.",
                 colours[*edge].word()
@@ -188,7 +211,15 @@ fn answer_words(expected: &Expected) -> String {
                 "{player} has {} best moves, leaving equal values: the edges drawn thick.",
                 many.len()
             ),
-        },
+        };
+    }
+    match expected {
+        Expected::Value { display, .. } => format!("It is worth {display}."),
+        Expected::Winner(winner) => format!("{winner} wins."),
+        Expected::Outcome(class) => {
+            let words = class.describe();
+            format!("{}{}.", words[..1].to_uppercase(), &words[1..])
+        }
         Expected::Named {
             player,
             goal,
@@ -227,8 +258,26 @@ fn with_winning_edges(svg: &str, winning: &[usize]) -> String {
 
 /// What the script compares the reader's answer with, as JSON (for "who wins when … starts",
 /// also the starter, so that "the first player" can be read).
-fn expected_json(expected: &Expected, question: Question) -> String {
+fn expected_json(expected: &Expected, question: Question, edges: Option<&EdgeMoves>) -> String {
     let player = |p: &Player| p.name().to_lowercase();
+    // A move question on a Hackenbush position: the cuts by edge (`exercise.js`).
+    if let (
+        Some(edges),
+        Expected::Named {
+            player: p, goal, ..
+        },
+    ) = (edges, expected)
+    {
+        let value = serde_json::json!({
+            "kind": "move",
+            "player": player(p),
+            "goal": goal_word(*goal),
+            "winning": edges.right,
+            "legal": edges.legal,
+            "names": edges.names,
+        });
+        return value.to_string();
+    }
     let value = match expected {
         Expected::Value { display, parts, .. } => serde_json::json!({
             "kind": "value",
@@ -246,21 +295,6 @@ fn expected_json(expected: &Expected, question: Question) -> String {
         Expected::Outcome(class) => serde_json::json!({
             "kind": "outcome",
             "class": class_letter(*class),
-        }),
-        Expected::Moves {
-            player: p,
-            goal,
-            winning,
-            legal,
-            names,
-            ..
-        } => serde_json::json!({
-            "kind": "move",
-            "player": player(p),
-            "goal": goal_word(*goal),
-            "winning": winning,
-            "legal": legal,
-            "names": names,
         }),
         Expected::Named {
             player: p,

@@ -7,6 +7,7 @@ mod directives;
 mod exercise;
 mod headings;
 pub use headings::claim_id;
+pub use words::how as how_words;
 mod play;
 mod plot;
 mod thermograph;
@@ -302,8 +303,7 @@ fn claim_row(index: usize, c: &ClaimRecord) -> ClaimRow {
         query: c.query.clone(),
         figure: words::typeset_value(&c.figure).unwrap_or_else(|| c.figure.clone()),
         holds: c.holds,
-        how: c
-            .how
+        how: words::how(&c.how)
             .iter()
             .map(|h| format!("{}: {}", h.what, h.words))
             .collect(),

@@ -7,6 +7,8 @@
 //! braces) is shown with its symbols made typographic and spoken symbol by symbol. Its TeX is
 //! printed from the value itself, an id of the build's games table as the check returns it.
 
+use crate::check::Obtained;
+use hackenbook_census::query::obtained::How;
 use hackenbook_games::{GameId, Games};
 
 /// The value `value` as TeX (`\tfrac12`, `{\uparrow}{*}`, `\{0 \mid 1\}`): the one place a
@@ -273,6 +275,22 @@ fn plural(n: u64) -> &'static str {
         ""
     } else {
         "s"
+    }
+}
+
+/// How a claim's figures were computed, in a reader's words, figure by figure (the notebook's
+/// "how" column, and `hackenbook claims --json`'s `how`).
+pub fn how(obtained: &Obtained) -> Vec<How> {
+    match obtained {
+        Obtained::Query(how) => how.clone(),
+        Obtained::Relation => vec![How {
+            what: "both sides".into(),
+            words: "canonical forms (positions by the solver), compared".into(),
+        }],
+        Obtained::Answer(method) => vec![How {
+            what: "answer".into(),
+            words: method.words().into(),
+        }],
     }
 }
 

@@ -12,14 +12,14 @@
 //! tests on random positions of both rule variants.
 
 use super::canon::{self, Canon};
-use super::draw::{parts_standing, EDGE_EM, UNIT};
+use super::draw::{parts_standing, svg_standing, EDGE_EM, UNIT};
 use super::edge_names::{EdgeNames, Scheme};
 use super::notation::{print, print_graph};
 use super::play::{cut, explain};
 use super::position::UnionFind;
 use super::solve::Limits;
 use super::{solve, Colour, Position, Rules};
-use crate::{Drawing, Item, Keyed, Move, Ruleset, SolveLimits};
+use crate::{Drawing, Item, Keyed, Move, Ruleset, SolveLimits, Taken};
 use hackenbook_base::located::Located;
 use hackenbook_games::{GameId, Games, Player};
 use std::any::Any;
@@ -371,6 +371,31 @@ impl Ruleset for Hackenbush {
     /// the board from its cuts.
     fn checks_itself(&self) -> bool {
         true
+    }
+
+    /// The diagram of the position as written with only the standing edges drawn, in its
+    /// layout and frame (every frame of a line of play the same size), with no words.
+    fn frame_picture(&self, p: &InPlay) -> Option<String> {
+        Some(svg_standing(
+            &p.written.position.picture(),
+            &p.flags(),
+            "",
+            "",
+        ))
+    }
+
+    /// The edge cut, by its colour, and how many other edges fell with it.
+    fn taken(&self, from: &InPlay, name: &str, to: &InPlay) -> Option<Taken> {
+        let e = from.names().parse(name).ok()?;
+        let colour = from.written.position.edges().get(e)?.2;
+        Some(Taken {
+            piece: format!("{} edge", colour.word()),
+            noun: "edge",
+            with: from
+                .standing
+                .count()
+                .saturating_sub(to.standing.count() + 1),
+        })
     }
 
     /// Whether what stands on `a` and on `b` is one picture up to isomorphism (the node

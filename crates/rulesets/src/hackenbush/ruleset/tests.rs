@@ -193,3 +193,45 @@ fn a_ruleset_whose_shortcut_checks_itself_gets_no_second_game_tree() {
         ]
     );
 }
+
+/// A cut is told by what it takes: the colour of the edge cut, and how many other edges fell
+/// (counted here from the edges standing before and after, apart from the ruleset's count);
+/// a frame of play is the diagram of the position as written with only the standing edges.
+#[test]
+fn a_cut_is_told_by_its_edge_and_what_falls_and_a_frame_keeps_the_written_layout() {
+    let board = NORMAL.parse("LRR L").unwrap();
+    for player in Player::BOTH {
+        for m in NORMAL.moves(&board, player) {
+            let taken = NORMAL.taken(&board, &m.name, &m.to).unwrap();
+            let e = board.names().parse(&m.name).unwrap();
+            let fell = (0..board.written().edge_count())
+                .filter(|&x| x != e && board.standing().contains(x) && !m.to.standing().contains(x))
+                .count();
+            assert_eq!(taken.with, fell, "{}", m.name);
+            assert_eq!(taken.noun, "edge");
+            assert_eq!(
+                taken.piece,
+                format!("{} edge", board.written().edges()[e].2.word())
+            );
+            // Every frame is drawn in the whole written position's box, with no words.
+            let frame = NORMAL.frame_picture(&m.to).unwrap();
+            let whole = super::super::draw::svg(&board.written().picture(), "", "");
+            let view = |svg: &str| {
+                svg.split("viewBox=\"")
+                    .nth(1)?
+                    .split('"')
+                    .next()
+                    .map(String::from)
+            };
+            assert_eq!(view(&frame), view(&whole), "{}", m.name);
+            assert!(frame.contains("aria-hidden=\"true\"") && !frame.contains("<title>"));
+        }
+    }
+    // Cutting the blue edge at the foot of `LRR` drops its two red edges.
+    let foot = NORMAL
+        .moves(&board, Player::Left)
+        .into_iter()
+        .find(|m| m.to.standing().count() == 1)
+        .unwrap();
+    assert_eq!(NORMAL.taken(&board, &foot.name, &foot.to).unwrap().with, 2);
+}
