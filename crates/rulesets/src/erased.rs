@@ -8,7 +8,7 @@
 //! tree of each, the yardstick a value is confirmed by), under the games table's clock: the run's
 //! time limit and cancellation flag, or a block's own time limit.
 
-use super::{kept_values, CensusFamily, Drawing, Level, Ruleset, SolveLimits, Solver, Unsolved};
+use super::{kept_values, Declared, Drawing, Level, Ruleset, SolveLimits, Solver, Unsolved};
 use hackenbook_base::located::Located;
 use hackenbook_base::provenance::Method;
 use hackenbook_games::{GameId, Games, OutcomeClass, Player};
@@ -52,7 +52,7 @@ pub trait DynRuleset: Send + Sync + 'static {
     /// [`Ruleset::same_position`].
     fn same_erased(&self, a: &dyn Any, b: &dyn Any) -> bool;
     /// The families a census of this game enumerates ([`Ruleset::census_families`]).
-    fn census_families_erased(&self) -> &'static [CensusFamily];
+    fn census_families_erased(&self) -> &'static [Declared];
     /// The members of a census family at one level ([`Ruleset::census_members`]).
     fn census_members_erased(&self, family: usize, level: Level) -> Vec<Erased>;
     /// The position a census lists for `p` ([`Ruleset::census_form`]).
@@ -134,7 +134,7 @@ impl<R: Ruleset> DynRuleset for R {
         self.draw(inside::<R>(p))
     }
 
-    fn census_families_erased(&self) -> &'static [CensusFamily] {
+    fn census_families_erased(&self) -> &'static [Declared] {
         self.census_families()
     }
 
