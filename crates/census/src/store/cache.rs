@@ -229,9 +229,16 @@ pub fn load_with<M: DeserializeOwned>(
     family: &impl AnyFamily,
     games: &mut Games,
 ) -> Option<Cached<M>> {
-    let bytes = files::read_own(&path_for(dir, family)).ok()??;
-    let body = key.open(KIND, &bytes).ok()?;
-    let file: File<M> = serde_json::from_slice(body).ok()?;
+    // Read as it streams through the seal, never held whole (a census of forests of 1–12 edges
+    // is gigabytes of JSON); believed only once the seal matches all of it.
+    let input = files::open_own(&path_for(dir, family)).ok()??;
+    let file: File<M> = key
+        // The JSON reader asks for a byte at a time: buffered here, not through `dyn Read`.
+        .open_from(KIND, input, |body| {
+            Ok(serde_json::from_reader(std::io::BufReader::new(body))?)
+        })
+        .ok()?
+        .ok()?;
     if file.schema != schema() || file.family != family.key() {
         return None;
     }
