@@ -25,6 +25,12 @@ pub fn read_own(path: &Path) -> io::Result<Option<Vec<u8>>> {
     read(path, false)
 }
 
+/// A file of hackenbook's own, open for reading under [`read_own`]'s rules (not through a link,
+/// only a regular file, a FIFO never blocks): `None` if nothing is there.
+pub fn open_own(path: &Path) -> io::Result<Option<File>> {
+    open_regular_or_none(path, false)
+}
+
 /// The contents of a file the user named (a shard given to `merge`, the key): links are
 /// followed, but only a regular file is read, and a FIFO never blocks; `None` if there is none.
 pub fn read_given(path: &Path) -> io::Result<Option<Vec<u8>>> {

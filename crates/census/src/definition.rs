@@ -10,11 +10,11 @@ use super::families::graphs::{GraphFamily, GRAPHS_CONFIRM_ABOVE, MAX_GRAPH_EDGES
 use super::families::positions::{
     is_phrase, parse_phrase, PositionFamily, POSITIONS_CONFIRM_ABOVE,
 };
-use super::families::Members;
 use super::forest::{Palette, MAX_EDGES};
 use super::query::{parse_expr, Expr, QueryError};
 use hackenbook_games::clock::{Clock, TIME_LIMIT_HELP};
 use hackenbook_rulesets::hackenbush::{Colour, Rules};
+use hackenbook_rulesets::Family as AnyFamily;
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::ops::Range;
@@ -76,11 +76,11 @@ impl Block {
     }
 
     /// Holds a family's size to the block's budget: a family larger than the budget is
-    /// refused ([`Members::within`]) with the fix, a `max_positions` that covers its count, at
+    /// refused ([`AnyFamily::within`](hackenbook_rulesets::Family::within)) with the fix, a `max_positions` that covers its count, at
     /// `max_positions` or else at `fallback`.
     fn confirm(
         &self,
-        family: &dyn Members,
+        family: &dyn AnyFamily,
         budget: u128,
         fallback: Range<usize>,
     ) -> Result<(), QueryError> {
@@ -133,7 +133,7 @@ pub struct MeasureDef {
 impl Source {
     /// The family it enumerates (`None` for a census narrowed from another, whose members are
     /// its parent's).
-    pub fn members(&self) -> Option<&dyn Members> {
+    pub fn members(&self) -> Option<&dyn AnyFamily> {
         match self {
             Source::Family(f) => Some(f),
             Source::Games(f) => Some(f),

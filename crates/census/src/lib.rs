@@ -22,9 +22,9 @@
 //!
 //! The folders, bottom up (none uses one above it, `tests/layering.rs`): [`forest`] and
 //! [`small`] (a packed forest, a fixed-width dyadic); [`record`] (what a census knows of each
-//! member, and which engine computed it how); [`families`] (what a census enumerates: one
-//! trait, [`families::Members`], for Hackenbush forests and graphs, games by birthday and every
-//! ruleset's families of positions) with the [`memory`] and [`progress`] of a run; [`engines`];
+//! member, and which engine computed it how); [`families`] (what a census enumerates: each
+//! implements the one family trait of the rulesets' layer, [`hackenbook_rulesets::Family`] —
+//! Hackenbush forests and graphs, games by birthday and every ruleset's families of positions) with the [`memory`] and [`progress`] of a run; [`engines`];
 //! [`query`]; [`store`]; [`definition`]; [`workspace`].
 pub mod definition;
 pub mod engines;

@@ -180,6 +180,18 @@ fn past_sixteen_edges_only_values_are_counted() {
     assert_eq!(e.span, 6..15);
 }
 
+/// The small censuses the counted figures are held against: blue-red forests, trees and
+/// stalks of 0 to 8 edges, the empty forest included.
+const SMALL: [&str; 3] = ["F", "T", "S"];
+
+/// Defines [`SMALL`] in `ws`.
+fn define_small(ws: &mut Workspace) {
+    for (name, family) in SMALL.into_iter().zip(["forests", "trees", "stalks"]) {
+        let body = format!("family = \"{family}\"\nedges = \"0..=8\"\ncolours = \"LR\"");
+        ws.define_census(name, &body).expect("census");
+    }
+}
+
 /// Each kind of condition, asked of a counted census (compiled to comparisons of the values'
 /// numerators where it can be, asked once a size where it reads only `edges`, else asked of
 /// each value by the evaluator) and of the same census enumerated (the condition made to read
@@ -189,10 +201,7 @@ fn past_sixteen_edges_only_values_are_counted() {
 fn each_kind_of_condition_counted_agrees_with_enumeration() {
     let mut ws = Workspace::new(None);
     let mut ev = Evaluator::default();
-    for (name, family) in [("F", "forests"), ("T", "trees"), ("S", "stalks")] {
-        let body = format!("family = \"{family}\"\nedges = \"0..=8\"\ncolours = \"LR\"");
-        ws.define_census(name, &body).expect("census");
-    }
+    define_small(&mut ws);
     // Every member of 0 edges has no trunk, every other at least one.
     let enumerated = "(trunks > 0 or edges = 0)";
     let conditions = [
@@ -228,7 +237,7 @@ fn each_kind_of_condition_counted_agrees_with_enumeration() {
     ];
     let mut asked = Vec::new();
     for c in conditions {
-        for f in ["F", "T", "S"] {
+        for f in SMALL {
             asked.push((
                 format!("count {f} where {c}"),
                 format!("count {f} where ({c}) and {enumerated}"),
@@ -304,10 +313,7 @@ fn a_counted_census_is_read_back_from_the_cache() {
 fn distinct_counted_agrees_with_enumeration() {
     let mut ws = Workspace::new(None);
     let mut ev = Evaluator::default();
-    for (name, family) in [("F", "forests"), ("T", "trees"), ("S", "stalks")] {
-        let body = format!("family = \"{family}\"\nedges = \"0..=8\"\ncolours = \"LR\"");
-        ws.define_census(name, &body).expect("census");
-    }
+    define_small(&mut ws);
     let enumerated = "(trunks > 0 or edges = 0)";
     let mut seen = Vec::new();
     for quantity in [
@@ -325,7 +331,7 @@ fn distinct_counted_agrees_with_enumeration() {
             Some("places = 2"),
             Some("value > 100"),
         ] {
-            for f in ["F", "T", "S"] {
+            for f in SMALL {
                 let (counted, other) = match filter {
                     None => (
                         format!("distinct {quantity} over {f}"),

@@ -26,7 +26,7 @@
 //! (math.stackexchange.com/q/874668) states it with its table of the cakes up to 16 × 16. The
 //! tests hold rule and table against the game tree on every one of those cakes.
 
-use super::{CensusFamily, Count, Drawing, Item, Keyed, Level, Move, Ruleset};
+use super::{Count, Declared, Drawing, Item, Keyed, Level, Move, Ruleset};
 use hackenbook_base::located::Located;
 use hackenbook_games::{GameId, Games, Player};
 
@@ -185,8 +185,8 @@ fn piece(word: &str, start: usize) -> Result<Cake, Located> {
 }
 
 /// The families a census of Cutcake enumerates ([`Ruleset::census_families`]).
-const CENSUS_FAMILIES: &[CensusFamily] = &[
-    CensusFamily {
+const CENSUS_FAMILIES: &[Declared] = &[
+    Declared {
         nouns: &["cakes", "pieces"],
         unit: Some("cells"),
         doc: "every single piece of n cells, rows × columns = n (as many as n has \
@@ -197,7 +197,7 @@ const CENSUS_FAMILIES: &[CensusFamily] = &[
             Level::Box { .. } => Count::Exact(0),
         },
     },
-    CensusFamily {
+    Declared {
         nouns: &["cakes", "pieces", "rectangles"],
         unit: None,
         doc: "one piece of each size up to m rows and n columns, by area, then rows",
@@ -317,7 +317,7 @@ impl Ruleset for Cutcake {
         Some(games.integer(total))
     }
 
-    fn census_families(&self) -> &'static [CensusFamily] {
+    fn census_families(&self) -> &'static [Declared] {
         CENSUS_FAMILIES
     }
 

@@ -9,7 +9,7 @@
 //! time limit and cancellation flag, or a block's own time limit.
 
 use super::{
-    kept_values, CensusFamily, Drawing, Level, Ruleset, SolveLimits, Solver, Taken, Unsolved,
+    kept_values, Declared, Drawing, Level, Ruleset, SolveLimits, Solver, Taken, Unsolved,
 };
 use hackenbook_base::located::Located;
 use hackenbook_base::provenance::Method;
@@ -58,7 +58,7 @@ pub trait DynRuleset: Send + Sync + 'static {
     /// [`Ruleset::same_position`].
     fn same_erased(&self, a: &dyn Any, b: &dyn Any) -> bool;
     /// The families a census of this game enumerates ([`Ruleset::census_families`]).
-    fn census_families_erased(&self) -> &'static [CensusFamily];
+    fn census_families_erased(&self) -> &'static [Declared];
     /// The members of a census family at one level ([`Ruleset::census_members`]).
     fn census_members_erased(&self, family: usize, level: Level) -> Vec<Erased>;
     /// The position a census lists for `p` ([`Ruleset::census_form`]).
@@ -148,7 +148,7 @@ impl<R: Ruleset> DynRuleset for R {
         self.taken(inside::<R>(from), name, inside::<R>(to))
     }
 
-    fn census_families_erased(&self) -> &'static [CensusFamily] {
+    fn census_families_erased(&self) -> &'static [Declared] {
         self.census_families()
     }
 

@@ -33,7 +33,7 @@ use std::any::Any;
 use std::fmt::Debug;
 use std::hash::Hash;
 
-pub use census::{CensusFamily, Count, Level};
+pub use census::{Count, Declared, Engine, Family, Level, Miscount};
 pub use draw::{Drawing, Item};
 pub use erased::{AnyPosition, DynRuleset, Solvers};
 pub use solve::{Solver, Unsolved};
@@ -211,7 +211,7 @@ pub trait Ruleset: Clone + Debug + Send + Sync + 'static {
 
     /// The families of positions a census of this game enumerates ([`census`]); none by
     /// default.
-    fn census_families(&self) -> &'static [CensusFamily] {
+    fn census_families(&self) -> &'static [Declared] {
         &[]
     }
 

@@ -7,7 +7,7 @@
 //! blanks, commas or `+`); a move is named by the heap and what it leaves, `7→4` (ASCII `7->4`),
 //! with `[k]` for the k-th of several equal heaps (`3[2]→1`).
 
-use super::census::{partitions, CensusFamily, Count, Level};
+use super::census::{partitions, Count, Declared, Level};
 use super::{Drawing, Item, Keyed, Move, Ruleset};
 use crate::draw::num;
 use hackenbook_base::located::Located;
@@ -38,8 +38,8 @@ impl Nim {
 }
 
 /// The families a census of Nim enumerates ([`Ruleset::census_families`]).
-const CENSUS_FAMILIES: &[CensusFamily] = &[
-    CensusFamily {
+const CENSUS_FAMILIES: &[Declared] = &[
+    Declared {
         nouns: &["positions"],
         unit: Some("counters"),
         doc: "every position of n counters, its heaps in any order (the partitions of n: \
@@ -50,7 +50,7 @@ const CENSUS_FAMILIES: &[CensusFamily] = &[
             Level::Box { .. } => Count::Exact(0),
         },
     },
-    CensusFamily {
+    Declared {
         nouns: &["heaps"],
         unit: Some("counters"),
         doc: "one heap of n counters for each n",
@@ -153,7 +153,7 @@ impl Ruleset for Nim {
         Some(games.nimber(u32::try_from(nim_sum).ok()?))
     }
 
-    fn census_families(&self) -> &'static [CensusFamily] {
+    fn census_families(&self) -> &'static [Declared] {
         CENSUS_FAMILIES
     }
 

@@ -37,7 +37,7 @@
 //! of up to 9 squares.
 
 use super::strip::{self, Letters, Square, Strips};
-use super::{CensusFamily, Drawing, Item, Keyed, Level, Move, Ruleset};
+use super::{Declared, Drawing, Item, Keyed, Level, Move, Ruleset};
 use hackenbook_base::located::Located;
 use hackenbook_games::{Dyadic, GameId, Games, Player};
 use num_bigint::BigInt;
@@ -199,7 +199,7 @@ impl Ruleset for Pushing {
         Some(games.number(&total))
     }
 
-    fn census_families(&self) -> &'static [CensusFamily] {
+    fn census_families(&self) -> &'static [Declared] {
         &[strip::STRIPS]
     }
 

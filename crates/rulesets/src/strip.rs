@@ -7,7 +7,7 @@
 //! a piece leaves and reaches (`3→4`) whatever the game. Each game supplies its two letters
 //! ([`Letters`]); the empty square is `.`, `_` or `□` in every game.
 
-use super::census::{strips_of, CensusFamily, Count, Level};
+use super::census::{strips_of, Count, Declared, Level};
 use super::{Drawing, Item, Keyed, Move};
 use hackenbook_base::located::Located;
 use hackenbook_games::Player;
@@ -354,7 +354,7 @@ pub fn draw(
 }
 
 /// The census family of a strip game: every strip of `n` squares ([`all_strips`]).
-pub const STRIPS: CensusFamily = CensusFamily {
+pub const STRIPS: Declared = Declared {
     nouns: &["strips"],
     unit: Some("squares"),
     doc: "every strip of n squares, each square empty or holding a piece of either player \

@@ -35,7 +35,7 @@
 //! she does; likewise Right. The value is the difference.
 
 use super::strip::{self, Letters, Square, Strips};
-use super::{CensusFamily, Drawing, Item, Keyed, Level, Move, Ruleset};
+use super::{Declared, Drawing, Item, Keyed, Level, Move, Ruleset};
 use hackenbook_base::located::Located;
 use hackenbook_games::{GameId, Games, Player};
 
@@ -219,7 +219,7 @@ impl Ruleset for ToadsAndFrogs {
         Some(games.integer(total))
     }
 
-    fn census_families(&self) -> &'static [CensusFamily] {
+    fn census_families(&self) -> &'static [Declared] {
         &[strip::STRIPS]
     }
 

@@ -10,7 +10,7 @@
 use crate::files;
 use hmac::{Hmac, Mac};
 use sha2::Sha256;
-use std::io::{self, Seek, SeekFrom, Write};
+use std::io::{self, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
@@ -39,6 +39,20 @@ impl<W: Write> Write for Tee<'_, W> {
 
     fn flush(&mut self) -> io::Result<()> {
         self.out.flush()
+    }
+}
+
+/// A reader that also feeds what it reads to a MAC.
+struct TeeRead<R> {
+    inner: R,
+    mac: Hmac<Sha256>,
+}
+
+impl<R: Read> Read for TeeRead<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.mac.update(&buf[..n]);
+        Ok(n)
     }
 }
 
@@ -209,6 +223,47 @@ impl Key {
             .map_err(|_| Unsealed::Wrong)?;
         Ok(body)
     }
+
+    /// Reads from `input` a file sealed by [`Key::seal`] or [`Key::seal_to`] for `kind` without
+    /// holding its body (a census cache of gigabytes): `body` reads the body as it streams
+    /// through the MAC, whatever it leaves unread is read through after it, and what `body`
+    /// made is returned only if the seal matches the whole body. `Ok(Err(_))` when the file is
+    /// not sealed, or not by this key and this code; `Err` when it cannot be read or `body`
+    /// fails.
+    pub fn open_from<T>(
+        &self,
+        kind: &str,
+        mut input: impl Read,
+        body: impl FnOnce(&mut dyn Read) -> io::Result<T>,
+    ) -> io::Result<Result<T, Unsealed>> {
+        let mut head = [0u8; HEADER.len() + TAG_DIGITS + 1];
+        match input.read_exact(&mut head) {
+            Err(e) if e.kind() == io::ErrorKind::UnexpectedEof => {
+                return Ok(Err(Unsealed::Missing))
+            }
+            read => read?,
+        }
+        let tag = head
+            .strip_prefix(HEADER.as_bytes())
+            .and_then(|rest| rest.strip_suffix(b"\n"))
+            .and_then(|tag| std::str::from_utf8(tag).ok())
+            .and_then(unhex::<32>);
+        let Some(tag) = tag else {
+            return Ok(Err(Unsealed::Missing));
+        };
+        let tee = TeeRead {
+            inner: input,
+            mac: self.mac(kind, b""),
+        };
+        let mut buffered = io::BufReader::with_capacity(1 << 16, tee);
+        let made = body(&mut buffered)?;
+        io::copy(&mut buffered, &mut io::sink())?;
+        let mac = buffered.into_inner().mac;
+        Ok(mac
+            .verify_slice(&tag)
+            .map(|()| made)
+            .map_err(|_| Unsealed::Wrong))
+    }
 }
 
 /// Where the user's key is kept, unless the environment says otherwise.
@@ -242,6 +297,60 @@ fn unhex<const N: usize>(text: &str) -> Option<[u8; N]> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_body_read_as_it_streams_is_believed_only_whole_unaltered_and_under_its_key() {
+        let key = Key::from_bytes([5; 32]);
+        let body = b"{\"rows\": [1, 2, 3]}".repeat(10_000);
+        let sealed = key.seal("census cache", &body);
+        let all = |r: &mut dyn Read| {
+            let mut v = Vec::new();
+            r.read_to_end(&mut v)?;
+            Ok(v)
+        };
+        let start = |r: &mut dyn Read| {
+            let mut b = [0u8; 7];
+            r.read_exact(&mut b)?;
+            Ok(b)
+        };
+        assert_eq!(
+            key.open_from("census cache", &sealed[..], all).unwrap(),
+            Ok(body.clone())
+        );
+        // Read only in part: the seal is still held against all of it.
+        assert_eq!(
+            key.open_from("census cache", &sealed[..], start).unwrap(),
+            Ok(*b"{\"rows\"")
+        );
+        let mut altered = sealed.clone();
+        let near_end = altered.len() - 3;
+        altered[near_end] ^= 1;
+        assert_eq!(
+            key.open_from("census cache", &altered[..], start).unwrap(),
+            Err(Unsealed::Wrong)
+        );
+        // Another key, another kind of file.
+        let other = Key::from_bytes([6; 32]);
+        assert_eq!(
+            other.open_from("census cache", &sealed[..], start).unwrap(),
+            Err(Unsealed::Wrong)
+        );
+        assert_eq!(
+            key.open_from("census shard", &sealed[..], start).unwrap(),
+            Err(Unsealed::Wrong)
+        );
+        // No seal, or a header cut short.
+        assert_eq!(
+            key.open_from("census cache", &body[..], start).unwrap(),
+            Err(Unsealed::Missing)
+        );
+        assert_eq!(
+            key.open_from("census cache", &sealed[..40], start).unwrap(),
+            Err(Unsealed::Missing)
+        );
+        // What `Key::open` believes, streamed.
+        assert_eq!(key.open("census cache", &sealed), Ok(&body[..]));
+    }
 
     #[test]
     fn a_body_sealed_as_it_is_written_is_sealed_as_a_whole_one() {

@@ -11,6 +11,7 @@
 
 use crate::families::games::{GameFamily, GameKind};
 use hackenbook_games::{GameId, Games};
+use hackenbook_rulesets::Level;
 
 impl GameFamily {
     /// Every member, in census order.
@@ -142,9 +143,19 @@ impl GameMember {
     }
 }
 
+/// How many members were born on each day: a census of games counted by its levels
+/// ([`hackenbook_rulesets::Family::miscounted`]).
+pub fn by_birthday(members: &[GameMember]) -> Vec<(Level, u128)> {
+    members
+        .iter()
+        .map(|m| (Level::Size(m.born as usize), 1))
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use hackenbook_rulesets::Family as _;
 
     #[test]
     fn sizes_and_order() {
@@ -154,6 +165,8 @@ mod tests {
                 let family = GameFamily { kind, born_by };
                 let members = family.members(&mut games);
                 assert_eq!(members.len() as u64, family.size(), "{family}");
+                // Each birthday's members as many as the published sizes say.
+                assert_eq!(family.miscounted(&by_birthday(&members)), [], "{family}");
                 for pair in members.windows(2) {
                     assert!(pair[0].born <= pair[1].born, "{family}: birthdays in order");
                 }

@@ -7,13 +7,13 @@
 //! canonical options of its value and, here, its position and size — so every property of
 //! games, every query and every example works on it unchanged. Each member is valued by the
 //! run's solver of its ruleset and confirmed by the plain game tree where that fits its budget
-//! ([`AnyPosition::confirmed_value`]), and a level whose size has a closed form is held
-//! against it.
+//! ([`AnyPosition::confirmed_value`]), and every level whose size has a closed form is held
+//! against it ([`Family::miscounted`]) before any member is valued.
 
 use crate::engines::games::{GameMember, MemberPosition};
 use crate::families::positions::PositionFamily;
 use hackenbook_games::Games;
-use hackenbook_rulesets::{AnyPosition, Count, Solvers};
+use hackenbook_rulesets::{AnyPosition, Family, Level, Solvers};
 
 impl PositionFamily {
     /// Every member, level by level in census order, valued by the run's solver of the game and
@@ -25,23 +25,32 @@ impl PositionFamily {
         solvers: &mut Solvers,
         games: &mut Games,
     ) -> Result<Vec<GameMember>, String> {
-        let info = self.info();
+        let levels: Vec<(Level, Vec<AnyPosition>)> = self
+            .levels()
+            .into_iter()
+            .map(|level| {
+                let positions = AnyPosition::census(self.ruleset, self.family, level);
+                (level, positions)
+            })
+            .collect();
+        let counted: Vec<(Level, u128)> = levels
+            .iter()
+            .map(|(level, positions)| (*level, positions.len() as u128))
+            .collect();
+        if let Some(wrong) = self.miscounted(&counted).first() {
+            return Err(format!(
+                "the census listed {} {} of {}, where there are {}: a position was missed or \
+                 listed twice",
+                crate::families::group(wrong.got),
+                self.info().noun(),
+                self.level_words(wrong.level),
+                wrong
+                    .want
+                    .map_or("none".to_string(), crate::families::group)
+            ));
+        }
         let mut out = Vec::new();
-        for level in info.levels(self.up_to) {
-            let positions = AnyPosition::census(self.ruleset, self.family, level);
-            if let Count::Exact(want) = (info.count)(level) {
-                let got = positions.len() as u128;
-                if got != want {
-                    return Err(format!(
-                        "the census listed {} {} of {}, where there are {}: a position was \
-                         missed or listed twice",
-                        crate::families::group(got),
-                        info.noun(),
-                        self.level_words(level),
-                        crate::families::group(want)
-                    ));
-                }
-            }
+        for (_, positions) in levels {
             for position in positions {
                 let (value, methods) = position.confirmed_value(solvers, games).map_err(|e| {
                     format!(

@@ -5,13 +5,12 @@
 //! stalks) that the enumeration is tested against, and its members are visited in rank order.
 //! What it costs (positions, time, memory, shards) is known before it runs.
 
-use super::{bytes, group, Members, Pictures};
+use super::{bytes, group, Pictures};
 use crate::forest::{catalan, is_single_tree, shapes, Palette, INDEXED_EDGES};
-use crate::record::method::Engine;
 use crate::record::Row;
 use hackenbook_rulesets::hackenbush::Colour;
 use hackenbook_rulesets::hackenbush::Rules;
-use hackenbook_rulesets::Count;
+use hackenbook_rulesets::{Count, Engine, Family as _, Level};
 use std::fmt;
 
 /// A census larger than this many positions runs only when its author confirms the cost
@@ -245,36 +244,34 @@ impl Family {
     }
 
     /// Holds the members a census counted of each size against the closed form
-    /// ([`Family::size_of`]): a drawing missed or counted twice, or a member outside the
-    /// family's range of edges, is an error that says which size and by how much. `counted`
-    /// gives members by their number of edges, in any grouping (a census's rows: [`counted`]).
+    /// ([`Family::size_of`], by [`hackenbook_rulesets::Family::miscounted`]): a drawing missed
+    /// or counted twice, or a member outside the family's range of edges, is an error that says
+    /// which size and by how much. `counted` gives members by their number of edges, in any
+    /// grouping (a census's rows: [`counted`]).
     pub fn check_totals(
         &self,
         counted: impl IntoIterator<Item = (u32, u64)>,
     ) -> Result<(), String> {
-        let mut by_size: std::collections::BTreeMap<u32, u128> = Default::default();
-        for (edges, count) in counted {
-            *by_size.entry(edges).or_default() += u128::from(count);
-        }
-        let mut wrong = Vec::new();
-        for n in self.min_edges..=self.max_edges {
-            let got = u32::try_from(n)
-                .ok()
-                .and_then(|edges| by_size.remove(&edges))
-                .unwrap_or(0);
-            let want = self.size_of(n);
-            if got != want {
-                wrong.push(format!(
-                    "{} of {n} edges where the closed form {} gives {}",
-                    group(got),
-                    self.closed_form(n),
-                    group(want)
-                ));
-            }
-        }
-        for (n, got) in by_size {
-            wrong.push(format!("{} of {n} edges, outside the census", group(got)));
-        }
+        let counted: Vec<(Level, u128)> = counted
+            .into_iter()
+            .map(|(edges, n)| (Level::Size(edges as usize), u128::from(n)))
+            .collect();
+        let wrong: Vec<String> = self
+            .miscounted(&counted)
+            .into_iter()
+            .map(|m| {
+                let n = m.level;
+                match (m.level, m.want) {
+                    (Level::Size(size), Some(want)) => format!(
+                        "{} of {n} edges where the closed form {} gives {}",
+                        group(m.got),
+                        self.closed_form(size),
+                        group(want)
+                    ),
+                    _ => format!("{} of {n} edges, outside the census", group(m.got)),
+                }
+            })
+            .collect();
         match wrong.is_empty() {
             true => Ok(()),
             false => Err(format!(
@@ -434,7 +431,7 @@ impl Family {
     }
 }
 
-impl Members for Family {
+impl hackenbook_rulesets::Family for Family {
     /// `forests edges=1..=6 colours=LR`, and `rules=childish` under the childish rules.
     fn key(&self) -> String {
         self.pictures().key()
@@ -442,6 +439,19 @@ impl Members for Family {
 
     fn in_words(&self) -> String {
         self.pictures().in_words()
+    }
+
+    /// The sizes from its least edges to its most.
+    fn levels(&self) -> Vec<Level> {
+        self.pictures().levels()
+    }
+
+    /// Exactly, by the closed form ([`Family::size_of`]).
+    fn count_at(&self, level: Level) -> Count {
+        match level {
+            Level::Size(n) => Count::Exact(self.size_of(n)),
+            Level::Box { .. } => Count::Exact(0),
+        }
     }
 
     /// Exactly, by the closed form ([`Family::size`]).

@@ -5,9 +5,7 @@
 //! (the enumeration is tested against it), and the day bounded where the family is read so
 //! that every census of games runs in moments.
 
-use super::Members;
-use crate::record::method::Engine;
-use hackenbook_rulesets::Count;
+use hackenbook_rulesets::{Count, Engine, Family, Level};
 use std::fmt;
 
 /// The latest day whose games a census enumerates (day 4 has trillions).
@@ -87,7 +85,7 @@ impl GameFamily {
     }
 }
 
-impl Members for GameFamily {
+impl Family for GameFamily {
     /// `games born_by=3`, `forms born_by=2`.
     fn key(&self) -> String {
         format!("{} born_by={}", self.kind.name(), self.born_by)
@@ -100,6 +98,29 @@ impl Members for GameFamily {
             GameKind::Forms => "game form",
         };
         format!("every {what} born by day {}", self.born_by)
+    }
+
+    /// The days 0 to the day they are born by: members are listed by birthday.
+    fn levels(&self) -> Vec<Level> {
+        (0..=self.born_by as usize).map(Level::Size).collect()
+    }
+
+    /// Exactly, as published: those born by the day less those born by the day before.
+    fn count_at(&self, level: Level) -> Count {
+        let born_by = |day: usize| -> u128 {
+            let published: &[u64] = match self.kind {
+                GameKind::Games => &GAMES_BORN_BY,
+                GameKind::Forms => &FORMS_BORN_BY,
+            };
+            published.get(day).map_or(0, |&n| u128::from(n))
+        };
+        match level {
+            Level::Size(0) => Count::Exact(born_by(0)),
+            Level::Size(day) if day <= self.born_by as usize => {
+                Count::Exact(born_by(day) - born_by(day - 1))
+            }
+            _ => Count::Exact(0),
+        }
     }
 
     /// Exactly, as published ([`GameFamily::size`]).

@@ -6,11 +6,10 @@
 //! shapes of each size, counted once, times every colouring — decides whether a census may run,
 //! and the counts themselves are checked against an independent enumeration in the tests.
 
-use super::{group, Members, Pictures};
+use super::{group, Pictures};
 use crate::forest::Palette;
-use crate::record::method::Engine;
 use hackenbook_rulesets::hackenbush::{Colour, Rules};
-use hackenbook_rulesets::Count;
+use hackenbook_rulesets::{Count, Engine, Family, Level};
 use std::fmt;
 
 /// The most edges a census of graphs enumerates: the table of shapes below goes this far.
@@ -42,9 +41,7 @@ impl GraphFamily {
     /// An upper bound on the members: each uncoloured shape under every colouring (colourings
     /// that a symmetry of the shape carries onto each other are one member).
     pub fn bound(&self) -> u128 {
-        (self.min_edges..=self.max_edges)
-            .map(|n| SHAPES[n] as u128 * self.palette.colourings(n) as u128)
-            .sum()
+        self.count().bound()
     }
 
     /// The time valuing every picture is estimated to take, at most, in seconds.
@@ -83,7 +80,7 @@ impl GraphFamily {
     }
 }
 
-impl Members for GraphFamily {
+impl Family for GraphFamily {
     /// `graphs edges=1..=6 colours=LR rules=childish`: the code that decides its rows (the
     /// enumeration and the solver) is in the cache's schema, with all the computing code.
     fn key(&self) -> String {
@@ -97,9 +94,21 @@ impl Members for GraphFamily {
         format!("{members}; each counted once however it is drawn")
     }
 
-    /// At most [`GraphFamily::bound`]: there is no closed form.
-    fn count(&self) -> Count {
-        Count::AtMost(self.bound())
+    /// The sizes from its least edges to its most.
+    fn levels(&self) -> Vec<Level> {
+        self.pictures().levels()
+    }
+
+    /// At most each uncoloured shape of the size under every colouring: there is no closed
+    /// form.
+    fn count_at(&self, level: Level) -> Count {
+        match level {
+            Level::Size(n) if n <= MAX_GRAPH_EDGES => {
+                Count::AtMost(SHAPES[n] as u128 * self.palette.colourings(n) as u128)
+            }
+            Level::Size(_) => Count::AtMost(u128::MAX),
+            Level::Box { .. } => Count::AtMost(0),
+        }
     }
 
     /// Each picture valued by the solver.
@@ -135,13 +144,14 @@ impl fmt::Display for GraphFamily {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::families::forests::{Family, Kind};
+    use crate::families::forests::Kind;
 
     /// Forests and graphs are keyed and named by the one description of a family of pictures:
     /// the keys are the ones their caches were written under.
     #[test]
     fn families_of_pictures_are_keyed_and_named_alike() {
-        let forests = Family::new(Kind::Trees, 1..=6, &[Colour::Blue, Colour::Red]);
+        let forests =
+            crate::families::forests::Family::new(Kind::Trees, 1..=6, &[Colour::Blue, Colour::Red]);
         assert_eq!(forests.key(), "trees edges=1..=6 colours=LR");
         assert_eq!(forests.to_string(), "trees of 1 to 6 edges in LR");
         let graphs = GraphFamily {

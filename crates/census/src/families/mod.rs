@@ -2,13 +2,14 @@
 //!
 //! The one idea: every kind of census family — Hackenbush forests, trees and stalks
 //! ([`forests`]), connected pictures with cycles ([`graphs`]), games born by a day ([`games`]),
-//! and any ruleset's own families of positions ([`positions`], one instance per family a
-//! ruleset declares in [`hackenbook_rulesets::census`]) — says the same things of itself
-//! through one trait, [`Members`]: its key, its members in words, how many it holds (exactly by
-//! a closed form or a published count, or at most by a bound), the engine that values them, and
-//! whether it may run under a budget. The census cache, the size check of a census block and
-//! the page's description of a census read only this; a new kind of family implements it and
-//! has an engine in [`crate::engines`] that enumerates and values its members.
+//! and any ruleset's own families of positions ([`positions`], one instance for every family a
+//! ruleset declares) — implements the one family trait of the rulesets' layer,
+//! [`hackenbook_rulesets::Family`]: its key, its members in words, its levels and how many
+//! each holds (exactly by a closed form or a published count, or at most by a bound), the
+//! engine that values them, and whether it may run under a budget. The census cache, the size
+//! check of a census block, the check of a census's counts against its closed forms and the
+//! page's description of a census read only this; a new kind of family implements it and has
+//! an engine in [`crate::engines`] that enumerates and values its members.
 
 pub mod forests;
 pub mod games;
@@ -16,36 +17,9 @@ pub mod graphs;
 pub mod positions;
 
 use crate::forest::Palette;
-use crate::record::method::Engine;
 use hackenbook_rulesets::hackenbush::Rules;
-use hackenbook_rulesets::Count;
+use hackenbook_rulesets::Level;
 use std::fmt;
-
-/// What every census family says of itself, whatever its members are — forests ([`Family`](forests::Family)),
-/// connected pictures ([`GraphFamily`](graphs::GraphFamily)), games born by a day
-/// ([`GameFamily`](games::GameFamily)), a game's positions
-/// ([`PositionFamily`](positions::PositionFamily)): the one interface that the census
-/// cache, the size check of a census block and the page's description of a census read. A new
-/// kind of family implements it and has an engine that enumerates and values its members.
-pub trait Members: fmt::Display {
-    /// A normalised description of the family: its census cache key is built from it.
-    fn key(&self) -> String;
-
-    /// The members in a reader's words: "every forest of 1 to 6 edges, blue and red".
-    fn in_words(&self) -> String;
-
-    /// How many members it holds, known before it runs: exactly (a closed form or a published
-    /// count, which the census is held against), or at most (a bound for its budget).
-    fn count(&self) -> Count;
-
-    /// The engine that enumerates and values its members (the one its cached rows are
-    /// attributed to).
-    fn engine(&self) -> Engine;
-
-    /// `Ok` if the census may run under a budget of `max_positions` members; otherwise what it
-    /// would cost and how to confirm it (`how`).
-    fn within(&self, max_positions: u128, how: &str) -> Result<(), String>;
-}
 
 /// `140458000` → `140,458,000`.
 pub fn group(n: u128) -> String {
@@ -88,6 +62,11 @@ impl Pictures<'_> {
             self.max_edges,
             self.palette.letters()
         )
+    }
+
+    /// Its levels: the sizes from its least edges to its most.
+    pub fn levels(&self) -> Vec<Level> {
+        (self.min_edges..=self.max_edges).map(Level::Size).collect()
     }
 
     /// "every forest of 1 to 6 edges, blue and red", and under which rules when not the usual

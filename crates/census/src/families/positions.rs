@@ -2,15 +2,14 @@
 //! strips of up to 6 squares`, `cutcake cakes up to 4x4`, `nim positions of up to 10 counters`.
 //!
 //! The one idea: a family of a game's positions is one of the census families its ruleset
-//! declares ([`hackenbook_rulesets::census`]) and a bound, named in words by one rule for every
+//! declares ([`hackenbook_rulesets::Declared`]) and a bound, named in words by one rule for every
 //! game, `GAME NOUN [of] up to BOUND [UNIT]` ([`parse_phrase`]), in a query and in a census
 //! block alike; how many members it holds is the ruleset's count, exact where a closed form is
 //! known. [`crate::engines::positions`] lists and values its members.
 
-use super::{group, Members};
-use crate::record::method::Engine;
+use super::group;
 use hackenbook_base::located::Located as QueryError;
-use hackenbook_rulesets::{registry, CensusFamily, Count, DynRuleset, Level};
+use hackenbook_rulesets::{registry, Count, Declared, DynRuleset, Engine, Family, Level};
 use std::fmt;
 use std::ops::Range;
 
@@ -49,12 +48,12 @@ impl fmt::Debug for PositionFamily {
 
 impl PositionFamily {
     /// The ruleset's description of the family.
-    pub fn info(&self) -> &'static CensusFamily {
+    pub fn info(&self) -> &'static Declared {
         &self.ruleset.census_families_erased()[self.family]
     }
 }
 
-impl Members for PositionFamily {
+impl Family for PositionFamily {
     /// The family as written in a query, normalised: `domineering boards of 1 to 8 cells`.
     fn key(&self) -> String {
         self.to_string()
@@ -65,11 +64,14 @@ impl Members for PositionFamily {
         self.to_string()
     }
 
+    /// The sizes 1 to the bound, or every box within it ([`Declared::levels`]).
+    fn levels(&self) -> Vec<Level> {
+        self.info().levels(self.up_to)
+    }
+
     /// As the ruleset counts its positions: exactly where a closed form is known, or at most.
-    fn count(&self) -> Count {
-        self.info()
-            .count_up_to(self.up_to)
-            .unwrap_or(Count::AtMost(u128::MAX))
+    fn count_at(&self, level: Level) -> Count {
+        (self.info().count)(level)
     }
 
     /// Each member valued by the run's solver of its ruleset (and confirmed by its plain game
@@ -187,7 +189,7 @@ pub fn parse_phrase(text: &str) -> Result<PositionFamily, QueryError> {
     let bound = parse_bound(bound_text, bound_span.clone())?;
     let boxed = matches!(bound, Level::Box { .. });
     let noun: &str = noun;
-    let named = |f: &CensusFamily| f.nouns.contains(&noun) || (noun == "positions" && !f.boxed());
+    let named = |f: &Declared| f.nouns.contains(&noun) || (noun == "positions" && !f.boxed());
     let Some(family) = families.iter().position(|f| named(f) && f.boxed() == boxed) else {
         return Err(match families.iter().find(|f| named(f)) {
             Some(f) if f.boxed() => QueryError::new(

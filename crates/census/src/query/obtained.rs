@@ -19,13 +19,8 @@ use hackenbook_base::provenance::Method;
 use std::fmt;
 use std::ops::Range;
 
+use crate::record::method::Columns as _;
 pub use crate::record::method::Engine;
-
-impl fmt::Display for Engine {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
 
 /// How a census's cached rows were computed, as its cache file records them: by one run of an
 /// engine, or by `hackenbook census merge` from shards computed apart.

@@ -1,62 +1,26 @@
-//! The engines a census can run on, by name: which one computed a census's rows, and how each
-//! engine obtains every column of a record (the notebook's account of a figure reads it).
+//! How each census engine obtains every column of a record (the notebook's account of a figure
+//! reads it). The engines themselves — which one computed a census's rows, by name, and how
+//! each values a member — are [`Engine`], of the rulesets' layer, where a family names the
+//! engine that lists and values its members.
 
 use crate::record::{Field, Record};
 use hackenbook_base::provenance::Method;
 
-/// The engine that computed a census's rows (or a named position's record).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Engine {
-    /// Blue-red forests under normal play, level by level in arrays ([`crate::engines::enumerating`]).
-    Fast,
-    /// Forests of any colours, or under the childish rules, each from its options
-    /// ([`crate::engines::composing`]).
-    Composing,
-    /// The plain game tree on nested lists ([`crate::engines::reference`]): named positions.
-    Reference,
-    /// Pictures, each valued by the solver ([`crate::engines::graphs`]); a named position that is not a
-    /// forest of at most 16 edges under normal play.
-    Solver,
-    /// Games enumerated by birthday ([`crate::engines::games`]).
-    Games,
-    /// Blue-red forests counted by value, none built ([`crate::engines::counting`]): only figures
-    /// that read values alone.
-    Counting,
+pub use hackenbook_rulesets::Engine;
+
+/// How an engine obtains every column of a record (the engines themselves, with their names
+/// and how each values a member, are the rulesets' layer's [`Engine`], which a census family
+/// names as the one that lists and values its members).
+pub trait Columns: Copy {
+    /// How `field` is computed for the member with record `r`.
+    fn method(self, field: Field, r: &Record) -> Method;
+
+    /// How `field` is computed for a member of several trees with a fork on its leftmost path.
+    fn general(self, field: Field) -> Method;
 }
 
-impl Engine {
-    pub const ALL: [Engine; 6] = [
-        Engine::Fast,
-        Engine::Composing,
-        Engine::Reference,
-        Engine::Solver,
-        Engine::Games,
-        Engine::Counting,
-    ];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Engine::Fast => "fast engine",
-            Engine::Composing => "composing engine",
-            Engine::Reference => "reference engine",
-            Engine::Solver => "solver",
-            Engine::Games => "games engine",
-            Engine::Counting => "counting engine",
-        }
-    }
-
-    /// How the engine values a member: the game tree for every engine but the solver's.
-    pub fn value_method(self) -> Method {
-        match self {
-            Engine::Fast => Method::SimplicityRule,
-            Engine::Composing | Engine::Reference | Engine::Games => Method::GameTree,
-            Engine::Solver => Method::Solver,
-            Engine::Counting => Method::TreeRule,
-        }
-    }
-
-    /// How `field` is computed for the member with record `r`.
-    pub fn method(self, field: Field, r: &Record) -> Method {
+impl Columns for Engine {
+    fn method(self, field: Field, r: &Record) -> Method {
         let alone = matches!(self, Engine::Fast | Engine::Composing | Engine::Reference);
         match field {
             // A single tree is its own sum.
@@ -67,8 +31,7 @@ impl Engine {
         }
     }
 
-    /// How `field` is computed for a member of several trees with a fork on its leftmost path.
-    pub fn general(self, field: Field) -> Method {
+    fn general(self, field: Field) -> Method {
         match (self, field) {
             (_, Field::Value) => self.value_method(),
             // A picture valued by the solver has none of the forest columns: they hold its value.

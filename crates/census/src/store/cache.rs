@@ -12,13 +12,13 @@
 
 use crate::engines::counting::{self, Distribution};
 use crate::families::forests::Family;
-use crate::families::Members;
 use crate::query::obtained::Origin;
 use crate::record::{Row, Val};
 use crate::small::Small;
 use hackenbook_base::files;
 use hackenbook_base::trust::{self, hex, Key};
 use hackenbook_games::{GameId, Games};
+use hackenbook_rulesets::Family as AnyFamily;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
@@ -46,7 +46,7 @@ pub fn schema() -> &'static str {
 }
 
 /// The file name a family's census is cached under.
-pub fn cache_key(family: &impl Members) -> String {
+pub fn cache_key(family: &impl AnyFamily) -> String {
     let mut hash = Sha256::new();
     hash.update(schema().as_bytes());
     hash.update([0]);
@@ -54,7 +54,7 @@ pub fn cache_key(family: &impl Members) -> String {
     hex(&hash.finalize()[..12])
 }
 
-fn path_for(dir: &Path, family: &impl Members) -> PathBuf {
+fn path_for(dir: &Path, family: &impl AnyFamily) -> PathBuf {
     dir.join(format!("census-{}.json", cache_key(family)))
 }
 
@@ -163,7 +163,7 @@ impl FormWriter<'_> {
 /// is held (a packed forest, a picture's code); `origin` says how the rows were computed.
 pub fn store<M: Serialize + Clone>(
     dir: &Path,
-    family: &impl Members,
+    family: &impl AnyFamily,
     rows: &[Row<Val, M>],
     origin: Origin,
     games: &mut Games,
@@ -176,7 +176,7 @@ pub fn store<M: Serialize + Clone>(
 pub fn store_with<M: Serialize + Clone>(
     key: &Key,
     dir: &Path,
-    family: &impl Members,
+    family: &impl AnyFamily,
     rows: &[Row<Val, M>],
     origin: Origin,
     games: &mut Games,
@@ -216,7 +216,7 @@ pub fn store_with<M: Serialize + Clone>(
 /// stale, or not sealed by the user's key (then the census is computed again).
 pub fn load<M: DeserializeOwned>(
     dir: &Path,
-    family: &impl Members,
+    family: &impl AnyFamily,
     games: &mut Games,
 ) -> Option<Cached<M>> {
     load_with(Key::user()?, dir, family, games)
@@ -226,12 +226,19 @@ pub fn load<M: DeserializeOwned>(
 pub fn load_with<M: DeserializeOwned>(
     key: &Key,
     dir: &Path,
-    family: &impl Members,
+    family: &impl AnyFamily,
     games: &mut Games,
 ) -> Option<Cached<M>> {
-    let bytes = files::read_own(&path_for(dir, family)).ok()??;
-    let body = key.open(KIND, &bytes).ok()?;
-    let file: File<M> = serde_json::from_slice(body).ok()?;
+    // Read as it streams through the seal, never held whole (a census of forests of 1–12 edges
+    // is gigabytes of JSON); believed only once the seal matches all of it.
+    let input = files::open_own(&path_for(dir, family)).ok()??;
+    let file: File<M> = key
+        // The JSON reader asks for a byte at a time: buffered here, not through `dyn Read`.
+        .open_from(KIND, input, |body| {
+            Ok(serde_json::from_reader(std::io::BufReader::new(body))?)
+        })
+        .ok()?
+        .ok()?;
     if file.schema != schema() || file.family != family.key() {
         return None;
     }

@@ -10,7 +10,6 @@
 use crate::engines::enumerating::each_position;
 use crate::engines::enumerating::ordinal_sum;
 use crate::families::forests::Family;
-use crate::families::Members;
 use crate::forest::Forest;
 use crate::query::property::PROPERTIES;
 use crate::query::row::{Scalar, Values};
@@ -18,6 +17,7 @@ use crate::query::Type;
 use crate::record::{Fact, Facts, Field, Record, Val, FIELD_NAMES};
 use crate::small::Small;
 use hackenbook_games::{Dyadic, Games};
+use hackenbook_rulesets::Family as _;
 use parquet::data_type::{BoolType, ByteArray, ByteArrayType, DoubleType, Int32Type};
 use parquet::file::metadata::KeyValue;
 use parquet::file::properties::WriterProperties;

@@ -15,11 +15,11 @@
 use crate::engines::enumerating::combine;
 use crate::engines::enumerating::{How, Resume};
 use crate::families::forests::{Family, Shard};
-use crate::families::Members;
 use crate::record::{Row, Val};
 use crate::small::Small;
 use hackenbook_base::files;
 use hackenbook_base::trust::{Key, Unsealed};
+use hackenbook_rulesets::Family as _;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

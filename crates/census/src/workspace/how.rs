@@ -10,6 +10,7 @@ use crate::query::counted::Asked;
 use crate::query::eval::props_used;
 use crate::query::obtained::{CensusMethod, Engine, How};
 use crate::query::{parse_query, Expr, FamilyRef, Query, QueryKind};
+use crate::record::method::Columns as _;
 use crate::record::Field;
 use hackenbook_base::provenance::{words_by_part, Method};
 

@@ -10,13 +10,12 @@ use super::{builtin_family, CensusRun, Held, Workspace, CONFIRM_HOW};
 use crate::definition::Source;
 use crate::engines::composing;
 use crate::engines::enumerating::{self, EngineError};
-use crate::engines::games::GameMember;
+use crate::engines::games::{by_birthday, GameMember};
 use crate::engines::graphs;
 use crate::families::forests::{Family, CONFIRM_ABOVE};
 use crate::families::games::GameFamily;
 use crate::families::graphs::{GraphFamily, GRAPHS_CONFIRM_ABOVE};
 use crate::families::positions::{PositionFamily, POSITIONS_CONFIRM_ABOVE};
-use crate::families::Members as _;
 use crate::forest::MAX_EDGES;
 use crate::progress::Progress;
 use crate::query::eval::RowEval;
@@ -27,6 +26,7 @@ use crate::small::Small;
 use crate::store::cache;
 use hackenbook_games::Games;
 use hackenbook_rulesets::hackenbush::{Evaluator, Position, Solver};
+use hackenbook_rulesets::Family as _;
 use std::ops::Range;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -390,7 +390,8 @@ impl Workspace {
     }
 }
 
-/// A census of games, enumerated (and held against its published size).
+/// A census of games, enumerated (and each birthday's members held against the published
+/// sizes, [`GameFamily::miscounted`]).
 fn run_games(
     name: &str,
     family: &GameFamily,
@@ -398,13 +399,15 @@ fn run_games(
     games: &mut Games,
 ) -> Result<Vec<GameMember>, QueryError> {
     let members = family.members(games);
-    if members.len() as u64 != family.size() {
+    if let Some(wrong) = family.miscounted(&by_birthday(&members)).first() {
         return Err(QueryError::new(
             span.clone(),
             format!(
-                "census `{name}`: the enumeration found {} {family}, but there are {}",
-                members.len(),
-                family.size()
+                "census `{name}`: the enumeration found {} {family} born on day {}, but there \
+                 are {}",
+                wrong.got,
+                wrong.level,
+                wrong.want.unwrap_or(0)
             ),
         ));
     }

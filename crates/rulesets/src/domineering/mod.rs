@@ -29,7 +29,7 @@ mod tests;
 pub use board::{Board, MAX_CELLS};
 
 use super::census::FIXED_POLYOMINOES;
-use super::{CensusFamily, Count, Drawing, Keyed, Level, Move, Ruleset};
+use super::{Count, Declared, Drawing, Keyed, Level, Move, Ruleset};
 use hackenbook_base::located::Located;
 use hackenbook_games::{GameId, Games, Player};
 
@@ -57,8 +57,8 @@ impl Domineering {
 }
 
 /// The families a census of Domineering enumerates ([`Ruleset::census_families`]).
-const CENSUS_FAMILIES: &[CensusFamily] = &[
-    CensusFamily {
+const CENSUS_FAMILIES: &[Declared] = &[
+    Declared {
         nouns: &["boards", "shapes", "polyominoes"],
         unit: Some("cells"),
         doc: "every board of n free cells that hangs together (a polyomino), once up to \
@@ -76,7 +76,7 @@ const CENSUS_FAMILIES: &[CensusFamily] = &[
             Level::Box { .. } => Count::Exact(0),
         },
     },
-    CensusFamily {
+    Declared {
         nouns: &["rectangles", "boards"],
         unit: None,
         doc: "one empty rectangle of each size up to m rows and n columns (an r × c \
@@ -174,7 +174,7 @@ impl Ruleset for Domineering {
         None
     }
 
-    fn census_families(&self) -> &'static [CensusFamily] {
+    fn census_families(&self) -> &'static [Declared] {
         CENSUS_FAMILIES
     }
 
