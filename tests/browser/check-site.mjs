@@ -1206,35 +1206,26 @@ async function checkPrint(context) {
 // A Domineering board of an essay: 2x2, worth ±1, whoever starts wins.
 const BOARD = { page: "nothing-worth-fighting-over.html", id: "position-hot_square", game: "domineering", notation: "2x2" };
 
-// The page's table (`g1`, crates/rulesets/src/play/compact.rs) read in the page, with the values
-// the figure shows for each value index: what the reader's page holds.
+// The page's table (`g2`, crates/rulesets/src/play/compact.rs) read in the page by the page's
+// own reader (board.js), every move's entry reached and whether it wins as the page finds them,
+// with the values the figure shows for each value index: what the reader's page holds.
 function pageBoardTable(id) {
   const ALPHA = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
   const fig = document.getElementById(id);
-  const [version, items, outcomes, names, entries] = fig.getAttribute("data-play").split(";");
+  const text = fig.getAttribute("data-play");
+  const table = window.hackenbookPlay.g2.decode(text, ALPHA);
   const pool = document.querySelectorAll("#play-values > span");
   const values = fig.getAttribute("data-play-values").split(" ").map((i) => pool[+i].dataset.value);
-  const nameList = names === "" ? [] : names.split(",").map(decodeURIComponent);
   return {
-    version,
-    items: +items,
+    version: text.split(";")[0],
+    items: table.items,
     drawn: fig.querySelectorAll("svg g[data-item]").length,
-    entries: entries.split(",").map((e) => {
-      const [value, set, ...moves] = e.split(".");
-      const shown = [];
-      [...set].forEach((c, k) => {
-        for (let b = 0; b < 6; b++) if ((ALPHA.indexOf(c) >> b) & 1) shown.push(6 * k + b);
-      });
-      return {
-        value: values[parseInt(value, 36)],
-        outcome: outcomes[parseInt(value, 36)],
-        shown,
-        moves: moves.map((m) => {
-          const [item, name, to] = m.slice(1).split(":").map((x) => parseInt(x, 36));
-          return { player: m[0].toUpperCase(), wins: m[0] === m[0].toUpperCase(), item, name: nameList[name], to };
-        }),
-      };
-    }),
+    entries: table.entries.map((e, i) => ({
+      value: values[e.value],
+      outcome: table.outcomes[e.value],
+      shown: e.shown,
+      moves: table.moves(i).map(({ player, wins, item, name, to }) => ({ player, wins, item, name, to })),
+    })),
   };
 }
 
@@ -1274,13 +1265,15 @@ async function playBoard(context, d) {
   const solver = JSON.parse(execFileSync(hackenbook, ["play", "--game", d.game, d.notation, "--json"], { encoding: "utf8", cwd: repo }));
   const page = await v.page.evaluate(pageBoardTable, d.id);
   // The page's table is the solver's: every entry's value, outcome and moves, in order.
-  check(page.version === "g1" && page.items === page.drawn, `${d.id}: the page's board table (${page.version}, ${page.items} items, ${page.drawn} drawn)`);
+  check(page.version === "g2" && page.items === page.drawn, `${d.id}: the page's board table (${page.version}, ${page.items} items, ${page.drawn} drawn)`);
+  // Moves compared in one order (the page lists them by item, the table in the game's order).
+  const sorted = (ms) => ms.slice().sort((a, b) => (a.player + a.name + "\u0000" + a.to < b.player + b.name + "\u0000" + b.to ? -1 : 1));
   const expected = solver.positions.map((e) => ({
     value: solver.values[e.value],
     outcome: e.outcome,
-    moves: [["L", e.left], ["R", e.right]].flatMap(([p, ms]) => ms.map((m) => ({ player: p, wins: m.wins, name: m.name, to: m.to }))),
+    moves: sorted([["L", e.left], ["R", e.right]].flatMap(([p, ms]) => ms.map((m) => ({ player: p, wins: m.wins, name: m.name, to: m.to })))),
   }));
-  const held = page.entries.map((e) => ({ value: e.value, outcome: e.outcome, moves: e.moves.map(({ player, wins, name, to }) => ({ player, wins, name, to })) }));
+  const held = page.entries.map((e) => ({ value: e.value, outcome: e.outcome, moves: sorted(e.moves.map(({ player, wins, name, to }) => ({ player, wins, name, to }))) }));
   check(JSON.stringify(held) === JSON.stringify(expected), `${d.id}: the page's table is not \`play --json\`'s: ${JSON.stringify(held)} vs ${JSON.stringify(expected)}`);
   const state = () => v.page.evaluate(boardState, d.id);
   check(JSON.stringify((await state()).shown) === JSON.stringify(page.entries[0].shown), `${d.id}: before play the board does not show the position itself`);

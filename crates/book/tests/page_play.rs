@@ -231,10 +231,11 @@ fn pages_with_a_playable_diagram_load_the_player() {
 
 /// A diagram whose game alone — its table, its values typeset and what play adds to its
 /// drawing — is more than the page's budget of play says so, not that the page is full: the
-/// Domineering board of a 2x3 and a 2x2 board apart (the second Domineering essay's pair).
+/// second Domineering essay's trap (its pair, a 2x3 and a 2x2 board apart, fits since the
+/// page finds the entries moves reach by itself).
 #[test]
 fn a_game_larger_than_the_page_s_budget_alone_says_so() {
-    let body = "```domineering pair\n...#../...#..\n```\n\n";
+    let body = "```domineering pair\n##..###/....#../...##..\n```\n\n";
     let mut checker = Checker::new(CheckOptions::default());
     let mut problems: Vec<Diagnostic> = Vec::new();
     let checked = checker.check_essay(essay(body), &mut problems);

@@ -9,26 +9,53 @@
 //! order. Every move of every entry must be the target of exactly one of its items for its
 //! player, so a click (or a key) on an item makes one move.
 //!
-//! The text, `g1;ITEMS;OUTCOMES;NAMES;ENTRIES`:
-//! - `ITEMS`: the number of items of the page's drawing, in decimal (the script finds them as
-//!   the drawing's `g[data-item]` elements, in document order);
-//! - `OUTCOMES`: one letter per distinct value, its outcome class (`L`, `R`, `P`, `N`);
-//! - `NAMES`: the distinct move names, separated by `,`, with `%`, `,`, `;` and `|` written
-//!   `%25`, `%2C`, `%3B`, `%7C` (the script reads a name with `decodeURIComponent`);
-//! - `ENTRIES`: the entries in the table's order, separated by `,`; an entry is its value index
-//!   (base 36), then `.` and the items it shows as a bit set over the items (six bits a
-//!   character in `A–Z a–z 0–9 - _`, least significant bit first), then for each move `.` and
-//!   the mover's letter (`L` or `R`; in lower case when the move does not win for the mover),
-//!   the item clicked, the name's index and the entry reached, in base 36 and separated by `:`.
+//! Bits go six to a character ([`super::letters`]), and what the page can work out is not
+//! written: an item shown in every entry, or exactly when one of some other items is (a
+//! Hackenbush node and the edges that touch it), takes no bit an entry; an item that is a move
+//! whenever it is shown (a standing edge under the normal rules) takes no bit saying so; whether
+//! a move wins follows from the outcome of the entry it reaches; and the entry reached is not
+//! written when the page finds it by itself (below), which the writer checks on every move.
 //!
-//! [`decode`] reads the text back exactly as `player.js` does, so that a test can hold the page's
+//! The text, `g2;ITEMS;SHOWN;OUTCOMES;SLOTS;COUNT;BITS`:
+//! - `ITEMS`: the number of items of the page's drawing, in decimal (the script finds them as
+//!   the drawing's `g[data-item]` elements, in document order); items are numbered in base 36;
+//! - `SHOWN`: the items whose being shown is not written, separated by `,`: `k` for an item
+//!   every entry shows, `k=j+j…` for one shown exactly when at least one of the items `j` is
+//!   (each of them written);
+//! - `OUTCOMES`: one letter per distinct value, its outcome class (`L`, `R`, `P`, `N`);
+//! - `SLOTS`: the moves made by clicking an item, separated by `,`, by item and Left's before
+//!   Right's: `ITEM:MOVERS:NAMES` — the item; `L`, `R` or `LR` (both players, their moves named
+//!   alike), each in lower case when a bit says whether the player has the move where the item
+//!   is shown (in upper case the move is there whenever the item is); the moves' names,
+//!   separated by `|`, with `%`, `,`, `;`, `|`, `:`, `>` and `<` written `%25`, `%2C`, `%3B`,
+//!   `%7C`, `%3A`, `%3E`, `%3C` (read with `decodeURIComponent`); a name alone when the page
+//!   finds the entry a move of that name reaches and the move adds no item, followed by `>` and
+//!   the items it adds (joined by `+`) when it adds some, and by `<` when the entry reached is
+//!   written;
+//! - `COUNT`: the number of entries, in decimal;
+//! - `BITS`: entry after entry in the table's order: one bit per item written (shown or not), the
+//!   value index (as many bits as the largest index needs; none for one value), then for each
+//!   slot (`LR` is two, Left's first) whose item the entry shows: a bit *the move is there* if
+//!   the mover is in lower case, and for a move there the index of its name (bits as for the
+//!   value) and, unless the page finds it, the entry reached (as many bits as the last entry's
+//!   index needs).
+//!
+//! The page finds the entry a move reaches as the entry showing the most items (the first of
+//! equals) among those that show nothing outside the items of the entry moved from, less the
+//! item clicked, with the items the move adds: a cut in Hackenbush leaves the largest grounded
+//! set of what stood less the edge cut, and a domino placed shows itself and hides the places
+//! it covers. A Left move wins when the entry reached is won by Left (`L`) or by the second
+//! player (`P`); a Right move, by Right or the second player.
+//!
+//! [`decode`] reads the text back exactly as `board.js` does, so that a test can hold the page's
 //! view of the table against the table itself.
 
 pub use super::letters::DecodeError;
-use super::letters::{flags, letter_outcome, outcome_letter, BitReader};
+use super::letters::{letter_outcome, outcome_letter, BitReader, BitWriter};
 use super::PlayTable;
 use crate::draw::{Drawing, Item};
 use hackenbook_games::{OutcomeClass, Player};
+use std::cmp::Reverse;
 use std::collections::HashMap;
 use std::fmt;
 
@@ -114,43 +141,64 @@ pub fn encode(table: &PlayTable) -> Result<PagePlayable, CompactError> {
         .enumerate()
         .map(|(i, item)| (item.id.as_str(), i))
         .collect();
-    let mut names: Vec<&str> = Vec::new();
-    let mut name_index: HashMap<&str, usize> = HashMap::new();
-    let mut outcomes = vec!['?'; table.values.len()];
-    let mut entries = Vec::with_capacity(table.positions.len());
+    let shown: Vec<Items> = drawings
+        .iter()
+        .map(|d| Items::of(n, d.items.iter().map(|i| place[i.id.as_str()])))
+        .collect();
+    // Every move by the item it is the target of.
+    let mut moves: Vec<Vec<Clicked>> = Vec::with_capacity(table.positions.len());
     let mut targets = vec![false; n];
     for (entry, drawing) in table.positions.iter().zip(&drawings) {
-        outcomes[entry.value] = outcome_letter(entry.outcome);
-        let mut shown = vec![false; n];
-        for item in &drawing.items {
-            shown[place[item.id.as_str()]] = true;
-        }
-        let mut text = format!("{}.{}", base36(entry.value), flags(&shown));
+        let mut here = Vec::new();
         for player in Player::BOTH {
             for m in entry.moves(player) {
-                let item = target(drawing, player, &m.name, &entry.position)?;
-                targets[place[item]] = true;
-                let index = *name_index.entry(m.name.as_str()).or_insert_with(|| {
-                    names.push(m.name.as_str());
-                    names.len() - 1
+                let item = place[target(drawing, player, &m.name, &entry.position)?];
+                targets[item] = true;
+                here.push(Clicked {
+                    player,
+                    item,
+                    name: m.name.as_str(),
+                    to: m.to,
                 });
-                let letter = match (player, m.wins) {
-                    (Player::Left, true) => 'L',
-                    (Player::Left, false) => 'l',
-                    (Player::Right, true) => 'R',
-                    (Player::Right, false) => 'r',
-                };
-                text.push_str(&format!(
-                    ".{letter}{}:{}:{}",
-                    base36(place[item]),
-                    base36(index),
-                    base36(m.to)
-                ));
             }
         }
-        entries.push(text);
+        moves.push(here);
     }
-    let names: Vec<String> = names.iter().map(|n| escape_name(n)).collect();
+    let visibility = Visibility::of(&shown, n);
+    let slots = Slot::all(&moves, &shown, n);
+    let entries = table.positions.len();
+    let mut out = BitWriter::default();
+    let value_bits = bits_for(table.values.len());
+    let to_bits = bits_for(entries);
+    let mut outcomes = vec!['?'; table.values.len()];
+    for (i, entry) in table.positions.iter().enumerate() {
+        outcomes[entry.value] = outcome_letter(entry.outcome);
+        for k in (0..n).filter(|&k| visibility[k] == Shown::Written) {
+            out.push(u64::from(shown[i].has(k)), 1);
+        }
+        out.push(entry.value as u64, value_bits);
+        for slot in &slots {
+            if !shown[i].has(slot.item) {
+                continue;
+            }
+            let made = moves[i]
+                .iter()
+                .find(|m| m.item == slot.item && m.player == slot.player);
+            if !slot.implied {
+                out.push(u64::from(made.is_some()), 1);
+            }
+            let Some(made) = made else { continue };
+            let name = slot
+                .names
+                .iter()
+                .position(|x| x.name == made.name)
+                .expect("every name of a slot's moves is listed");
+            out.push(name as u64, bits_for(slot.names.len()));
+            if slot.names[name].adds.is_none() {
+                out.push(made.to as u64, to_bits);
+            }
+        }
+    }
     // Only the targets of moves are named on the page (a focused target's accessible name).
     let mut items = union.items;
     for (k, item) in items.iter_mut().enumerate() {
@@ -159,18 +207,13 @@ pub fn encode(table: &PlayTable) -> Result<PagePlayable, CompactError> {
         }
     }
     let text = format!(
-        "g1;{n};{};{};{}",
+        "g2;{n};{};{};{};{entries};{}",
+        visibility_text(&visibility),
         outcomes.iter().collect::<String>(),
-        names.join(","),
-        entries.join(",")
+        slots_text(&slots),
+        out.finish()
     );
-    let shown = {
-        let first: Vec<&str> = drawings[0].items.iter().map(|i| i.id.as_str()).collect();
-        items
-            .iter()
-            .map(|i| first.contains(&i.id.as_str()))
-            .collect()
-    };
+    let shown = (0..n).map(|k| shown[0].has(k)).collect();
     Ok(PagePlayable {
         text,
         drawing: Drawing {
@@ -180,6 +223,346 @@ pub fn encode(table: &PlayTable) -> Result<PagePlayable, CompactError> {
         },
         shown,
     })
+}
+
+/// One move of an entry, by the item clicked to make it.
+struct Clicked<'t> {
+    player: Player,
+    item: usize,
+    name: &'t str,
+    to: usize,
+}
+
+/// A set of the page drawing's items, one bit an item.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct Items(Vec<u64>);
+
+impl Items {
+    fn of(n: usize, members: impl Iterator<Item = usize>) -> Items {
+        let mut set = Items(vec![0; n.div_ceil(64)]);
+        for k in members {
+            set.add(k);
+        }
+        set
+    }
+
+    fn has(&self, k: usize) -> bool {
+        self.0[k / 64] >> (k % 64) & 1 == 1
+    }
+
+    fn add(&mut self, k: usize) {
+        self.0[k / 64] |= 1 << (k % 64);
+    }
+
+    fn remove(&mut self, k: usize) {
+        self.0[k / 64] &= !(1 << (k % 64));
+    }
+
+    fn within(&self, other: &Items) -> bool {
+        self.0.iter().zip(&other.0).all(|(a, b)| a & !b == 0)
+    }
+
+    fn count(&self) -> usize {
+        self.0.iter().map(|w| w.count_ones() as usize).sum()
+    }
+
+    fn union(&mut self, other: &Items) {
+        for (a, b) in self.0.iter_mut().zip(&other.0) {
+            *a |= b;
+        }
+    }
+
+    fn members(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..64 * self.0.len()).filter(|&k| self.has(k))
+    }
+}
+
+/// How the page knows whether an entry shows an item.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Shown {
+    /// One bit an entry.
+    Written,
+    /// Every entry shows it.
+    Always,
+    /// Shown exactly when at least one of these items (each [`Shown::Written`]) is: a
+    /// Hackenbush node with the edges that touch it.
+    With(Vec<usize>),
+}
+
+/// Per item of the page's drawing, how its being shown is written: whichever takes fewer
+/// bits (a bit an entry, or the item's place in the text's list).
+struct Visibility;
+
+impl Visibility {
+    fn of(shown: &[Items], n: usize) -> Vec<Shown> {
+        let entries = shown.len();
+        // By item: the entries that show it.
+        let by_item: Vec<Items> = (0..n)
+            .map(|k| Items::of(entries, (0..entries).filter(|&i| shown[i].has(k))))
+            .collect();
+        let cheaper = |text: String| 6 * (text.len() + 1) < entries;
+        let mut out = vec![Shown::Written; n];
+        // Items a derived item is shown with stay written.
+        let mut parent = vec![false; n];
+        for k in 0..n {
+            if by_item[k].count() == entries {
+                if cheaper(base36(k)) {
+                    out[k] = Shown::Always;
+                }
+                continue;
+            }
+            if parent[k] {
+                continue;
+            }
+            // Items shown only where k is, taken greedily by how many of k's entries they add.
+            let mut candidates: Vec<usize> = (0..n)
+                .filter(|&j| j != k && out[j] == Shown::Written && by_item[j].within(&by_item[k]))
+                .filter(|&j| by_item[j] != by_item[k] || j < k)
+                .collect();
+            let mut covered = Items::of(entries, std::iter::empty());
+            let mut with = Vec::new();
+            while covered != by_item[k] {
+                // The entries of k it adds.
+                let gain = |j: &usize| -> usize {
+                    by_item[*j]
+                        .0
+                        .iter()
+                        .zip(&covered.0)
+                        .map(|(a, c)| (a & !c).count_ones() as usize)
+                        .sum()
+                };
+                let Some(best) = candidates
+                    .iter()
+                    .copied()
+                    .max_by_key(|j| (gain(j), Reverse(*j)))
+                else {
+                    break;
+                };
+                if gain(&best) == 0 {
+                    break;
+                }
+                covered.union(&by_item[best]);
+                with.push(best);
+                candidates.retain(|&j| j != best);
+            }
+            if covered != by_item[k] {
+                continue;
+            }
+            with.sort_unstable();
+            let text = format!("{}={}", base36(k), join36(&with, '+'));
+            if cheaper(text) {
+                for &j in &with {
+                    parent[j] = true;
+                }
+                out[k] = Shown::With(with);
+            }
+        }
+        out
+    }
+}
+
+/// The text's list of the items not written a bit an entry: `k` (always shown) or `k=j+j`.
+fn visibility_text(visibility: &[Shown]) -> String {
+    let specs: Vec<String> = visibility
+        .iter()
+        .enumerate()
+        .filter_map(|(k, v)| match v {
+            Shown::Written => None,
+            Shown::Always => Some(base36(k)),
+            Shown::With(with) => Some(format!("{}={}", base36(k), join36(with, '+'))),
+        })
+        .collect();
+    specs.join(",")
+}
+
+/// One name of a slot's moves, and, when the page finds the entry a move of this name reaches
+/// by itself, the items the move adds to the board ([`reached`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct SlotName<'t> {
+    name: &'t str,
+    adds: Option<Vec<usize>>,
+}
+
+/// The moves one player makes by clicking one item: their names, whether the item is a move
+/// whenever it is shown, and how the entry reached is known.
+#[derive(Clone, Debug)]
+struct Slot<'t> {
+    item: usize,
+    player: Player,
+    /// The player has a move here in every entry that shows the item (no bit says so).
+    implied: bool,
+    names: Vec<SlotName<'t>>,
+}
+
+/// The most subset tests the writer spends on finding which moves' entries the page can find
+/// by itself; past it, the remaining moves' entries are written (the table stays exact, only
+/// longer).
+const INFERENCE_CHECKS: usize = 20_000_000;
+
+impl<'t> Slot<'t> {
+    /// Every slot, by item, Left's before Right's.
+    fn all(moves: &[Vec<Clicked<'t>>], shown: &[Items], n: usize) -> Vec<Slot<'t>> {
+        let mut by: HashMap<(usize, usize), Vec<(usize, &Clicked<'t>)>> = HashMap::new();
+        for (i, here) in moves.iter().enumerate() {
+            for m in here {
+                by.entry((m.item, m.player.index()))
+                    .or_default()
+                    .push((i, m));
+            }
+        }
+        let finder = Finder::new(shown);
+        let mut checks = 0;
+        let mut slots = Vec::new();
+        for item in 0..n {
+            // Entries showing the item.
+            let showing = shown.iter().filter(|s| s.has(item)).count();
+            for player in Player::BOTH {
+                let Some(made) = by.get(&(item, player.index())) else {
+                    continue;
+                };
+                let mut names: Vec<SlotName<'t>> = Vec::new();
+                for (_, m) in made {
+                    if !names.iter().any(|x| x.name == m.name) {
+                        names.push(SlotName {
+                            name: m.name,
+                            adds: None,
+                        });
+                    }
+                }
+                for slot_name in &mut names {
+                    let of: Vec<(usize, usize)> = made
+                        .iter()
+                        .filter(|(_, m)| m.name == slot_name.name)
+                        .map(|(i, m)| (*i, m.to))
+                        .collect();
+                    slot_name.adds = finder.adds(&of, item, &mut checks);
+                }
+                slots.push(Slot {
+                    item,
+                    player,
+                    implied: made.len() == showing,
+                    names,
+                });
+            }
+        }
+        slots
+    }
+}
+
+/// Whether the page can find the entries moves reach by itself ([`reached`]), checked on
+/// every move.
+struct Finder<'s> {
+    shown: &'s [Items],
+    /// Entries by the number of items they show.
+    by_count: Vec<Vec<usize>>,
+}
+
+impl<'s> Finder<'s> {
+    fn new(shown: &'s [Items]) -> Finder<'s> {
+        let most = shown.iter().map(Items::count).max().unwrap_or(0);
+        let mut by_count = vec![Vec::new(); most + 1];
+        for (i, s) in shown.iter().enumerate() {
+            by_count[s.count()].push(i);
+        }
+        Finder { shown, by_count }
+    }
+
+    /// For the moves `of` (entry moved from, entry reached) made by clicking `item`: the items
+    /// they add, if from each entry [`reached`] finds the entry reached; `None` if not, or
+    /// past [`INFERENCE_CHECKS`].
+    fn adds(&self, of: &[(usize, usize)], item: usize, checks: &mut usize) -> Option<Vec<usize>> {
+        let n = 64 * self.shown[0].0.len();
+        let mut adds = Items::of(n, std::iter::empty());
+        for &(i, to) in of {
+            for k in self.shown[to].members() {
+                if !self.shown[i].has(k) {
+                    adds.add(k);
+                }
+            }
+        }
+        for &(i, to) in of {
+            let mut within = self.shown[i].clone();
+            within.remove(item);
+            within.union(&adds);
+            if !self.shown[to].within(&within) {
+                return None;
+            }
+            // No entry within shows more items, nor as many and comes first.
+            let least = self.shown[to].count();
+            for count in least..=within.count().min(self.by_count.len() - 1) {
+                for &j in &self.by_count[count] {
+                    if count == least && j >= to {
+                        break;
+                    }
+                    *checks += 1;
+                    if *checks > INFERENCE_CHECKS || self.shown[j].within(&within) {
+                        return None;
+                    }
+                }
+            }
+        }
+        Some(adds.members().collect())
+    }
+}
+
+/// The text's list of slots: `ITEM:MOVERS:NAMES`, a slot of both players written once when
+/// their names and how their entries are found agree.
+fn slots_text(slots: &[Slot]) -> String {
+    let mover = |s: &Slot| {
+        let c = match s.player {
+            Player::Left => 'L',
+            Player::Right => 'R',
+        };
+        if s.implied {
+            c
+        } else {
+            c.to_ascii_lowercase()
+        }
+    };
+    let names = |s: &Slot| {
+        let written: Vec<String> = s
+            .names
+            .iter()
+            .map(|x| match &x.adds {
+                None => format!("{}<", escape_name(x.name)),
+                Some(adds) if adds.is_empty() => escape_name(x.name),
+                Some(adds) => format!("{}>{}", escape_name(x.name), join36(adds, '+')),
+            })
+            .collect();
+        written.join("|")
+    };
+    let mut out: Vec<String> = Vec::new();
+    let mut k = 0;
+    while k < slots.len() {
+        let s = &slots[k];
+        match slots.get(k + 1) {
+            Some(t) if t.item == s.item && t.names == s.names => {
+                out.push(format!(
+                    "{}:{}{}:{}",
+                    base36(s.item),
+                    mover(s),
+                    mover(t),
+                    names(s)
+                ));
+                k += 2;
+            }
+            _ => {
+                out.push(format!("{}:{}:{}", base36(s.item), mover(s), names(s)));
+                k += 1;
+            }
+        }
+    }
+    out.join(",")
+}
+
+/// Bits to write any index below `count` (none for a single one).
+fn bits_for(count: usize) -> usize {
+    (usize::BITS - count.saturating_sub(1).leading_zeros()) as usize
+}
+
+fn join36(items: &[usize], by: char) -> String {
+    let parts: Vec<String> = items.iter().map(|&k| base36(k)).collect();
+    parts.join(&by.to_string())
 }
 
 /// The id of the one item of `drawing` that is the target of `player`'s move `name`.
@@ -320,11 +703,16 @@ fn base36(mut n: usize) -> String {
     String::from_utf8(out).expect("ASCII digits")
 }
 
+/// A name as the text writes it: `%`, `,`, `;`, `|`, `:`, `>` and `<` written `%25`, `%2C`,
+/// `%3B`, `%7C`, `%3A`, `%3E`, `%3C` (the script reads it with `decodeURIComponent`).
 pub(super) fn escape_name(name: &str) -> String {
     name.replace('%', "%25")
         .replace(',', "%2C")
         .replace(';', "%3B")
         .replace('|', "%7C")
+        .replace(':', "%3A")
+        .replace('>', "%3E")
+        .replace('<', "%3C")
 }
 
 /// One move as the page reads it.
@@ -346,6 +734,7 @@ pub struct PageEntry {
     pub outcome: OutcomeClass,
     /// The items shown, by place in the page's drawing, in order.
     pub shown: Vec<usize>,
+    /// Its moves, by item clicked (in the drawing's order), Left's before Right's on one item.
     pub moves: Vec<PageMove>,
 }
 
@@ -356,83 +745,172 @@ pub struct PageTable {
     pub entries: Vec<PageEntry>,
 }
 
-/// Reads a table written by [`encode`], as `player.js` does.
+/// A slot as the page reads it: item, player, implied, names with the items they add.
+type ReadSlot = (usize, Player, bool, Vec<(String, Option<Vec<usize>>)>);
+
+/// Reads a table written by [`encode`], as `board.js` does (the entry a move reaches, when not
+/// written, found by [`reached`] over every entry).
 pub fn decode(text: &str) -> Result<PageTable, DecodeError> {
     let bad = |what: &str| DecodeError(what.to_string());
     let parts: Vec<&str> = text.split(';').collect();
-    let [version, items, outcomes, names, entries] = parts[..] else {
-        return Err(bad("expected five fields"));
+    let [version, items, visibility, outcomes, slots, count, bits] = parts[..] else {
+        return Err(bad("expected seven fields"));
     };
-    if version != "g1" {
+    if version != "g2" {
         return Err(bad("unknown version"));
     }
-    let items: usize = items.parse().map_err(|_| bad("bad item count"))?;
+    let number = |s: &str| usize::from_str_radix(s, 36).map_err(|_| bad("bad number"));
+    let numbers = |s: &str| -> Result<Vec<usize>, DecodeError> {
+        if s.is_empty() {
+            return Ok(Vec::new());
+        }
+        s.split('+').map(number).collect()
+    };
+    let n: usize = items.parse().map_err(|_| bad("bad item count"))?;
+    let mut fixed: Vec<Option<Vec<usize>>> = vec![None; n];
+    let mut always = vec![false; n];
+    for spec in visibility.split(',').filter(|s| !s.is_empty()) {
+        let (k, with) = match spec.split_once('=') {
+            Some((k, with)) => (number(k)?, Some(numbers(with)?)),
+            None => (number(spec)?, None),
+        };
+        if k >= n || with.iter().flatten().any(|&j| j >= n) {
+            return Err(bad("an item out of range"));
+        }
+        match with {
+            Some(with) => fixed[k] = Some(with),
+            None => always[k] = true,
+        }
+    }
     let outcomes: Vec<OutcomeClass> = outcomes
         .chars()
         .map(|c| letter_outcome(c).ok_or_else(|| bad("bad outcome")))
         .collect::<Result<_, _>>()?;
-    let names: Vec<String> = if names.is_empty() {
-        Vec::new()
-    } else {
-        names.split(',').map(unescape_name).collect()
-    };
-    let number = |s: &str| usize::from_str_radix(s, 36).map_err(|_| bad("bad number"));
-    let mut out = Vec::new();
-    for entry in entries.split(',') {
-        let mut parts = entry.split('.');
-        let value = number(parts.next().unwrap_or_default())?;
-        let outcome = *outcomes
-            .get(value)
-            .ok_or_else(|| bad("value out of range"))?;
-        let set = parts.next().ok_or_else(|| bad("no items shown"))?;
-        if set.len() != items.div_ceil(6) {
-            return Err(bad("the set of items shown has the wrong length"));
-        }
-        let mut read = BitReader::new(set).ok_or_else(|| bad("bad character in a set"))?;
-        let shown: Vec<usize> = (0..read.len())
-            .filter(|_| read.take(1) == Some(1))
-            .collect();
-        if shown.iter().any(|&i| i >= items) {
+    let mut read_slots: Vec<ReadSlot> = Vec::new();
+    for spec in slots.split(',').filter(|s| !s.is_empty()) {
+        let fields: Vec<&str> = spec.split(':').collect();
+        let [item, movers, names] = fields[..] else {
+            return Err(bad("a slot has three fields"));
+        };
+        let item = number(item)?;
+        if item >= n {
             return Err(bad("an item out of range"));
         }
-        let mut moves = Vec::new();
-        for m in parts {
-            let mut chars = m.chars();
-            let letter = chars.next().ok_or_else(|| bad("empty move"))?;
-            let player = match letter.to_ascii_uppercase() {
+        let names = names
+            .split('|')
+            .map(|x| match (x.split_once('>'), x.strip_suffix('<')) {
+                (Some((name, adds)), _) => Ok((unescape_name(name), Some(numbers(adds)?))),
+                (None, Some(name)) => Ok((unescape_name(name), None)),
+                (None, None) => Ok((unescape_name(x), Some(Vec::new()))),
+            })
+            .collect::<Result<Vec<_>, DecodeError>>()?;
+        for c in movers.chars() {
+            let player = match c.to_ascii_uppercase() {
                 'L' => Player::Left,
                 'R' => Player::Right,
                 _ => return Err(bad("bad mover")),
             };
-            let fields: Vec<&str> = chars.as_str().split(':').collect();
-            let [item, name, to] = fields[..] else {
-                return Err(bad("a move has three numbers"));
+            read_slots.push((item, player, c.is_ascii_uppercase(), names.clone()));
+        }
+    }
+    let count: usize = count.parse().map_err(|_| bad("bad count"))?;
+    let mut read = BitReader::new(bits).ok_or_else(|| bad("bad character in the bits"))?;
+    let mut take = |width: usize| read.take(width).ok_or_else(|| bad("bits end early"));
+    let value_bits = bits_for(outcomes.len());
+    let to_bits = bits_for(count);
+    let mut sets: Vec<Vec<bool>> = Vec::with_capacity(count);
+    // Per entry its moves: player, item, name, entry reached or the items the move adds.
+    type Pending = (Player, usize, String, Result<usize, Vec<usize>>);
+    let mut pending: Vec<(usize, Vec<Pending>)> = Vec::with_capacity(count);
+    for _ in 0..count {
+        let mut set = vec![false; n];
+        for k in 0..n {
+            if !always[k] && fixed[k].is_none() {
+                set[k] = take(1)? == 1;
+            }
+        }
+        for k in 0..n {
+            set[k] = set[k] || always[k] || fixed[k].iter().flatten().any(|&j| set[j]);
+        }
+        let value = take(value_bits)? as usize;
+        let mut moves = Vec::new();
+        for (item, player, implied, names) in &read_slots {
+            if !set[*item] || (!implied && take(1)? == 0) {
+                continue;
+            }
+            let (name, adds) = names
+                .get(take(bits_for(names.len()))? as usize)
+                .ok_or_else(|| bad("name out of range"))?;
+            let to = match adds {
+                Some(adds) => Err(adds.clone()),
+                None => Ok(take(to_bits)? as usize),
             };
-            moves.push(PageMove {
+            moves.push((*player, *item, name.clone(), to));
+        }
+        sets.push(set);
+        pending.push((value, moves));
+    }
+    let values: Vec<usize> = pending.iter().map(|(value, _)| *value).collect();
+    let outcome_of = |i: usize| values.get(i).and_then(|&v| outcomes.get(v)).copied();
+    let mut entries = Vec::with_capacity(count);
+    for (i, (value, moves)) in pending.into_iter().enumerate() {
+        let outcome = outcome_of(i).ok_or_else(|| bad("value out of range"))?;
+        let mut page_moves = Vec::new();
+        for (player, item, name, to) in moves {
+            let to = match to {
+                Ok(to) => to,
+                Err(adds) => {
+                    reached(&sets, i, item, &adds).ok_or_else(|| bad("no entry reached"))?
+                }
+            };
+            let after = outcome_of(to).ok_or_else(|| bad("a move to an entry out of range"))?;
+            page_moves.push(PageMove {
                 player,
-                item: number(item)?,
-                name: names
-                    .get(number(name)?)
-                    .ok_or_else(|| bad("name out of range"))?
-                    .clone(),
-                to: number(to)?,
-                wins: letter.is_ascii_uppercase(),
+                item,
+                name,
+                to,
+                // Left wins by a move to a position Left wins or the next player loses.
+                wins: matches!(
+                    (player, after),
+                    (
+                        Player::Left,
+                        OutcomeClass::LeftWins | OutcomeClass::SecondPlayer
+                    ) | (
+                        Player::Right,
+                        OutcomeClass::RightWins | OutcomeClass::SecondPlayer
+                    )
+                ),
             });
         }
-        out.push(PageEntry {
+        entries.push(PageEntry {
             value,
             outcome,
-            shown,
-            moves,
+            shown: (0..n).filter(|&k| sets[i][k]).collect(),
+            moves: page_moves,
         });
     }
-    if out.iter().flat_map(|e| &e.moves).any(|m| m.to >= out.len()) {
-        return Err(bad("a move to an entry out of range"));
+    Ok(PageTable { items: n, entries })
+}
+
+/// The entry a move reaches when the text does not write it, as the page finds it: from
+/// entry `i`'s items, less the item clicked, with the items the move `adds`, the entry showing
+/// the most items among those showing none outside them (the first of equals).
+fn reached(sets: &[Vec<bool>], i: usize, clicked: usize, adds: &[usize]) -> Option<usize> {
+    let mut within = sets[i].clone();
+    within[clicked] = false;
+    for &k in adds {
+        *within.get_mut(k)? = true;
     }
-    Ok(PageTable {
-        items,
-        entries: out,
-    })
+    let mut best: Option<(usize, usize)> = None;
+    for (j, set) in sets.iter().enumerate() {
+        if set.iter().zip(&within).all(|(&s, &w)| !s || w) {
+            let count = set.iter().filter(|&&s| s).count();
+            if best.is_none_or(|(most, _)| count > most) {
+                best = Some((count, j));
+            }
+        }
+    }
+    best.map(|(_, j)| j)
 }
 
 /// A name as `decodeURIComponent` reads the escapes [`escape_name`] writes: `%` and two hex

@@ -58,15 +58,6 @@ impl BitWriter {
     }
 }
 
-/// A set of flags as text: one bit a flag, in order.
-pub(crate) fn flags(set: &[bool]) -> String {
-    let mut out = BitWriter::default();
-    for &on in set {
-        out.push(u64::from(on), 1);
-    }
-    out.finish()
-}
-
 /// A bit stream written by [`BitWriter`], read back as the page reads it.
 pub(crate) struct BitReader {
     digits: Vec<u8>,
@@ -93,11 +84,6 @@ impl BitReader {
             self.at += 1;
         }
         Some(value)
-    }
-
-    /// How many bits the text holds, its padding included.
-    pub(crate) fn len(&self) -> usize {
-        6 * self.digits.len()
     }
 }
 
@@ -146,15 +132,19 @@ mod tests {
     /// The letters the pages' scripts read: bit 0 of the first flag is the lowest bit of the
     /// first character.
     #[test]
-    fn flags_are_six_to_a_character_least_significant_first() {
-        assert_eq!(flags(&[]), "");
-        assert_eq!(flags(&[true]), "B");
-        assert_eq!(flags(&[false, true, true]), "G");
-        assert_eq!(flags(&[true; 6]), "_");
-        assert_eq!(
-            flags(&[false, false, false, false, false, false, true]),
-            "AB"
-        );
+    fn bits_are_six_to_a_character_least_significant_first() {
+        let letters = |bits: &[u64]| {
+            let mut w = BitWriter::default();
+            for &b in bits {
+                w.push(b, 1);
+            }
+            w.finish()
+        };
+        assert_eq!(letters(&[]), "");
+        assert_eq!(letters(&[1]), "B");
+        assert_eq!(letters(&[0, 1, 1]), "G");
+        assert_eq!(letters(&[1; 6]), "_");
+        assert_eq!(letters(&[0, 0, 0, 0, 0, 0, 1]), "AB");
         for c in ['L', 'R', 'P', 'N'] {
             assert_eq!(letter_outcome(c).map(outcome_letter), Some(c));
         }

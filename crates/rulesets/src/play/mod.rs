@@ -3,8 +3,8 @@
 //!
 //! The one idea: play is a walk over the positions a ruleset's moves reach, so one breadth-first
 //! enumeration through the erased layer ([`AnyPosition`]) serves every game. Positions are
-//! deduplicated by equality (a position's notation is a function of it and reads back as an
-//! equal position, so equal notations are equal positions); each is valued once by the run's
+//! deduplicated by equality (looked up by their notation, a function of the position); each is
+//! valued once by the run's
 //! [`Solvers`]; each entry records its value, its outcome class and, for each player, the moves by
 //! name with the entry each reaches and whether it wins for the mover. Every entry's value is
 //! checked against the definition, `{ values of Left's options | values of Right's options }`
@@ -197,22 +197,21 @@ fn enumerate(
     limit: usize,
 ) -> Result<(Vec<AnyPosition>, Vec<Sides>), PlayError> {
     let mut reached = vec![start.clone()];
-    // By notation, which is a function of the position and reads back as an equal position:
-    // equal notations are equal positions.
-    let mut index: HashMap<String, usize> = HashMap::from([(start.print(), 0)]);
+    // By notation, then by equality among the positions written alike: a Hackenbush board in
+    // play writes the edges standing, and two boards of one written position may stand alike
+    // (the top of either of two equal stalks cut) while drawing different edges.
+    let mut index: HashMap<String, Vec<usize>> = HashMap::from([(start.print(), vec![0])]);
     let mut moves = Vec::new();
     let mut i = 0;
     while i < reached.len() {
         let mut sides: Sides = [Vec::new(), Vec::new()];
         for player in Player::BOTH {
             for (name, to) in reached[i].moves(player) {
-                let next = match index.get(&to.print()) {
-                    Some(&j) => {
-                        debug_assert!(reached[j] == to, "equal notations, equal positions");
-                        j
-                    }
+                let alike = index.entry(to.print()).or_default();
+                let next = match alike.iter().find(|&&j| reached[j] == to) {
+                    Some(&j) => j,
                     None => {
-                        index.insert(to.print(), reached.len());
+                        alike.push(reached.len());
                         reached.push(to);
                         reached.len() - 1
                     }

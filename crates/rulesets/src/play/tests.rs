@@ -152,15 +152,22 @@ fn a_value_the_options_do_not_define_refuses_the_table() {
 
 /// The page's view of a table, read back as the script reads it, is the table: each entry's
 /// value, outcome, items shown (those of its position's drawing) and moves (name, mover, item
-/// clicked, entry reached, whether it wins).
+/// clicked, entry reached, whether it wins), for every game, Hackenbush under both rules
+/// (stalks, trees, a cycle, a loop, greens) among them.
 #[test]
 fn the_compact_table_reads_back_as_the_table() {
+    use crate::hackenbush::ruleset::{CHILDISH, NORMAL};
     for (ruleset, text) in [
         (&Domineering as &'static dyn DynRuleset, "2x3"),
         (&Domineering, "..#/.../#.."),
         (&ToadsAndFrogs, "TT.F.F"),
         (&crate::push::Pushing::Push, "L.RL"),
         (&crate::push::Pushing::Shove, "LR.L R"),
+        (&NORMAL, "LR"),
+        (&NORMAL, "L(L RL) RG G"),
+        (&NORMAL, "g-a L, a-b R, b-g G, a-a R, b-c L"),
+        (&CHILDISH, "LRG L(GR)"),
+        (&CHILDISH, "g-a G, a-b G, b-g G"),
     ] {
         let (t, _, _) = table(ruleset, text);
         let page = encode(&t).unwrap();
@@ -177,7 +184,7 @@ fn the_compact_table_reads_back_as_the_table() {
             shown.sort_unstable();
             own.sort_unstable();
             assert_eq!(shown, own, "{text}: {}", entry.position);
-            let expected: Vec<(Player, &str, usize, bool)> = Player::BOTH
+            let mut expected: Vec<(Player, &str, usize, bool)> = Player::BOTH
                 .iter()
                 .flat_map(|&p| {
                     entry
@@ -186,12 +193,16 @@ fn the_compact_table_reads_back_as_the_table() {
                         .map(move |m| (p, m.name.as_str(), m.to, m.wins))
                 })
                 .collect();
-            let got: Vec<(Player, &str, usize, bool)> = back
+            let mut got: Vec<(Player, &str, usize, bool)> = back
                 .moves
                 .iter()
                 .map(|m| (m.player, m.name.as_str(), m.to, m.wins))
                 .collect();
-            assert_eq!(got, expected);
+            // The page lists moves by item, the table by the ruleset's order.
+            let order = |m: &(Player, &str, usize, bool)| (m.0.index(), m.1.to_string(), m.2);
+            expected.sort_by_key(order);
+            got.sort_by_key(order);
+            assert_eq!(got, expected, "{text}: {}", entry.position);
             for m in &back.moves {
                 let item = drawing.items.iter().find(|x| x.id == ids[m.item]).unwrap();
                 assert!(item.moves.contains(&(m.player, m.name.clone())));
@@ -297,21 +308,79 @@ fn an_item_that_changes_refuses_the_page_table() {
 
 #[test]
 fn names_are_escaped_and_read_back() {
-    for name in ["a1-a2", "3→4", "x,y;z|w%2C", ""] {
+    for name in ["a1-a2", "3→4", "x,y;z|w%2C", "a:b>c<", ""] {
         assert_eq!(
             super::compact::unescape_name(&super::compact::escape_name(name)),
             name
         );
     }
-    assert!(decode("g2;0;P;;0.").is_err());
-    assert!(decode("g1;3;P;;0.B.L0:0:1").is_err(), "a name out of range");
+    assert!(decode("g1;3;;P;;1;A").is_err(), "an unknown version");
+    assert!(decode("g2;3;;P;0:L:a<;1;A").is_ok());
+    assert!(decode("g2;3;;P;0:L:a<;3;A").is_err(), "bits end early");
+    assert!(decode("g2;3;;P;3:L:a;1;A").is_err(), "an item out of range");
+    assert!(decode("g2;3;4;P;;1;A").is_err(), "an item out of range");
+    assert!(decode("g2;3;;P;0:X:a;1;A").is_err(), "a bad mover");
+    // Item 0 shown, a move of Left's there to entry 1 of 1: out of range.
+    // Three entries, the first showing item 0, whose move reaches entry 3.
     assert!(
-        decode("g1;3;P;a;0.B.L0:0:1").is_err(),
+        decode("g2;1;;P;0:L:a<;3;H").is_err(),
         "an entry out of range"
     );
-    assert!(decode("g1;3;P;a;0.B.L0:0:0").is_ok());
+    assert!(decode("g2;1;;P;0:L:a<;3;D").is_ok(), "entry 1");
     assert!(
-        decode("g1;3;P;a;0.BB").is_err(),
-        "a set of the wrong length"
+        decode("g2;1;;P;0:L:a;2;B").is_ok(),
+        "found: entry 1, showing nothing"
     );
+    assert!(
+        decode("g2;1;;P;0:L:a;1;B").is_err(),
+        "no entry within what stood"
+    );
+}
+
+/// What the page works out is not written: on `LRRL` and a green stalk under the normal rules,
+/// the ground is shown in every entry and each node exactly when an edge touching it is; every
+/// standing edge is a move for each player who may cut it, and the entry each cut reaches is
+/// found by the page. Under the childish rules a cut that would drop edges is no move, so a bit
+/// says whether each edge is.
+#[test]
+fn hackenbush_tables_write_only_what_the_page_cannot_work_out() {
+    use crate::hackenbush::ruleset::{CHILDISH, NORMAL};
+    let (t, _, _) = table(&NORMAL, "LRRL GGGG LRRL");
+    let page = encode(&t).unwrap();
+    let fields: Vec<&str> = page.text.split(';').collect();
+    let ids: Vec<&str> = page.drawing.items.iter().map(|i| i.id.as_str()).collect();
+    let ground = ids.iter().position(|&id| id == "ground").unwrap();
+    let fixed: Vec<&str> = fields[2].split(',').collect();
+    assert!(fixed.contains(&base36(ground).as_str()), "{}", fields[2]);
+    for (k, id) in ids.iter().enumerate() {
+        if id.starts_with("node-") {
+            let spec = fixed
+                .iter()
+                .find(|s| s.split('=').next() == Some(&base36(k)));
+            assert!(spec.is_some_and(|s| s.contains('=')), "{id}: {}", fields[2]);
+        }
+    }
+    for slot in fields[4].split(',') {
+        let movers = slot.split(':').nth(1).unwrap();
+        assert!(["L", "R", "LR"].contains(&movers), "{slot}");
+        assert!(
+            !slot.contains(['<', '>']),
+            "found by the page and adding nothing: {slot}"
+        );
+    }
+    let (t, _, _) = table(&CHILDISH, "LRRL");
+    let page = encode(&t).unwrap();
+    let slots = page.text.split(';').nth(4).unwrap().to_string();
+    assert!(slots.split(',').any(|s| s.contains(":l:")), "{slots}");
+}
+
+fn base36(n: usize) -> String {
+    let digits = "0123456789abcdefghijklmnopqrstuvwxyz".as_bytes();
+    let mut out = vec![digits[n % 36]];
+    let mut n = n / 36;
+    while n > 0 {
+        out.insert(0, digits[n % 36]);
+        n /= 36;
+    }
+    String::from_utf8(out).unwrap()
 }

@@ -1,32 +1,86 @@
-// hackenbook's player, the format of any game but Hackenbush (`g1`, crates/rulesets/src/play/
-// compact.rs): per entry its value index, the items it shows, and its moves (mover, whether it
-// wins, item clicked, name, entry reached). Loaded before `player.js` only by pages with such a
-// board; it registers the format (window.hackenbookPlay.g1) and `player.js`, which has the one
-// set of controls (panel, verdicts, undo and reset, the solver's replies, keyboard), uses it.
+// hackenbook's player, the format of any game but Hackenbush (`g2`, crates/rulesets/src/play/
+// compact.rs): per entry the items it shows and its value, then its moves by the item clicked
+// (name, and the entry reached unless the page finds it: the entry showing the most items within
+// what stood, less the item clicked, with what the move adds). Loaded before `player.js` only by
+// pages with such a board; it registers the format (window.hackenbookPlay.g2) and `player.js`,
+// which has the one set of controls (panel, verdicts, undo and reset, the solver's replies,
+// keyboard), uses it.
 "use strict";
 (function () {
+  // The table; an entry's moves are worked out when first asked for (`moves(i)`).
   function decodeBoard(text, ALPHA) {
-    var f = text.split(";");
-    if (f.length !== 5 || f[0] !== "g1") throw new Error("player.js: unknown play table");
-    var items = +f[1], outcomes = f[2];
-    var names = f[3] === "" ? [] : f[3].split(",").map(decodeURIComponent);
-    var entries = f[4].split(",").map(function (entry) {
-      var parts = entry.split("."), shown = [];
-      for (var c = 0; c < parts[1].length; c++) {
-        var d = ALPHA.indexOf(parts[1].charAt(c));
-        if (d < 0) throw new Error("player.js: bad play table");
-        for (var b = 0; b < 6; b++) if ((d >> b) & 1) shown.push(6 * c + b);
+    var f = text.split(";"), n = +f[1], outcomes = f[3], count = +f[5], at = 0, fixed = {}, slots = [], entries = [];
+    if (f.length !== 7 || f[0] !== "g2") throw new Error("player.js: unknown play table");
+    function num(x) {
+      return x ? x.split("+").map(function (d) {
+        return parseInt(d, 36);
+      }) : [];
+    }
+    function width(k) {
+      for (var w = 0; 1 << w < k; w++);
+      return w;
+    }
+    function take(w) {
+      for (var v = 0, b = 0, d; b < w; b++, at++) {
+        if ((d = ALPHA.indexOf(f[6].charAt((at / 6) | 0))) < 0) throw new Error("player.js: the play table ends early");
+        v |= ((d >> at % 6) & 1) << b;
       }
-      var moves = parts.slice(2).map(function (m) {
-        var n = m.slice(1).split(":").map(function (x) {
-          return parseInt(x, 36);
-        });
-        var letter = m.charAt(0);
-        return { player: letter.toUpperCase(), wins: letter === letter.toUpperCase(), item: n[0], name: names[n[1]], to: n[2] };
-      });
-      return { value: parseInt(parts[0], 36), shown: shown, moves: moves };
+      return v;
+    }
+    (f[2] ? f[2].split(",") : []).forEach(function (s) {
+      s = s.split("=");
+      fixed[num(s[0])[0]] = s.length > 1 ? num(s[1]) : null;
     });
-    return { items: items, outcomes: outcomes, entries: entries };
+    (f[4] ? f[4].split(",") : []).forEach(function (s) {
+      s = s.split(":");
+      var names = s[2].split("|").map(function (x) {
+        var q = x.split(">"), written = x.slice(-1) === "<";
+        return { name: decodeURIComponent(written ? x.slice(0, -1) : q[0]), adds: written ? null : num(q[1]) };
+      });
+      s[1].split("").forEach(function (c) {
+        slots.push({ item: num(s[0])[0], player: c.toUpperCase(), implied: c < "a", names: names });
+      });
+    });
+    for (var i = 0; i < count; i++) {
+      var on = [], shown = [], moves = [], k;
+      for (k = 0; k < n; k++) on[k] = !(k in fixed) && take(1);
+      for (k in fixed)
+        on[k] = !fixed[k] || fixed[k].some(function (j) {
+          return on[j];
+        });
+      for (k = 0; k < n; k++) if (on[k]) shown.push(k);
+      var value = take(width(outcomes.length));
+      slots.forEach(function (s) {
+        if (!on[s.item] || (!s.implied && !take(1))) return;
+        var m = s.names[take(width(s.names.length))];
+        moves.push({ player: s.player, item: s.item, name: m.name, adds: m.adds, to: m.adds ? -1 : take(width(count)) });
+      });
+      entries.push({ shown: shown, value: value, moves: moves });
+    }
+    // The entry a move reaches when the table does not say: the one showing the most items (the
+    // first of equals) among those showing none but what stood, less the item clicked, and what
+    // the move adds. A move wins when its mover or the second player wins the entry reached.
+    function movesOf(i) {
+      return entries[i].moves.map(function (m) {
+        var within = {};
+        if (m.to < 0) {
+          entries[i].shown.forEach(function (k) {
+            within[k] = k !== m.item;
+          });
+          m.adds.forEach(function (k) {
+            within[k] = true;
+          });
+          entries.forEach(function (e, j) {
+            if (e.shown.every(function (k) {
+              return within[k];
+            }) && (m.to < 0 || e.shown.length > entries[m.to].shown.length)) m.to = j;
+          });
+        }
+        m.wins = (m.player + "P").indexOf(outcomes.charAt(entries[m.to].value)) >= 0;
+        return m;
+      });
+    }
+    return { items: n, outcomes: outcomes, entries: entries, moves: movesOf };
   }
 
   // Another game's board in play: a move is one of the entry's moves; the items that are the
@@ -39,7 +93,7 @@
     var items = lib.all(svg, "g[data-item]");
     if (items.length !== table.items) throw new Error("player.js: the drawing and its play table disagree");
     function movesAt(i, k) {
-      return table.entries[i].moves.filter(function (m) {
+      return table.moves(i).filter(function (m) {
         return m.item === k;
       });
     }
@@ -53,12 +107,12 @@
         return table.entries[i].value;
       },
       moves: function (i, s) {
-        return table.entries[i].moves.filter(function (m) {
+        return table.moves(i).filter(function (m) {
           return m.player === s;
         });
       },
       winning: function (i, s) {
-        return table.entries[i].moves.filter(function (m) {
+        return table.moves(i).filter(function (m) {
           return m.player === s && m.wins;
         });
       },
@@ -152,7 +206,10 @@
     };
   }
 
-  (window.hackenbookPlay = window.hackenbookPlay || {}).g1 = boardGame;
+  var formats = (window.hackenbookPlay = window.hackenbookPlay || {});
+  formats.g2 = boardGame;
+  // The table as the page reads it (the browser test holds it against `play --json`).
+  formats.g2.decode = decodeBoard;
 })();
 
 // Another game's move exercise (`kind: "named"`, from `exercise.js`): the answer is a move's name,
