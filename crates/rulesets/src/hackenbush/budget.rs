@@ -163,7 +163,12 @@ impl Budget {
 /// The work of trying one move: building the position after it (a pass over the edges) and
 /// looking it up, whose fixed part is worth a few dozen edges.
 pub(crate) fn move_cost(p: &Position) -> usize {
-    p.edge_count() + 32
+    edge_steps(p.edge_count())
+}
+
+/// [`move_cost`] in a position of `edges` edges.
+pub(crate) fn edge_steps(edges: usize) -> usize {
+    edges + 32
 }
 
 /// The work of listing the legal moves: one pass over the edges, or under the childish rules

@@ -81,11 +81,7 @@ pub fn fusion_nimber(p: &Position) -> Option<u64> {
 /// Which edges are bridges (their removal disconnects the graph); loops and edges with a
 /// parallel twin never are. Iterative Tarjan low-link, skipping the arrival edge by index.
 pub(crate) fn bridges(p: &Position) -> Vec<bool> {
-    bridges_of(p.node_count(), p.edges())
-}
-
-/// [`bridges`] of any multigraph on nodes `0..n`.
-pub(crate) fn bridges_of(n: usize, edges: &[super::position::Edge]) -> Vec<bool> {
+    let (n, edges) = (p.node_count(), p.edges());
     // Incident (edge, other end) of node `v`: `around[first[v]..first[v + 1]]`, in edge order.
     let mut first = vec![0usize; n + 1];
     for &(a, b, _) in edges {

@@ -24,7 +24,13 @@
 //! edges (birthday at most `n`) needs at most `n + 1` rounds. Forests are valued by the tree rule
 //! (see [`super::signs`]) without search.
 //!
-//! Moves are tried one at a time, each option built only when its turn comes (most questions
+//! One search works on one connected piece, and every position it meets is a set of that
+//! piece's edges (what still stands after some cuts): a bit set, so a move, what falls and the
+//! pieces left are a few bit operations, and a set is built as a position only the first time
+//! it is met, for its canonical key (see [`Frame`]). Pieces of more than
+//! [`MAX_SEARCHED_EDGES`] edges are left to the game tree.
+//!
+//! Moves are tried one at a time, each option looked at only when its turn comes (most questions
 //! are settled by the first move tried): first the cuts that disconnect nothing — after which
 //! nothing falls and the piece stays one piece — then the rest; within each, the cuts between
 //! the busiest nodes (largest sum of degrees) first. In Winning Ways' redwood furniture the
@@ -33,10 +39,8 @@
 //! searched costs one position of the caller's [`Budget`], every option looked at costs work as
 //! in the game tree, so the search stops with the same named budget error.
 
-use super::budget::{listing_cost, move_cost};
-use super::budget::{Budget, SolveError};
+use super::budget::{edge_steps, Budget, SolveError};
 use super::canon::{Canon, Key};
-use super::moves::legal_moves;
 use super::numbers::Numbers;
 use super::position::{Position, UnionFind};
 use super::signs::forest_value;
@@ -86,20 +90,31 @@ impl Known {
         self
     }
 
-    /// The bounds `−r ≤ G ≤ b`, strict when the piece has an edge of the other colour (exact
-    /// when it has none: a one-coloured piece is worth its edges).
-    fn counted(p: &Position) -> Known {
-        let reds = own_grounded(p, Colour::Red);
-        let blues = own_grounded(p, Colour::Blue);
+    /// The bounds `−r ≤ G ≤ b` of a piece of the frame, where `r` (`b`) counts the red
+    /// (blue) edges that reach the ground through edges of their own colour (what stands when
+    /// the other player has removed every edge of his); strict when the piece has an edge of
+    /// the other colour (exact when it has none: a one-coloured piece is worth its edges).
+    fn counted(frame: &Frame, set: Edges) -> Known {
+        let own = |colour: Edges| frame.standing(set & colour).count_ones();
         Known {
             lo: Bound {
-                at: -Dyadic::integer(reds),
-                closed: p.count(Colour::Blue) == 0,
+                at: -Dyadic::integer(own(frame.red)),
+                closed: set & frame.blue == 0,
             },
             hi: Bound {
-                at: Dyadic::integer(blues),
-                closed: p.count(Colour::Red) == 0,
+                at: Dyadic::integer(own(frame.blue)),
+                closed: set & frame.red == 0,
             },
+        }
+    }
+
+    /// Both known of one value (of isomorphic positions): the tighter bound of each side.
+    fn meet(&mut self, other: &Known) {
+        if other.lo.tighter(&self.lo, true) {
+            self.lo = other.lo.clone();
+        }
+        if other.hi.tighter(&self.hi, false) {
+            self.hi = other.hi.clone();
         }
     }
 
@@ -172,15 +187,6 @@ impl Known {
     }
 }
 
-/// Edges of `colour` that reach the ground through edges of that colour alone: what stands
-/// when the other player has removed every edge of his.
-fn own_grounded(p: &Position, colour: Colour) -> usize {
-    p.standing(|e| p.edges()[e].2 == colour)
-        .iter()
-        .filter(|&&s| s)
-        .count()
-}
-
 /// The value of the forest left when one player removes edges of `colour` that drop nothing
 /// (edges on cycles) until no cycle is left; `None` if that cannot be done (a cycle has no edge
 /// of `colour`) or `p` is a forest. Each removal is a move of that player, which moves the value
@@ -211,41 +217,6 @@ fn opened_to_forest(p: &Position, colour: Colour) -> Option<Dyadic> {
     forest_value(&p.restricted(&kept))
 }
 
-/// Which edges disconnect something when cut: an edge at the ground whose top then falls, or
-/// an edge off the ground that is a bridge once the ground is split into one node per ground
-/// contact (its cut drops edges or splits the piece in two).
-fn disconnecting(p: &Position) -> Vec<bool> {
-    let at_ground = super::green::bridges(p);
-    let mut n = p.node_count();
-    let split: Vec<_> = p
-        .edges()
-        .iter()
-        .map(|&(a, b, c)| {
-            let mut fresh = |v: usize| {
-                if v == 0 {
-                    n += 1;
-                    n - 1
-                } else {
-                    v
-                }
-            };
-            (fresh(a), fresh(b), c)
-        })
-        .collect();
-    let off_ground = super::green::bridges_of(n, &split);
-    p.edges()
-        .iter()
-        .enumerate()
-        .map(|(e, &(a, b, _))| {
-            if a == 0 || b == 0 {
-                at_ground[e]
-            } else {
-                off_ground[e]
-            }
-        })
-        .collect()
-}
-
 /// The canonical left (`Left`) or right (`Right`) option of the number `x`, if it has one.
 fn option_of(x: &Dyadic, side: Player) -> Option<Dyadic> {
     let step = Dyadic::from_parts(1, x.exponent());
@@ -260,14 +231,214 @@ fn option_of(x: &Dyadic, side: Player) -> Option<Dyadic> {
 /// The searcher: what is known of every piece met, filed under canonical keys.
 #[derive(Default)]
 pub struct NumberSearch {
-    known: FxHashMap<Key, Known>,
-    /// The keys of positions met exactly so (a canonical key of a graph with cycles costs a
-    /// search of its own; the same position reached by moves in another order costs a lookup).
-    keys: FxHashMap<Position, Key>,
+    /// The slot of every canonical key filed.
+    slot_of: FxHashMap<Key, u32>,
+    /// What is known of each value, by slot: a canonical key's, or one edge set's of a
+    /// search not yet filed under its key (see [`Frame`]).
+    known: Vec<Known>,
 }
 
-/// Exact copies kept before their table is cleared (it is only a shortcut to the canonical one).
+/// A set of the edges of a [`Frame`]'s piece: bit `e` is its edge `e`.
+type Edges = u128;
+
+/// The most edges (and nodes) a piece searched may have: one bit each in [`Edges`]. A larger
+/// piece is left to the game tree (`None` from [`Numbers::piece`]).
+pub const MAX_SEARCHED_EDGES: usize = Edges::BITS as usize;
+
+/// Edge sets met in one search, kept before their table is cleared (it is only a shortcut to
+/// the canonical key).
 const EXACT_LIMIT: usize = 1 << 20;
+
+/// One search, of one connected piece: every position it meets is what stands of the piece's
+/// edges after some cuts, so it is a set of those edges, and a move is a few bit operations
+/// instead of a new edge list. A set met for the first time gets a slot of its own, its
+/// interval from its edge counts (or its value, for a forest); only when the search must
+/// look at its options, which is rarer, is it built as a position for its canonical key (a
+/// graph's costs a search of its own), and what the two slots know is met in the key's slot,
+/// shared by isomorphic positions and by later searches.
+struct Frame {
+    piece: Position,
+    /// Each edge's two ends.
+    ends: Vec<(usize, usize)>,
+    /// Each node's edges (a loop once).
+    at: Vec<Edges>,
+    blue: Edges,
+    red: Edges,
+    loops: Edges,
+    /// The slot of every edge set met, and whether it is its canonical key's.
+    slots: FxHashMap<Edges, (u32, bool)>,
+}
+
+fn bit(e: usize) -> Edges {
+    1 << e
+}
+
+/// The members of a set, smallest first.
+fn members(mut set: Edges) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (set != 0).then(|| {
+            let e = set.trailing_zeros() as usize;
+            set &= set - 1;
+            e
+        })
+    })
+}
+
+impl Frame {
+    /// The frame of a connected piece, if it is small enough for [`Edges`].
+    fn new(p: &Position) -> Option<Frame> {
+        if p.edge_count() > MAX_SEARCHED_EDGES || p.node_count() > MAX_SEARCHED_EDGES {
+            return None;
+        }
+        let mut at = vec![0; p.node_count()];
+        let (mut blue, mut red, mut loops) = (0, 0, 0);
+        for (e, &(a, b, c)) in p.edges().iter().enumerate() {
+            at[a] |= bit(e);
+            at[b] |= bit(e);
+            match c {
+                Colour::Blue => blue |= bit(e),
+                Colour::Red => red |= bit(e),
+                Colour::Green => {}
+            }
+            if a == b {
+                loops |= bit(e);
+            }
+        }
+        Some(Frame {
+            // Without names or coordinates: the positions built from it carry none.
+            piece: Position::from_edges(p.node_count(), p.edges().to_vec()).ok()?,
+            ends: p.edges().iter().map(|&(a, b, _)| (a, b)).collect(),
+            at,
+            blue,
+            red,
+            loops,
+            slots: FxHashMap::default(),
+        })
+    }
+
+    fn all(&self) -> Edges {
+        match self.ends.len() {
+            0 => 0,
+            n => Edges::MAX >> (MAX_SEARCHED_EDGES - n),
+        }
+    }
+
+    /// The nodes the edges of `set` touch, as a set of nodes.
+    fn ends_of(&self, set: Edges) -> Edges {
+        members(set).fold(0, |nodes, e| {
+            let (a, b) = self.ends[e];
+            nodes | bit(a) | bit(b)
+        })
+    }
+
+    /// The edges of `set` reachable from `from` (a set of edges) through edges of `set`,
+    /// never passing through the ground when `through_ground` is false.
+    fn reached(&self, set: Edges, from: Edges, through_ground: bool) -> Edges {
+        let (mut edges, mut nodes, mut fresh) = (from, 0, from);
+        if !through_ground {
+            nodes |= bit(0);
+        }
+        while fresh != 0 {
+            let new_nodes = self.ends_of(fresh) & !nodes;
+            nodes |= new_nodes;
+            fresh = members(new_nodes).fold(0, |acc, v| acc | self.at[v]) & set & !edges;
+            edges |= fresh;
+        }
+        edges
+    }
+
+    /// The edges of `set` that still reach the ground: what stands after the others are cut.
+    fn standing(&self, set: Edges) -> Edges {
+        self.reached(set, set & self.at[0], true)
+    }
+
+    /// The pieces of a standing set, in order of their first edge, as
+    /// [`Position::components`] gives them.
+    fn pieces(&self, mut set: Edges) -> Vec<Edges> {
+        let mut pieces = Vec::new();
+        while set != 0 {
+            let piece = self.reached(set, set & set.wrapping_neg(), false);
+            pieces.push(piece);
+            set &= !piece;
+        }
+        pieces
+    }
+
+    /// The edges of the piece `set` whose cut drops something or splits the piece: an edge at
+    /// the ground that is a bridge (its top falls), an edge off the ground that is a bridge of
+    /// the piece without its edges at the ground (a part falls, or stands apart).
+    fn disconnecting(&self, set: Edges) -> Edges {
+        let at_ground = set & self.at[0];
+        (self.bridges(set) & at_ground) | (self.bridges(set & !at_ground) & !at_ground)
+    }
+
+    /// The bridges of the graph of the edges in `set` (loops never are; parallel edges are
+    /// not, the arrival edge being skipped by its index): iterative Tarjan low-link.
+    fn bridges(&self, set: Edges) -> Edges {
+        const NONE: usize = usize::MAX;
+        let n = self.at.len();
+        let mut discovered = [0u32; MAX_SEARCHED_EDGES];
+        let mut low = [0u32; MAX_SEARCHED_EDGES];
+        // (node, the edge it was reached by, its edges not yet scanned)
+        let mut stack: Vec<(usize, usize, Edges)> = Vec::with_capacity(n);
+        let (mut time, mut bridges) = (0, 0);
+        for root in 0..n {
+            if discovered[root] != 0 || self.at[root] & set == 0 {
+                continue;
+            }
+            time += 1;
+            discovered[root] = time;
+            low[root] = time;
+            stack.push((root, NONE, self.at[root] & set & !self.loops));
+            while let Some(top) = stack.last_mut() {
+                let (v, arrival, rest) = *top;
+                if rest != 0 {
+                    let e = rest.trailing_zeros() as usize;
+                    top.2 &= rest - 1;
+                    if e == arrival {
+                        continue;
+                    }
+                    let (a, b) = self.ends[e];
+                    let w = if a == v { b } else { a };
+                    if discovered[w] == 0 {
+                        time += 1;
+                        discovered[w] = time;
+                        low[w] = time;
+                        stack.push((w, e, self.at[w] & set & !self.loops));
+                    } else {
+                        low[v] = low[v].min(discovered[w]);
+                    }
+                } else {
+                    stack.pop();
+                    if let Some(&(u, _, _)) = stack.last() {
+                        low[u] = low[u].min(low[v]);
+                        if low[v] > discovered[u] {
+                            bridges |= bit(arrival);
+                        }
+                    }
+                }
+            }
+        }
+        bridges
+    }
+
+    /// Is the piece `set` a forest? It is connected through the ground, so it is one when it
+    /// has no loop and one edge fewer than the nodes it touches.
+    fn is_forest(&self, set: Edges) -> bool {
+        set & self.loops == 0 && set.count_ones() + 1 == self.ends_of(set).count_ones()
+    }
+
+    /// The edges of `set` at node `v`, a loop counting twice.
+    fn degree(&self, set: Edges, v: usize) -> u32 {
+        (self.at[v] & set).count_ones() + (self.at[v] & set & self.loops).count_ones()
+    }
+
+    /// The position standing of the set: the piece's edges in `set`, nodes renumbered.
+    fn position(&self, set: Edges) -> Position {
+        let kept: Vec<bool> = (0..self.ends.len()).map(|e| set & bit(e) != 0).collect();
+        self.piece.restricted(&kept)
+    }
+}
 
 impl NumberSearch {
     pub fn new() -> NumberSearch {
@@ -279,43 +450,76 @@ impl NumberSearch {
         self.known.len()
     }
 
-    /// The interval known for a connected piece, from the table or from its edge counts.
-    fn known(&mut self, cx: &mut Cx, p: &Position) -> (Key, Known) {
-        let key = match self.keys.get(p) {
-            Some(key) => key.clone(),
+    /// The slot of a connected piece (a set of the frame's edges); a set met for the first
+    /// time gets one of its own, with the interval its forest value or its edge counts give.
+    fn slot(&mut self, cx: &mut Cx, set: Edges) -> Result<usize, SolveError> {
+        if let Some(&(slot, _)) = cx.frame.slots.get(&set) {
+            return Ok(slot as usize);
+        }
+        if cx.frame.slots.len() >= EXACT_LIMIT {
+            cx.frame.slots.clear();
+        }
+        let known = match cx.frame.is_forest(set) {
+            true => {
+                let value = forest_value(&cx.frame.position(set));
+                Known::exactly(value.expect("a blue-red forest has a value by the tree rule"))
+            }
+            false => Known::counted(&cx.frame, set),
+        };
+        let slot = self.push(known)?;
+        cx.frame.slots.insert(set, (slot, false));
+        Ok(slot as usize)
+    }
+
+    /// A new slot, knowing `known`.
+    fn push(&mut self, known: Known) -> Result<u32, SolveError> {
+        let slot = u32::try_from(self.known.len()).map_err(|_| SolveError::Budget {
+            what: "intervals in the number search's table",
+            limit: u32::MAX as usize,
+        })?;
+        self.known.push(known);
+        Ok(slot)
+    }
+
+    /// The slot of a connected piece filed under its canonical key: the set's own slot, met
+    /// with the key's if the key has one already.
+    fn filed(&mut self, cx: &mut Cx, set: Edges) -> Result<usize, SolveError> {
+        let own = self.slot(cx, set)?;
+        if let Some(&(slot, true)) = cx.frame.slots.get(&set) {
+            return Ok(slot as usize);
+        }
+        let key = cx.canon.key(&cx.frame.position(set));
+        let slot = match self.slot_of.get(&key) {
+            Some(&slot) => {
+                let known = self.known[own].clone();
+                self.known[slot as usize].meet(&known);
+                slot
+            }
             None => {
-                if self.keys.len() >= EXACT_LIMIT {
-                    self.keys.clear();
-                }
-                let key = cx.canon.key(p);
-                self.keys.insert(p.clone(), key.clone());
-                key
+                let slot = own as u32;
+                self.slot_of.insert(key, slot);
+                slot
             }
         };
-        let known = self
-            .known
-            .entry(key.clone())
-            .or_insert_with(|| match forest_value(p) {
-                Some(v) => Known::exactly(v),
-                None => Known::counted(p),
-            })
-            .clone();
-        (key, known)
+        cx.frame.slots.insert(set, (slot, true));
+        Ok(slot as usize)
     }
 
     /// The exact value of a connected piece, by bisection in the simplicity order.
-    fn piece_value(&mut self, cx: &mut Cx, p: &Position) -> Result<Dyadic, SolveError> {
-        let (key, mut known) = self.known(cx, p);
-        if known.exact().is_none() {
+    fn piece_value(&mut self, cx: &mut Cx, set: Edges) -> Result<Dyadic, SolveError> {
+        let slot = self.filed(cx, set)?;
+        if self.known[slot].exact().is_none() {
             // The forests each player can open the piece to narrow the interval bisected. Only
             // here: for every position met they cost more than they save (measured on beds).
-            known = known.opened(p, Player::Left).opened(p, Player::Right);
-            self.known.insert(key.clone(), known.clone());
+            let p = cx.frame.position(set);
+            let known = self.known[slot].clone();
+            self.known[slot] = known.opened(&p, Player::Left).opened(&p, Player::Right);
         }
         loop {
+            let known = self.known[slot].clone();
             if let Some(v) = known.exact() {
                 let v = v.clone();
-                self.known.insert(key, Known::exactly(v.clone()));
+                self.known[slot] = Known::exactly(v.clone());
                 return Ok(v);
             }
             // A closed end may be the value itself; else ask about the simplest number inside.
@@ -329,81 +533,101 @@ impl NumberSearch {
                 (x, vec![Player::Left, Player::Right])
             };
             for side in sides {
-                self.piece_compare(cx, p, side, &x)?;
+                self.piece_compare(cx, set, side, &x)?;
             }
-            known = self.known(cx, p).1;
         }
     }
 
-    /// Is `p ≥ x` (`Left`) or `p ≤ x` (`Right`), for a position of any number of pieces?
+    /// Is `set ≥ x` (`Left`) or `set ≤ x` (`Right`), for a standing set of any number of
+    /// pieces?
     fn compare(
         &mut self,
         cx: &mut Cx,
-        p: &Position,
+        set: Edges,
         side: Player,
         x: &Dyadic,
     ) -> Result<bool, SolveError> {
-        let mut pieces = p.components();
+        let mut pieces = cx.frame.pieces(set);
         match pieces.len() {
             0 => {
                 return Ok(Known::exactly(Dyadic::zero())
                     .answers(side, x)
                     .unwrap_or(false))
             }
-            1 => return self.piece_compare(cx, &pieces[0], side, x),
+            1 => return self.piece_compare(cx, pieces[0], side, x),
             _ => {}
         }
-        let known: Vec<Known> = pieces.iter().map(|q| self.known(cx, q).1).collect();
+        let mut known = Vec::with_capacity(pieces.len());
+        for &q in &pieces {
+            let slot = self.slot(cx, q)?;
+            known.push(self.known[slot].clone());
+        }
         if let Some(yes) = Known::sum(&known).answers(side, x) {
             return Ok(yes);
         }
-        pieces.sort_by_key(|q| q.edge_count());
+        pieces.sort_by_key(|q| q.count_ones());
         let largest = pieces.pop().expect("two or more pieces");
         let mut rest = Dyadic::zero();
-        for q in &pieces {
+        for &q in &pieces {
             rest = &rest + &self.piece_value(cx, q)?;
         }
-        self.piece_compare(cx, &largest, side, &(x - &rest))
+        self.piece_compare(cx, largest, side, &(x - &rest))
     }
 
-    /// Is the connected piece `p ≥ x` (`Left`) or `≤ x` (`Right`)? By the definition of `≤`,
-    /// with the table's interval first, then the options one at a time, built only when
+    /// Is the connected piece `set ≥ x` (`Left`) or `≤ x` (`Right`)? By the definition of
+    /// `≤`, with the table's interval first, then the options one at a time, built only when
     /// their turn comes: the cuts that disconnect nothing first.
     fn piece_compare(
         &mut self,
         cx: &mut Cx,
-        p: &Position,
+        set: Edges,
         side: Player,
         x: &Dyadic,
     ) -> Result<bool, SolveError> {
-        let (key, known) = self.known(cx, p);
-        if let Some(yes) = known.answers(side, x) {
+        let own = self.slot(cx, set)?;
+        if let Some(yes) = self.known[own].answers(side, x) {
+            return Ok(yes);
+        }
+        // Before looking at the options: what isomorphic positions taught.
+        let slot = self.filed(cx, set)?;
+        if let Some(yes) = self.known[slot].answers(side, x) {
             return Ok(yes);
         }
         cx.budget.spend()?;
         // `G ≥ x` is refuted by a Right option `≤ x`; `G ≤ x` by a Left option `≥ x`.
         let mover = side.other();
-        cx.budget.spend_work(listing_cost(p, Rules::Normal))?;
-        let disconnects = disconnecting(p);
-        let degree = p.degrees();
+        let edges = set.count_ones() as usize;
+        // The work of the game tree's: listing the moves, then each move tried.
+        cx.budget.spend_work(edges)?;
+        let frame = &cx.frame;
+        let own = match mover {
+            Player::Left => frame.blue,
+            Player::Right => frame.red,
+        };
         let reach = |e: usize| {
-            let (a, b, _) = p.edges()[e];
+            let (a, b) = frame.ends[e];
             [a, b]
                 .iter()
                 .filter(|&&v| v != 0)
-                .map(|&v| degree[v])
-                .sum::<usize>()
+                .map(|&v| frame.degree(set, v))
+                .sum::<u32>()
         };
-        let mut order = legal_moves(p, Rules::Normal, mover);
-        order.sort_by_key(|&e| (disconnects[e], Reverse(reach(e))));
+        let disconnecting = frame.disconnecting(set);
+        let mut order: Vec<(bool, Reverse<u32>, usize)> = members(set & own)
+            .map(|e| (disconnecting & bit(e) != 0, Reverse(reach(e)), e))
+            .collect();
+        order.sort_unstable();
         let mut yes = true;
-        for e in order {
-            cx.budget.spend_work(move_cost(p))?;
-            let q = p.without_edge(e);
+        for (disconnects, _, e) in order {
+            cx.budget.spend_work(edge_steps(edges))?;
+            let rest = set & !bit(e);
             // A cut that disconnects nothing leaves one piece: no need to split it.
-            let refuted = match disconnects[e] {
-                false => self.piece_compare(cx, &q, side.other(), x)?,
-                true => self.compare(cx, &q, side.other(), x)?,
+            let refuted = match disconnects {
+                false => self.piece_compare(cx, rest, side.other(), x)?,
+                true => {
+                    let standing = cx.frame.standing(rest);
+                    self.compare(cx, standing, side.other(), x)?
+                }
             };
             if refuted {
                 yes = false;
@@ -413,18 +637,19 @@ impl NumberSearch {
         // Otherwise `G ≥ x` fails only if `G ≤ xᴸ` (and `G ≤ x` only if `G ≥ xᴿ`).
         if yes {
             if let Some(y) = option_of(x, side) {
-                if self.piece_compare(cx, p, side.other(), &y)? {
+                if self.piece_compare(cx, set, side.other(), &y)? {
                     yes = false;
                 }
             }
         }
-        self.known.entry(key).or_insert(known).learn(side, x, yes);
+        self.known[slot].learn(side, x, yes);
         Ok(yes)
     }
 }
 
 /// Pieces are searched under the normal rules only; any other rules give `None` (a position
-/// with a green edge gives `None` before any piece is looked at).
+/// with a green edge gives `None` before any piece is looked at), and so does a piece of more
+/// than [`MAX_SEARCHED_EDGES`] edges or nodes.
 impl Numbers for NumberSearch {
     fn piece(
         &mut self,
@@ -433,17 +658,27 @@ impl Numbers for NumberSearch {
         rules: Rules,
         budget: &mut Budget,
     ) -> Result<Option<Dyadic>, SolveError> {
-        if rules != Rules::Normal {
+        if rules != Rules::Normal || !p.is_blue_red() {
             return Ok(None);
         }
-        self.piece_value(&mut Cx { canon, budget }, p).map(Some)
+        let Some(frame) = Frame::new(p) else {
+            return Ok(None);
+        };
+        let all = frame.all();
+        let mut cx = Cx {
+            canon,
+            budget,
+            frame,
+        };
+        self.piece_value(&mut cx, all).map(Some)
     }
 }
 
-/// The context of one search: the key maker and the budget it spends.
+/// The context of one search: the key maker, the budget it spends and the piece searched.
 struct Cx<'a> {
     canon: &'a mut Canon,
     budget: &'a mut Budget,
+    frame: Frame,
 }
 
 #[cfg(test)]
@@ -482,6 +717,100 @@ mod tests {
             assert_eq!(searched, value, "{text}");
             assert_eq!(tree, value, "{text}");
         }
+    }
+
+    /// A random grounded multigraph of `n` edges (cycles, loops and parallel edges): each edge
+    /// joins a standing node to a standing node or a new one.
+    fn random_graph(seed: &mut u64, n: usize) -> Position {
+        let mut next = |below: usize| {
+            *seed ^= *seed << 13;
+            *seed ^= *seed >> 7;
+            *seed ^= *seed << 17;
+            (*seed % below as u64) as usize
+        };
+        let mut nodes = 1;
+        let mut edges = Vec::new();
+        for _ in 0..n {
+            let a = next(nodes);
+            let b = next(nodes + 1);
+            if b == nodes {
+                nodes += 1;
+            }
+            edges.push((a, b, [Colour::Blue, Colour::Red][next(2)]));
+        }
+        Position::from_edges(nodes, edges).unwrap()
+    }
+
+    /// The frame's bit operations are the position's rules: after every cut of every edge of
+    /// random graphs (and of what stands after two cuts), what stands, its pieces (in order,
+    /// built as positions), whether a piece is a forest, its edge-count bounds, and whether a
+    /// cut disconnects anything, as [`Position`] says.
+    #[test]
+    fn the_frame_cuts_as_positions_do() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15;
+        for round in 0..400 {
+            let p = random_graph(&mut seed, 1 + round % 24);
+            let frame = Frame::new(&p).unwrap();
+            assert_eq!(frame.position(frame.all()), p);
+            let mut sets = vec![frame.all()];
+            for e in 0..p.edge_count() {
+                sets.push(frame.standing(frame.all() & !bit(e)));
+            }
+            for &set in &sets {
+                let q = frame.position(set);
+                let pieces = frame.pieces(set);
+                let expected = q.components();
+                assert_eq!(pieces.len(), expected.len(), "{}", q.notation());
+                for (&piece, whole) in pieces.iter().zip(&expected) {
+                    assert_eq!(&frame.position(piece), whole, "{}", q.notation());
+                    assert_eq!(frame.is_forest(piece), whole.is_forest());
+                    let counted = Known::counted(&frame, piece);
+                    let own = |c: Colour| {
+                        let stands = whole.standing(|e| whole.edges()[e].2 == c);
+                        Dyadic::integer(stands.iter().filter(|&&s| s).count())
+                    };
+                    assert_eq!(counted.lo.at, -own(Colour::Red));
+                    assert_eq!(counted.hi.at, own(Colour::Blue));
+                    assert_eq!(counted.lo.closed, whole.count(Colour::Blue) == 0);
+                    assert_eq!(counted.hi.closed, whole.count(Colour::Red) == 0);
+                    let disconnecting = frame.disconnecting(piece);
+                    for (i, e) in members(piece).enumerate() {
+                        let after = whole.without_edge(i);
+                        let drops = after.edge_count() + 1 < whole.edge_count()
+                            || after.components().len() > 1;
+                        // A bridge: what falls or stands apart when it is cut, or only its
+                        // own end (a leaf, where nothing else falls).
+                        let (a, b, _) = whole.edges()[i];
+                        let degrees = whole.degrees();
+                        let leaf = a != b && (degrees[a] == 1 && a != 0 || degrees[b] == 1);
+                        assert_eq!(
+                            disconnecting & bit(e) != 0,
+                            drops || leaf,
+                            "edge {i} of {}",
+                            whole.notation()
+                        );
+                        let rest = frame.standing(piece & !bit(e));
+                        assert_eq!(frame.position(rest), after, "{}", whole.notation());
+                    }
+                }
+            }
+        }
+    }
+
+    /// A piece larger than the bit sets is left to the game tree.
+    #[test]
+    fn larger_pieces_are_not_searched() {
+        let stalk = Position::stalk(&[Colour::Blue; MAX_SEARCHED_EDGES + 1]);
+        assert!(Frame::new(&stalk).is_none());
+        let mut budget = Budget::new("positions", 1_000);
+        let searched =
+            NumberSearch::new().piece(&mut Canon::new(), &stalk, Rules::Normal, &mut budget);
+        assert_eq!(searched, Ok(None));
+        // As many nodes as the bit sets hold: the ground and 127 more.
+        let within = Position::stalk(&[Colour::Blue; MAX_SEARCHED_EDGES - 1]);
+        let searched =
+            NumberSearch::new().piece(&mut Canon::new(), &within, Rules::Normal, &mut budget);
+        assert_eq!(searched, Ok(Some(Dyadic::integer(MAX_SEARCHED_EDGES - 1))));
     }
 
     #[test]
