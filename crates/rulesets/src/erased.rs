@@ -8,9 +8,7 @@
 //! tree of each, the yardstick a value is confirmed by), under the games table's clock: the run's
 //! time limit and cancellation flag, or a block's own time limit.
 
-use super::{
-    kept_values, Declared, Drawing, Level, Ruleset, SolveLimits, Solver, Taken, Unsolved,
-};
+use super::{kept_values, Declared, Drawing, Level, Ruleset, SolveLimits, Solver, Taken, Unsolved};
 use hackenbook_base::located::Located;
 use hackenbook_base::provenance::Method;
 use hackenbook_games::{GameId, Games, OutcomeClass, Player};
