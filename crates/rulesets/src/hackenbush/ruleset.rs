@@ -473,4 +473,6 @@ impl Ruleset for Hackenbush {
 }
 
 #[cfg(test)]
+mod generic_table;
+#[cfg(test)]
 mod tests;

@@ -251,4 +251,4 @@ fn check_definition(
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
