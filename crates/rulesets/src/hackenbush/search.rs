@@ -445,9 +445,11 @@ impl NumberSearch {
         NumberSearch::default()
     }
 
-    /// Pieces whose value is known to lie in some interval (for reports).
+    /// Pieces filed under their canonical keys, each known to lie in some interval (for
+    /// reports). The slots of one search's edge sets not filed under a key are not counted: a
+    /// search asked again meets its sets again, in new slots, and files nothing new.
     pub fn entries(&self) -> usize {
-        self.known.len()
+        self.slot_of.len()
     }
 
     /// The slot of a connected piece (a set of the frame's edges); a set met for the first
