@@ -234,7 +234,9 @@ pub struct NumberSearch {
     /// The slot of every canonical key filed.
     slot_of: FxHashMap<Key, u32>,
     /// What is known of each value, by slot: a canonical key's, or one edge set's of a
-    /// search not yet filed under its key (see [`Frame`]).
+    /// search not yet filed under its key (see [`Frame`]). Once a search is done only the
+    /// slots filed under keys are kept ([`NumberSearch::reclaim`]): an edge set's slot means
+    /// nothing to another search, which meets its sets anew.
     known: Vec<Known>,
 }
 
@@ -499,6 +501,7 @@ impl NumberSearch {
             }
             None => {
                 let slot = own as u32;
+                cx.filed.push((slot, key.clone()));
                 self.slot_of.insert(key, slot);
                 slot
             }
@@ -667,20 +670,49 @@ impl Numbers for NumberSearch {
             return Ok(None);
         };
         let all = frame.all();
+        let first = self.known.len();
         let mut cx = Cx {
             canon,
             budget,
             frame,
+            filed: Vec::new(),
         };
-        self.piece_value(&mut cx, all).map(Some)
+        let value = self.piece_value(&mut cx, all);
+        self.reclaim(first, cx.filed);
+        value.map(Some)
     }
 }
 
-/// The context of one search: the key maker, the budget it spends and the piece searched.
+impl NumberSearch {
+    /// Ends a search whose slots began at `first`: the slots it filed under new keys (`filed`)
+    /// move down to follow the earlier ones, in order, and every other slot it made (an edge
+    /// set's own, never filed, or met with a key filed before) is dropped, so the table grows
+    /// by the keys a search files and by nothing else, whether it finished or ran out of budget.
+    fn reclaim(&mut self, first: usize, mut filed: Vec<(u32, Key)>) {
+        filed.sort_unstable_by_key(|&(slot, _)| slot);
+        let mut next = first;
+        for (slot, key) in filed {
+            let slot = slot as usize;
+            debug_assert!(
+                slot >= next,
+                "a search's filed slots are its own and distinct"
+            );
+            self.known.swap(next, slot);
+            let moved = u32::try_from(next).expect("a slot below one that fitted fits");
+            self.slot_of.insert(key, moved);
+            next += 1;
+        }
+        self.known.truncate(next);
+    }
+}
+
+/// The context of one search: the key maker, the budget it spends, the piece searched and the
+/// slots it filed under new keys (with the keys), which outlive it.
 struct Cx<'a> {
     canon: &'a mut Canon,
     budget: &'a mut Budget,
     frame: Frame,
+    filed: Vec<(u32, Key)>,
 }
 
 #[cfg(test)]
@@ -719,6 +751,38 @@ mod tests {
             assert_eq!(searched, value, "{text}");
             assert_eq!(tree, value, "{text}");
         }
+    }
+
+    /// A search keeps only the slots it filed under keys: asked again, it finds its piece's
+    /// key filed and leaves the table as it was; a search that runs out of budget leaves no
+    /// edge set's slot behind either; and what was filed still answers.
+    #[test]
+    fn a_search_leaves_behind_only_what_it_filed() {
+        let bed = "g-a L, g-b L, g-e L, g-h L, a-c R, b-d R, e-f R, h-i R, c-d R, d-f R, f-i R, i-c R, c-f R, d-i R";
+        let p = Position::parse(bed).unwrap();
+        let mut canon = Canon::new();
+        let mut search = NumberSearch::new();
+        let mut ask = |search: &mut NumberSearch, limit: usize| {
+            let mut budget = Budget::new("positions", limit);
+            search.piece(&mut canon, &p, Rules::Normal, &mut budget)
+        };
+        assert!(
+            ask(&mut search, 10).is_err(),
+            "ten positions are too few for the bed"
+        );
+        assert_eq!(search.known.len(), search.slot_of.len());
+        let value = ask(&mut search, 1_000_000).unwrap().unwrap();
+        assert_eq!(value.to_string(), "1/16");
+        let (kept, filed) = (search.known.len(), search.slot_of.len());
+        assert_eq!(kept, filed, "every slot kept is a key's");
+        assert!(filed > 1, "the search filed the pieces it opened");
+        for _ in 0..3 {
+            assert_eq!(ask(&mut search, 1_000_000).unwrap().unwrap(), value);
+            assert_eq!((search.known.len(), search.slot_of.len()), (kept, filed));
+        }
+        let mut slots: Vec<u32> = search.slot_of.values().copied().collect();
+        slots.sort_unstable();
+        assert!(slots.iter().enumerate().all(|(i, &s)| s as usize == i));
     }
 
     /// A random grounded multigraph of `n` edges (cycles, loops and parallel edges): each edge
