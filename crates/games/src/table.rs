@@ -68,10 +68,10 @@ pub(crate) struct Entry {
 }
 
 /// A small dyadic held inline as an integer multiple of `2^-60`, so that stops compare as
-/// integers. The 128-bit multiple is kept as its high (signed) and low (unsigned) words, in
-/// that order, so that the derived order is the integer's and an entry needs no 16-byte
-/// alignment (an [`Entry`] takes 64 bytes, not 80).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+/// integers. The 128-bit multiple is kept as its high (signed) and low (unsigned) words, so
+/// that an entry needs no 16-byte alignment (an [`Entry`] takes 64 bytes, not 80), and put
+/// together again to be compared.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Stop {
     high: i64,
     low: u64,
@@ -91,6 +91,35 @@ impl Stop {
             high: (v >> 64) as i64,
             low: v as u64,
         }
+    }
+
+    #[inline]
+    fn to_i128(self) -> i128 {
+        (i128::from(self.high) << 64) | i128::from(self.low)
+    }
+}
+
+impl Ord for Stop {
+    #[inline]
+    fn cmp(&self, other: &Stop) -> std::cmp::Ordering {
+        self.to_i128().cmp(&other.to_i128())
+    }
+}
+
+impl PartialOrd for Stop {
+    #[inline]
+    fn partial_cmp(&self, other: &Stop) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+
+    #[inline]
+    fn lt(&self, other: &Stop) -> bool {
+        self.to_i128() < other.to_i128()
+    }
+
+    #[inline]
+    fn gt(&self, other: &Stop) -> bool {
+        self.to_i128() > other.to_i128()
     }
 }
 
@@ -671,6 +700,47 @@ pub(crate) fn number_birthday(x: &Dyadic) -> u64 {
 mod tests {
     use super::*;
     use crate::clock::{Clock, Stop};
+
+    /// Stops held in two words order as the dyadics they hold, at the limits of what is held
+    /// inline too, and an entry takes 64 bytes.
+    #[test]
+    fn inline_stops_order_as_their_numbers() {
+        let limit = (1i64 << 62) - 1;
+        let mut xs = vec![Dyadic::zero()];
+        for n in [
+            1,
+            -1,
+            3,
+            -3,
+            5,
+            limit,
+            -limit,
+            limit - 2,
+            1 << 40,
+            -(1 << 40),
+        ] {
+            for e in [0, 1, 2, 7, 33, 59, 60] {
+                xs.push(Dyadic::new(n, e));
+            }
+        }
+        for a in &xs {
+            let sa = super::Stop::of(a).expect("held inline");
+            assert_eq!(super::Stop::from_i128(sa.to_i128()), sa);
+            for b in &xs {
+                let sb = super::Stop::of(b).expect("held inline");
+                assert_eq!(sa.cmp(&sb), a.cmp(b), "{a} against {b}");
+                assert_eq!(sa < sb, a < b);
+                assert_eq!(sa > sb, a > b);
+            }
+        }
+        assert_eq!(super::Stop::of(&Dyadic::new(1, 61)), None);
+        assert_eq!(super::Stop::of(&Dyadic::new(1i64 << 62, 0)), None);
+        let none = Stops::NONE.get();
+        assert!(none.is_none());
+        let zero = super::Stop::of(&Dyadic::zero());
+        assert!(Stops::new(zero.map(|s| (s, s))).get().is_some());
+        assert_eq!(std::mem::size_of::<Entry>(), 64);
+    }
 
     /// A table grown past its 32-bit ids stops the run with the reason; an id is never wrapped.
     #[test]
