@@ -137,15 +137,17 @@ impl Games {
                 self.ordinal_walk(Base::Canonical(base), &y)
             }
         } else {
-            let [left, right] = Player::BOTH.map(|player| {
+            // The lists come from the table's pool: this recursion is the census's hot path.
+            let mut sides = [self.buffer(), self.buffer()];
+            for player in Player::BOTH {
                 let span = self.option_span(over, player);
-                (0..span.len)
-                    .map(|i| {
-                        let o = self.at(span, i);
-                        self.ordinal_sum(base, o)
-                    })
-                    .collect::<Vec<GameId>>()
-            });
+                for i in 0..span.len {
+                    let o = self.at(span, i);
+                    let sum = self.ordinal_sum(base, o);
+                    sides[player.index()].push(sum);
+                }
+            }
+            let [left, right] = sides;
             self.colon_form(base, left, right)
         };
         self.ordinal_cache.insert(pair(base, over), result);
@@ -202,7 +204,10 @@ impl Games {
             Base::Form(base_left, base_right) => {
                 left.extend_from_slice(base_left);
                 right.extend_from_slice(base_right);
-                self.from_options(&left, &right)
+                let g = self.from_options(&left, &right);
+                self.give_back(left);
+                self.give_back(right);
+                g
             }
         }
     }
@@ -222,11 +227,10 @@ impl Games {
                 } else {
                     above = Some(current);
                 }
-                current = self.colon(
-                    &base,
-                    below.into_iter().collect(),
-                    above.into_iter().collect(),
-                );
+                let (mut left, mut right) = (self.buffer(), self.buffer());
+                left.extend(below);
+                right.extend(above);
+                current = self.colon(&base, left, right);
                 k += 1;
             }
         }

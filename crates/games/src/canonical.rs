@@ -96,7 +96,8 @@ impl Games {
     /// So a base option is dropped when an option over `H` dominates it; if a remaining base
     /// option is reversible, the general construction takes over. (That needs a base option
     /// with options, so never for the edges `1`, `-1`, `*`; the tests found no case at all,
-    /// but the fallback is the general construction, exact whichever.)
+    /// but the fallback is the general construction, exact whichever.) The lists go back to
+    /// the table's pool ([`Games::give_back`]).
     pub(crate) fn colon_form(
         &mut self,
         base: GameId,
@@ -107,13 +108,17 @@ impl Games {
         let over = (left.len(), right.len());
         self.keep_undominated_base_options(base, &mut left, Player::Left);
         self.keep_undominated_base_options(base, &mut right, Player::Right);
-        if self.base_option_reverses(&left, &right, over) {
+        let g = if self.base_option_reverses(&left, &right, over) {
             // The lists are still a form of `base : H`: reduce it in general.
-            return self.from_options(&left, &right);
-        }
-        left.sort_unstable();
-        right.sort_unstable();
-        self.intern_canonical(&mut left, &mut right)
+            self.from_options(&left, &right)
+        } else {
+            left.sort_unstable();
+            right.sort_unstable();
+            self.intern_canonical(&mut left, &mut right)
+        };
+        self.give_back(left);
+        self.give_back(right);
+        g
     }
 
     /// Appends to `sums` (the options `base : H^L`, or `base : H^R`, of `player`) the base's
@@ -230,7 +235,10 @@ impl Games {
 
     /// Order of two numbers, by their inline stops when both have them.
     fn number_cmp(&self, a: GameId, b: GameId) -> std::cmp::Ordering {
-        match (self.entries[a.index()].stops, self.entries[b.index()].stops) {
+        match (
+            self.entries[a.index()].stops.get(),
+            self.entries[b.index()].stops.get(),
+        ) {
             (Some((x, _)), Some((y, _))) => x.cmp(&y),
             _ => self.nus_of(a).number.cmp(&self.nus_of(b).number),
         }

@@ -14,6 +14,18 @@ use super::table::{pair, GameId, Games, Kind};
 /// Comparisons of games whose heights add up to at most this are not cached.
 const SHORT: u32 = 3;
 
+/// Where the comparison cache keeps `a <= b`: one entry per unordered pair (so `a <= b` and
+/// `b <= a`, which a comparison and a domination test both ask, share a slot), keyed by the
+/// pair with the smaller id first; in its value, the bit saying the answer is known and the
+/// bit of the answer: the low two bits for the smaller id on the left of `<=`, the next two
+/// for the larger.
+#[inline]
+pub(crate) fn leq_slot(a: GameId, b: GameId) -> (u64, u8, u8) {
+    // Without a branch: which of the two comes first is as good as a coin toss.
+    let shift = 2 * u8::from(a > b);
+    (pair(a.min(b), a.max(b)), 1 << shift, 2 << shift)
+}
+
 impl Games {
     /// `a <= b`.
     pub fn leq(&mut self, a: GameId, b: GameId) -> bool {
@@ -23,7 +35,7 @@ impl Games {
         let (ea, eb) = (&self.entries[a.index()], &self.entries[b.index()]);
         let (ka, kb) = (ea.kind, eb.kind);
         let both_nus = ka != Kind::Moves && kb != Kind::Moves;
-        if let (Some((al, ar)), Some((bl, br))) = (ea.stops, eb.stops) {
+        if let (Some((al, ar)), Some((bl, br))) = (ea.stops.get(), eb.stops.get()) {
             // Stops are monotone, and LS(a) < RS(b) forces a < b.
             if al < br {
                 return true;
@@ -44,12 +56,15 @@ impl Games {
             // Recomputing is cheaper than hashing for such short games.
             return self.leq_by_options(a, b, a_number, b_number);
         }
-        let key = pair(a, b);
-        if let Some(&known) = self.leq_cache.get(&key) {
-            return known;
+        let (key, known_bit, true_bit) = leq_slot(a, b);
+        if let Some(&bits) = self.leq_cache.get(&key) {
+            if bits & known_bit != 0 {
+                return bits & true_bit != 0;
+            }
         }
         let result = self.leq_by_options(a, b, a_number, b_number);
-        self.leq_cache.insert(key, result);
+        let bits = self.leq_cache.entry(key).or_insert(0);
+        *bits |= known_bit | if result { true_bit } else { 0 };
         result
     }
 

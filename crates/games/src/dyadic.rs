@@ -190,8 +190,21 @@ impl Dyadic {
     }
 
     /// The simplest number strictly between `lo` and `hi`; `None` bounds are infinite.
-    /// Returns `None` when the interval is empty (`lo >= hi`).
+    /// Returns `None` when the interval is empty (`lo >= hi`). In machine words when the
+    /// bounds allow ([`simplest_between_words`]; debug builds check it against the general
+    /// search).
     pub fn simplest_between(lo: Option<&Dyadic>, hi: Option<&Dyadic>) -> Option<Dyadic> {
+        match simplest_between_words(lo, hi) {
+            Some(x) => {
+                debug_assert_eq!(x, Dyadic::simplest_between_general(lo, hi), "{lo:?} {hi:?}");
+                x
+            }
+            None => Dyadic::simplest_between_general(lo, hi),
+        }
+    }
+
+    /// [`Dyadic::simplest_between`] on big integers, for any bounds.
+    fn simplest_between_general(lo: Option<&Dyadic>, hi: Option<&Dyadic>) -> Option<Dyadic> {
         if let (Some(l), Some(h)) = (lo, hi) {
             if l >= h {
                 return None;
@@ -223,6 +236,54 @@ impl Dyadic {
         }
         unreachable!("two distinct dyadics always have a dyadic strictly between them")
     }
+}
+
+/// [`Dyadic::simplest_between`] in `i128` words, the same search step for step: `Some` when
+/// every bound given holds its numerator in an `i64` and both exponents are at most 62, so
+/// that the bounds at their common exponent `e`, and the candidates below (an integer
+/// shifted by `e`, a bound doubled), stay below `2^127` in size; `None` sends the caller to
+/// the general search.
+fn simplest_between_words(lo: Option<&Dyadic>, hi: Option<&Dyadic>) -> Option<Option<Dyadic>> {
+    let word = |bound: Option<&Dyadic>| match bound {
+        None => Some(None),
+        Some(x) => x.as_small().map(Some),
+    };
+    let (lo, hi) = (word(lo)?, word(hi)?);
+    let e = lo.map_or(0, |(_, x)| x).max(hi.map_or(0, |(_, x)| x));
+    if e > 62 {
+        return None;
+    }
+    // The bounds as numerators over 2^e.
+    let scaled = |bound: Option<(i64, u32)>| bound.map(|(n, x)| i128::from(n) << (e - x));
+    let (lo, hi) = (scaled(lo), scaled(hi));
+    if let (Some(l), Some(h)) = (lo, hi) {
+        if l >= h {
+            return Some(None);
+        }
+    }
+    let inside = |x: i128| lo.is_none_or(|l| x > l) && hi.is_none_or(|h| x < h);
+    if inside(0) {
+        return Some(Some(Dyadic::zero()));
+    }
+    // The interval lies on one side of zero: the integer nearest zero inside it, if any.
+    let candidate = match lo {
+        Some(l) if l >= 0 => (l >> e) + 1,
+        _ => -((-hi?) >> e) - 1,
+    };
+    if inside(candidate << e) {
+        return Some(Some(Dyadic::from_i128(candidate, 0)));
+    }
+    // Within one unit: the first `(floor(lo * 2^k) + 1) / 2^k` below `hi`.
+    let (l, h) = (lo?, hi?);
+    for k in 1..=e {
+        let x = (l >> (e - k)) + 1;
+        if x << (e - k) < h {
+            return Some(Some(Dyadic::from_i128(x, k)));
+        }
+    }
+    // k = e + 1: `lo * 2^(e+1)` is `l` doubled, an integer.
+    let x = 2 * l + 1;
+    (x < 2 * h).then(|| Some(Dyadic::from_i128(x, e + 1)))
 }
 
 /// Both operands as words, aligned to a common exponent `e` with shifts of at most 62 bits,
@@ -478,6 +539,45 @@ mod tests {
         assert!(tiny > Dyadic::zero() && tiny < Dyadic::new(1, 199));
         assert!(Dyadic::new(i64::MAX, 0) > Dyadic::new(i64::MAX, 63));
         assert_eq!(Dyadic::new(6, 2).cmp(&Dyadic::new(3, 1)), Ordering::Equal);
+    }
+
+    /// The simplest number between two bounds, in machine words, against the general search on
+    /// big integers: bounds of every sign, near one another and far apart, up to the words'
+    /// limits (numerators near `i64::MAX`, exponents 62 and 63), and unbounded sides.
+    #[test]
+    fn simplest_between_in_words_agrees_with_the_general_search() {
+        let mut bounds: Vec<Option<Dyadic>> = vec![None];
+        let numerators = [
+            0i64,
+            1,
+            -1,
+            3,
+            -5,
+            7,
+            255,
+            -1023,
+            i64::MAX,
+            i64::MIN,
+            i64::MAX - 2,
+        ];
+        for &n in &numerators {
+            for e in [0u32, 1, 2, 3, 5, 10, 31, 61, 62, 63] {
+                bounds.push(Some(Dyadic::new(n, e)));
+            }
+        }
+        let mut words = 0;
+        for lo in &bounds {
+            for hi in &bounds {
+                let general = Dyadic::simplest_between_general(lo.as_ref(), hi.as_ref());
+                if let Some(fast) = simplest_between_words(lo.as_ref(), hi.as_ref()) {
+                    assert_eq!(fast, general, "between {lo:?} and {hi:?}");
+                    words += 1;
+                }
+                assert_eq!(Dyadic::simplest_between(lo.as_ref(), hi.as_ref()), general);
+            }
+        }
+        // Most pairs are in words; those with an exponent of 63 are not.
+        assert!(words > bounds.len() * bounds.len() / 2, "{words}");
     }
 
     #[test]

@@ -60,24 +60,100 @@ pub(crate) struct Entry {
     pub left: Span,
     pub right: Span,
     /// Left and right stops, when both are small enough to hold inline.
-    pub stops: Option<(Stop, Stop)>,
+    pub stops: Stops,
     /// Layers of non-number structure: 0 for numbers, 1 for other nus values, and one more
     /// than the tallest option otherwise. Comparisons of short games skip the cache. Exact: at
     /// most the number of games in the table.
     pub height: u32,
 }
 
-/// A small dyadic held inline as an integer multiple of `2^-60`, so that stops compare with
-/// one integer comparison.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub(crate) struct Stop(i128);
+/// A small dyadic held inline as an integer multiple of `2^-60`, so that stops compare as
+/// integers. The 128-bit multiple is kept as its high (signed) and low (unsigned) words, so
+/// that an entry needs no 16-byte alignment (an [`Entry`] takes 64 bytes, not 80), and put
+/// together again to be compared.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Stop {
+    high: i64,
+    low: u64,
+}
 
 impl Stop {
-    /// `Some` when `|num| < 2^62` and `exp <= 60`: then `num * 2^(60 - exp)` fits an `i128`.
+    /// `Some` when `|num| < 2^62` and `exp <= 60`: then `num * 2^(60 - exp)` fits an `i128`
+    /// (below `2^122` in size, so its high word is never `i64::MIN`: see [`Stops::NONE`]).
     pub fn of(x: &Dyadic) -> Option<Stop> {
         let (num, exp) = x.as_small()?;
         let fits = num.unsigned_abs() < (1 << 62) && exp <= 60;
-        fits.then(|| Stop((num as i128) << (60 - exp)))
+        fits.then(|| Stop::from_i128((num as i128) << (60 - exp)))
+    }
+
+    fn from_i128(v: i128) -> Stop {
+        Stop {
+            high: (v >> 64) as i64,
+            low: v as u64,
+        }
+    }
+
+    #[inline]
+    fn to_i128(self) -> i128 {
+        (i128::from(self.high) << 64) | i128::from(self.low)
+    }
+}
+
+impl Ord for Stop {
+    #[inline]
+    fn cmp(&self, other: &Stop) -> std::cmp::Ordering {
+        self.to_i128().cmp(&other.to_i128())
+    }
+}
+
+impl PartialOrd for Stop {
+    #[inline]
+    fn partial_cmp(&self, other: &Stop) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+
+    #[inline]
+    fn lt(&self, other: &Stop) -> bool {
+        self.to_i128() < other.to_i128()
+    }
+
+    #[inline]
+    fn gt(&self, other: &Stop) -> bool {
+        self.to_i128() > other.to_i128()
+    }
+}
+
+/// An entry's left and right stops, or none when a stop is too large to hold inline.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Stops {
+    left: Stop,
+    right: Stop,
+}
+
+impl Stops {
+    /// No stops: a high word no [`Stop::of`] gives.
+    pub const NONE: Stops = Stops {
+        left: Stop {
+            high: i64::MIN,
+            low: 0,
+        },
+        right: Stop {
+            high: i64::MIN,
+            low: 0,
+        },
+    };
+
+    pub fn new(stops: Option<(Stop, Stop)>) -> Stops {
+        match stops {
+            Some((left, right)) => Stops { left, right },
+            None => Stops::NONE,
+        }
+    }
+
+    /// `(left stop, right stop)`, when held.
+    #[inline]
+    pub fn get(self) -> Option<(Stop, Stop)> {
+        (self.left.high != i64::MIN).then_some((self.left, self.right))
     }
 }
 
@@ -98,14 +174,18 @@ pub struct Games {
     /// `same_hash[g]`: the next game after `g` whose option lists have the same hash, or
     /// `u32::MAX` (one slot per game of the table).
     pub(crate) same_hash: Vec<u32>,
-    /// Operation caches keyed by [`pair`] of ids.
-    pub(crate) leq_cache: FxHashMap<u64, bool>,
+    /// Operation caches keyed by [`pair`] of ids; comparisons by the unordered pair, with the
+    /// answers both ways ([`super::compare::leq_slot`]).
+    pub(crate) leq_cache: FxHashMap<u64, u8>,
     pub(crate) add_cache: FxHashMap<u64, GameId>,
     pub(crate) ordinal_cache: FxHashMap<u64, GameId>,
     /// `neg_cache[g]` is the negative of `g`, or `u32::MAX` when not yet known.
     pub(crate) neg_cache: Vec<u32>,
     /// Reused option buffers of `from_options`.
     pub(crate) scratch: (Vec<GameId>, Vec<GameId>),
+    /// Reused option lists of the operations that recurse while they fill them (ordinal
+    /// sums): [`Games::buffer`] and [`Games::give_back`].
+    pub(crate) buffers: Vec<Vec<GameId>>,
     /// Reused memo of comparisons with the game under construction.
     pub(crate) form_memo: FormMemo,
     /// The clock of the bounded run under way, if any ([`Games::bounded`]).
@@ -122,6 +202,9 @@ const ZERO: GameId = GameId(0);
 
 /// The most games [`Games::reserve`] makes room for at once (about 40 MB of tables).
 pub const RESERVE_AT_MOST: usize = 1 << 18;
+
+/// The most lists [`Games::give_back`] keeps for reuse.
+const POOLED_BUFFERS: usize = 64;
 
 /// One cache key for an ordered pair of ids.
 #[inline]
@@ -146,6 +229,7 @@ impl Games {
             ordinal_cache: FxHashMap::default(),
             neg_cache: Vec::with_capacity(256),
             scratch: (Vec::new(), Vec::new()),
+            buffers: Vec::new(),
             form_memo: Default::default(),
             clock: Default::default(),
         };
@@ -205,6 +289,21 @@ impl Games {
     /// table holds: none, after a computation that must not have gone through them.
     pub fn ordinal_sums_cached(&self) -> usize {
         self.ordinal_cache.len()
+    }
+
+    /// An empty list from the pool of reused lists, or a new one when the pool is empty.
+    pub(crate) fn buffer(&mut self) -> Vec<GameId> {
+        self.buffers.pop().unwrap_or_default()
+    }
+
+    /// Returns a list to the pool, emptied; the pool holds at most [`POOLED_BUFFERS`] lists
+    /// (as many as the recursions that fill them reach deep, in practice), the rest are
+    /// freed.
+    pub(crate) fn give_back(&mut self, mut list: Vec<GameId>) {
+        if self.buffers.len() < POOLED_BUFFERS {
+            list.clear();
+            self.buffers.push(list);
+        }
     }
 
     /// Number of distinct canonical forms interned so far.
@@ -282,7 +381,7 @@ impl Games {
         } else {
             Kind::Nus
         };
-        let stops = Stop::of(&value.number).map(|s| (s, s));
+        let stops = Stops::new(Stop::of(&value.number).map(|s| (s, s)));
         let id = self.push(Entry {
             kind,
             nus: id32(self.nus_values.len(), "number-up-star values in one table"),
@@ -370,7 +469,7 @@ impl Games {
                 .filter(|&n| n != UNKNOWN)
                 .map(GameId);
         }
-        let stops = self.stops_from(left, right);
+        let stops = Stops::new(self.stops_from(left, right));
         // An option is interned before the game, so a height is at most the number of games
         // in the table, which `push` keeps within `u32`: this never saturates.
         let height = left
@@ -414,12 +513,12 @@ impl Games {
     fn stops_from(&self, left: &[GameId], right: &[GameId]) -> Option<(Stop, Stop)> {
         let mut left_stop: Option<Stop> = None;
         for &g in left {
-            let (_, r) = self.entries[g.index()].stops?;
+            let (_, r) = self.entries[g.index()].stops.get()?;
             left_stop = Some(left_stop.map_or(r, |s| s.max(r)));
         }
         let mut right_stop: Option<Stop> = None;
         for &g in right {
-            let (l, _) = self.entries[g.index()].stops?;
+            let (l, _) = self.entries[g.index()].stops.get()?;
             right_stop = Some(right_stop.map_or(l, |s| s.min(l)));
         }
         Some((left_stop?, right_stop?))
@@ -601,6 +700,47 @@ pub(crate) fn number_birthday(x: &Dyadic) -> u64 {
 mod tests {
     use super::*;
     use crate::clock::{Clock, Stop};
+
+    /// Stops held in two words order as the dyadics they hold, at the limits of what is held
+    /// inline too, and an entry takes 64 bytes.
+    #[test]
+    fn inline_stops_order_as_their_numbers() {
+        let limit = (1i64 << 62) - 1;
+        let mut xs = vec![Dyadic::zero()];
+        for n in [
+            1,
+            -1,
+            3,
+            -3,
+            5,
+            limit,
+            -limit,
+            limit - 2,
+            1 << 40,
+            -(1 << 40),
+        ] {
+            for e in [0, 1, 2, 7, 33, 59, 60] {
+                xs.push(Dyadic::new(n, e));
+            }
+        }
+        for a in &xs {
+            let sa = super::Stop::of(a).expect("held inline");
+            assert_eq!(super::Stop::from_i128(sa.to_i128()), sa);
+            for b in &xs {
+                let sb = super::Stop::of(b).expect("held inline");
+                assert_eq!(sa.cmp(&sb), a.cmp(b), "{a} against {b}");
+                assert_eq!(sa < sb, a < b);
+                assert_eq!(sa > sb, a > b);
+            }
+        }
+        assert_eq!(super::Stop::of(&Dyadic::new(1, 61)), None);
+        assert_eq!(super::Stop::of(&Dyadic::new(1i64 << 62, 0)), None);
+        let none = Stops::NONE.get();
+        assert!(none.is_none());
+        let zero = super::Stop::of(&Dyadic::zero());
+        assert!(Stops::new(zero.map(|s| (s, s))).get().is_some());
+        assert_eq!(std::mem::size_of::<Entry>(), 64);
+    }
 
     /// A table grown past its 32-bit ids stops the run with the reason; an id is never wrapped.
     #[test]

@@ -118,3 +118,31 @@ proptest! {
         prop_assert_eq!(games.compare(gh, g), games.compare(h, zero));
     }
 }
+
+/// `g <= h` by Conway's definition alone, on the canonical options: no stops, no cache.
+fn plain_leq(games: &mut Games, g: GameId, h: GameId) -> bool {
+    let left = games.left_options(g);
+    let right = games.right_options(h);
+    !left.iter().any(|&gl| plain_leq(games, h, gl))
+        && !right.iter().any(|&hr| plain_leq(games, hr, g))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// The engine's comparisons (stops, the cache holding both directions of a pair in one
+    /// slot) against the definition, every ordered pair of three games asked twice.
+    #[test]
+    fn comparisons_agree_with_the_definition(seed in any::<u64>(), depth in 1usize..4, nus in any::<bool>()) {
+        let mut games = Games::new();
+        let ids: Vec<GameId> = (0..3).map(|k| game(&mut games, seed.wrapping_add(k), depth, nus)).collect();
+        for _ in 0..2 {
+            for &a in &ids {
+                for &b in &ids {
+                    let plain = plain_leq(&mut games, a, b);
+                    prop_assert_eq!(games.leq(a, b), plain);
+                }
+            }
+        }
+    }
+}
