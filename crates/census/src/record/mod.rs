@@ -448,3 +448,43 @@ impl InOrder {
 /// grows the map as it goes, so a census whose positions share few records never holds room
 /// for one group per position.
 pub const RESERVE_AT_MOST: u64 = 1 << 16;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Members added smallest first, records repeated and interleaved: the rows of
+    /// [`InOrder`] are those of [`Groups`] (counts, smallest member, order), in order.
+    #[test]
+    fn in_order_rows_are_the_groups_rows() {
+        let record = |edges: u32, value: i32| {
+            let facts = Facts {
+                edges,
+                ..Facts::default()
+            };
+            Record::valued(facts, Val::Num(Small::integer(value)))
+        };
+        let members = [
+            (1, 0),
+            (1, 1),
+            (2, 0),
+            (1, 0),
+            (2, 5),
+            (1, 1),
+            (1, 0),
+            (3, 0),
+        ];
+        let (mut groups, mut in_order) = (Groups::default(), InOrder::default());
+        in_order.reserve(3);
+        for (i, &(edges, value)) in members.iter().enumerate() {
+            let f = Forest::from_parts(0b10, 0, 1);
+            let order = order_key(1, i as u64);
+            groups.add(record(edges, value), 1, order, || f);
+            in_order.add(record(edges, value), order, || f);
+        }
+        let rows = in_order.into_rows();
+        assert_eq!(rows, groups.into_rows());
+        let counts: Vec<u64> = rows.iter().map(|r| r.count).collect();
+        assert_eq!(counts, [3, 2, 1, 1, 1]);
+    }
+}
