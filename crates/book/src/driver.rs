@@ -416,10 +416,11 @@ pub fn definitions(project: &Project, essay: Option<&Path>) -> Result<Definition
 
 /// Whether a query of the command line can be answered without the essays' definitions
 /// ([`no_definitions`]), so that their positions are not valued for nothing: it names only
-/// built-in families ([`hackenbook_census::workspace::built_in_names_only`]), no essay's
-/// census block takes one of those names, and the essays parse without a problem. A query
-/// answered so that fails is to be asked again with [`definitions`], so that it fails as it
-/// always did.
+/// built-in families ([`hackenbook_census::workspace::built_in_names_only`]), and either no
+/// essay's text holds any of those names (a census block's name is part of its essay's text,
+/// so none takes one; the essays are not parsed) or no essay's census block takes one and the
+/// essays parse without a problem. A query answered so that fails is to be asked again with
+/// [`definitions`], so that it fails as it always did, with its note on the essays' problems.
 pub fn needs_no_definitions(
     project: &Project,
     essay: Option<&Path>,
@@ -429,6 +430,10 @@ pub fn needs_no_definitions(
         return Ok(false);
     };
     let files = definition_files(project, essay)?;
+    let named = |f: &SourceFile| names.iter().any(|n| f.text.contains(n.as_str()));
+    if !files.iter().any(named) {
+        return Ok(true);
+    }
     let mut problems = Vec::new();
     let parsed = parse_all(&files, &mut problems);
     let taken = parsed.iter().flat_map(|e| &e.directives).any(|d| {

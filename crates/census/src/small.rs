@@ -7,7 +7,6 @@
 
 use hackenbook_games::signs::Binary;
 use hackenbook_games::Dyadic;
-use num_traits::ToPrimitive;
 use std::cmp::Ordering;
 use std::fmt;
 
@@ -139,8 +138,11 @@ impl Small {
         Dyadic::new(self.num, self.exp as u32)
     }
 
+    /// The number in the fixed width, where it fits (read from the dyadic's machine words,
+    /// without making its numerator a big integer).
     pub fn from_dyadic(d: &Dyadic) -> Option<Small> {
-        Small::from_wide(d.numerator().to_i64()?, d.exponent())
+        let (num, exp) = d.as_small()?;
+        Small::from_wide(num, exp)
     }
 }
 

@@ -15,7 +15,7 @@
 
 use crate::families::forests::{Family, Kind};
 use crate::forest::Forest;
-use crate::record::{forest_count, order_key, Facts, Groups, Readings, Record, Row, Val};
+use crate::record::{forest_count, order_key, Facts, Groups, InOrder, Readings, Record, Row, Val};
 use hackenbook_games::{GameId, Games};
 use hackenbook_rulesets::hackenbush::{Colour, Rules};
 use rustc_hash::FxHashMap;
@@ -265,7 +265,13 @@ fn stalks(
     let colours: Vec<Colour> = palette.colours().collect();
     let k = colours.len() as u64;
     let edge_values: Vec<GameId> = colours.iter().map(|&c| edge_rule(c, games)).collect();
-    let mut groups = Groups::default();
+    // The stalks come in order (edges, then colouring index, which is their rank less the
+    // first rank of their size): each record's first stalk is its smallest.
+    let mut groups = InOrder::default();
+    // Each stalk is a new game, and so, often, is the ordinal sum over it: room for all of
+    // them at once, so that the tables do not grow again at every size.
+    let total: u64 = (1..=family.max_edges).map(|n| palette.colourings(n)).sum();
+    games.reserve(usize::try_from(total.saturating_mul(2)).unwrap_or(usize::MAX));
     // levels[j].stalks[c]: the stalk of j edges with colouring index c (the empty stalk: 0).
     let empty = Stalk {
         value: games.zero(),
@@ -285,8 +291,6 @@ fn stalks(
         // A stalk has at most MAX_EDGES (16) edges: its shape fits the 32-bit word.
         let shape = ((1u32 << n) - 1) << n;
         let first_rank = palette.rank(Forest::from_parts(shape, palette.colouring(0, n), n));
-        // Each stalk is a new game, and so, often, is the ordinal sum over it.
-        games.reserve(count as usize * 2);
         let mut level = Level {
             stalks: Vec::with_capacity(count as usize),
             best: Vec::with_capacity(count as usize * 2),
@@ -357,7 +361,7 @@ fn stalks(
                 ordinal_sum: Val::of_game(ordinal_sum, games),
             };
             let record = Record::new(facts, readings);
-            groups.add(record, 1, order_key(n, first_rank + c), || f);
+            groups.add(record, order_key(n, first_rank + c), || f);
         }
         if n >= family.min_edges {
             progress(count);

@@ -15,6 +15,7 @@ use hackenbook_games::{Dyadic, GameId, Games};
 use hackenbook_rulesets::hackenbush::Colour;
 use rustc_hash::FxHashMap;
 use std::collections::hash_map::Entry;
+use std::hash::BuildHasher;
 
 /// A position's value: a number in the fixed-width form, or any other game by its id in the
 /// workspace's [`Games`] table. A number is always `Num`, so equal values are equal `Val`s.
@@ -27,7 +28,8 @@ pub enum Val {
 impl Val {
     /// The `Val` of a canonical game; numbers too large for the fixed width stay games.
     pub fn of_game(g: GameId, games: &Games) -> Val {
-        match games.as_number(g).as_ref().and_then(Small::from_dyadic) {
+        let number = games.as_nus(g).filter(|v| v.is_number());
+        match number.and_then(|v| Small::from_dyadic(&v.number)) {
             Some(x) => Val::Num(x),
             None => Val::Game(g),
         }
@@ -382,7 +384,107 @@ impl<M> Groups<M> {
     }
 }
 
+/// Distinct records gathered from members that come smallest first (an engine that
+/// enumerates in order-key order, one member at a time): a record's first member is its
+/// smallest, so each row is made when its record is first met and the rows are in order as
+/// they are made — [`Groups`]' result without a sort at the end. The index holds each record's
+/// hash and row (sixteen bytes, not the record: a census's index stays in the cache), records
+/// of one hash chained through `next`, so that equal hashes are told apart by their records.
+#[derive(Default)]
+pub struct InOrder {
+    rows: Vec<Row>,
+    /// The last row made with each hash.
+    index: FxHashMap<u64, u32>,
+    /// For each row, the row made before it with the same hash ([`NO_ROW`]: none).
+    next: Vec<u32>,
+}
+
+/// The end of a chain of rows in [`InOrder`].
+const NO_ROW: u32 = u32::MAX;
+
+impl InOrder {
+    /// Counts one member with `record`, at `order`, later than every member added before it:
+    /// `first()` is called only when the record is new.
+    pub fn add(&mut self, record: Record, order: u64, first: impl FnOnce() -> Forest) {
+        debug_assert!(self.rows.last().is_none_or(|r| r.order < order));
+        let hash = rustc_hash::FxBuildHasher.hash_one(record);
+        let head = self.index.get(&hash).copied().unwrap_or(NO_ROW);
+        let mut at = head;
+        while at != NO_ROW {
+            let row = &mut self.rows[at as usize];
+            if row.record == record {
+                row.count += 1;
+                return;
+            }
+            at = self.next[at as usize];
+        }
+        // At most 3^16 members of at most MAX_EDGES edges, so fewer than 2^32 rows.
+        let made = u32::try_from(self.rows.len()).expect("fewer than 2^32 records");
+        self.index.insert(hash, made);
+        self.next.push(head);
+        self.rows.push(Row {
+            record,
+            count: 1,
+            first: first(),
+            order,
+        });
+    }
+
+    /// Room for `more` records (up to [`RESERVE_AT_MOST`]).
+    pub fn reserve(&mut self, more: u64) {
+        let more = more.min(RESERVE_AT_MOST) as usize;
+        self.rows.reserve(more);
+        self.next.reserve(more);
+        self.index.reserve(more);
+    }
+
+    /// The rows, smallest member first (the order they were made in).
+    pub fn into_rows(self) -> Vec<Row> {
+        self.rows
+    }
+}
+
 /// The most groups [`Groups::reserve`] makes room for at once (some megabytes); a larger census
 /// grows the map as it goes, so a census whose positions share few records never holds room
 /// for one group per position.
 pub const RESERVE_AT_MOST: u64 = 1 << 16;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Members added smallest first, records repeated and interleaved: the rows of
+    /// [`InOrder`] are those of [`Groups`] (counts, smallest member, order), in order.
+    #[test]
+    fn in_order_rows_are_the_groups_rows() {
+        let record = |edges: u32, value: i32| {
+            let facts = Facts {
+                edges,
+                ..Facts::default()
+            };
+            Record::valued(facts, Val::Num(Small::integer(value)))
+        };
+        let members = [
+            (1, 0),
+            (1, 1),
+            (2, 0),
+            (1, 0),
+            (2, 5),
+            (1, 1),
+            (1, 0),
+            (3, 0),
+        ];
+        let (mut groups, mut in_order) = (Groups::default(), InOrder::default());
+        in_order.reserve(3);
+        for (i, &(edges, value)) in members.iter().enumerate() {
+            let f = Forest::from_parts(0b10, 0, 1);
+            let order = order_key(1, i as u64);
+            groups.add(record(edges, value), 1, order, || f);
+            in_order.add(record(edges, value), order, || f);
+        }
+        let rows = in_order.into_rows();
+        assert_eq!(rows, groups.into_rows());
+        let counts: Vec<u64> = rows.iter().map(|r| r.count).collect();
+        assert_eq!(counts, [3, 2, 1, 1, 1]);
+    }
+}
