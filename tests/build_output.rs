@@ -51,13 +51,13 @@ fn refused(project: &TempProject, out: &Path, why: &str) {
 
 #[test]
 fn the_essays_folder_is_refused() {
-    let project = TempProject::good();
+    let project = TempProject::good_typeset();
     refused(&project, Path::new("essays"), "it is the essays folder");
 }
 
 #[test]
 fn the_project_root_is_refused() {
-    let project = TempProject::good();
+    let project = TempProject::good_typeset();
     project.write("hackenbook.toml", "title = \"Mine\"\n");
     refused(&project, Path::new("."), "it is the project folder");
     refused(&project, project.root(), "it is the project folder");
@@ -65,7 +65,7 @@ fn the_project_root_is_refused() {
 
 #[test]
 fn the_templates_folder_is_refused() {
-    let project = TempProject::good();
+    let project = TempProject::good_typeset();
     refused(
         &project,
         Path::new("templates"),
@@ -91,7 +91,7 @@ fn a_folder_holding_the_project_is_refused() {
 
 #[test]
 fn a_folder_inside_the_sources_is_refused() {
-    let project = TempProject::good();
+    let project = TempProject::good_typeset();
     refused(
         &project,
         Path::new("essays/site"),
@@ -106,7 +106,7 @@ fn a_folder_inside_the_sources_is_refused() {
 
 #[test]
 fn a_folder_of_other_files_is_refused() {
-    let project = TempProject::good();
+    let project = TempProject::good_typeset();
     fs::create_dir(project.path("notes")).unwrap();
     project.write("notes/thesis.tex", "years of work");
     refused(
@@ -118,14 +118,14 @@ fn a_folder_of_other_files_is_refused() {
 
 #[test]
 fn a_regular_file_is_refused() {
-    let project = TempProject::good();
+    let project = TempProject::good_typeset();
     project.write("site", "not a folder");
     refused(&project, Path::new("site"), "is a file");
 }
 
 #[test]
 fn a_file_added_to_the_site_is_refused() {
-    let project = TempProject::good();
+    let project = TempProject::good_typeset();
     let first = build(project.root(), project.root(), None);
     assert!(first.status.success(), "{first:?}");
     project.write("site/my-notes.txt", "mine");
@@ -134,7 +134,7 @@ fn a_file_added_to_the_site_is_refused() {
 
 #[test]
 fn its_own_site_and_an_empty_folder_are_replaced() {
-    let project = TempProject::good();
+    let project = TempProject::good_typeset();
     for _ in 0..2 {
         let output = build(project.root(), project.root(), None);
         assert!(output.status.success(), "{output:?}");
@@ -148,7 +148,7 @@ fn its_own_site_and_an_empty_folder_are_replaced() {
 
 #[test]
 fn the_site_is_the_same_whatever_the_working_directory() {
-    let project = TempProject::good();
+    let project = TempProject::good_typeset();
     let root = project.root();
     let parent = root.parent().unwrap();
     let name = Path::new(root.file_name().unwrap());
@@ -189,7 +189,7 @@ fn the_site_is_the_same_whatever_the_working_directory() {
 
 #[test]
 fn an_empty_essays_folder_keeps_the_previous_site() {
-    let project = TempProject::good();
+    let project = TempProject::good_typeset();
     assert!(build(project.root(), project.root(), None).status.success());
     let before = tree(&project.path("site"));
     for essay in ["first.md", "second.md"] {
@@ -204,7 +204,7 @@ fn an_empty_essays_folder_keeps_the_previous_site() {
 #[cfg(unix)]
 #[test]
 fn one_build_writes_a_site_at_a_time_and_says_who_holds_it() {
-    let project = TempProject::good();
+    let project = TempProject::good_typeset();
     // Another process holding the lock (as a second `hackenbook build`, or `serve` rebuilding,
     // would): the build is refused with its id, and writes nothing.
     let mut holder = Command::new("sleep").arg("60").spawn().unwrap();
@@ -239,7 +239,7 @@ fn one_build_writes_a_site_at_a_time_and_says_who_holds_it() {
 
 #[test]
 fn a_staging_folder_left_bare_by_a_kill_blocks_no_build() {
-    let project = TempProject::good();
+    let project = TempProject::good_typeset();
     // Killed after creating the staging folder, before its manifest: it once refused every
     // later build ("was not made by hackenbook").
     fs::create_dir(project.path(".site.new")).unwrap();

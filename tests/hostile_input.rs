@@ -63,7 +63,7 @@ fn a_time_limit_beyond_a_week_is_refused_not_a_panic() {
     let output = hackenbook(&["--time-limit", "604800", "eval", "^ + ^"]);
     assert_eq!(String::from_utf8_lossy(&output.stdout).trim(), "^^");
     // A block's `time_limit` too large for the clock: located at the block's line.
-    let project = TempProject::good();
+    let project = TempProject::good_typeset();
     let root = project.root().to_str().unwrap();
     for (body, line) in [
         (
@@ -223,7 +223,7 @@ fn deeply_nested_queries_are_refused() {
 
 #[test]
 fn a_census_literal_nested_deeper_than_a_census_goes_is_refused() {
-    let project = TempProject::good();
+    let project = TempProject::good_typeset();
     let literal = format!("{}L{}", "L(".repeat(20_000), ")".repeat(20_000));
     project.write(
         "essays/deep.md",
@@ -262,7 +262,7 @@ fn hostile_essay(body: &str, line: usize, blank: usize) -> (String, String) {
 
 #[test]
 fn hostile_essays_fail_located() {
-    let project = TempProject::good();
+    let project = TempProject::good_typeset();
     let root = project.root().to_str().unwrap();
     for (body, line) in hostile_bodies() {
         let (text, location) = hostile_essay(&body, line, 0);
@@ -275,7 +275,7 @@ fn hostile_essays_fail_located() {
 #[cfg(unix)]
 #[test]
 fn serve_survives_every_hostile_essay() {
-    let project = TempProject::good();
+    let project = TempProject::good_typeset();
     let mut child = Command::new(env!("CARGO_BIN_EXE_hackenbook"))
         .args(["serve", "--port", "0", "--root"])
         .arg(project.root())
@@ -464,7 +464,7 @@ fn every_game_s_notation_refuses_hostile_input_at_the_command_line() {
 /// the essay (a CRLF essay's good board builds), never a panic or a stack overflow.
 #[test]
 fn every_game_s_notation_refuses_hostile_input_in_an_essay_located() {
-    let project = TempProject::good();
+    let project = TempProject::good_typeset();
     let root = project.root().to_str().unwrap();
     let games = [
         "domineering",

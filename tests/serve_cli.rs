@@ -39,7 +39,7 @@ fn wait(child: &mut Child) -> ExitStatus {
 
 #[test]
 fn a_port_in_use_is_a_clear_error_with_exit_status_1() {
-    let project = TempProject::good();
+    let project = TempProject::good_typeset();
     let taken = TcpListener::bind("127.0.0.1:0").unwrap();
     let port = taken.local_addr().unwrap().port();
     let mut child = serve(&project, port).spawn().unwrap();
@@ -58,7 +58,7 @@ fn a_port_in_use_is_a_clear_error_with_exit_status_1() {
 #[cfg(unix)]
 #[test]
 fn port_zero_prints_the_port_and_ctrl_c_stops_cleanly() {
-    let project = TempProject::good();
+    let project = TempProject::good_typeset();
     let mut child = serve(&project, 0).spawn().unwrap();
     let (addr, mut stdout) = served_address(&mut child);
     assert_ne!(addr.port(), 0);
@@ -83,7 +83,7 @@ fn port_zero_prints_the_port_and_ctrl_c_stops_cleanly() {
 /// stops at a limit of one second (not at the default ten), and the failed build says so.
 #[test]
 fn the_time_limit_bounds_the_builds_of_serve() {
-    let project = TempProject::good();
+    let project = TempProject::good_typeset();
     let essay = project.read("essays/first.md");
     project.write(
         "essays/first.md",
@@ -122,7 +122,7 @@ fn the_time_limit_bounds_the_builds_of_serve() {
 #[cfg(unix)]
 #[test]
 fn build_while_serve_holds_the_site_is_refused_naming_it() {
-    let project = TempProject::good();
+    let project = TempProject::good_typeset();
     let mut child = serve(&project, 0).spawn().unwrap();
     // Its output is kept open (and unread) while it runs.
     let (_, _stdout) = served_address(&mut child);
@@ -227,7 +227,7 @@ fn fake_opener(body: &str) -> (tempfile::TempDir, std::ffi::OsString) {
 #[cfg(all(unix, not(target_os = "macos")))]
 #[test]
 fn open_without_a_display_says_so_and_serves() {
-    let project = TempProject::good();
+    let project = TempProject::good_typeset();
     let (mut child, addr, said) = serve_open(&project, &[]);
     let line = line_with(&said, "no browser could be opened");
     let served = get(addr, "/").map(|r| r.status);
@@ -247,7 +247,7 @@ fn open_without_a_display_says_so_and_serves() {
 #[cfg(all(unix, not(target_os = "macos")))]
 #[test]
 fn an_opener_that_finds_no_browser_is_reported() {
-    let project = TempProject::good();
+    let project = TempProject::good_typeset();
     let (_dir, path) = fake_opener("exit 3");
     let (mut child, addr, said) = serve_open(&project, &[("PATH", path), ("DISPLAY", ":0".into())]);
     let line = line_with(&said, "no browser could be opened");
@@ -267,7 +267,7 @@ fn an_opener_that_finds_no_browser_is_reported() {
 #[cfg(all(unix, not(target_os = "macos")))]
 #[test]
 fn open_hands_the_opener_the_address_served() {
-    let project = TempProject::good();
+    let project = TempProject::good_typeset();
     let asked = project.path("asked");
     // Written beside, then renamed: the test never reads half a file.
     let (_dir, path) = fake_opener(&format!(

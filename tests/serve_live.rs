@@ -17,7 +17,7 @@ fn start(project: &TempProject) -> Server {
 
 #[test]
 fn serves_the_index_and_puts_the_reload_script_in_pages_only() {
-    let project = TempProject::good();
+    let project = TempProject::good_typeset();
     let server = start(&project);
     let index = get(server.addr(), "/").unwrap();
     assert_eq!(index.status, 200);
@@ -76,7 +76,7 @@ fn serves_the_index_and_puts_the_reload_script_in_pages_only() {
 
 #[test]
 fn requests_never_leave_the_site_folder() {
-    let project = TempProject::good();
+    let project = TempProject::good_typeset();
     project.write("Cargo.toml", "SECRET outside the site");
     project.write("x", "SECRET outside the site");
     let server = start(&project);
@@ -106,7 +106,7 @@ fn requests_never_leave_the_site_folder() {
 
 #[test]
 fn saving_an_essay_rebuilds_and_the_version_endpoint_signals_it() {
-    let project = TempProject::good();
+    let project = TempProject::good_typeset();
     let server = start(&project);
     let before = server.version();
     assert_eq!(
@@ -145,7 +145,7 @@ fn saving_an_essay_rebuilds_and_the_version_endpoint_signals_it() {
 
 #[test]
 fn a_broken_essay_replaces_pages_with_its_diagnostics_until_fixed() {
-    let project = TempProject::good();
+    let project = TempProject::good_typeset();
     let server = start(&project);
     let good = project.read("essays/first.md");
     let published = project.read("site/first.html");
@@ -187,7 +187,7 @@ fn a_broken_essay_replaces_pages_with_its_diagnostics_until_fixed() {
 
 #[test]
 fn templates_and_the_configuration_are_watched_too() {
-    let project = TempProject::good();
+    let project = TempProject::good_typeset();
     let server = start(&project);
     let base = project.read("templates/base.html");
     let edited = base.replacen("<main", "<main data-edited=\"yes\"", 1);
@@ -209,7 +209,7 @@ fn templates_and_the_configuration_are_watched_too() {
 
 #[test]
 fn a_build_that_never_succeeded_still_serves_its_diagnostics() {
-    let project = TempProject::good();
+    let project = TempProject::good_typeset();
     let essay = project.read("essays/second.md");
     project.write(
         "essays/second.md",
@@ -225,7 +225,7 @@ fn a_build_that_never_succeeded_still_serves_its_diagnostics() {
 #[test]
 fn a_huge_request_line_is_refused_without_being_echoed() {
     use std::io::{Read, Write};
-    let project = TempProject::good();
+    let project = TempProject::good_typeset();
     let server = start(&project);
     let mut stream = std::net::TcpStream::connect(server.addr()).unwrap();
     stream
@@ -262,7 +262,7 @@ fn a_huge_request_line_is_refused_without_being_echoed() {
 #[test]
 fn oversized_headers_are_refused() {
     use std::io::{Read, Write};
-    let project = TempProject::good();
+    let project = TempProject::good_typeset();
     let server = start(&project);
     let mut stream = std::net::TcpStream::connect(server.addr()).unwrap();
     let headers = "X-Filler: 0123456789abcdef\r\n".repeat(4_000);
@@ -275,7 +275,7 @@ fn oversized_headers_are_refused() {
 #[test]
 fn a_host_that_dns_could_rebind_is_refused() {
     use std::io::{Read, Write};
-    let project = TempProject::good();
+    let project = TempProject::good_typeset();
     let server = start(&project);
     let port = server.addr().port();
     let ask = |host: &str| {
@@ -307,7 +307,7 @@ fn a_host_that_dns_could_rebind_is_refused() {
 
 #[test]
 fn absolute_form_targets_for_this_server_are_served() {
-    let project = TempProject::good();
+    let project = TempProject::good_typeset();
     let server = start(&project);
     let absolute = format!("http://{}/first.html", server.addr());
     let page = get(server.addr(), &absolute).unwrap();
@@ -321,7 +321,7 @@ fn absolute_form_targets_for_this_server_are_served() {
 
 #[test]
 fn a_change_to_the_source_cancels_a_long_build() {
-    let project = TempProject::good();
+    let project = TempProject::good_typeset();
     let mut config = Config::new(project.root(), 0);
     // No time limit: only the cancellation can stop the long build.
     config.project.time_limit = None;

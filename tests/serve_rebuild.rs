@@ -64,7 +64,7 @@ fn rebuild_matches_a_full_build(rebuilder: &mut Rebuilder, project: &TempProject
 
 #[test]
 fn every_kind_of_edit_ends_in_the_full_build_s_site() {
-    let project = TempProject::good();
+    let project = TempProject::good_typeset();
     let mut rebuilder = Rebuilder::new(Project::at(project.root())).unwrap();
     assert_eq!(rebuild_matches_a_full_build(&mut rebuilder, &project), 2);
     let first = project.read("essays/first.md");
@@ -126,7 +126,7 @@ fn every_kind_of_edit_ends_in_the_full_build_s_site() {
 /// good pages meanwhile.
 #[test]
 fn a_failed_essay_is_checked_again_and_the_site_keeps_its_pages() {
-    let project = TempProject::good();
+    let project = TempProject::good_typeset();
     let mut rebuilder = Rebuilder::new(Project::at(project.root())).unwrap();
     rebuild_matches_a_full_build(&mut rebuilder, &project);
     let before = files(&project.path("site"));
@@ -149,7 +149,7 @@ fn a_failed_essay_is_checked_again_and_the_site_keeps_its_pages() {
 /// mention that goes away makes the position unused again where it is defined.
 #[test]
 fn an_essay_that_borrows_a_position_sees_the_lender_s_edit() {
-    let project = TempProject::good();
+    let project = TempProject::good_typeset();
     let second = project.read("essays/second.md");
     let borrowing = format!("{second}\nThe first essay's stalk, `{{1/2 = value of first/lr}}`.\n");
     project.write("essays/second.md", &borrowing);

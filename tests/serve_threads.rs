@@ -21,7 +21,7 @@ fn threads() -> usize {
 #[cfg(target_os = "linux")]
 #[test]
 fn idle_connections_do_not_multiply_threads() {
-    let project = TempProject::good();
+    let project = TempProject::good_typeset();
     let server = start(&project);
     let before = threads();
     let idle: Vec<std::net::TcpStream> = (0..300)

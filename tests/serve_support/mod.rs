@@ -37,6 +37,22 @@ impl TempProject {
         )
     }
 
+    /// The `good` fixture with its typesetting already kept in its cache folder, as a build of
+    /// it keeps it: the tests' builds read the fonts back instead of encoding them again
+    /// (Brotli at its highest quality: most of a small build's time). What is kept is the
+    /// typesetters' exact output, sealed under the user's key (the book's `site/kept.rs`), so
+    /// every site is the same; the encoding itself runs in the build that made it, once per
+    /// test process, and in the book's own tests. The serve benchmark keeps [`Self::good`].
+    pub fn good_typeset() -> TempProject {
+        let project = TempProject::good();
+        let cache = project.path(".hackenbook-cache");
+        fs::create_dir_all(&cache).expect("a new folder");
+        for (name, bytes) in good_typesetting() {
+            fs::write(cache.join(name), bytes).expect("a written file");
+        }
+        project
+    }
+
     pub fn root(&self) -> &Path {
         self.dir.path()
     }
@@ -52,6 +68,44 @@ impl TempProject {
     pub fn write(&self, relative: &str, text: &str) {
         fs::write(self.path(relative), text).expect("a writable file");
     }
+}
+
+/// The typesetting files (`typeset-*`) a build of the `good` fixture leaves in its cache
+/// folder, made once per process by the binary.
+fn good_typesetting() -> &'static [(std::ffi::OsString, Vec<u8>)] {
+    static KEPT: std::sync::OnceLock<Vec<(std::ffi::OsString, Vec<u8>)>> =
+        std::sync::OnceLock::new();
+    KEPT.get_or_init(|| {
+        let project = TempProject::good();
+        let output = std::process::Command::new(env!("CARGO_BIN_EXE_hackenbook"))
+            .arg("--root")
+            .arg(project.root())
+            .arg("build")
+            .output()
+            .expect("the binary runs");
+        assert!(
+            output.status.success(),
+            "the good fixture builds: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        let kept: Vec<_> = fs::read_dir(project.path(".hackenbook-cache"))
+            .expect("the build's cache folder")
+            .map(|entry| entry.expect("a folder entry"))
+            .filter(|entry| entry.file_name().to_string_lossy().starts_with("typeset-"))
+            .map(|entry| {
+                (
+                    entry.file_name(),
+                    fs::read(entry.path()).expect("a kept file"),
+                )
+            })
+            .collect();
+        assert!(
+            kept.iter()
+                .any(|(name, _)| name.to_string_lossy().ends_with(".woff2")),
+            "the build kept its fonts"
+        );
+        kept
+    })
 }
 
 pub fn copy_dir(from: &Path, to: &Path) {
