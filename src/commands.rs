@@ -167,7 +167,12 @@ fn ruleset_of(game: &str, childish: bool) -> Result<&'static dyn DynRuleset, Fai
     }
 }
 
-/// A position of another game: its value, who wins, then each player's moves, `name (value)`.
+/// The most moves of one player `eval` lists, each with the value it reaches; past it, `eval`
+/// says how many there are.
+pub const MAX_LISTED_MOVES: usize = 100;
+
+/// A position of any game: its value, who wins, then each player's moves, `name (value)` (at
+/// most [`MAX_LISTED_MOVES`] of them).
 fn board_to_string(
     position: &AnyPosition,
     explicit: bool,
@@ -210,6 +215,16 @@ fn board_to_string(
         outcome.letter()
     );
     for player in Player::BOTH {
+        // A large board's moves are counted, not valued one by one and listed (a bed of a
+        // thousand edges has a thousand cuts, each a position of its own to value).
+        let count = position.moves(player).len();
+        if count > MAX_LISTED_MOVES {
+            out.push_str(&format!(
+                "\n{}'s moves: {count}, not listed (more than {MAX_LISTED_MOVES})",
+                player.name()
+            ));
+            continue;
+        }
         let options = position
             .option_values(player, rulesets, games)
             .map_err(unsolved)?;

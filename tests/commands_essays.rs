@@ -544,6 +544,17 @@ fn eval_of_a_bare_position_is_eval_of_hackenbush_s() {
             );
         }
     }
+    // A stalk of 101 blue edges beside a red one is worth 101 - 1: Left's 101 cuts are counted,
+    // not listed; Right's one cut is (to 101). A hundred are listed.
+    let big = format!("{} R", "L".repeat(101));
+    let shown = eval(&big, false).unwrap();
+    assert!(
+        shown.starts_with("100\nLeft wins whoever starts (L)\nLeft's moves: 101, not listed (more than 100)\nRight's moves: R (101)"),
+        "{shown}"
+    );
+    let hundred = eval(&format!("{} R", "L".repeat(100)), false).unwrap();
+    let left = hundred.lines().nth(2).unwrap();
+    assert_eq!(left.matches(" (").count(), 100, "{left}");
     // What is no position is still read as a game, and an error names both readings.
     assert_eq!(eval("[LR] + [R]", false).unwrap(), "-1/2");
     let Err(e) = eval("LRQ", false) else {
