@@ -907,7 +907,7 @@ pub fn play_against_solver(
             }
             continue;
         }
-        let legal: Vec<&str> = game
+        let legal: Vec<String> = game
             .legal()
             .iter()
             .map(|&e| board.names().name(e))
