@@ -5,10 +5,10 @@ use hackenbook_book::essay::diagnostic::capped;
 use hackenbook_census as census;
 use hackenbook_games::{notation, Games, Player};
 use hackenbook_rulesets::hackenbush::play::{Board, Match, PlayLimits, PlayTable};
-use hackenbook_rulesets::hackenbush::{self, Evaluator, Position, Rules};
+use hackenbook_rulesets::hackenbush::{self, Evaluator, Rules};
 use hackenbook_rulesets::in_place::InPlace;
 use hackenbook_rulesets::play::{PlayLimits as BoardLimits, PlayTable as BoardTable};
-use hackenbook_rulesets::{normalise_move_name, registry, AnyPosition};
+use hackenbook_rulesets::{normalise_move_name, registry, AnyPosition, DynRuleset};
 use std::io::Write;
 use std::path::Path;
 
@@ -132,24 +132,13 @@ fn outcome_to_string(
     Ok(lines.join("\n"))
 }
 
+/// The game a bare position is read in (`hackenbook eval LR`, `hackenbook play LR`).
+const HACKENBUSH: &str = "hackenbush";
+
 /// `input` read as a position of the game named `game` (`eval --game`, `play --game`), under
 /// its childish rules with `childish` (`--childish`: a rule variant of Hackenbush's).
 fn read_game_position(game: &str, input: &str, childish: bool) -> Result<AnyPosition, Failure> {
-    let usual = registry::find(game).ok_or_else(|| {
-        Failure::Other(format!(
-            "unknown game `{game}`\n  help: {}",
-            registry::unknown_help(game)
-        ))
-    })?;
-    let ruleset = match childish {
-        false => usual,
-        true => registry::find_variant(game, Some("childish")).ok_or_else(|| {
-            Failure::Other(format!(
-                "--childish is a rule of Hackenbush; {game} has no rule variants"
-            ))
-        })?,
-    };
-    AnyPosition::parse(ruleset, input).map_err(|e| {
+    AnyPosition::parse(ruleset_of(game, childish)?, input).map_err(|e| {
         Failure::Other(format!(
             "{} is not a {game} position: {} (at byte {}){}",
             capped(format!("`{input}`")),
@@ -160,7 +149,30 @@ fn read_game_position(game: &str, input: &str, childish: bool) -> Result<AnyPosi
     })
 }
 
-/// A position of another game: its value, who wins, then each player's moves, `name (value)`.
+/// The ruleset of the game named `game`, under its childish rules with `childish`.
+fn ruleset_of(game: &str, childish: bool) -> Result<&'static dyn DynRuleset, Failure> {
+    let usual = registry::find(game).ok_or_else(|| {
+        Failure::Other(format!(
+            "unknown game `{game}`\n  help: {}",
+            registry::unknown_help(game)
+        ))
+    })?;
+    match childish {
+        false => Ok(usual),
+        true => registry::find_variant(game, Some("childish")).ok_or_else(|| {
+            Failure::Other(format!(
+                "--childish is a rule of Hackenbush; {game} has no rule variants"
+            ))
+        }),
+    }
+}
+
+/// The most moves of one player `eval` lists, each with the value it reaches; past it, `eval`
+/// says how many there are.
+pub const MAX_LISTED_MOVES: usize = 100;
+
+/// A position of any game: its value, who wins, then each player's moves, `name (value)` (at
+/// most [`MAX_LISTED_MOVES`] of them).
 fn board_to_string(
     position: &AnyPosition,
     explicit: bool,
@@ -203,6 +215,16 @@ fn board_to_string(
         outcome.letter()
     );
     for player in Player::BOTH {
+        // A large board's moves are counted, not valued one by one and listed (a bed of a
+        // thousand edges has a thousand cuts, each a position of its own to value).
+        let count = position.moves(player).len();
+        if count > MAX_LISTED_MOVES {
+            out.push_str(&format!(
+                "\n{}'s moves: {count}, not listed (more than {MAX_LISTED_MOVES})",
+                player.name()
+            ));
+            continue;
+        }
         let options = position
             .option_values(player, rulesets, games)
             .map_err(unsolved)?;
@@ -242,88 +264,70 @@ pub fn eval_to_string(
             return eval_game_to_string(game.trim(), position.trim(), explicit, childish, defs);
         }
     }
-    let Evaluator { games, rulesets } = &mut defs.checker.ev;
-    let show = |games: &Games, g| {
-        if explicit {
-            games.display_explicit(g)
-        } else {
-            games.display(g)
-        }
+    // A bare position is Hackenbush's, read and valued as `hackenbush: POSITION` is.
+    let position_error = match AnyPosition::parse(ruleset_of(HACKENBUSH, childish)?, input) {
+        Ok(position) => return board_to_string(&position, explicit, &mut defs.checker.ev),
+        Err(e) => e,
     };
-    match Position::parse(input) {
-        Ok(position) => {
-            let rules = if childish {
-                Rules::Childish
-            } else {
-                Rules::Normal
-            };
-            let value = rulesets
-                .hackenbush()
-                .evaluate(&position, rules, games)
-                .map_err(|e| Failure::Other(format!("cannot value `{input}`: {e}")))?
-                .value;
-            Ok(show(games, value))
-        }
-        Err(position_error) => {
-            let workspace = &defs.workspace;
-            let shown = notation::parse_expr(input).and_then(|expr| {
-                let in_place = InPlace::value(&[&expr], rulesets, games)?;
-                let mut resolve = |name: &str| {
-                    in_place
-                        .get(name)
-                        .or_else(|| workspace.position_value(name))
+    let Evaluator { games, rulesets } = &mut defs.checker.ev;
+    let show = |games: &Games, g| shown(games, g, explicit);
+    let workspace = &defs.workspace;
+    let answer = notation::parse_expr(input).and_then(|expr| {
+        let in_place = InPlace::value(&[&expr], rulesets, games)?;
+        let mut resolve = |name: &str| {
+            in_place
+                .get(name)
+                .or_else(|| workspace.position_value(name))
+        };
+        match expr.incentives_of() {
+            Some(argument) => {
+                // The incentives are worked out under the clock that values `G`.
+                let [left, right] =
+                    notation::eval_then(argument, games, &mut resolve, |games, g| {
+                        Player::BOTH.map(|player| games.incentives(g, &[player]))
+                    })?;
+                let line = |player: Player, list: Vec<hackenbook_games::GameId>| {
+                    let shown: Vec<String> = list.iter().map(|&i| show(games, i)).collect();
+                    let shown = if shown.is_empty() {
+                        "none".to_string()
+                    } else {
+                        shown.join(", ")
+                    };
+                    format!("{} incentives: {shown}", player.name())
                 };
-                match expr.incentives_of() {
-                    Some(argument) => {
-                        // The incentives are worked out under the clock that values `G`.
-                        let [left, right] =
-                            notation::eval_then(argument, games, &mut resolve, |games, g| {
-                                Player::BOTH.map(|player| games.incentives(g, &[player]))
-                            })?;
-                        let line = |player: Player, list: Vec<hackenbook_games::GameId>| {
-                            let shown: Vec<String> = list.iter().map(|&i| show(games, i)).collect();
-                            let shown = if shown.is_empty() {
-                                "none".to_string()
-                            } else {
-                                shown.join(", ")
-                            };
-                            format!("{} incentives: {shown}", player.name())
-                        };
-                        Ok(format!(
-                            "{}\n{}",
-                            line(Player::Left, left),
-                            line(Player::Right, right)
-                        ))
-                    }
-                    None => notation::eval(&expr, games, &mut resolve).map(|v| show(games, v)),
-                }
-            });
-            shown.map_err(|game_error| {
-                let known: Vec<&str> = workspace.position_names().collect();
-                let hint = input
-                    .get(game_error.span.clone())
-                    .and_then(|name| {
-                        let known_here = workspace.position_value(name).is_some();
-                        (!known_here)
-                            .then(|| workspace.elsewhere_help(name))
-                            .flatten()
-                            .or_else(|| hackenbook_book::check::unknown_name_help(name, &known))
-                    })
-                    .map_or(String::new(), |h| format!("\n  help: {h}"));
-                Failure::Other(
-                    format!(
-                        "{} is neither a position ({} at byte {}) nor a game ({} at byte {}){}",
-                        capped(format!("`{input}`")),
-                        capped(position_error.message),
-                        position_error.span.start,
-                        capped(game_error.message),
-                        game_error.span.start,
-                        definition_note(defs)
-                    ) + &hint,
-                )
-            })
+                Ok(format!(
+                    "{}\n{}",
+                    line(Player::Left, left),
+                    line(Player::Right, right)
+                ))
+            }
+            None => notation::eval(&expr, games, &mut resolve).map(|v| show(games, v)),
         }
-    }
+    });
+    answer.map_err(|game_error| {
+        let known: Vec<&str> = workspace.position_names().collect();
+        let hint = input
+            .get(game_error.span.clone())
+            .and_then(|name| {
+                let known_here = workspace.position_value(name).is_some();
+                (!known_here)
+                    .then(|| workspace.elsewhere_help(name))
+                    .flatten()
+                    .or_else(|| hackenbook_book::check::unknown_name_help(name, &known))
+            })
+            .map_or(String::new(), |h| format!("\n  help: {h}"));
+        Failure::Other(
+            format!(
+                "{} is neither a position ({} at byte {}) nor a game ({} at byte {}){}",
+                capped(format!("`{input}`")),
+                capped(position_error.message),
+                position_error.span.start,
+                capped(game_error.message),
+                game_error.span.start,
+                definition_note(defs)
+            ) + &hint,
+        )
+    })
 }
 
 /// After a failed query: a word on the problems met while reading the definitions, if any.
@@ -740,7 +744,7 @@ fn next_rung(project: &Project) -> i64 {
 
 /// `hackenbook play POSITION [--game GAME] [--childish] [--json]`: the play table as JSON, or a
 /// game against the solver on stdin and stdout. A position of another game is written
-/// `domineering: 2x3` or given with `--game`, as `eval` takes it.
+/// `domineering: 2x3` or given with `--game`, as `eval` takes it; a bare one is Hackenbush's.
 pub fn play(
     input: &str,
     game: Option<&str>,
@@ -748,86 +752,94 @@ pub fn play(
     json: bool,
     ev: &mut Evaluator,
 ) -> Result<(), Failure> {
-    if let Some(table) = other_game_table(input, game, childish, ev)? {
-        if json {
-            say(&serde_json::to_string(&table).map_err(|e| Failure::Other(e.to_string()))?);
-            return Ok(());
-        }
-        let stdin = std::io::stdin();
-        return play_board_against_solver(&table, &mut stdin.lock(), &mut std::io::stdout())
-            .map_err(|e| Failure::Other(format!("cannot talk to the terminal: {e}")));
-    }
-    let (table, board) = play_table(input, childish, ev)?;
+    let table = play_table(input, game, childish, ev)?;
     if json {
-        say(&serde_json::to_string(&table).map_err(|e| Failure::Other(e.to_string()))?);
+        say(&table.json().map_err(|e| Failure::Other(e.to_string()))?);
         return Ok(());
     }
     let stdin = std::io::stdin();
-    play_against_solver(&table, &board, &mut stdin.lock(), &mut std::io::stdout())
-        .map_err(|e| Failure::Other(format!("cannot talk to the terminal: {e}")))
+    let (mut input, mut out) = (stdin.lock(), std::io::stdout());
+    match &table {
+        Playable::Hackenbush(table, board) => {
+            play_against_solver(table, board, &mut input, &mut out)
+        }
+        Playable::Other(table) => play_board_against_solver(table, &mut input, &mut out),
+    }
+    .map_err(|e| Failure::Other(format!("cannot talk to the terminal: {e}")))
 }
 
-/// The play table of a position of another game than Hackenbush — given with `game`, or written
-/// `GAME: POSITION` — valued by the run's solvers; `None` when `input` is a Hackenbush position.
-pub fn other_game_table(
+/// What `play` plays from: a Hackenbush board on Hackenbush's table of standing edges (each
+/// edge's name and colour, every legal cut: the table the pages embed, and `play --json`'s
+/// documented shape), any other game on the generic table of its positions.
+pub enum Playable {
+    Hackenbush(PlayTable, Board),
+    Other(BoardTable),
+}
+
+impl Playable {
+    /// The table as `play --json` prints it.
+    pub fn json(&self) -> serde_json::Result<String> {
+        match self {
+            Playable::Hackenbush(table, _) => serde_json::to_string(table),
+            Playable::Other(table) => serde_json::to_string(table),
+        }
+    }
+
+    /// The value of the position play starts from, as the table writes it.
+    pub fn value(&self) -> &str {
+        match self {
+            Playable::Hackenbush(table, _) => &table.values[table.positions[0].value],
+            Playable::Other(table) => &table.values[table.positions[0].value],
+        }
+    }
+}
+
+/// The play table of `input`: a position of the game `game`, or written `GAME: POSITION`, or
+/// else a bare Hackenbush position (`LR`, as `hackenbush: LR`), all read through the registry
+/// and valued by the run's solvers (`ev`: under its time limit).
+pub fn play_table(
     input: &str,
     game: Option<&str>,
     childish: bool,
     ev: &mut Evaluator,
-) -> Result<Option<BoardTable>, Failure> {
-    let position = match game {
-        Some(game) => read_game_position(game, input, childish)?,
-        None => match input.split_once(':') {
-            Some((game, position)) if registry::find(game.trim()).is_some() => {
-                read_game_position(game.trim(), position.trim(), childish)?
-            }
-            _ => return Ok(None),
-        },
+) -> Result<Playable, Failure> {
+    let (game, text) = match (game, input.split_once(':')) {
+        (Some(game), _) => (game, input),
+        (None, Some((game, text))) if registry::find(game.trim()).is_some() => {
+            (game.trim(), text.trim())
+        }
+        (None, _) => (HACKENBUSH, input),
     };
-    let name = position.ruleset().name();
-    let Evaluator {
-        games, rulesets, ..
-    } = ev;
-    BoardTable::build(&position, &BoardLimits::default(), rulesets, games)
-        .map(Some)
-        .map_err(|e| {
-            Failure::Other(format!(
-                "cannot play {}: {e}",
-                capped(format!("`{name}: {}`", position.print()))
-            ))
-        })
-}
-
-/// The play table of a written Hackenbush position, with the board its edge names come from.
-/// Its values are the run's (`ev`: under its time limit).
-pub fn play_table(
-    input: &str,
-    childish: bool,
-    ev: &mut Evaluator,
-) -> Result<(PlayTable, Board), Failure> {
-    let position = Position::parse(input).map_err(|e| {
+    let position = read_game_position(game, text, childish)?;
+    let cannot_play = |e: &dyn std::fmt::Display| {
         Failure::Other(format!(
-            "`{input}` is not a position: {} at byte {}",
-            e.message, e.span.start
+            "cannot play {}: {e}",
+            capped(format!("`{game}: {}`", position.print()))
         ))
-    })?;
-    let rules = if childish {
-        Rules::Childish
-    } else {
-        Rules::Normal
     };
-    let limits = PlayLimits::default();
-    let table = PlayTable::build(
-        &position,
-        rules,
-        &limits,
-        ev.rulesets.hackenbush(),
-        &mut ev.games,
-    )
-    .map_err(|e| Failure::Other(format!("cannot play `{input}`: {e}")))?;
-    let board = Board::new(&position, rules, limits.edges)
-        .map_err(|e| Failure::Other(format!("cannot play `{input}`: {e}")))?;
-    Ok((table, board))
+    let Evaluator { games, rulesets } = ev;
+    if let Some(board) = position.downcast::<hackenbush::Hackenbush>() {
+        let rules = if childish {
+            Rules::Childish
+        } else {
+            Rules::Normal
+        };
+        let limits = PlayLimits::default();
+        let table = PlayTable::build(
+            board.written(),
+            rules,
+            &limits,
+            rulesets.hackenbush(),
+            games,
+        )
+        .map_err(|e| cannot_play(&e))?;
+        let board =
+            Board::new(board.written(), rules, limits.edges).map_err(|e| cannot_play(&e))?;
+        return Ok(Playable::Hackenbush(table, board));
+    }
+    BoardTable::build(&position, &BoardLimits::default(), rulesets, games)
+        .map(Playable::Other)
+        .map_err(|e| cannot_play(&e))
 }
 
 /// A game against the solver: the user picks a side and who starts, then cuts edges by name;
@@ -895,7 +907,7 @@ pub fn play_against_solver(
             }
             continue;
         }
-        let legal: Vec<&str> = game
+        let legal: Vec<String> = game
             .legal()
             .iter()
             .map(|&e| board.names().name(e))

@@ -56,9 +56,9 @@ enum Command {
         #[arg(long, value_enum, default_value_t = Format::Human)]
         message_format: Format,
     },
-    /// Print the value of a Hackenbush position or a game expression.
+    /// Print the value of a position (who wins, and each move's value) or of a game expression.
     Eval {
-        /// A position (`LRRL`, `L(L R)`, `g-a G, a-b G, b-g G`), a game (`{0,1/2|2}`, `^ + *`,
+        /// A Hackenbush position (`LRRL`, `L(L R)`, `g-a G, a-b G, b-g G`), a game (`{0,1/2|2}`, `^ + *`,
         /// `[LR] + [R]`, `tree + 1` with a position of the essays), or a position of another
         /// game (`domineering: 4x4`, `toads-and-frogs: TT..FF`).
         input: String,
@@ -82,7 +82,7 @@ enum Command {
     },
     /// Play a position against the solver, or print its play table.
     Play {
-        /// A position (`LR LR R`, `g-a L, a-b R, b-g G`), or a position of another game
+        /// A Hackenbush position (`LR LR R`, `g-a L, a-b R, b-g G`), or a position of another game
         /// (`domineering: 2x3`, `toads-and-frogs: TT..FF`).
         position: String,
         /// Read POSITION as a position of this game (nim, domineering, toads-and-frogs, cutcake,

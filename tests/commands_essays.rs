@@ -3,10 +3,20 @@
 //! shows which members of a family a condition picks; `play` plays a game in the terminal.
 
 use hackenbook::commands::{
-    eval_game_to_string, eval_outcome_to_string, eval_to_string, listing_text, other_game_table,
+    eval_game_to_string, eval_outcome_to_string, eval_to_string, listing_text, play_table, Playable,
 };
 use hackenbook_book::driver::{self, Project};
+use hackenbook_rulesets::play::PlayTable as BoardTable;
 use std::path::Path;
+
+/// The generic table of a position of another game than Hackenbush.
+fn board_table(input: &str, game: Option<&str>) -> Result<BoardTable, driver::Failure> {
+    let mut ev = hackenbook_rulesets::hackenbush::Evaluator::default();
+    match play_table(input, game, false, &mut ev)? {
+        Playable::Other(table) => Ok(table),
+        Playable::Hackenbush(..) => panic!("`{input}` is played on Hackenbush's table"),
+    }
+}
 
 fn project_with(essays: &[(&str, &str)]) -> (tempfile::TempDir, Project) {
     let dir = tempfile::tempdir().unwrap();
@@ -274,12 +284,15 @@ fn eval_suggests_the_nearest_position_before_brackets() {
 
 #[test]
 fn the_terminal_game_ends_with_the_winner() {
-    let (table, board) = hackenbook::commands::play_table(
+    let Playable::Hackenbush(table, board) = play_table(
         "LR LR R",
+        None,
         false,
         &mut hackenbook_rulesets::hackenbush::Evaluator::default(),
     )
-    .unwrap();
+    .unwrap() else {
+        panic!("a bare position is played on Hackenbush's table")
+    };
     // Left starts a second-player win: the solver, playing Right, wins.
     let input = "left\nleft\nLX\nLR[2]\nL[1]\nL[2]\n";
     let mut out = Vec::new();
@@ -437,16 +450,12 @@ fn ends_with_positions_searched(text: &str) -> bool {
 
 /// `play` takes a position of any game, written `GAME: POSITION` or with `--game`, as `eval`
 /// does: its table is the generic one (every position reached, with each player's moves by
-/// name), and a Hackenbush position is left to Hackenbush's table.
+/// name), and a Hackenbush position, bare or written `hackenbush: POSITION`, is played on
+/// Hackenbush's table of standing edges, the same for both.
 #[test]
 fn play_takes_a_position_of_any_game() {
-    let mut ev = hackenbook_rulesets::hackenbush::Evaluator::default();
-    let tagged = other_game_table("domineering: 2x3", None, false, &mut ev)
-        .unwrap()
-        .unwrap();
-    let given = other_game_table("2x3", Some("domineering"), false, &mut ev)
-        .unwrap()
-        .unwrap();
+    let tagged = board_table("domineering: 2x3", None).unwrap();
+    let given = board_table("2x3", Some("domineering")).unwrap();
     assert_eq!(
         serde_json::to_value(&tagged).unwrap(),
         serde_json::to_value(&given).unwrap()
@@ -457,21 +466,103 @@ fn play_takes_a_position_of_any_game() {
     assert_eq!(json["game"], "domineering");
     assert_eq!(json["positions"][0]["position"], "2x3");
     assert_eq!(json["positions"][0]["left"][0]["name"], "a1-a2");
-    assert!(other_game_table("LR", None, false, &mut ev)
-        .unwrap()
-        .is_none());
-    let message = |r: Result<_, driver::Failure>| match r {
-        Err(driver::Failure::Other(m)) => m,
-        Ok(_) => panic!("an error"),
-        Err(other) => panic!("{other:?}"),
-    };
-    let e = message(other_game_table("2x2", Some("dominering"), false, &mut ev));
+    let mut ev = hackenbook_rulesets::hackenbush::Evaluator::default();
+    fn message<T>(r: Result<T, driver::Failure>) -> String {
+        match r {
+            Err(driver::Failure::Other(m)) => m,
+            Ok(_) => panic!("an error"),
+            Err(other) => panic!("{other:?}"),
+        }
+    }
+    let e = message(board_table("2x2", Some("dominering")));
     assert!(e.contains("did you mean `domineering`?"), "{e}");
-    let e = message(other_game_table("nim: 3", None, true, &mut ev));
+    let e = message(play_table("nim: 3", None, true, &mut ev));
     assert!(e.contains("nim has no rule variants"), "{e}");
-    let e = message(other_game_table("domineering: 9x9", None, false, &mut ev));
+    let e = message(board_table("domineering: 9x9", None));
     assert!(
         e.starts_with("cannot play `domineering: 9x9`: play from this position reaches more than"),
+        "{e}"
+    );
+    // A bad bare position is Hackenbush's error, located at its byte.
+    let e = message(play_table("LRQ", None, false, &mut ev));
+    assert!(
+        e.starts_with("`LRQ` is not a hackenbush position: unexpected `Q`")
+            && e.contains("at byte 2"),
+        "{e}"
+    );
+}
+
+/// `play LR` and `play "hackenbush: LR"` are one path: the same table, printed the same by
+/// `--json` (Hackenbush's documented shape: edges with their colours, every legal cut), under
+/// either rule variant; `L(RG)` is ½∗ normally and ∗ childish.
+#[test]
+fn play_of_a_bare_position_is_play_of_hackenbush_s() {
+    let mut ev = hackenbook_rulesets::hackenbush::Evaluator::default();
+    for (input, childish, value) in [
+        ("LR", false, "1/2"),
+        ("L(RG)", false, "1/2*"),
+        ("L(RG)", true, "*"),
+        ("LR LR R", false, "0"),
+    ] {
+        let bare = play_table(input, None, childish, &mut ev).unwrap();
+        let tagged = play_table(&format!("hackenbush: {input}"), None, childish, &mut ev).unwrap();
+        let given = play_table(input, Some("hackenbush"), childish, &mut ev).unwrap();
+        assert!(matches!(tagged, Playable::Hackenbush(..)), "{input}");
+        assert_eq!(bare.value(), value, "{input}");
+        let json = bare.json().unwrap();
+        assert_eq!(tagged.json().unwrap(), json, "{input}");
+        assert_eq!(given.json().unwrap(), json, "{input}");
+        let read: serde_json::Value = serde_json::from_str(&json).unwrap();
+        let rules = if childish { "childish" } else { "normal" };
+        assert_eq!(read["rules"], rules, "{input}");
+        assert!(read["edges"][0]["colour"].is_string(), "{json}");
+    }
+}
+
+/// `eval LR` and `eval "hackenbush: LR"` are one path and print the same: the value, who wins,
+/// and each player's cuts by edge name with the value each reaches (normally ½, childish 0,
+/// where Left may not cut the blue edge the red one stands on).
+#[test]
+fn eval_of_a_bare_position_is_eval_of_hackenbush_s() {
+    let (_dir, project) = project_with(&[]);
+    let mut defs = driver::definitions(&project, None).unwrap();
+    let mut eval = |input: &str, childish: bool| eval_to_string(input, false, childish, &mut defs);
+    assert_eq!(
+        eval("LR", false).unwrap(),
+        "1/2\nLeft wins whoever starts (L)\nLeft's moves: L (0)\nRight's moves: LR (1)"
+    );
+    assert_eq!(
+        eval("LR", true).unwrap(),
+        "0\nthe second player wins (P)\nLeft's moves: none\nRight's moves: LR (1)"
+    );
+    for input in ["LR", "L(L R)", "g-a G, a-b G, b-g G", "lrrl"] {
+        for childish in [false, true] {
+            assert_eq!(
+                eval(input, childish).unwrap(),
+                eval(&format!("hackenbush: {input}"), childish).unwrap(),
+                "{input}"
+            );
+        }
+    }
+    // A stalk of 101 blue edges beside a red one is worth 101 - 1: Left's 101 cuts are counted,
+    // not listed; Right's one cut is (to 101). A hundred are listed.
+    let big = format!("{} R", "L".repeat(101));
+    let shown = eval(&big, false).unwrap();
+    assert!(
+        shown.starts_with("100\nLeft wins whoever starts (L)\nLeft's moves: 101, not listed (more than 100)\nRight's moves: R (101)"),
+        "{shown}"
+    );
+    let hundred = eval(&format!("{} R", "L".repeat(100)), false).unwrap();
+    let left = hundred.lines().nth(2).unwrap();
+    assert_eq!(left.matches(" (").count(), 100, "{left}");
+    // What is no position is still read as a game, and an error names both readings.
+    assert_eq!(eval("[LR] + [R]", false).unwrap(), "-1/2");
+    let Err(e) = eval("LRQ", false) else {
+        panic!("`LRQ` is neither")
+    };
+    let e = e.render();
+    assert!(
+        e.contains("is neither a position (unexpected `Q`") && e.contains("at byte 2"),
         "{e}"
     );
 }
@@ -504,10 +595,8 @@ fn eval_and_play_take_every_game_of_the_registry() {
                 defs: &mut hackenbook_book::driver::Definitions,
                 ev: &mut hackenbook_rulesets::hackenbush::Evaluator| {
         let evaluated = eval_to_string(input, false, childish, defs).unwrap();
-        let table = other_game_table(input, None, childish, ev)
-            .unwrap()
-            .unwrap();
-        let played = table.values[table.positions[0].value].clone();
+        let table = play_table(input, None, childish, ev).unwrap();
+        let played = table.value().to_string();
         (evaluated.lines().next().unwrap().to_string(), played)
     };
     for (game, position, value) in samples {
@@ -536,10 +625,7 @@ fn eval_and_play_take_every_game_of_the_registry() {
 /// starts wins (±1): Left starts, and after her domino Right has no move.
 #[test]
 fn the_terminal_game_of_another_game_ends_with_the_winner() {
-    let mut ev = hackenbook_rulesets::hackenbush::Evaluator::default();
-    let table = other_game_table("domineering: 2x2", None, false, &mut ev)
-        .unwrap()
-        .unwrap();
+    let table = board_table("domineering: 2x2", None).unwrap();
     let input = "left\nleft\na1-b1\nA1 - A2\n";
     let mut out = Vec::new();
     hackenbook::commands::play_board_against_solver(&table, &mut input.as_bytes(), &mut out)

@@ -223,3 +223,47 @@ fn distinct_values_and_members_that_share_one() {
         "what `distinct` measures must be a value, but this is a condition"
     );
 }
+
+/// A position written in place in a query (`[[P]]`) and a position block of the same position
+/// (valued as the book values a block: read through the registry, confirmed) are valued by the
+/// run's one Hackenbush solver ([`hackenbook_rulesets::Solvers::hackenbush`]): whichever comes
+/// second finds the first's memo filled and adds no entry. `P` has a cycle and green edges, so
+/// its value comes from the game tree (the memo), not from a theorem.
+#[test]
+fn a_census_literal_and_a_block_of_one_position_fill_the_one_solver_s_memo() {
+    let picture = "g-a G, a-b L, b-g R, a-c G";
+    let block = |ev: &mut Evaluator| {
+        let hackenbush = hackenbook_rulesets::registry::find("hackenbush").unwrap();
+        let position = hackenbook_rulesets::AnyPosition::parse(hackenbush, picture).unwrap();
+        let (value, _) = position
+            .confirmed_value(&mut ev.rulesets, &mut ev.games)
+            .unwrap();
+        // As a query figures a game: a number when it is one.
+        match ev.games.as_number(value) {
+            Some(d) => Figure::Number(d),
+            None => Figure::Game(value),
+        }
+    };
+    let literal = |ev: &mut Evaluator| {
+        let mut ws = Workspace::new(None);
+        ws.evaluate(&format!("[[{picture}]]"), ev).unwrap()
+    };
+    let entries = |ev: &mut Evaluator| ev.rulesets.hackenbush().stats().total().entries;
+    for literal_first in [true, false] {
+        let mut ev = Evaluator::default();
+        let (first, second): (&dyn Fn(&mut Evaluator) -> _, &dyn Fn(&mut Evaluator) -> _) =
+            if literal_first {
+                (&literal, &block)
+            } else {
+                (&block, &literal)
+            };
+        let value = first(&mut ev);
+        let filled = entries(&mut ev);
+        assert!(
+            filled > 0,
+            "the run's solver valued it (literal first: {literal_first})"
+        );
+        assert_eq!(second(&mut ev), value, "literal first: {literal_first}");
+        assert_eq!(entries(&mut ev), filled, "literal first: {literal_first}");
+    }
+}

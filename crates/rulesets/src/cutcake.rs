@@ -261,6 +261,10 @@ impl Ruleset for Cutcake {
         })
     }
 
+    fn size_unit(&self) -> &'static str {
+        "squares of cake"
+    }
+
     fn moves(&self, p: &Cakes, player: Player) -> Vec<Move<Cakes>> {
         let mut out = Vec::new();
         for (i, &cake) in p.iter().enumerate() {

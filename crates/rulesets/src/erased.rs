@@ -105,8 +105,23 @@ impl<R: Ruleset> DynRuleset for R {
         Ruleset::checks_itself(self)
     }
 
+    /// The position `text` writes, or where it is wrong: past [`Ruleset::max_size`] at the
+    /// whole text.
     fn parse_erased(&self, text: &str) -> Result<Erased, Located> {
-        Ok(Arc::new(self.parse(text)?))
+        let position = self.parse(text)?;
+        let (size, most) = (self.size(&position), self.max_size());
+        if size > most {
+            return Err(Located::new(
+                0..text.len(),
+                format!(
+                    "the position is too large: its size is {size} ({} counts {}) and it takes \
+                     positions of size at most {most}",
+                    self.name(),
+                    self.size_unit()
+                ),
+            ));
+        }
+        Ok(Arc::new(position))
     }
 
     fn print_erased(&self, p: &dyn Any) -> String {
@@ -693,6 +708,9 @@ mod tests {
         }
         fn size(&self, p: &Self::Position) -> usize {
             crate::nim::Nim.size(p)
+        }
+        fn size_unit(&self) -> &'static str {
+            "counters"
         }
         fn moves(&self, p: &Self::Position, player: Player) -> Vec<crate::Move<Self::Position>> {
             crate::nim::Nim.moves(p, player)

@@ -129,6 +129,19 @@ pub trait Ruleset: Clone + Debug + Send + Sync + 'static {
     /// How large a position is (cells, edges, counters): what the solver's budgets measure.
     fn size(&self, p: &Self::Position) -> usize;
 
+    /// The largest position ([`Ruleset::size`]) the game accepts: a position read from text
+    /// ([`AnyPosition::parse`]) past it is an error at the text. Hackenbush's is its solver's
+    /// limit of edges; a game whose notation bounds its positions itself (a Domineering board's
+    /// squares) declares that bound; no bound by default (Nim's heaps are as large as they are
+    /// written, their value a nimber).
+    fn max_size(&self) -> usize {
+        usize::MAX
+    }
+
+    /// What [`Ruleset::size`] counts, in words, for a message about a position's size:
+    /// `edges`, `free squares`.
+    fn size_unit(&self) -> &'static str;
+
     /// Every move of `player` from `p`, each with a distinct name.
     fn moves(&self, p: &Self::Position, player: Player) -> Vec<Move<Self::Position>>;
 

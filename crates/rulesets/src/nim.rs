@@ -118,6 +118,10 @@ impl Ruleset for Nim {
         })
     }
 
+    fn size_unit(&self) -> &'static str {
+        "counters"
+    }
+
     fn moves(&self, p: &Heaps, _player: Player) -> Vec<Move<Heaps>> {
         let mut out = Vec::new();
         for i in 0..p.len() {

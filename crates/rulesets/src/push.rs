@@ -164,6 +164,15 @@ impl Ruleset for Pushing {
         strip::square_count(p)
     }
 
+    /// The squares a position may have in all ([`strip::MAX_SQUARES`]).
+    fn max_size(&self) -> usize {
+        strip::MAX_SQUARES
+    }
+
+    fn size_unit(&self) -> &'static str {
+        "squares"
+    }
+
     fn moves(&self, p: &Strips, player: Player) -> Vec<Move<Strips>> {
         strip::moves(p, player, |strip, i| {
             Some((self.pushed(strip, i), i.checked_sub(1)))

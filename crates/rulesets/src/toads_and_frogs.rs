@@ -185,6 +185,15 @@ impl Ruleset for ToadsAndFrogs {
         strip::square_count(p)
     }
 
+    /// The squares a position may have in all ([`strip::MAX_SQUARES`]).
+    fn max_size(&self) -> usize {
+        strip::MAX_SQUARES
+    }
+
+    fn size_unit(&self) -> &'static str {
+        "squares"
+    }
+
     fn moves(&self, p: &Strips, player: Player) -> Vec<Move<Strips>> {
         strip::moves(p, player, |strip, i| {
             let j = target(strip, i)?;

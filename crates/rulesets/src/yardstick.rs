@@ -35,6 +35,10 @@ impl<R: Ruleset> Ruleset for Unaided<R> {
     fn size(&self, p: &R::Position) -> usize {
         self.0.size(p)
     }
+
+    fn size_unit(&self) -> &'static str {
+        self.0.size_unit()
+    }
     fn moves(&self, p: &R::Position, player: Player) -> Vec<Move<R::Position>> {
         self.0.moves(p, player)
     }

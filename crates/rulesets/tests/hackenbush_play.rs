@@ -50,7 +50,7 @@ fn replay(
     steps: &[Step],
     ev: &mut Evaluator,
 ) -> Replay<AnyPosition, String> {
-    let board = AnyPosition::of(Hackenbush::of(rules), InPlay::new(p).unwrap());
+    let board = AnyPosition::of(Hackenbush::of(rules), InPlay::new(p));
     let game = AnyPlay::saying(&mut ev.rulesets, CUT);
     line::replay(game, board, start, steps, &mut ev.games).unwrap()
 }

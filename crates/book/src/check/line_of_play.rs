@@ -10,7 +10,7 @@ use crate::essay::source::offset_span;
 use crate::essay::{Diagnostic, Spanned};
 use hackenbook_base::located::Located;
 use hackenbook_games::{GameId, Player};
-use hackenbook_rulesets::hackenbush::ruleset::{self as hackenbush, MAX_IN_PLAY_EDGES};
+use hackenbook_rulesets::hackenbush::ruleset as hackenbush;
 use hackenbook_rulesets::hackenbush::{Hackenbush, InPlay, Position, Rules};
 use hackenbook_rulesets::in_place;
 use hackenbook_rulesets::line::{self as generic, verb_of, AnyPlay, AnyReader, Naming, Verb};
@@ -330,15 +330,10 @@ fn named_position(cx: &Context, name: &str) -> Option<Result<AnyPosition, String
     Some(in_play(position, rules))
 }
 
-/// A Hackenbush position as a position in play, every edge standing, under `rules`; or why it
-/// cannot be played (it has more edges than play follows).
+/// A Hackenbush position as a position in play, every edge standing, under `rules`.
 pub(super) fn in_play(position: &Position, rules: Rules) -> Result<AnyPosition, String> {
-    InPlay::new(position)
-        .map(|board| AnyPosition::of(Hackenbush::of(rules), board))
-        .ok_or_else(|| {
-            format!(
-                "it has {} edges; play follows at most {MAX_IN_PLAY_EDGES}",
-                position.edge_count()
-            )
-        })
+    Ok(AnyPosition::of(
+        Hackenbush::of(rules),
+        InPlay::new(position),
+    ))
 }

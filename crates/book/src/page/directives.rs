@@ -801,7 +801,9 @@ fn listed_edges(position: &Position) -> String {
                 Scheme::LetterPaths => format!(
                     "{colour} {} on {}",
                     names.name(e),
-                    names.stands_on(e).map_or("the ground", |b| names.name(b))
+                    names
+                        .stands_on(e)
+                        .map_or_else(|| "the ground".to_string(), |b| names.name(b))
                 ),
                 Scheme::NodePairs => format!("{colour} {}", names.name(e)),
             }

@@ -5,6 +5,13 @@
 //! engine, with the composing engine where it gives up; pictures by the solver; games and a
 //! game's positions by theirs; a narrowed census from its parent's rows) — and the rows are
 //! kept with how they were obtained ([`CensusMethod`]), for the notebook.
+//!
+//! A census of pictures is valued by the run's one Hackenbush solver itself
+//! ([`Solvers::hackenbush`](hackenbook_rulesets::Solvers::hackenbush), the solver whose memo the
+//! blocks and the positions written in place fill), not through Hackenbush's ruleset: its
+//! members are pictures (tens of thousands of them), each valued as it is, where the ruleset's
+//! path would first make each a board in play (naming every edge) and key it for the generic
+//! solver's memo before lending it to this same solver: work a census is spared for speed.
 
 use super::{builtin_family, CensusRun, Held, Workspace, CONFIRM_HOW};
 use crate::definition::Source;

@@ -120,6 +120,15 @@ impl Ruleset for Domineering {
         p.free_count()
     }
 
+    /// The squares a board may have ([`board::MAX_CELLS`]): its free squares are fewer.
+    fn max_size(&self) -> usize {
+        board::MAX_CELLS
+    }
+
+    fn size_unit(&self) -> &'static str {
+        "free squares"
+    }
+
     fn moves(&self, p: &Board, player: Player) -> Vec<Move<Board>> {
         let cols = p.cols();
         Domineering::dominoes(p, player)

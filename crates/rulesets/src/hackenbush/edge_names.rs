@@ -33,18 +33,28 @@ pub enum Scheme {
     NodePairs,
 }
 
-/// The names of every edge of one position, and the reader of names.
+/// The names of one position's edges, each written when asked ([`EdgeNames::name`]), and the
+/// reader of names ([`EdgeNames::parse`]). What is kept is a few numbers per edge and node, so
+/// naming a position costs no more than the position: a letters path is as long as its edge is
+/// high, and a stalk of n edges has names of n²/2 letters in all, written only for the edges
+/// asked about.
 #[derive(Clone, Debug)]
 pub struct EdgeNames {
     scheme: Scheme,
     /// The position in the notation the names refer to.
     notation: String,
-    /// Per edge, its printed name.
-    names: Vec<String>,
+    /// Per edge, its `k` when its name needs `[k]` (other edges share its path or its nodes).
+    index: Vec<Option<usize>>,
     /// Letter paths: per node, the edges standing on it (upwards), in edge order.
     above: Vec<Vec<usize>>,
     /// Letter paths: per edge, its upper node.
     upper: Vec<usize>,
+    /// Letter paths: per edge, the edge it stands on (`None` on the ground).
+    below: Vec<Option<usize>>,
+    /// Node pairs: per edge, its two nodes as written.
+    ends: Vec<(usize, usize)>,
+    /// Node pairs: per node, its name.
+    node_names: Vec<String>,
     /// Node pairs: node names to node indices.
     nodes: HashMap<String, usize>,
     /// Node pairs: per unordered pair of nodes, the edges between them in edge order.
@@ -53,8 +63,7 @@ pub struct EdgeNames {
 }
 
 impl EdgeNames {
-    /// The names of `p`'s edges. The cost is the total length of the names: callers bound the
-    /// size of the positions they name (a letters path is as long as its edge is high).
+    /// The names of `p`'s edges, in time and memory proportional to `p`.
     pub fn of(p: &Position) -> EdgeNames {
         let rooted = match (p.names(), p.coords()) {
             (None, None) => p.rooted(),
@@ -64,9 +73,12 @@ impl EdgeNames {
         let mut names = EdgeNames {
             scheme: Scheme::NodePairs,
             notation: String::new(),
-            names: Vec::new(),
+            index: Vec::new(),
             above: Vec::new(),
             upper: Vec::new(),
+            below: Vec::new(),
+            ends: Vec::new(),
+            node_names: Vec::new(),
             nodes: HashMap::new(),
             pairs: HashMap::new(),
             colours,
@@ -75,39 +87,42 @@ impl EdgeNames {
             Some(rooted) => {
                 names.scheme = Scheme::LetterPaths;
                 names.notation = print(p);
-                let mut path = vec![String::new(); p.edge_count()];
-                // Per node, the edge leading up to it (parents come before children in `order`).
-                let mut below: Vec<Option<usize>> = vec![None; p.node_count()];
+                // Equal letters paths get one number: a path is the number of the path below
+                // it (none on the ground) and a colour (parents come before children in `order`).
+                let mut numbers: HashMap<(Option<usize>, Colour), usize> = HashMap::new();
+                let mut path = vec![0usize; p.edge_count()];
+                let mut below = vec![None; p.edge_count()];
+                // Per node, the edge leading up to it.
+                let mut leading: Vec<Option<usize>> = vec![None; p.node_count()];
                 for &node in &rooted.order {
                     for &e in &rooted.children[node] {
-                        let mut text = below[node].map_or_else(String::new, |b| path[b].clone());
-                        text.push(p.edges()[e].2.letter());
-                        path[e] = text;
-                        below[rooted.upper[e]] = Some(e);
+                        below[e] = leading[node];
+                        let fresh = numbers.len();
+                        path[e] = *numbers
+                            .entry((leading[node].map(|b| path[b]), p.edges()[e].2))
+                            .or_insert(fresh);
+                        leading[rooted.upper[e]] = Some(e);
                     }
                 }
-                names.names = numbered(path);
+                names.index = numbered(&path);
+                names.below = below;
                 names.above = rooted.children;
                 names.upper = rooted.upper;
             }
             None => {
                 names.notation = print_graph(p);
-                for (e, &(a, b, _)) in p.edges().iter().enumerate() {
-                    names.pairs.entry((a.min(b), a.max(b))).or_default().push(e);
+                let pair = |&(a, b, _): &(usize, usize, Colour)| (a.min(b), a.max(b));
+                for (e, edge) in p.edges().iter().enumerate() {
+                    names.pairs.entry(pair(edge)).or_default().push(e);
                 }
                 // Parallel edges share a pair whatever their orientation: number them by pair.
-                let mut base = Vec::with_capacity(p.edge_count());
-                for (e, &(a, b, _)) in p.edges().iter().enumerate() {
-                    let mut name = format!("{}-{}", node_name(p, a), node_name(p, b));
-                    let parallel = &names.pairs[&(a.min(b), a.max(b))];
-                    if parallel.len() > 1 {
-                        let k = parallel.iter().position(|&x| x == e).unwrap_or(0) + 1;
-                        name.push_str(&format!("[{k}]"));
-                    }
-                    base.push(name);
-                }
-                names.names = base;
-                names.nodes = (0..p.node_count()).map(|n| (node_name(p, n), n)).collect();
+                let pairs: Vec<(usize, usize)> = p.edges().iter().map(pair).collect();
+                names.index = numbered(&pairs);
+                names.ends = p.edges().iter().map(|&(a, b, _)| (a, b)).collect();
+                names.node_names = (0..p.node_count()).map(|n| node_name(p, n)).collect();
+                names.nodes = (names.node_names.iter().cloned())
+                    .zip(0..p.node_count())
+                    .collect();
             }
         }
         names
@@ -122,16 +137,33 @@ impl EdgeNames {
         &self.notation
     }
 
-    /// The name of edge `e`.
-    pub fn name(&self, e: usize) -> &str {
-        &self.names[e]
+    /// The name of edge `e`, written now: as long as the edge is high for a letters path.
+    pub fn name(&self, e: usize) -> String {
+        let mut name = match self.scheme {
+            Scheme::LetterPaths => {
+                let mut letters = Vec::new();
+                let mut at = Some(e);
+                while let Some(edge) = at {
+                    letters.push(self.colours[edge].letter());
+                    at = self.below[edge];
+                }
+                letters.iter().rev().collect()
+            }
+            Scheme::NodePairs => {
+                let (a, b) = self.ends[e];
+                format!("{}-{}", self.node_names[a], self.node_names[b])
+            }
+        };
+        if let Some(k) = self.index[e] {
+            name.push_str(&format!("[{k}]"));
+        }
+        name
     }
 
     /// In a forest named by letter paths, the edge that edge `e` stands on (`None` on the
     /// ground); `None` for every edge of a graph named by node pairs.
     pub fn stands_on(&self, e: usize) -> Option<usize> {
-        let lower = self.above.iter().position(|on| on.contains(&e))?;
-        self.upper.iter().position(|&u| u == lower && lower != 0)
+        self.below.get(e).copied().flatten()
     }
 
     /// In a graph named by node pairs, the ground's name; `None` for letter paths.
@@ -142,9 +174,9 @@ impl EdgeNames {
             .map(|(name, _)| name.as_str())
     }
 
-    /// Every edge's name, by edge index.
-    pub fn all(&self) -> &[String] {
-        &self.names
+    /// Every edge's name, by edge index: as long as all of them together.
+    pub fn all(&self) -> Vec<String> {
+        (0..self.colours.len()).map(|e| self.name(e)).collect()
     }
 
     /// The edge a name picks. Errors are located by byte span within `text`.
@@ -182,7 +214,7 @@ impl EdgeNames {
     fn choices(&self, edges: &[usize]) -> String {
         let listed: Vec<String> = edges
             .iter()
-            .map(|&e| format!("`{}` ({})", self.names[e], self.colours[e].word()))
+            .map(|&e| format!("`{}` ({})", self.name(e), self.colours[e].word()))
             .collect();
         join_or(&listed)
     }
@@ -352,29 +384,23 @@ fn split_index(
     Ok((start..open, Some((k, span))))
 }
 
-/// Each base name as is when unique, else with `[k]` in edge order.
-fn numbered(base: Vec<String>) -> Vec<String> {
-    let counts = count_each(&base);
-    let mut seen: HashMap<&str, usize> = HashMap::new();
-    let mut out = Vec::with_capacity(base.len());
-    for name in &base {
-        if counts[name.as_str()] > 1 {
-            let k = seen.entry(name.as_str()).or_default();
-            *k += 1;
-            out.push(format!("{name}[{k}]"));
-        } else {
-            out.push(name.clone());
-        }
+/// Per edge, given what its name is made of (equal for equal names), `None` when its name is
+/// unique, else `Some(k)` for the k-th edge of that name in edge order.
+fn numbered<T: Eq + std::hash::Hash>(base: &[T]) -> Vec<Option<usize>> {
+    let mut counts: HashMap<&T, usize> = HashMap::new();
+    for name in base {
+        *counts.entry(name).or_insert(0) += 1;
     }
-    out
-}
-
-fn count_each(items: &[String]) -> HashMap<&str, usize> {
-    let mut counts = HashMap::new();
-    for item in items {
-        *counts.entry(item.as_str()).or_insert(0) += 1;
-    }
-    counts
+    let mut seen: HashMap<&T, usize> = HashMap::new();
+    base.iter()
+        .map(|name| {
+            (counts[name] > 1).then(|| {
+                let k = seen.entry(name).or_default();
+                *k += 1;
+                *k
+            })
+        })
+        .collect()
 }
 
 /// "`a`, `b` or `c`".
@@ -391,9 +417,7 @@ mod tests {
     use super::*;
 
     fn names(text: &str) -> Vec<String> {
-        EdgeNames::of(&Position::parse(text).unwrap())
-            .all()
-            .to_vec()
+        EdgeNames::of(&Position::parse(text).unwrap()).all()
     }
 
     #[test]

@@ -53,11 +53,6 @@ impl Hackenbush {
     }
 }
 
-/// The most edges a board in play may have: the names of its edges are written out once, and
-/// a letters path is as long as its edge is high (a stalk of this many edges has names of about
-/// half a million letters in all).
-pub const MAX_IN_PLAY_EDGES: usize = 1000;
-
 /// A set of edges, one bit per edge of the position as written (any number of edges).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct EdgeBits {
@@ -116,18 +111,16 @@ pub struct InPlay {
 }
 
 impl InPlay {
-    /// The position as written, every edge standing; `None` past [`MAX_IN_PLAY_EDGES`].
-    pub fn new(position: &Position) -> Option<InPlay> {
-        if position.edge_count() > MAX_IN_PLAY_EDGES {
-            return None;
-        }
-        Some(InPlay {
+    /// The position as written, every edge standing, in time and memory proportional to it
+    /// (its edges' names are written when asked).
+    pub fn new(position: &Position) -> InPlay {
+        InPlay {
             standing: EdgeBits::all(position.edge_count()),
             written: Arc::new(Written {
                 names: EdgeNames::of(position),
                 position: position.clone(),
             }),
-        })
+        }
     }
 
     /// The same written position with the edges `standing` standing.
@@ -189,6 +182,22 @@ impl fmt::Debug for InPlay {
     }
 }
 
+impl Hackenbush {
+    /// The legal cuts of `player` on `p`, each edge cut with the board it leaves, in the order
+    /// of the edges as written.
+    fn cuts<'a>(
+        &'a self,
+        p: &'a InPlay,
+        player: Player,
+    ) -> impl Iterator<Item = (usize, InPlay)> + 'a {
+        let written = &p.written.position;
+        p.standing.iter().filter_map(move |e| {
+            let after = cut(written, self.rules, |x| p.standing.contains(x), e, player).ok()?;
+            Some((e, p.with(EdgeBits::from_flags(&after))))
+        })
+    }
+}
+
 impl Ruleset for Hackenbush {
     type Position = InPlay;
     type Key = Vec<u32>;
@@ -209,16 +218,7 @@ impl Ruleset for Hackenbush {
     }
 
     fn parse(&self, text: &str) -> Result<InPlay, Located> {
-        let position = Position::parse(text)?;
-        InPlay::new(&position).ok_or_else(|| {
-            Located::new(
-                0..text.len(),
-                format!(
-                    "the position has {} edges; play follows at most {MAX_IN_PLAY_EDGES}",
-                    position.edge_count()
-                ),
-            )
-        })
+        Ok(InPlay::new(&Position::parse(text)?))
     }
 
     /// The standing edges, in the notation the edge names refer to: the shorthand for a
@@ -235,19 +235,29 @@ impl Ruleset for Hackenbush {
         p.standing.count()
     }
 
+    /// The most edges the Hackenbush solver values ([`Limits::max_edges`]).
+    fn max_size(&self) -> usize {
+        Limits::default().max_edges
+    }
+
+    fn size_unit(&self) -> &'static str {
+        "standing edges"
+    }
+
     /// The legal cuts of `player`, in the order of the edges as written.
     fn moves(&self, p: &InPlay, player: Player) -> Vec<Move<InPlay>> {
-        let written = &p.written.position;
-        p.standing
-            .iter()
-            .filter_map(|e| {
-                let after = cut(written, self.rules, |x| p.standing.contains(x), e, player).ok()?;
-                Some(Move {
-                    name: p.names().name(e).to_string(),
-                    to: p.with(EdgeBits::from_flags(&after)),
-                })
+        self.cuts(p, player)
+            .map(|(e, to)| Move {
+                name: p.names().name(e),
+                to,
             })
             .collect()
+    }
+
+    /// The boards [`Ruleset::moves`] reaches, without writing the cuts' names (a letters path
+    /// is as long as its edge is high).
+    fn options(&self, p: &InPlay, player: Player) -> Vec<InPlay> {
+        self.cuts(p, player).map(|(_, to)| to).collect()
     }
 
     /// The cut of the edge `name` names, or why it is not `player`'s to make: no such edge, an
@@ -265,7 +275,7 @@ impl Ruleset for Hackenbush {
             player,
         )
         .map(|after| Move {
-            name: p.names().name(e).to_string(),
+            name: p.names().name(e),
             to: p.with(EdgeBits::from_flags(&after)),
         })
         .map_err(|why| explain(p.names(), e, player, &why))
@@ -438,7 +448,7 @@ impl Ruleset for Hackenbush {
                 .filter(|&who| {
                     cut(written, self.rules, |x| p.standing.contains(x), *e, who).is_ok()
                 })
-                .map(|who| (who, name.to_string()))
+                .map(|who| (who, name.clone()))
                 .collect();
             items.push(Item {
                 id: format!("edge-{e}"),

@@ -123,6 +123,9 @@ impl Ruleset for Lying {
     fn size(&self, p: &Self::Position) -> usize {
         Nim.size(p)
     }
+    fn size_unit(&self) -> &'static str {
+        "counters"
+    }
     fn moves(&self, p: &Self::Position, player: Player) -> Vec<Move<Self::Position>> {
         Nim.moves(p, player)
     }

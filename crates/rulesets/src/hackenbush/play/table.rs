@@ -167,7 +167,7 @@ impl PlayTable {
             rules,
             edges: (0..board.edge_count())
                 .map(|e| TableEdge {
-                    name: board.names().name(e).to_string(),
+                    name: board.names().name(e),
                     colour: board.colour(e).letter(),
                 })
                 .collect(),
