@@ -121,16 +121,17 @@ wide
 
 #[test]
 fn every_game_of_the_registry_gets_its_published_values() {
-    let (checked, problems) = check(EVERY_GAME);
+    let (checked, problems, games) = check_with_games(EVERY_GAME);
     assert_eq!(errors(&checked, &problems), Vec::<String>::new());
-    let boards: Vec<(&str, &str)> = checked
+    let shown: Vec<(&str, String)> = checked
         .outcomes
         .iter()
         .filter_map(|o| match o {
-            Outcome::Board(b) => Some((b.name.as_str(), b.value.as_str())),
+            Outcome::Board(b) => Some((b.name.as_str(), games.display(b.game))),
             _ => None,
         })
         .collect();
+    let boards: Vec<(&str, &str)> = shown.iter().map(|(n, v)| (*n, v.as_str())).collect();
     assert_eq!(boards.len(), 10, "{boards:?}");
     assert!(boards.contains(&("square", "+-1")), "{boards:?}");
     assert!(boards.contains(&("star", "*")), "{boards:?}");
@@ -534,4 +535,17 @@ fn every_ruleset_of_the_registry_answers_every_directive() {
         let errors = errors(&checked, &problems);
         assert_eq!(errors.len(), 4, "{game}: {errors:#?}");
     }
+}
+
+/// A line of play follows a Hackenbush block of thousands of edges (a board in play once stopped
+/// at 1,000, every edge's name written up front).
+#[test]
+fn a_line_of_play_follows_a_board_of_thousands_of_edges() {
+    let stalks = vec!["LR"; 750].join(" ");
+    let body = format!(
+        "```hackenbush big\n{stalks}\n```\n\n```play big\nleft cuts L[1]\nposition = {}\n```\n",
+        vec!["LR"; 749].join(" ")
+    );
+    let (checked, problems) = check(&body);
+    assert!(errors(&checked, &problems).is_empty(), "{problems:?}");
 }

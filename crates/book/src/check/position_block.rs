@@ -23,7 +23,6 @@ pub struct BoardOutcome {
     /// The name other directives use for it (an internal one if the author gave none).
     pub name: String,
     pub position: AnyPosition,
-    pub value: String,
     /// The value itself, in the build's games table (the page typesets it).
     pub game: GameId,
     /// The methods that valued it, which agreed: the solver, and the plain game tree when it
@@ -40,7 +39,6 @@ pub struct PositionOutcome {
     pub name: String,
     pub position: Position,
     pub rules: Rules,
-    pub value: String,
     /// The value itself, in the build's games table (the page typesets it).
     pub game: GameId,
     /// The methods that valued it (on one part they agreed).
@@ -182,7 +180,6 @@ fn value_board(
     let play = board_play(cx, &position, block.position.span.clone());
     Some(BoardOutcome {
         play,
-        value: cx.ev.games.display(value),
         game: value,
         name,
         position,
@@ -259,7 +256,6 @@ fn value_and_assert(
     Some(PositionOutcome {
         play,
         name,
-        value: cx.ev.games.display(evaluation.value),
         game: evaluation.value,
         position,
         rules,

@@ -31,7 +31,7 @@ pub fn render(
     match &checked.outcomes[index] {
         Outcome::Position(p) => {
             let play = play_attributes(&p.play, pool.carries(index), pool);
-            position(p, &typeset(&words::tex(games, p.game)), &play)
+            position(p, games, &typeset(&words::tex(games, p.game)), &play)
         }
         Outcome::Board(b) => {
             // Who moves how is said under the essay's first board of each game.
@@ -41,6 +41,7 @@ pub fn render(
                 .any(|o| matches!(o, Outcome::Board(c) if c.position.ruleset().name() == game));
             board(
                 b,
+                games,
                 &typeset(&words::tex(games, b.game)),
                 first,
                 pool.carries(index),
@@ -65,7 +66,7 @@ pub fn render(
                 );
                 escape(&tex)
             });
-            let mut html = in_place.draw(inline_diagrams(checked, html));
+            let mut html = in_place.draw(inline_diagrams(checked, games, html));
             for (k, line) in lines.iter().enumerate() {
                 let typeset = format!("<mtext>{}</mtext>", check_marker(k));
                 let mark = format!(
@@ -322,12 +323,12 @@ impl InPlaceDrawn {
 }
 
 /// Each typeset marker in `html` replaced by a small diagram of its position.
-fn inline_diagrams(checked: &CheckedEssay, mut html: String) -> String {
+fn inline_diagrams(checked: &CheckedEssay, games: &Games, mut html: String) -> String {
     for (i, outcome) in checked.outcomes.iter().enumerate() {
         let svg = match outcome {
             Outcome::Position(p) => draw::svg(
                 &p.position.picture(),
-                &format!("a picture worth {}", words::spoken(&p.value)),
+                &format!("a picture worth {}", words::spoken_value(games, p.game)),
                 &describe(&p.position, p.rules),
             ),
             Outcome::Board(b) => b.position.draw().to_svg(),
@@ -346,10 +347,10 @@ fn inline_diagrams(checked: &CheckedEssay, mut html: String) -> String {
 
 /// A position: its diagram, its value typeset, and behind a discreet "checked" mark what the
 /// build checked (each assertion, the methods that agreed) and a link to the notation key.
-fn position(p: &PositionOutcome, value_html: &str, play: &str) -> String {
+fn position(p: &PositionOutcome, games: &Games, value_html: &str, play: &str) -> String {
     let svg = draw::svg(
         &p.position.picture(),
-        &format!("A picture worth {}", words::spoken(&p.value)),
+        &format!("A picture worth {}", words::spoken_value(games, p.game)),
         &describe(&p.position, p.rules),
     );
     let rules = if p.rules == Rules::Childish {
@@ -400,13 +401,14 @@ const BOARD_EM: f32 = 1.6;
 /// script.
 fn board(
     b: &BoardOutcome,
+    games: &Games,
     value_html: &str,
     players: bool,
     carried: Result<(), Unplayable>,
     pool: &ValuePool,
 ) -> String {
     let game = b.position.ruleset().name().replace('-', " ");
-    let (played, still) = board_svgs(b);
+    let (played, still) = board_svgs(b, games);
     let svg = if carried.is_ok() { played } else { still };
     let checks: String = b
         .assertions
@@ -450,9 +452,12 @@ fn board(
 
 /// A board's drawing as the page writes it when played (every item play can show, the
 /// position's own in view) and as a picture (the position's own items only).
-fn board_svgs(b: &BoardOutcome) -> (String, String) {
+fn board_svgs(b: &BoardOutcome, games: &Games) -> (String, String) {
     let game = b.position.ruleset().name().replace('-', " ");
-    let title = format!("A {game} position worth {}", words::spoken(&b.value));
+    let title = format!(
+        "A {game} position worth {}",
+        words::spoken_value(games, b.game)
+    );
     let playable = matches!(b.play.play, PagePlay::Table { .. });
     let still = b.position.draw().to_svg_titled(BOARD_EM, Some(&title));
     if !playable {
@@ -466,8 +471,8 @@ fn board_svgs(b: &BoardOutcome) -> (String, String) {
 }
 
 /// The bytes play adds to a board's drawing on the page.
-pub(super) fn board_play_bytes(b: &BoardOutcome) -> usize {
-    let (played, still) = board_svgs(b);
+pub(super) fn board_play_bytes(b: &BoardOutcome, games: &Games) -> usize {
+    let (played, still) = board_svgs(b, games);
     played.len().saturating_sub(still.len())
 }
 

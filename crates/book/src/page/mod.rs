@@ -41,7 +41,7 @@ pub fn build_page(
         .enumerate()
         .map(|(i, d)| (d.span.start, i))
         .collect();
-    let pool = play::ValuePool::of(checked, games, &directives::board_play_bytes);
+    let pool = play::ValuePool::of(checked, games, &|b| directives::board_play_bytes(b, games));
     let mut out: Vec<Event> = Vec::new();
     let mut headings = headings::Collector::default();
     // Inside verbatim code a `$` is just a character.

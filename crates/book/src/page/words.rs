@@ -139,6 +139,11 @@ pub fn spoken(text: &str) -> String {
     }
 }
 
+/// The value `g` in words ([`spoken`] of its notation): a diagram's title says it.
+pub fn spoken_value(games: &Games, g: GameId) -> String {
+    spoken(&games.display(g))
+}
+
 /// An assertion's key (what part of a value it states) as a reader would say it: `value` as
 /// "worth", `left` as "Left's options".
 pub fn assertion_key(key: &str) -> &str {
