@@ -2,23 +2,24 @@
 //!
 //! Every workload starts both engines from the same explicit forms. Our engine gets a fresh
 //! table per iteration (inputs interned, operation caches empty), so caching helps only within
-//! a workload, as it would in one essay build. Run with
-//! `CARGO_TARGET_DIR=/work/target cargo bench --bench games`.
+//! a workload, as it would in one essay build (its copy is made, and freed, outside the
+//! timing). Run with `cargo bench -p hackenbook-games --bench games`.
 //!
-//! Figures (mean time per workload; 2 shared cores at a load average of 20-21, so +-20% run
-//! to run):
+//! Figures (mean CPU time of the benchmark's thread per workload, so the load of the 2 shared
+//! cores does not enter them; at a load of 17 the wall times were about five times these;
+//! ranges over two runs):
 //!
-//! | workload                                   | hackenbook | cgt 0.11 | ratio |
-//! |--------------------------------------------|-----------:|---------:|------:|
-//! | day2_pairwise_sums (484 sums)              |     288 us |  2.93 ms | 10.2x |
-//! | random_sums/2 (40 sums)                    |     382 us |  3.71 ms |  9.7x |
-//! | random_sums/3                              |     163 us |   510 us |  3.1x |
-//! | random_sums/4                              |     253 us |  1.00 ms |  4.0x |
-//! | canonical_forms/2 (100 forms from scratch) |     378 us |   707 us |  1.9x |
-//! | canonical_forms/3                          |     452 us |   883 us |  2.0x |
-//! | canonical_forms/4                          |     921 us |  1.95 ms |  2.1x |
-//! | comparisons (3600 pairs)                   |     212 us |   500 us |  2.4x |
-//! | day3_forms (3000 antichain pairs)          |    4.51 ms | 13.92 ms |  3.1x |
+//! | workload                                   | hackenbook     | cgt 0.11       | ratio      |
+//! |--------------------------------------------|---------------:|---------------:|-----------:|
+//! | day2_pairwise_sums (484 sums)              |   57-60 us     |  602-615 us    | 10.2-10.7x |
+//! | random_sums/2 (40 sums)                    |   59-63 us     |  700-707 us    | 11-12x     |
+//! | random_sums/3                              |   21-31 us     |  102-109 us    | 3.3-5.2x   |
+//! | random_sums/4                              |   30-43 us     |  186-192 us    | 4.4-6.3x   |
+//! | canonical_forms/2 (100 forms from scratch) |   63-65 us     |  140-145 us    | 2.2-2.3x   |
+//! | canonical_forms/3                          |   99-102 us    |  245-260 us    | 2.4-2.6x   |
+//! | canonical_forms/4                          |  236-275 us    |  545-581 us    | 2.1-2.4x   |
+//! | comparisons (3600 pairs)                   |   38-41 us     |  115-121 us    | 2.9-3.1x   |
+//! | day3_forms (3000 antichain pairs)          | 1.25-1.31 ms   | 3.65-3.81 ms   | 2.8-3.0x   |
 //!
 //! Where the time goes (perf): building forms from scratch spends ~40% in construction proper
 //! (domination and reversibility), ~20% interning (hashing nus leaves and option lists), ~10-25%
