@@ -10,35 +10,42 @@
 //! player, so a click (or a key) on an item makes one move.
 //!
 //! Bits go six to a character ([`super::letters`]), and what the page can work out is not
-//! written: an item shown in every entry, or exactly when one of some other items is (a
-//! Hackenbush node and the edges that touch it), takes no bit an entry; an item that is a move
-//! whenever it is shown (a standing edge under the normal rules) takes no bit saying so; whether
-//! a move wins follows from the outcome of the entry it reaches; and the entry reached is not
-//! written when the page finds it by itself (below), which the writer checks on every move.
+//! written: which items the position played (entry 0) shows, since the drawing shows them; an
+//! item shown in every entry, or exactly when one of some other items is (a Hackenbush node and
+//! the edges that touch it), takes no bit an entry; an item that is a move whenever it is shown
+//! (a standing edge under the normal rules) takes no bit saying so; a move named by the last word
+//! of its item's words (a Hackenbush edge, "the blue edge LR") is not named again; whether a move
+//! wins follows from the outcome of the entry it reaches; and the entry reached is not written
+//! when the page finds it by itself (below), which the writer checks on every move.
 //!
-//! The text, `g2;ITEMS;SHOWN;OUTCOMES;SLOTS;COUNT;BITS`:
-//! - `ITEMS`: the number of items of the page's drawing, in decimal (the script finds them as
-//!   the drawing's `g[data-item]` elements, in document order); items are numbered in base 36;
+//! The text, `g3;SHOWN;OUTCOMES;SLOTS;COUNT;BITS`, read with the page's drawing (its
+//! `g[data-item]` elements in document order, the items, numbered in base 36; their words,
+//! `data-label`; which are shown before play):
 //! - `SHOWN`: the items whose being shown is not written, separated by `,`: `k` for an item
 //!   every entry shows, `k=j+j…` for one shown exactly when at least one of the items `j` is
 //!   (each of them written);
 //! - `OUTCOMES`: one letter per distinct value, its outcome class (`L`, `R`, `P`, `N`);
-//! - `SLOTS`: the moves made by clicking an item, separated by `,`, by item and Left's before
-//!   Right's: `ITEM:MOVERS:NAMES` — the item; `L`, `R` or `LR` (both players, their moves named
+//! - `SLOTS`: the moves made by clicking an item, by item and Left's before Right's, in groups
+//!   separated by `,`, each `ITEM.CODES:NAMES` — `ITEM.` the group's first item, left out when it
+//!   is the item after the previous group's last (for the first group, the first item with
+//!   words, or 0 if none has any); `CODES` one letter an
+//!   item, for consecutive items: `L`, `R` (that player's moves) or `B` (both players', named
 //!   alike), each in lower case when a bit says whether the player has the move where the item
-//!   is shown (in upper case the move is there whenever the item is); the moves' names,
-//!   separated by `|`, with `%`, `,`, `;`, `|`, `:`, `>` and `<` written `%25`, `%2C`, `%3B`,
-//!   `%7C`, `%3A`, `%3E`, `%3C` (read with `decodeURIComponent`); a name alone when the page
-//!   finds the entry a move of that name reaches and the move adds no item, followed by `>` and
-//!   the items it adds (joined by `+`) when it adds some, and by `<` when the entry reached is
-//!   written;
+//!   is shown (in upper case the move is there whenever the item is); `:NAMES` only after one
+//!   code: the moves' names, separated by `|`, with `%`, `,`, `;`, `|`, `:`, `>` and `<` written
+//!   `%25`, `%2C`, `%3B`, `%7C`, `%3A`, `%3E`, `%3C` (read with `decodeURIComponent`); a name
+//!   alone when the page finds the entry a move of that name reaches and the move adds no item,
+//!   followed by `>` and the items it adds (joined by `+`) when it adds some, and by `<` when the
+//!   entry reached is written. Without `:NAMES`, each item's slots have one name, the last word
+//!   of the item's words (after their last space), the page finds the entry and the move adds
+//!   nothing;
 //! - `COUNT`: the number of entries, in decimal;
-//! - `BITS`: entry after entry in the table's order: one bit per item written (shown or not), the
-//!   value index (as many bits as the largest index needs; none for one value), then for each
-//!   slot (`LR` is two, Left's first) whose item the entry shows: a bit *the move is there* if
-//!   the mover is in lower case, and for a move there the index of its name (bits as for the
-//!   value) and, unless the page finds it, the entry reached (as many bits as the last entry's
-//!   index needs).
+//! - `BITS`: entry after entry in the table's order: one bit per item written (shown or not; none
+//!   in entry 0, which shows what the drawing shows before play), the value index (as many bits
+//!   as the largest index needs; none for one value), then for each slot (`B` is two, Left's
+//!   first) whose item the entry shows: a bit *the move is there* if the code is in lower case,
+//!   and for a move there the index of its name (bits as for the value) and, unless the page
+//!   finds it, the entry reached (as many bits as the last entry's index needs).
 //!
 //! The page finds the entry a move reaches as the entry showing the most items (the first of
 //! equals) among those that show nothing outside the items of the entry moved from, less the
@@ -47,8 +54,8 @@
 //! it covers. A Left move wins when the entry reached is won by Left (`L`) or by the second
 //! player (`P`); a Right move, by Right or the second player.
 //!
-//! [`decode`] reads the text back exactly as `board.js` does, so that a test can hold the page's
-//! view of the table against the table itself.
+//! [`decode`] reads the text and the drawing back exactly as `board.js` does, so that a test can
+//! hold the page's view of the table against the table itself.
 
 pub use super::letters::DecodeError;
 use super::letters::{letter_outcome, outcome_letter, BitReader, BitWriter};
@@ -165,7 +172,7 @@ pub fn encode(table: &PlayTable) -> Result<PagePlayable, CompactError> {
         moves.push(here);
     }
     let visibility = Visibility::of(&shown, n);
-    let slots = Slot::all(&moves, &shown, n);
+    let slots = Slot::all(&moves, &shown, &union.items);
     let entries = table.positions.len();
     let mut out = BitWriter::default();
     let value_bits = bits_for(table.values.len());
@@ -173,7 +180,8 @@ pub fn encode(table: &PlayTable) -> Result<PagePlayable, CompactError> {
     let mut outcomes = vec!['?'; table.values.len()];
     for (i, entry) in table.positions.iter().enumerate() {
         outcomes[entry.value] = outcome_letter(entry.outcome);
-        for k in (0..n).filter(|&k| visibility[k] == Shown::Written) {
+        // Entry 0 shows what the drawing shows before play.
+        for k in (0..n).filter(|&k| i > 0 && visibility[k] == Shown::Written) {
             out.push(u64::from(shown[i].has(k)), 1);
         }
         out.push(entry.value as u64, value_bits);
@@ -207,10 +215,10 @@ pub fn encode(table: &PlayTable) -> Result<PagePlayable, CompactError> {
         }
     }
     let text = format!(
-        "g2;{n};{};{};{};{entries};{}",
+        "g3;{};{};{};{entries};{}",
         visibility_text(&visibility),
         outcomes.iter().collect::<String>(),
-        slots_text(&slots),
+        slots_text(&slots, first_with_words(&items)),
         out.finish()
     );
     let shown = (0..n).map(|k| shown[0].has(k)).collect();
@@ -300,7 +308,8 @@ impl Visibility {
         let by_item: Vec<Items> = (0..n)
             .map(|k| Items::of(entries, (0..entries).filter(|&i| shown[i].has(k))))
             .collect();
-        let cheaper = |text: String| 6 * (text.len() + 1) < entries;
+        // Entry 0 is read from the drawing: a bit an entry is a bit for each of the others.
+        let cheaper = |text: String| 6 * (text.len() + 1) < entries.saturating_sub(1);
         let mut out = vec![Shown::Written; n];
         // Items a derived item is shown with stay written.
         let mut parent = vec![false; n];
@@ -392,6 +401,9 @@ struct Slot<'t> {
     /// The player has a move here in every entry that shows the item (no bit says so).
     implied: bool,
     names: Vec<SlotName<'t>>,
+    /// One name, the last word of the item's words, reaching an entry the page finds and
+    /// adding nothing: not written.
+    labelled: bool,
 }
 
 /// The most subset tests the writer spends on finding which moves' entries the page can find
@@ -401,7 +413,8 @@ const INFERENCE_CHECKS: usize = 20_000_000;
 
 impl<'t> Slot<'t> {
     /// Every slot, by item, Left's before Right's.
-    fn all(moves: &[Vec<Clicked<'t>>], shown: &[Items], n: usize) -> Vec<Slot<'t>> {
+    fn all(moves: &[Vec<Clicked<'t>>], shown: &[Items], items: &[Item]) -> Vec<Slot<'t>> {
+        let n = items.len();
         let mut by: HashMap<(usize, usize), Vec<(usize, &Clicked<'t>)>> = HashMap::new();
         for (i, here) in moves.iter().enumerate() {
             for m in here {
@@ -437,11 +450,16 @@ impl<'t> Slot<'t> {
                         .collect();
                     slot_name.adds = finder.adds(&of, item, &mut checks);
                 }
+                // The page reads the one name from the item's words, checked here.
+                let labelled = matches!(&names[..], [one] if one.adds.as_deref() == Some(&[])
+                    && !one.name.is_empty()
+                    && one.name == label_name(&items[item].label));
                 slots.push(Slot {
                     item,
                     player,
                     implied: made.len() == showing,
                     names,
+                    labelled,
                 });
             }
         }
@@ -505,13 +523,16 @@ impl<'s> Finder<'s> {
     }
 }
 
-/// The text's list of slots: `ITEM:MOVERS:NAMES`, a slot of both players written once when
-/// their names and how their entries are found agree.
-fn slots_text(slots: &[Slot]) -> String {
-    let mover = |s: &Slot| {
-        let c = match s.player {
-            Player::Left => 'L',
-            Player::Right => 'R',
+/// The text's list of slots: groups `[ITEM.]CODES[:NAMES]`, a code an item, the items of a
+/// group consecutive and the first one written only when it is not the one after the previous
+/// group's last; a slot of both players one code when their names and how their entries are
+/// found agree; names written only for a group of one code whose slots are not [`Slot::labelled`].
+fn slots_text(slots: &[Slot], first: usize) -> String {
+    let code = |s: &Slot, both: Option<&Slot>| -> char {
+        let c = match (s.player, both) {
+            (_, Some(_)) => 'B',
+            (Player::Left, None) => 'L',
+            (Player::Right, None) => 'R',
         };
         if s.implied {
             c
@@ -531,28 +552,51 @@ fn slots_text(slots: &[Slot]) -> String {
             .collect();
         written.join("|")
     };
-    let mut out: Vec<String> = Vec::new();
+    // Each item's code (and names, unless labelled), in the slots' order.
+    let mut units: Vec<(usize, char, Option<String>)> = Vec::new();
     let mut k = 0;
     while k < slots.len() {
         let s = &slots[k];
-        match slots.get(k + 1) {
-            Some(t) if t.item == s.item && t.names == s.names => {
-                out.push(format!(
-                    "{}:{}{}:{}",
-                    base36(s.item),
-                    mover(s),
-                    mover(t),
-                    names(s)
-                ));
-                k += 2;
+        let both = slots
+            .get(k + 1)
+            .filter(|t| t.item == s.item && t.names == s.names && t.implied == s.implied);
+        let written = (!s.labelled).then(|| names(s));
+        units.push((s.item, code(s, both), written));
+        k += if both.is_some() { 2 } else { 1 };
+    }
+    let mut out = String::new();
+    // The item the next code is read for, when no item is written.
+    let mut next = first;
+    let mut open = false;
+    for (item, c, written) in units {
+        if !(open && item == next && written.is_none()) {
+            if !out.is_empty() {
+                out.push(',');
             }
-            _ => {
-                out.push(format!("{}:{}:{}", base36(s.item), mover(s), names(s)));
-                k += 1;
+            if item != next {
+                out.push_str(&format!("{}.", base36(item)));
             }
         }
+        out.push(c);
+        next = item + 1;
+        open = written.is_none();
+        if let Some(written) = written {
+            out.push(':');
+            out.push_str(&written);
+        }
     }
-    out.join(",")
+    out
+}
+
+/// The item the first group of slots starts at when it is not written: the first with words
+/// (the page's first target, past a board's frame or a ground's hatching), else 0.
+fn first_with_words(items: &[Item]) -> usize {
+    items.iter().position(|i| !i.label.is_empty()).unwrap_or(0)
+}
+
+/// The name the page reads from an item's words: their last word (after the last space).
+fn label_name(label: &str) -> &str {
+    label.rsplit(' ').next().unwrap_or("")
 }
 
 /// Bits to write any index below `count` (none for a single one).
@@ -748,15 +792,16 @@ pub struct PageTable {
 /// A slot as the page reads it: item, player, implied, names with the items they add.
 type ReadSlot = (usize, Player, bool, Vec<(String, Option<Vec<usize>>)>);
 
-/// Reads a table written by [`encode`], as `board.js` does (the entry a move reaches, when not
-/// written, found by [`reached`] over every entry).
-pub fn decode(text: &str) -> Result<PageTable, DecodeError> {
+/// Reads a table written by [`encode`] with the page's drawing, as `board.js` does: the items'
+/// words (a labelled slot's name) and which items the drawing shows before play (entry 0); the
+/// entry a move reaches, when not written, found by [`reached`] over every entry.
+pub fn decode(page: &PagePlayable) -> Result<PageTable, DecodeError> {
     let bad = |what: &str| DecodeError(what.to_string());
-    let parts: Vec<&str> = text.split(';').collect();
-    let [version, items, visibility, outcomes, slots, count, bits] = parts[..] else {
-        return Err(bad("expected seven fields"));
+    let parts: Vec<&str> = page.text.split(';').collect();
+    let [version, visibility, outcomes, slots, count, bits] = parts[..] else {
+        return Err(bad("expected six fields"));
     };
-    if version != "g2" {
+    if version != "g3" {
         return Err(bad("unknown version"));
     }
     let number = |s: &str| usize::from_str_radix(s, 36).map_err(|_| bad("bad number"));
@@ -766,7 +811,12 @@ pub fn decode(text: &str) -> Result<PageTable, DecodeError> {
         }
         s.split('+').map(number).collect()
     };
-    let n: usize = items.parse().map_err(|_| bad("bad item count"))?;
+    let n = page.drawing.items.len();
+    if page.shown.len() != n {
+        return Err(bad(
+            "the drawing's items and those shown before play differ in number",
+        ));
+    }
     let mut fixed: Vec<Option<Vec<usize>>> = vec![None; n];
     let mut always = vec![false; n];
     for spec in visibility.split(',').filter(|s| !s.is_empty()) {
@@ -787,30 +837,52 @@ pub fn decode(text: &str) -> Result<PageTable, DecodeError> {
         .map(|c| letter_outcome(c).ok_or_else(|| bad("bad outcome")))
         .collect::<Result<_, _>>()?;
     let mut read_slots: Vec<ReadSlot> = Vec::new();
-    for spec in slots.split(',').filter(|s| !s.is_empty()) {
-        let fields: Vec<&str> = spec.split(':').collect();
-        let [item, movers, names] = fields[..] else {
-            return Err(bad("a slot has three fields"));
+    let mut next = first_with_words(&page.drawing.items);
+    for group in slots.split(',').filter(|s| !s.is_empty()) {
+        let (head, names) = match group.split_once(':') {
+            Some((head, names)) => (head, Some(names)),
+            None => (group, None),
         };
-        let item = number(item)?;
-        if item >= n {
-            return Err(bad("an item out of range"));
+        let (first, codes) = match head.split_once('.') {
+            Some((item, codes)) => (number(item)?, codes),
+            None => (next, head),
+        };
+        if codes.is_empty() || (names.is_some() && codes.chars().count() > 1) {
+            return Err(bad("a slot group has one code, or several without names"));
         }
-        let names = names
-            .split('|')
-            .map(|x| match (x.split_once('>'), x.strip_suffix('<')) {
-                (Some((name, adds)), _) => Ok((unescape_name(name), Some(numbers(adds)?))),
-                (None, Some(name)) => Ok((unescape_name(name), None)),
-                (None, None) => Ok((unescape_name(x), Some(Vec::new()))),
-            })
-            .collect::<Result<Vec<_>, DecodeError>>()?;
-        for c in movers.chars() {
-            let player = match c.to_ascii_uppercase() {
-                'L' => Player::Left,
-                'R' => Player::Right,
+        for (j, c) in codes.chars().enumerate() {
+            let item = first.saturating_add(j);
+            let label = page
+                .drawing
+                .items
+                .get(item)
+                .ok_or_else(|| bad("an item out of range"))?
+                .label
+                .as_str();
+            let names = match names {
+                Some(names) => names
+                    .split('|')
+                    .map(|x| match (x.split_once('>'), x.strip_suffix('<')) {
+                        (Some((name, adds)), _) => Ok((unescape_name(name), Some(numbers(adds)?))),
+                        (None, Some(name)) => Ok((unescape_name(name), None)),
+                        (None, None) => Ok((unescape_name(x), Some(Vec::new()))),
+                    })
+                    .collect::<Result<Vec<_>, DecodeError>>()?,
+                None if label_name(label).is_empty() => {
+                    return Err(bad("a slot named by its item's words has none"))
+                }
+                None => vec![(label_name(label).to_string(), Some(Vec::new()))],
+            };
+            let players: &[Player] = match c.to_ascii_uppercase() {
+                'L' => &[Player::Left],
+                'R' => &[Player::Right],
+                'B' => &Player::BOTH,
                 _ => return Err(bad("bad mover")),
             };
-            read_slots.push((item, player, c.is_ascii_uppercase(), names.clone()));
+            for &player in players {
+                read_slots.push((item, player, c.is_ascii_uppercase(), names.clone()));
+            }
+            next = item + 1;
         }
     }
     let count: usize = count.parse().map_err(|_| bad("bad count"))?;
@@ -822,11 +894,11 @@ pub fn decode(text: &str) -> Result<PageTable, DecodeError> {
     // Per entry its moves: player, item, name, entry reached or the items the move adds.
     type Pending = (Player, usize, String, Result<usize, Vec<usize>>);
     let mut pending: Vec<(usize, Vec<Pending>)> = Vec::with_capacity(count);
-    for _ in 0..count {
+    for i in 0..count {
         let mut set = vec![false; n];
         for k in 0..n {
             if !always[k] && fixed[k].is_none() {
-                set[k] = take(1)? == 1;
+                set[k] = if i == 0 { page.shown[k] } else { take(1)? == 1 };
             }
         }
         for k in 0..n {
