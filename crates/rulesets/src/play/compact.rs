@@ -15,15 +15,17 @@
 //! the edges that touch it), takes no bit an entry; an item that is a move whenever it is shown
 //! (a standing edge under the normal rules) takes no bit saying so; a move named by the last word
 //! of its item's words (a Hackenbush edge, "the blue edge LR") is not named again; whether a move
-//! wins follows from the outcome of the entry it reaches; and the entry reached is not written
-//! when the page finds it by itself (below), which the writer checks on every move.
+//! wins follows from the outcome of the entry it reaches; the entry reached is not written
+//! when the page finds it by itself (below), which the writer checks on every move; and the
+//! number of entries is not written when the bits say it.
 //!
 //! The text, `g3;SHOWN;OUTCOMES;SLOTS;COUNT;BITS`, read with the page's drawing (its
 //! `g[data-item]` elements in document order, the items, numbered in base 36; their words,
 //! `data-label`; which are shown before play):
 //! - `SHOWN`: the items whose being shown is not written, separated by `,`: `k` for an item
 //!   every entry shows, `k=j+j…` for one shown exactly when at least one of the items `j` is
-//!   (each of them written);
+//!   (each of them written), `k=j*c` for the `c` items from `k` on, each shown exactly when its
+//!   own of the `c` items from `j` on is (a tree's nodes, each with the edge under it);
 //! - `OUTCOMES`: one letter per distinct value, its outcome class (`L`, `R`, `P`, `N`);
 //! - `SLOTS`: the moves made by clicking an item, by item and Left's before Right's, in groups
 //!   separated by `,`, each `ITEM.CODES:NAMES` — `ITEM.` the group's first item, left out when it
@@ -39,7 +41,9 @@
 //!   entry reached is written. Without `:NAMES`, each item's slots have one name, the last word
 //!   of the item's words (after their last space), the page finds the entry and the move adds
 //!   nothing;
-//! - `COUNT`: the number of entries, in decimal;
+//! - `COUNT`: the number of entries, in decimal; left out when no move writes the entry it
+//!   reaches and every entry after entry 0 takes six bits or more: the entries are then as many
+//!   as the bits hold (entry 0, then one more while six bits or more are left);
 //! - `BITS`: entry after entry in the table's order: one bit per item written (shown or not; none
 //!   in entry 0, which shows what the drawing shows before play), the value index (as many bits
 //!   as the largest index needs; none for one value), then for each slot (`B` is two, Left's
@@ -178,7 +182,10 @@ pub fn encode(table: &PlayTable) -> Result<PagePlayable, CompactError> {
     let value_bits = bits_for(table.values.len());
     let to_bits = bits_for(entries);
     let mut outcomes = vec!['?'; table.values.len()];
+    // The fewest bits an entry after entry 0 takes.
+    let mut shortest = usize::MAX;
     for (i, entry) in table.positions.iter().enumerate() {
+        let start = out.written();
         outcomes[entry.value] = outcome_letter(entry.outcome);
         // Entry 0 shows what the drawing shows before play.
         for k in (0..n).filter(|&k| i > 0 && visibility[k] == Shown::Written) {
@@ -206,7 +213,22 @@ pub fn encode(table: &PlayTable) -> Result<PagePlayable, CompactError> {
                 out.push(made.to as u64, to_bits);
             }
         }
+        if i > 0 {
+            shortest = shortest.min(out.written() - start);
+        }
     }
+    // The count is left out when the page can count the entries as the bits hold whole ones:
+    // each after entry 0 is longer than the last character's padding, and no move writes the
+    // entry it reaches (whose bits depend on the count).
+    let written_to = slots
+        .iter()
+        .flat_map(|s| &s.names)
+        .any(|x| x.adds.is_none());
+    let count = if shortest >= 6 && !written_to {
+        String::new()
+    } else {
+        entries.to_string()
+    };
     // Only the targets of moves are named on the page (a focused target's accessible name).
     let mut items = union.items;
     for (k, item) in items.iter_mut().enumerate() {
@@ -215,7 +237,7 @@ pub fn encode(table: &PlayTable) -> Result<PagePlayable, CompactError> {
         }
     }
     let text = format!(
-        "g3;{};{};{};{entries};{}",
+        "g3;{};{};{};{count};{}",
         visibility_text(&visibility),
         outcomes.iter().collect::<String>(),
         slots_text(&slots, first_with_words(&items)),
@@ -308,16 +330,12 @@ impl Visibility {
         let by_item: Vec<Items> = (0..n)
             .map(|k| Items::of(entries, (0..entries).filter(|&i| shown[i].has(k))))
             .collect();
-        // Entry 0 is read from the drawing: a bit an entry is a bit for each of the others.
-        let cheaper = |text: String| 6 * (text.len() + 1) < entries.saturating_sub(1);
         let mut out = vec![Shown::Written; n];
         // Items a derived item is shown with stay written.
         let mut parent = vec![false; n];
         for k in 0..n {
             if by_item[k].count() == entries {
-                if cheaper(base36(k)) {
-                    out[k] = Shown::Always;
-                }
+                out[k] = Shown::Always;
                 continue;
             }
             if parent[k] {
@@ -358,30 +376,65 @@ impl Visibility {
                 continue;
             }
             with.sort_unstable();
-            let text = format!("{}={}", base36(k), join36(&with, '+'));
-            if cheaper(text) {
-                for &j in &with {
-                    parent[j] = true;
+            for &j in &with {
+                parent[j] = true;
+            }
+            out[k] = Shown::With(with);
+        }
+        // Each spec of the text kept only if shorter than a bit for each of its items in every
+        // entry but entry 0 (read from the drawing); its items written otherwise.
+        for (text, items) in specs(&out) {
+            if 6 * (text.len() + 1) >= entries.saturating_sub(1) * items.len() {
+                for k in items {
+                    out[k] = Shown::Written;
                 }
-                out[k] = Shown::With(with);
             }
         }
         out
     }
 }
 
-/// The text's list of the items not written a bit an entry: `k` (always shown) or `k=j+j`.
+/// The text's specs of the items not written a bit an entry, with the items each covers: `k`
+/// (always shown), `k=j+j…` (shown with any of the items `j`), `k=j*c` (a run of `c` items from
+/// `k`, each shown exactly when its own of the `c` items from `j` is).
+fn specs(visibility: &[Shown]) -> Vec<(String, Vec<usize>)> {
+    let mut out = Vec::new();
+    let mut k = 0;
+    while k < visibility.len() {
+        match &visibility[k] {
+            Shown::Written => k += 1,
+            Shown::Always => {
+                out.push((base36(k), vec![k]));
+                k += 1;
+            }
+            Shown::With(with) => {
+                let run = match with[..] {
+                    [j] => (1..)
+                        .take_while(|t| visibility.get(k + t) == Some(&Shown::With(vec![j + t])))
+                        .count(),
+                    _ => 0,
+                };
+                if run > 0 {
+                    let c = run + 1;
+                    out.push((
+                        format!("{}={}*{}", base36(k), base36(with[0]), base36(c)),
+                        (k..k + c).collect(),
+                    ));
+                    k += c;
+                } else {
+                    out.push((format!("{}={}", base36(k), join36(with, '+')), vec![k]));
+                    k += 1;
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The text's list of the items not written a bit an entry ([`specs`]).
 fn visibility_text(visibility: &[Shown]) -> String {
-    let specs: Vec<String> = visibility
-        .iter()
-        .enumerate()
-        .filter_map(|(k, v)| match v {
-            Shown::Written => None,
-            Shown::Always => Some(base36(k)),
-            Shown::With(with) => Some(format!("{}={}", base36(k), join36(with, '+'))),
-        })
-        .collect();
-    specs.join(",")
+    let texts: Vec<String> = specs(visibility).into_iter().map(|(t, _)| t).collect();
+    texts.join(",")
 }
 
 /// One name of a slot's moves, and, when the page finds the entry a move of this name reaches
@@ -820,16 +873,30 @@ pub fn decode(page: &PagePlayable) -> Result<PageTable, DecodeError> {
     let mut fixed: Vec<Option<Vec<usize>>> = vec![None; n];
     let mut always = vec![false; n];
     for spec in visibility.split(',').filter(|s| !s.is_empty()) {
-        let (k, with) = match spec.split_once('=') {
-            Some((k, with)) => (number(k)?, Some(numbers(with)?)),
-            None => (number(spec)?, None),
+        // Each item of the spec with the items it is shown with (none: always).
+        let each: Vec<(usize, Option<Vec<usize>>)> = match spec.split_once('=') {
+            Some((k, with)) => match with.split_once('*') {
+                Some((j, c)) => {
+                    let (k, j, c) = (number(k)?, number(j)?, number(c)?);
+                    if c > n {
+                        return Err(bad("an item out of range"));
+                    }
+                    (0..c)
+                        .map(|t| (k.saturating_add(t), Some(vec![j.saturating_add(t)])))
+                        .collect()
+                }
+                None => vec![(number(k)?, Some(numbers(with)?))],
+            },
+            None => vec![(number(spec)?, None)],
         };
-        if k >= n || with.iter().flatten().any(|&j| j >= n) {
-            return Err(bad("an item out of range"));
-        }
-        match with {
-            Some(with) => fixed[k] = Some(with),
-            None => always[k] = true,
+        for (k, with) in each {
+            if k >= n || with.iter().flatten().any(|&j| j >= n) {
+                return Err(bad("an item out of range"));
+            }
+            match with {
+                Some(with) => fixed[k] = Some(with),
+                None => always[k] = true,
+            }
         }
     }
     let outcomes: Vec<OutcomeClass> = outcomes
@@ -885,16 +952,31 @@ pub fn decode(page: &PagePlayable) -> Result<PageTable, DecodeError> {
             next = item + 1;
         }
     }
-    let count: usize = count.parse().map_err(|_| bad("bad count"))?;
+    // No count: as many entries as the bits hold, each after entry 0 at least six bits long.
+    let count: Option<usize> = match count {
+        "" => None,
+        count => Some(count.parse().map_err(|_| bad("bad count"))?),
+    };
+    if count.is_none() && read_slots.iter().any(|s| s.3.iter().any(|x| x.1.is_none())) {
+        return Err(bad(
+            "a table without its count writes no entry a move reaches",
+        ));
+    }
     let mut read = BitReader::new(bits).ok_or_else(|| bad("bad character in the bits"))?;
-    let mut take = |width: usize| read.take(width).ok_or_else(|| bad("bits end early"));
     let value_bits = bits_for(outcomes.len());
-    let to_bits = bits_for(count);
-    let mut sets: Vec<Vec<bool>> = Vec::with_capacity(count);
+    let to_bits = bits_for(count.unwrap_or(0));
+    let more = |i: usize, read: &BitReader| match count {
+        Some(count) => i < count,
+        None => i == 0 || read.left() >= 6,
+    };
+    let mut sets: Vec<Vec<bool>> = Vec::new();
     // Per entry its moves: player, item, name, entry reached or the items the move adds.
     type Pending = (Player, usize, String, Result<usize, Vec<usize>>);
-    let mut pending: Vec<(usize, Vec<Pending>)> = Vec::with_capacity(count);
-    for i in 0..count {
+    let mut pending: Vec<(usize, Vec<Pending>)> = Vec::new();
+    let mut i = 0;
+    while more(i, &read) {
+        let before = read.left();
+        let mut take = |width: usize| read.take(width).ok_or_else(|| bad("bits end early"));
         let mut set = vec![false; n];
         for k in 0..n {
             if !always[k] && fixed[k].is_none() {
@@ -919,12 +1001,19 @@ pub fn decode(page: &PagePlayable) -> Result<PageTable, DecodeError> {
             };
             moves.push((*player, *item, name.clone(), to));
         }
+        // Counted by its bits, an entry is longer than any padding (and the reading ends).
+        if count.is_none() && i > 0 && before - read.left() < 6 {
+            return Err(bad(
+                "an entry shorter than six bits in a table without its count",
+            ));
+        }
         sets.push(set);
         pending.push((value, moves));
+        i += 1;
     }
     let values: Vec<usize> = pending.iter().map(|(value, _)| *value).collect();
     let outcome_of = |i: usize| values.get(i).and_then(|&v| outcomes.get(v)).copied();
-    let mut entries = Vec::with_capacity(count);
+    let mut entries = Vec::with_capacity(pending.len());
     for (i, (value, moves)) in pending.into_iter().enumerate() {
         let outcome = outcome_of(i).ok_or_else(|| bad("value out of range"))?;
         let mut page_moves = Vec::new();

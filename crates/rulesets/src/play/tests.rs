@@ -387,6 +387,39 @@ fn bad_page_tables_are_refused() {
         decode(&page_of("g3;;P;;1;", &["x"], &[true, true])).is_err(),
         "more items shown than drawn"
     );
+    // No count: entry 0, then as many entries as the bits hold, each six bits or more.
+    assert_eq!(read("g3;;P;;;").unwrap().entries.len(), 1);
+    assert!(
+        read("g3;;P;0.L:a<;;A").is_err(),
+        "an entry reached written, no count"
+    );
+    assert!(
+        read("g3;;P;;;AA").is_err(),
+        "entries of three bits, no count"
+    );
+    let six = |text: &str| decode(&page_of(text, &["", "", "", "", "", ""], &[true; 6]));
+    assert_eq!(six("g3;;P;;;AA").unwrap().entries.len(), 3);
+    assert_eq!(six("g3;;P;;;AAA").unwrap().entries.len(), 4);
+    // A run: items 2 and 3 each shown with its own of items 0 and 1.
+    let four = |text: &str| {
+        decode(&page_of(
+            text,
+            &["", "", "", ""],
+            &[true, false, true, false],
+        ))
+    };
+    let run = four("g3;2=0*2;P;;2;C").unwrap();
+    assert_eq!(run.entries[0].shown, [0, 2]);
+    assert_eq!(run.entries[1].shown, [1, 3]);
+    assert!(four("g3;2=0*3;P;;2;C").is_err(), "a run past the last item");
+    assert!(
+        four("g3;2=0*zzzzzzzzzzzz;P;;2;C").is_err(),
+        "a run longer than the drawing"
+    );
+    assert!(
+        four("g3;zzzzzzzzzzzz=0*2;P;;2;C").is_err(),
+        "a run far out of range"
+    );
     // Entry 0 shows what the drawing shows: here item 0 alone, and a move there reaches entry 1.
     let one = |shown: bool, text: &str| decode(&page_of(text, &["x"], &[shown]));
     let first = one(true, "g3;;P;0.L:a<;3;B").unwrap();

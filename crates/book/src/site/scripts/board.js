@@ -11,7 +11,7 @@
   // writes none) and which items it shows before play (`first`, entry 0); an entry's moves are
   // worked out when first asked for (`moves(i)`).
   function decodeBoard(text, ALPHA, labels, first) {
-    var f = text.split(";"), n = labels.length, outcomes = f[2], count = +f[4], at = 0, fixed = {}, slots = [], entries = [];
+    var f = text.split(";"), n = labels.length, outcomes = f[2], count = f[4] ? +f[4] : -1, at = 0, fixed = {}, slots = [], entries = [];
     if (f.length !== 6 || f[0] !== "g3" || first.length !== n) throw new Error("player.js: unknown play table");
     function num(x) {
       return x ? x.split("+").map(function (d) {
@@ -29,9 +29,13 @@
       }
       return v;
     }
+    // `k` always shown, `k=j+j` shown with any of the j, `k=j*c` c items each shown with its j.
     (f[1] ? f[1].split(",") : []).forEach(function (s) {
       s = s.split("=");
-      fixed[num(s[0])[0]] = s.length > 1 ? num(s[1]) : null;
+      var k = parseInt(s[0], 36), run = s.length > 1 ? s[1].split("*") : [];
+      if (run.length > 1) {
+        for (var t = 0; t < parseInt(run[1], 36) && t < n; t++) fixed[k + t] = [parseInt(run[0], 36) + t];
+      } else fixed[k] = s.length > 1 ? num(s[1]) : null;
     });
     // Groups `ITEM.CODES:NAMES`: a code an item from ITEM on (when not written, the item after the
     // last one, or for the first group the first item with words); without names, an item's one move is named by the last word of its words.
@@ -55,8 +59,15 @@
         next = k + 1;
       });
     });
-    for (var i = 0; i < count; i++) {
-      var on = [], shown = [], moves = [], k;
+    // Without a count, as many entries as the bits hold: entry 0, then one more while six bits
+    // or more are left.
+    if (count < 0 && slots.some(function (s) {
+      return s.names.some(function (x) {
+        return !x.adds;
+      });
+    })) throw new Error("player.js: a bad play table");
+    for (var i = 0; count < 0 ? i === 0 || f[5].length * 6 - at >= 6 : i < count; i++) {
+      var on = [], shown = [], moves = [], k, before = at;
       for (k = 0; k < n; k++) on[k] = !(k in fixed) && (i ? take(1) : first[k]);
       for (k in fixed)
         on[k] = !fixed[k] || fixed[k].some(function (j) {
@@ -69,8 +80,10 @@
         var m = s.names[take(width(s.names.length))];
         moves.push({ player: s.player, item: s.item, name: m.name, adds: m.adds, to: m.adds ? -1 : take(width(count)) });
       });
+      if (count < 0 && i > 0 && at - before < 6) throw new Error("player.js: a bad play table");
       entries.push({ shown: shown, value: value, moves: moves });
     }
+    count = entries.length;
     // The entry a move reaches when the table does not say: the one showing the most items (the
     // first of equals) among those showing none but what stood, less the item clicked, and what
     // the move adds. A move wins when its mover or the second player wins the entry reached.

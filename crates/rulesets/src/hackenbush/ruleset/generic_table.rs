@@ -21,8 +21,8 @@ fn the_compact_table_reads_back_as_the_table() {
 }
 
 /// What the page works out is not written: on `LRRL`, a green stalk and `LRRL` under the normal
-/// rules, each node is shown exactly when an edge touching it is (the ground is in every entry,
-/// written a bit an entry while that is shorter); every standing edge is a move for each player
+/// rules, each node is shown exactly when the edge under it is, and the ground and its hatching
+/// in every entry; every standing edge is a move for each player
 /// who may cut it, named by its words ("the blue edge LR"), and the entry each cut reaches is found
 /// by the page: the slots are one letter an edge, its colour's. Under the childish rules a cut
 /// that would drop edges is no move, so a bit says whether each edge but the top one is.
@@ -32,15 +32,18 @@ fn hackenbush_tables_write_only_what_the_page_cannot_work_out() {
     let page = encode(&t).unwrap();
     let fields: Vec<&str> = page.text.split(';').collect();
     let ids: Vec<&str> = page.drawing.items.iter().map(|i| i.id.as_str()).collect();
-    let fixed: Vec<&str> = fields[1].split(',').collect();
-    for (k, id) in ids.iter().enumerate() {
-        if id.starts_with("node-") {
-            let spec = fixed
-                .iter()
-                .find(|s| s.split('=').next() == Some(&base36(k)));
-            assert!(spec.is_some_and(|s| s.contains('=')), "{id}: {}", fields[1]);
-        }
-    }
+    // The hatching and the ground in every entry; each node with the edge under it, in a run.
+    let at = |id: &str| base36(ids.iter().position(|&x| x == id).unwrap());
+    let first_node = ids.iter().position(|x| x.starts_with("node-")).unwrap();
+    assert!(
+        ids[first_node..].iter().all(|x| x.starts_with("node-")),
+        "{ids:?}"
+    );
+    let run = format!("{}={}*{}", base36(first_node), at("edge-0"), base36(12));
+    assert_eq!(
+        fields[1],
+        format!("{},{},{run}", at("hatching"), at("ground"))
+    );
     assert_eq!(fields[3], "LRRLBBBBLRRL");
     let (t, _, _) = table(&CHILDISH, "LRRL");
     let page = encode(&t).unwrap();
