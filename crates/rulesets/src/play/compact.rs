@@ -33,7 +33,8 @@
 //!   words, or 0 if none has any); `CODES` one letter an
 //!   item, for consecutive items: `L`, `R` (that player's moves) or `B` (both players', named
 //!   alike), each in lower case when a bit says whether the player has the move where the item
-//!   is shown (in upper case the move is there whenever the item is); `:NAMES` only after one
+//!   is shown (in upper case the move is there whenever the item is; `b` is one bit for both,
+//!   who have their moves there in the same entries); `:NAMES` only after one
 //!   code: the moves' names, separated by `|`, with `%`, `,`, `;`, `|`, `:`, `>` and `<` written
 //!   `%25`, `%2C`, `%3B`, `%7C`, `%3A`, `%3E`, `%3C` (read with `decodeURIComponent`); a name
 //!   alone when the page finds the entry a move of that name reaches and the move adds no item,
@@ -47,7 +48,8 @@
 //! - `BITS`: entry after entry in the table's order: one bit per item written (shown or not; none
 //!   in entry 0, which shows what the drawing shows before play), the value index (as many bits
 //!   as the largest index needs; none for one value), then for each slot (`B` is two, Left's
-//!   first) whose item the entry shows: a bit *the move is there* if the code is in lower case,
+//!   first) whose item the entry shows: a bit *the move is there* if the code is in lower case
+//!   (Right's of a `b` none: Left's says it),
 //!   and for a move there the index of its name (bits as for the value) and, unless the page
 //!   finds it, the entry reached (as many bits as the last entry's index needs).
 //!
@@ -199,7 +201,7 @@ pub fn encode(table: &PlayTable) -> Result<PagePlayable, CompactError> {
             let made = moves[i]
                 .iter()
                 .find(|m| m.item == slot.item && m.player == slot.player);
-            if !slot.implied {
+            if !slot.implied && !slot.shares {
                 out.push(u64::from(made.is_some()), 1);
             }
             let Some(made) = made else { continue };
@@ -457,6 +459,12 @@ struct Slot<'t> {
     /// One name, the last word of the item's words, reaching an entry the page finds and
     /// adding nothing: not written.
     labelled: bool,
+    /// The entries where the player has the move.
+    present: Vec<usize>,
+    /// Right's slot written with Left's on the same item, before it (one code): their names
+    /// and how their entries are found agree, and so do the entries where they have the move
+    /// (one bit says it for both, unless the moves are there wherever the item is).
+    shares: bool,
 }
 
 /// The most subset tests the writer spends on finding which moves' entries the page can find
@@ -513,8 +521,19 @@ impl<'t> Slot<'t> {
                     implied: made.len() == showing,
                     names,
                     labelled,
+                    present: made.iter().map(|(i, _)| *i).collect(),
+                    shares: false,
                 });
             }
+        }
+        for k in 1..slots.len() {
+            let (s, t) = (&slots[k - 1], &slots[k]);
+            let agree = s.item == t.item
+                && !s.shares
+                && s.names == t.names
+                && s.implied == t.implied
+                && (s.implied || s.present == t.present);
+            slots[k].shares = agree;
         }
         slots
     }
@@ -610,9 +629,7 @@ fn slots_text(slots: &[Slot], first: usize) -> String {
     let mut k = 0;
     while k < slots.len() {
         let s = &slots[k];
-        let both = slots
-            .get(k + 1)
-            .filter(|t| t.item == s.item && t.names == s.names && t.implied == s.implied);
+        let both = slots.get(k + 1).filter(|t| t.shares);
         let written = (!s.labelled).then(|| names(s));
         units.push((s.item, code(s, both), written));
         k += if both.is_some() { 2 } else { 1 };
@@ -843,7 +860,9 @@ pub struct PageTable {
 }
 
 /// A slot as the page reads it: item, player, implied, names with the items they add.
-type ReadSlot = (usize, Player, bool, Vec<(String, Option<Vec<usize>>)>);
+/// A slot as the page reads it: item, player, implied, shares (Right's, its move there when
+/// Left's is), names with the items they add.
+type ReadSlot = (usize, Player, bool, bool, Vec<(String, Option<Vec<usize>>)>);
 
 /// Reads a table written by [`encode`] with the page's drawing, as `board.js` does: the items'
 /// words (a labelled slot's name) and which items the drawing shows before play (entry 0); the
@@ -947,7 +966,8 @@ pub fn decode(page: &PagePlayable) -> Result<PageTable, DecodeError> {
                 _ => return Err(bad("bad mover")),
             };
             for &player in players {
-                read_slots.push((item, player, c.is_ascii_uppercase(), names.clone()));
+                let shares = players.len() == 2 && player == Player::Right;
+                read_slots.push((item, player, c.is_ascii_uppercase(), shares, names.clone()));
             }
             next = item + 1;
         }
@@ -957,7 +977,7 @@ pub fn decode(page: &PagePlayable) -> Result<PageTable, DecodeError> {
         "" => None,
         count => Some(count.parse().map_err(|_| bad("bad count"))?),
     };
-    if count.is_none() && read_slots.iter().any(|s| s.3.iter().any(|x| x.1.is_none())) {
+    if count.is_none() && read_slots.iter().any(|s| s.4.iter().any(|x| x.1.is_none())) {
         return Err(bad(
             "a table without its count writes no entry a move reaches",
         ));
@@ -988,8 +1008,14 @@ pub fn decode(page: &PagePlayable) -> Result<PageTable, DecodeError> {
         }
         let value = take(value_bits)? as usize;
         let mut moves = Vec::new();
-        for (item, player, implied, names) in &read_slots {
-            if !set[*item] || (!implied && take(1)? == 0) {
+        // Whether Left has the move on the item of the slot read last (Right's may share it).
+        let mut had = false;
+        for (item, player, implied, shares, names) in &read_slots {
+            if !set[*item] {
+                continue;
+            }
+            had = *implied || if *shares { had } else { take(1)? == 1 };
+            if !had {
                 continue;
             }
             let (name, adds) = names

@@ -53,8 +53,10 @@
         var k = item + j, label = labels[k] || "";
         var own = names || [{ name: label.slice(label.lastIndexOf(" ") + 1), adds: [] }];
         if (!(k < n) || !own[0].name || (names && codes.length > 1)) throw new Error("player.js: a bad move in the play table");
-        (code.toUpperCase() === "B" ? "LR" : code.toUpperCase()).split("").forEach(function (p) {
-          slots.push({ item: k, player: p, implied: code < "a", names: own });
+        // `b`: one bit says whether both players have their moves here.
+        var both = code.toUpperCase() === "B";
+        (both ? "LR" : code.toUpperCase()).split("").forEach(function (p) {
+          slots.push({ item: k, player: p, implied: code < "a", shares: both && p === "R", names: own });
         });
         next = k + 1;
       });
@@ -75,8 +77,11 @@
         });
       for (k = 0; k < n; k++) if (on[k]) shown.push(k);
       var value = take(width(outcomes.length));
+      var had = false;
       slots.forEach(function (s) {
-        if (!on[s.item] || (!s.implied && !take(1))) return;
+        if (!on[s.item]) return;
+        had = s.implied || (s.shares ? had : !!take(1));
+        if (!had) return;
         var m = s.names[take(width(s.names.length))];
         moves.push({ player: s.player, item: s.item, name: m.name, adds: m.adds, to: m.adds ? -1 : take(width(count)) });
       });

@@ -25,7 +25,8 @@ fn the_compact_table_reads_back_as_the_table() {
 /// in every entry; every standing edge is a move for each player
 /// who may cut it, named by its words ("the blue edge LR"), and the entry each cut reaches is found
 /// by the page: the slots are one letter an edge, its colour's. Under the childish rules a cut
-/// that would drop edges is no move, so a bit says whether each edge but the top one is.
+/// that would drop edges is no move, so a bit says whether each edge but the top one is (one
+/// bit for both players on a green edge).
 #[test]
 fn hackenbush_tables_write_only_what_the_page_cannot_work_out() {
     let (t, _, _) = table(&NORMAL, "LRRL GGGG LRRL");
@@ -48,6 +49,10 @@ fn hackenbush_tables_write_only_what_the_page_cannot_work_out() {
     let (t, _, _) = table(&CHILDISH, "LRRL");
     let page = encode(&t).unwrap();
     assert_eq!(page.text.split(';').nth(3).unwrap(), "lrrL");
+    // A green edge is cut by both players or by neither: one bit says which (`b`).
+    let (t, _, _) = table(&CHILDISH, "GG");
+    let page = encode(&t).unwrap();
+    assert_eq!(page.text.split(';').nth(3).unwrap(), "bB");
 }
 
 /// The essays' Hackenbush blocks: (essay, name, position, childish).
