@@ -475,7 +475,6 @@ const INFERENCE_CHECKS: usize = 20_000_000;
 impl<'t> Slot<'t> {
     /// Every slot, by item, Left's before Right's.
     fn all(moves: &[Vec<Clicked<'t>>], shown: &[Items], items: &[Item]) -> Vec<Slot<'t>> {
-        let n = items.len();
         let mut by: HashMap<(usize, usize), Vec<(usize, &Clicked<'t>)>> = HashMap::new();
         for (i, here) in moves.iter().enumerate() {
             for m in here {
@@ -487,7 +486,7 @@ impl<'t> Slot<'t> {
         let finder = Finder::new(shown);
         let mut checks = 0;
         let mut slots = Vec::new();
-        for item in 0..n {
+        for (item, drawn) in items.iter().enumerate() {
             // Entries showing the item.
             let showing = shown.iter().filter(|s| s.has(item)).count();
             for player in Player::BOTH {
@@ -514,7 +513,7 @@ impl<'t> Slot<'t> {
                 // The page reads the one name from the item's words, checked here.
                 let labelled = matches!(&names[..], [one] if one.adds.as_deref() == Some(&[])
                     && !one.name.is_empty()
-                    && one.name == label_name(&items[item].label));
+                    && one.name == label_name(&drawn.label));
                 slots.push(Slot {
                     item,
                     player,
