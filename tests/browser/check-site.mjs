@@ -1206,14 +1206,21 @@ async function checkPrint(context) {
 // A Domineering board of an essay: 2x2, worth ±1, whoever starts wins.
 const BOARD = { page: "nothing-worth-fighting-over.html", id: "position-hot_square", game: "domineering", notation: "2x2" };
 
-// The page's table (`g2`, crates/rulesets/src/play/compact.rs) read in the page by the page's
-// own reader (board.js), every move's entry reached and whether it wins as the page finds them,
-// with the values the figure shows for each value index: what the reader's page holds.
+// The page's table (`g3`, crates/rulesets/src/play/compact.rs) read in the page by the page's
+// own reader (board.js) with the drawing's words and what it shows before play, every move's
+// entry reached and whether it wins as the page finds them, with the values the figure shows
+// for each value index: what the reader's page holds.
 function pageBoardTable(id) {
   const ALPHA = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
   const fig = document.getElementById(id);
   const text = fig.getAttribute("data-play");
-  const table = window.hackenbookPlay.g2.decode(text, ALPHA);
+  const items = [...fig.querySelectorAll("svg g[data-item]")];
+  const table = window.hackenbookPlay.g3.decode(
+    text,
+    ALPHA,
+    items.map((g) => g.getAttribute("data-label")),
+    items.map((g) => g.getAttribute("display") !== "none"),
+  );
   const pool = document.querySelectorAll("#play-values > span");
   const values = fig.getAttribute("data-play-values").split(" ").map((i) => pool[+i].dataset.value);
   return {
@@ -1265,7 +1272,7 @@ async function playBoard(context, d) {
   const solver = JSON.parse(execFileSync(hackenbook, ["play", "--game", d.game, d.notation, "--json"], { encoding: "utf8", cwd: repo }));
   const page = await v.page.evaluate(pageBoardTable, d.id);
   // The page's table is the solver's: every entry's value, outcome and moves, in order.
-  check(page.version === "g2" && page.items === page.drawn, `${d.id}: the page's board table (${page.version}, ${page.items} items, ${page.drawn} drawn)`);
+  check(page.version === "g3" && page.items === page.drawn, `${d.id}: the page's board table (${page.version}, ${page.items} items, ${page.drawn} drawn)`);
   // Moves compared in one order (the page lists them by item, the table in the game's order).
   const sorted = (ms) => ms.slice().sort((a, b) => (a.player + a.name + "\u0000" + a.to < b.player + b.name + "\u0000" + b.to ? -1 : 1));
   const expected = solver.positions.map((e) => ({

@@ -311,7 +311,7 @@ fn a_board_is_drawn_with_its_value_and_how_it_was_valued_and_played() {
         .nth(1)
         .and_then(|rest| rest.split("</figure>").next())
         .unwrap();
-    assert!(square.contains(" data-play=\"g2;"), "{square}");
+    assert!(square.contains(" data-play=\"g3;"), "{square}");
     assert!(square.contains("data-play-game=\"domineering\""));
     assert!(square
         .contains("data-play-players=\"Left places vertical dominoes, Right horizontal ones\""));

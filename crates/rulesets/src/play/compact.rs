@@ -10,35 +10,48 @@
 //! player, so a click (or a key) on an item makes one move.
 //!
 //! Bits go six to a character ([`super::letters`]), and what the page can work out is not
-//! written: an item shown in every entry, or exactly when one of some other items is (a
-//! Hackenbush node and the edges that touch it), takes no bit an entry; an item that is a move
-//! whenever it is shown (a standing edge under the normal rules) takes no bit saying so; whether
-//! a move wins follows from the outcome of the entry it reaches; and the entry reached is not
-//! written when the page finds it by itself (below), which the writer checks on every move.
+//! written: which items the position played (entry 0) shows, since the drawing shows them; an
+//! item shown in every entry, or exactly when one of some other items is (a Hackenbush node and
+//! the edges that touch it), takes no bit an entry; an item that is a move whenever it is shown
+//! (a standing edge under the normal rules) takes no bit saying so; a move named by the last word
+//! of its item's words (a Hackenbush edge, "the blue edge LR") is not named again; whether a move
+//! wins follows from the outcome of the entry it reaches; the entry reached is not written
+//! when the page finds it by itself (below), which the writer checks on every move; and the
+//! number of entries is not written when the bits say it.
 //!
-//! The text, `g2;ITEMS;SHOWN;OUTCOMES;SLOTS;COUNT;BITS`:
-//! - `ITEMS`: the number of items of the page's drawing, in decimal (the script finds them as
-//!   the drawing's `g[data-item]` elements, in document order); items are numbered in base 36;
+//! The text, `g3;SHOWN;OUTCOMES;SLOTS;COUNT;BITS`, read with the page's drawing (its
+//! `g[data-item]` elements in document order, the items, numbered in base 36; their words,
+//! `data-label`; which are shown before play):
 //! - `SHOWN`: the items whose being shown is not written, separated by `,`: `k` for an item
 //!   every entry shows, `k=j+j…` for one shown exactly when at least one of the items `j` is
-//!   (each of them written);
+//!   (each of them written), `k=j*c` for the `c` items from `k` on, each shown exactly when its
+//!   own of the `c` items from `j` on is (a tree's nodes, each with the edge under it);
 //! - `OUTCOMES`: one letter per distinct value, its outcome class (`L`, `R`, `P`, `N`);
-//! - `SLOTS`: the moves made by clicking an item, separated by `,`, by item and Left's before
-//!   Right's: `ITEM:MOVERS:NAMES` — the item; `L`, `R` or `LR` (both players, their moves named
+//! - `SLOTS`: the moves made by clicking an item, by item and Left's before Right's, in groups
+//!   separated by `,`, each `ITEM.CODES:NAMES` — `ITEM.` the group's first item, left out when it
+//!   is the item after the previous group's last (for the first group, the first item with
+//!   words, or 0 if none has any); `CODES` one letter an
+//!   item, for consecutive items: `L`, `R` (that player's moves) or `B` (both players', named
 //!   alike), each in lower case when a bit says whether the player has the move where the item
-//!   is shown (in upper case the move is there whenever the item is); the moves' names,
-//!   separated by `|`, with `%`, `,`, `;`, `|`, `:`, `>` and `<` written `%25`, `%2C`, `%3B`,
-//!   `%7C`, `%3A`, `%3E`, `%3C` (read with `decodeURIComponent`); a name alone when the page
-//!   finds the entry a move of that name reaches and the move adds no item, followed by `>` and
-//!   the items it adds (joined by `+`) when it adds some, and by `<` when the entry reached is
-//!   written;
-//! - `COUNT`: the number of entries, in decimal;
-//! - `BITS`: entry after entry in the table's order: one bit per item written (shown or not), the
-//!   value index (as many bits as the largest index needs; none for one value), then for each
-//!   slot (`LR` is two, Left's first) whose item the entry shows: a bit *the move is there* if
-//!   the mover is in lower case, and for a move there the index of its name (bits as for the
-//!   value) and, unless the page finds it, the entry reached (as many bits as the last entry's
-//!   index needs).
+//!   is shown (in upper case the move is there whenever the item is; `b` is one bit for both,
+//!   who have their moves there in the same entries); `:NAMES` only after one
+//!   code: the moves' names, separated by `|`, with `%`, `,`, `;`, `|`, `:`, `>` and `<` written
+//!   `%25`, `%2C`, `%3B`, `%7C`, `%3A`, `%3E`, `%3C` (read with `decodeURIComponent`); a name
+//!   alone when the page finds the entry a move of that name reaches and the move adds no item,
+//!   followed by `>` and the items it adds (joined by `+`) when it adds some, and by `<` when the
+//!   entry reached is written. Without `:NAMES`, each item's slots have one name, the last word
+//!   of the item's words (after their last space), the page finds the entry and the move adds
+//!   nothing;
+//! - `COUNT`: the number of entries, in decimal; left out when no move writes the entry it
+//!   reaches and every entry after entry 0 takes six bits or more: the entries are then as many
+//!   as the bits hold (entry 0, then one more while six bits or more are left);
+//! - `BITS`: entry after entry in the table's order: one bit per item written (shown or not; none
+//!   in entry 0, which shows what the drawing shows before play), the value index (as many bits
+//!   as the largest index needs; none for one value), then for each slot (`B` is two, Left's
+//!   first) whose item the entry shows: a bit *the move is there* if the code is in lower case
+//!   (Right's of a `b` none: Left's says it),
+//!   and for a move there the index of its name (bits as for the value) and, unless the page
+//!   finds it, the entry reached (as many bits as the last entry's index needs).
 //!
 //! The page finds the entry a move reaches as the entry showing the most items (the first of
 //! equals) among those that show nothing outside the items of the entry moved from, less the
@@ -47,8 +60,8 @@
 //! it covers. A Left move wins when the entry reached is won by Left (`L`) or by the second
 //! player (`P`); a Right move, by Right or the second player.
 //!
-//! [`decode`] reads the text back exactly as `board.js` does, so that a test can hold the page's
-//! view of the table against the table itself.
+//! [`decode`] reads the text and the drawing back exactly as `board.js` does, so that a test can
+//! hold the page's view of the table against the table itself.
 
 pub use super::letters::DecodeError;
 use super::letters::{letter_outcome, outcome_letter, BitReader, BitWriter};
@@ -165,15 +178,19 @@ pub fn encode(table: &PlayTable) -> Result<PagePlayable, CompactError> {
         moves.push(here);
     }
     let visibility = Visibility::of(&shown, n);
-    let slots = Slot::all(&moves, &shown, n);
+    let slots = Slot::all(&moves, &shown, &union.items);
     let entries = table.positions.len();
     let mut out = BitWriter::default();
     let value_bits = bits_for(table.values.len());
     let to_bits = bits_for(entries);
     let mut outcomes = vec!['?'; table.values.len()];
+    // The fewest bits an entry after entry 0 takes.
+    let mut shortest = usize::MAX;
     for (i, entry) in table.positions.iter().enumerate() {
+        let start = out.written();
         outcomes[entry.value] = outcome_letter(entry.outcome);
-        for k in (0..n).filter(|&k| visibility[k] == Shown::Written) {
+        // Entry 0 shows what the drawing shows before play.
+        for k in (0..n).filter(|&k| i > 0 && visibility[k] == Shown::Written) {
             out.push(u64::from(shown[i].has(k)), 1);
         }
         out.push(entry.value as u64, value_bits);
@@ -184,7 +201,7 @@ pub fn encode(table: &PlayTable) -> Result<PagePlayable, CompactError> {
             let made = moves[i]
                 .iter()
                 .find(|m| m.item == slot.item && m.player == slot.player);
-            if !slot.implied {
+            if !slot.implied && !slot.shares {
                 out.push(u64::from(made.is_some()), 1);
             }
             let Some(made) = made else { continue };
@@ -198,7 +215,22 @@ pub fn encode(table: &PlayTable) -> Result<PagePlayable, CompactError> {
                 out.push(made.to as u64, to_bits);
             }
         }
+        if i > 0 {
+            shortest = shortest.min(out.written() - start);
+        }
     }
+    // The count is left out when the page can count the entries as the bits hold whole ones:
+    // each after entry 0 is longer than the last character's padding, and no move writes the
+    // entry it reaches (whose bits depend on the count).
+    let written_to = slots
+        .iter()
+        .flat_map(|s| &s.names)
+        .any(|x| x.adds.is_none());
+    let count = if shortest >= 6 && !written_to {
+        String::new()
+    } else {
+        entries.to_string()
+    };
     // Only the targets of moves are named on the page (a focused target's accessible name).
     let mut items = union.items;
     for (k, item) in items.iter_mut().enumerate() {
@@ -207,10 +239,10 @@ pub fn encode(table: &PlayTable) -> Result<PagePlayable, CompactError> {
         }
     }
     let text = format!(
-        "g2;{n};{};{};{};{entries};{}",
+        "g3;{};{};{};{count};{}",
         visibility_text(&visibility),
         outcomes.iter().collect::<String>(),
-        slots_text(&slots),
+        slots_text(&slots, first_with_words(&items)),
         out.finish()
     );
     let shown = (0..n).map(|k| shown[0].has(k)).collect();
@@ -300,15 +332,12 @@ impl Visibility {
         let by_item: Vec<Items> = (0..n)
             .map(|k| Items::of(entries, (0..entries).filter(|&i| shown[i].has(k))))
             .collect();
-        let cheaper = |text: String| 6 * (text.len() + 1) < entries;
         let mut out = vec![Shown::Written; n];
         // Items a derived item is shown with stay written.
         let mut parent = vec![false; n];
         for k in 0..n {
             if by_item[k].count() == entries {
-                if cheaper(base36(k)) {
-                    out[k] = Shown::Always;
-                }
+                out[k] = Shown::Always;
                 continue;
             }
             if parent[k] {
@@ -349,30 +378,65 @@ impl Visibility {
                 continue;
             }
             with.sort_unstable();
-            let text = format!("{}={}", base36(k), join36(&with, '+'));
-            if cheaper(text) {
-                for &j in &with {
-                    parent[j] = true;
+            for &j in &with {
+                parent[j] = true;
+            }
+            out[k] = Shown::With(with);
+        }
+        // Each spec of the text kept only if shorter than a bit for each of its items in every
+        // entry but entry 0 (read from the drawing); its items written otherwise.
+        for (text, items) in specs(&out) {
+            if 6 * (text.len() + 1) >= entries.saturating_sub(1) * items.len() {
+                for k in items {
+                    out[k] = Shown::Written;
                 }
-                out[k] = Shown::With(with);
             }
         }
         out
     }
 }
 
-/// The text's list of the items not written a bit an entry: `k` (always shown) or `k=j+j`.
+/// The text's specs of the items not written a bit an entry, with the items each covers: `k`
+/// (always shown), `k=j+j…` (shown with any of the items `j`), `k=j*c` (a run of `c` items from
+/// `k`, each shown exactly when its own of the `c` items from `j` is).
+fn specs(visibility: &[Shown]) -> Vec<(String, Vec<usize>)> {
+    let mut out = Vec::new();
+    let mut k = 0;
+    while k < visibility.len() {
+        match &visibility[k] {
+            Shown::Written => k += 1,
+            Shown::Always => {
+                out.push((base36(k), vec![k]));
+                k += 1;
+            }
+            Shown::With(with) => {
+                let run = match with[..] {
+                    [j] => (1..)
+                        .take_while(|t| visibility.get(k + t) == Some(&Shown::With(vec![j + t])))
+                        .count(),
+                    _ => 0,
+                };
+                if run > 0 {
+                    let c = run + 1;
+                    out.push((
+                        format!("{}={}*{}", base36(k), base36(with[0]), base36(c)),
+                        (k..k + c).collect(),
+                    ));
+                    k += c;
+                } else {
+                    out.push((format!("{}={}", base36(k), join36(with, '+')), vec![k]));
+                    k += 1;
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The text's list of the items not written a bit an entry ([`specs`]).
 fn visibility_text(visibility: &[Shown]) -> String {
-    let specs: Vec<String> = visibility
-        .iter()
-        .enumerate()
-        .filter_map(|(k, v)| match v {
-            Shown::Written => None,
-            Shown::Always => Some(base36(k)),
-            Shown::With(with) => Some(format!("{}={}", base36(k), join36(with, '+'))),
-        })
-        .collect();
-    specs.join(",")
+    let texts: Vec<String> = specs(visibility).into_iter().map(|(t, _)| t).collect();
+    texts.join(",")
 }
 
 /// One name of a slot's moves, and, when the page finds the entry a move of this name reaches
@@ -392,6 +456,15 @@ struct Slot<'t> {
     /// The player has a move here in every entry that shows the item (no bit says so).
     implied: bool,
     names: Vec<SlotName<'t>>,
+    /// One name, the last word of the item's words, reaching an entry the page finds and
+    /// adding nothing: not written.
+    labelled: bool,
+    /// The entries where the player has the move.
+    present: Vec<usize>,
+    /// Right's slot written with Left's on the same item, before it (one code): their names
+    /// and how their entries are found agree, and so do the entries where they have the move
+    /// (one bit says it for both, unless the moves are there wherever the item is).
+    shares: bool,
 }
 
 /// The most subset tests the writer spends on finding which moves' entries the page can find
@@ -401,7 +474,7 @@ const INFERENCE_CHECKS: usize = 20_000_000;
 
 impl<'t> Slot<'t> {
     /// Every slot, by item, Left's before Right's.
-    fn all(moves: &[Vec<Clicked<'t>>], shown: &[Items], n: usize) -> Vec<Slot<'t>> {
+    fn all(moves: &[Vec<Clicked<'t>>], shown: &[Items], items: &[Item]) -> Vec<Slot<'t>> {
         let mut by: HashMap<(usize, usize), Vec<(usize, &Clicked<'t>)>> = HashMap::new();
         for (i, here) in moves.iter().enumerate() {
             for m in here {
@@ -413,7 +486,7 @@ impl<'t> Slot<'t> {
         let finder = Finder::new(shown);
         let mut checks = 0;
         let mut slots = Vec::new();
-        for item in 0..n {
+        for (item, drawn) in items.iter().enumerate() {
             // Entries showing the item.
             let showing = shown.iter().filter(|s| s.has(item)).count();
             for player in Player::BOTH {
@@ -437,13 +510,29 @@ impl<'t> Slot<'t> {
                         .collect();
                     slot_name.adds = finder.adds(&of, item, &mut checks);
                 }
+                // The page reads the one name from the item's words, checked here.
+                let labelled = matches!(&names[..], [one] if one.adds.as_deref() == Some(&[])
+                    && !one.name.is_empty()
+                    && one.name == label_name(&drawn.label));
                 slots.push(Slot {
                     item,
                     player,
                     implied: made.len() == showing,
                     names,
+                    labelled,
+                    present: made.iter().map(|(i, _)| *i).collect(),
+                    shares: false,
                 });
             }
+        }
+        for k in 1..slots.len() {
+            let (s, t) = (&slots[k - 1], &slots[k]);
+            let agree = s.item == t.item
+                && !s.shares
+                && s.names == t.names
+                && s.implied == t.implied
+                && (s.implied || s.present == t.present);
+            slots[k].shares = agree;
         }
         slots
     }
@@ -505,13 +594,16 @@ impl<'s> Finder<'s> {
     }
 }
 
-/// The text's list of slots: `ITEM:MOVERS:NAMES`, a slot of both players written once when
-/// their names and how their entries are found agree.
-fn slots_text(slots: &[Slot]) -> String {
-    let mover = |s: &Slot| {
-        let c = match s.player {
-            Player::Left => 'L',
-            Player::Right => 'R',
+/// The text's list of slots: groups `[ITEM.]CODES[:NAMES]`, a code an item, the items of a
+/// group consecutive and the first one written only when it is not the one after the previous
+/// group's last; a slot of both players one code when their names and how their entries are
+/// found agree; names written only for a group of one code whose slots are not [`Slot::labelled`].
+fn slots_text(slots: &[Slot], first: usize) -> String {
+    let code = |s: &Slot, both: Option<&Slot>| -> char {
+        let c = match (s.player, both) {
+            (_, Some(_)) => 'B',
+            (Player::Left, None) => 'L',
+            (Player::Right, None) => 'R',
         };
         if s.implied {
             c
@@ -531,28 +623,49 @@ fn slots_text(slots: &[Slot]) -> String {
             .collect();
         written.join("|")
     };
-    let mut out: Vec<String> = Vec::new();
+    // Each item's code (and names, unless labelled), in the slots' order.
+    let mut units: Vec<(usize, char, Option<String>)> = Vec::new();
     let mut k = 0;
     while k < slots.len() {
         let s = &slots[k];
-        match slots.get(k + 1) {
-            Some(t) if t.item == s.item && t.names == s.names => {
-                out.push(format!(
-                    "{}:{}{}:{}",
-                    base36(s.item),
-                    mover(s),
-                    mover(t),
-                    names(s)
-                ));
-                k += 2;
+        let both = slots.get(k + 1).filter(|t| t.shares);
+        let written = (!s.labelled).then(|| names(s));
+        units.push((s.item, code(s, both), written));
+        k += if both.is_some() { 2 } else { 1 };
+    }
+    let mut out = String::new();
+    // The item the next code is read for, when no item is written.
+    let mut next = first;
+    let mut open = false;
+    for (item, c, written) in units {
+        if !(open && item == next && written.is_none()) {
+            if !out.is_empty() {
+                out.push(',');
             }
-            _ => {
-                out.push(format!("{}:{}:{}", base36(s.item), mover(s), names(s)));
-                k += 1;
+            if item != next {
+                out.push_str(&format!("{}.", base36(item)));
             }
         }
+        out.push(c);
+        next = item + 1;
+        open = written.is_none();
+        if let Some(written) = written {
+            out.push(':');
+            out.push_str(&written);
+        }
     }
-    out.join(",")
+    out
+}
+
+/// The item the first group of slots starts at when it is not written: the first with words
+/// (the page's first target, past a board's frame or a ground's hatching), else 0.
+fn first_with_words(items: &[Item]) -> usize {
+    items.iter().position(|i| !i.label.is_empty()).unwrap_or(0)
+}
+
+/// The name the page reads from an item's words: their last word (after the last space).
+fn label_name(label: &str) -> &str {
+    label.rsplit(' ').next().unwrap_or("")
 }
 
 /// Bits to write any index below `count` (none for a single one).
@@ -746,17 +859,20 @@ pub struct PageTable {
 }
 
 /// A slot as the page reads it: item, player, implied, names with the items they add.
-type ReadSlot = (usize, Player, bool, Vec<(String, Option<Vec<usize>>)>);
+/// A slot as the page reads it: item, player, implied, shares (Right's, its move there when
+/// Left's is), names with the items they add.
+type ReadSlot = (usize, Player, bool, bool, Vec<(String, Option<Vec<usize>>)>);
 
-/// Reads a table written by [`encode`], as `board.js` does (the entry a move reaches, when not
-/// written, found by [`reached`] over every entry).
-pub fn decode(text: &str) -> Result<PageTable, DecodeError> {
+/// Reads a table written by [`encode`] with the page's drawing, as `board.js` does: the items'
+/// words (a labelled slot's name) and which items the drawing shows before play (entry 0); the
+/// entry a move reaches, when not written, found by [`reached`] over every entry.
+pub fn decode(page: &PagePlayable) -> Result<PageTable, DecodeError> {
     let bad = |what: &str| DecodeError(what.to_string());
-    let parts: Vec<&str> = text.split(';').collect();
-    let [version, items, visibility, outcomes, slots, count, bits] = parts[..] else {
-        return Err(bad("expected seven fields"));
+    let parts: Vec<&str> = page.text.split(';').collect();
+    let [version, visibility, outcomes, slots, count, bits] = parts[..] else {
+        return Err(bad("expected six fields"));
     };
-    if version != "g2" {
+    if version != "g3" {
         return Err(bad("unknown version"));
     }
     let number = |s: &str| usize::from_str_radix(s, 36).map_err(|_| bad("bad number"));
@@ -766,20 +882,39 @@ pub fn decode(text: &str) -> Result<PageTable, DecodeError> {
         }
         s.split('+').map(number).collect()
     };
-    let n: usize = items.parse().map_err(|_| bad("bad item count"))?;
+    let n = page.drawing.items.len();
+    if page.shown.len() != n {
+        return Err(bad(
+            "the drawing's items and those shown before play differ in number",
+        ));
+    }
     let mut fixed: Vec<Option<Vec<usize>>> = vec![None; n];
     let mut always = vec![false; n];
     for spec in visibility.split(',').filter(|s| !s.is_empty()) {
-        let (k, with) = match spec.split_once('=') {
-            Some((k, with)) => (number(k)?, Some(numbers(with)?)),
-            None => (number(spec)?, None),
+        // Each item of the spec with the items it is shown with (none: always).
+        let each: Vec<(usize, Option<Vec<usize>>)> = match spec.split_once('=') {
+            Some((k, with)) => match with.split_once('*') {
+                Some((j, c)) => {
+                    let (k, j, c) = (number(k)?, number(j)?, number(c)?);
+                    if c > n {
+                        return Err(bad("an item out of range"));
+                    }
+                    (0..c)
+                        .map(|t| (k.saturating_add(t), Some(vec![j.saturating_add(t)])))
+                        .collect()
+                }
+                None => vec![(number(k)?, Some(numbers(with)?))],
+            },
+            None => vec![(number(spec)?, None)],
         };
-        if k >= n || with.iter().flatten().any(|&j| j >= n) {
-            return Err(bad("an item out of range"));
-        }
-        match with {
-            Some(with) => fixed[k] = Some(with),
-            None => always[k] = true,
+        for (k, with) in each {
+            if k >= n || with.iter().flatten().any(|&j| j >= n) {
+                return Err(bad("an item out of range"));
+            }
+            match with {
+                Some(with) => fixed[k] = Some(with),
+                None => always[k] = true,
+            }
         }
     }
     let outcomes: Vec<OutcomeClass> = outcomes
@@ -787,46 +922,84 @@ pub fn decode(text: &str) -> Result<PageTable, DecodeError> {
         .map(|c| letter_outcome(c).ok_or_else(|| bad("bad outcome")))
         .collect::<Result<_, _>>()?;
     let mut read_slots: Vec<ReadSlot> = Vec::new();
-    for spec in slots.split(',').filter(|s| !s.is_empty()) {
-        let fields: Vec<&str> = spec.split(':').collect();
-        let [item, movers, names] = fields[..] else {
-            return Err(bad("a slot has three fields"));
+    let mut next = first_with_words(&page.drawing.items);
+    for group in slots.split(',').filter(|s| !s.is_empty()) {
+        let (head, names) = match group.split_once(':') {
+            Some((head, names)) => (head, Some(names)),
+            None => (group, None),
         };
-        let item = number(item)?;
-        if item >= n {
-            return Err(bad("an item out of range"));
+        let (first, codes) = match head.split_once('.') {
+            Some((item, codes)) => (number(item)?, codes),
+            None => (next, head),
+        };
+        if codes.is_empty() || (names.is_some() && codes.chars().count() > 1) {
+            return Err(bad("a slot group has one code, or several without names"));
         }
-        let names = names
-            .split('|')
-            .map(|x| match (x.split_once('>'), x.strip_suffix('<')) {
-                (Some((name, adds)), _) => Ok((unescape_name(name), Some(numbers(adds)?))),
-                (None, Some(name)) => Ok((unescape_name(name), None)),
-                (None, None) => Ok((unescape_name(x), Some(Vec::new()))),
-            })
-            .collect::<Result<Vec<_>, DecodeError>>()?;
-        for c in movers.chars() {
-            let player = match c.to_ascii_uppercase() {
-                'L' => Player::Left,
-                'R' => Player::Right,
+        for (j, c) in codes.chars().enumerate() {
+            let item = first.saturating_add(j);
+            let label = page
+                .drawing
+                .items
+                .get(item)
+                .ok_or_else(|| bad("an item out of range"))?
+                .label
+                .as_str();
+            let names = match names {
+                Some(names) => names
+                    .split('|')
+                    .map(|x| match (x.split_once('>'), x.strip_suffix('<')) {
+                        (Some((name, adds)), _) => Ok((unescape_name(name), Some(numbers(adds)?))),
+                        (None, Some(name)) => Ok((unescape_name(name), None)),
+                        (None, None) => Ok((unescape_name(x), Some(Vec::new()))),
+                    })
+                    .collect::<Result<Vec<_>, DecodeError>>()?,
+                None if label_name(label).is_empty() => {
+                    return Err(bad("a slot named by its item's words has none"))
+                }
+                None => vec![(label_name(label).to_string(), Some(Vec::new()))],
+            };
+            let players: &[Player] = match c.to_ascii_uppercase() {
+                'L' => &[Player::Left],
+                'R' => &[Player::Right],
+                'B' => &Player::BOTH,
                 _ => return Err(bad("bad mover")),
             };
-            read_slots.push((item, player, c.is_ascii_uppercase(), names.clone()));
+            for &player in players {
+                let shares = players.len() == 2 && player == Player::Right;
+                read_slots.push((item, player, c.is_ascii_uppercase(), shares, names.clone()));
+            }
+            next = item + 1;
         }
     }
-    let count: usize = count.parse().map_err(|_| bad("bad count"))?;
+    // No count: as many entries as the bits hold, each after entry 0 at least six bits long.
+    let count: Option<usize> = match count {
+        "" => None,
+        count => Some(count.parse().map_err(|_| bad("bad count"))?),
+    };
+    if count.is_none() && read_slots.iter().any(|s| s.4.iter().any(|x| x.1.is_none())) {
+        return Err(bad(
+            "a table without its count writes no entry a move reaches",
+        ));
+    }
     let mut read = BitReader::new(bits).ok_or_else(|| bad("bad character in the bits"))?;
-    let mut take = |width: usize| read.take(width).ok_or_else(|| bad("bits end early"));
     let value_bits = bits_for(outcomes.len());
-    let to_bits = bits_for(count);
-    let mut sets: Vec<Vec<bool>> = Vec::with_capacity(count);
+    let to_bits = bits_for(count.unwrap_or(0));
+    let more = |i: usize, read: &BitReader| match count {
+        Some(count) => i < count,
+        None => i == 0 || read.left() >= 6,
+    };
+    let mut sets: Vec<Vec<bool>> = Vec::new();
     // Per entry its moves: player, item, name, entry reached or the items the move adds.
     type Pending = (Player, usize, String, Result<usize, Vec<usize>>);
-    let mut pending: Vec<(usize, Vec<Pending>)> = Vec::with_capacity(count);
-    for _ in 0..count {
+    let mut pending: Vec<(usize, Vec<Pending>)> = Vec::new();
+    let mut i = 0;
+    while more(i, &read) {
+        let before = read.left();
+        let mut take = |width: usize| read.take(width).ok_or_else(|| bad("bits end early"));
         let mut set = vec![false; n];
         for k in 0..n {
             if !always[k] && fixed[k].is_none() {
-                set[k] = take(1)? == 1;
+                set[k] = if i == 0 { page.shown[k] } else { take(1)? == 1 };
             }
         }
         for k in 0..n {
@@ -834,8 +1007,14 @@ pub fn decode(text: &str) -> Result<PageTable, DecodeError> {
         }
         let value = take(value_bits)? as usize;
         let mut moves = Vec::new();
-        for (item, player, implied, names) in &read_slots {
-            if !set[*item] || (!implied && take(1)? == 0) {
+        // Whether Left has the move on the item of the slot read last (Right's may share it).
+        let mut had = false;
+        for (item, player, implied, shares, names) in &read_slots {
+            if !set[*item] {
+                continue;
+            }
+            had = *implied || if *shares { had } else { take(1)? == 1 };
+            if !had {
                 continue;
             }
             let (name, adds) = names
@@ -847,12 +1026,19 @@ pub fn decode(text: &str) -> Result<PageTable, DecodeError> {
             };
             moves.push((*player, *item, name.clone(), to));
         }
+        // Counted by its bits, an entry is longer than any padding (and the reading ends).
+        if count.is_none() && i > 0 && before - read.left() < 6 {
+            return Err(bad(
+                "an entry shorter than six bits in a table without its count",
+            ));
+        }
         sets.push(set);
         pending.push((value, moves));
+        i += 1;
     }
     let values: Vec<usize> = pending.iter().map(|(value, _)| *value).collect();
     let outcome_of = |i: usize| values.get(i).and_then(|&v| outcomes.get(v)).copied();
-    let mut entries = Vec::with_capacity(count);
+    let mut entries = Vec::with_capacity(pending.len());
     for (i, (value, moves)) in pending.into_iter().enumerate() {
         let outcome = outcome_of(i).ok_or_else(|| bad("value out of range"))?;
         let mut page_moves = Vec::new();

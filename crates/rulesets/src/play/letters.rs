@@ -49,6 +49,11 @@ impl BitWriter {
         self.held = 0;
     }
 
+    /// The bits written so far.
+    pub(crate) fn written(&self) -> usize {
+        6 * self.out.len() + self.held
+    }
+
     /// The text, its last character padded with zeros.
     pub(crate) fn finish(mut self) -> String {
         if self.held > 0 {
@@ -73,6 +78,11 @@ impl BitReader {
             .map(|c| ALPHABET.iter().position(|&a| a == c).map(|d| d as u8))
             .collect::<Option<Vec<u8>>>()?;
         Some(BitReader { digits, at: 0 })
+    }
+
+    /// The bits not read yet, the last character's padding with them.
+    pub(crate) fn left(&self) -> usize {
+        (6 * self.digits.len()).saturating_sub(self.at)
     }
 
     /// The next `bits` bits as a number; `None` past the end of the text.

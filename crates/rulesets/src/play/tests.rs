@@ -174,7 +174,7 @@ fn the_compact_table_reads_back_as_the_table() {
 pub(crate) fn assert_page_reads_back(ruleset: &'static dyn DynRuleset, text: &str) {
     let (t, _, _) = table(ruleset, text);
     let page = encode(&t).unwrap();
-    let read = decode(&page.text).unwrap();
+    let read = decode(&page).unwrap();
     assert_eq!(read.items, page.drawing.items.len());
     assert_eq!(read.entries.len(), t.positions.len());
     let ids: Vec<&str> = page.drawing.items.iter().map(|i| i.id.as_str()).collect();
@@ -255,7 +255,7 @@ fn the_page_drawing_is_every_item_once_in_order() {
 fn a_domino_placed_in_play_shows_as_a_domino() {
     let (t, _, _) = table(&Domineering, "2x2");
     let page = encode(&t).unwrap();
-    let read = decode(&page.text).unwrap();
+    let read = decode(&page).unwrap();
     let ids: Vec<&str> = page.drawing.items.iter().map(|i| i.id.as_str()).collect();
     let shown =
         |entry: usize| -> Vec<&str> { read.entries[entry].shown.iter().map(|&k| ids[k]).collect() };
@@ -316,27 +316,129 @@ fn names_are_escaped_and_read_back() {
             name
         );
     }
-    assert!(decode("g1;3;;P;;1;A").is_err(), "an unknown version");
-    assert!(decode("g2;3;;P;0:L:a<;1;A").is_ok());
-    assert!(decode("g2;3;;P;0:L:a<;3;A").is_err(), "bits end early");
-    assert!(decode("g2;3;;P;3:L:a;1;A").is_err(), "an item out of range");
-    assert!(decode("g2;3;4;P;;1;A").is_err(), "an item out of range");
-    assert!(decode("g2;3;;P;0:X:a;1;A").is_err(), "a bad mover");
-    // Item 0 shown, a move of Left's there to entry 1 of 1: out of range.
-    // Three entries, the first showing item 0, whose move reaches entry 3.
+}
+
+/// A page of `text` over a drawing of items with these words, `shown` before play.
+fn page_of(text: &str, labels: &[&str], shown: &[bool]) -> super::compact::PagePlayable {
+    super::compact::PagePlayable {
+        text: text.to_string(),
+        drawing: Drawing {
+            items: labels
+                .iter()
+                .map(|l| crate::draw::Item {
+                    label: l.to_string(),
+                    ..Default::default()
+                })
+                .collect(),
+            ..Default::default()
+        },
+        shown: shown.to_vec(),
+    }
+}
+
+/// Bad text is refused with a reason, never a panic; each case one step from a good one.
+#[test]
+fn bad_page_tables_are_refused() {
+    let read = |text: &str| decode(&page_of(text, &["x", "y", "the edge z"], &[true; 3]));
+    assert!(read("g3;;P;;1;").is_ok());
+    assert!(read("g2;;P;;1;").is_err(), "an unknown version");
+    assert!(read("g3;;P;;1").is_err(), "five fields");
+    assert!(read("g3;;P;0.L:a<;1;A").is_ok());
+    assert!(read("g3;;P;0.L:a<;3;A").is_err(), "bits end early");
+    assert!(read("g3;;P;3.L:a;1;A").is_err(), "an item out of range");
     assert!(
-        decode("g2;1;;P;0:L:a<;3;H").is_err(),
-        "an entry out of range"
+        read("g3;;P;2.LL;1;A").is_err(),
+        "a group past the last item"
     );
-    assert!(decode("g2;1;;P;0:L:a<;3;D").is_ok(), "entry 1");
     assert!(
-        decode("g2;1;;P;0:L:a;2;B").is_ok(),
+        read("g3;;P;zzzzzzzzzzzzzz.LL;1;A").is_err(),
+        "an item far out of range"
+    );
+    assert!(read("g3;3;P;;1;A").is_err(), "an item out of range");
+    assert!(read("g3;;P;X:a;1;A").is_err(), "a bad mover");
+    assert!(read("g3;;P;LR:a;1;A").is_err(), "names after two codes");
+    assert!(read("g3;;P;.L;1;A").is_err(), "no item before the dot");
+    // Named by the item's words: the last word of `the edge z`; `x` alone is a word too.
+    let named = decode(&page_of(
+        "g3;;P;2.L;2;A",
+        &["x", "", "the edge z"],
+        &[false, false, true],
+    ))
+    .unwrap();
+    assert_eq!(named.entries[0].moves[0].name, "z");
+    assert_eq!(
+        named.entries[0].moves[0].to, 1,
         "found: entry 1, showing nothing"
     );
+    // No item written: the first group starts at the first item with words.
+    let unwritten = decode(&page_of(
+        "g3;;P;L;2;A",
+        &["", "", "the edge z"],
+        &[false, false, true],
+    ));
+    assert_eq!(unwritten.unwrap(), named);
     assert!(
-        decode("g2;1;;P;0:L:a;1;B").is_err(),
+        decode(&page_of(
+            "g3;;P;1.L;2;A",
+            &["x", "", "z"],
+            &[false, true, false]
+        ))
+        .is_err(),
+        "a slot named by words its item has not"
+    );
+    assert!(
+        decode(&page_of("g3;;P;;1;", &["x"], &[true, true])).is_err(),
+        "more items shown than drawn"
+    );
+    // No count: entry 0, then as many entries as the bits hold, each six bits or more.
+    assert_eq!(read("g3;;P;;;").unwrap().entries.len(), 1);
+    assert!(
+        read("g3;;P;0.L:a<;;A").is_err(),
+        "an entry reached written, no count"
+    );
+    assert!(
+        read("g3;;P;;;AA").is_err(),
+        "entries of three bits, no count"
+    );
+    let six = |text: &str| decode(&page_of(text, &["", "", "", "", "", ""], &[true; 6]));
+    assert_eq!(six("g3;;P;;;AA").unwrap().entries.len(), 3);
+    assert_eq!(six("g3;;P;;;AAA").unwrap().entries.len(), 4);
+    // A run: items 2 and 3 each shown with its own of items 0 and 1.
+    let four = |text: &str| {
+        decode(&page_of(
+            text,
+            &["", "", "", ""],
+            &[true, false, true, false],
+        ))
+    };
+    let run = four("g3;2=0*2;P;;2;C").unwrap();
+    assert_eq!(run.entries[0].shown, [0, 2]);
+    assert_eq!(run.entries[1].shown, [1, 3]);
+    assert!(four("g3;2=0*3;P;;2;C").is_err(), "a run past the last item");
+    assert!(
+        four("g3;2=0*zzzzzzzzzzzz;P;;2;C").is_err(),
+        "a run longer than the drawing"
+    );
+    assert!(
+        four("g3;zzzzzzzzzzzz=0*2;P;;2;C").is_err(),
+        "a run far out of range"
+    );
+    // Entry 0 shows what the drawing shows: here item 0 alone, and a move there reaches entry 1.
+    let one = |shown: bool, text: &str| decode(&page_of(text, &["x"], &[shown]));
+    let first = one(true, "g3;;P;0.L:a<;3;B").unwrap();
+    assert_eq!(first.entries[0].shown, [0]);
+    assert_eq!(first.entries[0].moves[0].to, 1);
+    assert!(
+        one(true, "g3;;P;0.L:a<;3;D").is_err(),
+        "an entry out of range"
+    );
+    assert!(
+        one(true, "g3;;P;0.L:a;1;").is_err(),
         "no entry within what stood"
     );
+    assert!(one(false, "g3;;P;0.L:a;1;").unwrap().entries[0]
+        .moves
+        .is_empty());
 }
 
 pub(crate) fn base36(n: usize) -> String {

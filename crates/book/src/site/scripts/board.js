@@ -1,16 +1,18 @@
-// hackenbook's player, the format of any game but Hackenbush (`g2`, crates/rulesets/src/play/
+// hackenbook's player, the format of any game but Hackenbush (`g3`, crates/rulesets/src/play/
 // compact.rs): per entry the items it shows and its value, then its moves by the item clicked
 // (name, and the entry reached unless the page finds it: the entry showing the most items within
 // what stood, less the item clicked, with what the move adds). Loaded before `player.js` only by
-// pages with such a board; it registers the format (window.hackenbookPlay.g2) and `player.js`,
+// pages with such a board; it registers the format (window.hackenbookPlay.g3) and `player.js`,
 // which has the one set of controls (panel, verdicts, undo and reset, the solver's replies,
 // keyboard), uses it.
 "use strict";
 (function () {
-  // The table; an entry's moves are worked out when first asked for (`moves(i)`).
-  function decodeBoard(text, ALPHA) {
-    var f = text.split(";"), n = +f[1], outcomes = f[3], count = +f[5], at = 0, fixed = {}, slots = [], entries = [];
-    if (f.length !== 7 || f[0] !== "g2") throw new Error("player.js: unknown play table");
+  // The table, read with the drawing's items' words (`labels`, a move's name when the table
+  // writes none) and which items it shows before play (`first`, entry 0); an entry's moves are
+  // worked out when first asked for (`moves(i)`).
+  function decodeBoard(text, ALPHA, labels, first) {
+    var f = text.split(";"), n = labels.length, outcomes = f[2], count = f[4] ? +f[4] : -1, at = 0, fixed = {}, slots = [], entries = [];
+    if (f.length !== 6 || f[0] !== "g3" || first.length !== n) throw new Error("player.js: unknown play table");
     function num(x) {
       return x ? x.split("+").map(function (d) {
         return parseInt(d, 36);
@@ -22,41 +24,71 @@
     }
     function take(w) {
       for (var v = 0, b = 0, d; b < w; b++, at++) {
-        if ((d = ALPHA.indexOf(f[6].charAt((at / 6) | 0))) < 0) throw new Error("player.js: the play table ends early");
+        if ((d = ALPHA.indexOf(f[5].charAt((at / 6) | 0))) < 0) throw new Error("player.js: the play table ends early");
         v |= ((d >> at % 6) & 1) << b;
       }
       return v;
     }
-    (f[2] ? f[2].split(",") : []).forEach(function (s) {
+    // `k` always shown, `k=j+j` shown with any of the j, `k=j*c` c items each shown with its j.
+    (f[1] ? f[1].split(",") : []).forEach(function (s) {
       s = s.split("=");
-      fixed[num(s[0])[0]] = s.length > 1 ? num(s[1]) : null;
+      var k = parseInt(s[0], 36), run = s.length > 1 ? s[1].split("*") : [];
+      if (run.length > 1) {
+        for (var t = 0; t < parseInt(run[1], 36) && t < n; t++) fixed[k + t] = [parseInt(run[0], 36) + t];
+      } else fixed[k] = s.length > 1 ? num(s[1]) : null;
     });
-    (f[4] ? f[4].split(",") : []).forEach(function (s) {
-      s = s.split(":");
-      var names = s[2].split("|").map(function (x) {
+    // Groups `ITEM.CODES:NAMES`: a code an item from ITEM on (when not written, the item after the
+    // last one, or for the first group the first item with words); without names, an item's one move is named by the last word of its words.
+    var next = Math.max(0, labels.findIndex(function (l) {
+      return !!l;
+    }));
+    (f[3] ? f[3].split(",") : []).forEach(function (g) {
+      var c = g.indexOf(":"), head = c < 0 ? g : g.slice(0, c), dot = head.indexOf(".");
+      var item = dot < 0 ? next : parseInt(head.slice(0, dot), 36), codes = head.slice(dot + 1);
+      var names = c < 0 ? null : g.slice(c + 1).split("|").map(function (x) {
         var q = x.split(">"), written = x.slice(-1) === "<";
         return { name: decodeURIComponent(written ? x.slice(0, -1) : q[0]), adds: written ? null : num(q[1]) };
       });
-      s[1].split("").forEach(function (c) {
-        slots.push({ item: num(s[0])[0], player: c.toUpperCase(), implied: c < "a", names: names });
+      codes.split("").forEach(function (code, j) {
+        var k = item + j, label = labels[k] || "";
+        var own = names || [{ name: label.slice(label.lastIndexOf(" ") + 1), adds: [] }];
+        if (!(k < n) || !own[0].name || (names && codes.length > 1)) throw new Error("player.js: a bad move in the play table");
+        // `b`: one bit says whether both players have their moves here.
+        var both = code.toUpperCase() === "B";
+        (both ? "LR" : code.toUpperCase()).split("").forEach(function (p) {
+          slots.push({ item: k, player: p, implied: code < "a", shares: both && p === "R", names: own });
+        });
+        next = k + 1;
       });
     });
-    for (var i = 0; i < count; i++) {
-      var on = [], shown = [], moves = [], k;
-      for (k = 0; k < n; k++) on[k] = !(k in fixed) && take(1);
+    // Without a count, as many entries as the bits hold: entry 0, then one more while six bits
+    // or more are left.
+    if (count < 0 && slots.some(function (s) {
+      return s.names.some(function (x) {
+        return !x.adds;
+      });
+    })) throw new Error("player.js: a bad play table");
+    for (var i = 0; count < 0 ? i === 0 || f[5].length * 6 - at >= 6 : i < count; i++) {
+      var on = [], shown = [], moves = [], k, before = at;
+      for (k = 0; k < n; k++) on[k] = !(k in fixed) && (i ? take(1) : first[k]);
       for (k in fixed)
         on[k] = !fixed[k] || fixed[k].some(function (j) {
           return on[j];
         });
       for (k = 0; k < n; k++) if (on[k]) shown.push(k);
       var value = take(width(outcomes.length));
+      var had = false;
       slots.forEach(function (s) {
-        if (!on[s.item] || (!s.implied && !take(1))) return;
+        if (!on[s.item]) return;
+        had = s.implied || (s.shares ? had : !!take(1));
+        if (!had) return;
         var m = s.names[take(width(s.names.length))];
         moves.push({ player: s.player, item: s.item, name: m.name, adds: m.adds, to: m.adds ? -1 : take(width(count)) });
       });
+      if (count < 0 && i > 0 && at - before < 6) throw new Error("player.js: a bad play table");
       entries.push({ shown: shown, value: value, moves: moves });
     }
+    count = entries.length;
     // The entry a move reaches when the table does not say: the one showing the most items (the
     // first of equals) among those showing none but what stood, less the item clicked, and what
     // the move adds. A move wins when its mover or the second player wins the entry reached.
@@ -89,9 +121,12 @@
 
   function boardGame(lib, svg, text, name, players) {
     var NAME = lib.NAME, other = lib.other, attrs = lib.attrs;
-    var table = decodeBoard(text, lib.ALPHA), listening = [];
-    var items = lib.all(svg, "g[data-item]");
-    if (items.length !== table.items) throw new Error("player.js: the drawing and its play table disagree");
+    var items = lib.all(svg, "g[data-item]"), listening = [];
+    var table = decodeBoard(text, lib.ALPHA, items.map(function (g) {
+      return g.getAttribute("data-label");
+    }), items.map(function (g) {
+      return g.getAttribute("display") !== "none";
+    }));
     function movesAt(i, k) {
       return table.moves(i).filter(function (m) {
         return m.item === k;
@@ -207,9 +242,9 @@
   }
 
   var formats = (window.hackenbookPlay = window.hackenbookPlay || {});
-  formats.g2 = boardGame;
+  formats.g3 = boardGame;
   // The table as the page reads it (the browser test holds it against `play --json`).
-  formats.g2.decode = decodeBoard;
+  formats.g3.decode = decodeBoard;
 })();
 
 // Another game's move exercise (`kind: "named"`, from `exercise.js`): the answer is a move's name,

@@ -2,7 +2,7 @@
 // page. The script computes no value and no move: it follows the table the build wrote and shows
 // the values the build typeset once for the page (#play-values). Two formats, one control: a
 // Hackenbush diagram's table of standing edges (`v1`, crates/rulesets/src/hackenbush/play/
-// compact.rs) in `edges.js`, and any other game's table of items shown and moves (`g2`,
+// compact.rs) in `edges.js`, and any other game's table of items shown and moves (`g3`,
 // crates/rulesets/src/play/compact.rs) in `board.js`; a page loads the ones its figures use,
 // before this script, and each registers itself in window.hackenbookPlay. Each format is a "game"
 // (what stands, which moves there are, what a click means, how a move is told, and its values
