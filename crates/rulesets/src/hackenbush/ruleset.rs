@@ -389,8 +389,8 @@ impl Ruleset for Hackenbush {
         let e = from.names().parse(name).ok()?;
         let colour = from.written.position.edges().get(e)?.2;
         Some(Taken {
-            piece: format!("{} edge", colour.word()),
-            noun: "edge",
+            piece: piece(colour),
+            noun: EDGE,
             with: from
                 .standing
                 .count()
@@ -425,6 +425,7 @@ impl Ruleset for Hackenbush {
             svg: scaled(svg),
             moves: Vec::new(),
             label,
+            piece: None,
         };
         let mut items = Vec::new();
         if !parts.hatching.is_empty() {
@@ -445,6 +446,7 @@ impl Ruleset for Hackenbush {
                 svg: scaled(svg),
                 moves,
                 label: format!("the {} edge {name}", written.edges()[*e].2.word()),
+                piece: Some(piece(written.edges()[*e].2)),
             });
         }
         items.push(plain("ground".into(), &parts.ground, "the ground".into()));
@@ -470,6 +472,15 @@ impl Ruleset for Hackenbush {
             ),
         }
     }
+}
+
+/// What a Hackenbush piece is called.
+const EDGE: &str = "edge";
+
+/// An edge in words, by its colour, without its article: `blue edge` (a cut's [`Taken`], and
+/// the drawing's [`Item::piece`]).
+fn piece(colour: Colour) -> String {
+    format!("{} {EDGE}", colour.word())
 }
 
 #[cfg(test)]

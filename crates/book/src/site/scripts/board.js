@@ -1,10 +1,13 @@
-// hackenbook's player, the format of any game but Hackenbush (`g2`, crates/rulesets/src/play/
+// hackenbook's player, the format of a board of any game (`g2`, crates/rulesets/src/play/
 // compact.rs): per entry the items it shows and its value, then its moves by the item clicked
 // (name, and the entry reached unless the page finds it: the entry showing the most items within
 // what stood, less the item clicked, with what the move adds). Loaded before `player.js` only by
 // pages with such a board; it registers the format (window.hackenbookPlay.g2) and `player.js`,
 // which has the one set of controls (panel, verdicts, undo and reset, the solver's replies,
-// keyboard), uses it.
+// keyboard), uses it. A board whose moves take pieces drawn as thin strokes (items with
+// `data-piece`: Hackenbush's edges) is played by the nearest piece to a tap, grows on a phone
+// until each piece is a target of 44 px, and tells a move by the piece it takes ("Left cuts a
+// blue edge; 2 edges fall", with the figure's `data-play-verb` and `data-play-variant`).
 "use strict";
 (function () {
   // The table; an entry's moves are worked out when first asked for (`moves(i)`).
@@ -83,26 +86,214 @@
     return { items: n, outcomes: outcomes, entries: entries, moves: movesOf };
   }
 
+  // Pieces drawn as thin strokes (items with `data-piece`, a Hackenbush edge): a tap picks the
+  // nearest one standing within REACH pixels, so that each has a target at least 2·REACH pixels
+  // wide however thin it is drawn, and where pieces lie close each keeps the points nearer to it
+  // than to any other (the nearest wins, never the one drawn last). A tap counts on the drawing
+  // or on what holds it (the figure, the exercise's box), so a small drawing's targets reach past
+  // its edge. On a phone a drawing whose pieces lie close grows until its narrowest target is
+  // TARGET pixels (`fitTargets`).
+  var REACH = 40, TARGET = 44, MOST_ZOOM = 4;
+
+  // 33 points along each stroke of an item, in the drawing's units (kept: the drawing does not
+  // change), each stroke's points in a list of their own.
+  function pointsOf(g) {
+    if (g.hbAt) return g.hbAt;
+    var back = g.ownerSVGElement.getScreenCTM().inverse();
+    g.hbAt = [].slice.call(g.querySelectorAll("path, line, polyline")).map(function (p) {
+      var m = back.multiply(p.getScreenCTM()), l = p.getTotalLength(), at = [];
+      for (var d = 0, q; d <= 32; d++) {
+        q = p.getPointAtLength((l * d) / 32);
+        at.push({ x: m.a * q.x + m.c * q.y + m.e, y: m.b * q.x + m.d * q.y + m.f });
+      }
+      return at;
+    });
+    return g.hbAt;
+  }
+
+  // The pieces standing (shown) in a drawing.
+  function standing(svg) {
+    return [].slice.call(svg.querySelectorAll("g[data-item][data-piece]")).filter(function (g) {
+      return g.getAttribute("display") !== "none";
+    });
+  }
+
+  // The piece standing nearest a tap at (x, y) on the screen, within REACH pixels, or null.
+  function pieceAt(svg, x, y) {
+    var under = document.elementFromPoint(x, y), best = null, near = REACH * REACH;
+    if (!under || (under !== svg.parentNode && !svg.contains(under))) return null;
+    var m = svg.getScreenCTM();
+    standing(svg).forEach(function (g) {
+      pointsOf(g).forEach(function (line) {
+        line.forEach(function (q) {
+          var dx = m.a * q.x + m.c * q.y + m.e - x, dy = m.b * q.x + m.d * q.y + m.f - y;
+          if (dx * dx + dy * dy < near) (near = dx * dx + dy * dy), (best = g);
+        });
+      });
+    });
+    return best;
+  }
+
+  // The largest square of points where pick(x, y) gives `k`, in steps: looked for around points
+  // along a stroke as drawn (q, its 33 points: the middle first, a curve's bulge, a loop's far
+  // side), each square turned to the stroke's direction there and within `band` of that point
+  // (where around(point) picks); done once a square of `enough` steps is found. The browser test
+  // measures targets on the screen this way.
+  function squareOf(k, q, around, step, band, enough) {
+    var n = Math.ceil((2 * band) / step) + 1, best = 0;
+    for (var i = 0, j; i < 7 && best < enough; i++) {
+      j = [16, 8, 24, 4, 12, 20, 28][i];
+      var dx = q[j + 1].x - q[j - 1].x, dy = q[j + 1].y - q[j - 1].y, l = Math.hypot(dx, dy) || 1;
+      var ux = dx / l, uy = dy / l, prev = [], pick = around(q[j]);
+      for (var r = 0; r < n; r++) {
+        for (var c = 0, row = [], v = r * step - band, u; c < n; c++) {
+          u = c * step - band;
+          row[c] = pick(q[j].x + u * ux - v * uy, q[j].y + u * uy + v * ux) === k ? 1 + (c && r ? Math.min(row[c - 1], prev[c], prev[c - 1]) : 0) : 0;
+          if (row[c] > best) best = row[c];
+        }
+        prev = row;
+      }
+    }
+    return Math.max(0, best - 1);
+  }
+
+  // The narrowest target of a drawing's standing pieces, in screen pixels at its present size
+  // (TARGET + 4 at most): each piece's largest square where pieceAt's rule (the nearest piece
+  // within REACH pixels) picks it, worked out in the drawing's own units, without the screen.
+  function narrowest(svg) {
+    var pieces = standing(svg), m = svg.getScreenCTM(), s = m ? m.a : 0, pts = [], least = TARGET + 4;
+    if (!(s > 0)) return 0;
+    // What a tap may land on: the drawing and what holds it, across the width it scrolls over.
+    var a = svg.getBoundingClientRect(), b = svg.parentNode.getBoundingClientRect();
+    var x0 = (Math.min(a.left, b.left) - m.e) / s, x1 = (Math.max(a.right, b.right) - m.e) / s;
+    var y0 = (Math.min(a.top, b.top) - m.f) / s, y1 = (Math.max(a.bottom, b.bottom) - m.f) / s;
+    pieces.forEach(function (g, k) {
+      pointsOf(g).forEach(function (line) {
+        line.forEach(function (q) {
+          pts.push([q.x, q.y, k]);
+        });
+      });
+    });
+    var reach = REACH / s, band = (REACH + 6) / s;
+    // The points that may be nearest somewhere within the band around c.
+    function around(c) {
+      var near = pts.filter(function (t) {
+        return Math.hypot(t[0] - c.x, t[1] - c.y) < 1.5 * band + reach;
+      });
+      return function (x, y) {
+        if (x < x0 || x > x1 || y < y0 || y > y1) return null;
+        for (var i = 0, best = null, dx, dy, r = reach * reach; i < near.length; i++)
+          if ((dx = near[i][0] - x) * dx + (dy = near[i][1] - y) * dy < r) (r = dx * dx + dy * dy), (best = near[i][2]);
+        return best;
+      };
+    }
+    pieces.forEach(function (g, k) {
+      pointsOf(g).forEach(function (line) {
+        least = Math.min(least, 2 * squareOf(k, line, around, 2 / s, band, least / 2 + 1));
+      });
+    });
+    return least;
+  }
+
+  // On a phone (where figures in play are drawn larger: style.css), a drawing whose pieces lie
+  // close grows until its narrowest target is TARGET pixels, at most MOST_ZOOM times its size in
+  // play; a figure grown wider than the screen scrolls sideways, shown from its middle.
+  function fitTargets(svg) {
+    if (!window.matchMedia || !window.matchMedia("(max-width: 40rem)").matches) return;
+    var size = svg.getBoundingClientRect().width, zoom = 1, box = svg.parentNode;
+    for (var round = 0; round < 4 && zoom < MOST_ZOOM; round++) {
+      var least = narrowest(svg);
+      if (least >= TARGET + 4) break;
+      zoom = Math.min(MOST_ZOOM, zoom * Math.min(2, (TARGET + 6) / Math.max(least, 1)));
+      // Its width (the height follows), past any width the page gives it.
+      svg.style.width = size * zoom + "px";
+      svg.style.maxWidth = "none";
+    }
+    box.scrollLeft = (box.scrollWidth - box.clientWidth) / 2;
+  }
+
+  // "a blue edge", "an edge".
+  function an(words) {
+    return (/^[aeiou]/i.test(words) ? "an " : "a ") + words;
+  }
+
+  // How a board whose moves take pieces (a Hackenbush edge) words its play: the figure's verb
+  // ("cuts", its plain form "cut") and rule variant, and each piece's words ("blue edge": its
+  // colour, then what a piece is called). Null on a board of no pieces.
+  function takingWords(svg, table, items) {
+    var fig = svg.parentNode, pieces = items.map(function (g) {
+      return g.getAttribute("data-piece");
+    });
+    var noun = pieces.filter(Boolean).map(function (p) {
+      return p.split(" ").pop();
+    })[0];
+    if (!noun) return null;
+    var says = fig.getAttribute("data-play-verb") || "plays", variant = fig.getAttribute("data-play-variant");
+    var w = { pieces: pieces, noun: noun, says: says, plain: says.replace(/e?s$/, ""), variant: variant };
+    // Who may take each kind of piece ("blue for Left, red for Right, green for either"): the
+    // players with a move on a piece of that kind anywhere in the table, in the drawing's order.
+    var kinds = [], who = {};
+    table.entries.forEach(function (e) {
+      e.moves.forEach(function (m) {
+        var kind = pieces[m.item] && pieces[m.item].replace(/ ?[^ ]*$/, "");
+        if (!kind) return;
+        if (!who[kind]) (who[kind] = {}), kinds.push(kind);
+        who[kind][m.player] = true;
+      });
+    });
+    kinds.sort(function (a, b) {
+      return pieces.findIndex(function (p) {
+        return p && p.indexOf(a + " ") === 0;
+      }) - pieces.findIndex(function (p) {
+        return p && p.indexOf(b + " ") === 0;
+      });
+    });
+    w.legend = kinds.map(function (kind) {
+      return kind + " for " + (who[kind].L && who[kind].R ? "either" : who[kind].L ? "Left" : "Right");
+    }).join(", ");
+    // How many pieces stand in an entry.
+    w.count = function (e) {
+      return e.shown.filter(function (k) {
+        return pieces[k];
+      }).length;
+    };
+    return w;
+  }
+
+  // The rule of a variant that makes a piece standing no move's target, in words.
+  var VARIANT_RULE = {
+    childish: function (w) {
+      return "no " + w.plain + " may make " + w.noun + "s fall";
+    },
+  };
+
   // Another game's board in play: a move is one of the entry's moves; the items that are the
   // targets of moves are the buttons.
   var NOT_TARGET = { tabindex: null, role: null, "aria-label": null };
 
   function boardGame(lib, svg, text, name, players) {
     var NAME = lib.NAME, other = lib.other, attrs = lib.attrs;
-    var table = decodeBoard(text, lib.ALPHA), listening = [];
+    var table = decodeBoard(text, lib.ALPHA), listening = [], area = svg.parentNode, tap = null;
     var items = lib.all(svg, "g[data-item]");
     if (items.length !== table.items) throw new Error("player.js: the drawing and its play table disagree");
+    // On a board of pieces drawn as strokes (a Hackenbush edge), how its play is worded; null
+    // elsewhere.
+    var w = takingWords(svg, table, items);
+    var game = name ? name.charAt(0).toUpperCase() + name.slice(1) : "Position";
     function movesAt(i, k) {
       return table.moves(i).filter(function (m) {
         return m.item === k;
       });
     }
+    function capital(x) {
+      return x.charAt(0).toUpperCase() + x.slice(1);
+    }
     return {
       outcomes: table.outcomes,
-      ask:
-        (name ? name.charAt(0).toUpperCase() + name.slice(1) + " in play" : "Position in play") +
-        ": choose a move" + (players ? " (" + players + ")" : ""),
-      taken: "Move taken back",
+      ask: w
+        ? game + " in play: choose " + an(w.noun) + " to " + w.plain
+        : game + " in play: choose a move" + (players ? " (" + players + ")" : ""),
+      taken: w ? capital(w.plain) + " taken back" : "Move taken back",
       value: function (i) {
         return table.entries[i].value;
       },
@@ -120,6 +311,13 @@
         return m.to;
       },
       intro: function () {
+        if (w) {
+          var rule = w.variant && VARIANT_RULE[w.variant];
+          return (
+            capital(w.plain) + " " + an(w.noun) + (w.legend ? ": " + w.legend : "") +
+            (rule ? "; under the " + w.variant + " rules " + rule(w) : "") + "."
+          );
+        }
         return "Choose a piece or a place to move" + (players ? ": " + players + "." : ".");
       },
       start: function (choose) {
@@ -128,7 +326,8 @@
           function click() {
             choose(k, false);
           }
-          g.addEventListener("click", click);
+          // A piece is chosen by the tap nearest it (below), not by a click on its stroke.
+          if (!g.hasAttribute("data-piece")) g.addEventListener("click", click);
           listening.push([
             g,
             click,
@@ -137,10 +336,26 @@
             }),
           ]);
         });
+        if (w) {
+          // Only a tap on the drawing or beside it: not the click on Play (which opened the
+          // panel during this very click, and comes here once the button has gone), nor one on
+          // another target.
+          tap = function (ev) {
+            if (ev.target !== area && !svg.contains(ev.target)) return;
+            var on = ev.target.closest && ev.target.closest("g[data-item].hb-legal:not([data-piece])");
+            var g = on ? null : pieceAt(svg, ev.clientX, ev.clientY);
+            if (g) choose(items.indexOf(g), false);
+          };
+          area.addEventListener("click", tap);
+          fitTargets(svg);
+        }
         return this.next(0);
       },
       stop: function () {
         svg.classList.remove("hb-playing");
+        if (tap) area.removeEventListener("click", tap);
+        tap = null;
+        svg.style.width = svg.style.maxWidth = "";
         listening.forEach(function (l) {
           l[0].removeEventListener("click", l[1]);
           l[0].removeEventListener("keydown", l[2]);
@@ -175,13 +390,24 @@
       // What a click on item k from entry i means: nothing (no move there), a refusal in words,
       // or a move and its mover (none when either player's move there is the same move).
       pick: function (i, k, you, last) {
-        var moves = movesAt(i, k);
-        if (!moves.length) return null;
+        var moves = movesAt(i, k), piece = w && w.pieces[k];
+        if (!moves.length) {
+          // A piece standing that no move takes: the variant's rule forbids it.
+          var rule = piece && w.variant && VARIANT_RULE[w.variant];
+          return rule && table.entries[i].shown.indexOf(k) >= 0
+            ? { refuse: "Under the " + w.variant + " rules this " + w.noun + " may not be " + w.plain + ": other " + w.noun + "s would fall." }
+            : null;
+        }
         if (you) {
           var mine = moves.filter(function (m) {
             return m.player === you;
           })[0];
-          return mine ? { move: mine, mover: you } : { refuse: "That is " + NAME[other(you)] + "'s move: you play " + NAME[you] + "." };
+          if (mine) return { move: mine, mover: you };
+          return {
+            refuse: piece
+              ? "That " + w.noun + " is " + piece.replace(/ ?[^ ]*$/, "") + ": only " + NAME[other(you)] + " may " + w.plain + " it."
+              : "That is " + NAME[other(you)] + "'s move: you play " + NAME[you] + ".",
+          };
         }
         var same = moves.every(function (m) {
           return m.to === moves[0].to;
@@ -195,8 +421,18 @@
           mover: side,
         };
       },
+      // A move in words: by its name, or on a board of pieces by the piece it takes and how many
+      // fall with it ("Left cuts a blue edge; 2 edges fall").
       tell: function (i, j, m, mover, vs) {
-        return (vs ? (mover === vs.you ? "You play " : "The solver plays ") : mover ? NAME[mover] + " plays " : "Played ") + m.name;
+        var piece = w && w.pieces[m.item];
+        if (!piece)
+          return (vs ? (mover === vs.you ? "You play " : "The solver plays ") : mover ? NAME[mover] + " plays " : "Played ") + m.name;
+        var fell = w.count(table.entries[i]) - w.count(table.entries[j]) - 1;
+        return (
+          (vs ? (mover === vs.you ? "You " + w.plain : "The solver " + w.says) + " " + an(piece)
+            : mover ? NAME[mover] + " " + w.says + " " + an(piece) : capital(an(piece)) + " is " + w.plain) +
+          (fell === 1 ? "; 1 " + w.noun + " falls" : fell > 1 ? "; " + fell + " " + w.noun + "s fall" : "")
+        );
       },
       next: function (i) {
         return items.filter(function (g, k) {
@@ -210,6 +446,9 @@
   formats.g2 = boardGame;
   // The table as the page reads it (the browser test holds it against `play --json`).
   formats.g2.decode = decodeBoard;
+  // The piece a tap picks and the narrowest target, for the browser test.
+  formats.g2.pieceAt = pieceAt;
+  formats.g2.narrowest = narrowest;
 })();
 
 // Another game's move exercise (`kind: "named"`, from `exercise.js`): the answer is a move's name,
