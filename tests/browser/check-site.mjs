@@ -1661,6 +1661,7 @@ async function checkPieceBoards(context, dir) {
     await page.keyboard.press("Enter");
     const focused = await page.evaluate(() => document.activeElement.dataset.piece ?? null);
     check(focused !== null, `${d.id}: Enter on Play puts focus on no edge`);
+    await page.locator(`#${d.id}`).screenshot({ path: path.join(artefacts, `play-pieces-focus-${scheme}.png`) });
     await page.keyboard.press("Enter");
     const cut = await said(page, d.id);
     check(/^(Left|Right) cuts a (blue|red) edge/.test(cut), `${d.id}: Enter on an edge is told "${cut}"`);
