@@ -1673,7 +1673,7 @@ async function checkPieceBoards(context, dir) {
     const bush = phone.page.locator("#position-bush");
     const width = await bush.locator("svg").evaluate((s) => s.getBoundingClientRect().width);
     await bush.locator(".play-bar .play-button").click();
-    const grown = await bush.locator("svg").evaluate((s) => ({ width: s.getBoundingClientRect().width, least: window.hackenbookPlay.g2.narrowest?.(s) ?? 0 }));
+    const grown = await bush.locator("svg").evaluate((s) => ({ width: s.getBoundingClientRect().width, least: window.hackenbookPlay.pieces?.narrowest(s) ?? 0 }));
     check(grown.width > width * 1.2 && grown.least >= TARGET, `position-bush (phone, ${scheme}): in play ${width.toFixed(0)} → ${grown.width.toFixed(0)} px wide, narrowest target ${grown.least.toFixed(0)} px`);
     const k = await pieceOf(phone.page, "position-bush", "R");
     await tapBeside(phone.page, "position-bush", k, "a red edge on a phone");

@@ -223,6 +223,7 @@ fn pages_with_a_playable_diagram_load_the_player() {
     assert!(read("edges.js").contains("hackenbookPlay"));
     assert!(!read("plain.html").contains("edges.js"));
     assert!(!read("playable.html").contains("board.js"));
+    assert!(!read("playable.html").contains("pieces.js"));
     assert!(read("board.js").contains("hackenbookPlay"));
     assert!(!read("plain.html").contains(script));
     assert!(!read("index.html").contains(script));
@@ -387,9 +388,9 @@ fn hackenbush_boards_carry_their_pieces_words() {
     let domineering = page_of("```domineering d\n2x2\n```\n\n");
     assert!(attribute(&domineering, "d", "data-play").is_some());
     assert!(!domineering.contains("data-piece") && !domineering.contains("data-play-verb"));
-    let Some(dir) = std::env::var_os("BOARDS_DEMO_OUT") else {
-        return;
-    };
+    // Rendered into a scratch folder unless the browser test asks for it.
+    let scratch = tempfile::tempdir().unwrap();
+    let dir = std::env::var_os("BOARDS_DEMO_OUT").map_or(scratch.path().join("site"), Into::into);
     let model = SiteModel {
         title: "Boards".into(),
         essays: vec![PageModel {
@@ -399,5 +400,15 @@ fn hackenbush_boards_carry_their_pieces_words() {
         base_url: None,
     };
     let templates = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../templates");
-    render_site(&model, &templates, std::path::Path::new(&dir)).unwrap();
+    render_site(&model, &templates, &dir).unwrap();
+    // The page loads the pieces' script, then the board's, then the controls.
+    let html = std::fs::read_to_string(dir.join("hackenbush-boards.html")).unwrap();
+    let at = |script: &str| html.find(&format!("<script src=\"{script}\" defer></script>"));
+    assert!(
+        matches!((at("pieces.js"), at("board.js"), at("player.js")), (Some(a), Some(b), Some(c)) if a < b && b < c),
+        "{html}"
+    );
+    assert!(std::fs::read_to_string(dir.join("pieces.js"))
+        .unwrap()
+        .contains("hackenbookPlay"));
 }

@@ -5,9 +5,10 @@
 // pages with such a board; it registers the format (window.hackenbookPlay.g2) and `player.js`,
 // which has the one set of controls (panel, verdicts, undo and reset, the solver's replies,
 // keyboard), uses it. A board whose moves take pieces drawn as thin strokes (items with
-// `data-piece`: Hackenbush's edges) is played by the nearest piece to a tap, grows on a phone
-// until each piece is a target of 44 px, and tells a move by the piece it takes ("Left cuts a
-// blue edge; 2 edges fall", with the figure's `data-play-verb` and `data-play-variant`).
+// `data-piece`: Hackenbush's edges) is played by the nearest piece to a tap and grows on a phone
+// until each piece is a target of 44 px (`pieces.js`, loaded before this script by pages with
+// such a board), and tells a move by the piece it takes ("Left cuts a blue edge; 2 edges fall",
+// with the figure's `data-play-verb` and `data-play-variant`).
 "use strict";
 (function () {
   // The table; an entry's moves are worked out when first asked for (`moves(i)`).
@@ -86,132 +87,6 @@
     return { items: n, outcomes: outcomes, entries: entries, moves: movesOf };
   }
 
-  // Pieces drawn as thin strokes (items with `data-piece`, a Hackenbush edge): a tap picks the
-  // nearest one standing within REACH pixels, so that each has a target at least 2·REACH pixels
-  // wide however thin it is drawn, and where pieces lie close each keeps the points nearer to it
-  // than to any other (the nearest wins, never the one drawn last). A tap counts on the drawing
-  // or on what holds it (the figure, the exercise's box), so a small drawing's targets reach past
-  // its edge. On a phone a drawing whose pieces lie close grows until its narrowest target is
-  // TARGET pixels (`fitTargets`).
-  var REACH = 40, TARGET = 44, MOST_ZOOM = 4;
-
-  // 33 points along each stroke of an item, in the drawing's units (kept: the drawing does not
-  // change), each stroke's points in a list of their own.
-  function pointsOf(g) {
-    if (g.hbAt) return g.hbAt;
-    var back = g.ownerSVGElement.getScreenCTM().inverse();
-    g.hbAt = [].slice.call(g.querySelectorAll("path, line, polyline")).map(function (p) {
-      var m = back.multiply(p.getScreenCTM()), l = p.getTotalLength(), at = [];
-      for (var d = 0, q; d <= 32; d++) {
-        q = p.getPointAtLength((l * d) / 32);
-        at.push({ x: m.a * q.x + m.c * q.y + m.e, y: m.b * q.x + m.d * q.y + m.f });
-      }
-      return at;
-    });
-    return g.hbAt;
-  }
-
-  // The pieces standing (shown) in a drawing.
-  function standing(svg) {
-    return [].slice.call(svg.querySelectorAll("g[data-item][data-piece]")).filter(function (g) {
-      return g.getAttribute("display") !== "none";
-    });
-  }
-
-  // The piece standing nearest a tap at (x, y) on the screen, within REACH pixels, or null.
-  function pieceAt(svg, x, y) {
-    var under = document.elementFromPoint(x, y), best = null, near = REACH * REACH;
-    if (!under || (under !== svg.parentNode && !svg.contains(under))) return null;
-    var m = svg.getScreenCTM();
-    standing(svg).forEach(function (g) {
-      pointsOf(g).forEach(function (line) {
-        line.forEach(function (q) {
-          var dx = m.a * q.x + m.c * q.y + m.e - x, dy = m.b * q.x + m.d * q.y + m.f - y;
-          if (dx * dx + dy * dy < near) (near = dx * dx + dy * dy), (best = g);
-        });
-      });
-    });
-    return best;
-  }
-
-  // The largest square of points where pick(x, y) gives `k`, in steps: looked for around points
-  // along a stroke as drawn (q, its 33 points: the middle first, a curve's bulge, a loop's far
-  // side), each square turned to the stroke's direction there and within `band` of that point
-  // (where around(point) picks); done once a square of `enough` steps is found. The browser test
-  // measures targets on the screen this way.
-  function squareOf(k, q, around, step, band, enough) {
-    var n = Math.ceil((2 * band) / step) + 1, best = 0;
-    for (var i = 0, j; i < 7 && best < enough; i++) {
-      j = [16, 8, 24, 4, 12, 20, 28][i];
-      var dx = q[j + 1].x - q[j - 1].x, dy = q[j + 1].y - q[j - 1].y, l = Math.hypot(dx, dy) || 1;
-      var ux = dx / l, uy = dy / l, prev = [], pick = around(q[j]);
-      for (var r = 0; r < n; r++) {
-        for (var c = 0, row = [], v = r * step - band, u; c < n; c++) {
-          u = c * step - band;
-          row[c] = pick(q[j].x + u * ux - v * uy, q[j].y + u * uy + v * ux) === k ? 1 + (c && r ? Math.min(row[c - 1], prev[c], prev[c - 1]) : 0) : 0;
-          if (row[c] > best) best = row[c];
-        }
-        prev = row;
-      }
-    }
-    return Math.max(0, best - 1);
-  }
-
-  // The narrowest target of a drawing's standing pieces, in screen pixels at its present size
-  // (TARGET + 4 at most): each piece's largest square where pieceAt's rule (the nearest piece
-  // within REACH pixels) picks it, worked out in the drawing's own units, without the screen.
-  function narrowest(svg) {
-    var pieces = standing(svg), m = svg.getScreenCTM(), s = m ? m.a : 0, pts = [], least = TARGET + 4;
-    if (!(s > 0)) return 0;
-    // What a tap may land on: the drawing and what holds it, across the width it scrolls over.
-    var a = svg.getBoundingClientRect(), b = svg.parentNode.getBoundingClientRect();
-    var x0 = (Math.min(a.left, b.left) - m.e) / s, x1 = (Math.max(a.right, b.right) - m.e) / s;
-    var y0 = (Math.min(a.top, b.top) - m.f) / s, y1 = (Math.max(a.bottom, b.bottom) - m.f) / s;
-    pieces.forEach(function (g, k) {
-      pointsOf(g).forEach(function (line) {
-        line.forEach(function (q) {
-          pts.push([q.x, q.y, k]);
-        });
-      });
-    });
-    var reach = REACH / s, band = (REACH + 6) / s;
-    // The points that may be nearest somewhere within the band around c.
-    function around(c) {
-      var near = pts.filter(function (t) {
-        return Math.hypot(t[0] - c.x, t[1] - c.y) < 1.5 * band + reach;
-      });
-      return function (x, y) {
-        if (x < x0 || x > x1 || y < y0 || y > y1) return null;
-        for (var i = 0, best = null, dx, dy, r = reach * reach; i < near.length; i++)
-          if ((dx = near[i][0] - x) * dx + (dy = near[i][1] - y) * dy < r) (r = dx * dx + dy * dy), (best = near[i][2]);
-        return best;
-      };
-    }
-    pieces.forEach(function (g, k) {
-      pointsOf(g).forEach(function (line) {
-        least = Math.min(least, 2 * squareOf(k, line, around, 2 / s, band, least / 2 + 1));
-      });
-    });
-    return least;
-  }
-
-  // On a phone (where figures in play are drawn larger: style.css), a drawing whose pieces lie
-  // close grows until its narrowest target is TARGET pixels, at most MOST_ZOOM times its size in
-  // play; a figure grown wider than the screen scrolls sideways, shown from its middle.
-  function fitTargets(svg) {
-    if (!window.matchMedia || !window.matchMedia("(max-width: 40rem)").matches) return;
-    var size = svg.getBoundingClientRect().width, zoom = 1, box = svg.parentNode;
-    for (var round = 0; round < 4 && zoom < MOST_ZOOM; round++) {
-      var least = narrowest(svg);
-      if (least >= TARGET + 4) break;
-      zoom = Math.min(MOST_ZOOM, zoom * Math.min(2, (TARGET + 6) / Math.max(least, 1)));
-      // Its width (the height follows), past any width the page gives it.
-      svg.style.width = size * zoom + "px";
-      svg.style.maxWidth = "none";
-    }
-    box.scrollLeft = (box.scrollWidth - box.clientWidth) / 2;
-  }
-
   // "a blue edge", "an edge".
   function an(words) {
     return (/^[aeiou]/i.test(words) ? "an " : "a ") + words;
@@ -278,7 +153,7 @@
     if (items.length !== table.items) throw new Error("player.js: the drawing and its play table disagree");
     // On a board of pieces drawn as strokes (a Hackenbush edge), how its play is worded; null
     // elsewhere.
-    var w = takingWords(svg, table, items);
+    var w = takingWords(svg, table, items), pieces = window.hackenbookPlay.pieces;
     var game = name ? name.charAt(0).toUpperCase() + name.slice(1) : "Position";
     function movesAt(i, k) {
       return table.moves(i).filter(function (m) {
@@ -343,11 +218,11 @@
           tap = function (ev) {
             if (ev.target !== area && !svg.contains(ev.target)) return;
             var on = ev.target.closest && ev.target.closest("g[data-item].hb-legal:not([data-piece])");
-            var g = on ? null : pieceAt(svg, ev.clientX, ev.clientY);
+            var g = on ? null : pieces.at(svg, ev.clientX, ev.clientY);
             if (g) choose(items.indexOf(g), false);
           };
           area.addEventListener("click", tap);
-          fitTargets(svg);
+          pieces.fit(svg);
         }
         return this.next(0);
       },
@@ -446,9 +321,6 @@
   formats.g2 = boardGame;
   // The table as the page reads it (the browser test holds it against `play --json`).
   formats.g2.decode = decodeBoard;
-  // The piece a tap picks and the narrowest target, for the browser test.
-  formats.g2.pieceAt = pieceAt;
-  formats.g2.narrowest = narrowest;
 })();
 
 // Another game's move exercise (`kind: "named"`, from `exercise.js`): the answer is a move's name,
