@@ -87,61 +87,6 @@
     return { items: n, outcomes: outcomes, entries: entries, moves: movesOf };
   }
 
-  // "a blue edge", "an edge".
-  function an(words) {
-    return (/^[aeiou]/i.test(words) ? "an " : "a ") + words;
-  }
-
-  // How a board whose moves take pieces (a Hackenbush edge) words its play: the figure's verb
-  // ("cuts", its plain form "cut") and rule variant, and each piece's words ("blue edge": its
-  // colour, then what a piece is called). Null on a board of no pieces.
-  function takingWords(svg, table, items) {
-    var fig = svg.parentNode, pieces = items.map(function (g) {
-      return g.getAttribute("data-piece");
-    });
-    var noun = pieces.filter(Boolean).map(function (p) {
-      return p.split(" ").pop();
-    })[0];
-    if (!noun) return null;
-    var says = fig.getAttribute("data-play-verb") || "plays", variant = fig.getAttribute("data-play-variant");
-    var w = { pieces: pieces, noun: noun, says: says, plain: says.replace(/e?s$/, ""), variant: variant };
-    // Who may take each kind of piece ("blue for Left, red for Right, green for either"): the
-    // players with a move on a piece of that kind anywhere in the table, in the drawing's order.
-    var kinds = [], who = {};
-    table.entries.forEach(function (e) {
-      e.moves.forEach(function (m) {
-        var kind = pieces[m.item] && pieces[m.item].replace(/ ?[^ ]*$/, "");
-        if (!kind) return;
-        if (!who[kind]) (who[kind] = {}), kinds.push(kind);
-        who[kind][m.player] = true;
-      });
-    });
-    kinds.sort(function (a, b) {
-      return pieces.findIndex(function (p) {
-        return p && p.indexOf(a + " ") === 0;
-      }) - pieces.findIndex(function (p) {
-        return p && p.indexOf(b + " ") === 0;
-      });
-    });
-    w.legend = kinds.map(function (kind) {
-      return kind + " for " + (who[kind].L && who[kind].R ? "either" : who[kind].L ? "Left" : "Right");
-    }).join(", ");
-    // How many pieces stand in an entry.
-    w.count = function (e) {
-      return e.shown.filter(function (k) {
-        return pieces[k];
-      }).length;
-    };
-    return w;
-  }
-
-  // The rule of a variant that makes a piece standing no move's target, in words.
-  var VARIANT_RULE = {
-    childish: function (w) {
-      return "no " + w.plain + " may make " + w.noun + "s fall";
-    },
-  };
-
   // Another game's board in play: a move is one of the entry's moves; the items that are the
   // targets of moves are the buttons.
   var NOT_TARGET = { tabindex: null, role: null, "aria-label": null };
@@ -153,22 +98,17 @@
     if (items.length !== table.items) throw new Error("player.js: the drawing and its play table disagree");
     // On a board of pieces drawn as strokes (a Hackenbush edge), how its play is worded; null
     // elsewhere.
-    var w = takingWords(svg, table, items), pieces = window.hackenbookPlay.pieces;
+    var pieces = window.hackenbookPlay.pieces, w = pieces ? pieces.words(lib, svg, table, items) : null;
     var game = name ? name.charAt(0).toUpperCase() + name.slice(1) : "Position";
     function movesAt(i, k) {
       return table.moves(i).filter(function (m) {
         return m.item === k;
       });
     }
-    function capital(x) {
-      return x.charAt(0).toUpperCase() + x.slice(1);
-    }
     return {
       outcomes: table.outcomes,
-      ask: w
-        ? game + " in play: choose " + an(w.noun) + " to " + w.plain
-        : game + " in play: choose a move" + (players ? " (" + players + ")" : ""),
-      taken: w ? capital(w.plain) + " taken back" : "Move taken back",
+      ask: w ? w.ask(game) : game + " in play: choose a move" + (players ? " (" + players + ")" : ""),
+      taken: w ? w.taken : "Move taken back",
       value: function (i) {
         return table.entries[i].value;
       },
@@ -186,13 +126,7 @@
         return m.to;
       },
       intro: function () {
-        if (w) {
-          var rule = w.variant && VARIANT_RULE[w.variant];
-          return (
-            capital(w.plain) + " " + an(w.noun) + (w.legend ? ": " + w.legend : "") +
-            (rule ? "; under the " + w.variant + " rules " + rule(w) : "") + "."
-          );
-        }
+        if (w) return w.intro();
         return "Choose a piece or a place to move" + (players ? ": " + players + "." : ".");
       },
       start: function (choose) {
@@ -265,24 +199,15 @@
       // What a click on item k from entry i means: nothing (no move there), a refusal in words,
       // or a move and its mover (none when either player's move there is the same move).
       pick: function (i, k, you, last) {
-        var moves = movesAt(i, k), piece = w && w.pieces[k];
-        if (!moves.length) {
-          // A piece standing that no move takes: the variant's rule forbids it.
-          var rule = piece && w.variant && VARIANT_RULE[w.variant];
-          return rule && table.entries[i].shown.indexOf(k) >= 0
-            ? { refuse: "Under the " + w.variant + " rules this " + w.noun + " may not be " + w.plain + ": other " + w.noun + "s would fall." }
-            : null;
-        }
+        var moves = movesAt(i, k), why;
+        // A piece standing that no move takes: the variant's rule forbids it.
+        if (!moves.length) return w && (why = w.forbidden(i, k)) ? { refuse: why } : null;
         if (you) {
           var mine = moves.filter(function (m) {
             return m.player === you;
           })[0];
           if (mine) return { move: mine, mover: you };
-          return {
-            refuse: piece
-              ? "That " + w.noun + " is " + piece.replace(/ ?[^ ]*$/, "") + ": only " + NAME[other(you)] + " may " + w.plain + " it."
-              : "That is " + NAME[other(you)] + "'s move: you play " + NAME[you] + ".",
-          };
+          return { refuse: (w && w.notYours(k, you)) || "That is " + NAME[other(you)] + "'s move: you play " + NAME[you] + "." };
         }
         var same = moves.every(function (m) {
           return m.to === moves[0].to;
@@ -299,14 +224,9 @@
       // A move in words: by its name, or on a board of pieces by the piece it takes and how many
       // fall with it ("Left cuts a blue edge; 2 edges fall").
       tell: function (i, j, m, mover, vs) {
-        var piece = w && w.pieces[m.item];
-        if (!piece)
-          return (vs ? (mover === vs.you ? "You play " : "The solver plays ") : mover ? NAME[mover] + " plays " : "Played ") + m.name;
-        var fell = w.count(table.entries[i]) - w.count(table.entries[j]) - 1;
         return (
-          (vs ? (mover === vs.you ? "You " + w.plain : "The solver " + w.says) + " " + an(piece)
-            : mover ? NAME[mover] + " " + w.says + " " + an(piece) : capital(an(piece)) + " is " + w.plain) +
-          (fell === 1 ? "; 1 " + w.noun + " falls" : fell > 1 ? "; " + fell + " " + w.noun + "s fall" : "")
+          (w && w.tell(i, j, m, mover, vs)) ||
+          (vs ? (mover === vs.you ? "You play " : "The solver plays ") : mover ? NAME[mover] + " plays " : "Played ") + m.name
         );
       },
       next: function (i) {

@@ -1,8 +1,9 @@
 // hackenbook's player, pieces drawn as thin strokes on a board (`board.js`'s items with
-// `data-piece`: Hackenbush's edges): which piece a tap picks and, on a phone, how large the
-// drawing grows. Loaded before `board.js` only by pages with such a board; it registers itself
-// as window.hackenbookPlay.pieces (`at`: the piece a tap picks, `fit`: the phone's enlargement,
-// `narrowest`: the narrowest target, which the browser test reads).
+// `data-piece`: Hackenbush's edges): which piece a tap picks, how large the drawing grows on a
+// phone, and how a move is told by the piece it takes. Loaded before `board.js` only by pages
+// with such a board; it registers itself as window.hackenbookPlay.pieces (`at`: the piece a tap
+// picks, `fit`: the phone's enlargement, `narrowest`: the narrowest target, which the browser
+// test reads, `words`: the board's words).
 "use strict";
 (function () {
   // Pieces drawn as thin strokes (items with `data-piece`, a Hackenbush edge): a tap picks the
@@ -131,5 +132,96 @@
     box.scrollLeft = (box.scrollWidth - box.clientWidth) / 2;
   }
 
-  (window.hackenbookPlay = window.hackenbookPlay || {}).pieces = { at: pieceAt, fit: fitTargets, narrowest: narrowest };
+  // "a blue edge", "an edge"; "An edge".
+  function an(words) {
+    return (/^[aeiou]/i.test(words) ? "an " : "a ") + words;
+  }
+  function capital(x) {
+    return x.charAt(0).toUpperCase() + x.slice(1);
+  }
+
+  // The rule of a variant that makes a piece standing no move's target, in words.
+  var VARIANT_RULE = {
+    childish: function (w) {
+      return "no " + w.plain + " may make " + w.noun + "s fall";
+    },
+  };
+
+  // How a board whose moves take pieces words its play: by the figure's verb ("cuts", its plain
+  // form "cut") and rule variant, and each piece's words ("blue edge": its colour, then what a
+  // piece is called). Null on a board of no pieces. `lib` is player.js's, `table` board.js's.
+  function words(lib, svg, table, items) {
+    var fig = svg.parentNode, NAME = lib.NAME, pieces = items.map(function (g) {
+      return g.getAttribute("data-piece");
+    });
+    var noun = pieces.filter(Boolean).map(function (p) {
+      return p.split(" ").pop();
+    })[0];
+    if (!noun) return null;
+    var says = fig.getAttribute("data-play-verb") || "plays", plain = says.replace(/e?s$/, "");
+    var variant = fig.getAttribute("data-play-variant"), rule = variant && VARIANT_RULE[variant];
+    // A piece's kind: its words less what a piece is called ("blue").
+    function kind(k) {
+      return pieces[k] && pieces[k].replace(/ ?[^ ]*$/, "");
+    }
+    // How many pieces stand in an entry.
+    function count(e) {
+      return e.shown.filter(function (k) {
+        return pieces[k];
+      }).length;
+    }
+    // Who may take each kind of piece ("blue for Left, red for Right, green for either"): the
+    // players with a move on a piece of that kind anywhere in the table, in the drawing's order.
+    var kinds = [], who = {};
+    table.entries.forEach(function (e) {
+      e.moves.forEach(function (m) {
+        var c = kind(m.item);
+        if (!c) return;
+        if (!who[c]) (who[c] = { at: m.item }), kinds.push(c);
+        who[c][m.player] = true;
+        who[c].at = Math.min(who[c].at, m.item);
+      });
+    });
+    var legend = kinds
+      .sort(function (a, b) {
+        return who[a].at - who[b].at;
+      })
+      .map(function (c) {
+        return c + " for " + (who[c].L && who[c].R ? "either" : who[c].L ? "Left" : "Right");
+      })
+      .join(", ");
+    var w = { noun: noun, says: says, plain: plain, variant: variant };
+    w.ask = function (game) {
+      return game + " in play: choose " + an(noun) + " to " + plain;
+    };
+    w.taken = capital(plain) + " taken back";
+    w.intro = function () {
+      return capital(plain) + " " + an(noun) + (legend ? ": " + legend : "") + (rule ? "; under the " + variant + " rules " + rule(w) : "") + ".";
+    };
+    // Why piece k, standing in entry i and no move's target, may not be taken; null if it may.
+    w.forbidden = function (i, k) {
+      return rule && pieces[k] && table.entries[i].shown.indexOf(k) >= 0
+        ? "Under the " + variant + " rules this " + noun + " may not be " + plain + ": other " + noun + "s would fall."
+        : null;
+    };
+    // Why piece k is not a move of `you`'s (null if k is no piece).
+    w.notYours = function (k, you) {
+      return pieces[k] ? "That " + noun + " is " + kind(k) + ": only " + NAME[lib.other(you)] + " may " + plain + " it." : null;
+    };
+    // Move m from entry i to j, by the piece it takes and how many fall with it ("Left cuts a
+    // blue edge; 2 edges fall"); null if it takes no piece.
+    w.tell = function (i, j, m, mover, vs) {
+      var piece = pieces[m.item];
+      if (!piece) return null;
+      var fell = count(table.entries[i]) - count(table.entries[j]) - 1;
+      return (
+        (vs ? (mover === vs.you ? "You " + plain : "The solver " + says) + " " + an(piece)
+          : mover ? NAME[mover] + " " + says + " " + an(piece) : capital(an(piece)) + " is " + plain) +
+        (fell === 1 ? "; 1 " + noun + " falls" : fell > 1 ? "; " + fell + " " + noun + "s fall" : "")
+      );
+    };
+    return w;
+  }
+
+  (window.hackenbookPlay = window.hackenbookPlay || {}).pieces = { at: pieceAt, fit: fitTargets, narrowest: narrowest, words: words };
 })();
