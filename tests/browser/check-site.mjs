@@ -1543,6 +1543,156 @@ async function checkInvestigate(context) {
   }
 }
 
+// ---- Hackenbush on a board of the generic table (board.js) ----
+
+// Hackenbush positions drawn as boards (page_play.rs's `hackenbush_boards_carry_their_pieces_words`
+// renders them, with $BOARDS_SITE naming its folder; run.sh does it): every edge a piece drawn as
+// a thin stroke. A tap beside an edge, not on it, cuts it and the fall is told in words; the
+// childish rules refuse a cut that drops edges, in words; against the solver a tap on the other
+// side's colour is refused; Enter cuts from the keyboard; at phone width the drawing whose edges
+// lie close grows until every edge's target is 44 px. Screenshots at desktop and phone width,
+// light and dark.
+const PIECE_BOARDS = [
+  { id: "position-stalks", intro: "Cut an edge: blue for Left, red for Right.", fall: "Left cuts a blue edge; 1 edge falls; the value is" },
+  { id: "position-bush", intro: "green for either" },
+  { id: "position-childish", intro: "; under the childish rules no cut may make edges fall." },
+];
+
+// A screen point `off` pixels beside the edge of piece k's stroke (as wide as it is drawn),
+// nearer to that stroke than to any other piece's by 4 px or more, looked for on both sides of
+// points along it from the middle; and what is drawn there (not the stroke).
+function besidePiece([id, k, off]) {
+  const fig = document.getElementById(id);
+  const items = [...fig.querySelectorAll("svg g[data-item]")];
+  const stroke = items[k].querySelector("path, line");
+  stroke.scrollIntoView({ block: "center", inline: "center" });
+  const along = (p) => {
+    const m = p.getScreenCTM(), len = p.getTotalLength();
+    return (t) => {
+      const q = p.getPointAtLength(len * t);
+      return [m.a * q.x + m.c * q.y + m.e, m.b * q.x + m.d * q.y + m.f];
+    };
+  };
+  const at = along(stroke), m = stroke.getScreenCTM();
+  off += (parseFloat(getComputedStyle(stroke).strokeWidth) * Math.hypot(m.a, m.b)) / 2;
+  const sample = (p) => Array.from({ length: 33 }, (_, i) => along(p)(i / 32));
+  const others = items
+    .filter((g, j) => j !== k && g.dataset.piece && g.getAttribute("display") !== "none")
+    .flatMap((g) => [...g.querySelectorAll("path, line")].flatMap(sample));
+  const own = sample(stroke);
+  const dist = (pts, x, y) => Math.min(...pts.map(([u, v]) => Math.hypot(u - x, v - y)), 1e9);
+  for (const t of [0.5, 0.4, 0.6, 0.3, 0.7]) {
+    const [a, b, c] = [at(t - 0.05), at(t + 0.05), at(t)];
+    const l = Math.hypot(b[0] - a[0], b[1] - a[1]) || 1;
+    const [nx, ny] = [-(b[1] - a[1]) / l, (b[0] - a[0]) / l];
+    for (const side of [1, -1]) {
+      const [x, y] = [c[0] + side * off * nx, c[1] + side * off * ny];
+      if (dist(others, x, y) < dist(own, x, y) + 4) continue;
+      const under = document.elementFromPoint(x, y);
+      return { x, y, onStroke: under === stroke, inFigure: !!under && fig.contains(under) };
+    }
+  }
+  return { x: 0, y: 0, onStroke: false, inFigure: false, none: true };
+}
+
+async function checkPieceBoards(context, dir) {
+  const open = async (viewport, scheme) => {
+    const page = await context.newPage();
+    const errors = [];
+    page.on("console", (msg) => msg.type() === "error" && errors.push(msg.text()));
+    page.on("pageerror", (err) => errors.push(String(err)));
+    await page.setViewportSize(viewport);
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.goto(pathToFileURL(path.join(dir, "hackenbush-boards.html")).href, { waitUntil: "load" });
+    return { page, errors };
+  };
+  const said = (page, id) => page.evaluate((id) => document.getElementById(id).querySelector(".play-said")?.textContent ?? "", id);
+  const shown = (page, id) => page.evaluate((id) => [...document.getElementById(id).querySelectorAll("svg g[data-item]")].map((g) => g.getAttribute("display") !== "none"), id);
+  // The first piece standing with a move of `player`'s (or, with `none`, with no move at all).
+  const pieceOf = (page, id, player, none) => page.evaluate(([id, player, none]) => {
+    const fig = document.getElementById(id);
+    const items = [...fig.querySelectorAll("svg g[data-item]")];
+    const table = window.hackenbookPlay.g3.decode(fig.dataset.play, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_",
+      items.map((g) => g.getAttribute("data-label")), items.map((g) => g.getAttribute("display") !== "none"));
+    return items.findIndex((g, k) => g.dataset.piece && table.entries[0].shown.includes(k) &&
+      (none ? !table.entries[0].moves.some((m) => m.item === k) : table.entries[0].moves.some((m) => m.item === k && m.player === player)));
+  }, [id, player, none]);
+  const tapBeside = async (page, id, k, what) => {
+    const spot = await page.evaluate(besidePiece, [id, k, 10]);
+    check(!spot.onStroke && spot.inFigure, `${id}: the tap beside ${what} lands on its stroke or outside the figure ${JSON.stringify(spot)}`);
+    await page.mouse.click(spot.x, spot.y);
+  };
+
+  for (const scheme of ["light", "dark"]) {
+    const { page, errors } = await open(DESKTOP, scheme);
+    for (const d of PIECE_BOARDS) {
+      const fig = page.locator(`#${d.id}`);
+      await fig.locator(".play-bar .play-button").click();
+      const ask = await page.evaluate((id) => document.getElementById(id).querySelector("svg").getAttribute("aria-label"), d.id);
+      check(ask === "Hackenbush in play: choose an edge to cut", `${d.id}: asks "${ask}"`);
+      const intro = await said(page, d.id);
+      check(intro.startsWith("Cut an edge: ") && intro.includes(d.intro), `${d.id}: the intro says "${intro}", not "${d.intro}"`);
+      if (d.id === "position-childish") {
+        // A cut that would drop edges is refused, in words, and nothing falls.
+        const k = await pieceOf(page, d.id, null, true);
+        check(k >= 0, `${d.id}: no edge the childish rules forbid`);
+        const before = await shown(page, d.id);
+        await tapBeside(page, d.id, k, "a forbidden edge");
+        const refused = await said(page, d.id);
+        check(refused === "Under the childish rules this edge may not be cut: other edges would fall.", `${d.id}: the forbidden cut is answered "${refused}"`);
+        check(JSON.stringify(await shown(page, d.id)) === JSON.stringify(before), `${d.id}: a forbidden cut changed the board`);
+      }
+      // A tap beside a thin edge (10 px off its stroke) cuts it; what falls is said.
+      const k = await pieceOf(page, d.id, "L");
+      await tapBeside(page, d.id, k, "Left's edge");
+      const after = await said(page, d.id), left = await shown(page, d.id);
+      check(/^Left cuts a blue edge(; \d+ edges? falls?)?; the value is /.test(after) && (!d.fall || after.startsWith(d.fall)), `${d.id}: the cut beside an edge is told "${after}"`);
+      check(!left[k], `${d.id}: the edge tapped beside still stands`);
+      if (d.id === "position-stalks") await fig.screenshot({ path: path.join(artefacts, `play-pieces-desktop-${scheme}.png`) });
+      // Against the solver, as Left moving first: a red edge is refused in words.
+      await fig.getByRole("button", { name: "Against the solver…" }).click();
+      await fig.locator("select").first().selectOption("L");
+      await fig.locator("select").nth(1).selectOption("you");
+      await fig.getByRole("button", { name: "Start" }).click();
+      const red = await pieceOf(page, d.id, "R");
+      const onlyRed = await page.evaluate(([id, red]) => document.getElementById(id).querySelectorAll("svg g[data-item]")[red].dataset.piece, [d.id, red]);
+      if (onlyRed === "red edge") {
+        await tapBeside(page, d.id, red, "a red edge");
+        const no = await said(page, d.id);
+        check(no === "That edge is red: only Right may cut it.", `${d.id}: a red edge tapped by Left is answered "${no}"`);
+      }
+      await fig.getByRole("button", { name: "Close" }).click();
+    }
+    // From the keyboard: Enter on Play focuses the first edge with a cut, Enter cuts it.
+    const d = PIECE_BOARDS[0];
+    await page.locator(`#${d.id} .play-bar .play-button`).focus();
+    await page.keyboard.press("Enter");
+    const focused = await page.evaluate(() => document.activeElement.dataset.piece ?? null);
+    check(focused !== null, `${d.id}: Enter on Play puts focus on no edge`);
+    await page.locator(`#${d.id}`).screenshot({ path: path.join(artefacts, `play-pieces-focus-${scheme}.png`) });
+    await page.keyboard.press("Enter");
+    const cut = await said(page, d.id);
+    check(/^(Left|Right) cuts a (blue|red) edge/.test(cut), `${d.id}: Enter on an edge is told "${cut}"`);
+    check(errors.length === 0, `hackenbush boards (${scheme}): console errors ${errors.join(" | ")}`);
+    await page.close();
+
+    // At phone width the bush, whose edges lie close, grows until each edge's target is 44 px.
+    const phone = await open(PHONE, scheme);
+    const bush = phone.page.locator("#position-bush");
+    const width = await bush.locator("svg").evaluate((s) => s.getBoundingClientRect().width);
+    await bush.locator(".play-bar .play-button").click();
+    const grown = await bush.locator("svg").evaluate((s) => ({ width: s.getBoundingClientRect().width, least: window.hackenbookPlay.pieces?.narrowest(s) ?? 0 }));
+    check(grown.width > width * 1.2 && grown.least >= TARGET, `position-bush (phone, ${scheme}): in play ${width.toFixed(0)} → ${grown.width.toFixed(0)} px wide, narrowest target ${grown.least.toFixed(0)} px`);
+    const k = await pieceOf(phone.page, "position-bush", "R");
+    await tapBeside(phone.page, "position-bush", k, "a red edge on a phone");
+    const told = await said(phone.page, "position-bush");
+    check(/^Right cuts a red edge/.test(told), `position-bush (phone, ${scheme}): the tap is told "${told}"`);
+    await phone.page.screenshot({ path: path.join(artefacts, `play-pieces-phone-${scheme}.png`), fullPage: true });
+    check(phone.errors.length === 0, `hackenbush boards (phone, ${scheme}): console errors ${phone.errors.join(" | ")}`);
+    await phone.page.close();
+  }
+}
+
 async function main() {
   const names = pagesOf(siteDir);
   fs.mkdirSync(artefacts, { recursive: true });
@@ -1591,6 +1741,11 @@ async function main() {
     let before = failed;
     await checkInvestigate(context);
     console.log(`the investigate page: ${before === failed ? "ok" : "FAILED"}`);
+    if (process.env.BOARDS_SITE) {
+      before = failed;
+      await checkPieceBoards(context, process.env.BOARDS_SITE);
+      console.log(`Hackenbush boards (${process.env.BOARDS_SITE}): ${before === failed ? "ok" : "FAILED"}`);
+    }
   } finally {
     await browser.close();
   }

@@ -15,9 +15,13 @@ if [ ! -d "$here/node_modules/playwright-core" ]; then
   npm ci --prefix "$here" --no-audit --no-fund >/dev/null
 fi
 site="${1:-}"
+scratch="$(mktemp -d)"
+trap 'rm -rf "$scratch"' EXIT
+# Hackenbush positions as boards of the generic table, which no essay writes yet (see
+# crates/book/tests/page_play.rs): check-site.mjs plays them too (`checkPieceBoards`).
+export BOARDS_SITE="$scratch/boards-site"
+(cd "$repo" && BOARDS_DEMO_OUT="$BOARDS_SITE" cargo test -q -p hackenbook-book --test integration page_play::hackenbush_boards_carry_their_pieces_words >/dev/null)
 if [ -z "$site" ]; then
-  scratch="$(mktemp -d)"
-  trap 'rm -rf "$scratch"' EXIT
   site="$scratch/sample-site"
   (cd "$repo" && SITE_DEMO_OUT="$site" cargo test -q -p hackenbook-book --test integration site_render::demo_site_for_the_browser >/dev/null)
 fi

@@ -227,6 +227,7 @@ fn pages_with_a_playable_diagram_load_the_player() {
     assert!(read("edges.js").contains("hackenbookPlay"));
     assert!(!read("plain.html").contains("edges.js"));
     assert!(!read("playable.html").contains("board.js"));
+    assert!(!read("playable.html").contains("pieces.js"));
     assert!(read("board.js").contains("hackenbookPlay"));
     assert!(!read("plain.html").contains(script));
     assert!(!read("index.html").contains(script));
@@ -322,4 +323,96 @@ fn stars_read_at_text_size_and_names_are_code() {
         "{html}"
     );
     assert!(html.contains("><code>GL G</code></a>"), "{html}");
+}
+
+/// Hackenbush positions as boards of the generic play table (`g2`, `board.js`): each edge an
+/// item with its piece's words (`data-piece`), the figure with the verb and rule variant
+/// `board.js` tells a cut with. Essays write no such board yet (their Hackenbush blocks are
+/// Hackenbush's own), so the blocks are read as Domineering's and given Hackenbush's ruleset.
+/// With `BOARDS_DEMO_OUT=DIR` the page is rendered into DIR as a site (`hackenbush-boards.html`)
+/// for the browser test (`tests/browser/run.sh`, its `checkPieceBoards`).
+#[test]
+fn hackenbush_boards_carry_their_pieces_words() {
+    use hackenbook_book::essay::DirectiveKind;
+    use hackenbook_book::site::render::{render_site, PageModel, SiteModel};
+    use hackenbook_rulesets::registry;
+    let boards = [
+        ("stalks", "LR LR R", "normal"),
+        // Edges close together: a bush on one node, for the phone's enlargement.
+        ("bush", "L(L R G L R) R", "normal"),
+        ("childish", "LRL R", "childish"),
+    ];
+    let body: String = boards
+        .iter()
+        .map(|(name, position, _)| format!("```domineering {name}\n{position}\n```\n\n"))
+        .collect();
+    let mut read = essay(&body);
+    for (directive, (_, _, rules)) in read.directives.iter_mut().zip(&boards) {
+        let DirectiveKind::Position(block) = &mut directive.kind else {
+            panic!("{directive:?}")
+        };
+        block.ruleset = Some(registry::find_rules("hackenbush", rules).unwrap());
+    }
+    let mut checker = Checker::new(CheckOptions::default());
+    let mut problems: Vec<Diagnostic> = Vec::new();
+    let checked = checker.check_essay(read, &mut problems);
+    let page = build_page(&checked, &checker.ev.games, &mut problems);
+    assert!(problems.iter().all(|d| d.warning), "{problems:?}");
+    let html = &page.body_html;
+    for (name, position, rules) in boards {
+        let text = attribute(html, name, "data-play").expect("played");
+        assert!(text.starts_with("g3;"), "{name}: {text}");
+        assert_eq!(attribute(html, name, "data-play-verb"), Some("cuts"));
+        let variant = (rules != "normal").then_some(rules);
+        assert_eq!(attribute(html, name, "data-play-variant"), variant);
+        // Every edge drawn is an item with its piece's words, by its colour.
+        let figure = &html[html.find(&format!("id=\"position-{name}\"")).unwrap()..];
+        let figure = &figure[..figure.find("</figure>").unwrap()];
+        let pieces: Vec<&str> = figure
+            .split(" data-piece=\"")
+            .skip(1)
+            .map(|s| &s[..s.find('"').unwrap()])
+            .collect();
+        let colours: Vec<String> = position
+            .chars()
+            .filter_map(|c| match c {
+                'L' => Some("blue edge".to_string()),
+                'R' => Some("red edge".to_string()),
+                'G' => Some("green edge".to_string()),
+                _ => None,
+            })
+            .collect();
+        let mut sorted = pieces.clone();
+        sorted.sort_unstable();
+        let mut expected: Vec<&str> = colours.iter().map(String::as_str).collect();
+        expected.sort_unstable();
+        assert_eq!(sorted, expected, "{name}");
+    }
+    // A board of another game has no pieces' words.
+    let domineering = page_of("```domineering d\n2x2\n```\n\n");
+    assert!(attribute(&domineering, "d", "data-play").is_some());
+    assert!(!domineering.contains("data-piece") && !domineering.contains("data-play-verb"));
+    // Rendered into a scratch folder unless the browser test asks for it.
+    let scratch = tempfile::tempdir().unwrap();
+    let dir = std::env::var_os("BOARDS_DEMO_OUT").map_or(scratch.path().join("site"), Into::into);
+    let model = SiteModel {
+        title: "Boards".into(),
+        essays: vec![PageModel {
+            slug: "hackenbush-boards".into(),
+            ..page
+        }],
+        base_url: None,
+    };
+    let templates = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../templates");
+    render_site(&model, &templates, &dir).unwrap();
+    // The page loads the pieces' script, then the board's, then the controls.
+    let html = std::fs::read_to_string(dir.join("hackenbush-boards.html")).unwrap();
+    let at = |script: &str| html.find(&format!("<script src=\"{script}\" defer></script>"));
+    assert!(
+        matches!((at("pieces.js"), at("board.js"), at("player.js")), (Some(a), Some(b), Some(c)) if a < b && b < c),
+        "{html}"
+    );
+    assert!(std::fs::read_to_string(dir.join("pieces.js"))
+        .unwrap()
+        .contains("hackenbookPlay"));
 }

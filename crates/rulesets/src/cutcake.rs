@@ -357,6 +357,7 @@ impl Ruleset for Cutcake {
             let (w, h) = (cake.cols as f32, cake.rows as f32);
             let number = i + 1;
             items.push(Item {
+                piece: None,
                 id: format!("cake-{number}"),
                 svg: format!(
                     "<rect class=\"hb-cake\" x=\"{x}\" y=\"0\" width=\"{w}\" height=\"{h}\"/>"
@@ -389,6 +390,7 @@ impl Ruleset for Cutcake {
                         }
                     };
                     items.push(Item {
+                        piece: None,
                         id: format!("cake-{number}-{kind}-{line}"),
                         svg: format!("<line class=\"hb-cut-{along}\" {svg}/>"),
                         moves: vec![(player, move_name(p, i, cut))],

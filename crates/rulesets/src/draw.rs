@@ -32,6 +32,12 @@ pub struct Item {
     pub moves: Vec<(Player, String)>,
     /// What the item is, in words, for a focused target ("the free square b2").
     pub label: String,
+    /// When the item is a piece a move takes that is drawn as a thin stroke (a Hackenbush
+    /// edge): the piece in words, without its article, its last word what such a piece is
+    /// called (`blue edge`, as [`crate::Taken`] words it). The page picks the nearest such
+    /// piece to a tap, however thin it is drawn, and tells a move by the piece it takes
+    /// ("Left cuts a blue edge; 2 edges fall").
+    pub piece: Option<String>,
 }
 
 /// The paint of the drawings' classes, for the head of the site's stylesheet.
@@ -57,8 +63,9 @@ impl Drawing {
 
     /// [`Drawing::to_svg_titled`] for play in the page: every item in a group carrying its id as
     /// `data-item` (the page's script finds items by it, in order); an item not `shown` is written hidden
-    /// (`display="none"`, for the page's script to show when play reaches it), and every item
-    /// with words carries them as `data-label` (the script names a target by them).
+    /// (`display="none"`, for the page's script to show when play reaches it), every item
+    /// with words carries them as `data-label` (the script names a target by them), and a
+    /// piece drawn as a stroke ([`Item::piece`]) its words as `data-piece`.
     pub fn to_svg_playable(&self, em: f32, title: Option<&str>, shown: &[bool]) -> String {
         self.write_svg(em, title, Mode::Playable(shown))
     }
@@ -96,12 +103,16 @@ impl Drawing {
                 Mode::Still => None,
                 Mode::Answerable => (!item.moves.is_empty()).then(String::new),
                 Mode::Playable(shown) => Some(format!(
-                    "{}{}",
+                    "{}{}{}",
                     if item.label.is_empty() {
                         String::new()
                     } else {
                         format!(" data-label=\"{}\"", escape(&item.label))
                     },
+                    item.piece.as_ref().map_or(String::new(), |piece| format!(
+                        " data-piece=\"{}\"",
+                        escape(piece)
+                    )),
                     if shown.get(i).copied().unwrap_or(true) {
                         ""
                     } else {

@@ -199,6 +199,7 @@ impl Ruleset for Nim {
             let x = GAP * i as f32 + 0.8;
             let name = Nim::heap_name(p, i);
             items.push(Item {
+                piece: None,
                 id: format!("heap{i}"),
                 svg: format!(
                     "<line class=\"hb-ground\" x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\"/>",
@@ -214,6 +215,7 @@ impl Ruleset for Nim {
             for j in 0..h.min(40) {
                 let y = tallest - j as f32;
                 items.push(Item {
+                    piece: None,
                     id: format!("heap{i}-counter{j}"),
                     svg: format!(
                         "<circle class=\"hb-counter\" cx=\"{}\" cy=\"{y}\" r=\"0.4\"/>",

@@ -226,6 +226,7 @@ impl Ruleset for Pushing {
             if at.offset == 0 {
                 // The left end, where pieces fall off.
                 items.push(Item {
+                    piece: None,
                     id: format!("end-{}", at.number),
                     svg: format!(
                         "<line class=\"hb-strip-end\" x1=\"{0}\" y1=\"0\" x2=\"{0}\" y2=\"1\"/>",
@@ -251,6 +252,7 @@ impl Ruleset for Pushing {
                 ),
             };
             items.push(Item {
+                piece: None,
                 // By owner and square: an id draws the same in every position play reaches.
                 id: format!("{}-piece-{}", owner.name().to_lowercase(), at.number),
                 svg: shape,

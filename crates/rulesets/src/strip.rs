@@ -329,6 +329,7 @@ pub fn draw(
         for (offset, &square) in strip.iter().enumerate() {
             let number = first + offset;
             squares.push(Item {
+                piece: None,
                 id: format!("square-{number}"),
                 svg: format!(
                     "<rect class=\"hb-square\" x=\"{x}\" y=\"0\" width=\"1\" height=\"1\"/>"

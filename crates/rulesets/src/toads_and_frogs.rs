@@ -255,6 +255,7 @@ impl Ruleset for ToadsAndFrogs {
                 .map(|(dx, dy)| format!("{},{dy}", at.x + dx))
                 .collect();
             vec![Item {
+                piece: None,
                 id: format!("{name}-{}", at.number),
                 svg: format!(
                     "<polygon class=\"hb-{name}\" points=\"{}\"/>",

@@ -423,7 +423,7 @@ fn board(
         .collect();
     let about = if carried.is_ok() {
         format!(
-            " data-play-game=\"{}\"{}",
+            " data-play-game=\"{}\"{}{}",
             escape(&game),
             b.position
                 .ruleset()
@@ -431,7 +431,8 @@ fn board(
                 .map_or(String::new(), |p| format!(
                     " data-play-players=\"{}\"",
                     escape(p)
-                ))
+                )),
+            taking_words(b)
         )
     } else {
         String::new()
@@ -447,6 +448,26 @@ fn board(
             _ => String::new(),
         },
         methods = escape(&methods_words(&b.methods, &[])),
+    )
+}
+
+/// On a board whose moves take pieces drawn as strokes (a Hackenbush edge, [`Item::piece`]),
+/// the words `board.js` tells a move with: the game's verb (`data-play-verb`, "cuts") and its
+/// rule variant (`data-play-variant`, "childish"); nothing on other boards.
+///
+/// [`Item::piece`]: hackenbook_rulesets::draw::Item::piece
+fn taking_words(b: &BoardOutcome) -> String {
+    if !b.play.drawing.items.iter().any(|i| i.piece.is_some()) {
+        return String::new();
+    }
+    let ruleset = b.position.ruleset();
+    format!(
+        " data-play-verb=\"{}\"{}",
+        escape(ruleset.move_verb()),
+        ruleset.variant().map_or(String::new(), |v| format!(
+            " data-play-variant=\"{}\"",
+            escape(v)
+        ))
     )
 }
 

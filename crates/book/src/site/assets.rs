@@ -33,6 +33,10 @@ pub const PLAYER_JS: &str = include_str!("scripts/player.js");
 /// such a board load it.
 pub const BOARD_JS: &str = include_str!("scripts/board.js");
 
+/// Pieces drawn as thin strokes on a board, for `board.js` (see `scripts/pieces.js`): which one
+/// a tap picks and the phone's enlargement; only pages with such a board load it.
+pub const PIECES_JS: &str = include_str!("scripts/pieces.js");
+
 /// The format of a Hackenbush diagram for `player.js`, and the edge a tap picks, which move
 /// exercises share (see `scripts/edges.js`): only pages with such a diagram or exercise load it.
 pub const EDGES_JS: &str = include_str!("scripts/edges.js");
@@ -159,7 +163,7 @@ const LIBERTINUS_NOTICE: &str = "Copyright © 2012-2024 The Libertinus Project A
 /// Writes `style.css`, the diagrams' paint ([`DIAGRAM_CSS`]) followed by
 /// `stylesheet` (ours, [`STYLE_CSS`], unless the project overrides it), `board.css` (the other games' paint, [`BOARD_CSS`]: only pages with their boards load it, before
 /// `style.css`, so that the stylesheet can still restyle a class by a later rule), our scripts
-/// (`exercise.js`, `player.js`, `board.js`, `edges.js`, `search.js`, `investigate.js`), `fonts/*.woff2` (each font cut
+/// (`exercise.js`, `player.js`, `board.js`, `pieces.js`, `edges.js`, `search.js`, `investigate.js`), `fonts/*.woff2` (each font cut
 /// to the glyphs `pages`, the stylesheet and the scripts show), `fonts/OFL.txt`,
 /// `fonts/GUST-FONT-LICENSE.txt` and `fonts/README.txt` (which file is under which licence)
 /// into `out_dir`.
@@ -193,6 +197,7 @@ pub fn asset_files<'p>(
     add("exercise.js", served(EXERCISE_JS, "//", "\n"));
     add("player.js", served(PLAYER_JS, "//", "\n"));
     add("board.js", served(BOARD_JS, "//", "\n"));
+    add("pieces.js", served(PIECES_JS, "//", "\n"));
     add("edges.js", served(EDGES_JS, "//", "\n"));
     add("search.js", served(SEARCH_JS, "//", "\n"));
     add("investigate.js", served(INVESTIGATE_JS, "//", "\n"));
@@ -202,6 +207,7 @@ pub fn asset_files<'p>(
         EXERCISE_JS,
         PLAYER_JS,
         BOARD_JS,
+        PIECES_JS,
         EDGES_JS,
         SEARCH_JS,
         INVESTIGATE_JS,
@@ -278,7 +284,14 @@ mod tests {
         );
         // The real files: a script keeps every line that is not a comment, in order; the
         // stylesheet keeps every rule (its comments hold no braces) and adds nothing.
-        for script in [PLAYER_JS, BOARD_JS, EDGES_JS, EXERCISE_JS, INVESTIGATE_JS] {
+        for script in [
+            PLAYER_JS,
+            BOARD_JS,
+            PIECES_JS,
+            EDGES_JS,
+            EXERCISE_JS,
+            INVESTIGATE_JS,
+        ] {
             let out = served(script, "//", "\n");
             let kept: Vec<&str> = script
                 .lines()

@@ -50,6 +50,7 @@ pub fn draw(p: &Board) -> Drawing {
                 )
             };
             items.push(Item {
+                piece: None,
                 id: format!("{id}-{name}"),
                 svg: format!(
                     "<rect class=\"hb-square{class}\" x=\"{c}\" y=\"{r}\" width=\"1\" height=\"1\"/>"
@@ -111,6 +112,7 @@ fn placed(p: &Board) -> Vec<Item> {
             .split_once('-')
             .expect("a domino's name has two squares");
         out.push(Item {
+            piece: None,
             id: format!("placed-{name}"),
             svg: format!(
                 "<rect class=\"hb-placed {class}\" x=\"{}\" y=\"{}\" width=\"{}\" \
@@ -155,6 +157,7 @@ fn placed(p: &Board) -> Vec<Item> {
 /// A row's number or a column's letter.
 fn coordinate(id: String, x: f32, y: f32, text: &str) -> Item {
     Item {
+        piece: None,
         id,
         svg: format!(
             "<text class=\"hb-coordinate\" x=\"{}\" y=\"{}\">{text}</text>",
@@ -193,6 +196,7 @@ fn dominoes(p: &Board, player: Player) -> Vec<Item> {
             .split_once('-')
             .expect("a domino's name has two squares");
         out.push(Item {
+            piece: None,
             id: format!("domino-{name}"),
             svg: format!(
                 "<rect class=\"hb-domino {class}\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" \

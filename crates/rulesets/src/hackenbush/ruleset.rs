@@ -399,8 +399,8 @@ impl Ruleset for Hackenbush {
         let e = from.names().parse(name).ok()?;
         let colour = from.written.position.edges().get(e)?.2;
         Some(Taken {
-            piece: format!("{} edge", colour.word()),
-            noun: "edge",
+            piece: piece(colour),
+            noun: EDGE,
             with: from
                 .standing
                 .count()
@@ -435,6 +435,7 @@ impl Ruleset for Hackenbush {
             svg: scaled(svg),
             moves: Vec::new(),
             label,
+            piece: None,
         };
         let mut items = Vec::new();
         if !parts.hatching.is_empty() {
@@ -455,6 +456,7 @@ impl Ruleset for Hackenbush {
                 svg: scaled(svg),
                 moves,
                 label: format!("the {} edge {name}", written.edges()[*e].2.word()),
+                piece: Some(piece(written.edges()[*e].2)),
             });
         }
         items.push(plain("ground".into(), &parts.ground, "the ground".into()));
@@ -480,6 +482,15 @@ impl Ruleset for Hackenbush {
             ),
         }
     }
+}
+
+/// What a Hackenbush piece is called.
+const EDGE: &str = "edge";
+
+/// An edge in words, by its colour, without its article: `blue edge` (a cut's [`Taken`], and
+/// the drawing's [`Item::piece`]).
+fn piece(colour: Colour) -> String {
+    format!("{} {EDGE}", colour.word())
 }
 
 #[cfg(test)]

@@ -1,10 +1,14 @@
-// hackenbook's player, the format of any game but Hackenbush (`g3`, crates/rulesets/src/play/
+// hackenbook's player, the format of a board of any game (`g3`, crates/rulesets/src/play/
 // compact.rs): per entry the items it shows and its value, then its moves by the item clicked
 // (name, and the entry reached unless the page finds it: the entry showing the most items within
 // what stood, less the item clicked, with what the move adds). Loaded before `player.js` only by
 // pages with such a board; it registers the format (window.hackenbookPlay.g3) and `player.js`,
 // which has the one set of controls (panel, verdicts, undo and reset, the solver's replies,
-// keyboard), uses it.
+// keyboard), uses it. A board whose moves take pieces drawn as thin strokes (items with
+// `data-piece`: Hackenbush's edges) is played by the nearest piece to a tap and grows on a phone
+// until each piece is a target of 44 px (`pieces.js`, loaded before this script by pages with
+// such a board), and tells a move by the piece it takes ("Left cuts a blue edge; 2 edges fall",
+// with the figure's `data-play-verb` and `data-play-variant`).
 "use strict";
 (function () {
   // The table, read with the drawing's items' words (`labels`, a move's name when the table
@@ -127,6 +131,11 @@
     }), items.map(function (g) {
       return g.getAttribute("display") !== "none";
     }));
+    var area = svg.parentNode, tap = null;
+    // On a board of pieces drawn as strokes (a Hackenbush edge), how its play is worded; null
+    // elsewhere.
+    var pieces = window.hackenbookPlay.pieces, w = pieces ? pieces.words(lib, svg, table, items) : null;
+    var game = name ? name.charAt(0).toUpperCase() + name.slice(1) : "Position";
     function movesAt(i, k) {
       return table.moves(i).filter(function (m) {
         return m.item === k;
@@ -134,10 +143,8 @@
     }
     return {
       outcomes: table.outcomes,
-      ask:
-        (name ? name.charAt(0).toUpperCase() + name.slice(1) + " in play" : "Position in play") +
-        ": choose a move" + (players ? " (" + players + ")" : ""),
-      taken: "Move taken back",
+      ask: w ? w.ask(game) : game + " in play: choose a move" + (players ? " (" + players + ")" : ""),
+      taken: w ? w.taken : "Move taken back",
       value: function (i) {
         return table.entries[i].value;
       },
@@ -155,6 +162,7 @@
         return m.to;
       },
       intro: function () {
+        if (w) return w.intro();
         return "Choose a piece or a place to move" + (players ? ": " + players + "." : ".");
       },
       start: function (choose) {
@@ -163,7 +171,8 @@
           function click() {
             choose(k, false);
           }
-          g.addEventListener("click", click);
+          // A piece is chosen by the tap nearest it (below), not by a click on its stroke.
+          if (!g.hasAttribute("data-piece")) g.addEventListener("click", click);
           listening.push([
             g,
             click,
@@ -172,10 +181,26 @@
             }),
           ]);
         });
+        if (w) {
+          // Only a tap on the drawing or beside it: not the click on Play (which opened the
+          // panel during this very click, and comes here once the button has gone), nor one on
+          // another target.
+          tap = function (ev) {
+            if (ev.target !== area && !svg.contains(ev.target)) return;
+            var on = ev.target.closest && ev.target.closest("g[data-item].hb-legal:not([data-piece])");
+            var g = on ? null : pieces.at(svg, ev.clientX, ev.clientY);
+            if (g) choose(items.indexOf(g), false);
+          };
+          area.addEventListener("click", tap);
+          pieces.fit(svg);
+        }
         return this.next(0);
       },
       stop: function () {
         svg.classList.remove("hb-playing");
+        if (tap) area.removeEventListener("click", tap);
+        tap = null;
+        svg.style.width = svg.style.maxWidth = "";
         listening.forEach(function (l) {
           l[0].removeEventListener("click", l[1]);
           l[0].removeEventListener("keydown", l[2]);
@@ -210,13 +235,15 @@
       // What a click on item k from entry i means: nothing (no move there), a refusal in words,
       // or a move and its mover (none when either player's move there is the same move).
       pick: function (i, k, you, last) {
-        var moves = movesAt(i, k);
-        if (!moves.length) return null;
+        var moves = movesAt(i, k), why;
+        // A piece standing that no move takes: the variant's rule forbids it.
+        if (!moves.length) return w && (why = w.forbidden(i, k)) ? { refuse: why } : null;
         if (you) {
           var mine = moves.filter(function (m) {
             return m.player === you;
           })[0];
-          return mine ? { move: mine, mover: you } : { refuse: "That is " + NAME[other(you)] + "'s move: you play " + NAME[you] + "." };
+          if (mine) return { move: mine, mover: you };
+          return { refuse: (w && w.notYours(k, you)) || "That is " + NAME[other(you)] + "'s move: you play " + NAME[you] + "." };
         }
         var same = moves.every(function (m) {
           return m.to === moves[0].to;
@@ -230,8 +257,13 @@
           mover: side,
         };
       },
+      // A move in words: by its name, or on a board of pieces by the piece it takes and how many
+      // fall with it ("Left cuts a blue edge; 2 edges fall").
       tell: function (i, j, m, mover, vs) {
-        return (vs ? (mover === vs.you ? "You play " : "The solver plays ") : mover ? NAME[mover] + " plays " : "Played ") + m.name;
+        return (
+          (w && w.tell(i, j, m, mover, vs)) ||
+          (vs ? (mover === vs.you ? "You play " : "The solver plays ") : mover ? NAME[mover] + " plays " : "Played ") + m.name
+        );
       },
       next: function (i) {
         return items.filter(function (g, k) {
