@@ -818,13 +818,18 @@ pub fn play_table(
         ))
     };
     let Evaluator { games, rulesets } = ev;
-    if let Some(board) = position.downcast::<hackenbush::Hackenbush>() {
+    let limits = PlayLimits::default();
+    // Hackenbush's own table while it fits it (its documented `--json`); a larger board is
+    // played on the table every game has, which follows positions rather than edges.
+    let own = position
+        .downcast::<hackenbush::Hackenbush>()
+        .filter(|board| board.written().edge_count() <= limits.edges);
+    if let Some(board) = own {
         let rules = if childish {
             Rules::Childish
         } else {
             Rules::Normal
         };
-        let limits = PlayLimits::default();
         let table = PlayTable::build(
             board.written(),
             rules,

@@ -517,6 +517,14 @@ fn play_of_a_bare_position_is_play_of_hackenbush_s() {
         assert_eq!(read["rules"], rules, "{input}");
         assert!(read["edges"][0]["colour"].is_string(), "{json}");
     }
+    // Past Hackenbush's own table's 24 edges, a board is played on the table every game has,
+    // bare or named: a stalk of 30 blue edges, worth 30.
+    let stalk = "L".repeat(30);
+    for input in [stalk.clone(), format!("hackenbush: {stalk}")] {
+        let played = play_table(&input, None, false, &mut ev).unwrap();
+        assert!(matches!(played, Playable::Other(..)), "{input}");
+        assert_eq!(played.value(), "30", "{input}");
+    }
 }
 
 /// `eval LR` and `eval "hackenbush: LR"` are one path and print the same: the value, who wins,

@@ -9,8 +9,9 @@
 //! name with the entry each reaches and whether it wins for the mover. Every entry's value is
 //! checked against the definition, `{ values of Left's options | values of Right's options }`
 //! taken from the table itself: the table and the solver agree, or there is no table.
-//! Hackenbush keeps its own table of standing edges ([`crate::hackenbush::play`]) until it is a
-//! ruleset.
+//! Hackenbush, a ruleset like the others, still has a second table of standing edges
+//! ([`crate::hackenbush::play`]) that its position blocks' pages and `hackenbook play` use up to
+//! 24 edges, until those move to this one.
 
 pub mod compact;
 pub(crate) mod letters;
