@@ -107,7 +107,7 @@ fn essay_blocks() -> Vec<(String, String, String, bool)> {
 fn hackenbush_tables_in_the_generic_form_are_no_larger_than_their_own() {
     use crate::erased::{AnyPosition, DynRuleset, Solvers};
     use crate::hackenbush::play::{compact as v1, PlayLimits, PlayTable as V1Table};
-    use crate::hackenbush::{Evaluator, Position, Rules};
+    use crate::hackenbush::{Position, Rules};
     use crate::play::{PlayLimits as Limits, PlayTable};
     use hackenbook_games::Games;
     let (mut own, mut generic, mut tables) = (0, 0, 0);
@@ -118,13 +118,13 @@ fn hackenbush_tables_in_the_generic_form_are_no_larger_than_their_own() {
         } else {
             Rules::Normal
         };
-        let mut ev = Evaluator::default();
+        let (mut own_games, mut own_solvers) = (Games::new(), Solvers::default());
         let limits = PlayLimits {
             edges: 24,
             positions: 20_000,
         };
-        let solver = ev.rulesets.hackenbush();
-        let Ok(t) = V1Table::build(&p, rules, &limits, solver, &mut ev.games) else {
+        let solver = own_solvers.hackenbush();
+        let Ok(t) = V1Table::build(&p, rules, &limits, solver, &mut own_games) else {
             continue;
         };
         let a = v1::encode(&t).unwrap();
