@@ -253,7 +253,14 @@ fn large_boards_are_read_and_named_on_demand() {
     let in_play = board.downcast::<Hackenbush>().unwrap();
     for e in [0, 1, 2_000, 4_999] {
         let name = in_play.names().name(e);
-        assert_eq!(name, if e % 2 == 0 { format!("L[{}]", e / 2 + 1) } else { format!("LR[{}]", e / 2 + 1) });
+        assert_eq!(
+            name,
+            if e % 2 == 0 {
+                format!("L[{}]", e / 2 + 1)
+            } else {
+                format!("LR[{}]", e / 2 + 1)
+            }
+        );
         assert_eq!(in_play.names().parse(&name), Ok(e));
     }
     // A stalk of 3,000 edges: deeper than a tree is built for, named by its letters all the same.
@@ -263,8 +270,14 @@ fn large_boards_are_read_and_named_on_demand() {
     assert_eq!(stalk.names().parse(&"L".repeat(1_500)), Ok(1_499));
     let most = NORMAL.max_size();
     assert_eq!(most, super::Limits::default().max_edges);
-    let e = AnyPosition::parse(&NORMAL, &vec!["L"; most + 1].join(" ")).err().unwrap();
+    let e = AnyPosition::parse(&NORMAL, &vec!["L"; most + 1].join(" "))
+        .err()
+        .unwrap();
     assert_eq!(e.span.start, 0);
-    assert!(e.message.contains(&format!("at most {most}")), "{}", e.message);
+    assert!(
+        e.message.contains(&format!("at most {most}")),
+        "{}",
+        e.message
+    );
     assert!(e.message.contains("standing edges"), "{}", e.message);
 }
