@@ -772,7 +772,7 @@ pub fn play(
 /// edge's name and colour, every legal cut: the table the pages embed, and `play --json`'s
 /// documented shape), any other game on the generic table of its positions.
 pub enum Playable {
-    Hackenbush(PlayTable, Board),
+    Hackenbush(PlayTable, Box<Board>),
     Other(BoardTable),
 }
 
@@ -840,7 +840,7 @@ pub fn play_table(
         .map_err(|e| cannot_play(&e))?;
         let board =
             Board::new(board.written(), rules, limits.edges).map_err(|e| cannot_play(&e))?;
-        return Ok(Playable::Hackenbush(table, board));
+        return Ok(Playable::Hackenbush(table, Box::new(board)));
     }
     BoardTable::build(&position, &BoardLimits::default(), rulesets, games)
         .map(Playable::Other)

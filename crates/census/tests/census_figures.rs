@@ -251,12 +251,12 @@ fn a_census_literal_and_a_block_of_one_position_fill_the_one_solver_s_memo() {
     let entries = |ev: &mut Evaluator| ev.rulesets.hackenbush().stats().total().entries;
     for literal_first in [true, false] {
         let mut ev = Evaluator::default();
-        let (first, second): (&dyn Fn(&mut Evaluator) -> _, &dyn Fn(&mut Evaluator) -> _) =
-            if literal_first {
-                (&literal, &block)
-            } else {
-                (&block, &literal)
-            };
+        type Valuing<'a> = &'a dyn Fn(&mut Evaluator) -> Figure;
+        let (first, second): (Valuing, Valuing) = if literal_first {
+            (&literal, &block)
+        } else {
+            (&block, &literal)
+        };
         let value = first(&mut ev);
         let filled = entries(&mut ev);
         assert!(
