@@ -1406,8 +1406,9 @@ async function play(context) {
 // a game against the solver from a position Left wins whoever starts, the reader playing Right,
 // ends with the solver's win; on a phone, in play, every edge a target of 44 px. Screenshots at
 // desktop and phone width, light and dark.
+// Its value: the first line `eval` prints (who wins and each move's value follow).
 function evalOf(notation) {
-  return execFileSync(hackenbook, ["eval", notation], { encoding: "utf8", cwd: repo }).trim();
+  return execFileSync(hackenbook, ["eval", notation], { encoding: "utf8", cwd: repo }).trim().split("\n")[0];
 }
 
 async function checkInvestigate(context) {
