@@ -391,11 +391,12 @@ fn a_board_named_and_never_used_is_a_warning_that_names_every_use() {
 
 #[test]
 fn a_board_takes_a_time_limit_and_refuses_rules() {
-    let body = "```nim heap\n3\ntime_limit = 30\nvalue = *3\n```\n\n```nim pile\n2\nrules = childish\n```\n\n`{*3 = value of heap}` `{*2 = value of pile}`\n";
+    // `rules = normal` is every game's usual rules; a variant the game lacks is refused.
+    let body = "```nim heap\n3\ntime_limit = 30\nrules = normal\nvalue = *3\n```\n\n```nim pile\n2\nrules = childish\n```\n\n`{*3 = value of heap}` `{*2 = value of pile}`\n";
     let (checked, problems) = check(body);
     assert_eq!(
         errors(&checked, &problems),
-        ["14:1: nim has no rule variants"]
+        ["15:9: expected `normal`: nim has no rule variants"]
     );
     assert!(matches!(&checked.outcomes[0], Outcome::Board(b) if b.assertions.len() == 1));
     assert!(matches!(checked.outcomes[1], Outcome::Failed));

@@ -15,6 +15,7 @@ use hackenbook_games::{GameId, Player};
 use hackenbook_rulesets::erased::Unconfirmed;
 use hackenbook_rulesets::hackenbush::{self, Evaluator, Position, Rules};
 use hackenbook_rulesets::in_place;
+use hackenbook_rulesets::registry;
 use hackenbook_rulesets::{AnyPosition, DynRuleset};
 
 /// A position block of another game than Hackenbush, valued and asserted.
@@ -115,20 +116,33 @@ pub fn check_board(
         };
         let mut time_limit = None;
         let mut assertions = Vec::new();
+        let mut position = position;
         for line in &block.lines {
             match line.key.value.as_str() {
                 "time_limit" => time_limit = Some(cx.read_time_limit(&line.value)?),
-                "rules" => {
-                    let d = Diagnostic::new(
-                        cx.file,
-                        line.key.span.clone(),
-                        format!("{} has no rule variants", ruleset.name()),
-                    )
-                    .label("`rules` is for Hackenbush blocks (`normal` or `childish`)")
-                    .help("remove this line");
-                    cx.problem(d);
-                    return None;
-                }
+                // A rule variant of the game (Hackenbush's `childish`), or `normal`: the same
+                // position read under the variant's ruleset.
+                "rules" => match registry::find_rules(ruleset.name(), &line.value.value) {
+                    Ok(variant) => match AnyPosition::parse(variant, &block.position.value) {
+                        Ok(p) => position = p,
+                        Err(e) => {
+                            let d = Diagnostic::new(
+                                cx.file,
+                                offset_span(&e.span, at),
+                                format!("bad {} position: {}", ruleset.name(), e.message),
+                            )
+                            .label("here");
+                            cx.problem(d);
+                            return None;
+                        }
+                    },
+                    Err(message) => {
+                        let d = Diagnostic::new(cx.file, line.value.span.clone(), message)
+                            .label("the rules of this block");
+                        cx.problem(d);
+                        return None;
+                    }
+                },
                 _ => assertions.push(line),
             }
         }
