@@ -411,15 +411,23 @@ impl Games {
 
     /// Whether the canonical options of `value` are exactly these ids (without interning it).
     fn nus_has_options(&self, value: &Nus, left: &[GameId], right: &[GameId]) -> bool {
-        let (lo, ro) = value.options();
-        // Option values are distinct, so equal lengths and containment mean equal sets.
-        let same = |values: &[Nus], ids: &[GameId]| {
-            values.len() == ids.len()
-                && values
-                    .iter()
-                    .all(|v| self.find_nus(v).is_some_and(|id| ids.contains(&id)))
-        };
-        same(&lo, left) && same(&ro, right)
+        // Option values are distinct, so equal counts and containment mean equal sets.
+        let mut counts = (0, 0);
+        let mut contained = true;
+        value.for_each_option(|player, v| {
+            let ids = match player {
+                Player::Left => {
+                    counts.0 += 1;
+                    left
+                }
+                Player::Right => {
+                    counts.1 += 1;
+                    right
+                }
+            };
+            contained = contained && self.find_nus(&v).is_some_and(|id| ids.contains(&id));
+        });
+        contained && counts == (left.len(), right.len())
     }
 
     /// The one nus whose canonical form could have these options, if any (to be verified).

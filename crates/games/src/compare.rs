@@ -27,14 +27,14 @@ pub(crate) fn leq_slot(a: GameId, b: GameId) -> (u64, u8, u8) {
 }
 
 impl Games {
-    /// `a <= b`.
+    /// `a <= b`. The common cases, equal ids and comparisons that the stops settle, are
+    /// inlined into the caller; the rest is [`Games::leq_beyond_stops`].
+    #[inline]
     pub fn leq(&mut self, a: GameId, b: GameId) -> bool {
         if a == b {
             return true;
         }
         let (ea, eb) = (&self.entries[a.index()], &self.entries[b.index()]);
-        let (ka, kb) = (ea.kind, eb.kind);
-        let both_nus = ka != Kind::Moves && kb != Kind::Moves;
         if let (Some((al, ar)), Some((bl, br))) = (ea.stops.get(), eb.stops.get()) {
             // Stops are monotone, and LS(a) < RS(b) forces a < b.
             if al < br {
@@ -43,12 +43,22 @@ impl Games {
             if al > bl || ar > br {
                 return false;
             }
-            if both_nus {
+        }
+        self.leq_beyond_stops(a, b)
+    }
+
+    /// `a <= b` for distinct games whose stops, if held, leave the answer open.
+    #[inline(never)]
+    fn leq_beyond_stops(&mut self, a: GameId, b: GameId) -> bool {
+        let (ea, eb) = (&self.entries[a.index()], &self.entries[b.index()]);
+        let (ka, kb) = (ea.kind, eb.kind);
+        if ka != Kind::Moves && kb != Kind::Moves {
+            let (x, y) = (self.nus_of(a), self.nus_of(b));
+            return match (ea.stops.get(), eb.stops.get()) {
                 // A nus's stops are its number: here the numbers are equal.
-                return self.nus_of(a).infinitesimal_leq(self.nus_of(b));
-            }
-        } else if both_nus {
-            return self.nus_of(a).leq(self.nus_of(b));
+                (Some(_), Some(_)) => x.infinitesimal_leq(y),
+                _ => x.leq(y),
+            };
         }
         let (a_number, b_number) = (ka == Kind::Number, kb == Kind::Number);
         let height = ea.height.saturating_add(eb.height);

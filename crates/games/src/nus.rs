@@ -5,6 +5,7 @@
 //! these values reduce to arithmetic on `(x, n, m)`, and their options can be produced on demand.
 
 use super::dyadic::Dyadic;
+use super::player::Player;
 use std::cmp::Ordering;
 
 /// `number + ups.^ + *nim`; `ups` may be negative (downs).
@@ -74,48 +75,66 @@ impl Nus {
     /// - `x + ^* = {x, x* | x}`, otherwise for `n >= 1`: `x + n.^ + *m = {x | x + (n-1).^ + *(m^1)}`;
     /// - downs mirror ups.
     pub fn options(&self) -> (Vec<Nus>, Vec<Nus>) {
+        let (mut left, mut right) = (Vec::new(), Vec::new());
+        self.for_each_option(|player, v| match player {
+            Player::Left => left.push(v),
+            Player::Right => right.push(v),
+        });
+        (left, right)
+    }
+
+    /// Gives each canonical option ([`Nus::options`]) to `f` with the player who moves to it,
+    /// every left option before the right ones, without building lists.
+    pub fn for_each_option(&self, mut f: impl FnMut(Player, Nus)) {
         let x = || Nus::of_number(self.number.clone());
         if self.is_number() {
-            return number_options(&self.number);
+            return number_options(&self.number, f);
         }
         if self.ups == 0 {
-            let stars: Vec<Nus> = (0..self.nim)
-                .map(|j| Nus::new(self.number.clone(), 0, j))
-                .collect();
-            return (stars.clone(), stars);
+            for player in Player::BOTH {
+                for j in 0..self.nim {
+                    f(player, Nus::new(self.number.clone(), 0, j));
+                }
+            }
+            return;
         }
         let x_star = || Nus::new(self.number.clone(), 0, 1);
         if self.ups == 1 && self.nim == 1 {
-            return (vec![x(), x_star()], vec![x()]);
+            f(Player::Left, x());
+            f(Player::Left, x_star());
+            return f(Player::Right, x());
         }
         if self.ups == -1 && self.nim == 1 {
-            return (vec![x()], vec![x(), x_star()]);
+            f(Player::Left, x());
+            f(Player::Right, x());
+            return f(Player::Right, x_star());
         }
         let toward_zero = self.ups - self.ups.signum();
         let inner = Nus::new(self.number.clone(), toward_zero, self.nim ^ 1);
         if self.ups > 0 {
-            (vec![x()], vec![inner])
+            f(Player::Left, x());
+            f(Player::Right, inner);
         } else {
-            (vec![inner], vec![x()])
+            f(Player::Left, inner);
+            f(Player::Right, x());
         }
     }
 }
 
-/// Canonical options of a number, as described in [`Nus::options`].
-fn number_options(x: &Dyadic) -> (Vec<Nus>, Vec<Nus>) {
+/// Canonical options of a number, as described in [`Nus::options`], given to `f`.
+fn number_options(x: &Dyadic, mut f: impl FnMut(Player, Nus)) {
     if x.is_integer() {
         let one = Dyadic::one();
-        return match x.signum() {
-            0 => (vec![], vec![]),
-            1 => (vec![Nus::of_number(x - &one)], vec![]),
-            _ => (vec![], vec![Nus::of_number(x + &one)]),
-        };
+        match x.signum() {
+            0 => {}
+            1 => f(Player::Left, Nus::of_number(x - &one)),
+            _ => f(Player::Right, Nus::of_number(x + &one)),
+        }
+        return;
     }
     let step = Dyadic::from_parts(1, x.exponent());
-    (
-        vec![Nus::of_number(x - &step)],
-        vec![Nus::of_number(x + &step)],
-    )
+    f(Player::Left, Nus::of_number(x - &step));
+    f(Player::Right, Nus::of_number(x + &step));
 }
 
 #[cfg(test)]

@@ -18,14 +18,28 @@ pub enum Form {
 impl Form {
     /// Builds the form in `games`, canonicalising at every node.
     pub fn build(&self, games: &mut Games) -> GameId {
-        match self {
+        let mut ids = Vec::new();
+        self.build_onto(games, &mut ids);
+        ids[0]
+    }
+
+    /// Pushes the id of the form onto `ids`, the options of every node built onto the same
+    /// list above it (one list for the whole form, not two per node).
+    fn build_onto(&self, games: &mut Games, ids: &mut Vec<GameId>) {
+        let id = match self {
             Form::Leaf(v) => games.nus_ref(v),
             Form::Options(l, r) => {
-                let l: Vec<GameId> = l.iter().map(|f| f.build(games)).collect();
-                let r: Vec<GameId> = r.iter().map(|f| f.build(games)).collect();
-                games.from_options(&l, &r)
+                let start = ids.len();
+                for f in l.iter().chain(r) {
+                    f.build_onto(games, ids);
+                }
+                let middle = start + l.len();
+                let id = games.from_options(&ids[start..middle], &ids[middle..]);
+                ids.truncate(start);
+                id
             }
-        }
+        };
+        ids.push(id);
     }
 
     /// Height of the form tree (leaves count as 0).

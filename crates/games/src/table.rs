@@ -165,8 +165,9 @@ pub struct Games {
     /// Option lists of all entries, each list sorted by id.
     pub(crate) arena: Vec<GameId>,
     pub(crate) nus_index: FxHashMap<Nus, GameId>,
-    /// The same index for nus values whose number fits in machine words (no big-integer hashing).
-    pub(crate) small_nus_index: FxHashMap<(i64, u32, i64, u32), GameId>,
+    /// The same index for nus values whose parts fit in one word ([`small_key`]): one
+    /// multiplication to hash, no big integer.
+    pub(crate) small_nus_index: FxHashMap<u64, GameId>,
     /// The games stored as options, by the hash of their two sorted option lists
     /// ([`options_hash`]): the first game with that hash; `same_hash` links the others.
     /// The lists themselves are read from the arena, so interning allocates nothing per game.
@@ -218,10 +219,10 @@ impl Games {
         // Modest starting capacities: even one small essay interns a few hundred games.
         let mut games = Games {
             entries: Vec::with_capacity(256),
-            nus_values: Vec::with_capacity(64),
+            nus_values: Vec::with_capacity(256),
             arena: Vec::with_capacity(1024),
             nus_index: FxHashMap::default(),
-            small_nus_index: FxHashMap::with_capacity_and_hasher(64, Default::default()),
+            small_nus_index: FxHashMap::with_capacity_and_hasher(256, Default::default()),
             moves_index: FxHashMap::with_capacity_and_hasher(256, Default::default()),
             same_hash: Vec::with_capacity(256),
             leq_cache: FxHashMap::with_capacity_and_hasher(512, Default::default()),
@@ -321,8 +322,8 @@ impl Games {
 
     /// The number `d`, interned once: equal numbers get one id, whatever their size.
     pub fn number(&mut self, d: &Dyadic) -> GameId {
-        if let Some((n, e)) = d.as_small() {
-            if let Some(&id) = self.small_nus_index.get(&(n, e, 0, 0)) {
+        if let Some(key) = word_key(d, 0, 0) {
+            if let Some(&id) = self.small_nus_index.get(&key) {
                 return id;
             }
         }
@@ -541,29 +542,31 @@ impl Games {
         }
     }
 
+    /// Interns the options of a nus and stores their ids in the arena, each list sorted.
     fn expand_nus(&mut self, g: GameId) {
         let value = self.nus_values[self.entries[g.index()].nus as usize].clone();
-        let (left, right) = value.options();
-        let left = self.store_nus_list(left);
-        let right = self.store_nus_list(right);
+        let start = self.arena.len();
+        let mut right_start = None;
+        value.for_each_option(|player, option| {
+            if player == Player::Right && right_start.is_none() {
+                right_start = Some(self.arena.len());
+            }
+            let id = self.nus(option);
+            self.arena.push(id);
+        });
+        let end = self.arena.len();
+        let middle = right_start.unwrap_or(end);
+        self.arena[start..middle].sort_unstable();
+        self.arena[middle..end].sort_unstable();
+        let span = |from: usize, to: usize| Span {
+            start: id32(from, "option ids in one table"),
+            len: id32(to - from, "options of one game"),
+        };
+        let (left, right) = (span(start, middle), span(middle, end));
         let entry = &mut self.entries[g.index()];
         entry.left = left;
         entry.right = right;
         entry.expanded = true;
-    }
-
-    /// Interns nus values and stores their ids, sorted, in the arena.
-    fn store_nus_list(&mut self, values: Vec<Nus>) -> Span {
-        let start = self.arena.len();
-        for v in values {
-            let id = self.nus(v);
-            self.arena.push(id);
-        }
-        self.arena[start..].sort_unstable();
-        Span {
-            start: id32(start, "option ids in one table"),
-            len: id32(self.arena.len() - start, "options of one game"),
-        }
     }
 
     /// The arena span of the options of `g` for `player`.
@@ -675,13 +678,29 @@ fn options_hash(left: &[GameId], right: &[GameId]) -> u64 {
     hasher.finish()
 }
 
-/// The machine-word key of a nus whose number is small.
+/// The one-word key of a nus whose parts are small ([`word_key`]).
 #[inline]
-fn small_key(v: &Nus) -> Option<(i64, u32, i64, u32)> {
-    // A number is held in machine words exactly when its numerator fits an `i64`: read them
-    // as they are, without making a big integer of the numerator.
-    let (numerator, exponent) = v.number.as_small()?;
-    Some((numerator, exponent, v.ups, v.nim))
+fn small_key(v: &Nus) -> Option<u64> {
+    word_key(&v.number, v.ups, v.nim)
+}
+
+/// The nus `number + ups.^ + *nim` as one word, when its numerator fits 32 bits, its
+/// exponent and nimber 8 bits and its up-multiple 16 bits: each part in bits of its own, so
+/// distinct values get distinct words.
+#[inline]
+fn word_key(number: &Dyadic, ups: i64, nim: u32) -> Option<u64> {
+    // Read the number's machine words as they are, without making a big integer.
+    let (numerator, exponent) = number.as_small()?;
+    let numerator = u32::from_ne_bytes(i32::try_from(numerator).ok()?.to_ne_bytes());
+    let exponent = u8::try_from(exponent).ok()?;
+    let ups = u16::from_ne_bytes(i16::try_from(ups).ok()?.to_ne_bytes());
+    let nim = u8::try_from(nim).ok()?;
+    Some(
+        u64::from(numerator) << 32
+            | u64::from(exponent) << 24
+            | u64::from(ups) << 8
+            | u64::from(nim),
+    )
 }
 
 /// Integers are born on day `|n|`; `m/2^k` (k > 0) on day `|trunc(x)| + k + 1`.
@@ -740,6 +759,64 @@ mod tests {
         let zero = super::Stop::of(&Dyadic::zero());
         assert!(Stops::new(zero.map(|s| (s, s))).get().is_some());
         assert_eq!(std::mem::size_of::<Entry>(), 64);
+    }
+
+    /// Number-up-star values at the limits of the one-word key and past them: each part in
+    /// bits of its own (no two values share a word), those past it kept by the general index,
+    /// and each value interned once either way, with its own value.
+    #[test]
+    fn nus_values_get_one_id_whether_their_key_is_a_word_or_not() {
+        let mut values = Vec::new();
+        for n in [
+            0,
+            1,
+            -1,
+            3,
+            i32::MAX as i64,
+            i32::MIN as i64,
+            1 << 31,
+            -(1 << 31) - 1,
+        ] {
+            for e in [0, 1, 255, 256] {
+                for ups in [0, 1, -1, 32_767, -32_768, 32_768, -32_769] {
+                    for nim in [0, 1, 255, 256] {
+                        values.push(Nus::new(Dyadic::new(n | 1, e), ups, nim));
+                    }
+                }
+            }
+        }
+        for n in [i32::MIN as i64, i32::MAX as i64 + 1, 1 << 40] {
+            values.push(Nus::new(Dyadic::from(n), 2, 3));
+            values.push(Nus::of_number(Dyadic::from(n)));
+        }
+        values.push(Nus::zero());
+        let mut games = Games::new();
+        let ids: Vec<GameId> = values.iter().map(|v| games.nus_ref(v)).collect();
+        let mut words = FxHashMap::default();
+        for (v, &id) in values.iter().zip(&ids) {
+            assert_eq!(games.nus_ref(v), id, "{v:?} interned twice");
+            assert_eq!(games.as_nus(id), Some(v));
+            if let Some(word) = small_key(v) {
+                let earlier = words.insert(word, v.clone());
+                assert!(
+                    earlier.as_ref().is_none_or(|w| w == v),
+                    "{v:?}, {earlier:?}: one word"
+                );
+            }
+        }
+        let distinct: std::collections::HashSet<&Nus> = values.iter().collect();
+        let distinct_ids: std::collections::HashSet<&GameId> = ids.iter().collect();
+        assert_eq!(distinct.len(), distinct_ids.len());
+        assert!(small_key(&Nus::new(Dyadic::new(1i64 << 31, 0), 0, 0)).is_none());
+        assert!(small_key(&Nus::new(Dyadic::new(1, 256), 0, 0)).is_none());
+        assert!(small_key(&Nus::new(Dyadic::one(), 32_768, 0)).is_none());
+        assert!(small_key(&Nus::new(Dyadic::one(), 0, 256)).is_none());
+        let lowest = Nus::new(Dyadic::from(i32::MIN as i64), -32_768, 255);
+        assert!(small_key(&lowest).is_some());
+        for n in [-5i64, 0, 7, 1 << 40] {
+            let d = Dyadic::from(n);
+            assert_eq!(games.number(&d), games.nus_ref(&Nus::of_number(d.clone())));
+        }
     }
 
     /// A table grown past its 32-bit ids stops the run with the reason; an id is never wrapped.
