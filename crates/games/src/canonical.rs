@@ -330,7 +330,7 @@ impl Games {
         right: &[GameId],
         memo: &mut FormMemo,
     ) -> bool {
-        if let Some(&known) = memo.get(&memo_key(x, true)) {
+        if let Some(known) = memo.get(memo_key(x, true)) {
             return known;
         }
         let mut result = true;
@@ -362,7 +362,7 @@ impl Games {
         right: &[GameId],
         memo: &mut FormMemo,
     ) -> bool {
-        if let Some(&known) = memo.get(&memo_key(x, false)) {
+        if let Some(known) = memo.get(memo_key(x, false)) {
             return known;
         }
         let mut result = true;

@@ -30,8 +30,42 @@ impl GameId {
 
 /// Memo of comparisons between existing games and the one being built (whose value is fixed
 /// for the whole construction even though its option lists change).
-/// Keyed by `id * 2 + (1 for "x <= G", 0 for "x >= G")`.
-pub(crate) type FormMemo = FxHashMap<u64, bool>;
+/// Keyed by `id * 2 + (1 for "x <= G", 0 for "x >= G")`. Most constructions ask a handful of
+/// such questions: the first [`FormMemo::FEW`] answers are kept in a list, read by scanning
+/// it (cheaper than hashing so few), the rest in a hash map.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct FormMemo {
+    few: Vec<(u64, bool)>,
+    many: FxHashMap<u64, bool>,
+}
+
+impl FormMemo {
+    const FEW: usize = 16;
+
+    #[inline]
+    pub fn get(&self, key: u64) -> Option<bool> {
+        match self.few.iter().find(|&&(k, _)| k == key) {
+            Some(&(_, known)) => Some(known),
+            None if self.few.len() < FormMemo::FEW => None,
+            None => self.many.get(&key).copied(),
+        }
+    }
+
+    /// Records the answer for a key not yet held.
+    #[inline]
+    pub fn insert(&mut self, key: u64, answer: bool) {
+        if self.few.len() < FormMemo::FEW {
+            self.few.push((key, answer));
+        } else {
+            self.many.insert(key, answer);
+        }
+    }
+
+    pub fn clear(&mut self) {
+        self.few.clear();
+        self.many.clear();
+    }
+}
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) enum Kind {
@@ -225,7 +259,9 @@ impl Games {
             small_nus_index: FxHashMap::with_capacity_and_hasher(256, Default::default()),
             moves_index: FxHashMap::with_capacity_and_hasher(256, Default::default()),
             same_hash: Vec::with_capacity(256),
-            leq_cache: FxHashMap::with_capacity_and_hasher(512, Default::default()),
+            // Empty until a comparison of taller games is made (shorter ones are not cached):
+            // a table made large in advance is memory every copy of the table reads cold.
+            leq_cache: FxHashMap::default(),
             add_cache: FxHashMap::with_capacity_and_hasher(128, Default::default()),
             ordinal_cache: FxHashMap::default(),
             neg_cache: Vec::with_capacity(256),
@@ -257,7 +293,8 @@ impl Games {
         held.map(&self.leq_cache);
         held.map(&self.add_cache);
         held.map(&self.ordinal_cache);
-        held.map(&self.form_memo);
+        held.vec(&self.form_memo.few);
+        held.map(&self.form_memo.many);
         held.bytes + held.growth
     }
 
@@ -283,7 +320,7 @@ impl Games {
         self.add_cache = FxHashMap::default();
         self.ordinal_cache = FxHashMap::default();
         self.leq_cache = FxHashMap::default();
-        self.form_memo = FxHashMap::default();
+        self.form_memo = FormMemo::default();
     }
 
     /// How many ordinal sums of two numbers ([`Games::ordinal_sum`], by sign expansions) the
@@ -816,6 +853,26 @@ mod tests {
         for n in [-5i64, 0, 7, 1 << 40] {
             let d = Dyadic::from(n);
             assert_eq!(games.number(&d), games.nus_ref(&Nus::of_number(d.clone())));
+        }
+    }
+
+    /// The memo of a construction answers alike from its list and from its hash map, and
+    /// forgets everything when cleared.
+    #[test]
+    fn a_form_memo_answers_from_list_and_map_alike() {
+        let mut memo = FormMemo::default();
+        let answer = |k: u64| k % 3 == 0;
+        for round in 0..2 {
+            for k in 0..3 * FormMemo::FEW as u64 {
+                assert_eq!(memo.get(k * 7), None, "round {round}: {k} before");
+                memo.insert(k * 7, answer(k));
+                for j in 0..=k {
+                    assert_eq!(memo.get(j * 7), Some(answer(j)), "round {round}: {j}");
+                }
+                assert_eq!(memo.get(k * 7 + 1), None);
+            }
+            assert!(!memo.many.is_empty());
+            memo.clear();
         }
     }
 
