@@ -861,7 +861,7 @@ mod tests {
     #[test]
     fn a_form_memo_answers_from_list_and_map_alike() {
         let mut memo = FormMemo::default();
-        let answer = |k: u64| k % 3 == 0;
+        let answer = |k: u64| k.is_multiple_of(3);
         for round in 0..2 {
             for k in 0..3 * FormMemo::FEW as u64 {
                 assert_eq!(memo.get(k * 7), None, "round {round}: {k} before");
