@@ -6,24 +6,30 @@
 //! timing). Run with `cargo bench -p hackenbook-games --bench games`.
 //!
 //! Figures (mean CPU time of the benchmark's thread per workload, so the load of the 2 shared
-//! cores does not enter them; at a load of 17 the wall times were about five times these;
-//! ranges over two runs):
+//! cores does not enter them, though the cache misses it causes do; load average 14-19;
+//! ranges over two runs, alternated with the engine before this one, whose ratios in the same
+//! window are in the last column):
 //!
-//! | workload                                   | hackenbook     | cgt 0.11       | ratio      |
-//! |--------------------------------------------|---------------:|---------------:|-----------:|
-//! | day2_pairwise_sums (484 sums)              |   57-60 us     |  602-615 us    | 10.2-10.7x |
-//! | random_sums/2 (40 sums)                    |   59-63 us     |  700-707 us    | 11-12x     |
-//! | random_sums/3                              |   21-31 us     |  102-109 us    | 3.3-5.2x   |
-//! | random_sums/4                              |   30-43 us     |  186-192 us    | 4.4-6.3x   |
-//! | canonical_forms/2 (100 forms from scratch) |   63-65 us     |  140-145 us    | 2.2-2.3x   |
-//! | canonical_forms/3                          |   99-102 us    |  245-260 us    | 2.4-2.6x   |
-//! | canonical_forms/4                          |  236-275 us    |  545-581 us    | 2.1-2.4x   |
-//! | comparisons (3600 pairs)                   |   38-41 us     |  115-121 us    | 2.9-3.1x   |
-//! | day3_forms (3000 antichain pairs)          | 1.25-1.31 ms   | 3.65-3.81 ms   | 2.8-3.0x   |
+//! | workload                                   | hackenbook     | cgt 0.11       | ratio      | before    |
+//! |--------------------------------------------|---------------:|---------------:|-----------:|----------:|
+//! | day2_pairwise_sums (484 sums)              |   53-55 us     |  473-479 us    | 8.6-9.1x   | 8.5-8.6x  |
+//! | random_sums/2 (40 sums)                    |   64-69 us     |  516-538 us    | 7.8-8.0x   | 8.0-9.4x  |
+//! | random_sums/3                              |   37-44 us     |   82-84 us     | 1.9-2.2x   | 1.6-2.1x  |
+//! | random_sums/4                              |   24-49 us     |  148-154 us    | 3.0-6.4x   | 2.5-5.8x  |
+//! | canonical_forms/2 (100 forms from scratch) |   45-47 us     |  103-103 us    | 2.2-2.3x   | 2.0-2.0x  |
+//! | canonical_forms/3                          |   66-69 us     |  166-169 us    | 2.4-2.5x   | 2.1-2.1x  |
+//! | canonical_forms/4                          |  130-130 us    |  390-404 us    | 3.0-3.1x   | 2.6-2.6x  |
+//! | comparisons (3600 pairs)                   |   36-36 us     |   73-74 us     | 2.0-2.1x   | 1.4-1.7x  |
+//! | day3_forms (3000 antichain pairs)          |  0.89-0.91 ms  | 2.84-2.96 ms   | 3.2-3.3x   | 3.0-3.1x  |
 //!
-//! Where the time goes (perf): building forms from scratch spends ~40% in construction proper
-//! (domination and reversibility), ~20% interning (hashing nus leaves and option lists), ~10-25%
-//! in comparisons, ~10% allocation; sums are mostly cache hits after the first level.
+//! The comparisons read a fresh copy of a table each time, most of it from memory rather than
+//! cache: the cache lines they touch cost more than the arithmetic (a cache of comparisons
+//! made large in advance cost a third of their time).
+//!
+//! Where the time goes (perf, canonical forms at depth 3): looking up number-up-star values
+//! ~15% (the leaves of the forms, and the options of those values, produced when a
+//! reversibility test needs them), construction proper (domination and reversibility) ~30%,
+//! interning ~15%; sums are mostly cache hits after the first level.
 
 use cgt::numeric::dyadic_rational_number::DyadicRationalNumber;
 use cgt::numeric::nimber::Nimber;
