@@ -370,3 +370,38 @@ fn an_ordinal_sum_on_a_fixed_base_preserves_and_reflects_order() {
         }
     }
 }
+
+/// A number-up-star value's options, produced in the table one by one
+/// ([`crate::Nus::for_each_option`]), are the ids of the values [`crate::Nus::options`]
+/// lists, each player's own: left ones come first, then right ones.
+#[test]
+fn expanded_nus_options_are_the_listed_ones() {
+    use crate::{Dyadic, Nus, Player};
+    let mut games = Games::new();
+    for n in [-3i64, -1, 0, 1, 5] {
+        for e in [0, 1, 3] {
+            for ups in [-3i64, -1, 0, 1, 2, 4] {
+                for nim in [0u32, 1, 2, 5] {
+                    let v = Nus::new(Dyadic::new(n, e), ups, nim);
+                    let mut players = Vec::new();
+                    v.for_each_option(|p, _| players.push(p));
+                    assert!(players.is_sorted(), "{v:?}: {players:?}");
+                    let g = games.nus_ref(&v);
+                    let (left, right) = v.options();
+                    for (player, values) in [(Player::Left, left), (Player::Right, right)] {
+                        let mut ids: Vec<_> = values.iter().map(|o| games.nus_ref(o)).collect();
+                        ids.sort_unstable();
+                        assert_eq!(games.raw_options(g, player), ids, "{v:?} {player:?}");
+                        let by_value = match player {
+                            Player::Left => games.left_options(g),
+                            Player::Right => games.right_options(g),
+                        };
+                        assert_eq!(by_value.len(), ids.len());
+                        let (l, r) = (games.left_options(g), games.right_options(g));
+                        assert_eq!(games.from_options(&l, &r), g, "{v:?} from its options");
+                    }
+                }
+            }
+        }
+    }
+}
