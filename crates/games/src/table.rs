@@ -198,6 +198,7 @@ pub struct Games {
     pub(crate) nus_values: Vec<Nus>,
     /// Option lists of all entries, each list sorted by id.
     pub(crate) arena: Vec<GameId>,
+    /// The number-up-star values whose parts do not fit one word ([`small_key`]), by value.
     pub(crate) nus_index: FxHashMap<Nus, GameId>,
     /// The same index for nus values whose parts fit in one word ([`small_key`]): one
     /// multiplication to hash, no big integer.
