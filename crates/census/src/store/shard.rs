@@ -701,12 +701,18 @@ mod tests {
         assert_eq!(back.rows, file.rows);
         assert_eq!(back.positions, file.positions);
         assert!(input.bytes.is_empty());
-        assert!(input.largest <= 1 << 16, "asked for {} bytes", input.largest);
+        assert!(
+            input.largest <= 1 << 16,
+            "asked for {} bytes",
+            input.largest
+        );
         // The same bytes with one changed near the end, after every row was parsed: refused.
         let mut altered = sealed.clone();
         let at = altered.len() - 3;
         altered[at] = b' ';
-        let why = ShardFile::read_from(&key, "big", &altered[..]).err().unwrap();
+        let why = ShardFile::read_from(&key, "big", &altered[..])
+            .err()
+            .unwrap();
         assert!(why.starts_with("big: its seal does not match"), "{why}");
     }
 
