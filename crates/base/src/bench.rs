@@ -4,8 +4,9 @@
 //! ran, not how long it waited for a core; so every benchmark reads the same two clocks (the
 //! calling thread's and the process's, `clock_gettime`), and a workload measured repeatedly is
 //! measured by [`measure`]: warmed up, then timed over a fixed number of samples, each the mean
-//! of as many runs as fill the sample's share of the time, with its input made outside the
-//! timing — the mean and the range of the samples printed beside the named alternative's.
+//! of as many runs as fill the sample's share of the time, with its inputs made outside the
+//! timing, a few at a time — the mean and the range of the samples printed beside the named
+//! alternative's.
 
 use std::time::{Duration, Instant};
 
@@ -84,6 +85,9 @@ impl std::fmt::Display for Cost {
     }
 }
 
+/// Runs timed between two readings of the clocks, at most.
+const BATCH: u32 = 10;
+
 /// The CPU time (of this thread) of `work` on inputs made by `setup`, which is not timed, and
 /// whose outputs are dropped after the timing, as its inputs are made before it.
 pub fn measure<I, O>(
@@ -117,15 +121,22 @@ pub fn measure<I, O>(
         Duration::ZERO,
     );
     for _ in 0..samples {
-        let inputs: Vec<I> = (0..per_sample).map(|_| setup()).collect();
-        let mut outputs = Vec::with_capacity(inputs.len());
-        let (start, cpu) = (Instant::now(), thread_cpu());
-        for input in inputs {
-            outputs.push(work(input));
+        // The inputs made, and the outputs dropped, ten at a time: a sample of thousands of
+        // runs never holds thousands of inputs at once, which would time the memory's caches.
+        let (mut took, mut took_wall, mut left) = (Duration::ZERO, Duration::ZERO, per_sample);
+        while left > 0 {
+            let batch = left.min(BATCH);
+            left -= batch;
+            let inputs: Vec<I> = (0..batch).map(|_| setup()).collect();
+            let mut outputs = Vec::with_capacity(inputs.len());
+            let (start, cpu) = (Instant::now(), thread_cpu());
+            for input in inputs {
+                outputs.push(work(input));
+            }
+            took += thread_cpu().saturating_sub(cpu);
+            took_wall += start.elapsed();
+            drop(outputs);
         }
-        let took = thread_cpu().saturating_sub(cpu);
-        let took_wall = start.elapsed();
-        drop(outputs);
         let one = took / per_sample;
         total += one;
         min = min.min(one);

@@ -51,6 +51,31 @@ fn compare(name: &str, ours: impl FnOnce() -> Cost, theirs: impl FnOnce() -> Cos
     );
 }
 
+/// [`compare`] where our engine runs on a fresh copy of `table` each run (the copy made, and
+/// freed, outside the timing) and cgt's on its own games.
+fn compare_on(
+    name: &str,
+    plan: Plan,
+    table: &Games,
+    mut ours: impl FnMut(&mut Games),
+    mut theirs: impl FnMut(),
+) {
+    compare(
+        name,
+        || {
+            measure(
+                plan,
+                || table.clone(),
+                |mut games| {
+                    ours(&mut games);
+                    games
+                },
+            )
+        },
+        || measure(plan, || (), |()| theirs()),
+    );
+}
+
 fn dyadic_to_cgt(x: &Dyadic) -> DyadicRationalNumber {
     DyadicRationalNumber::new(x.numerator().to_i64().expect("small"), x.exponent())
 }
@@ -116,34 +141,23 @@ fn bench_day_two_sums(plan: Plan) {
     let forms = day_two_forms();
     let (table, ids) = ours(&forms);
     let cgt_games = theirs(&forms);
-    compare(
+    compare_on(
         "day2_pairwise_sums",
-        || {
-            measure(
-                plan,
-                || table.clone(),
-                |mut games| {
-                    for &x in &ids {
-                        for &y in &ids {
-                            black_box(games.add(x, y));
-                        }
-                    }
-                    games
-                },
-            )
+        plan,
+        &table,
+        |games| {
+            for &x in &ids {
+                for &y in &ids {
+                    black_box(games.add(x, y));
+                }
+            }
         },
         || {
-            measure(
-                plan,
-                || (),
-                |()| {
-                    for x in &cgt_games {
-                        for y in &cgt_games {
-                            black_box(x + y);
-                        }
-                    }
-                },
-            )
+            for x in &cgt_games {
+                for y in &cgt_games {
+                    black_box(x + y);
+                }
+            }
         },
     );
 }
@@ -154,30 +168,19 @@ fn bench_random_sums(plan: Plan) {
         let forms = random_forms(10 + depth as u64, 80, depth);
         let (table, ids) = ours(&forms);
         let cgt_games = theirs(&forms);
-        compare(
+        compare_on(
             &format!("random_sums/{depth}"),
-            || {
-                measure(
-                    plan,
-                    || table.clone(),
-                    |mut games| {
-                        for pair in ids.chunks(2) {
-                            black_box(games.add(pair[0], pair[1]));
-                        }
-                        games
-                    },
-                )
+            plan,
+            &table,
+            |games| {
+                for pair in ids.chunks(2) {
+                    black_box(games.add(pair[0], pair[1]));
+                }
             },
             || {
-                measure(
-                    plan,
-                    || (),
-                    |()| {
-                        for pair in cgt_games.chunks(2) {
-                            black_box(&pair[0] + &pair[1]);
-                        }
-                    },
-                )
+                for pair in cgt_games.chunks(2) {
+                    black_box(&pair[0] + &pair[1]);
+                }
             },
         );
     }
@@ -221,34 +224,23 @@ fn bench_comparisons(plan: Plan) {
     let forms = random_forms(30, 60, 3);
     let (table, ids) = ours(&forms);
     let cgt_games = theirs(&forms);
-    compare(
+    compare_on(
         "comparisons",
-        || {
-            measure(
-                plan,
-                || table.clone(),
-                |mut games| {
-                    for &x in &ids {
-                        for &y in &ids {
-                            black_box(games.leq(x, y));
-                        }
-                    }
-                    games
-                },
-            )
+        plan,
+        &table,
+        |games| {
+            for &x in &ids {
+                for &y in &ids {
+                    black_box(games.leq(x, y));
+                }
+            }
         },
         || {
-            measure(
-                plan,
-                || (),
-                |()| {
-                    for x in &cgt_games {
-                        for y in &cgt_games {
-                            black_box(x <= y);
-                        }
-                    }
-                },
-            )
+            for x in &cgt_games {
+                for y in &cgt_games {
+                    black_box(x <= y);
+                }
+            }
         },
     );
 }
@@ -275,34 +267,23 @@ fn bench_day_three_forms(plan: Plan) {
     let forms: Vec<Form> = day2.iter().map(|&g| to_form(&mut games, g)).collect();
     let (table, ids) = ours(&forms);
     let cgt_games = theirs(&forms);
-    compare(
+    compare_on(
         "day3_forms",
-        || {
-            measure(
-                plan,
-                || table.clone(),
-                |mut games| {
-                    for (l, r) in &pairs {
-                        let l: Vec<GameId> = l.iter().map(|&i| ids[i]).collect();
-                        let r: Vec<GameId> = r.iter().map(|&i| ids[i]).collect();
-                        black_box(games.from_options(&l, &r));
-                    }
-                    games
-                },
-            )
+        plan,
+        &table,
+        |games| {
+            for (l, r) in &pairs {
+                let l: Vec<GameId> = l.iter().map(|&i| ids[i]).collect();
+                let r: Vec<GameId> = r.iter().map(|&i| ids[i]).collect();
+                black_box(games.from_options(&l, &r));
+            }
         },
         || {
-            measure(
-                plan,
-                || (),
-                |()| {
-                    for (l, r) in &pairs {
-                        let l = l.iter().map(|&i| cgt_games[i].clone()).collect();
-                        let r = r.iter().map(|&i| cgt_games[i].clone()).collect();
-                        black_box(CanonicalForm::new_from_moves(l, r));
-                    }
-                },
-            )
+            for (l, r) in &pairs {
+                let l = l.iter().map(|&i| cgt_games[i].clone()).collect();
+                let r = r.iter().map(|&i| cgt_games[i].clone()).collect();
+                black_box(CanonicalForm::new_from_moves(l, r));
+            }
         },
     );
 }

@@ -483,17 +483,19 @@ pub const RESERVE_AT_MOST: u64 = 1 << 16;
 mod tests {
     use super::*;
 
+    /// A record of `edges` edges worth the integer `value`.
+    fn record(edges: u32, value: i32) -> Record {
+        let facts = Facts {
+            edges,
+            ..Facts::default()
+        };
+        Record::valued(facts, Val::Num(Small::integer(value)))
+    }
+
     /// Members added smallest first, records repeated and interleaved: the rows of
     /// [`InOrder`] are those of [`Groups`] (counts, smallest member, order), in order.
     #[test]
     fn in_order_rows_are_the_groups_rows() {
-        let record = |edges: u32, value: i32| {
-            let facts = Facts {
-                edges,
-                ..Facts::default()
-            };
-            Record::valued(facts, Val::Num(Small::integer(value)))
-        };
         let members = [
             (1, 0),
             (1, 1),
@@ -543,13 +545,6 @@ mod tests {
     /// record met again counted on its own row however deep in the chain.
     #[test]
     fn records_of_one_hash_are_told_apart_along_their_chain() {
-        let record = |edges: u32, value: i32| {
-            let facts = Facts {
-                edges,
-                ..Facts::default()
-            };
-            Record::valued(facts, Val::Num(Small::integer(value)))
-        };
         let (mut groups, mut in_order) = (Groups::default(), InOrder::<Colliding>::default());
         let f = Forest::from_parts(0b10, 0, 1);
         // 40 distinct records, then each again from the first (the deepest in the chain).
