@@ -12,6 +12,7 @@
 //! the load average is printed before and after. A disagreement is printed as it is found and
 //! the benchmark exits with status 1 at the end, naming every one.
 
+use hackenbook_base::bench::{load_average, process_cpu};
 use hackenbook_census::engines::{counting, enumerating};
 use hackenbook_census::families::forests::{Family, Kind};
 use hackenbook_census::small::Small;
@@ -89,34 +90,11 @@ const QUERIES: &[(&str, &str)] = &[
     ),
 ];
 
-/// The CPU time of this process so far (user + sys, every thread), where Linux tells it.
-fn cpu() -> Duration {
-    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
-    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
-    let ticks: u64 = stat
-        .rsplit_once(')')
-        .map(|(_, rest)| {
-            let fields: Vec<&str> = rest.split_whitespace().collect();
-            fields
-                .get(11..13)
-                .map_or(0, |f| f.iter().map(|t| t.parse::<u64>().unwrap_or(0)).sum())
-        })
-        .unwrap_or(0);
-    // The kernel's clock ticks are 100 a second on Linux.
-    Duration::from_millis(ticks * 10)
-}
-
-fn load() -> String {
-    std::fs::read_to_string("/proc/loadavg")
-        .map(|l| l.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
-        .unwrap_or_else(|_| "unknown".into())
-}
-
 /// Wall and CPU time of `work`.
 fn timed<T>(work: impl FnOnce() -> T) -> (T, Duration, Duration) {
-    let (start, before) = (Instant::now(), cpu());
+    let (start, before) = (Instant::now(), process_cpu());
     let out = work();
-    (out, start.elapsed(), cpu().saturating_sub(before))
+    (out, start.elapsed(), process_cpu().saturating_sub(before))
 }
 
 fn family(kind: Kind, n: usize) -> Family {
@@ -188,7 +166,7 @@ fn main() {
     };
     println!(
         "counting by value against enumeration; load average {}",
-        load()
+        load_average()
     );
     let mut wrong = Vec::new();
     for kind in [Kind::Forests, Kind::Trees] {
@@ -233,7 +211,7 @@ fn main() {
             );
         }
     }
-    println!("load average {}", load());
+    println!("load average {}", load_average());
     if !wrong.is_empty() {
         eprintln!("counting disagrees with enumeration on:");
         for w in &wrong {

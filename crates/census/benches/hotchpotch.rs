@@ -5,7 +5,7 @@
 //! most 50,000 positions from one edge up (trees, forests, childish rules) and two larger ones.
 //!
 //! pycgt's figure is its CPU time (its process alone); ours is the CPU time of the thread that
-//! ran the census (read from `/proc/thread-self/schedstat`, in nanoseconds; the composing engine
+//! ran the census (`hackenbook_base::bench::thread_cpu`; the composing engine
 //! runs on one thread), with the wall time beside it, so a loaded machine slows both alike.
 //!
 //! `cargo bench --bench hotchpotch` runs stalks of 1..=8 and 1..=9 edges; `-- 7` only the sizes
@@ -15,6 +15,7 @@
 #[path = "../../../tests/oracles/mod.rs"]
 mod oracles;
 
+use hackenbook_base::bench::thread_cpu;
 use hackenbook_census::Workspace;
 use hackenbook_rulesets::hackenbush::Evaluator;
 use std::time::{Duration, Instant};
@@ -41,15 +42,8 @@ for n in range(1, N + 1):
 print(count, len(distinct), time.process_time() - start)
 "#;
 
-/// The CPU time this thread has run, where Linux tells it.
-fn thread_cpu() -> Option<Duration> {
-    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    let nanos: u64 = text.split_whitespace().next()?.parse().ok()?;
-    Some(Duration::from_nanos(nanos))
-}
-
 /// Our census of `family` over L, R, G under `rules`: (positions, records, wall time, CPU
-/// time where known, else the wall time).
+/// time of this thread).
 fn ours(family: &str, edges: usize, rules: &str) -> (u128, usize, Duration, Duration) {
     let mut ev = Evaluator::default();
     let mut ws = Workspace::new(None);
@@ -60,10 +54,7 @@ fn ours(family: &str, edges: usize, rules: &str) -> (u128, usize, Duration, Dura
     let (start, cpu) = (Instant::now(), thread_cpu());
     ws.evaluate("count N", &mut ev).expect("query");
     let took = start.elapsed();
-    let cpu = match (cpu, thread_cpu()) {
-        (Some(a), Some(b)) => b - a,
-        _ => took,
-    };
+    let cpu = thread_cpu().saturating_sub(cpu);
     let run = &ws.runs()[0];
     (run.positions, run.records, took, cpu)
 }

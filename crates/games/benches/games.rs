@@ -3,12 +3,14 @@
 //! Every workload starts both engines from the same explicit forms. Our engine gets a fresh
 //! table per iteration (inputs interned, operation caches empty), so caching helps only within
 //! a workload, as it would in one essay build (its copy is made, and freed, outside the
-//! timing). Run with `cargo bench -p hackenbook-games --bench games`.
+//! timing). Run with `cargo bench -p hackenbook-games --bench games` (`-- random_sums` only
+//! the workloads whose names hold those words).
 //!
 //! Figures (mean CPU time of the benchmark's thread per workload, so the load of the 2 shared
 //! cores does not enter them, though the cache misses it causes do; load average 14-19;
 //! ranges over two runs, alternated with the engine before this one, whose ratios in the same
-//! window are in the last column):
+//! window are in the last column; measured with criterion, which this benchmark used until it
+//! measured the same way by `hackenbook_base::bench`):
 //!
 //! | workload                                   | hackenbook     | cgt 0.11       | ratio      | before    |
 //! |--------------------------------------------|---------------:|---------------:|-----------:|----------:|
@@ -34,53 +36,51 @@
 use cgt::numeric::dyadic_rational_number::DyadicRationalNumber;
 use cgt::numeric::nimber::Nimber;
 use cgt::short::partizan::canonical_form::{nus::Nus as CgtNus, CanonicalForm};
-use criterion::measurement::{Measurement, ValueFormatter, WallTime};
-use criterion::{criterion_group, criterion_main, BatchSize, BenchmarkId};
+use hackenbook_base::bench::{measure, selected, Cost, Plan};
 use hackenbook_games::sample::{antichains, born_by_day, random_form, Form, Rng, Shape};
 use hackenbook_games::{Dyadic, GameId, Games};
 use num_traits::ToPrimitive;
 use std::hint::black_box;
-use std::time::Duration;
 
-/// The CPU time of the benchmark's thread (its CPU clock, read with `clock_gettime`): on a
-/// machine shared with other work, what a workload costs rather than how long it waited for a
-/// core. Both engines run on that one thread.
-struct CpuTime {
-    wall: WallTime,
+/// Both engines' cost on one workload, printed with their ratio. Each engine runs on this one
+/// thread, and its cost is that thread's CPU time ([`hackenbook_base::bench`]).
+fn compare(name: &str, ours: impl FnOnce() -> Cost, theirs: impl FnOnce() -> Cost) {
+    if !selected(name) {
+        return;
+    }
+    let (ours, theirs) = (ours(), theirs());
+    println!("{name}/hackenbook: {ours}");
+    println!("{name}/cgt:        {theirs}");
+    println!(
+        "{name}: cgt / hackenbook = {:.2}x",
+        theirs.mean.as_secs_f64() / ours.mean.as_secs_f64()
+    );
 }
 
-impl CpuTime {
-    fn now(&self) -> u64 {
-        let t = rustix::time::clock_gettime(rustix::time::ClockId::ThreadCPUTime);
-        (t.tv_sec as u64) * 1_000_000_000 + t.tv_nsec as u64
-    }
+/// [`compare`] where our engine runs on a fresh copy of `table` each run (the copy made, and
+/// freed, outside the timing) and cgt's on its own games.
+fn compare_on(
+    name: &str,
+    plan: Plan,
+    table: &Games,
+    mut ours: impl FnMut(&mut Games),
+    mut theirs: impl FnMut(),
+) {
+    compare(
+        name,
+        || {
+            measure(
+                plan,
+                || table.clone(),
+                |mut games| {
+                    ours(&mut games);
+                    games
+                },
+            )
+        },
+        || measure(plan, || (), |()| theirs()),
+    );
 }
-
-impl Measurement for CpuTime {
-    type Intermediate = u64;
-    type Value = u64;
-    fn start(&self) -> u64 {
-        self.now()
-    }
-    fn end(&self, start: u64) -> u64 {
-        self.now().saturating_sub(start)
-    }
-    fn add(&self, a: &u64, b: &u64) -> u64 {
-        a + b
-    }
-    fn zero(&self) -> u64 {
-        0
-    }
-    fn to_f64(&self, ns: &u64) -> f64 {
-        *ns as f64
-    }
-    fn formatter(&self) -> &dyn ValueFormatter {
-        // Nanoseconds, shown as wall time is.
-        self.wall.formatter()
-    }
-}
-
-type Criterion = criterion::Criterion<CpuTime>;
 
 fn dyadic_to_cgt(x: &Dyadic) -> DyadicRationalNumber {
     DyadicRationalNumber::new(x.numerator().to_i64().expect("small"), x.exponent())
@@ -143,125 +143,116 @@ fn day_two_forms() -> Vec<Form> {
 }
 
 /// All 484 ordered sums of two games born by day 2.
-fn bench_day_two_sums(c: &mut Criterion) {
+fn bench_day_two_sums(plan: Plan) {
     let forms = day_two_forms();
     let (table, ids) = ours(&forms);
     let cgt_games = theirs(&forms);
-    let mut group = c.benchmark_group("day2_pairwise_sums");
-    group.bench_function("hackenbook", |b| {
-        b.iter_batched(
-            || table.clone(),
-            |mut games| {
-                for &x in &ids {
-                    for &y in &ids {
-                        black_box(games.add(x, y));
-                    }
+    compare_on(
+        "day2_pairwise_sums",
+        plan,
+        &table,
+        |games| {
+            for &x in &ids {
+                for &y in &ids {
+                    black_box(games.add(x, y));
                 }
-                games
-            },
-            BatchSize::SmallInput,
-        )
-    });
-    group.bench_function("cgt", |b| {
-        b.iter(|| {
+            }
+        },
+        || {
             for x in &cgt_games {
                 for y in &cgt_games {
                     black_box(x + y);
                 }
             }
-        })
-    });
-    group.finish();
+        },
+    );
 }
 
 /// Sums of 40 pairs of random games of growing depth.
-fn bench_random_sums(c: &mut Criterion) {
-    let mut group = c.benchmark_group("random_sums");
+fn bench_random_sums(plan: Plan) {
     for depth in [2usize, 3, 4] {
         let forms = random_forms(10 + depth as u64, 80, depth);
         let (table, ids) = ours(&forms);
         let cgt_games = theirs(&forms);
-        group.bench_with_input(BenchmarkId::new("hackenbook", depth), &depth, |b, _| {
-            b.iter_batched(
-                || table.clone(),
-                |mut games| {
-                    for pair in ids.chunks(2) {
-                        black_box(games.add(pair[0], pair[1]));
-                    }
-                    games
-                },
-                BatchSize::SmallInput,
-            )
-        });
-        group.bench_with_input(BenchmarkId::new("cgt", depth), &depth, |b, _| {
-            b.iter(|| {
+        compare_on(
+            &format!("random_sums/{depth}"),
+            plan,
+            &table,
+            |games| {
+                for pair in ids.chunks(2) {
+                    black_box(games.add(pair[0], pair[1]));
+                }
+            },
+            || {
                 for pair in cgt_games.chunks(2) {
                     black_box(&pair[0] + &pair[1]);
                 }
-            })
-        });
+            },
+        );
     }
-    group.finish();
 }
 
 /// Canonical forms of 100 random explicit forms of growing depth, from scratch.
-fn bench_canonical_forms(c: &mut Criterion) {
-    let mut group = c.benchmark_group("canonical_forms");
+fn bench_canonical_forms(plan: Plan) {
     for depth in [2usize, 3, 4] {
         let forms = random_forms(20 + depth as u64, 100, depth);
-        group.bench_with_input(BenchmarkId::new("hackenbook", depth), &depth, |b, _| {
-            b.iter(|| {
-                let mut games = Games::new();
-                for f in &forms {
-                    black_box(f.build(&mut games));
-                }
-            })
-        });
-        group.bench_with_input(BenchmarkId::new("cgt", depth), &depth, |b, _| {
-            b.iter(|| {
-                for f in &forms {
-                    black_box(build_cgt(f));
-                }
-            })
-        });
+        compare(
+            &format!("canonical_forms/{depth}"),
+            || {
+                measure(
+                    plan,
+                    || (),
+                    |()| {
+                        let mut games = Games::new();
+                        for f in &forms {
+                            black_box(f.build(&mut games));
+                        }
+                    },
+                )
+            },
+            || {
+                measure(
+                    plan,
+                    || (),
+                    |()| {
+                        for f in &forms {
+                            black_box(build_cgt(f));
+                        }
+                    },
+                )
+            },
+        );
     }
-    group.finish();
 }
 
 /// All comparisons between 60 random games of depth 3.
-fn bench_comparisons(c: &mut Criterion) {
+fn bench_comparisons(plan: Plan) {
     let forms = random_forms(30, 60, 3);
     let (table, ids) = ours(&forms);
     let cgt_games = theirs(&forms);
-    let mut group = c.benchmark_group("comparisons");
-    group.bench_function("hackenbook", |b| {
-        b.iter_batched(
-            || table.clone(),
-            |mut games| {
-                for &x in &ids {
-                    for &y in &ids {
-                        black_box(games.leq(x, y));
-                    }
+    compare_on(
+        "comparisons",
+        plan,
+        &table,
+        |games| {
+            for &x in &ids {
+                for &y in &ids {
+                    black_box(games.leq(x, y));
                 }
-                games
-            },
-            BatchSize::SmallInput,
-        )
-    });
-    group.bench_function("cgt", |b| {
-        b.iter(|| {
+            }
+        },
+        || {
             for x in &cgt_games {
                 for y in &cgt_games {
                     black_box(x <= y);
                 }
             }
-        })
-    });
-    group.finish();
+        },
+    );
 }
 
 /// Canonical forms of `{A | B}` for 3000 pairs of antichains of day-2 games (day-3 games).
-fn bench_day_three_forms(c: &mut Criterion) {
+fn bench_day_three_forms(plan: Plan) {
     let mut games = Games::new();
     let day2 = born_by_day(&mut games, 2);
     let chains = antichains(&mut games, &day2);
@@ -282,45 +273,33 @@ fn bench_day_three_forms(c: &mut Criterion) {
     let forms: Vec<Form> = day2.iter().map(|&g| to_form(&mut games, g)).collect();
     let (table, ids) = ours(&forms);
     let cgt_games = theirs(&forms);
-    let mut group = c.benchmark_group("day3_forms");
-    group.bench_function("hackenbook", |b| {
-        b.iter_batched(
-            || table.clone(),
-            |mut games| {
-                for (l, r) in &pairs {
-                    let l: Vec<GameId> = l.iter().map(|&i| ids[i]).collect();
-                    let r: Vec<GameId> = r.iter().map(|&i| ids[i]).collect();
-                    black_box(games.from_options(&l, &r));
-                }
-                games
-            },
-            BatchSize::SmallInput,
-        )
-    });
-    group.bench_function("cgt", |b| {
-        b.iter(|| {
+    compare_on(
+        "day3_forms",
+        plan,
+        &table,
+        |games| {
+            for (l, r) in &pairs {
+                let l: Vec<GameId> = l.iter().map(|&i| ids[i]).collect();
+                let r: Vec<GameId> = r.iter().map(|&i| ids[i]).collect();
+                black_box(games.from_options(&l, &r));
+            }
+        },
+        || {
             for (l, r) in &pairs {
                 let l = l.iter().map(|&i| cgt_games[i].clone()).collect();
                 let r = r.iter().map(|&i| cgt_games[i].clone()).collect();
                 black_box(CanonicalForm::new_from_moves(l, r));
             }
-        })
-    });
-    group.finish();
+        },
+    );
 }
 
-fn config() -> Criterion {
-    criterion::Criterion::default()
-        .with_measurement(CpuTime { wall: WallTime })
-        .sample_size(20)
-        .warm_up_time(Duration::from_millis(500))
-        .measurement_time(Duration::from_secs(3))
+fn main() {
+    // 20 samples filling 3 s after a warm-up of 0.5 s, for each engine on each workload.
+    let plan = Plan::default();
+    bench_day_two_sums(plan);
+    bench_random_sums(plan);
+    bench_canonical_forms(plan);
+    bench_comparisons(plan);
+    bench_day_three_forms(plan);
 }
-
-criterion_group! {
-    name = benches;
-    config = config();
-    targets = bench_day_two_sums, bench_random_sums, bench_canonical_forms, bench_comparisons,
-        bench_day_three_forms
-}
-criterion_main!(benches);

@@ -18,6 +18,7 @@ use cgt::short::partizan::canonical_form::CanonicalForm;
 use cgt::short::partizan::games::domineering::Domineering as CgtDomineering;
 use cgt::short::partizan::partizan_game::PartizanGame;
 use cgt::short::partizan::transposition_table::ParallelTranspositionTable;
+use hackenbook_base::bench::{load_average, thread_cpu};
 use hackenbook_games::clock::{Clock, Running};
 use hackenbook_games::{Dyadic, GameId, Games, OutcomeClass, Player};
 use hackenbook_rulesets::domineering::outcome::{Search, SearchLimits};
@@ -27,25 +28,15 @@ use std::collections::HashMap;
 use std::str::FromStr;
 use std::time::{Duration, Instant};
 
-/// CPU seconds this thread has run (Linux's scheduler statistics; 0 elsewhere).
-fn cpu_seconds() -> f64 {
-    std::fs::read_to_string("/proc/thread-self/schedstat")
-        .ok()
-        .and_then(|s| s.split_whitespace().next()?.parse::<f64>().ok())
-        .map_or(0.0, |ns| ns / 1e9)
-}
-
 /// `work`'s result with its wall and CPU seconds.
 fn timed<T>(work: impl FnOnce() -> T) -> (T, f64, f64) {
-    let (wall, cpu) = (Instant::now(), cpu_seconds());
+    let (wall, cpu) = (Instant::now(), thread_cpu());
     let out = work();
-    (out, wall.elapsed().as_secs_f64(), cpu_seconds() - cpu)
-}
-
-fn load_average() -> String {
-    std::fs::read_to_string("/proc/loadavg")
-        .map(|s| s.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
-        .unwrap_or_else(|_| "unknown".into())
+    (
+        out,
+        wall.elapsed().as_secs_f64(),
+        thread_cpu().saturating_sub(cpu).as_secs_f64(),
+    )
 }
 
 /// A value as printed, cut short past `width` characters (with its full length).

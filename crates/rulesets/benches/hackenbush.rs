@@ -1,9 +1,11 @@
 //! Speed of the Hackenbush solver: the fast paths on large positions, and the game tree on a
 //! blue-red-green "bed" with cycles, with the memo's hit rate.
 //!
-//! Run: `CARGO_TARGET_DIR=/work/target cargo bench --bench hackenbush`
+//! Run: `cargo bench -p hackenbook-rulesets --bench hackenbush` (`BEDS=1` the redwood beds,
+//! `PROBE=1` the memo's figures on larger positions). Each workload timed repeatedly is timed
+//! by its CPU time on this thread (`hackenbook_base::bench`).
 
-use criterion::{criterion_group, criterion_main, Criterion};
+use hackenbook_base::bench::{load_average, measure, process_cpu, Plan};
 use hackenbook_games::Games;
 use hackenbook_rulesets::hackenbush::budget::Budget;
 use hackenbook_rulesets::hackenbush::canon::Canon;
@@ -13,6 +15,7 @@ use hackenbook_rulesets::hackenbush::solve::{display_bounded, DEFAULT_TIME_LIMIT
 use hackenbook_rulesets::hackenbush::{
     Colour, Evaluator, Limits, Position, Rules, Settings, Solver,
 };
+use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 /// A deterministic pseudo-random sequence (xorshift), so every run values the same positions.
@@ -117,10 +120,7 @@ fn redwood_beds() {
         let Evaluator { games, rulesets } = &mut ev;
         let searched = rulesets.hackenbush().evaluate(&bed, Rules::Normal, games);
         let search_time = start.elapsed();
-        let search_cpu = match (cpu, process_cpu()) {
-            (Some(a), Some(b)) => format!("{:.2?}", b.saturating_sub(a)),
-            _ => "unknown".to_string(),
-        };
+        let search_cpu = format!("{:.2?}", process_cpu().saturating_sub(cpu));
         let growth = previous
             .map(|p| format!("×{:.1}", search_time.as_secs_f64() / p.as_secs_f64()))
             .unwrap_or_else(|| "—".to_string());
@@ -140,23 +140,13 @@ fn redwood_beds() {
             Ok(None) => "not a number".to_string(),
             Err(err) => err.to_string(),
         };
-        let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
-        let load = load.split_whitespace().next().unwrap_or("unknown");
+        let load = load_average();
         eprintln!(
             "redwood bed {n}: solver {search_time:.3?} wall ({growth} on the bed 5 edges \
              smaller), {search_cpu} CPU, load {load} ({searched}); game tree with fast paths \
              {tree_time:.3?} ({tree})"
         );
     }
-}
-
-/// The CPU time of this process (all its threads), where Linux tells it.
-fn process_cpu() -> Option<Duration> {
-    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
-    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
-    let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
-    let ticks: u64 = fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
-    Some(Duration::from_millis(ticks * 10))
 }
 
 /// One cold evaluation (fresh memo and table), printed with its figures.
@@ -200,7 +190,7 @@ fn random_tree(n: usize, colours: &[Colour], seed: u64) -> Position {
     Position::from_edges(n + 1, edges).expect("a tree is grounded")
 }
 
-fn benches(c: &mut Criterion) {
+fn main() {
     if std::env::var_os("BEDS").is_some() {
         redwood_beds();
         return;
@@ -238,30 +228,40 @@ fn benches(c: &mut Criterion) {
     report("bed10 (beyond the budget)", &bed(10));
     plain_against_fast("bed8", &bed8);
 
-    c.bench_function("stalk200/sign expansion alone", |b| {
-        b.iter(|| stalk_value(&colours))
+    let plan = Plan::default();
+    time("stalk200/sign expansion alone", plan, || {
+        black_box(stalk_value(&colours))
     });
-    c.bench_function("stalk200/tree rule alone", |b| {
-        b.iter(|| stalk200.forest_number())
+    time("stalk200/tree rule alone", plan, || {
+        black_box(stalk200.forest_number())
     });
-    c.bench_function(
+    time(
         "stalk200/evaluate (fast paths + game-tree cross-check)",
-        |b| b.iter(|| Solver::new().evaluate(&stalk200, Rules::Normal, &mut Games::new())),
+        plan,
+        || black_box(Solver::new().evaluate(&stalk200, Rules::Normal, &mut Games::new())),
     );
-    c.bench_function("green lattice 1000/evaluate (fusion)", |b| {
-        b.iter(|| Solver::new().evaluate(&green1000, Rules::Normal, &mut Games::new()))
+    time("green lattice 1000/evaluate (fusion)", plan, || {
+        black_box(Solver::new().evaluate(&green1000, Rules::Normal, &mut Games::new()))
     });
-    c.bench_function("green tree 1000/evaluate (colon + fusion)", |b| {
-        b.iter(|| Solver::new().evaluate(&tree1000, Rules::Normal, &mut Games::new()))
+    time("green tree 1000/evaluate (colon + fusion)", plan, || {
+        black_box(Solver::new().evaluate(&tree1000, Rules::Normal, &mut Games::new()))
     });
-    let mut slow = c.benchmark_group("beds");
-    slow.sample_size(10)
-        .measurement_time(Duration::from_secs(20));
-    slow.bench_function(
-        "bed8/evaluate (game tree with fast paths, cold memo)",
-        |bench| bench.iter(|| Solver::new().evaluate(&bed8, Rules::Normal, &mut Games::new())),
+    let slow = Plan {
+        samples: 10,
+        time: Duration::from_secs(20),
+        ..Plan::default()
+    };
+    time(
+        "beds/bed8/evaluate (game tree with fast paths, cold memo)",
+        slow,
+        || black_box(Solver::new().evaluate(&bed8, Rules::Normal, &mut Games::new())),
     );
-    slow.finish();
+}
+
+/// The CPU time on this thread of `work` (the solver runs on the caller's thread), its result
+/// dropped outside the timing.
+fn time<O>(name: &str, plan: Plan, mut work: impl FnMut() -> O) {
+    println!("{name}: {}", measure(plan, || (), |()| work()));
 }
 
 /// The bed once more by the plain game tree (no theorem anywhere), which must agree.
@@ -283,6 +283,3 @@ fn plain_against_fast(name: &str, p: &Position) {
         matches!((&fast, &plain), (Ok(a), Ok(b)) if a == b)
     );
 }
-
-criterion_group!(hackenbush, benches);
-criterion_main!(hackenbush);

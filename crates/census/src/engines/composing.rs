@@ -15,7 +15,9 @@
 
 use crate::families::forests::{Family, Kind};
 use crate::forest::Forest;
-use crate::record::{forest_count, order_key, Facts, Groups, InOrder, Readings, Record, Row, Val};
+use crate::record::{
+    forest_count, order_key, Facts, Groups, InOrder, Readings, Record, Row, TooManyRecords, Val,
+};
 use hackenbook_games::{GameId, Games};
 use hackenbook_rulesets::hackenbush::{Colour, Rules};
 use rustc_hash::FxHashMap;
@@ -154,7 +156,11 @@ impl<'g> Composer<'g> {
 }
 
 /// Runs a census by composition: every member of `family`, in rank order, grouped by record.
-pub fn run(family: &Family, games: &mut Games, progress: &dyn Fn(u64)) -> Vec<Row> {
+pub fn run(
+    family: &Family,
+    games: &mut Games,
+    progress: &dyn Fn(u64),
+) -> Result<Vec<Row>, TooManyRecords> {
     run_with(
         family,
         games,
@@ -169,7 +175,7 @@ pub fn run_with(
     games: &mut Games,
     edge_rule: EdgeRule,
     progress: &dyn Fn(u64),
-) -> Vec<Row> {
+) -> Result<Vec<Row>, TooManyRecords> {
     if family.kind == Kind::Stalks && family.rules == Rules::Normal {
         return stalks(family, games, edge_rule, progress);
     }
@@ -188,7 +194,7 @@ pub fn run_with(
             progress(count);
         }
     }
-    groups.into_rows()
+    Ok(groups.into_rows())
 }
 
 /// One stalk's values: by its game tree, and by the tree rule; and where its level's
@@ -260,14 +266,14 @@ fn stalks(
     games: &mut Games,
     edge_rule: EdgeRule,
     progress: &dyn Fn(u64),
-) -> Vec<Row> {
+) -> Result<Vec<Row>, TooManyRecords> {
     let palette = &family.palette;
     let colours: Vec<Colour> = palette.colours().collect();
     let k = colours.len() as u64;
     let edge_values: Vec<GameId> = colours.iter().map(|&c| edge_rule(c, games)).collect();
     // The stalks come in order (edges, then colouring index, which is their rank less the
     // first rank of their size): each record's first stalk is its smallest.
-    let mut groups = InOrder::default();
+    let mut groups: InOrder = InOrder::default();
     // Each stalk is a new game, and so, often, is the ordinal sum over it: room for all of
     // them at once, so that the tables do not grow again at every size.
     let total: u64 = (1..=family.max_edges).map(|n| palette.colourings(n)).sum();
@@ -361,14 +367,14 @@ fn stalks(
                 ordinal_sum: Val::of_game(ordinal_sum, games),
             };
             let record = Record::new(facts, readings);
-            groups.add(record, order_key(n, first_rank + c), || f);
+            groups.add(record, order_key(n, first_rank + c), || f)?;
         }
         if n >= family.min_edges {
             progress(count);
         }
         levels.push(level);
     }
-    groups.into_rows()
+    Ok(groups.into_rows())
 }
 
 /// A position in a level's [`Level::best`]: at most `3^16` stalks of at most 16 edges
@@ -408,8 +414,8 @@ mod tests {
                 rules: Rules::Normal,
             };
             let mut games = Games::new();
-            let right = run(&family, &mut games, &|_| {});
-            let wrong = run_with(&family, &mut games, green_is_zero, &|_| {});
+            let right = run(&family, &mut games, &|_| {}).unwrap();
+            let wrong = run_with(&family, &mut games, green_is_zero, &|_| {}).unwrap();
             let count = |rows: &[Row], p: fn(&Record) -> bool| -> u64 {
                 rows.iter().filter(|r| p(&r.record)).map(|r| r.count).sum()
             };
@@ -451,7 +457,7 @@ mod tests {
                 rules: Rules::Normal,
             };
             let mut games = Games::new();
-            let fast = run(&family, &mut games, &|_| {});
+            let fast = run(&family, &mut games, &|_| {}).unwrap();
             let plain = crate::engines::reference::run(&family, &mut games, &|_| {});
             assert_eq!(fast, plain, "{family}");
             let total: u64 = fast.iter().map(|r| r.count).sum();

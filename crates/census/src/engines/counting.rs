@@ -661,32 +661,54 @@ pub fn encode(sizes: &[(usize, Distribution)]) -> Vec<u8> {
     out
 }
 
-/// The distributions [`encode`] wrote, or `None` if the bytes are not such a list (values
-/// not increasing, a count of 0, a length past the bytes).
-pub fn decode(bytes: &[u8]) -> Option<Vec<(usize, Distribution)>> {
-    let mut words = bytes.chunks(8).map(|w| <[u8; 8]>::try_from(w).ok());
-    let mut word = || words.next().flatten();
+/// The distributions [`encode`] wrote, read as they stream from `input`, or `None` if its
+/// bytes are not such a list (values not increasing, a count of 0, a length past the bytes, a
+/// partial word at the end). `Err` when `input` cannot be read.
+pub fn decode(input: impl std::io::Read) -> std::io::Result<Option<Vec<(usize, Distribution)>>> {
+    let mut input = std::io::BufReader::new(input);
+    // The next word; `None` at the end of the bytes, `Some(None)` at a partial word.
+    let mut word = || -> std::io::Result<Option<Option<[u8; 8]>>> {
+        let mut w = [0u8; 8];
+        let mut got = 0;
+        while got < 8 {
+            match std::io::Read::read(&mut input, &mut w[got..]) {
+                Ok(0) => return Ok((got > 0).then_some(None)),
+                Ok(n) => got += n,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(e),
+            }
+        }
+        Ok(Some(Some(w)))
+    };
     let mut sizes = Vec::new();
-    for _ in 0..bytes.len() {
-        // At the end of the bytes, or a partial word, which `word` refuses.
-        let Some(n) = word() else {
-            return bytes.len().is_multiple_of(8).then_some(sizes);
+    // Every turn reads at least a word, so the loop ends with the input.
+    loop {
+        let n = match word()? {
+            None => return Ok(Some(sizes)),
+            Some(None) => return Ok(None),
+            Some(Some(n)) => n,
         };
-        let n = usize::try_from(u64::from_le_bytes(n)).ok()?;
-        let len = usize::try_from(u64::from_le_bytes(word()?)).ok()?;
+        let mut next = || -> std::io::Result<Option<[u8; 8]>> { Ok(word()?.flatten()) };
+        let Some(n) = usize::try_from(u64::from_le_bytes(n)).ok() else {
+            return Ok(None);
+        };
+        let Some(len) = next()?.map(u64::from_le_bytes) else {
+            return Ok(None);
+        };
         let mut d = Distribution::default();
         for _ in 0..len {
-            let v = i64::from_le_bytes(word()?);
-            let c = u64::from_le_bytes(word()?);
+            let (Some(v), Some(c)) = (next()?, next()?) else {
+                return Ok(None);
+            };
+            let (v, c) = (i64::from_le_bytes(v), u64::from_le_bytes(c));
             if c == 0 || d.values.last().is_some_and(|&last| last >= v) {
-                return None;
+                return Ok(None);
             }
             d.values.push(v);
             d.counts.push(c);
         }
         sizes.push((n, d));
     }
-    Some(sizes)
 }
 
 /// The value distribution of every size of `family`, from `min_edges` to `max_edges`, each

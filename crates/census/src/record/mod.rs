@@ -390,36 +390,65 @@ impl<M> Groups<M> {
 /// they are made — [`Groups`]' result without a sort at the end. The index holds each record's
 /// hash and row (sixteen bytes, not the record: a census's index stays in the cache), records
 /// of one hash chained through `next`, so that equal hashes are told apart by their records.
+/// Rows are numbered in 32 bits: at most [`InOrder::MAX_ROWS`] of them, and a record beyond is
+/// refused ([`TooManyRecords`]), never counted wrong. `S` hashes the records (a test's forces
+/// every record into one chain).
 #[derive(Default)]
-pub struct InOrder {
+pub struct InOrder<S = rustc_hash::FxBuildHasher> {
     rows: Vec<Row>,
     /// The last row made with each hash.
     index: FxHashMap<u64, u32>,
     /// For each row, the row made before it with the same hash ([`NO_ROW`]: none).
     next: Vec<u32>,
+    hasher: S,
 }
 
 /// The end of a chain of rows in [`InOrder`].
 const NO_ROW: u32 = u32::MAX;
 
-impl InOrder {
+/// A record past the [`InOrder::MAX_ROWS`] distinct records an [`InOrder`] can number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TooManyRecords;
+
+impl std::fmt::Display for TooManyRecords {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "more than {} distinct records, the most a census gathered in order can number",
+            InOrder::<rustc_hash::FxBuildHasher>::MAX_ROWS
+        )
+    }
+}
+
+impl<S: BuildHasher> InOrder<S> {
+    /// The most rows: every 32-bit row number but [`NO_ROW`], which ends a chain.
+    pub const MAX_ROWS: u32 = NO_ROW;
+
     /// Counts one member with `record`, at `order`, later than every member added before it:
-    /// `first()` is called only when the record is new.
-    pub fn add(&mut self, record: Record, order: u64, first: impl FnOnce() -> Forest) {
+    /// `first()` is called only when the record is new. A new record past [`Self::MAX_ROWS`]
+    /// is refused, and nothing is counted.
+    pub fn add(
+        &mut self,
+        record: Record,
+        order: u64,
+        first: impl FnOnce() -> Forest,
+    ) -> Result<(), TooManyRecords> {
         debug_assert!(self.rows.last().is_none_or(|r| r.order < order));
-        let hash = rustc_hash::FxBuildHasher.hash_one(record);
+        let hash = self.hasher.hash_one(record);
         let head = self.index.get(&hash).copied().unwrap_or(NO_ROW);
         let mut at = head;
         while at != NO_ROW {
             let row = &mut self.rows[at as usize];
             if row.record == record {
                 row.count += 1;
-                return;
+                return Ok(());
             }
             at = self.next[at as usize];
         }
-        // At most 3^16 members of at most MAX_EDGES edges, so fewer than 2^32 rows.
-        let made = u32::try_from(self.rows.len()).expect("fewer than 2^32 records");
+        let made = u32::try_from(self.rows.len())
+            .ok()
+            .filter(|&made| made < Self::MAX_ROWS)
+            .ok_or(TooManyRecords)?;
         self.index.insert(hash, made);
         self.next.push(head);
         self.rows.push(Row {
@@ -428,6 +457,7 @@ impl InOrder {
             first: first(),
             order,
         });
+        Ok(())
     }
 
     /// Room for `more` records (up to [`RESERVE_AT_MOST`]).
@@ -453,17 +483,19 @@ pub const RESERVE_AT_MOST: u64 = 1 << 16;
 mod tests {
     use super::*;
 
+    /// A record of `edges` edges worth the integer `value`.
+    fn record(edges: u32, value: i32) -> Record {
+        let facts = Facts {
+            edges,
+            ..Facts::default()
+        };
+        Record::valued(facts, Val::Num(Small::integer(value)))
+    }
+
     /// Members added smallest first, records repeated and interleaved: the rows of
     /// [`InOrder`] are those of [`Groups`] (counts, smallest member, order), in order.
     #[test]
     fn in_order_rows_are_the_groups_rows() {
-        let record = |edges: u32, value: i32| {
-            let facts = Facts {
-                edges,
-                ..Facts::default()
-            };
-            Record::valued(facts, Val::Num(Small::integer(value)))
-        };
         let members = [
             (1, 0),
             (1, 1),
@@ -474,17 +506,58 @@ mod tests {
             (1, 0),
             (3, 0),
         ];
-        let (mut groups, mut in_order) = (Groups::default(), InOrder::default());
+        let (mut groups, mut in_order): (Groups, InOrder) = (Groups::default(), InOrder::default());
         in_order.reserve(3);
         for (i, &(edges, value)) in members.iter().enumerate() {
             let f = Forest::from_parts(0b10, 0, 1);
             let order = order_key(1, i as u64);
             groups.add(record(edges, value), 1, order, || f);
-            in_order.add(record(edges, value), order, || f);
+            in_order.add(record(edges, value), order, || f).unwrap();
         }
         let rows = in_order.into_rows();
         assert_eq!(rows, groups.into_rows());
         let counts: Vec<u64> = rows.iter().map(|r| r.count).collect();
         assert_eq!(counts, [3, 2, 1, 1, 1]);
+    }
+
+    /// Hashes every record alike: one chain holds them all.
+    #[derive(Default)]
+    struct Colliding;
+
+    impl BuildHasher for Colliding {
+        type Hasher = Constant;
+        fn build_hasher(&self) -> Constant {
+            Constant
+        }
+    }
+
+    struct Constant;
+
+    impl std::hash::Hasher for Constant {
+        fn finish(&self) -> u64 {
+            7
+        }
+        fn write(&mut self, _: &[u8]) {}
+    }
+
+    /// Every record's hash the same, so each is found by walking the chain of the rows made
+    /// before it: the rows are those of [`Groups`] (which hashes the records themselves), a
+    /// record met again counted on its own row however deep in the chain.
+    #[test]
+    fn records_of_one_hash_are_told_apart_along_their_chain() {
+        let (mut groups, mut in_order) = (Groups::default(), InOrder::<Colliding>::default());
+        let f = Forest::from_parts(0b10, 0, 1);
+        // 40 distinct records, then each again from the first (the deepest in the chain).
+        let members: Vec<(u32, i32)> = (0..80).map(|i| (1 + i % 4, (i % 40) as i32)).collect();
+        for (i, &(edges, value)) in members.iter().enumerate() {
+            let order = order_key(1, i as u64);
+            groups.add(record(edges, value), 1, order, || f);
+            in_order.add(record(edges, value), order, || f).unwrap();
+        }
+        assert_eq!(in_order.index.len(), 1);
+        let rows = in_order.into_rows();
+        assert_eq!(rows.len(), 40);
+        assert!(rows.iter().all(|r| r.count == 2));
+        assert_eq!(rows, groups.into_rows());
     }
 }

@@ -340,9 +340,23 @@ pub fn load_counted_with(
     dir: &Path,
     family: &Family,
 ) -> Option<Vec<(usize, Distribution)>> {
-    let bytes = files::read_own(&counted_path(dir, family)).ok()??;
-    let body = key.open(COUNTED_KIND, &bytes).ok()?;
-    let sizes = counting::decode(body.strip_prefix(counted_head(family).as_bytes())?)?;
+    // Read as it streams through the seal, as [`load_with`] reads a census.
+    let input = files::open_own(&counted_path(dir, family)).ok()??;
+    let head = counted_head(family);
+    let sizes = key
+        .open_from(COUNTED_KIND, input, |body| {
+            let mut read = vec![0; head.len()];
+            match body.read_exact(&mut read) {
+                Err(e) if e.kind() == std::io::ErrorKind::UnexpectedEof => return Ok(None),
+                other => other?,
+            }
+            if read != head.as_bytes() {
+                return Ok(None);
+            }
+            counting::decode(body)
+        })
+        .ok()?
+        .ok()??;
     counting::check_sizes(family, &sizes).ok()?;
     Some(sizes)
 }
@@ -386,12 +400,15 @@ mod tests {
         // Sealed, with a count changed: the size's total is not its closed form.
         let mut wrong = sizes.clone();
         let (_, last) = wrong.last_mut().unwrap();
-        *last = counting::decode(&{
-            let mut b = counting::encode(&[(6, last.clone())]);
-            let n = b.len();
-            b[n - 8] ^= 2;
-            b
-        })
+        *last = counting::decode(
+            &{
+                let mut b = counting::encode(&[(6, last.clone())]);
+                let n = b.len();
+                b[n - 8] ^= 2;
+                b
+            }[..],
+        )
+        .unwrap()
         .unwrap()
         .remove(0)
         .1;

@@ -22,6 +22,7 @@ use hackenbook_base::trust::{Key, Unsealed};
 use hackenbook_rulesets::Family as _;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
+use std::io::{BufReader, Read};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -134,38 +135,55 @@ impl ShardFile {
     /// Reads a shard file named by the user (a link to one is followed) and checks its seal
     /// under `key` and that it is consistent with itself.
     pub fn read(key: &Key, path: &Path) -> Result<ShardFile, String> {
-        let bytes = files::read_given(path)
+        let input = files::open_given(path)
             .map_err(|e| format!("{}: cannot read: {e}", path.display()))?
             .ok_or_else(|| format!("{}: cannot read: no such file", path.display()))?;
-        ShardFile::from_bytes(key, path, &bytes)
+        ShardFile::read_from(key, &path.display().to_string(), input)
     }
 
     /// Reads a file at a place hackenbook writes to (a shard's result or its checkpoint):
     /// `None` if nothing is there; a link or a FIFO there is refused, not followed.
     fn read_own(key: &Key, path: &Path) -> Result<Option<ShardFile>, String> {
-        match files::read_own(path) {
+        match files::open_own(path) {
             Ok(None) => Ok(None),
-            Ok(Some(bytes)) => ShardFile::from_bytes(key, path, &bytes).map(Some),
+            Ok(Some(input)) => {
+                ShardFile::read_from(key, &path.display().to_string(), input).map(Some)
+            }
             Err(e) => Err(format!("{}: {e}", path.display())),
         }
     }
 
-    fn from_bytes(key: &Key, path: &Path, bytes: &[u8]) -> Result<ShardFile, String> {
-        let shown = path.display();
-        let body = key.open(KIND, bytes).map_err(|why| match why {
-            Unsealed::Missing => format!(
-                "{shown}: not a census shard file with a seal (one written before shards were \
-                 sealed, or not a shard at all): compute it again with `hackenbook census shard`"
-            ),
-            Unsealed::Wrong => format!(
-                "{shown}: its seal does not match: it was altered since it was written, or \
-                 written under another key than yours or by another version of hackenbook; \
-                 compute it again with `hackenbook census shard` (on a cluster, under the same \
-                 key: see the README's Shards)"
-            ),
-        })?;
-        let file: ShardFile = serde_json::from_slice(body)
-            .map_err(|e| format!("{shown}: not a census shard file: {e}"))?;
+    /// Reads the shard file `input` (named `shown` in what is said of it) as it streams, never
+    /// holding its text: parsed as it goes through the seal's MAC, and believed only once the
+    /// seal matches all of it, which is checked first — a file altered so that it no longer
+    /// parses is refused for its seal. What it holds is then checked against itself.
+    pub fn read_from(key: &Key, shown: &str, input: impl Read) -> Result<ShardFile, String> {
+        // The JSON reader asks for a byte at a time: buffered here, not through `dyn Read`.
+        let parsed = key
+            .open_from(KIND, input, |body| {
+                Ok(serde_json::from_reader::<_, ShardFile>(BufReader::new(
+                    body,
+                )))
+            })
+            .map_err(|e| format!("{shown}: cannot read: {e}"))?;
+        let file = match parsed {
+            Err(Unsealed::Missing) => {
+                return Err(format!(
+                    "{shown}: not a census shard file with a seal (one written before shards \
+                     were sealed, or not a shard at all): compute it again with `hackenbook \
+                     census shard`"
+                ))
+            }
+            Err(Unsealed::Wrong) => {
+                return Err(format!(
+                    "{shown}: its seal does not match: it was altered since it was written, or \
+                     written under another key than yours or by another version of hackenbook; \
+                     compute it again with `hackenbook census shard` (on a cluster, under the \
+                     same key: see the README's Shards)"
+                ))
+            }
+            Ok(parsed) => parsed.map_err(|e| format!("{shown}: not a census shard file: {e}"))?,
+        };
         if file.format != FORMAT {
             return Err(format!(
                 "{shown}: a shard file of format `{}`, not `{FORMAT}`",
@@ -626,10 +644,76 @@ mod tests {
             why.starts_with(&format!("{}: its seal does not match", path.display())),
             "{why}"
         );
+        // Altered so that it no longer parses, or cut short: refused for its seal, which is
+        // checked over all of it though the parse stopped early.
+        let broken = text.replacen("\"rows\":[", "\"rows\":[[", 1);
+        assert_ne!(broken, text);
+        for (what, bytes) in [
+            ("no longer parses", broken.as_bytes()),
+            ("cut short", &text.as_bytes()[..text.len() - 10]),
+        ] {
+            std::fs::write(&path, bytes).unwrap();
+            let why = ShardFile::read(&key, &path).err().unwrap();
+            assert!(why.contains("its seal does not match"), "{what}: {why}");
+        }
         // Unsealed, as an older hackenbook wrote it: refused, not believed.
         std::fs::write(&path, serde_json::to_vec(&file).unwrap()).unwrap();
         let why = ShardFile::read(&key, &path).err().unwrap();
         assert!(why.contains("not a census shard file with a seal"), "{why}");
+    }
+
+    /// A reader of bytes that gives each read all it asks for, and remembers the most it was
+    /// asked for at once.
+    struct Asked<'b> {
+        bytes: &'b [u8],
+        largest: usize,
+    }
+
+    impl Read for Asked<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            self.largest = self.largest.max(buf.len());
+            let n = buf.len().min(self.bytes.len());
+            buf[..n].copy_from_slice(&self.bytes[..n]);
+            self.bytes = &self.bytes[n..];
+            Ok(n)
+        }
+    }
+
+    /// A shard file is parsed as it is read, never read whole first: reading one of megabytes
+    /// asks the file for no more than the seal's buffer at a time (reading it whole into one
+    /// buffer asks for ever more, up to the file's size), and what it holds comes back.
+    #[test]
+    fn a_shard_file_is_read_as_it_streams_and_believed_only_under_its_seal() {
+        let key = Key::from_bytes([7; 32]);
+        let (_, mut file) = shard_files(&family(5), 1).remove(0);
+        let rows = file.rows.clone();
+        for _ in 0..200 {
+            file.rows.extend(rows.iter().cloned());
+        }
+        file.positions = file.rows.iter().map(|r| r.count).sum();
+        let sealed = file.sealed(&key).unwrap();
+        assert!(sealed.len() > 4 << 20, "{} bytes", sealed.len());
+        let mut input = Asked {
+            bytes: &sealed,
+            largest: 0,
+        };
+        let back = ShardFile::read_from(&key, "big", &mut input).unwrap();
+        assert_eq!(back.rows, file.rows);
+        assert_eq!(back.positions, file.positions);
+        assert!(input.bytes.is_empty());
+        assert!(
+            input.largest <= 1 << 16,
+            "asked for {} bytes",
+            input.largest
+        );
+        // The same bytes with one changed near the end, after every row was parsed: refused.
+        let mut altered = sealed.clone();
+        let at = altered.len() - 3;
+        altered[at] = b' ';
+        let why = ShardFile::read_from(&key, "big", &altered[..])
+            .err()
+            .unwrap();
+        assert!(why.starts_with("big: its seal does not match"), "{why}");
     }
 
     /// A file sealed under the right key but saying what no shard can (as a bug, or a key

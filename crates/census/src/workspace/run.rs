@@ -256,7 +256,16 @@ impl Workspace {
             // rules: the exact general engine decides.
             Some(Err(_)) | None => {
                 method = Engine::Composing;
-                composing::run(family, games, &report)
+                match composing::run(family, games, &report) {
+                    Ok(rows) => rows,
+                    Err(too_many) => {
+                        progress.finish();
+                        return Err(QueryError::new(
+                            span.clone(),
+                            format!("census `{name}`: {too_many}"),
+                        ));
+                    }
+                }
             }
         };
         progress.finish();
