@@ -351,7 +351,7 @@ fn stalks(
                 let ordinal_sum = games.ordinal_sum(edge, tail.value);
                 level.stalks.push(stalk);
                 // Interning canonical options does not read the clock: read it here, now and then.
-                if c % CLOCK_EVERY == 0 {
+                if c.is_multiple_of(CLOCK_EVERY) {
                     progress(0);
                 }
                 if n < family.min_edges {
