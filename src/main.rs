@@ -325,6 +325,9 @@ fn run(cli: Cli) -> Result<(), Failure> {
                 let mut defs = defined(true)?;
                 if let Ok(text) = hackenbook::commands::census_answer(&query, limit, &mut defs) {
                     hackenbook::commands::say(&text);
+                    // The process ends here: the census's tables (tens of megabytes for a
+                    // large one) are left to the operating system, not freed one by one.
+                    std::mem::forget(defs);
                     return Ok(());
                 }
             }

@@ -230,22 +230,25 @@ impl Level {
     }
 }
 
-/// Adds `option` to `best`, the options of `player` of which none is at least as good as
-/// another for `player` (at least as large for Left, at most for Right): unchanged if one of
-/// them is at least as good as `option`, else without those `option` is at least as good as,
-/// and with `option`. A dominated option does not change a game's value, and stays dominated
-/// among more options, so the best of a stalk's options are the best of its prefix's with the
-/// prefix itself (cutting the top edge) added.
-fn add_best(games: &mut Games, best: &mut Vec<GameId>, option: GameId, left: bool) {
+/// Adds `prefix` to `best`, the best options of `player` of `prefix`'s own game tree (none at
+/// least as good as another for `player`: at least as large for Left, at most for Right):
+/// without those `prefix` is at least as good as, and with `prefix`. None of them is at least
+/// as good as `prefix` itself, since a left option of a game is never at least the game (nor a
+/// right option at most it): from the definition of `<=`, `G <= G` holds only if no `G^L >= G`
+/// (debug builds check it). A dominated option does not change a game's value, and stays
+/// dominated among more options, so the best options of a stalk that Left (Right) may cut at
+/// its top edge are the best of its prefix's with the prefix itself added.
+fn add_prefix(games: &mut Games, best: &mut Vec<GameId>, prefix: GameId, left: bool) {
     let at_least_as_good = |games: &mut Games, a: GameId, b: GameId| match left {
         true => games.leq(b, a),
         false => games.leq(a, b),
     };
-    if best.iter().any(|&x| at_least_as_good(games, x, option)) {
-        return;
-    }
-    best.retain(|&x| !at_least_as_good(games, option, x));
-    best.push(option);
+    debug_assert!(
+        !best.iter().any(|&x| at_least_as_good(games, x, prefix)),
+        "an option of a game at least as good as the game"
+    );
+    best.retain(|&x| !at_least_as_good(games, prefix, x));
+    best.push(prefix);
 }
 
 /// A census of stalks under the normal rules, size by size in arrays. The stalk of `n` edges
@@ -256,8 +259,10 @@ fn add_best(games: &mut Games, best: &mut Vec<GameId>, option: GameId, left: boo
 /// Cutting edge `j` (from the ground, from 0) leaves the first `j` edges: so a stalk's options
 /// are its prefixes, and its value is the canonical form of them. Those of the stalk of its
 /// first `n - 1` edges, `c / k`, are its options too, with the same colours, and cutting its
-/// top edge leaves that stalk: so its best options ([`add_best`]) are that stalk's with that
-/// stalk added, and the games table bypasses the reversible ones. Separately, the
+/// top edge leaves that stalk: so the best options of a player who may cut its top edge
+/// ([`add_prefix`]) are that stalk's with that stalk added (made once for the stalks over one
+/// prefix), the other player's are that stalk's, and the games table bypasses the reversible
+/// ones. Separately, the
 /// tree rule is `e :` the rule's value of the stalk above, and the one ordinal sum `e :` the
 /// game-tree value of the stalk above. A stalk is one tree and its own leftmost reading, with
 /// no fork where the colon condition could fail: its `sum` and `reading` are its value.
@@ -290,7 +295,11 @@ fn stalks(
         stalks: vec![empty],
         best: Vec::new(),
     }];
-    let (mut left, mut right) = (Vec::new(), Vec::new());
+    // Whether some colour lets Left (Right) cut the top edge: only then are the prefix's best
+    // options with the prefix added made.
+    let left_cuts = colours.iter().any(|&c| c != Colour::Red);
+    let right_cuts = colours.iter().any(|&c| c != Colour::Blue);
+    let (mut with_left, mut with_right) = (Vec::new(), Vec::new());
     for n in 1..=family.max_edges {
         let shorter = palette.colourings(n - 1);
         let count = palette.colourings(n);
@@ -305,69 +314,80 @@ fn stalks(
             groups.reserve(count);
         }
         let below = &levels[n - 1];
-        for c in 0..count {
-            let digit = (c / shorter) as usize;
-            let tail = below.stalks[(c % shorter) as usize];
-            // Edge j's colour is digit j of c (the ground edge most significant): the top
-            // edge's is the last digit, and the stalk below it is `c / k`.
-            let top = colours[(c % k) as usize];
-            let prefix = &below.stalks[(c / k) as usize];
+        // The stalks `c = p * k + t` for t in 0..k: the prefix `p` (its first `n - 1` edges)
+        // with a top edge of each colour, one after another.
+        for (p, prefix) in below.stalks.iter().enumerate() {
             let (prefix_left, prefix_right) = below.best_options(prefix);
-            left.clear();
-            left.extend_from_slice(prefix_left);
-            right.clear();
-            right.extend_from_slice(prefix_right);
-            if top != Colour::Red {
-                add_best(games, &mut left, prefix.value, true);
+            // Cutting the top edge leaves the prefix: the same best options for every top
+            // edge the player may cut, so made once for all of them.
+            if left_cuts {
+                with_left.clear();
+                with_left.extend_from_slice(prefix_left);
+                add_prefix(games, &mut with_left, prefix.value, true);
             }
-            if top != Colour::Blue {
-                add_best(games, &mut right, prefix.value, false);
+            if right_cuts {
+                with_right.clear();
+                with_right.extend_from_slice(prefix_right);
+                add_prefix(games, &mut with_right, prefix.value, false);
             }
-            let edge = edge_values[digit];
-            let start = offset(level.best.len());
-            level.best.extend_from_slice(&left);
-            let middle = offset(level.best.len());
-            level.best.extend_from_slice(&right);
-            let stalk = Stalk {
-                value: games.from_undominated_options(&left, &right),
-                tree_rule: games.ordinal_sum(edge, tail.tree_rule),
-                start,
-                middle,
-                end: offset(level.best.len()),
-            };
-            let ordinal_sum = games.ordinal_sum(edge, tail.value);
-            level.stalks.push(stalk);
-            // Interning canonical options does not read the clock: read it here, now and then.
-            if c % CLOCK_EVERY == 0 {
-                progress(0);
+            for (t, &top) in colours.iter().enumerate() {
+                let c = p as u64 * k + t as u64;
+                let digit = (c / shorter) as usize;
+                let tail = below.stalks[(c % shorter) as usize];
+                let left = match top {
+                    Colour::Red => prefix_left,
+                    _ => &with_left[..],
+                };
+                let right = match top {
+                    Colour::Blue => prefix_right,
+                    _ => &with_right[..],
+                };
+                let edge = edge_values[digit];
+                let start = offset(level.best.len());
+                level.best.extend_from_slice(left);
+                let middle = offset(level.best.len());
+                level.best.extend_from_slice(right);
+                let stalk = Stalk {
+                    value: games.from_undominated_options(left, right),
+                    tree_rule: games.ordinal_sum(edge, tail.tree_rule),
+                    start,
+                    middle,
+                    end: offset(level.best.len()),
+                };
+                let ordinal_sum = games.ordinal_sum(edge, tail.value);
+                level.stalks.push(stalk);
+                // Interning canonical options does not read the clock: read it here, now and then.
+                if c.is_multiple_of(CLOCK_EVERY) {
+                    progress(0);
+                }
+                if n < family.min_edges {
+                    continue;
+                }
+                let f = Forest::from_parts(shape, palette.colouring(c, n), n);
+                let v = Val::of_game(stalk.value, games);
+                // A stalk: one trunk, its own height, spine and leftmost reading, its own sum.
+                let facts = Facts {
+                    edges: forest_count(n),
+                    blue: forest_count(f.count(Colour::Blue)),
+                    red: forest_count(f.count(Colour::Red)),
+                    green: forest_count(f.count(Colour::Green)),
+                    trunks: 1,
+                    height: forest_count(n),
+                    spine: forest_count(n),
+                    path: true,
+                    cycles: 0,
+                    colon: true,
+                };
+                let readings = Readings {
+                    value: v,
+                    reading: v,
+                    tree_rule: Val::of_game(stalk.tree_rule, games),
+                    sum: v,
+                    ordinal_sum: Val::of_game(ordinal_sum, games),
+                };
+                let record = Record::new(facts, readings);
+                groups.add(record, order_key(n, first_rank + c), || f)?;
             }
-            if n < family.min_edges {
-                continue;
-            }
-            let f = Forest::from_parts(shape, palette.colouring(c, n), n);
-            let v = Val::of_game(stalk.value, games);
-            // A stalk: one trunk, its own height, spine and leftmost reading, its own sum.
-            let facts = Facts {
-                edges: forest_count(n),
-                blue: forest_count(f.count(Colour::Blue)),
-                red: forest_count(f.count(Colour::Red)),
-                green: forest_count(f.count(Colour::Green)),
-                trunks: 1,
-                height: forest_count(n),
-                spine: forest_count(n),
-                path: true,
-                cycles: 0,
-                colon: true,
-            };
-            let readings = Readings {
-                value: v,
-                reading: v,
-                tree_rule: Val::of_game(stalk.tree_rule, games),
-                sum: v,
-                ordinal_sum: Val::of_game(ordinal_sum, games),
-            };
-            let record = Record::new(facts, readings);
-            groups.add(record, order_key(n, first_rank + c), || f)?;
         }
         if n >= family.min_edges {
             progress(count);

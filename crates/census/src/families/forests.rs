@@ -252,10 +252,17 @@ impl Family {
         &self,
         counted: impl IntoIterator<Item = (u32, u64)>,
     ) -> Result<(), String> {
-        let counted: Vec<(Level, u128)> = counted
-            .into_iter()
-            .map(|(edges, n)| (Level::Size(edges as usize), u128::from(n)))
-            .collect();
+        // A census's rows come size by size: each run of one size is added up here, and the
+        // runs by size after (in whatever order they come).
+        let mut counted_runs: Vec<(Level, u128)> = Vec::new();
+        for (edges, n) in counted {
+            let level = Level::Size(edges as usize);
+            match counted_runs.last_mut() {
+                Some((last, total)) if *last == level => *total += u128::from(n),
+                _ => counted_runs.push((level, u128::from(n))),
+            }
+        }
+        let counted = counted_runs;
         let wrong: Vec<String> = self
             .miscounted(&counted)
             .into_iter()
