@@ -3,7 +3,7 @@
 //!
 //! The one idea: play is a walk over the positions a ruleset's moves reach, so one breadth-first
 //! enumeration through the erased layer ([`AnyPosition`]) serves every game. Positions are
-//! deduplicated by equality (looked up by their notation, a function of the position); each is
+//! deduplicated by equality (looked up by their hash, which agrees with it); each is
 //! valued once by the run's
 //! [`Solvers`]; each entry records its value, its outcome class and, for each player, the moves by
 //! name with the entry each reaches and whether it wins for the mover. Every entry's value is
@@ -235,25 +235,20 @@ fn enumerate(
     limit: usize,
 ) -> Result<(Vec<AnyPosition>, Vec<Sides>), PlayError> {
     let mut reached = vec![start.clone()];
-    // By notation, then by equality among the positions written alike: a Hackenbush board in
-    // play writes the edges standing, and two boards of one written position may stand alike
-    // (the top of either of two equal stalks cut) while drawing different edges.
-    let mut index: HashMap<String, Vec<usize>> = HashMap::from([(start.print(), vec![0])]);
+    // By equality, not by notation: a Hackenbush board in play writes the edges standing, and
+    // two boards of one written position may stand alike (the top of either of two equal
+    // stalks cut) while drawing different edges.
+    let mut index: HashMap<AnyPosition, usize> = HashMap::from([(start.clone(), 0)]);
     let mut moves = Vec::new();
     let mut i = 0;
     while i < reached.len() {
         let mut sides: Sides = [Vec::new(), Vec::new()];
         for player in Player::BOTH {
             for (name, to) in reached[i].moves(player) {
-                let alike = index.entry(to.print()).or_default();
-                let next = match alike.iter().find(|&&j| reached[j] == to) {
-                    Some(&j) => j,
-                    None => {
-                        alike.push(reached.len());
-                        reached.push(to);
-                        reached.len() - 1
-                    }
-                };
+                let next = *index.entry(to).or_insert_with_key(|to| {
+                    reached.push(to.clone());
+                    reached.len() - 1
+                });
                 sides[player.index()].push((name, next));
             }
         }
