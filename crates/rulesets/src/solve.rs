@@ -103,6 +103,10 @@ struct Frame<P, K> {
     next: usize,
 }
 
+/// The frame of a part of a position of `R`.
+type RulesFrame<R> =
+    Frame<<R as Ruleset>::Position, MemoKey<<R as Ruleset>::Key, <R as Ruleset>::Position>>;
+
 /// How often, in parts, the clock is read.
 const READ_EVERY: u64 = 256;
 
@@ -339,7 +343,7 @@ impl<R: Ruleset> Solver<R> {
         part: R::Position,
         keyed: Keyed<MemoKey<R::Key, R::Position>>,
         clock: &Running,
-    ) -> Result<Frame<R::Position, MemoKey<R::Key, R::Position>>, Unsolved> {
+    ) -> Result<RulesFrame<R>, Unsolved> {
         let mut slots = Vec::new();
         let mut options = Vec::new();
         for (who, player) in [Player::Left, Player::Right].into_iter().enumerate() {
