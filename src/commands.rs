@@ -4,11 +4,10 @@ use hackenbook_book::driver::{self, Definitions, Failure, Project};
 use hackenbook_book::essay::diagnostic::capped;
 use hackenbook_census as census;
 use hackenbook_games::{notation, Games, Player};
-use hackenbook_rulesets::hackenbush::play::{Board, Match, PlayLimits, PlayTable};
-use hackenbook_rulesets::hackenbush::{self, Evaluator, Rules};
+use hackenbook_rulesets::hackenbush::Evaluator;
 use hackenbook_rulesets::in_place::InPlace;
-use hackenbook_rulesets::play::{PlayLimits as BoardLimits, PlayTable as BoardTable};
-use hackenbook_rulesets::{normalise_move_name, registry, AnyPosition, DynRuleset};
+use hackenbook_rulesets::play::{PlayLimits, PlayTable};
+use hackenbook_rulesets::{registry, AnyPosition, DynRuleset};
 use std::io::Write;
 use std::path::Path;
 
@@ -133,7 +132,7 @@ fn outcome_to_string(
 }
 
 /// The game a bare position is read in (`hackenbook eval LR`, `hackenbook play LR`).
-const HACKENBUSH: &str = "hackenbush";
+const HACKENBUSH: &str = registry::UNTAGGED;
 
 /// `input` read as a position of the game named `game` (`eval --game`, `play --game`), under
 /// its childish rules with `childish` (`--childish`: a rule variant of Hackenbush's).
@@ -754,55 +753,25 @@ pub fn play(
 ) -> Result<(), Failure> {
     let table = play_table(input, game, childish, ev)?;
     if json {
-        say(&table.json().map_err(|e| Failure::Other(e.to_string()))?);
+        say(&serde_json::to_string(&table).map_err(|e| Failure::Other(e.to_string()))?);
         return Ok(());
     }
     let stdin = std::io::stdin();
     let (mut input, mut out) = (stdin.lock(), std::io::stdout());
-    match &table {
-        Playable::Hackenbush(table, board) => {
-            play_against_solver(table, board, &mut input, &mut out)
-        }
-        Playable::Other(table) => play_board_against_solver(table, &mut input, &mut out),
-    }
-    .map_err(|e| Failure::Other(format!("cannot talk to the terminal: {e}")))
-}
-
-/// What `play` plays from: a Hackenbush board on Hackenbush's table of standing edges (each
-/// edge's name and colour, every legal cut: the table the pages embed, and `play --json`'s
-/// documented shape), any other game on the generic table of its positions.
-pub enum Playable {
-    Hackenbush(PlayTable, Box<Board>),
-    Other(BoardTable),
-}
-
-impl Playable {
-    /// The table as `play --json` prints it.
-    pub fn json(&self) -> serde_json::Result<String> {
-        match self {
-            Playable::Hackenbush(table, _) => serde_json::to_string(table),
-            Playable::Other(table) => serde_json::to_string(table),
-        }
-    }
-
-    /// The value of the position play starts from, as the table writes it.
-    pub fn value(&self) -> &str {
-        match self {
-            Playable::Hackenbush(table, _) => &table.values[table.positions[0].value],
-            Playable::Other(table) => &table.values[table.positions[0].value],
-        }
-    }
+    play_against_solver(&table, &mut input, &mut out)
+        .map_err(|e| Failure::Other(format!("cannot talk to the terminal: {e}")))
 }
 
 /// The play table of `input`: a position of the game `game`, or written `GAME: POSITION`, or
-/// else a bare Hackenbush position (`LR`, as `hackenbush: LR`), all read through the registry
-/// and valued by the run's solvers (`ev`: under its time limit).
+/// else a bare Hackenbush position (`LR`, as `hackenbush: LR`), all read through the registry,
+/// valued by the run's solvers (`ev`: under its time limit) and played on the one table every
+/// game has.
 pub fn play_table(
     input: &str,
     game: Option<&str>,
     childish: bool,
     ev: &mut Evaluator,
-) -> Result<Playable, Failure> {
+) -> Result<PlayTable, Failure> {
     let (game, text) = match (game, input.split_once(':')) {
         (Some(game), _) => (game, input),
         (None, Some((game, text))) if registry::find(game.trim()).is_some() => {
@@ -811,145 +780,34 @@ pub fn play_table(
         (None, _) => (HACKENBUSH, input),
     };
     let position = read_game_position(game, text, childish)?;
-    let cannot_play = |e: &dyn std::fmt::Display| {
+    let Evaluator { games, rulesets } = ev;
+    PlayTable::build(&position, &PlayLimits::default(), rulesets, games).map_err(|e| {
         Failure::Other(format!(
             "cannot play {}: {e}",
             capped(format!("`{game}: {}`", position.print()))
         ))
-    };
-    let Evaluator { games, rulesets } = ev;
-    let limits = PlayLimits::default();
-    // Hackenbush's own table while it fits it (its documented `--json`); a larger board is
-    // played on the table every game has, which follows positions rather than edges.
-    let own = position
-        .downcast::<hackenbush::Hackenbush>()
-        .filter(|board| board.written().edge_count() <= limits.edges);
-    if let Some(board) = own {
-        let rules = if childish {
-            Rules::Childish
-        } else {
-            Rules::Normal
-        };
-        let table = PlayTable::build(
-            board.written(),
-            rules,
-            &limits,
-            rulesets.hackenbush(),
-            games,
-        )
-        .map_err(|e| cannot_play(&e))?;
-        let board =
-            Board::new(board.written(), rules, limits.edges).map_err(|e| cannot_play(&e))?;
-        return Ok(Playable::Hackenbush(table, Box::new(board)));
-    }
-    BoardTable::build(&position, &BoardLimits::default(), rulesets, games)
-        .map(Playable::Other)
-        .map_err(|e| cannot_play(&e))
+    })
 }
 
-/// A game against the solver: the user picks a side and who starts, then cuts edges by name;
-/// the solver answers with a winning cut whenever it has one. Ends when a player has no cut,
-/// or on `quit` or the end of the input.
+/// A game against the solver, of any game: the user picks a side and who starts, then types
+/// moves by their names (a Hackenbush cut by its edge's name), read as the game reads them
+/// (an illegal one is answered with the game's reason); the solver answers with a winning move
+/// whenever it has one ([`PlayTable::solver_choice`]). Ends when the player to move has no
+/// move, or on `quit` or the end of the input.
 pub fn play_against_solver(
     table: &PlayTable,
-    board: &Board,
-    input: &mut dyn std::io::BufRead,
-    out: &mut dyn Write,
-) -> std::io::Result<()> {
-    let names: Vec<String> = table
-        .edges
-        .iter()
-        .map(|e| {
-            let colour = hackenbush::Colour::from_letter(e.colour).map_or("", |c| c.word());
-            format!("{} ({colour})", e.name)
-        })
-        .collect();
-    writeln!(
-        out,
-        "{} under the {} rules, worth {}.\nIts edges: {}.",
-        table.position,
-        table.rules,
-        table.values[table.positions[0].value],
-        names.join(", ")
-    )?;
-    let Some(human) = ask_player(input, out, "Play as left (blue) or right (red)?")? else {
-        return Ok(());
-    };
-    let Some(first) = ask_player(input, out, "Who starts, left or right?")? else {
-        return Ok(());
-    };
-    let mut game = Match::new(table, board, first);
-    loop {
-        let notation = game.notation();
-        writeln!(
-            out,
-            "\n{}: worth {}, {} to move.",
-            if notation.is_empty() {
-                "Nothing is left"
-            } else {
-                &notation
-            },
-            game.value(),
-            game.to_move
-        )?;
-        if let Some(winner) = game.winner() {
-            writeln!(
-                out,
-                "{} has no cut left: {}.",
-                game.to_move,
-                if winner == human {
-                    "you win"
-                } else {
-                    "the solver wins"
-                }
-            )?;
-            return Ok(());
-        }
-        if game.to_move != human {
-            if let Some(e) = game.solver_choice() {
-                writeln!(out, "The solver cuts {}.", board.names().name(e))?;
-                game.cut(e);
-            }
-            continue;
-        }
-        let legal: Vec<String> = game
-            .legal()
-            .iter()
-            .map(|&e| board.names().name(e))
-            .collect();
-        write!(out, "Your cut ({}; or quit): ", legal.join(", "))?;
-        out.flush()?;
-        let line = match read_line(input)? {
-            Read::Line(line) if !line.eq_ignore_ascii_case("quit") => line,
-            Read::TooLong => {
-                writeln!(out, "{TOO_LONG}")?;
-                continue;
-            }
-            Read::Line(_) | Read::End => {
-                writeln!(out, "\nGame abandoned.")?;
-                return Ok(());
-            }
-        };
-        if let Err(why) = game.cut_named(&line) {
-            writeln!(out, "{why}")?;
-        }
-    }
-}
-
-/// A game of another ruleset against the solver, like [`play_against_solver`]: the user picks a
-/// side and who starts, then types moves by their names; the solver answers with a winning
-/// move whenever it has one. Ends when the player to move has no move, or on `quit` or the end
-/// of the input.
-pub fn play_board_against_solver(
-    table: &BoardTable,
     input: &mut dyn std::io::BufRead,
     out: &mut dyn Write,
 ) -> std::io::Result<()> {
     let start = &table.positions[0];
+    let verb = table.reached[0].ruleset().move_verb();
     writeln!(
         out,
-        "{}: {}, worth {}.{}",
+        "{}{}: {}, worth {}.{}",
         table.game,
+        table
+            .variant
+            .map_or(String::new(), |v| format!(" (the {v} rules)")),
         start.position,
         table.values[start.value],
         table.players.map_or(String::new(), |p| format!("\n{p}."))
@@ -966,10 +824,14 @@ pub fn play_board_against_solver(
         writeln!(
             out,
             "\n{}: worth {}, {to_move} to move.",
-            entry.position, table.values[entry.value]
+            if entry.position.is_empty() {
+                "Nothing is left"
+            } else {
+                &entry.position
+            },
+            table.values[entry.value]
         )?;
-        let moves = entry.moves(to_move);
-        if moves.is_empty() {
+        let Some(choice) = table.solver_choice(here, to_move) else {
             let verdict = if to_move == human {
                 "the solver wins"
             } else {
@@ -977,22 +839,27 @@ pub fn play_board_against_solver(
             };
             writeln!(out, "{to_move} has no move left: {verdict}.")?;
             return Ok(());
-        }
+        };
         if to_move != human {
-            // A winning move when there is one, else the first.
-            let choice = moves.iter().find(|m| m.wins).unwrap_or(&moves[0]);
-            writeln!(out, "The solver plays {}.", choice.name)?;
+            writeln!(out, "The solver {verb} {}.", choice.name)?;
             here = choice.to;
             to_move = to_move.other();
             continue;
         }
-        let names: Vec<&str> = moves.iter().map(|m| m.name.as_str()).collect();
+        let names: Vec<String> = entry
+            .moves(to_move)
+            .iter()
+            .map(|m| match &m.piece {
+                Some(piece) => format!("{} ({piece})", m.name),
+                None => m.name.clone(),
+            })
+            .collect();
         write!(out, "Your move ({}; or quit): ", names.join(", "))?;
         out.flush()?;
         let line = match read_line(input)? {
             Read::Line(line) if !line.eq_ignore_ascii_case("quit") => line,
             Read::TooLong => {
-                writeln!(out, "{TOO_LONG_MOVE}")?;
+                writeln!(out, "{TOO_LONG}")?;
                 continue;
             }
             Read::Line(_) | Read::End => {
@@ -1000,20 +867,12 @@ pub fn play_board_against_solver(
                 return Ok(());
             }
         };
-        let wanted = normalise_move_name(&line);
-        match moves
-            .iter()
-            .find(|m| normalise_move_name(&m.name) == wanted)
-        {
-            Some(m) => {
+        match table.find_move(here, to_move, &line) {
+            Ok(m) => {
                 here = m.to;
                 to_move = to_move.other();
             }
-            None => writeln!(
-                out,
-                "`{line}` is not a move of {to_move} here; the moves are {}.",
-                names.join(", ")
-            )?,
+            Err(why) => writeln!(out, "{why}.")?,
         }
     }
 }
@@ -1044,8 +903,7 @@ fn ask_player(
 /// The longest line `play` reads from its input; the rest of a longer one is skipped unread.
 pub const MAX_INPUT_LINE: usize = 4096;
 
-const TOO_LONG: &str = "That line is too long (over 4096 bytes): type an edge's name.";
-const TOO_LONG_MOVE: &str = "That line is too long (over 4096 bytes): type a move's name.";
+const TOO_LONG: &str = "That line is too long (over 4096 bytes): type a move's name.";
 
 /// A line of `play`'s input.
 enum Read {

@@ -3,19 +3,24 @@
 //! shows which members of a family a condition picks; `play` plays a game in the terminal.
 
 use hackenbook::commands::{
-    eval_game_to_string, eval_outcome_to_string, eval_to_string, listing_text, play_table, Playable,
+    eval_game_to_string, eval_outcome_to_string, eval_to_string, listing_text, play_against_solver,
+    play_table,
 };
 use hackenbook_book::driver::{self, Project};
-use hackenbook_rulesets::play::PlayTable as BoardTable;
+use hackenbook_rulesets::play::PlayTable;
 use std::path::Path;
 
-/// The generic table of a position of another game than Hackenbush.
-fn board_table(input: &str, game: Option<&str>) -> Result<BoardTable, driver::Failure> {
+/// The play table of a position, under the usual rules.
+fn board_table(input: &str, game: Option<&str>) -> Result<PlayTable, driver::Failure> {
     let mut ev = hackenbook_rulesets::hackenbush::Evaluator::default();
-    match play_table(input, game, false, &mut ev)? {
-        Playable::Other(table) => Ok(table),
-        Playable::Hackenbush(..) => panic!("`{input}` is played on Hackenbush's table"),
-    }
+    play_table(input, game, false, &mut ev)
+}
+
+/// A game against the solver on `table`, the reader typing `input`: what the terminal shows.
+fn terminal(table: &PlayTable, input: &str) -> String {
+    let mut out = Vec::new();
+    play_against_solver(table, &mut input.as_bytes(), &mut out).unwrap();
+    String::from_utf8(out).unwrap()
 }
 
 fn project_with(essays: &[(&str, &str)]) -> (tempfile::TempDir, Project) {
@@ -282,26 +287,48 @@ fn eval_suggests_the_nearest_position_before_brackets() {
     );
 }
 
+/// A game of Hackenbush in the terminal, on the table every game has: cuts typed by edge name
+/// (in any case, `[1]` on a name that needs none), an illegal one answered with the game's
+/// reason, the solver's cuts and the values shown. `LR LR R` is worth 0: Left, starting, loses.
 #[test]
 fn the_terminal_game_ends_with_the_winner() {
-    let Playable::Hackenbush(table, board) = play_table(
-        "LR LR R",
-        None,
-        false,
-        &mut hackenbook_rulesets::hackenbush::Evaluator::default(),
-    )
-    .unwrap() else {
-        panic!("a bare position is played on Hackenbush's table")
-    };
-    // Left starts a second-player win: the solver, playing Right, wins.
-    let input = "left\nleft\nLX\nLR[2]\nL[1]\nL[2]\n";
-    let mut out = Vec::new();
-    hackenbook::commands::play_against_solver(&table, &board, &mut input.as_bytes(), &mut out)
-        .unwrap();
-    let out = String::from_utf8(out).unwrap();
-    assert!(out.contains("no X edge") || out.contains("`X`"), "{out}");
+    let table = board_table("LR LR R", None).unwrap();
+    let out = terminal(&table, "left\nleft\nLX\nLR[2]\nl[1]\nL[2]\n");
+    assert!(out.starts_with("hackenbush: LR LR R, worth 0.\n"), "{out}");
     assert!(
-        out.ends_with("Left has no cut left: the solver wins.\n"),
+        out.contains("Your move (L[1] (blue edge), L[2] (blue edge); or quit): "),
+        "{out}"
+    );
+    assert!(out.contains("unexpected `X`"), "{out}");
+    assert!(
+        out.contains("`LR[2]` is red: only Right may cut it"),
+        "{out}"
+    );
+    assert!(
+        out.contains("LR R: worth -1/2, Right to move.\nThe solver cuts LR[2]."),
+        "{out}"
+    );
+    assert!(
+        out.contains("R: worth -1, Right to move.\nThe solver cuts R."),
+        "{out}"
+    );
+    assert!(
+        out.ends_with(
+            "Nothing is left: worth 0, Left to move.\nLeft has no move left: the solver wins.\n"
+        ),
+        "{out}"
+    );
+    // Under the childish rules Left may not cut a blue edge a red one stands on: `L(RG)` is ∗,
+    // and the rules are said.
+    let mut ev = hackenbook_rulesets::hackenbush::Evaluator::default();
+    let table = play_table("L(RG)", None, true, &mut ev).unwrap();
+    let out = terminal(&table, "left\nleft\nL\n");
+    assert!(
+        out.starts_with("hackenbush (the childish rules): LRG, worth *.\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("under the childish rules Left may not cut `L`"),
         "{out}"
     );
 }
@@ -493,8 +520,9 @@ fn play_takes_a_position_of_any_game() {
 }
 
 /// `play LR` and `play "hackenbush: LR"` are one path: the same table, printed the same by
-/// `--json` (Hackenbush's documented shape: edges with their colours, every legal cut), under
-/// either rule variant; `L(RG)` is ½∗ normally and ∗ childish.
+/// `--json` (the shape every game's table has, each cut saying the colour of its edge), under
+/// either rule variant; `L(RG)` is ½∗ normally and ∗ childish. Every board is played on that
+/// table, of 24 edges or fewer as of more.
 #[test]
 fn play_of_a_bare_position_is_play_of_hackenbush_s() {
     let mut ev = hackenbook_rulesets::hackenbush::Evaluator::default();
@@ -507,23 +535,69 @@ fn play_of_a_bare_position_is_play_of_hackenbush_s() {
         let bare = play_table(input, None, childish, &mut ev).unwrap();
         let tagged = play_table(&format!("hackenbush: {input}"), None, childish, &mut ev).unwrap();
         let given = play_table(input, Some("hackenbush"), childish, &mut ev).unwrap();
-        assert!(matches!(tagged, Playable::Hackenbush(..)), "{input}");
-        assert_eq!(bare.value(), value, "{input}");
-        let json = bare.json().unwrap();
-        assert_eq!(tagged.json().unwrap(), json, "{input}");
-        assert_eq!(given.json().unwrap(), json, "{input}");
+        assert_eq!(bare.values[bare.positions[0].value], value, "{input}");
+        let json = serde_json::to_string(&bare).unwrap();
+        assert_eq!(serde_json::to_string(&tagged).unwrap(), json, "{input}");
+        assert_eq!(serde_json::to_string(&given).unwrap(), json, "{input}");
         let read: serde_json::Value = serde_json::from_str(&json).unwrap();
-        let rules = if childish { "childish" } else { "normal" };
-        assert_eq!(read["rules"], rules, "{input}");
-        assert!(read["edges"][0]["colour"].is_string(), "{json}");
+        assert_eq!(read["game"], "hackenbush", "{json}");
+        let variant = if childish {
+            serde_json::json!("childish")
+        } else {
+            serde_json::Value::Null
+        };
+        assert_eq!(read["variant"], variant, "{json}");
     }
-    // Past Hackenbush's own table's 24 edges, a board is played on the table every game has,
-    // bare or named: a stalk of 30 blue edges, worth 30.
+    // Each cut names its edge and says its colour; the entry it reaches is the position left.
+    // `LR`: Left cuts the blue `L` (everything falls, 0), Right the red `LR` (leaving `L`, 1).
+    let read: serde_json::Value =
+        serde_json::from_str(&serde_json::to_string(&board_table("LR", None).unwrap()).unwrap())
+            .unwrap();
+    let start = &read["positions"][0];
+    assert_eq!(start["position"], "LR");
+    assert_eq!(
+        read["values"][start["value"].as_u64().unwrap() as usize],
+        "1/2"
+    );
+    let cut = |side: &str| {
+        let m = &start[side][0];
+        let to = &read["positions"][m["to"].as_u64().unwrap() as usize];
+        (
+            m["name"].as_str().unwrap().to_string(),
+            m["piece"].as_str().unwrap().to_string(),
+            to["position"].as_str().unwrap().to_string(),
+            read["values"][to["value"].as_u64().unwrap() as usize].clone(),
+        )
+    };
+    assert_eq!(
+        cut("left"),
+        ("L".into(), "blue edge".into(), "".into(), "0".into())
+    );
+    assert_eq!(
+        cut("right"),
+        ("LR".into(), "red edge".into(), "L".into(), "1".into())
+    );
+    // A green edge is either player's cut, and says so to both.
+    let green = board_table("G", None).unwrap();
+    for player in hackenbook_games::Player::BOTH {
+        let m = &green.positions[0].moves(player)[0];
+        assert_eq!(
+            (m.name.as_str(), m.piece.as_deref()),
+            ("G", Some("green edge"))
+        );
+    }
+    // Another game's moves take no piece: the JSON says nothing of one.
+    let json = serde_json::to_string(&board_table("domineering: 2x2", None).unwrap()).unwrap();
+    assert!(
+        !json.contains("piece") && !json.contains("variant"),
+        "{json}"
+    );
+    // Boards of more than 24 edges are played on the same table, bare or named: a stalk of 30
+    // blue edges, worth 30.
     let stalk = "L".repeat(30);
     for input in [stalk.clone(), format!("hackenbush: {stalk}")] {
         let played = play_table(&input, None, false, &mut ev).unwrap();
-        assert!(matches!(played, Playable::Other(..)), "{input}");
-        assert_eq!(played.value(), "30", "{input}");
+        assert_eq!(played.values[played.positions[0].value], "30", "{input}");
     }
 }
 
@@ -604,7 +678,7 @@ fn eval_and_play_take_every_game_of_the_registry() {
                 ev: &mut hackenbook_rulesets::hackenbush::Evaluator| {
         let evaluated = eval_to_string(input, false, childish, defs).unwrap();
         let table = play_table(input, None, childish, ev).unwrap();
-        let played = table.value().to_string();
+        let played = table.values[table.positions[0].value].clone();
         (evaluated.lines().next().unwrap().to_string(), played)
     };
     for (game, position, value) in samples {
@@ -634,34 +708,23 @@ fn eval_and_play_take_every_game_of_the_registry() {
 #[test]
 fn the_terminal_game_of_another_game_ends_with_the_winner() {
     let table = board_table("domineering: 2x2", None).unwrap();
-    let input = "left\nleft\na1-b1\nA1 - A2\n";
-    let mut out = Vec::new();
-    hackenbook::commands::play_board_against_solver(&table, &mut input.as_bytes(), &mut out)
-        .unwrap();
-    let out = String::from_utf8(out).unwrap();
+    let out = terminal(&table, "left\nleft\na1-b1\nA1 - A2\n");
     assert!(
         out.starts_with("domineering: 2x2, worth +-1.\nLeft places vertical dominoes"),
         "{out}"
     );
+    // A wrong move is answered with the game's reason and the moves there are.
     assert!(
-        out.contains("`a1-b1` is not a move of Left here; the moves are a1-a2, b1-b2."),
+        out.contains("`a1-b1` is a horizontal, Right's domino: Left places vertical dominoes; Left's moves here are a1-a2, b1-b2."),
         "{out}"
     );
     assert!(out.ends_with("Right has no move left: you win.\n"), "{out}");
     // The reader plays Right and starts: the solver, Left, is left without a move.
-    let input = "right\nright\na2-b2\n";
-    let mut out = Vec::new();
-    hackenbook::commands::play_board_against_solver(&table, &mut input.as_bytes(), &mut out)
-        .unwrap();
-    let out = String::from_utf8(out).unwrap();
+    let out = terminal(&table, "right\nright\na2-b2\n");
     assert!(out.ends_with("Left has no move left: you win.\n"), "{out}");
-    // Left starts as the solver, and wins with either domino.
-    let input = "right\nleft\n";
-    let mut out = Vec::new();
-    hackenbook::commands::play_board_against_solver(&table, &mut input.as_bytes(), &mut out)
-        .unwrap();
-    let out = String::from_utf8(out).unwrap();
-    assert!(out.contains("The solver plays a1-a2."), "{out}");
+    // Left starts as the solver, and wins with either domino, said with the game's verb.
+    let out = terminal(&table, "right\nleft\n");
+    assert!(out.contains("The solver places a1-a2."), "{out}");
     assert!(
         out.ends_with("Right has no move left: the solver wins.\n"),
         "{out}"

@@ -309,15 +309,24 @@ fn a_huge_input_is_quoted_in_part() {
     let output = hackenbook(&["eval", &letters]);
     fails_with(&output, "is neither a position");
     assert!(output.stderr.len() < 2_000, "{} bytes", output.stderr.len());
-    // A game that reads but cannot be valued: the reason is given whole, not the input again
-    // (a ring of 1,001 edges in three colours, beyond the game tree's 1,000 edges).
+    // A game that reads but cannot be valued: the reason is given whole, the input quoted in
+    // part. A ring of 1,001 edges in three colours, in brackets, is read as `[hackenbush: …]`
+    // is: past the Hackenbush solver's game tree of 1,000 edges, the solver of every game keys
+    // its thousand cuts until the run's time limit (1 s here) stops it.
     let colours = ["L", "R", "G"];
     let ring: Vec<String> = (0..1_000)
         .map(|i| format!("a{i}-a{} {}", i + 1, colours[i % 3]))
         .collect();
     let input = format!("[g-a0 G, {}, a1000-g R]", ring.join(", "));
-    let output = hackenbook(&["eval", &input]);
-    fails_with(&output, "beyond the solver's budget: more than 1000 edges");
+    let output = hackenbook(&["--time-limit", "1", "eval", &input]);
+    fails_with(
+        &output,
+        "nor a game (cannot value the position in brackets: the solver stopped: beyond the \
+         time limit of 1 s",
+    );
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("more characters)"), "{stderr}");
+    assert!(!stderr.contains("a999-a1000"), "{stderr}");
     assert!(output.stderr.len() < 2_000, "{} bytes", output.stderr.len());
     let query = format!("count forests2 where {}true", "not ".repeat(5_000));
     let output = hackenbook(&["census", "--", &query]);

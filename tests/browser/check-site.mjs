@@ -542,12 +542,46 @@ const PLAYED = {
   keyboard: { page: "the-cycle.html", id: "position-bed", notation: "g-a L, g-b L, a-c R, b-d R, c-d R" },
 };
 
-// The solver's table of a diagram: `hackenbook play --json`.
-function solverTable(d) {
-  const args = ["play", d.notation, "--json", ...(d.childish ? ["--childish"] : [])];
-  const table = JSON.parse(execFileSync(hackenbook, args, { encoding: "utf8", cwd: repo }));
-  const bySet = new Map(table.positions.map((e, i) => [e.set, i]));
-  return { ...table, bySet };
+// The solver's table of a diagram (`hackenbook play --json`, the table every game has: entries
+// by position, cuts by edge name, each saying its edge's colour), seen by edge as the page's v1
+// table numbers them. `colours` is the page's, one letter an edge in the edges' order; the names
+// in that order come from the position as written under the normal rules, where every edge is
+// someone's cut (a blue one Left's, a red one Right's, a green one both's), each player's listed
+// in the edges' order. An entry's edges standing: under the normal rules those someone may cut;
+// under the childish rules (nothing falls) those of the entry it was reached from, less the one
+// cut.
+function solverTable(d, colours) {
+  const play = (childish) =>
+    JSON.parse(execFileSync(hackenbook, ["play", d.notation, "--json", ...(childish ? ["--childish"] : [])], { encoding: "utf8", cwd: repo }));
+  const table = play(d.childish);
+  const normal = d.childish ? play(false) : table;
+  const queue = { L: normal.positions[0].left.slice(), R: normal.positions[0].right.slice() };
+  const LETTER = { "blue edge": "L", "red edge": "R", "green edge": "G" };
+  const edges = [...colours].map((c) => {
+    const m = queue[c === "R" ? "R" : "L"].shift();
+    if (c === "G") queue.R.shift();
+    return { name: m?.name, colour: LETTER[m?.piece] };
+  });
+  const index = new Map(edges.map((e, k) => [e.name, k]));
+  const bit = (name) => 2 ** index.get(name);
+  const sets = table.positions.map(() => undefined);
+  sets[0] = 2 ** edges.length - 1;
+  const moves = (e) => [...e.left, ...e.right];
+  table.positions.forEach((e, i) => {
+    if (!d.childish) sets[i] = moves(e).reduce((set, m) => set | bit(m.name), 0);
+    for (const m of moves(e)) sets[m.to] ??= sets[i] & ~bit(m.name);
+  });
+  const positions = table.positions.map((e, i) => {
+    const cuts = [];
+    for (const m of moves(e)) {
+      if (!cuts.some(([k]) => k === index.get(m.name))) cuts.push([index.get(m.name), m.to]);
+    }
+    cuts.sort((a, b) => a[0] - b[0]);
+    const winning = (ms) => ms.filter((m) => m.wins).map((m) => index.get(m.name));
+    return { set: sets[i], value: e.value, outcome: e.outcome, cuts, left: winning(e.left), right: winning(e.right) };
+  });
+  const bySet = new Map(positions.map((e, i) => [e.set, i]));
+  return { values: table.values, edges, positions, bySet };
 }
 
 // What the page shows of a figure in play: the edges standing, the value shown, the words said.
@@ -590,9 +624,9 @@ async function clickEdge(v, d, k) {
 async function openFigure(context, d, viewport = DESKTOP) {
   const v = await visit(context, d.page, viewport);
   const fig = v.page.locator(`#${d.id}`);
-  const table = solverTable(d);
   const pageTable = await fig.getAttribute("data-play");
   const [, colours, , , count] = (pageTable ?? "").split(";");
+  const table = solverTable(d, colours ?? "");
   check(
     colours === table.edges.map((e) => e.colour).join("") && Number(count) === table.positions.length,
     `${d.page}#${d.id}: the page's table is not the solver's for ${d.notation} (${colours}, ${count} entries)`,

@@ -40,6 +40,19 @@ impl Located {
     }
 }
 
+/// `text` cut after `max_chars` characters, with `…` and how many were left out: how a message
+/// quotes what was written when the reason after the quote must still be read.
+pub fn excerpt(text: &str, max_chars: usize) -> String {
+    match text.char_indices().nth(max_chars) {
+        None => text.to_string(),
+        Some((cut, _)) => format!(
+            "{}… ({} more characters)",
+            &text[..cut],
+            text[cut..].chars().count()
+        ),
+    }
+}
+
 impl fmt::Display for Located {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
@@ -51,3 +64,16 @@ impl fmt::Display for Located {
 }
 
 impl std::error::Error for Located {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_excerpt_keeps_a_short_text_and_counts_what_it_cuts() {
+        assert_eq!(excerpt("[LR]", 4), "[LR]");
+        assert_eq!(excerpt("[LRL]", 4), "[LRL… (1 more characters)");
+        // Characters, not bytes: a cut never splits one.
+        assert_eq!(excerpt("ααα", 1), "α… (2 more characters)");
+    }
+}

@@ -15,6 +15,7 @@ use hackenbook_games::{GameId, Games, OutcomeClass, Player};
 use std::any::Any;
 use std::collections::HashMap;
 use std::fmt;
+use std::hash::{Hash, Hasher};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Instant;
@@ -53,6 +54,8 @@ pub trait DynRuleset: Send + Sync + 'static {
     /// [`Ruleset::taken`].
     fn taken_erased(&self, from: &dyn Any, name: &str, to: &dyn Any) -> Option<Taken>;
     fn eq_erased(&self, a: &dyn Any, b: &dyn Any) -> bool;
+    /// The hash of a position, agreeing with [`DynRuleset::eq_erased`].
+    fn hash_erased(&self, p: &dyn Any, state: &mut dyn Hasher);
     /// [`Ruleset::same_position`].
     fn same_erased(&self, a: &dyn Any, b: &dyn Any) -> bool;
     /// The families a census of this game enumerates ([`Ruleset::census_families`]).
@@ -184,6 +187,10 @@ impl<R: Ruleset> DynRuleset for R {
             (Some(a), Some(b)) => a == b,
             _ => false,
         }
+    }
+
+    fn hash_erased(&self, p: &dyn Any, mut state: &mut dyn Hasher) {
+        inside::<R>(p).hash(&mut state);
     }
 
     fn same_erased(&self, a: &dyn Any, b: &dyn Any) -> bool {
@@ -504,6 +511,15 @@ impl PartialEq for AnyPosition {
 }
 
 impl Eq for AnyPosition {}
+
+/// Equal positions hash alike: the game, its variant and the position.
+impl Hash for AnyPosition {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.ruleset.name().hash(state);
+        self.ruleset.variant().hash(state);
+        self.ruleset.hash_erased(&*self.position, state);
+    }
+}
 
 impl fmt::Debug for AnyPosition {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -1,19 +1,22 @@
 //! Positions written in place in a game expression: `[LR] + [LR] + [R] = 0`.
 //!
 //! The one idea: the game notation knows no positions, so it hands a bracketed position on as a
-//! name (`[LR]`, brackets kept); before the expression is evaluated, every such name is read by
-//! the one position parser and valued by the solver, and the caller's resolver looks it up here.
-//! Brackets keep a position apart from `v` (down) and from numbers. A position of another game
-//! says which in front of it, `[domineering: 2x3]` ([`crate::registry::parse_tagged`]), and is
-//! valued by the run's solver of that game.
+//! name (`[LR]`, brackets kept); before the expression is evaluated, every such name is read
+//! through the registry ([`crate::registry::parse_position`]) and valued by the run's solver of
+//! its game, and the caller's resolver looks it up here. Brackets keep a position apart from `v`
+//! (down) and from numbers. A position of another game says which in front of it,
+//! `[domineering: 2x3]`; a bare one is Hackenbush's, `[LR]` being `[hackenbush: LR]`.
 
 use crate::erased::{Solvers, Unconfirmed};
-use crate::hackenbush::{Position, Rules};
 use crate::registry;
-use hackenbook_base::located::Located;
+use hackenbook_base::located::{excerpt, Located};
 use hackenbook_games::notation::Expr;
 use hackenbook_games::{GameId, Games};
 use std::collections::BTreeMap;
+
+/// The most characters of a bracket an error quotes: the error is located at it, and the
+/// reason, after the quote, must fit what a message shows (a diagnostic cuts one at 400).
+const QUOTED_CHARS: usize = 80;
 
 /// The values of the positions written in place in some expressions, by their bracketed text.
 #[derive(Clone, Debug, Default)]
@@ -36,40 +39,22 @@ impl InPlace {
             if values.contains_key(&name) {
                 continue;
             }
-            if let Some(read) = registry::parse_tagged(inner) {
-                let position = read.map_err(|e| Located {
-                    message: format!("in `{name}`: {}", e.message),
-                    ..e.shifted(span.start + 1)
-                })?;
-                // Confirmed by the plain game tree as a block's position is, where it fits.
-                let (value, _) = position.confirmed_value(rulesets, games).map_err(|e| {
-                    let message = match e {
-                        Unconfirmed::Unsolved(e) => {
-                            format!("cannot value the position in brackets: {e}")
-                        }
-                        disagree => format!("in `{name}`: {disagree}"),
-                    };
-                    Located::new(span.clone(), message)
-                })?;
-                values.insert(name, value);
-                continue;
-            }
-            let position = Position::parse(inner).map_err(|e| {
-                Located::new(
-                    e.span.start + span.start + 1..e.span.end + span.start + 1,
-                    format!("in `{name}`: {}", e.message),
-                )
+            // The bracket quoted in part, so that the reason after it is always read.
+            let quoted = excerpt(&name, QUOTED_CHARS);
+            let position = registry::parse_position(inner).map_err(|e| Located {
+                message: format!("in `{quoted}`: {}", e.message),
+                ..e.shifted(span.start + 1)
             })?;
-            let value = rulesets
-                .hackenbush()
-                .evaluate(&position, Rules::Normal, games)
-                .map_err(|e| {
-                    Located::new(
-                        span.clone(),
-                        format!("cannot value the position in brackets: {e}"),
-                    )
-                })?
-                .value;
+            // Confirmed by the plain game tree as a block's position is, where it fits.
+            let (value, _) = position.confirmed_value(rulesets, games).map_err(|e| {
+                let message = match e {
+                    Unconfirmed::Unsolved(e) => {
+                        format!("cannot value the position in brackets: {e}")
+                    }
+                    disagree => format!("in `{quoted}`: {disagree}"),
+                };
+                Located::new(span.clone(), message)
+            })?;
             values.insert(name, value);
         }
         Ok(InPlace(values))
@@ -80,7 +65,7 @@ impl InPlace {
     /// (see `check::unknown_name_help`): bracketing a typo of a defined name reads another
     /// position, which may well make the statement true.
     pub fn hint(name: &str) -> Option<String> {
-        let reads = !name.starts_with('[') && Position::parse(name).is_ok();
+        let reads = !name.starts_with('[') && registry::parse_position(name).is_ok();
         reads.then(|| format!("a position written in place goes in brackets: `[{name}]`"))
     }
 
@@ -132,6 +117,38 @@ mod tests {
             Some("a position written in place goes in brackets: `[LR]`")
         );
         assert_eq!(InPlace::hint("cherry"), None);
+    }
+
+    /// A bare bracket is read as `[hackenbush: …]` through the registry: the same value, and
+    /// the same reason when it cannot be read, said whole after the bracket quoted in part. A
+    /// stalk of 100,001 blue edges is past what Hackenbush takes (100,000 standing edges).
+    #[test]
+    fn a_bare_bracket_is_hackenbush_s_through_the_registry() {
+        let mut games = Games::new();
+        let rulesets = &mut Solvers::default();
+        let mut value = |text: &str| evaluate(text, rulesets, &mut games, &mut |_| None);
+        assert_eq!(
+            value("[L(L R)] + [LR]").unwrap(),
+            value("[hackenbush: L(L R)] + [hackenbush: LR]").unwrap()
+        );
+        let stalk = "L".repeat(100_001);
+        let bare = value(&format!("1 + [{stalk}]")).unwrap_err();
+        let tagged = value(&format!("1 + [hackenbush: {stalk}]")).unwrap_err();
+        let reason = |e: &Located| e.message.split_once("`: ").unwrap().1.to_string();
+        assert_eq!(reason(&bare), reason(&tagged));
+        assert!(
+            reason(&bare).starts_with("the position is too large: its size is 100001"),
+            "{bare}"
+        );
+        // Located at the position inside its brackets; the bracket quoted in part, so that the
+        // message fits what a diagnostic shows (400 characters) with its reason whole.
+        assert_eq!(bare.span, 5..100_006);
+        assert!(bare.message.chars().count() < 400, "{bare}");
+        assert!(
+            bare.message
+                .starts_with(&format!("in `[{}… (", "L".repeat(79))),
+            "{bare}"
+        );
     }
 
     #[test]

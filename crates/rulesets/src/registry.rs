@@ -99,6 +99,16 @@ pub fn parse_tagged(text: &str) -> Option<Result<AnyPosition, Located>> {
     }))
 }
 
+/// The game a position written without `GAME:` in front is read in: `LR` is `hackenbush: LR`.
+pub const UNTAGGED: &str = "hackenbush";
+
+/// Reads a position written `GAME: POSITION` ([`parse_tagged`]), or else bare, as a position of
+/// [`UNTAGGED`] under its usual rules: the one reader of a position in brackets (`[LR]` is
+/// `[hackenbush: LR]`). Errors are located in `text`.
+pub fn parse_position(text: &str) -> Result<AnyPosition, Located> {
+    parse_tagged(text).unwrap_or_else(|| AnyPosition::parse(&hackenbush::NORMAL, text))
+}
+
 /// The game of `GAME: POSITION` and where its position starts in `text` (after the colon);
 /// `None` when `text` has no `GAME:` in front, an error located in `text` for a name that is
 /// no game's.
@@ -174,5 +184,17 @@ mod tests {
         assert_eq!((p.ruleset().name(), p.print()), ("hackenbush", "LR".into()));
         assert!(parse_tagged("LR").is_none());
         assert!(parse_tagged("g-a L, a-b R").is_none());
+        // Bare, a position is the untagged game's, read by the same reader as tagged.
+        for bare in ["LR", "g-a L, a-b R"] {
+            let p = parse_position(bare).unwrap();
+            let tagged = parse_position(&format!("{UNTAGGED}: {bare}")).unwrap();
+            assert_eq!(p.ruleset().name(), UNTAGGED);
+            assert_eq!(p.ruleset().variant(), None);
+            assert!(p == tagged, "{bare}");
+        }
+        assert_eq!(
+            parse_position("L(R").unwrap_err(),
+            crate::hackenbush::Position::parse("L(R").unwrap_err()
+        );
     }
 }

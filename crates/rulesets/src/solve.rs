@@ -103,8 +103,15 @@ struct Frame<P, K> {
     next: usize,
 }
 
+/// The frame of a part of a position of `R`.
+type RulesFrame<R> =
+    Frame<<R as Ruleset>::Position, MemoKey<<R as Ruleset>::Key, <R as Ruleset>::Position>>;
+
 /// How often, in parts, the clock is read.
 const READ_EVERY: u64 = 256;
+
+/// How often, in the options of one part, the clock is read while they are keyed.
+const READ_OPTIONS: usize = 16;
 
 impl<R: Ruleset> Solver<R> {
     /// The solver with every liberty the ruleset offers.
@@ -261,7 +268,7 @@ impl<R: Ruleset> Solver<R> {
             return Ok(v);
         }
         let budget_start = self.stats.valued;
-        let mut stack = vec![self.frame(part.clone(), keyed)];
+        let mut stack = vec![self.frame(part.clone(), keyed, clock)?];
         // The value of the part whose frame was popped last, for its slot in the frame below.
         let mut done = None;
         while let Some(top) = stack.last_mut() {
@@ -291,7 +298,7 @@ impl<R: Ruleset> Solver<R> {
                         limit: self.limits.positions,
                     });
                 }
-                let frame = self.frame(q, keyed);
+                let frame = self.frame(q, keyed, clock)?;
                 stack.push(frame);
                 continue;
             }
@@ -328,15 +335,22 @@ impl<R: Ruleset> Solver<R> {
         Ok(done.expect("the part was valued when the stack emptied"))
     }
 
+    /// The frame of `part`: its options' parts, each with its key. The clock is read every
+    /// [`READ_OPTIONS`] options, since keying the parts of one large position's options can
+    /// take long (the canonical code of each of a 1,000-edge cycle's thousand cuts).
     fn frame(
         &self,
         part: R::Position,
         keyed: Keyed<MemoKey<R::Key, R::Position>>,
-    ) -> Frame<R::Position, MemoKey<R::Key, R::Position>> {
+        clock: &Running,
+    ) -> Result<RulesFrame<R>, Unsolved> {
         let mut slots = Vec::new();
         let mut options = Vec::new();
         for (who, player) in [Player::Left, Player::Right].into_iter().enumerate() {
             for q in self.rules.options(&part, player) {
+                if options.len() % READ_OPTIONS == READ_OPTIONS - 1 {
+                    clock.read().map_err(Unsolved::Stopped)?;
+                }
                 for c in self.parts(&q) {
                     let keyed = self.key(&c);
                     slots.push(Slot::Part(c, keyed));
@@ -344,11 +358,11 @@ impl<R: Ruleset> Solver<R> {
                 options.push((who, slots.len()));
             }
         }
-        Frame {
+        Ok(Frame {
             keyed,
             slots,
             options,
             next: 0,
-        }
+        })
     }
 }

@@ -6,13 +6,14 @@ use hackenbook_base::located::Located;
 use hackenbook_games::{Games, OutcomeClass, Player, Relation};
 use hackenbook_rulesets::hackenbush::moves::legal_moves;
 use hackenbook_rulesets::hackenbush::play::{
-    compact, members, Board, Match, PlayError, PlayLimits, PlayTable, MAX_BOARD_EDGES,
+    compact, members, Board, PlayError, PlayLimits, PlayTable, MAX_BOARD_EDGES,
 };
 use hackenbook_rulesets::hackenbush::{
     Colour, EdgeNames, Evaluator, Hackenbush, InPlay, Position, Rules, Solver,
 };
 use hackenbook_rulesets::in_place;
 use hackenbook_rulesets::line::{self, AnyPlay, AnyReader, Replay, Script, CUT};
+use hackenbook_rulesets::play::{PlayLimits as Budget, PlayTable as GameTable};
 use hackenbook_rulesets::AnyPosition;
 use proptest::prelude::*;
 use std::collections::HashSet;
@@ -66,6 +67,18 @@ fn cut(player: Player, name: &str) -> Step {
         player,
         mv: name.to_string(),
     }
+}
+
+/// The table every game has of `p` under `rules`, as `hackenbook play` builds it.
+fn game_table(p: &Position, rules: Rules, ev: &mut Evaluator) -> GameTable {
+    let position = AnyPosition::of(Hackenbush::of(rules), InPlay::new(p));
+    GameTable::build(
+        &position,
+        &Budget::default(),
+        &mut ev.rulesets,
+        &mut ev.games,
+    )
+    .unwrap()
 }
 
 /// Palettes: blue-red, green, all three.
@@ -246,7 +259,8 @@ proptest! {
     }
 
     /// The solver wins every game it can: whatever legal cuts its opponent makes, a side that
-    /// wins the starting position (with the given first player) wins the game.
+    /// wins the starting position (with the given first player) wins the game, played on the
+    /// table every game has, as `hackenbook play` plays it.
     #[test]
     fn the_solver_wins_what_it_can(
         spec in prop::collection::vec(any::<(u8, u8, u8)>(), 0..8),
@@ -256,25 +270,22 @@ proptest! {
         choices in prop::collection::vec(any::<u8>(), 10),
     ) {
         let p = graph(&spec, PALETTES[palette]);
-        let rules = rules(childish);
-        let mut games = Games::new();
-        let table = PlayTable::build(&p, rules, &PlayLimits::default(), &mut Solver::new(), &mut games).unwrap();
-        let board = Board::new(&p, rules, MAX_BOARD_EDGES).unwrap();
+        let table = game_table(&p, rules(childish), &mut Evaluator::default());
         let first = if first_left { Player::Left } else { Player::Right };
         let solver_side = table.positions[0].outcome.winner(first);
-        let mut game = Match::new(&table, &board, first);
-        let mut turn = 0;
+        let (mut at, mut to_move, mut turn) = (0, first, 0);
         let winner = loop {
-            if let Some(w) = game.winner() {
-                break w;
+            let moves = table.positions[at].moves(to_move);
+            if moves.is_empty() {
+                break to_move.other();
             }
-            let e = if game.to_move == solver_side {
-                game.solver_choice().unwrap()
+            let m = if to_move == solver_side {
+                table.solver_choice(at, to_move).unwrap()
             } else {
-                let legal = game.legal();
-                legal[choices[turn % choices.len()] as usize % legal.len()]
+                &moves[choices[turn % choices.len()] as usize % moves.len()]
             };
-            game.cut(e);
+            at = m.to;
+            to_move = to_move.other();
             turn += 1;
         };
         prop_assert_eq!(winner, solver_side, "{}", p.notation());
@@ -298,22 +309,21 @@ proptest! {
         let p = graph(&spec, PALETTES[palette]);
         let rules = rules(childish);
         let mut ev = Evaluator::default();
-        let table = PlayTable::build(&p, rules, &PlayLimits::default(), ev.rulesets.hackenbush(), &mut ev.games).unwrap();
-        let board = Board::new(&p, rules, MAX_BOARD_EDGES).unwrap();
-        let mut game = Match::new(&table, &board, Player::Left);
+        let table = game_table(&p, rules, &mut ev);
+        let (mut at, mut mover) = (0, Player::Left);
         let mut lines = vec!["start = left".to_string()];
         let mut value_lines = Vec::new();
         for &choice in &choices {
-            let legal = game.legal();
-            if legal.is_empty() {
+            let moves = table.positions[at].moves(mover);
+            if moves.is_empty() {
                 break;
             }
-            let e = legal[choice as usize % legal.len()];
-            let mover = game.to_move;
-            lines.push(format!("{} cuts {}", mover.name().to_lowercase(), board.names().name(e)));
-            game.cut(e);
+            let m = &moves[choice as usize % moves.len()];
+            lines.push(format!("{} cuts {}", mover.name().to_lowercase(), m.name));
+            at = m.to;
+            mover = mover.other();
             value_lines.push(lines.len());
-            lines.push(format!("value = {}", game.value()));
+            lines.push(format!("value = {}", table.values[table.positions[at].value]));
         }
         let check = |text: &str, ev: &mut Evaluator| {
             let (script, errors) = parse_script(text, rules, ev);
@@ -324,7 +334,7 @@ proptest! {
         };
         let line = check(&lines.join("\n"), &mut ev);
         prop_assert!(line.problems.is_empty(), "{:?}\n{}", line.problems, lines.join("\n"));
-        prop_assert_eq!(line.positions.last().map(|r| set_of(&r.state)), Some(table.positions[game.at].set));
+        prop_assert_eq!(line.positions.last().map(|r| set_of(&r.state)), Some(set_of(&table.reached[at])));
         if !value_lines.is_empty() {
             let k = value_lines[wrong as usize % value_lines.len()];
             lines[k] = "value = 1000".to_string();

@@ -3,15 +3,16 @@
 //!
 //! The one idea: play is a walk over the positions a ruleset's moves reach, so one breadth-first
 //! enumeration through the erased layer ([`AnyPosition`]) serves every game. Positions are
-//! deduplicated by equality (looked up by their notation, a function of the position); each is
+//! deduplicated by equality (looked up by their hash, which agrees with it); each is
 //! valued once by the run's
 //! [`Solvers`]; each entry records its value, its outcome class and, for each player, the moves by
 //! name with the entry each reaches and whether it wins for the mover. Every entry's value is
 //! checked against the definition, `{ values of Left's options | values of Right's options }`
-//! taken from the table itself: the table and the solver agree, or there is no table.
-//! Hackenbush, a ruleset like the others, still has a second table of standing edges
-//! ([`crate::hackenbush::play`]) that its position blocks' pages and `hackenbook play` use up to
-//! 24 edges, until those move to this one.
+//! taken from the table itself: the table and the solver agree, or there is no table. A move
+//! names what it takes when its game says so ([`crate::Ruleset::taken`]: a Hackenbush cut, "blue
+//! edge"), so a reader of the table sees each edge's colour without a table of edges. Every
+//! board of every game is played from this table on the command line; Hackenbush's position
+//! blocks' pages still use a second table of standing edges ([`crate::hackenbush::play`]).
 
 pub mod compact;
 pub(crate) mod letters;
@@ -86,6 +87,10 @@ pub struct TableMove {
     pub to: usize,
     /// Whether the mover wins by it (the opponent, to move, loses the position reached).
     pub wins: bool,
+    /// What it takes, in words, when its game tells a move so ([`crate::Taken::piece`]: `blue
+    /// edge`); left out of the JSON otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub piece: Option<String>,
 }
 
 /// One reachable position.
@@ -117,6 +122,10 @@ impl TableEntry {
 pub struct PlayTable {
     /// The game's name (`domineering`).
     pub game: &'static str,
+    /// The rule variant played, when it is not the usual game (`childish`); left out of the
+    /// JSON otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub variant: Option<&'static str>,
     /// Who moves how, when the game says it ("Left places vertical dominoes, Right horizontal
     /// ones").
     pub players: Option<&'static str>,
@@ -159,6 +168,7 @@ impl PlayTable {
                 moves
                     .into_iter()
                     .map(|(name, to)| TableMove {
+                        piece: reached[i].taken(&name, &reached[to]).map(|t| t.piece),
                         name,
                         to,
                         wins: wins_after(outcome[to], player),
@@ -175,6 +185,7 @@ impl PlayTable {
         }
         Ok(PlayTable {
             game: position.ruleset().name(),
+            variant: position.ruleset().variant(),
             players: position.ruleset().players(),
             values: distinct.iter().map(|&g| games.display(g)).collect(),
             positions: entries,
@@ -187,6 +198,32 @@ impl PlayTable {
     pub fn winning(&self, i: usize, player: Player) -> impl Iterator<Item = &TableMove> {
         self.positions[i].moves(player).iter().filter(|m| m.wins)
     }
+
+    /// The solver's move for `player` from entry `i`: its first winning move whenever it has
+    /// one, else its first move; `None` when it has none.
+    pub fn solver_choice(&self, i: usize, player: Player) -> Option<&TableMove> {
+        let moves = self.positions[i].moves(player);
+        moves.iter().find(|m| m.wins).or_else(|| moves.first())
+    }
+
+    /// The move of `player` from entry `i` that `name` names, read by the game
+    /// ([`AnyPosition::find_move`]: `lr` is the edge `LR`, `a2-a1` the domino `a1-a2`); or why
+    /// there is none, in the game's words ("`LR` is red: only Right may cut it").
+    pub fn find_move(&self, i: usize, player: Player, name: &str) -> Result<&TableMove, String> {
+        let (found, to) = self.reached[i].find_move(player, name)?;
+        let moves = self.positions[i].moves(player);
+        moves
+            .iter()
+            .find(|m| m.name == found)
+            .or_else(|| moves.iter().find(|m| self.reached[m.to] == to))
+            .ok_or_else(|| {
+                format!(
+                    "`{found}` reaches a position the play table of `{}` does not hold (a bug \
+                     of hackenbook's)",
+                    self.positions[i].position
+                )
+            })
+    }
 }
 
 /// Each player's moves from one position: `(name, entry reached)`.
@@ -198,25 +235,20 @@ fn enumerate(
     limit: usize,
 ) -> Result<(Vec<AnyPosition>, Vec<Sides>), PlayError> {
     let mut reached = vec![start.clone()];
-    // By notation, then by equality among the positions written alike: a Hackenbush board in
-    // play writes the edges standing, and two boards of one written position may stand alike
-    // (the top of either of two equal stalks cut) while drawing different edges.
-    let mut index: HashMap<String, Vec<usize>> = HashMap::from([(start.print(), vec![0])]);
+    // By equality, not by notation: a Hackenbush board in play writes the edges standing, and
+    // two boards of one written position may stand alike (the top of either of two equal
+    // stalks cut) while drawing different edges.
+    let mut index: HashMap<AnyPosition, usize> = HashMap::from([(start.clone(), 0)]);
     let mut moves = Vec::new();
     let mut i = 0;
     while i < reached.len() {
         let mut sides: Sides = [Vec::new(), Vec::new()];
         for player in Player::BOTH {
             for (name, to) in reached[i].moves(player) {
-                let alike = index.entry(to.print()).or_default();
-                let next = match alike.iter().find(|&&j| reached[j] == to) {
-                    Some(&j) => j,
-                    None => {
-                        alike.push(reached.len());
-                        reached.push(to);
-                        reached.len() - 1
-                    }
-                };
+                let next = *index.entry(to).or_insert_with_key(|to| {
+                    reached.push(to.clone());
+                    reached.len() - 1
+                });
                 sides[player.index()].push((name, next));
             }
         }

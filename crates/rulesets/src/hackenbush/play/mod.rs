@@ -1,4 +1,6 @@
-//! Playing a position: cuts by name, the table of every position play can reach, lines of play.
+//! Playing a position: cuts by name, the table of standing edges play can reach (what the pages'
+//! Hackenbush diagrams play; the command line plays every board on [`crate::play`]), lines of
+//! play.
 //!
 //! The one idea: during play the edges keep the identities they have in the position as written.
 //! A position in play is the set of its original edges still standing (a bit set), a cut removes
@@ -9,7 +11,6 @@
 //! same rule ([`cut`]).
 
 pub mod compact;
-pub mod game;
 pub mod table;
 
 use super::edge_names::{EdgeNames, Scheme};
@@ -20,7 +21,6 @@ use super::{Colour, Rules};
 use hackenbook_games::Player;
 use std::fmt;
 
-pub use game::Match;
 pub use table::{PlayError, PlayLimits, PlayTable};
 
 /// The edges still standing, as bits of the original edge indices (bit `e` for edge `e`).
