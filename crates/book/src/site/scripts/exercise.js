@@ -1,7 +1,7 @@
 // Exercises: checks a reader's answer against what the build computed and embedded in
 // data-exercise. It solves nothing: it only reads the reader's spelling of a value
-// (number, ups, nimber), of a winner or an outcome, of a move's name, or the edge or drawn
-// item clicked.
+// (number, ups, nimber), of a winner or an outcome, of a move's name, or the drawn item (a
+// Hackenbush edge, a piece, a place) clicked.
 "use strict";
 (function () {
   var FRACTIONS = { "½": "1/2", "¼": "1/4", "¾": "3/4", "⅛": "1/8", "⅜": "3/8", "⅝": "5/8", "⅞": "7/8" };
@@ -100,56 +100,13 @@
       : right ? "Correct." : "Not quite: try again, or open the hint." };
   }
 
-  function setUpMove(section, data, out) {
-    var svg = section.querySelector(".exercise-diagram svg");
-    var who = data.player === "left" ? "Left" : "Right";
-    function choose(e) {
-      svg.querySelectorAll("[data-edge]").forEach(function (p) {
-        p.classList.toggle("exercise-chosen", Number(p.getAttribute("data-edge")) === e);
-      });
-      if (data.legal.indexOf(e) < 0) {
-        verdict(out, false, who + " may not cut that edge. Try another.");
-      } else if (data.winning.indexOf(e) >= 0) {
-        verdict(out, true, data.goal === "best" ? "Correct: that is " + who + "'s best cut."
-          : "Correct: that cut wins for " + who + ".");
-      } else {
-        verdict(out, false, data.goal === "best" ? "Not quite: " + who + " has a better cut. Try another."
-          : "That cut loses: the other player can answer it and win. Try another.");
-      }
-    }
-    svg.classList.add("exercise-clickable");
-    section.querySelector(".exercise-screen-only").hidden = false; // "Click the edge …"
-    // A tap picks the nearest edge, as in play (edges.js, loaded before this script by every
-    // page with a move exercise).
-    svg.parentNode.addEventListener("click", function (event) {
-      var e = window.hackenbookPlay.edgeAt(svg, event.clientX, event.clientY);
-      if (e !== null) choose(e);
-    });
-    // For a screen reader the drawing is a group of buttons, not a picture; from the keyboard
-    // every edge is a button, in the order of the position as written, named as the question
-    // names edges.
-    svg.setAttribute("role", "group");
-    svg.setAttribute("aria-label", "Choose the edge " + who + " cuts");
-    svg.querySelectorAll(".hb-edge[data-edge]").forEach(function (p) {
-      var e = Number(p.getAttribute("data-edge"));
-      var colour = p.classList.contains("hb-blue") ? "blue" : p.classList.contains("hb-red") ? "red" : "green";
-      p.setAttribute("tabindex", "0");
-      p.setAttribute("role", "button");
-      p.setAttribute("aria-label", "cut " + colour + " edge " + data.names[e]);
-      p.addEventListener("keydown", function (event) {
-        if (event.key === "Enter" || event.key === " ") { event.preventDefault(); choose(e); }
-      });
-    });
-  }
-
   document.querySelectorAll("section.exercise[data-exercise]").forEach(function (section) {
     var data = JSON.parse(section.getAttribute("data-exercise"));
     var form = section.querySelector(".exercise-try");
     var out = form.querySelector("output");
     form.hidden = false;
-    if (data.kind === "move") { setUpMove(section, data, out); return; }
-    // Another game's move question: `board.js` (loaded before this script by every page that
-    // asks one) sets up its board and judges a move's name; the submit handler is this one.
+    // A move question, on any game's board: `board.js` (loaded before this script by every page
+    // that asks one) sets up its board and judges a move's name; the submit handler is this one.
     var named = data.kind === "named" ? window.hackenbookExercise : null;
     if (data.kind === "named" && !named) return;
     if (named) named.setUp(section, data, out, form, verdict);
