@@ -20,9 +20,9 @@ pub struct Rendered {
 }
 
 /// Renders exercise `number` (1-based on its page); `solution_html` is its worked solution,
-/// already rendered from the essay's Markdown. Every game's position is drawn by its ruleset,
-/// each target of the mover's moves a group a click (or, for a piece drawn as a thin stroke, the
-/// nearest tap) chooses: `board.js`.
+/// already rendered from the essay's Markdown. Every game's position is drawn by its ruleset;
+/// for a move question each target of the mover's moves is a group a click (or, for a piece
+/// drawn as a thin stroke, the nearest tap) chooses (`exercise.js`).
 pub fn render(
     exercise: &ExerciseOutcome,
     games: &Games,
@@ -120,16 +120,18 @@ pub fn render(
 
 /// An exercise's board as the page draws it, and the words that go with it.
 struct Board {
-    /// The drawing, each target of a move a group (`data-item`; a piece drawn as a thin stroke
-    /// also `data-piece`).
+    /// The drawing; for a move question each target of a move a group (`data-item`; a piece
+    /// drawn as a thin stroke also `data-piece`).
     svg: String,
     /// Who moves how, or the rule variant, in words (a paragraph), when the drawing alone does
     /// not say it.
     rules: String,
-    /// On a board whose moves take pieces drawn as strokes, the figure's attribute with the
-    /// game's verb (`data-play-verb="cuts"`, as a block's in play), for `board.js`'s words.
+    /// For a move question on a board whose moves take pieces drawn as strokes, the figure's
+    /// attribute with the game's verb (`data-play-verb="cuts"`, as a block's in play), for the
+    /// script's words.
     taking: String,
-    /// How such a board's pieces are named in the answer's words; `None` on other boards.
+    /// How such a board's pieces are named in the answer's words; `None` on other boards and
+    /// for other questions.
     pieces: Option<Pieces>,
 }
 
@@ -163,7 +165,16 @@ impl Board {
             }
             None => EXERCISE_EM,
         };
-        let svg = drawing.to_svg_answerable(em, Some(&format!("Exercise {number}")));
+        let title = format!("Exercise {number}");
+        let mover = match &exercise.expected {
+            Expected::Named { player, .. } => Some(*player),
+            _ => None,
+        };
+        // Only a move question is answered on the drawing: another's is a picture.
+        let svg = match mover {
+            Some(_) => drawing.to_svg_answerable(em, Some(&title)),
+            None => drawing.to_svg_titled(em, Some(&title)),
+        };
         let rules = match (ruleset.players(), hackenbush) {
             // Who moves how, in words: the drawing alone may not say it.
             (Some(words), _) => format!("<p class=\"exercise-rules\">{}.</p>\n", escape(words)),
@@ -171,10 +182,6 @@ impl Board {
                 rules: no cut may make anything fall.</p>\n"
                 .to_string(),
             _ => String::new(),
-        };
-        let mover = match &exercise.expected {
-            Expected::Named { player, .. } => Some(*player),
-            _ => None,
         };
         let taken: Vec<(String, String)> = drawing
             .items
@@ -190,6 +197,7 @@ impl Board {
         let noun = drawing
             .items
             .iter()
+            .filter(|_| mover.is_some())
             .find_map(|item| item.piece.as_ref())
             .and_then(|piece| piece.split(' ').next_back())
             .map(str::to_string);

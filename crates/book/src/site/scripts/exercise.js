@@ -100,21 +100,111 @@
       : right ? "Correct." : "Not quite: try again, or open the hint." };
   }
 
+  // A move's name as compared: no blanks, "->" read as "→", lower case (as the build compares).
+  function moveName(text) {
+    return text.replace(/->/g, "→").replace(/\s+/g, "").toLowerCase();
+  }
+
+  // What a chosen move (by its name as the game gives it) is worth as an answer, in words;
+  // right is true, false, or null for a name that is no move of the mover's.
+  function moveVerdict(data, name) {
+    var who = data.player === "left" ? "Left" : "Right";
+    var wanted = moveName(name), found = null;
+    data.legal.forEach(function (m) { if (moveName(m) === wanted) found = m; });
+    if (found === null) return { right: false, text: "That is not a move of " + who + "'s here. Try another." };
+    var right = data.right.indexOf(found) >= 0;
+    if (data.goal === "best") {
+      return right ? { right: true, text: "Correct: " + found + " is " + who + "'s best move." }
+        : { right: false, text: "Not quite: " + who + " has a better move than " + found + ". Try another." };
+    }
+    return right ? { right: true, text: "Correct: " + found + " wins for " + who + "." }
+      : { right: false, text: "That move loses: the other player can answer it and win. Try another." };
+  }
+
+  // A move question on any game's board: a drawn item that is the target of one of the mover's
+  // moves (a piece to move, a place to play) answers it when clicked, or from the keyboard. On a
+  // board of pieces drawn as thin strokes (`data-piece`: Hackenbush's edges) a tap picks the
+  // nearest piece standing, as in play (`pieces.js`, loaded before this script by pages with
+  // such a board), and each piece the mover may take is a button named by its move ("cut blue
+  // edge LR", with the figure's `data-play-verb`).
+  function setUpNamed(section, data, out, form) {
+    var svg = section.querySelector(".exercise-diagram svg"), fig = svg.parentNode;
+    var who = data.player === "left" ? "Left" : "Right";
+    var pieces = window.hackenbookPlay && window.hackenbookPlay.pieces;
+    var says = fig.getAttribute("data-play-verb") || "plays", plain = says.replace(/e?s$/, "");
+    var first = svg.querySelector("g[data-piece]"), noun = first && first.getAttribute("data-piece").split(" ").pop();
+    svg.classList.add("exercise-clickable");
+    section.querySelector(".exercise-screen-only").hidden = false; // "Type the move, or click …"
+    // For a screen reader the drawing is a group of buttons, not a picture (whose insides it
+    // skips).
+    svg.setAttribute("role", "group");
+    svg.setAttribute("aria-label", noun ? "Choose the " + noun + " " + who + " " + says : "Choose " + who + "'s move");
+    function choose(g) {
+      var moves = data.targets[g.getAttribute("data-item")];
+      svg.querySelectorAll(".exercise-chosen").forEach(function (c) { c.classList.remove("exercise-chosen"); });
+      g.classList.add("exercise-chosen");
+      if (!moves) {
+        // A piece standing that the mover may not take (the other side's colour, or one the
+        // rules forbid).
+        verdict(out, false, who + " may not " + plain + " that " + noun + ". Try another.");
+        return;
+      }
+      if (moves.length > 1) {
+        // One piece, several moves: the name says which.
+        form.elements.answer.value = "";
+        verdict(out, null, "That piece has several moves (" + moves.join(", ") + "): type the one you mean.");
+        return;
+      }
+      form.elements.answer.value = moves[0];
+      var v = moveVerdict(data, moves[0]);
+      verdict(out, v.right, v.text);
+    }
+    svg.querySelectorAll("g[data-item]").forEach(function (g) {
+      var moves = data.targets[g.getAttribute("data-item")], piece = g.getAttribute("data-piece");
+      if (!moves) return;
+      g.classList.add("exercise-target");
+      // A piece without a place of its own, not drawn as a stroke, is a target as large as its
+      // square: one unit of the board, around the piece (a disc is smaller than a fingertip on a
+      // phone).
+      if (!piece && !g.querySelector(".hb-target")) {
+        var b = g.getBBox(), r = document.createElementNS("http://www.w3.org/2000/svg", "rect");
+        [["x", b.x + b.width / 2 - 0.5], ["y", b.y + b.height / 2 - 0.5], ["width", 1], ["height", 1], ["class", "hb-target"]]
+          .forEach(function (a) { r.setAttribute(a[0], a[1]); });
+        g.insertBefore(r, g.firstChild);
+      }
+      g.setAttribute("tabindex", "0");
+      g.setAttribute("role", "button");
+      g.setAttribute("aria-label", piece ? plain + " " + piece + " " + moves.join(" or ") : moves.join(" or "));
+      // A piece is chosen by the tap nearest it (below), not by a click on its stroke.
+      if (!piece) g.addEventListener("click", function () { choose(g); });
+      g.addEventListener("keydown", function (event) {
+        if (event.key === "Enter" || event.key === " ") { event.preventDefault(); choose(g); }
+      });
+    });
+    // A tap on the drawing or beside it (in the figure) picks the nearest piece within reach.
+    if (noun && pieces) {
+      fig.addEventListener("click", function (event) {
+        if (event.target !== fig && !svg.contains(event.target)) return;
+        var g = pieces.at(svg, event.clientX, event.clientY);
+        if (g) choose(g);
+      });
+    }
+  }
+
   document.querySelectorAll("section.exercise[data-exercise]").forEach(function (section) {
     var data = JSON.parse(section.getAttribute("data-exercise"));
     var form = section.querySelector(".exercise-try");
     var out = form.querySelector("output");
     form.hidden = false;
-    // A move question, on any game's board: `board.js` (loaded before this script by every page
-    // that asks one) sets up its board and judges a move's name; the submit handler is this one.
-    var named = data.kind === "named" ? window.hackenbookExercise : null;
-    if (data.kind === "named" && !named) return;
-    if (named) named.setUp(section, data, out, form, verdict);
+    // A move question, on any game's board: its board is set up for choosing a move, and a
+    // typed answer is a move's name.
+    var named = data.kind === "named";
+    if (named) setUpNamed(section, data, out, form);
     form.addEventListener("submit", function (event) {
       event.preventDefault();
       var text = form.elements.answer.value;
       if (!text.trim()) return;
-      var v = named ? named.judge(data, text) : typedVerdict(data, text);
+      var v = named ? moveVerdict(data, text) : typedVerdict(data, text);
       verdict(out, v.right, v.text);
     });
   });
