@@ -582,7 +582,7 @@ fn an_exercise_on_a_hackenbush_position_is_asked_on_its_board() {
     let data = "data-exercise=\"{&quot;goal&quot;:&quot;win&quot;,&quot;kind&quot;:&quot;named&quot;,\
                 &quot;legal&quot;:[&quot;LR&quot;,&quot;R&quot;],&quot;player&quot;:&quot;right&quot;,\
                 &quot;right&quot;:[&quot;LR&quot;],&quot;targets&quot;:{&quot;edge-1&quot;:[&quot;LR&quot;],\
-                &quot;edge-3&quot;:[&quot;R&quot;]}}\"";
+                &quot;edge-3&quot;:[&quot;R&quot;]},&quot;verb&quot;:&quot;cuts&quot;}\"";
     assert!(html.contains(data), "{html}");
     for piece in [
         "<g data-item=\"edge-0\" data-piece=\"blue edge\">",
@@ -590,7 +590,8 @@ fn an_exercise_on_a_hackenbush_position_is_asked_on_its_board() {
     ] {
         assert!(html.contains(piece), "{piece}: {html}");
     }
-    assert!(html.contains("<figure class=\"exercise-diagram\" data-play-verb=\"cuts\">"));
+    // Nothing the page's player would take for a board to play (`player.js` is not loaded).
+    assert!(!html.contains("data-play"), "{html}");
     assert!(html.contains("Right wins by cutting the red edge drawn thick."));
     assert!(html.contains("<g class=\"exercise-winning\" data-item=\"edge-1\""));
     assert!(!html.contains("<g class=\"exercise-winning\" data-item=\"edge-3\""));

@@ -78,9 +78,8 @@ pub fn render(
     // drawn thick) and places marked.
     let marked = match &exercise.expected {
         Expected::Named { right, targets, .. } => format!(
-            "<figure class=\"exercise-diagram exercise-key-diagram\"{taking}>{}</figure>\n",
+            "<figure class=\"exercise-diagram exercise-key-diagram\">{}</figure>\n",
             with_winning_items(&board.svg, targets, right),
-            taking = board.taking,
         ),
         _ => String::new(),
     };
@@ -88,13 +87,12 @@ pub fn render(
     let inline = format!(
         "<section class=\"exercise\" id=\"{id}\" data-exercise=\"{data}\">\n\
          <p class=\"exercise-title\">Exercise {number}</p>\n\
-         <figure class=\"exercise-diagram\"{taking}>{svg}</figure>\n{rules}\
+         <figure class=\"exercise-diagram\">{svg}</figure>\n{rules}\
          <p class=\"exercise-question\">{question}</p>\n{field}\n\
          <div class=\"exercise-room\" aria-hidden=\"true\"></div>\n{hint}\
          <details class=\"exercise-solution\"><summary>Solution</summary>\n{solution}</details>\n\
          </section>\n",
-        data = escape(&expected_json(&exercise.expected, exercise.question)),
-        taking = board.taking,
+        data = escape(&expected_json(&exercise.expected, exercise.question, board.verb)),
         svg = board.svg,
         rules = board.rules,
         question = match (&board.pieces, exercise.question.asks_move()) {
@@ -126,10 +124,9 @@ struct Board {
     /// Who moves how, or the rule variant, in words (a paragraph), when the drawing alone does
     /// not say it.
     rules: String,
-    /// For a move question on a board whose moves take pieces drawn as strokes, the figure's
-    /// attribute with the game's verb (`data-play-verb="cuts"`, as a block's in play), for the
-    /// script's words.
-    taking: String,
+    /// For a move question on a board whose moves take pieces drawn as strokes, the game's verb
+    /// (`cuts`), for the script's words.
+    verb: Option<&'static str>,
     /// How such a board's pieces are named in the answer's words; `None` on other boards and
     /// for other questions.
     pieces: Option<Pieces>,
@@ -207,14 +204,10 @@ impl Board {
             plain: verb.strip_suffix('s').unwrap_or(verb).to_string(),
             taken,
         });
-        let taking = match pieces {
-            Some(_) => format!(" data-play-verb=\"{}\"", escape(verb)),
-            None => String::new(),
-        };
         Board {
             svg,
             rules,
-            taking,
+            verb: pieces.as_ref().map(|_| verb),
             pieces,
         }
     }
@@ -344,10 +337,11 @@ fn gerund(plain: &str) -> String {
 }
 
 /// What the script compares the reader's answer with, as JSON (for "who wins when … starts",
-/// also the starter, so that "the first player" can be read).
-fn expected_json(expected: &Expected, question: Question) -> String {
+/// also the starter, so that "the first player" can be read; for a move on a board of pieces
+/// drawn as strokes, the game's `verb`, which names the pieces' buttons: "cut blue edge LR").
+fn expected_json(expected: &Expected, question: Question, verb: Option<&str>) -> String {
     let player = |p: &Player| p.name().to_lowercase();
-    let value = match expected {
+    let mut value = match expected {
         Expected::Value { display, parts, .. } => serde_json::json!({
             "kind": "value",
             "display": display,
@@ -383,6 +377,11 @@ fn expected_json(expected: &Expected, question: Question) -> String {
                 .collect::<serde_json::Map<String, serde_json::Value>>(),
         }),
     };
+    if let (Some(verb), Some(fields), Expected::Named { .. }) =
+        (verb, value.as_object_mut(), expected)
+    {
+        fields.insert("verb".to_string(), verb.into());
+    }
     value.to_string()
 }
 

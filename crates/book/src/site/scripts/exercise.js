@@ -126,12 +126,12 @@
   // board of pieces drawn as thin strokes (`data-piece`: Hackenbush's edges) a tap picks the
   // nearest piece standing, as in play (`pieces.js`, loaded before this script by pages with
   // such a board), and each piece the mover may take is a button named by its move ("cut blue
-  // edge LR", with the figure's `data-play-verb`).
+  // edge LR", with the game's verb from data-exercise).
   function setUpNamed(section, data, out, form) {
     var svg = section.querySelector(".exercise-diagram svg"), fig = svg.parentNode;
     var who = data.player === "left" ? "Left" : "Right";
     var pieces = window.hackenbookPlay && window.hackenbookPlay.pieces;
-    var says = fig.getAttribute("data-play-verb") || "plays", plain = says.replace(/e?s$/, "");
+    var says = data.verb || "plays", plain = says.replace(/e?s$/, "");
     var first = svg.querySelector("g[data-piece]"), noun = first && first.getAttribute("data-piece").split(" ").pop();
     svg.classList.add("exercise-clickable");
     section.querySelector(".exercise-screen-only").hidden = false; // "Type the move, or click …"
