@@ -280,9 +280,10 @@ async function checkSearch(context) {
 
 // Exercises: an answer typed in another spelling of the same game (or in a sentence, for who
 // wins) is marked right and says "Correct.", a wrong one wrong, and one that cannot be read says
-// so with the spellings it reads; on a find-a-winning-move exercise, a click on a winning edge is
-// right and on a losing edge wrong. The expected answers are the ones the build embedded
-// (data-exercise).
+// so with the spellings it reads; on a find-a-winning-move exercise on a Hackenbush board, a click
+// on a winning edge (or a tap beside it, or its name typed, or Enter on it) is right and on a
+// losing edge, or one the mover may not cut, wrong. The expected answers are the ones the build
+// embedded (data-exercise).
 async function checkExercises(context) {
   const answers = [
     // page, exercise, typed answer, right? (null: cannot be read)
@@ -349,51 +350,71 @@ async function checkExercises(context) {
     check(verdict.mark === expected && said[right].test(verdict.text),
       `${name} #${id}: "${typed}" marked ${verdict.mark} ("${verdict.text}"), expected ${expected}`);
   }
-  // Every find-a-winning-move exercise: a winning edge and (where the mover has one) a losing one.
+  // Every find-a-winning-move exercise on a Hackenbush position (a board of pieces drawn as
+  // strokes, `data-piece`): a click on a winning edge, and (where the mover has one) on a losing
+  // one, and on an edge the mover may not cut; a tap beside a winning edge, not on its stroke;
+  // the winning edge's name typed.
   for (const name of ["worksheet-1.html", "worksheet-2.html"]) {
     if (!fs.existsSync(path.join(siteDir, name))) continue;
     const { page } = await open(name);
     const moves = await page.evaluate(() =>
       [...document.querySelectorAll("section.exercise[data-exercise]")]
-        .map((s) => ({ id: s.id, data: JSON.parse(s.getAttribute("data-exercise")) }))
-        .filter((e) => e.data.kind === "move"),
+        .map((s) => ({ id: s.id, data: JSON.parse(s.getAttribute("data-exercise")), pieces: [...s.querySelectorAll(".exercise-diagram svg")[0].querySelectorAll("g[data-item][data-piece]")].map((g) => g.dataset.item) }))
+        .filter((e) => e.data.kind === "named" && e.pieces.length > 0),
     );
-    check(moves.length > 0, `${name}: no find-a-winning-move exercise`);
-    for (const { id, data } of moves) {
-      const losing = data.legal.find((e) => !data.winning.includes(e));
-      for (const [edge, expected] of [[data.winning[0], "right"], [losing, "wrong"]]) {
-        if (edge === undefined) continue;
+    check(moves.length > 0, `${name}: no find-a-winning-move exercise on a Hackenbush position`);
+    const verdictOf = (id) => page.evaluate((id) => {
+      const out = document.querySelector(`#${id} .exercise-try output`);
+      return [out.getAttribute("data-verdict"), out.textContent];
+    }, id);
+    for (const { id, data, pieces } of moves) {
+      const items = Object.keys(data.targets);
+      const winning = items.find((k) => data.targets[k].some((m) => data.right.includes(m)));
+      const losing = items.find((k) => !data.targets[k].some((m) => data.right.includes(m)));
+      const barred = pieces.find((k) => !data.targets[k]);
+      for (const [item, expected, says] of [[winning, "right", /^Correct: /], [losing, "wrong", /loses|better/], [barred, "wrong", / may not cut that edge\. /]]) {
+        if (item === undefined) continue;
         const at = await page.evaluate(
-          ([id, edge]) => {
+          ([id, item]) => {
             const svg = document.querySelector(`#${id} .exercise-diagram svg`);
             svg.scrollIntoView({ block: "center" });
-            const path = svg.querySelector(`.hb-edge[data-edge="${edge}"]`);
+            const path = svg.querySelector(`g[data-item="${item}"] .hb-edge`);
             const p = path.getPointAtLength(path.getTotalLength() / 2);
             const screen = new DOMPoint(p.x, p.y).matrixTransform(path.getScreenCTM());
             return { x: screen.x, y: screen.y };
           },
-          [id, edge],
+          [id, item],
         );
         await page.mouse.click(at.x, at.y);
-        const [verdict, text] = await page.evaluate(
-          (id) => {
-            const out = document.querySelector(`#${id} .exercise-try output`);
-            return [out.getAttribute("data-verdict"), out.textContent];
-          },
-          id,
-        );
-        check(verdict === expected, `${name} #${id}: a click on edge ${edge} (${data.names[edge]}) marked ${verdict}, expected ${expected}`);
-        check(expected !== "right" || text.startsWith("Correct: "), `${name} #${id}: a winning cut is answered "${text}"`);
+        const [verdict, text] = await verdictOf(id);
+        check(verdict === expected && says.test(text), `${name} #${id}: a click on edge ${item} (${data.targets[item] ?? "no cut"}) marked ${verdict} ("${text}"), expected ${expected}`);
       }
+      // A tap 10 px beside the winning edge's stroke picks it (the nearest piece).
+      const k = pieces.indexOf(winning);
+      const spot = await page.evaluate(besidePiece, [id, k, 10]);
+      if (!spot.none) {
+        check(!spot.onStroke && spot.inFigure, `${name} #${id}: the tap beside edge ${winning} lands on its stroke or outside the exercise ${JSON.stringify(spot)}`);
+        await page.mouse.click(1, 1);
+        await page.mouse.click(spot.x, spot.y);
+        const [verdict] = await verdictOf(id);
+        check(verdict === "right", `${name} #${id}: a tap beside winning edge ${winning} marked ${verdict}`);
+      }
+      // The winning edge's name, typed.
+      const typed = await page.evaluate(([id, move]) => {
+        const form = document.querySelector(`#${id} form.exercise-try`);
+        form.elements.answer.value = move;
+        form.requestSubmit();
+        return form.querySelector("output").getAttribute("data-verdict");
+      }, [id, data.right[0]]);
+      check(typed === "right", `${name} #${id}: the winning edge's name "${data.right[0]}" typed is marked ${typed}`);
     }
     // From the keyboard: focus the winning edge and press Enter.
     const first = moves[0];
-    await page.focus(`#${first.id} .hb-edge[data-edge="${first.data.winning[0]}"]`);
+    const firstWinning = Object.keys(first.data.targets).find((k) => first.data.targets[k].some((m) => first.data.right.includes(m)));
+    await page.evaluate((id) => document.querySelector(`#${id} .exercise-try output`).removeAttribute("data-verdict"), first.id);
+    await page.focus(`#${first.id} .exercise-diagram g[data-item="${firstWinning}"]`);
     await page.keyboard.press("Enter");
-    const byKey = await page.evaluate(
-      (id) => document.querySelector(`#${id} .exercise-try output`).getAttribute("data-verdict"),
-      first.id,
-    );
+    const [byKey] = await verdictOf(first.id);
     check(byKey === "right", `${name} #${first.id}: Enter on a winning edge marked ${byKey}`);
     await page.screenshot({ path: path.join(artefacts, `${name.replace(/\.html$/, "")}-answered.png`), fullPage: true });
     await page.emulateMedia({ media: "print" });
@@ -447,7 +468,11 @@ function contrast(a, b) {
 // ancestor with an opaque background).
 function focusRing() {
   const el = document.activeElement;
-  const style = getComputedStyle(el);
+  // A piece drawn as a stroke (a Hackenbush edge on a board) is ringed by its drawing (the
+  // group inside it, in the piece's own units); its stroke is the path in that.
+  const piece = el.dataset?.piece ? el.firstElementChild : null;
+  const style = getComputedStyle(piece ?? el);
+  const strokeOf = piece ? getComputedStyle(piece.querySelector("path, line")) : style;
   let back = "rgb(255, 255, 255)";
   for (let a = el.parentElement; a; a = a.parentElement) {
     const bg = getComputedStyle(a).backgroundColor;
@@ -460,14 +485,18 @@ function focusRing() {
   // its own, unzoomed pixels.
   let zoom = 1;
   for (let a = el; a; a = a.parentElement) zoom *= Number(getComputedStyle(a).zoom) || 1;
+  // A piece's ring is drawn in its own units: its width on the screen is the outline's times
+  // the units' scale.
+  const scale = piece ? Math.hypot(piece.getScreenCTM().a, piece.getScreenCTM().b) / zoom : 1;
   return {
     edge: el.dataset?.edge ?? null,
+    piece: el.dataset?.piece ?? null,
     cls: el.getAttribute("class") ?? "",
     style: style.outlineStyle,
-    width: parseFloat(style.outlineWidth) * zoom,
+    width: parseFloat(style.outlineWidth) * scale * zoom,
     colour: style.outlineColor,
     back,
-    strokeWidth: style.strokeWidth,
+    strokeWidth: strokeOf.strokeWidth,
   };
 }
 
@@ -498,18 +527,18 @@ async function checkFocus(context) {
 
     const w = await visit(context, "worksheet-1.html", DESKTOP);
     await w.page.emulateMedia({ colorScheme: scheme });
-    // The first edge of a move exercise with several edges: Tab goes on to the next one.
+    // The first edge of a move exercise with several edges to cut: Tab goes on to the next one.
     const exercise = await w.page.evaluate(() =>
-      [...document.querySelectorAll("section.exercise")].find((s) => s.querySelectorAll(".exercise-clickable .hb-edge[data-edge]").length > 1)?.id);
-    const edge = w.page.locator(`#${exercise} .exercise-clickable .hb-edge[data-edge]`).first();
+      [...document.querySelectorAll("section.exercise")].find((s) => s.querySelectorAll(".exercise-clickable g.exercise-target[data-piece]").length > 1)?.id);
+    const edge = w.page.locator(`#${exercise} .exercise-clickable g.exercise-target[data-piece]`).first();
     await edge.scrollIntoViewIfNeeded();
     const box = await edge.boundingBox();
     await w.page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
     const byMouse = await w.page.evaluate(focusRing);
-    check(byMouse.cls.includes("hb-edge") && byMouse.style === "none", `focus (${scheme}): a mouse click leaves a ring on an exercise edge ${JSON.stringify(byMouse)}`);
+    check(byMouse.piece && byMouse.style === "none", `focus (${scheme}): a mouse click leaves a ring on an exercise edge ${JSON.stringify(byMouse)}`);
     await w.page.keyboard.press("Tab");
     const byKey = await w.page.evaluate(focusRing);
-    check(byKey.cls.includes("hb-edge") && byKey.style !== "none" && byKey.width >= 2.5,
+    check(byKey.piece && byKey.style !== "none" && byKey.width >= 2.5,
       `focus (${scheme}): a keyboard-focused exercise edge has no ring ${JSON.stringify(byKey)}`);
     check(contrast(byKey.colour, byKey.back) >= 3,
       `focus (${scheme}): the ring of a focused exercise edge is ${contrast(byKey.colour, byKey.back).toFixed(2)}:1 against ${byKey.back}`);
@@ -517,7 +546,7 @@ async function checkFocus(context) {
     const unfocused = await w.page.evaluate(() => {
       const e = document.activeElement;
       e.blur();
-      return getComputedStyle(e).strokeWidth;
+      return getComputedStyle(e.querySelector("path, line") ?? e).strokeWidth;
     });
     check(unfocused === byKey.strokeWidth, `focus (${scheme}): focus changes an exercise edge's stroke (${unfocused} → ${byKey.strokeWidth})`);
     await w.page.close();
@@ -1008,7 +1037,11 @@ async function checkPhoneFigures(context, names) {
         .map((svg) => {
           const r = svg.getBoundingClientRect();
           const column = svg.closest("article, main").getBoundingClientRect().width;
-          return { id: svg.closest("[id]")?.id, width: r.width, scale: r.width / svg.viewBox.baseVal.width, column };
+          // A Hackenbush board's view box is in ems, its items scaled into the units of the
+          // Hackenbush diagrams: measured in those.
+          const inner = svg.querySelector('g[transform^="scale("]');
+          const units = svg.viewBox.baseVal.width / (inner ? parseFloat(inner.getAttribute("transform").slice(6)) : 1);
+          return { id: svg.closest("[id]")?.id, width: r.width, scale: r.width / units, column };
         })
         .filter((f) => f.width > 0),
     );
@@ -1041,6 +1074,11 @@ const TARGET = 44;
 function edgeTargets([selector, enough]) {
   const svg = document.querySelector(selector);
   const pick = (x, y) => {
+    // On a board of pieces drawn as strokes (`data-piece`), the piece `pieces.js` picks.
+    if (svg.querySelector("g[data-piece]") && window.hackenbookPlay?.pieces) {
+      const g = window.hackenbookPlay.pieces.at(svg, x, y);
+      return g ? Number(g.querySelector("[data-edge]")?.dataset.edge) : null;
+    }
     if (window.hackenbookPlay?.edgeAt) return window.hackenbookPlay.edgeAt(svg, x, y);
     const hit = document.elementFromPoint(x, y)?.closest?.("[data-edge]");
     return hit && svg.contains(hit) ? Number(hit.dataset.edge) : null;
@@ -1130,10 +1168,10 @@ async function checkTargets(context, names) {
       await fig.getByRole("button", { name: "Close" }).click();
     }
     const exercises = await v.page.$$eval("section.exercise[data-exercise]", (ss) =>
-      ss.map((s) => ({ id: s.id, kind: JSON.parse(s.dataset.exercise).kind })).filter((e) => e.kind === "move" || e.kind === "named"));
+      ss.map((s) => ({ id: s.id, kind: JSON.parse(s.dataset.exercise).kind, pieces: !!s.querySelector(".exercise-diagram svg g[data-piece]") })).filter((e) => e.kind === "named"));
     record(name, "exercises", await v.page.evaluate(controlTargets, ".exercise-try button"));
     for (const e of exercises) {
-      record(name, `#${e.id}`, e.kind === "move"
+      record(name, `#${e.id}`, e.pieces
         ? await v.page.evaluate(edgeTargets, [`#${e.id} .exercise-diagram svg`, TARGET])
         : await v.page.evaluate(itemTargets, `#${e.id} .exercise-target`));
     }
@@ -1148,8 +1186,9 @@ async function checkTargets(context, names) {
 }
 
 // Issue 25 §1 "Screen readers": a move exercise's drawing is a group (not an image, whose
-// insides a screen reader skips), and each edge in it a button found by its role and named by
-// its colour and its name as the site writes edges (data-exercise's names). Every Hackenbush
+// insides a screen reader skips), and each edge in it the mover may cut a button found by its
+// role and named by its colour and its name as the site writes edges (the move's name in
+// data-exercise's targets). Every Hackenbush
 // figure's description says what stands on what: one item per edge, the ground named.
 async function checkScreenReaders(context, names) {
   for (const name of ["worksheet-1.html", "worksheet-2.html"]) {
@@ -1159,15 +1198,19 @@ async function checkScreenReaders(context, names) {
       [...document.querySelectorAll("section.exercise[data-exercise]")]
         .map((s) => {
           const svg = s.querySelector(".exercise-diagram svg");
-          const edges = [...svg.querySelectorAll(".hb-edge[data-edge]")].map((p) => ({ edge: Number(p.dataset.edge), colour: p.classList.contains("hb-blue") ? "blue" : p.classList.contains("hb-red") ? "red" : "green" }));
-          return { id: s.id, data: JSON.parse(s.dataset.exercise), role: svg.getAttribute("role"), label: svg.getAttribute("aria-label"), edges };
+          const data = JSON.parse(s.dataset.exercise);
+          // Each edge the mover may cut, by its colour and its name (the move's).
+          const edges = [...svg.querySelectorAll("g[data-item][data-piece]")].filter((g) => data.targets?.[g.dataset.item])
+            .map((g) => ({ name: data.targets[g.dataset.item][0], colour: g.querySelector(".hb-edge").classList.contains("hb-blue") ? "blue" : g.querySelector(".hb-edge").classList.contains("hb-red") ? "red" : "green" }));
+          return { id: s.id, data, role: svg.getAttribute("role"), label: svg.getAttribute("aria-label"), edges };
         })
-        .filter((e) => e.data.kind === "move"),
+        .filter((e) => e.data.kind === "named" && e.edges.length > 0),
     );
+    check(moves.length > 0, `${name}: no move exercise on a Hackenbush position`);
     for (const e of moves) {
       check(e.role === "group" && /edge/.test(e.label ?? ""), `${name} #${e.id}: the drawing is ${e.role} "${e.label}", not a group of edges`);
-      for (const { edge, colour } of e.edges) {
-        const label = `cut ${colour} edge ${e.data.names[edge]}`;
+      for (const { name: move, colour } of e.edges) {
+        const label = `cut ${colour} edge ${move}`;
         const found = await v.page.locator(`#${e.id}`).getByRole("button", { name: label, exact: true }).count();
         check(found === 1, `${name} #${e.id}: no button "${label}" for a screen reader (${found})`);
       }
@@ -1598,7 +1641,8 @@ const PIECE_BOARDS = [
 // points along it from the middle; and what is drawn there (not the stroke).
 function besidePiece([id, k, off]) {
   const fig = document.getElementById(id);
-  const items = [...fig.querySelectorAll("svg g[data-item]")];
+  // The first drawing's (an exercise's solution has a copy).
+  const items = [...fig.querySelector("svg").querySelectorAll("g[data-item]")];
   const stroke = items[k].querySelector("path, line");
   stroke.scrollIntoView({ block: "center", inline: "center" });
   const along = (p) => {
@@ -1704,6 +1748,10 @@ async function checkPieceBoards(context, dir) {
     await page.keyboard.press("Enter");
     const focused = await page.evaluate(() => document.activeElement.dataset.piece ?? null);
     check(focused !== null, `${d.id}: Enter on Play puts focus on no edge`);
+    // The focused edge's ring, at 3:1 or more against the page, light and dark.
+    const ring = await page.evaluate(focusRing);
+    check(ring.piece && ring.style !== "none" && ring.width >= 2.5 && contrast(ring.colour, ring.back) >= 3,
+      `${d.id} (${scheme}): a keyboard-focused edge in play has no ring of 3:1 ${JSON.stringify(ring)} (${contrast(ring.colour, ring.back).toFixed(2)}:1)`);
     await page.locator(`#${d.id}`).screenshot({ path: path.join(artefacts, `play-pieces-focus-${scheme}.png`) });
     await page.keyboard.press("Enter");
     const cut = await said(page, d.id);

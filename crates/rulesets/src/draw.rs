@@ -71,9 +71,11 @@ impl Drawing {
     }
 
     /// [`Drawing::to_svg_titled`] for a question answered by clicking a move's target: each
-    /// item that is the target of moves in a group carrying its id as `data-item` (the page's
-    /// script finds a target by it and names it by its moves), the rest of the picture written
-    /// as a still one is.
+    /// item that is the target of moves, and each piece drawn as a stroke ([`Item::piece`],
+    /// whether or not a move takes it: the nearest piece to a tap is the one chosen), in a group
+    /// carrying its id as `data-item` (the page's script finds a target by it and names it by
+    /// its moves) and a piece its words as `data-piece`; the rest of the picture written as a
+    /// still one is.
     pub fn to_svg_answerable(&self, em: f32, title: Option<&str>) -> String {
         self.write_svg(em, title, Mode::Answerable)
     }
@@ -99,9 +101,14 @@ impl Drawing {
         // around each (smaller pages).
         let mut still = Compact::new(false);
         for (i, item) in self.items.iter().enumerate() {
+            let piece = || {
+                item.piece.as_ref().map_or(String::new(), |piece| {
+                    format!(" data-piece=\"{}\"", escape(piece))
+                })
+            };
             let attributes = match mode {
                 Mode::Still => None,
-                Mode::Answerable => (!item.moves.is_empty()).then(String::new),
+                Mode::Answerable => (!item.moves.is_empty() || item.piece.is_some()).then(piece),
                 Mode::Playable(shown) => Some(format!(
                     "{}{}{}",
                     if item.label.is_empty() {
@@ -109,10 +116,7 @@ impl Drawing {
                     } else {
                         format!(" data-label=\"{}\"", escape(&item.label))
                     },
-                    item.piece.as_ref().map_or(String::new(), |piece| format!(
-                        " data-piece=\"{}\"",
-                        escape(piece)
-                    )),
+                    piece(),
                     if shown.get(i).copied().unwrap_or(true) {
                         ""
                     } else {

@@ -20,7 +20,7 @@ mod position_block;
 mod thermograph;
 
 pub use context::{ClaimKind, ClaimRecord, Context, Obtained};
-pub use exercise::{read_class, ExerciseOutcome, ExercisePosition, Expected, Goal, Question};
+pub use exercise::{read_class, ExerciseOutcome, Expected, Goal, Question};
 pub use game_block::{unknown_name_help, GameLine};
 pub use line_of_play::{PlayFrame, PlayOutcome, PlayedMove};
 pub use links::check_links;

@@ -1,8 +1,8 @@
 // hackenbook's player, the format of a Hackenbush diagram (`v1`, crates/rulesets/src/hackenbush/
 // play/compact.rs): per entry its standing edges, value index, legal cuts, winning cuts. Loaded
-// before `player.js` by pages with such a diagram or a move exercise; it registers the format
+// before `player.js` by pages with such a diagram; it registers the format
 // (window.hackenbookPlay.v1), which `player.js` uses with its one set of controls, and `edgeAt`,
-// the edge a tap picks, which play and move exercises (`exercise.js`) share.
+// the edge a tap picks (the browser test measures targets with it).
 "use strict";
 (function () {
   var COLOUR = { L: "blue", R: "red", G: "green" };
