@@ -460,8 +460,14 @@ function focusRing() {
   // its own, unzoomed pixels.
   let zoom = 1;
   for (let a = el; a; a = a.parentElement) zoom *= Number(getComputedStyle(a).zoom) || 1;
+  // A board's piece (a Hackenbush edge in play) is ringed by a halo of drop shadows on its
+  // stroke (draw.css), not an outline: its filter and the colour of its shadows.
+  const halo = el.dataset?.piece ? getComputedStyle(el.firstElementChild).filter : "none";
   return {
-    edge: el.dataset?.edge ?? null,
+    edge: el.dataset?.edge ?? el.dataset?.item?.replace(/^edge-/, "") ?? null,
+    piece: !!el.dataset?.piece,
+    halo,
+    haloColour: /rgba?\([^)]*\)/.exec(halo)?.[0] ?? null,
     cls: el.getAttribute("class") ?? "",
     style: style.outlineStyle,
     width: parseFloat(style.outlineWidth) * zoom,
@@ -472,8 +478,10 @@ function focusRing() {
 }
 
 // Issue 25: a focused edge, in play and in a move exercise, in light and dark: from the keyboard
-// it has a ring (outline at least 2.5 px as drawn) of at least 3:1 contrast against what is behind it; after
-// a mouse click it has none (no box hiding the edge's colour), and focus leaves the edge's own
+// it has a ring of at least 3:1 contrast against what is behind it (in a move exercise an
+// outline at least 2.5 px as drawn; in play, where a Hackenbush position is a board, a halo of
+// three 1-px drop shadows around the stroke, which keeps the edge's colour in view); after a
+// mouse click it has none (no box hiding the edge's colour), and focus leaves the edge's own
 // stroke as it was. Screenshots of each focused edge.
 async function checkFocus(context) {
   for (const scheme of ["light", "dark"]) {
@@ -485,14 +493,14 @@ async function checkFocus(context) {
     await v.page.keyboard.press("Enter");
     await v.page.keyboard.press("Tab");
     const ring = await v.page.evaluate(focusRing);
-    check(ring.cls.includes("hb-hit") && ring.style !== "none" && ring.width >= 2.5,
+    check(ring.piece && (ring.halo.match(/drop-shadow/g) ?? []).length === 3 && ring.haloColour !== null,
       `focus (${scheme}): a keyboard-focused edge in play has no ring ${JSON.stringify(ring)}`);
-    check(contrast(ring.colour, ring.back) >= 3,
-      `focus (${scheme}): the ring of a focused edge in play is ${contrast(ring.colour, ring.back).toFixed(2)}:1 against ${ring.back}`);
+    check(ring.haloColour !== null && contrast(ring.haloColour, ring.back) >= 3,
+      `focus (${scheme}): the ring of a focused edge in play is ${ring.haloColour && contrast(ring.haloColour, ring.back).toFixed(2)}:1 against ${ring.back}`);
     await fig.screenshot({ path: path.join(artefacts, `focus-play-${scheme}.png`) });
     await clickEdge({ page: v.page }, d, Number(ring.edge) + 1);
     const clicked = await v.page.evaluate(focusRing);
-    check(clicked.cls.includes("hb-hit") && clicked.style === "none", `focus (${scheme}): a mouse click leaves a ring on an edge in play ${JSON.stringify(clicked)}`);
+    check(clicked.halo === "none" && clicked.style === "none", `focus (${scheme}): a mouse click leaves a ring on an edge in play ${JSON.stringify(clicked)}`);
     checkQuiet(`focus (${scheme})`, v.problems);
     await v.page.close();
 
@@ -550,12 +558,14 @@ function solverTable(d) {
   return { ...table, bySet };
 }
 
-// What the page shows of a figure in play: the edges standing, the value shown, the words said.
+// What the page shows of a figure in play: the edges standing (a Hackenbush board's items
+// `edge-N` in view, N the edge as written, as the solver numbers it), the value shown, the words
+// said, the focused edge (its number) or control (its words).
 function shownState(id) {
   const fig = document.getElementById(id);
   let set = 0;
-  for (const hit of fig.querySelectorAll(".hb-hit")) {
-    if (!hit.classList.contains("hb-fallen")) set |= 1 << Number(hit.dataset.edge);
+  for (const g of fig.querySelectorAll('svg g[data-item^="edge-"]')) {
+    if (g.getAttribute("display") !== "none") set |= 1 << Number(g.dataset.item.slice(5));
   }
   const value = fig.querySelector(".play-value");
   const live = fig.querySelector("[aria-live]");
@@ -567,7 +577,7 @@ function shownState(id) {
     valueVisible: !!value && value.getBoundingClientRect().width > 0,
     said: live?.textContent ?? "",
     status: fig.querySelector(".play-said")?.textContent ?? "",
-    focused: document.activeElement?.closest(`#${CSS.escape(id)}`) ? document.activeElement.dataset.edge ?? document.activeElement.textContent : null,
+    focused: document.activeElement?.closest(`#${CSS.escape(id)}`) ? document.activeElement.dataset.item?.replace(/^edge-/, "") ?? document.activeElement.textContent : null,
   };
 }
 
@@ -587,15 +597,26 @@ async function clickEdge(v, d, k) {
   await v.page.mouse.click(point.x, point.y);
 }
 
+// The page's table of a Hackenbush board (g3, read by board.js as the page reads it) and the
+// solver's (`hackenbook play --json`) compared by what both say: the edges' colours in the order
+// written (the items' pieces), and the number of positions play reaches.
 async function openFigure(context, d, viewport = DESKTOP) {
   const v = await visit(context, d.page, viewport);
   const fig = v.page.locator(`#${d.id}`);
   const table = solverTable(d);
-  const pageTable = await fig.getAttribute("data-play");
-  const [, colours, , , count] = (pageTable ?? "").split(";");
+  const page = await v.page.evaluate((id) => {
+    const fig = document.getElementById(id);
+    const edges = [...fig.querySelectorAll('svg g[data-item^="edge-"][data-piece]')];
+    const colour = { "blue edge": "L", "red edge": "R", "green edge": "G" };
+    const order = edges.map((g) => Number(g.dataset.item.slice(5)));
+    const colours = edges.map((g) => colour[g.dataset.piece]).join("");
+    return { version: fig.dataset.play?.split(";")[0], order, colours };
+  }, d.id);
+  const { entries } = await v.page.evaluate(pageBoardTable, d.id);
   check(
-    colours === table.edges.map((e) => e.colour).join("") && Number(count) === table.positions.length,
-    `${d.page}#${d.id}: the page's table is not the solver's for ${d.notation} (${colours}, ${count} entries)`,
+    page.version === "g3" && page.order.every((e, i) => e === i) &&
+      page.colours === table.edges.map((e) => e.colour).join("") && entries.length === table.positions.length,
+    `${d.page}#${d.id}: the page's table is not the solver's for ${d.notation} (${JSON.stringify(page)}, ${entries.length} entries)`,
   );
   return { ...v, fig, table };
 }
@@ -1007,6 +1028,11 @@ const TARGET = 44;
 function edgeTargets([selector, enough]) {
   const svg = document.querySelector(selector);
   const pick = (x, y) => {
+    // A board's pieces (pieces.js), then the exercise's edges (edges.js).
+    if (svg.querySelector("g[data-piece]") && window.hackenbookPlay?.pieces) {
+      const g = window.hackenbookPlay.pieces.at(svg, x, y);
+      return g ? Number(g.dataset.item.slice(5)) : null;
+    }
     if (window.hackenbookPlay?.edgeAt) return window.hackenbookPlay.edgeAt(svg, x, y);
     const hit = document.elementFromPoint(x, y)?.closest?.("[data-edge]");
     return hit && svg.contains(hit) ? Number(hit.dataset.edge) : null;
@@ -1017,6 +1043,7 @@ function edgeTargets([selector, enough]) {
   const STEP = 2, BAND = 46, n = Math.ceil((2 * BAND) / STEP) + 1;
   const out = [];
   for (const p of svg.querySelectorAll("path.hb-edge:not(.hb-fallen)")) {
+    if (p.closest('g[display="none"]')) continue;
     const k = Number(p.dataset.edge);
     p.scrollIntoView({ block: "center", inline: "center" });
     const len = p.getTotalLength();
@@ -1081,7 +1108,7 @@ async function checkTargets(context, names) {
     const v = await visit(context, name, PHONE);
     // The figures a reader sees (the answer key's copies are for print).
     const figures = await v.page.$$eval("figure[data-play]", (fs) =>
-      fs.filter((f) => f.getClientRects().length > 0).map((f) => ({ id: f.id, board: !f.dataset.play.startsWith("v1") })));
+      fs.filter((f) => f.getClientRects().length > 0).map((f) => ({ id: f.id, pieces: !!f.querySelector("g[data-piece]") })));
     for (const f of figures) {
       const fig = v.page.locator(`#${f.id}`);
       record(name, `#${f.id}`, await v.page.evaluate(controlTargets, `#${f.id} .play-bar .play-button`));
@@ -1090,9 +1117,11 @@ async function checkTargets(context, names) {
       check(!/cuts a|is cut|plays /.test(opened), `${name} #${f.id}: on a phone, the tap on Play made a move: "${opened}"`);
       await fig.getByRole("button", { name: "Against the solver…" }).click();
       record(name, `#${f.id} in play`, await v.page.evaluate(controlTargets, `#${f.id} button, #${f.id} select`));
-      record(name, `#${f.id} in play`, f.board
-        ? await v.page.evaluate(itemTargets, `#${f.id} g.hb-legal`)
-        : await v.page.evaluate(edgeTargets, [`#${f.id} svg.hb-diagram`, TARGET]));
+      // A Hackenbush board's edges: the page's nearest-piece tap (pieces.js); other boards'
+      // places and pieces: each one's box.
+      record(name, `#${f.id} in play`, f.pieces
+        ? await v.page.evaluate(edgeTargets, [`#${f.id} svg.hb-diagram`, TARGET])
+        : await v.page.evaluate(itemTargets, `#${f.id} g.hb-legal`));
       await fig.getByRole("button", { name: "Close" }).click();
     }
     const exercises = await v.page.$$eval("section.exercise[data-exercise]", (ss) =>
