@@ -449,7 +449,7 @@ fn taking_words(b: &BoardOutcome) -> String {
 /// A board's drawing as the page writes it when played (every item play can show, the
 /// position's own in view) and as a picture (the position's own items only).
 /// A Hackenbush board is drawn at its diagram's scale (its drawing is in ems already), titled
-/// as a picture and described by what stands on what.
+/// as a picture and described by what stands on what; as a picture it is its diagram.
 fn board_svgs(b: &BoardOutcome, games: &Games) -> (String, String) {
     let game = b.position.ruleset().name().replace('-', " ");
     let worth = words::spoken_value(games, b.game);
@@ -465,7 +465,13 @@ fn board_svgs(b: &BoardOutcome, games: &Games) -> (String, String) {
         drawing
     };
     let playable = matches!(b.play.play, PagePlay::Table { .. });
-    let still = described(b.position.draw()).to_svg_titled(em, Some(&title));
+    // A Hackenbush picture is the diagram itself, as a game block's and a frame's are.
+    let still = match &hackenbush {
+        Some((position, rules)) => {
+            draw::svg(&position.picture(), &title, &describe(position, *rules))
+        }
+        None => described(b.position.draw()).to_svg_titled(em, Some(&title)),
+    };
     if !playable {
         return (still.clone(), still);
     }
