@@ -32,15 +32,14 @@ use crate::essay::source::offset_span;
 use crate::essay::{Diagnostic, Directive, DirectiveKind, Essay};
 use hackenbook_census::{Ladder, Refused, Workspace};
 use hackenbook_games::Games;
-use hackenbook_rulesets::hackenbush::{Evaluator, Settings};
+use hackenbook_rulesets::hackenbush::{self, Evaluator, Settings};
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 
 /// What one directive turned out to be, for the page.
 #[derive(Debug)]
 pub enum Outcome {
-    Position(Box<PositionOutcome>),
-    /// A position block of another game than Hackenbush.
+    /// A position block, of any game.
     Board(Box<BoardOutcome>),
     /// The lines of a game block, each of whose relations holds.
     Game(Vec<GameLine>),
@@ -103,7 +102,6 @@ impl Tally {
                             .map(|l| l.statement.relations.len())
                             .sum::<usize>()
                     }
-                    Outcome::Position(p) => t.assertions += p.assertions.len(),
                     Outcome::Board(b) => t.assertions += b.assertions.len(),
                     Outcome::Play(_) => t.plays += 1,
                     _ => {}
@@ -439,12 +437,14 @@ fn unused_names(essay: &Essay, mentioned: &BTreeSet<String>) -> Vec<Diagnostic> 
 
 fn check_directive(cx: &mut Context, index: usize, directive: &Directive) -> Outcome {
     match &directive.kind {
-        DirectiveKind::Position(block) => match block.ruleset {
-            Some(ruleset) => position_block::check_board(cx, index, block, ruleset)
-                .map_or(Outcome::Failed, |b| Outcome::Board(Box::new(b))),
-            None => position_block::check(cx, index, block)
-                .map_or(Outcome::Failed, |p| Outcome::Position(Box::new(p))),
-        },
+        // A ```hackenbush block is a board of Hackenbush's, as every other game's block is.
+        DirectiveKind::Position(block) => position_block::check_board(
+            cx,
+            index,
+            block,
+            block.ruleset.unwrap_or(&hackenbush::ruleset::NORMAL),
+        )
+        .map_or(Outcome::Failed, |b| Outcome::Board(Box::new(b))),
         DirectiveKind::Game(lines) => {
             game_block::check(cx, lines).map_or(Outcome::Failed, Outcome::Game)
         }

@@ -1,8 +1,9 @@
-//! A position block: a position, valued by the build's solver and held to every assertion
-//! written under it. A `hackenbush` block's solver cross-checks its fast paths against the game
-//! tree; another game's block (```` ```domineering ````) is valued by the run's solver of that
-//! ruleset and confirmed by its plain game tree where that fits its budget. Drawing it is the
-//! page's business.
+//! A position block: a position of any game, read in the game's notation, valued by the build's
+//! solver and held to every assertion written under it. A `hackenbush` block's board is valued
+//! by the run's Hackenbush solver, which cross-checks its fast paths against the game tree and
+//! says how it valued each part; another game's block (```` ```domineering ````) by the run's
+//! solver of that ruleset, confirmed by its plain game tree where that fits its budget. Drawing
+//! it is the page's business.
 
 use super::playable::{board_play, page_play, BoardPlay, PagePlay};
 use super::Context;
@@ -13,12 +14,13 @@ use hackenbook_base::provenance::Method;
 use hackenbook_census::{self as census, NameKind};
 use hackenbook_games::{GameId, Player};
 use hackenbook_rulesets::erased::Unconfirmed;
-use hackenbook_rulesets::hackenbush::{self, Evaluator, Position, Rules};
+use hackenbook_rulesets::hackenbush::{self, Evaluation, Evaluator, Position, Rules};
 use hackenbook_rulesets::in_place;
 use hackenbook_rulesets::registry;
 use hackenbook_rulesets::{AnyPosition, DynRuleset};
 
-/// A position block of another game than Hackenbush, valued and asserted.
+/// A position block of any game (```` ```hackenbush ````, ```` ```domineering ````), valued
+/// and asserted.
 #[derive(Debug)]
 pub struct BoardOutcome {
     /// The name other directives use for it (an internal one if the author gave none).
@@ -27,13 +29,18 @@ pub struct BoardOutcome {
     /// The value itself, in the build's games table (the page typesets it).
     pub game: GameId,
     /// The methods that valued it, which agreed: the solver, and the plain game tree when it
-    /// fitted its budget.
+    /// fitted its budget; on a Hackenbush board, those of Hackenbush's solver (the sign
+    /// expansion, the tree rule…), which on one part agreed.
     pub methods: Vec<Method>,
+    /// The methods of each part, when a Hackenbush board has several standing apart.
+    pub parts: Vec<Vec<Method>>,
     pub assertions: Vec<AssertionRecord>,
     /// What the page needs to draw it and let a reader play it.
     pub play: BoardPlay,
 }
 
+/// A Hackenbush position block as an exercise still reads it (`super::exercise`); every
+/// position block is a [`BoardOutcome`].
 #[derive(Debug)]
 pub struct PositionOutcome {
     /// The name other directives use for it (an internal one if the author gave none).
@@ -59,6 +66,8 @@ pub struct AssertionRecord {
     pub holds: bool,
 }
 
+/// A Hackenbush position block read on its own path, for an exercise's position
+/// (`super::exercise`); a position block is checked by [`check_board`].
 pub fn check(cx: &mut Context, index: usize, block: &PositionBlock) -> Option<PositionOutcome> {
     checked_name(cx, block, |cx| check_named(cx, index, block))
 }
@@ -86,8 +95,9 @@ fn checked_name<T>(
     outcome
 }
 
-/// A block of another game: its position read in the game's notation, valued by the run's
-/// solver of the game and confirmed by its plain game tree, and held to its assertions.
+/// A position block of `ruleset`'s game (a ```` ```hackenbush ```` block's is Hackenbush's):
+/// its position read in the game's notation under the block's `rules`, valued
+/// ([`value_board`]) and held to its assertions.
 pub fn check_board(
     cx: &mut Context,
     index: usize,
@@ -100,9 +110,7 @@ pub fn check_board(
             Ok(p) => p,
             Err(e) => {
                 let game = ruleset.name();
-                let help = e.help.clone().unwrap_or_else(|| {
-                    format!("README.md's \"Other games\" says how a {game} position is written")
-                });
+                let help = e.help.clone().unwrap_or_else(|| notation_help(game));
                 let d = Diagnostic::new(
                     cx.file,
                     offset_span(&e.span, at),
@@ -152,7 +160,19 @@ pub fn check_board(
     })
 }
 
-/// Another game's position valued, confirmed, named and asserted.
+/// How a position of `game` is written, for an author whose position did not read.
+fn notation_help(game: &str) -> String {
+    if game == "hackenbush" {
+        "stalks `LRRL`, trees `L(L R)`, forests `LR RL`, graphs `g-a L, a-b R, b-g G`".into()
+    } else {
+        format!("README.md's \"Other games\" says how a {game} position is written")
+    }
+}
+
+/// A board valued, named and asserted. A Hackenbush board is valued by the run's Hackenbush
+/// solver (the shortcut the solver of every game takes on it, which checks itself), which says
+/// how, part by part; another game's by the run's solver of its ruleset, confirmed by its plain
+/// game tree where that fits its budget.
 fn value_board(
     cx: &mut Context,
     index: usize,
@@ -160,32 +180,61 @@ fn value_board(
     position: AnyPosition,
     assertions: &[&KeyValue],
 ) -> Option<BoardOutcome> {
+    let name = block
+        .name
+        .as_ref()
+        .map_or_else(|| format!("position-{}", index + 1), |n| n.value.clone());
     let Evaluator {
         games, rulesets, ..
     } = &mut *cx.ev;
-    let (value, methods) = match position.confirmed_value(rulesets, games) {
-        Ok(confirmed) => confirmed,
-        Err(e) => {
-            let message = match e {
+    let hackenbush = hackenbush::ruleset::standing_of(&position);
+    let valued = match &hackenbush {
+        Some((board, rules)) => rulesets
+            .hackenbush()
+            .evaluate(board, *rules, games)
+            .map_err(|e| format!("cannot value this position: {e}")),
+        None => position
+            .confirmed_value(rulesets, games)
+            .map(|(value, methods)| Evaluation {
+                value,
+                methods,
+                parts: Vec::new(),
+            })
+            .map_err(|e| match e {
                 Unconfirmed::Unsolved(e) => format!("cannot value this position: {e}"),
                 disagree => disagree.to_string(),
-            };
+            }),
+    };
+    let evaluation = match valued {
+        Ok(evaluation) => evaluation,
+        Err(message) => {
             let d = Diagnostic::new(cx.file, block.position.span.clone(), message)
                 .label("this position");
             cx.problem(d);
             return None;
         }
     };
-    let name = block
-        .name
-        .as_ref()
-        .map_or_else(|| format!("position-{}", index + 1), |n| n.value.clone());
-    cx.workspace
-        .define_game_position(&name, value, methods.clone(), position.clone());
+    // A Hackenbush board is named as a Hackenbush position: its properties, lines of play and
+    // census literals read its edges.
+    match &hackenbush {
+        Some((board, rules)) => {
+            cx.workspace
+                .define_position(&name, &evaluation, board.clone(), *rules)
+        }
+        None => cx.workspace.define_game_position(
+            &name,
+            evaluation.value,
+            evaluation.methods.clone(),
+            position.clone(),
+        ),
+    }
     let facts = Facts {
         name: &name,
-        board: Subject::Other(&position),
-        value,
+        board: match &hackenbush {
+            Some((board, rules)) => Subject::Hackenbush(board, *rules),
+            None => Subject::Other(&position),
+        },
+        value: evaluation.value,
     };
     let assertions = assertions
         .iter()
@@ -194,10 +243,11 @@ fn value_board(
     let play = board_play(cx, &position, block.position.span.clone());
     Some(BoardOutcome {
         play,
-        game: value,
+        game: evaluation.value,
         name,
         position,
-        methods,
+        methods: evaluation.methods,
+        parts: evaluation.parts,
         assertions,
     })
 }
@@ -213,7 +263,7 @@ fn check_named(cx: &mut Context, index: usize, block: &PositionBlock) -> Option<
                 format!("bad position: {}", e.message),
             )
             .label("here")
-            .help("stalks `LRRL`, trees `L(L R)`, forests `LR RL`, graphs `g-a L, a-b R, b-g G`");
+            .help(notation_help("hackenbush"));
             cx.problem(d);
             return None;
         }

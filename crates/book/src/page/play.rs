@@ -40,7 +40,6 @@ impl ValuePool {
         let mut bytes = 0;
         for outcome in &checked.outcomes {
             let (play, drawn) = match outcome {
-                Outcome::Position(p) => (&p.play, 0),
                 Outcome::Board(b) => (&b.play.play, board_bytes(b)),
                 _ => (&PagePlay::Nothing, 0),
             };

@@ -281,3 +281,28 @@ fn large_boards_are_read_and_named_on_demand() {
     );
     assert!(e.message.contains("standing edges"), "{}", e.message);
 }
+
+/// The solver of every game starts on a Hackenbush board of up to the 100,000 edges Hackenbush's
+/// own solver values (its shortcut checks itself), not only on the 10,000 of its default
+/// budget: a stalk of 10,001 blue edges is worth 10,001. A game whose shortcut does not check
+/// itself (Nim) keeps the budget's size.
+#[test]
+fn a_board_past_the_budget_s_size_is_valued_by_the_shortcut_that_checks_itself() {
+    use crate::solve::Unsolved;
+    use crate::{AnyPosition, Solvers};
+    let mut games = Games::new();
+    let mut solvers = Solvers::default();
+    let size = solvers.limits.size;
+    assert_eq!(size, 10_000);
+    let stalk = AnyPosition::parse(&NORMAL, &"L".repeat(size + 1)).unwrap();
+    let value = stalk.value(&mut solvers, &mut games);
+    assert_eq!(value.map(|v| games.display(v)), Ok("10001".to_string()));
+    let heap = AnyPosition::parse(&crate::nim::Nim, &format!("{}", size + 1)).unwrap();
+    assert_eq!(
+        heap.value(&mut solvers, &mut games),
+        Err(Unsolved::TooLarge {
+            size: size + 1,
+            limit: size
+        })
+    );
+}
