@@ -140,25 +140,8 @@ pub fn check(cx: &mut Context, index: usize, block: &ExerciseBlock) -> Option<Ex
     // The block keeps only its `rules` line: the position is checked like a position block (a
     // Hackenbush one by the Hackenbush solver, and named with its Hackenbush properties), then
     // asked about as a board in play like every game's.
-    let (name, position) = match block.position.ruleset {
-        Some(ruleset) => {
-            let board = position_block::check_board(cx, index, &block.position, ruleset)?;
-            (board.name, board.position)
-        }
-        None => {
-            let p = position_block::check(cx, index, &block.position)?;
-            match super::line_of_play::in_play(&p.position, p.rules) {
-                Ok(board) => (p.name, board),
-                Err(e) => {
-                    let message = format!("cannot play this position: {e}");
-                    let d = Diagnostic::new(cx.file, block.position.position.span.clone(), message)
-                        .label("this position");
-                    cx.problem(d);
-                    return None;
-                }
-            }
-        }
-    };
+    let board = position_block::check_board(cx, index, &block.position)?;
+    let (name, position) = (board.name, board.position);
     let answer = &block.answer;
     let checked = judge(cx, &name, &position, question, answer);
     let (figure, holds, expected) = match checked {

@@ -26,13 +26,13 @@ pub use line_of_play::{PlayFrame, PlayOutcome, PlayedMove};
 pub use links::check_links;
 pub use maths_claim::{reads_as_relation, unchecked_relations, UncheckedFormula};
 pub use playable::{PagePlay, PlayValue, Unplayable};
-pub use position_block::{AssertionRecord, BoardOutcome, PositionOutcome};
+pub use position_block::{AssertionRecord, BoardOutcome};
 
 use crate::essay::source::offset_span;
 use crate::essay::{Diagnostic, Directive, DirectiveKind, Essay};
 use hackenbook_census::{Ladder, Refused, Workspace};
 use hackenbook_games::Games;
-use hackenbook_rulesets::hackenbush::{self, Evaluator, Settings};
+use hackenbook_rulesets::hackenbush::{Evaluator, Settings};
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 
@@ -303,7 +303,7 @@ impl Checker {
                     // An exercise's position is named like a block's; its answer is the
                     // essay's to check, not the command line's.
                     DirectiveKind::Exercise(block) => {
-                        position_block::check(&mut cx, index, &block.position);
+                        position_block::check_board(&mut cx, index, &block.position);
                     }
                     DirectiveKind::Census { name, .. }
                         if !cx.workspace.census_names().any(|c| c == name.value) =>
@@ -438,13 +438,8 @@ fn unused_names(essay: &Essay, mentioned: &BTreeSet<String>) -> Vec<Diagnostic> 
 fn check_directive(cx: &mut Context, index: usize, directive: &Directive) -> Outcome {
     match &directive.kind {
         // A ```hackenbush block is a board of Hackenbush's, as every other game's block is.
-        DirectiveKind::Position(block) => position_block::check_board(
-            cx,
-            index,
-            block,
-            block.ruleset.unwrap_or(&hackenbush::ruleset::NORMAL),
-        )
-        .map_or(Outcome::Failed, |b| Outcome::Board(Box::new(b))),
+        DirectiveKind::Position(block) => position_block::check_board(cx, index, block)
+            .map_or(Outcome::Failed, |b| Outcome::Board(Box::new(b))),
         DirectiveKind::Game(lines) => {
             game_block::check(cx, lines).map_or(Outcome::Failed, Outcome::Game)
         }

@@ -1,8 +1,7 @@
 //! What a diagram needs to be played in the page: its play table, valued by the build's solver
 //! and written compactly, and each distinct value once, for the page to typeset. A position
 //! block's board, of any game (Hackenbush's too), has the generic table of any ruleset
-//! ([`hackenbook_rulesets::play`]) with the one drawing the page shows ([`board_play`]); an
-//! exercise's Hackenbush position still has the table of standing edges ([`page_play`]).
+//! ([`hackenbook_rulesets::play`]) with the one drawing the page shows ([`board_play`]).
 //!
 //! The one idea: **the page follows the build's table and computes nothing**, so every figure a
 //! reader sees while playing was valued (and checked against the definition) here. Tables are
@@ -13,12 +12,20 @@
 use super::Context;
 use crate::essay::Diagnostic;
 use hackenbook_games::GameId;
-use hackenbook_rulesets::hackenbush::play::{compact, PlayError, PlayLimits, PlayTable};
 use hackenbook_rulesets::hackenbush::ruleset::Hackenbush;
-use hackenbook_rulesets::hackenbush::{Evaluator, Position, Rules};
+use hackenbook_rulesets::hackenbush::Evaluator;
 use hackenbook_rulesets::play::{self as any_play, compact::encode as encode_board};
 use hackenbook_rulesets::{AnyPosition, Drawing};
 use std::ops::Range;
+
+/// The limits of one diagram's play.
+#[derive(Clone, Debug)]
+pub struct PlayLimits {
+    /// Edges of a Hackenbush board: past them it is a picture before any table is built.
+    pub edges: usize,
+    /// Positions play can reach, the position itself included.
+    pub positions: usize,
+}
 
 /// The budgets of play in the page.
 pub struct PageBudget {
@@ -68,8 +75,6 @@ pub enum Unplayable {
     TooManyPositions { limit: usize },
     /// Some positions of play are beyond the solver's budget.
     Unsolved,
-    /// The table cannot be written in the compact form the page reads.
-    NotCompact,
     /// The table, of `positions` positions, is over the bytes of one diagram.
     OverDiagram { positions: usize },
     /// The page already carries as many tables as its budget allows.
@@ -88,40 +93,6 @@ pub struct PlayValue {
     pub shown: String,
     /// The value itself, in the build's games table (the page typesets it).
     pub game: GameId,
-}
-
-/// The play of `position` under `rules` within [`PAGE_BUDGET`]'s limits of one diagram, in
-/// Hackenbush's own table ([`compact`]): for an exercise's position only (`super::exercise`),
-/// until exercises are boards too.
-pub fn page_play(cx: &mut Context, position: &Position, rules: Rules) -> PagePlay {
-    let budget = &PAGE_BUDGET;
-    if position.edge_count() == 0 {
-        return PagePlay::Nothing;
-    }
-    let table = match PlayTable::build(
-        position,
-        rules,
-        &budget.limits,
-        cx.ev.rulesets.hackenbush(),
-        &mut cx.ev.games,
-    ) {
-        Ok(t) => t,
-        Err(PlayError::TooManyEdges(e)) => {
-            return PagePlay::Static(Unplayable::TooManyEdges {
-                edges: e.edges,
-                limit: e.limit,
-            })
-        }
-        Err(PlayError::TooManyPositions { limit }) => {
-            return PagePlay::Static(Unplayable::TooManyPositions { limit })
-        }
-        // The block itself was valued; a piece that cannot be is beyond the solver's budget.
-        Err(PlayError::Solve(_)) => return PagePlay::Static(Unplayable::Unsolved),
-    };
-    let Some(text) = compact::encode(&table) else {
-        return PagePlay::Static(Unplayable::NotCompact);
-    };
-    within_page(text, 0, table.positions.len(), &table.games, &table.values)
 }
 
 /// A table's text, and the `drawn` bytes its drawing adds for play, within the budget of one

@@ -5,11 +5,11 @@
 //! solver of that ruleset, confirmed by its plain game tree where that fits its budget. Drawing
 //! it is the page's business.
 
-use super::playable::{board_play, page_play, BoardPlay, PagePlay};
+use super::playable::{board_play, BoardPlay};
 use super::Context;
 use crate::essay::parse::{KeyValue, PositionBlock};
 use crate::essay::source::offset_span;
-use crate::essay::{Diagnostic, Spanned};
+use crate::essay::Diagnostic;
 use hackenbook_base::provenance::Method;
 use hackenbook_census::{self as census, NameKind};
 use hackenbook_games::{GameId, Player};
@@ -39,25 +39,6 @@ pub struct BoardOutcome {
     pub play: BoardPlay,
 }
 
-/// A Hackenbush position block as an exercise still reads it (`super::exercise`); every
-/// position block is a [`BoardOutcome`].
-#[derive(Debug)]
-pub struct PositionOutcome {
-    /// The name other directives use for it (an internal one if the author gave none).
-    pub name: String,
-    pub position: Position,
-    pub rules: Rules,
-    /// The value itself, in the build's games table (the page typesets it).
-    pub game: GameId,
-    /// The methods that valued it (on one part they agreed).
-    pub methods: Vec<Method>,
-    /// The methods of each part, when it has several standing apart.
-    pub parts: Vec<Vec<Method>>,
-    pub assertions: Vec<AssertionRecord>,
-    /// What the page needs to let a reader play it.
-    pub play: PagePlay,
-}
-
 #[derive(Debug)]
 pub struct AssertionRecord {
     pub key: String,
@@ -66,13 +47,7 @@ pub struct AssertionRecord {
     pub holds: bool,
 }
 
-/// A Hackenbush position block read on its own path, for an exercise's position
-/// (`super::exercise`); a position block is checked by [`check_board`].
-pub fn check(cx: &mut Context, index: usize, block: &PositionBlock) -> Option<PositionOutcome> {
-    checked_name(cx, block, |cx| check_named(cx, index, block))
-}
-
-/// `check` on the block's name, then `f`; a block that fails marks its name as failed.
+/// The block's name checked, then `f`; a block that fails marks its name as failed.
 fn checked_name<T>(
     cx: &mut Context,
     block: &PositionBlock,
@@ -95,15 +70,11 @@ fn checked_name<T>(
     outcome
 }
 
-/// A position block of `ruleset`'s game (a ```` ```hackenbush ```` block's is Hackenbush's):
-/// its position read in the game's notation under the block's `rules`, valued
-/// ([`value_board`]) and held to its assertions.
-pub fn check_board(
-    cx: &mut Context,
-    index: usize,
-    block: &PositionBlock,
-    ruleset: &'static dyn DynRuleset,
-) -> Option<BoardOutcome> {
+/// A position block (a ```` ```hackenbush ```` block, or an exercise's position) as a board of
+/// its game (Hackenbush's when the block names none): its position read in the game's notation
+/// under the block's `rules`, valued ([`value_board`]) and held to its assertions.
+pub fn check_board(cx: &mut Context, index: usize, block: &PositionBlock) -> Option<BoardOutcome> {
+    let ruleset: &'static dyn DynRuleset = block.ruleset.unwrap_or(&hackenbush::ruleset::NORMAL);
     checked_name(cx, block, |cx| {
         let at = block.position.span.start;
         let position = match AnyPosition::parse(ruleset, &block.position.value) {
@@ -250,120 +221,6 @@ fn value_board(
         parts: evaluation.parts,
         assertions,
     })
-}
-
-fn check_named(cx: &mut Context, index: usize, block: &PositionBlock) -> Option<PositionOutcome> {
-    let at = block.position.span.start;
-    let position = match Position::parse(&block.position.value) {
-        Ok(p) => p,
-        Err(e) => {
-            let d = Diagnostic::new(
-                cx.file,
-                offset_span(&e.span, at),
-                format!("bad position: {}", e.message),
-            )
-            .label("here")
-            .help(notation_help("hackenbush"));
-            cx.problem(d);
-            return None;
-        }
-    };
-    let (rules, time_limit, assertions) = split_rules(cx, &block.lines)?;
-    cx.with_time_limit(time_limit, |cx| {
-        value_and_assert(cx, index, block, position, rules, &assertions)
-    })
-}
-
-/// The position valued and its assertions checked.
-fn value_and_assert(
-    cx: &mut Context,
-    index: usize,
-    block: &PositionBlock,
-    position: Position,
-    rules: Rules,
-    assertions: &[&KeyValue],
-) -> Option<PositionOutcome> {
-    let evaluation = match cx
-        .ev
-        .rulesets
-        .hackenbush()
-        .evaluate(&position, rules, &mut cx.ev.games)
-    {
-        Ok(e) => e,
-        Err(e) => {
-            let d = Diagnostic::new(
-                cx.file,
-                block.position.span.clone(),
-                format!("cannot value this position: {e}"),
-            )
-            .label("this position");
-            cx.problem(d);
-            return None;
-        }
-    };
-    let name = block
-        .name
-        .as_ref()
-        .map_or_else(|| format!("position-{}", index + 1), |n| n.value.clone());
-    cx.workspace
-        .define_position(&name, &evaluation, position.clone(), rules);
-    let facts = Facts {
-        name: &name,
-        board: Subject::Hackenbush(&position, rules),
-        value: evaluation.value,
-    };
-    let assertions = assertions
-        .iter()
-        .map(|line| check_assertion(cx, line, &facts))
-        .collect();
-    let play = page_play(cx, &position, rules);
-    Some(PositionOutcome {
-        play,
-        name,
-        game: evaluation.value,
-        position,
-        rules,
-        methods: evaluation.methods,
-        parts: evaluation.parts,
-        assertions,
-    })
-}
-
-/// What a position block's options set: its rules and its own time limit.
-type Options<'a> = (Rules, Option<std::time::Duration>, Vec<&'a KeyValue>);
-
-/// Takes the `rules = …` and `time_limit = …` options out of the lines; the rest are
-/// assertions.
-fn split_rules<'a>(cx: &mut Context, lines: &'a [KeyValue]) -> Option<Options<'a>> {
-    let mut rules = Rules::Normal;
-    let mut time_limit = None;
-    let mut assertions = Vec::new();
-    for line in lines {
-        match line.key.value.as_str() {
-            "rules" => rules = read_rules(cx, &line.value)?,
-            "time_limit" => time_limit = Some(cx.read_time_limit(&line.value)?),
-            _ => assertions.push(line),
-        }
-    }
-    Some((rules, time_limit, assertions))
-}
-
-/// The value of a `rules = …` line: `normal` or `childish`.
-pub(super) fn read_rules(cx: &mut Context, value: &Spanned<String>) -> Option<Rules> {
-    match value.value.as_str() {
-        "normal" => Some(Rules::Normal),
-        "childish" => Some(Rules::Childish),
-        other => {
-            let d = Diagnostic::new(
-                cx.file,
-                value.span.clone(),
-                format!("unknown rules `{other}`"),
-            )
-            .label("expected `normal` or `childish`");
-            cx.problem(d);
-            None
-        }
-    }
 }
 
 /// What an assertion may be checked against.

@@ -130,7 +130,6 @@ pub fn unplayable(why: Unplayable) -> String {
             "Not playable in the page: some positions of play are beyond the solver's budget."
                 .to_string()
         }
-        Unplayable::NotCompact => "Too large to play in the page.".to_string(),
         Unplayable::OverDiagram { positions } => format!(
             "Too many ways to play to follow in the page ({} positions).",
             with_commas(positions)
