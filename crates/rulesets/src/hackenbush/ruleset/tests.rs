@@ -6,7 +6,7 @@ use hackenbook_games::sample::Rng;
 
 /// A random position of at most `most` edges: each edge rises from a node already grounded to
 /// a new node, to a node already there (a cycle), or to itself (a loop), in any colour.
-fn random_position(rng: &mut Rng, most: u64) -> Position {
+pub(super) fn random_position(rng: &mut Rng, most: u64) -> Position {
     let mut nodes = 1usize;
     let mut edges = Vec::new();
     for _ in 0..rng.below(most + 1) {
