@@ -259,29 +259,20 @@ fn marker(i: usize) -> String {
 
 /// The positions a game block writes in place (`[LR]`, `[domineering: 2x3]`), each drawn where
 /// it is written, as a named position is: KaTeX typesets a marker, then replaced by the diagram.
-struct InPlaceDrawn(Vec<(String, Drawn)>);
-
-/// A position written in place: a Hackenbush picture, or another game's board.
-enum Drawn {
-    Hackenbush(Position),
-    Other(AnyPosition),
-}
+struct InPlaceDrawn(Vec<(String, AnyPosition)>);
 
 impl InPlaceDrawn {
-    /// Every `[POSITION]` of the block's lines that reads as a position (the check has read it).
+    /// Every `[POSITION]` of the block's lines that reads as a position (the check has read it),
+    /// read as the check reads it ([`registry::parse_position`]: `[LR]` is Hackenbush's).
     fn of(lines: &[GameLine]) -> Self {
-        let mut found: Vec<(String, Drawn)> = Vec::new();
+        let mut found: Vec<(String, AnyPosition)> = Vec::new();
         for line in lines {
             for term in &line.statement.terms {
                 for (name, _) in term.names() {
                     let inner = name.strip_prefix('[').and_then(|n| n.strip_suffix(']'));
                     if let (Some(inner), false) = (inner, found.iter().any(|(n, _)| *n == name)) {
-                        let drawn = match registry::parse_tagged(inner) {
-                            Some(read) => read.ok().map(Drawn::Other),
-                            None => Position::parse(inner).ok().map(Drawn::Hackenbush),
-                        };
-                        if let Some(drawn) = drawn {
-                            found.push((name, drawn));
+                        if let Ok(position) = registry::parse_position(inner) {
+                            found.push((name, position));
                         }
                     }
                 }
@@ -302,14 +293,7 @@ impl InPlaceDrawn {
         for (k, (_, drawn)) in self.0.iter().enumerate() {
             let typeset = format!("<mtext>{}</mtext>", Self::marker(k));
             if html.contains(&typeset) {
-                let svg = match drawn {
-                    Drawn::Hackenbush(position) => draw::svg(
-                        &position.picture(),
-                        "a Hackenbush picture",
-                        &describe(position, Rules::Normal),
-                    ),
-                    Drawn::Other(position) => position.draw().to_svg(),
-                };
+                let svg = small_diagram(drawn, || "a Hackenbush picture".to_string());
                 let drawn = format!("<mtext class=\"inline-position\">{svg}</mtext>");
                 html = html.replace(&typeset, &drawn);
             }
@@ -318,19 +302,24 @@ impl InPlaceDrawn {
     }
 }
 
+/// A position drawn small in a game block: a Hackenbush position as its diagram, called `label`
+/// and described as the figure is; another game's board as its ruleset draws it.
+fn small_diagram(position: &AnyPosition, label: impl FnOnce() -> String) -> String {
+    match standing_of(position) {
+        Some((standing, rules)) => {
+            draw::svg(&standing.picture(), &label(), &describe(&standing, rules))
+        }
+        None => position.draw().to_svg(),
+    }
+}
+
 /// Each typeset marker in `html` replaced by a small diagram of its position.
 fn inline_diagrams(checked: &CheckedEssay, games: &Games, mut html: String) -> String {
     for (i, outcome) in checked.outcomes.iter().enumerate() {
         let svg = match outcome {
-            Outcome::Board(b) => match standing_of(&b.position) {
-                // A Hackenbush position drawn small as its diagram, described as the figure is.
-                Some((position, rules)) => draw::svg(
-                    &position.picture(),
-                    &format!("a picture worth {}", words::spoken_value(games, b.game)),
-                    &describe(&position, rules),
-                ),
-                None => b.position.draw().to_svg(),
-            },
+            Outcome::Board(b) => small_diagram(&b.position, || {
+                format!("a picture worth {}", words::spoken_value(games, b.game))
+            }),
             _ => continue,
         };
         let typeset = format!("<mtext>{}</mtext>", marker(i));
