@@ -38,8 +38,8 @@ pub const BOARD_JS: &str = include_str!("scripts/board.js");
 /// exercise) load it.
 pub const PIECES_JS: &str = include_str!("scripts/pieces.js");
 
-/// The format of a Hackenbush diagram for `player.js`, and the edge a tap picks (see
-/// `scripts/edges.js`): only pages with such a diagram load it.
+/// The investigate page's edge game for `player.js`, on the table `investigate.js` builds, and
+/// the edge a tap picks (see `scripts/edges.js`): only the investigate page loads it.
 pub const EDGES_JS: &str = include_str!("scripts/edges.js");
 
 /// Our stylesheet or script as the site serves it: without its comments (each from `open` to
