@@ -772,12 +772,19 @@ pub fn play_table(
     childish: bool,
     ev: &mut Evaluator,
 ) -> Result<PlayTable, Failure> {
-    let (game, text) = match (game, input.split_once(':')) {
-        (Some(game), _) => (game, input),
-        (None, Some((game, text))) if registry::find(game.trim()).is_some() => {
-            (game.trim(), text.trim())
-        }
-        (None, _) => (HACKENBUSH, input),
+    let (game, text) = match game {
+        Some(game) => (game, input),
+        None => match registry::tagged_game(input) {
+            Some(Ok((ruleset, at))) => (ruleset.name(), input[at..].trim()),
+            Some(Err(e)) => {
+                return Err(Failure::Other(format!(
+                    "{}\n  help: {}",
+                    e.message,
+                    e.help.unwrap_or_default()
+                )))
+            }
+            None => (HACKENBUSH, input),
+        },
     };
     let position = read_game_position(game, text, childish)?;
     let Evaluator { games, rulesets } = ev;

@@ -503,6 +503,13 @@ fn play_takes_a_position_of_any_game() {
     }
     let e = message(board_table("2x2", Some("dominering")));
     assert!(e.contains("did you mean `domineering`?"), "{e}");
+    // A game named in front of the position is read as in a bracket (`registry::tagged_game`):
+    // a name that is no game's is said so, not read as a Hackenbush position.
+    let e = message(board_table("dominering: 2x2", None));
+    assert!(
+        e.starts_with("unknown game `dominering`") && e.contains("did you mean `domineering`?"),
+        "{e}"
+    );
     let e = message(play_table("nim: 3", None, true, &mut ev));
     assert!(e.contains("nim has no rule variants"), "{e}");
     let e = message(board_table("domineering: 9x9", None));

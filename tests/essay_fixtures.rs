@@ -705,6 +705,14 @@ fn game_relations_are_marked_checked_and_have_rows_in_the_notebook() {
         page.body_html
     );
     assert!(!page.body_html.contains("[R]") && !page.body_html.contains("hbinplace"));
+    // `[R]`, read through the registry as `[hackenbush: R]`, is drawn as Hackenbush's picture,
+    // described by its edges.
+    assert!(
+        page.body_html
+            .contains("<title>a Hackenbush picture</title>\n<desc>red R on the ground</desc>"),
+        "{}",
+        page.body_html
+    );
     // Every element id of the page is unique, the notebook's diagrams included.
     let mut all: Vec<String> = std::iter::once(page.body_html.as_str())
         .chain(page.claims.iter().filter_map(|r| r.literal_html.as_deref()))

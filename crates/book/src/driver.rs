@@ -530,7 +530,7 @@ pub fn build_with(project: &Project, warnings: Warnings) -> Result<BuildReport, 
             .essays
             .iter()
             .flat_map(|e| &e.outcomes)
-            .filter(|o| matches!(o, check::Outcome::Position(_) | check::Outcome::Board(_)))
+            .filter(|o| matches!(o, check::Outcome::Board(_)))
             .count(),
         claims: checked.essays.iter().map(|e| e.claims.len()).sum(),
         tally: check::Tally::of(&checked.essays),

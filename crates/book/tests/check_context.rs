@@ -21,8 +21,8 @@ fn the_solver_memo_spans_the_essays_of_a_build() {
     let after_second = checker.ev.rulesets.hackenbush().stats().total();
     // Only warnings (the name `kite` is used nowhere else).
     assert!(problems.iter().all(|d| d.warning), "{problems:?}");
-    assert!(matches!(first.outcomes[0], Outcome::Position(_)));
-    assert!(matches!(second.outcomes[0], Outcome::Position(_)));
+    assert!(matches!(first.outcomes[0], Outcome::Board(_)));
+    assert!(matches!(second.outcomes[0], Outcome::Board(_)));
     // The second essay's position was valued before: its game tree is found in the memo, and
     // the memo did not grow.
     assert!(after_first.entries > 0);

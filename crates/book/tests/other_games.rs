@@ -550,3 +550,92 @@ fn a_line_of_play_follows_a_board_of_thousands_of_edges() {
     let (checked, problems) = check(&body);
     assert!(errors(&checked, &problems).is_empty(), "{problems:?}");
 }
+
+/// The exercise of `body` (the first directive), its page's HTML, and the errors found.
+fn exercise_page(body: &str) -> (Vec<String>, Option<String>, String) {
+    let (checked, mut problems, games) = check_with_games(body);
+    let errors = errors(&checked, &problems);
+    let Outcome::Exercise(exercise) = &checked.outcomes[0] else {
+        return (errors, None, String::new());
+    };
+    let game = exercise.position.ruleset();
+    let game = format!("{} {:?}", game.name(), game.variant());
+    let page = hackenbook_book::page::build_page(&checked, &games, &mut problems);
+    (errors, Some(game), page.body_html)
+}
+
+/// An exercise on a Hackenbush position is asked on its board like every game's: the position
+/// in play under Hackenbush's ruleset, a move question's answer an edge's name held to the
+/// winning cuts (a losing cut fails with the play that refutes it), and on the page the edges
+/// pieces drawn as strokes (`data-piece`), the mover's cuts their targets by name, and in the
+/// solution the winning edge drawn thick and worded by its colour. Values: `LRL R` is
+/// 3/4 − 1 = −1/4; Right's cut of `LR` leaves a blue edge beside a red one, 0, and his cut of
+/// `R` leaves 3/4 (Winning Ways, ch. 1).
+#[test]
+fn an_exercise_on_a_hackenbush_position_is_asked_on_its_board() {
+    let body = |answer: &str| {
+        format!("```exercise stalks\nLRL R\nquestion = winning move for right\nanswer = {answer}\n```\n")
+    };
+    let (errors, game, html) = exercise_page(&body("LR"));
+    assert_eq!(errors, Vec::<String>::new());
+    assert_eq!(game.as_deref(), Some("hackenbush None"));
+    let data = "data-exercise=\"{&quot;goal&quot;:&quot;win&quot;,&quot;kind&quot;:&quot;named&quot;,\
+                &quot;legal&quot;:[&quot;LR&quot;,&quot;R&quot;],&quot;player&quot;:&quot;right&quot;,\
+                &quot;right&quot;:[&quot;LR&quot;],&quot;targets&quot;:{&quot;edge-1&quot;:[&quot;LR&quot;],\
+                &quot;edge-3&quot;:[&quot;R&quot;]},&quot;verb&quot;:&quot;cuts&quot;}\"";
+    assert!(html.contains(data), "{html}");
+    for piece in [
+        "<g data-item=\"edge-0\" data-piece=\"blue edge\">",
+        "<g data-item=\"edge-1\" data-piece=\"red edge\">",
+    ] {
+        assert!(html.contains(piece), "{piece}: {html}");
+    }
+    // Nothing the page's player would take for a board to play (`player.js` is not loaded).
+    assert!(!html.contains("data-play"), "{html}");
+    assert!(html.contains("Right wins by cutting the red edge drawn thick."));
+    assert!(html.contains("<g class=\"exercise-winning\" data-item=\"edge-1\""));
+    assert!(!html.contains("<g class=\"exercise-winning\" data-item=\"edge-3\""));
+    // Described as a Hackenbush block is, what stands on what.
+    assert!(html.contains(
+        "<desc>blue L on the ground, red LR on L, blue LRL on LR, red R on the ground</desc>"
+    ));
+    let (errors, _, _) = exercise_page(&body("R"));
+    assert!(
+        errors.len() == 1 && errors[0].contains("`R` does not win for Right"),
+        "{errors:?}"
+    );
+}
+
+/// An exercise under the childish rules is asked on the childish ruleset's board: only a cut
+/// that drops nothing is a move (Left's `L` under `L(L R)` would drop two edges, so it is no
+/// answer), the page says the rule, and the description says the rules. `L(L R)` childish is
+/// {0 | 2} = 1; Left's cut of `LL` leaves `L(R)`, worth 0 under these rules (worksheet 2).
+#[test]
+fn a_childish_exercise_is_asked_on_the_childish_board() {
+    let body = |answer: &str| {
+        format!(
+            "```exercise cherry\nL(L R)\nrules = childish\nquestion = winning move for left\n\
+             answer = {answer}\n```\n"
+        )
+    };
+    let (errors, game, html) = exercise_page(&body("LL"));
+    assert_eq!(errors, Vec::<String>::new());
+    assert_eq!(game.as_deref(), Some("hackenbush Some(\"childish\")"));
+    assert!(
+        html.contains("&quot;legal&quot;:[&quot;LL&quot;]"),
+        "{html}"
+    );
+    assert!(html.contains(
+        "<p class=\"exercise-rules\">Under the childish rules: no cut may make anything fall.</p>"
+    ));
+    assert!(
+        html.contains("red LR on L; childish rules</desc>"),
+        "{html}"
+    );
+    assert!(html.contains("Left wins by cutting the blue edge drawn thick."));
+    let (errors, _, _) = exercise_page(&body("L"));
+    assert!(
+        errors.len() == 1 && errors[0].contains("bad move:"),
+        "{errors:?}"
+    );
+}

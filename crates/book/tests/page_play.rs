@@ -5,7 +5,7 @@ use hackenbook_book::check::playable::PAGE_BUDGET;
 use hackenbook_book::check::{CheckOptions, Checker, Outcome, PagePlay, Unplayable};
 use hackenbook_book::essay::{parse_essay, Diagnostic, SourceFile};
 use hackenbook_book::page::build_page;
-use hackenbook_rulesets::hackenbush::play::compact;
+use hackenbook_rulesets::play::compact;
 
 fn essay(body: &str) -> hackenbook_book::essay::Essay {
     let text = format!("+++\ntitle = \"Play\"\nrung = 1\n+++\n\n{body}");
@@ -42,7 +42,7 @@ fn diagrams_within_the_budget_play_and_the_rest_say_why() {
         .outcomes
         .iter()
         .map(|o| match o {
-            Outcome::Position(p) => &p.play,
+            Outcome::Board(b) => &b.play.play,
             other => panic!("{other:?}"),
         })
         .collect();
@@ -106,10 +106,10 @@ fn values_are_typeset_once_per_page_in_table_order() {
     distinct.dedup();
     assert_eq!(distinct.len(), pool.len(), "each value once: {pool:?}");
     for (index, id) in ["a", "b", "c"].iter().enumerate() {
-        let Outcome::Position(p) = &checked.outcomes[index] else {
+        let Outcome::Board(b) = &checked.outcomes[index] else {
             panic!()
         };
-        let PagePlay::Table { text, values } = &p.play else {
+        let PagePlay::Table { text, values } = &b.play.play else {
             panic!()
         };
         assert_eq!(attribute(html, id, "data-play"), Some(text.as_str()));
@@ -120,11 +120,18 @@ fn values_are_typeset_once_per_page_in_table_order() {
             .collect();
         let expected: Vec<&str> = values.iter().map(|v| v.shown.as_str()).collect();
         assert_eq!(shown, expected, "{id}");
-        // The table's first entry is the position as written: its value is the caption's.
-        let read = compact::decode(text).unwrap();
+        // A g3 table, as every game's board's; its first entry is the position as written: its
+        // value is the caption's.
+        assert!(text.starts_with("g3;"), "{text}");
+        let read = compact::decode(&compact::PagePlayable {
+            text: text.clone(),
+            drawing: b.play.drawing.clone(),
+            shown: b.play.shown.clone(),
+        })
+        .unwrap();
         assert_eq!(
             shown[read.entries[0].value],
-            checker.ev.games.display(p.game),
+            checker.ev.games.display(b.game),
             "{id}"
         );
     }
@@ -141,11 +148,9 @@ fn the_page_budget_holds() {
     let mut problems: Vec<Diagnostic> = Vec::new();
     let checked = checker.check_essay(essay(&body), &mut problems);
     for outcome in &checked.outcomes {
-        let Outcome::Position(p) = outcome else {
-            panic!()
-        };
-        let PagePlay::Table { text, .. } = &p.play else {
-            panic!("{:?}", p.play)
+        let Outcome::Board(b) = outcome else { panic!() };
+        let PagePlay::Table { text, .. } = &b.play.play else {
+            panic!("{:?}", b.play.play)
         };
         assert!(text.len() <= PAGE_BUDGET.diagram_bytes);
     }
@@ -216,18 +221,16 @@ fn pages_with_a_playable_diagram_load_the_player() {
     let script = "<script src=\"player.js\" defer></script>";
     let read = |name: &str| std::fs::read_to_string(out.join(name)).unwrap();
     assert!(read("playable.html").contains(script));
-    // A page of Hackenbush diagrams only loads their format (before the controls that use it),
-    // not the other games' one.
+    // A page of Hackenbush diagrams loads the boards' format and the pieces' script, as every
+    // game's board does (before the controls that use them), and not the old edges' format.
     let page = read("playable.html");
-    let edges = page.find("<script src=\"edges.js\" defer></script>");
+    let at = |script: &str| page.find(&format!("<script src=\"{script}\" defer></script>"));
     assert!(
-        matches!((edges, page.find(script)), (Some(e), Some(p)) if e < p),
+        matches!((at("pieces.js"), at("board.js"), page.find(script)), (Some(a), Some(b), Some(c)) if a < b && b < c),
         "{page}"
     );
-    assert!(read("edges.js").contains("hackenbookPlay"));
-    assert!(!read("plain.html").contains("edges.js"));
-    assert!(!read("playable.html").contains("board.js"));
-    assert!(!read("playable.html").contains("pieces.js"));
+    assert!(at("edges.js").is_none(), "{page}");
+    assert!(!read("plain.html").contains("board.js"));
     assert!(read("board.js").contains("hackenbookPlay"));
     assert!(!read("plain.html").contains(script));
     assert!(!read("index.html").contains(script));
@@ -415,4 +418,79 @@ fn hackenbush_boards_carry_their_pieces_words() {
     assert!(std::fs::read_to_string(dir.join("pieces.js"))
         .unwrap()
         .contains("hackenbookPlay"));
+}
+
+/// A ```` ```hackenbush ```` block is a board like every other game's block: a `BoardOutcome`
+/// whose play table is the generic g3 table, valued by Hackenbush's solver with its methods part
+/// by part; under `rules = childish` its board is the childish ruleset's and the figure says so;
+/// a stalk of 20,000 edges (past the generic solver's default 10,000) is valued and stays a
+/// picture, saying why.
+#[test]
+fn hackenbush_blocks_are_boards() {
+    let body = [
+        block("two", "LR L(R R)"),
+        "```hackenbush kid\nLRL R\nrules = childish\n```\n\n".to_string(),
+        block("tall", &"L".repeat(20_000)),
+    ]
+    .concat();
+    let mut checker = Checker::new(CheckOptions::default());
+    let mut problems: Vec<Diagnostic> = Vec::new();
+    let checked = checker.check_essay(essay(&body), &mut problems);
+    assert!(problems.iter().all(|d| d.warning), "{problems:?}");
+    let boards: Vec<_> = checked
+        .outcomes
+        .iter()
+        .map(|o| match o {
+            Outcome::Board(b) => b,
+            other => panic!("{other:?}"),
+        })
+        .collect();
+    let games = &checker.ev.games;
+    // Two parts standing apart: each part's methods, and the sum's.
+    assert_eq!(games.display(boards[0].game), "3/4");
+    assert_eq!(boards[0].parts.len(), 2, "{:?}", boards[0].parts);
+    assert!(boards[0]
+        .methods
+        .contains(&hackenbook_base::provenance::Method::SumOfPieces));
+    assert_eq!(boards[1].position.ruleset().variant(), Some("childish"));
+    assert_eq!(games.display(boards[2].game), "20000");
+    assert_eq!(
+        boards[2].play.play,
+        PagePlay::Static(Unplayable::TooManyEdges {
+            edges: 20_000,
+            limit: 24
+        })
+    );
+    for b in &boards[..2] {
+        let PagePlay::Table { text, .. } = &b.play.play else {
+            panic!("{:?}", b.play.play)
+        };
+        assert!(text.starts_with("g3;"), "{text}");
+    }
+    let page = build_page(&checked, games, &mut problems);
+    let html = &page.body_html;
+    let figure = |id: &str| {
+        let at = html.find(&format!("id=\"position-{id}\"")).unwrap();
+        &html[at..at + html[at..].find("</figure>").unwrap()]
+    };
+    // What stands on what, the value as the title, the methods part by part, the key's link.
+    let two = figure("two");
+    assert!(
+        two.contains("<title>A picture worth three quarters</title><desc>blue L"),
+        "{two}"
+    );
+    assert!(!two.contains("a Hackenbush position of"), "{two}");
+    assert!(two.contains("valued part by part"), "{two}");
+    assert!(two.contains("How to read the picture"), "{two}");
+    assert!(two.contains(" data-piece=\"blue edge\""), "{two}");
+    let kid = figure("kid");
+    assert!(kid.contains("(childish rules)"), "{kid}");
+    assert_eq!(
+        attribute(html, "kid", "data-play-variant"),
+        Some("childish")
+    );
+    assert_eq!(
+        attribute(html, "tall", "data-play-static"),
+        Some("Too large to play in the page: 20000 edges (the page plays up to 24).")
+    );
 }

@@ -1,12 +1,15 @@
-//! Play tables: how many positions play reaches, how large the table is, and how long it takes
-//! to build with one solver for the whole table against the alternative, a fresh solver (the
-//! plain `evaluate`) for every reachable position.
+//! Play tables of Hackenbush positions (the table every game has, `hackenbook_rulesets::play`):
+//! how many positions play reaches, how large the table is, and how long it takes to build with
+//! the run's solvers for the whole table against the alternative, a fresh solver (the plain
+//! `evaluate`) for every reachable position.
 //!
 //! Run: `cargo bench --bench play`
 
 use hackenbook_games::Games;
-use hackenbook_rulesets::hackenbush::play::{Board, PlayLimits, PlayTable, MAX_BOARD_EDGES};
-use hackenbook_rulesets::hackenbush::{evaluate, Position, Rules, Solver};
+use hackenbook_rulesets::hackenbush::ruleset::standing_of;
+use hackenbook_rulesets::hackenbush::{evaluate, Hackenbush, InPlay, Position, Rules};
+use hackenbook_rulesets::play::{PlayLimits, PlayTable};
+use hackenbook_rulesets::{AnyPosition, Solvers};
 use std::time::{Duration, Instant};
 
 /// The fastest of a few runs of `work`.
@@ -50,27 +53,27 @@ fn main() {
     ];
     for (name, text, rules) in cases {
         let p = Position::parse(text).expect("a position");
+        let board = AnyPosition::of(Hackenbush::of(rules), InPlay::new(&p));
         let mut table = None;
         let shared = best_of(3, || {
             let mut games = Games::new();
-            let mut solver = Solver::new();
-            let built =
-                PlayTable::build(&p, rules, &PlayLimits::default(), &mut solver, &mut games);
+            let mut solvers = Solvers::default();
+            let built = PlayTable::build(&board, &PlayLimits::default(), &mut solvers, &mut games);
             table = Some(built.expect("within the budget"));
         });
         let table = table.expect("built");
         let bytes = serde_json::to_string(&table).expect("serialisable").len();
         // The alternative: every reachable position valued on its own, as one-off questions are.
-        let board = Board::new(&p, rules, MAX_BOARD_EDGES).expect("small");
         let fresh = best_of(1, || {
             let mut games = Games::new();
-            for entry in &table.positions {
-                evaluate(&board.position_of(entry.set), rules, &mut games).expect("valued");
+            for reached in &table.reached {
+                let (standing, _) = standing_of(reached).expect("a Hackenbush board");
+                evaluate(&standing, rules, &mut games).expect("valued");
             }
         });
         println!(
             "{name}: {} edges, {} reachable positions, {} values, {bytes} bytes of JSON; \
-             table with one solver {shared:.3?}, each position with a fresh solver {fresh:.3?}",
+             table with the run's solvers {shared:.3?}, each position with a fresh solver {fresh:.3?}",
             p.edge_count(),
             table.positions.len(),
             table.values.len(),

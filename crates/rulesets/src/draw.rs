@@ -71,9 +71,11 @@ impl Drawing {
     }
 
     /// [`Drawing::to_svg_titled`] for a question answered by clicking a move's target: each
-    /// item that is the target of moves in a group carrying its id as `data-item` (the page's
-    /// script finds a target by it and names it by its moves), the rest of the picture written
-    /// as a still one is.
+    /// item that is the target of moves, and each piece drawn as a stroke ([`Item::piece`],
+    /// whether or not a move takes it: the nearest piece to a tap is the one chosen), in a group
+    /// carrying its id as `data-item` (the page's script finds a target by it and names it by
+    /// its moves) and a piece its words as `data-piece`; the rest of the picture written as a
+    /// still one is.
     pub fn to_svg_answerable(&self, em: f32, title: Option<&str>) -> String {
         self.write_svg(em, title, Mode::Answerable)
     }
@@ -95,13 +97,31 @@ impl Drawing {
             title.map_or(String::new(), |t| format!("<title>{}</title>", escape(t))),
             escape(&self.description)
         );
+        // Items that all sit in one transform (a Hackenbush board's, drawn in its diagram's
+        // units) are written inside one group carrying it, not each in its own.
+        let shared = shared_transform(&self.items);
+        if let Some(open) = shared {
+            out.push_str(open);
+        }
+        let inside = |svg: &str| -> String {
+            match shared {
+                Some(open) => svg[open.len()..svg.len() - "</g>".len()].to_string(),
+                None => svg.to_string(),
+            }
+        };
         // A picture's items are written one after the other: nothing finds them, so no group
         // around each (smaller pages).
         let mut still = Compact::new(false);
         for (i, item) in self.items.iter().enumerate() {
+            let piece = || {
+                item.piece.as_ref().map_or(String::new(), |piece| {
+                    format!(" data-piece=\"{}\"", escape(piece))
+                })
+            };
+            let svg = inside(&item.svg);
             let attributes = match mode {
                 Mode::Still => None,
-                Mode::Answerable => (!item.moves.is_empty()).then(String::new),
+                Mode::Answerable => (!item.moves.is_empty() || item.piece.is_some()).then(piece),
                 Mode::Playable(shown) => Some(format!(
                     "{}{}{}",
                     if item.label.is_empty() {
@@ -109,10 +129,7 @@ impl Drawing {
                     } else {
                         format!(" data-label=\"{}\"", escape(&item.label))
                     },
-                    item.piece.as_ref().map_or(String::new(), |piece| format!(
-                        " data-piece=\"{}\"",
-                        escape(piece)
-                    )),
+                    piece(),
                     if shown.get(i).copied().unwrap_or(true) {
                         ""
                     } else {
@@ -121,20 +138,61 @@ impl Drawing {
                 )),
             };
             let Some(attributes) = attributes else {
-                still.add(&item.svg);
+                still.add(&svg);
                 continue;
             };
             out.push_str(&still.take());
             out.push_str(&format!(
                 "<g data-item=\"{}\"{attributes}>{}</g>",
                 escape(&item.id),
-                Compact::one(&item.svg, true)
+                Compact::one(&svg, true)
             ));
         }
         out.push_str(&still.take());
+        if shared.is_some() {
+            out.push_str("</g>");
+        }
         out.push_str("</svg>");
         out
     }
+}
+
+/// The opening tag `<g transform="…">` every item's markup is wrapped in whole, when there is
+/// one (the same for all, closed by the item's last `</g>`): written once around them all.
+fn shared_transform(items: &[Item]) -> Option<&str> {
+    let first = items.first()?;
+    let open = &first.svg[..first.svg.find('>')? + 1];
+    if !open.starts_with("<g transform=\"") {
+        return None;
+    }
+    let wrapped = |svg: &str| {
+        let Some(inner) = svg
+            .strip_prefix(open)
+            .and_then(|rest| rest.strip_suffix("</g>"))
+        else {
+            return false;
+        };
+        // The wrapper closes at the end, not before: every group inside it closes inside it.
+        let mut depth = 0i64;
+        let mut at = 0;
+        while let Some(k) = inner[at..].find('<') {
+            let tag = &inner[at + k..];
+            if tag.starts_with("</g>") {
+                depth -= 1;
+                if depth < 0 {
+                    return false;
+                }
+            } else if tag.starts_with("<g ") || tag.starts_with("<g>") {
+                let end = tag.find('>').unwrap_or(0);
+                if !tag[..end].ends_with('/') {
+                    depth += 1;
+                }
+            }
+            at += k + 1;
+        }
+        depth == 0
+    };
+    items.iter().all(|i| wrapped(&i.svg)).then_some(open)
 }
 
 /// How a drawing is written: which items are groups a script finds.
@@ -472,6 +530,61 @@ mod tests {
             id: "x".to_string(),
             svg: svg.to_string(),
             ..Item::default()
+        }
+    }
+
+    /// Items each wrapped whole in one transform are written in one group carrying it, played
+    /// or still; items whose wrappers differ, or whose wrapper closes before their end, keep
+    /// their own.
+    #[test]
+    fn a_transform_every_item_shares_is_written_once() {
+        let scale = "<g transform=\"scale(0.05)\">";
+        let drawing = |svgs: &[&str]| Drawing {
+            view: [0.0, 0.0, 1.0, 1.0],
+            items: svgs.iter().map(|s| item(s)).collect(),
+            description: String::new(),
+        };
+        let shared = drawing(&[
+            &format!("{scale}<path class=\"a\" d=\"M0 0H9\"/></g>"),
+            &format!("{scale}<g class=\"b\"><circle r=\"1\"/></g></g>"),
+        ]);
+        for svg in [
+            shared.to_svg(),
+            shared.to_svg_playable(1.0, None, &[true, false]),
+        ] {
+            assert_eq!(svg.matches("transform").count(), 1, "{svg}");
+            assert!(svg.starts_with("<svg"), "{svg}");
+            assert!(svg.contains(&format!("<desc></desc>{scale}")), "{svg}");
+            assert!(svg.ends_with("</g></svg>"), "{svg}");
+            assert!(
+                svg.contains("d=\"M0 0H9\"") && svg.contains("<circle r=\"1\"/>"),
+                "{svg}"
+            );
+        }
+        let played = shared.to_svg_playable(1.0, None, &[true, false]);
+        assert!(
+            played.contains("<g data-item=\"x\"><path class=\"a\" d=\"M0 0H9\"/></g>"),
+            "{played}"
+        );
+        let apart = [
+            drawing(&[
+                &format!("{scale}<path d=\"M0 0H9\"/></g>"),
+                "<g transform=\"scale(2)\"><path d=\"M0 0H9\"/></g>",
+            ]),
+            drawing(&[&format!(
+                "{scale}<path d=\"M0 0H9\"/></g><g class=\"c\"><path d=\"M1 1H2\"/></g>"
+            )]),
+        ];
+        for d in apart {
+            let svg = d.to_svg();
+            assert_eq!(
+                svg.matches("transform").count(),
+                d.items
+                    .iter()
+                    .map(|i| i.svg.matches("transform").count())
+                    .sum::<usize>(),
+                "{svg}"
+            );
         }
     }
 

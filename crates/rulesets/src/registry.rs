@@ -106,7 +106,12 @@ pub const UNTAGGED: &str = "hackenbush";
 /// [`UNTAGGED`] under its usual rules: the one reader of a position in brackets (`[LR]` is
 /// `[hackenbush: LR]`). Errors are located in `text`.
 pub fn parse_position(text: &str) -> Result<AnyPosition, Located> {
-    parse_tagged(text).unwrap_or_else(|| AnyPosition::parse(&hackenbush::NORMAL, text))
+    parse_tagged(text).unwrap_or_else(|| AnyPosition::parse(untagged(), text))
+}
+
+/// The ruleset of [`UNTAGGED`], under its usual rules: the game of a position written bare.
+pub fn untagged() -> &'static dyn DynRuleset {
+    find(UNTAGGED).expect("UNTAGGED is a name of RULESETS (the registry's tests hold it)")
 }
 
 /// The game of `GAME: POSITION` and where its position starts in `text` (after the colon);
@@ -187,6 +192,7 @@ mod tests {
         // Bare, a position is the untagged game's, read by the same reader as tagged.
         for bare in ["LR", "g-a L, a-b R"] {
             let p = parse_position(bare).unwrap();
+            assert_eq!(find(UNTAGGED).map(|r| r.name()), Some(UNTAGGED));
             let tagged = parse_position(&format!("{UNTAGGED}: {bare}")).unwrap();
             assert_eq!(p.ruleset().name(), UNTAGGED);
             assert_eq!(p.ruleset().variant(), None);

@@ -179,11 +179,9 @@ impl<R: Ruleset> Solver<R> {
         clock: &Running,
     ) -> Result<GameId, Unsolved> {
         let size = self.rules.size(p);
-        if size > self.limits.size {
-            return Err(Unsolved::TooLarge {
-                size,
-                limit: self.limits.size,
-            });
+        let limit = self.size_limit();
+        if size > limit {
+            return Err(Unsolved::TooLarge { size, limit });
         }
         let parts = self.parts(p);
         let mut total = games.zero();
@@ -192,6 +190,18 @@ impl<R: Ruleset> Solver<R> {
             total = games.add(total, v);
         }
         Ok(total)
+    }
+
+    /// The largest position this solver starts on: its budget's size, or, when the ruleset's
+    /// shortcut checks itself ([`Ruleset::checks_itself`]: Hackenbush's solver, which values
+    /// boards of up to 100,000 edges piece by piece), the largest the game accepts
+    /// ([`Ruleset::max_size`]); the plain game tree takes no shortcut and keeps its budget.
+    pub fn size_limit(&self) -> usize {
+        if self.mode == Mode::Full && self.rules.checks_itself() {
+            self.rules.max_size()
+        } else {
+            self.limits.size
+        }
     }
 
     /// The options of `p` for `player`, each valued: what a play table or a line of play needs.
@@ -266,6 +276,15 @@ impl<R: Ruleset> Solver<R> {
         let keyed = self.key(part);
         if let Some(v) = self.known(part, &keyed, shortcut.as_deref_mut(), games) {
             return Ok(v);
+        }
+        // A part past the budget's size that the shortcut did not value is not walked from
+        // its options either (its game tree would be as large as it is).
+        let size = self.rules.size(part);
+        if size > self.limits.size {
+            return Err(Unsolved::TooLarge {
+                size,
+                limit: self.limits.size,
+            });
         }
         let budget_start = self.stats.valued;
         let mut stack = vec![self.frame(part.clone(), keyed, clock)?];

@@ -577,3 +577,25 @@ fn placed_squares_that_are_no_whole_dominoes_are_located() {
     }
     assert!(Domineering.parse("LRR/L..").is_ok());
 }
+
+/// Answered by a click, a board of pieces drawn as strokes (a Hackenbush position) has every
+/// piece a group with its words, whether or not a move takes it (a tap picks the nearest piece,
+/// and one no move takes is refused in words); its ground and nodes stay a picture. Under the
+/// childish rules the trunk of `L(L R)` is no one's move (cutting it drops the two edges above).
+#[test]
+fn every_piece_of_an_answered_board_is_a_group_with_its_words() {
+    use hackenbook_rulesets::{registry, AnyPosition};
+    let childish = registry::find_rules("hackenbush", "childish").unwrap();
+    let drawing = AnyPosition::parse(childish, "L(L R)").unwrap().draw();
+    let trunk = drawing.items.iter().find(|i| i.id == "edge-0").unwrap();
+    assert!(trunk.moves.is_empty(), "{trunk:?}");
+    let answered = drawing.to_svg_answerable(1.0, None);
+    assert_eq!(answered.matches("<g data-item=").count(), 3, "{answered}");
+    for group in [
+        "<g data-item=\"edge-0\" data-piece=\"blue edge\">",
+        "<g data-item=\"edge-1\" data-piece=\"blue edge\">",
+        "<g data-item=\"edge-2\" data-piece=\"red edge\">",
+    ] {
+        assert!(answered.contains(group), "{group}: {answered}");
+    }
+}

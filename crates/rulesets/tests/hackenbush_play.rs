@@ -1,25 +1,22 @@
-//! Play over positions: the play table of random positions (blue-red, green, mixed, childish,
-//! graphs with cycles) against `evaluate` and the moves of `moves.rs`, edge names read back,
-//! the solver winning every game it can win, and lines of play refuted by the right play.
+//! Play over Hackenbush positions, on the table every game has (`hackenbook_rulesets::play`;
+//! its entries against `moves.rs` and the plain game tree are in the crate's
+//! `hackenbush/ruleset/generic_table.rs`): its budget and values, edge names read back, the
+//! solver winning every game it can win, and lines of play refuted by the right play.
 
 use hackenbook_base::located::Located;
-use hackenbook_games::{Games, OutcomeClass, Player, Relation};
-use hackenbook_rulesets::hackenbush::moves::legal_moves;
-use hackenbook_rulesets::hackenbush::play::{
-    compact, members, Board, PlayError, PlayLimits, PlayTable, MAX_BOARD_EDGES,
-};
+use hackenbook_games::{OutcomeClass, Player};
 use hackenbook_rulesets::hackenbush::{
-    Colour, EdgeNames, Evaluator, Hackenbush, InPlay, Position, Rules, Solver,
+    Colour, EdgeNames, Evaluator, Hackenbush, InPlay, Position, Rules,
 };
 use hackenbook_rulesets::in_place;
 use hackenbook_rulesets::line::{self, AnyPlay, AnyReader, Replay, Script, CUT};
-use hackenbook_rulesets::play::{PlayLimits as Budget, PlayTable as GameTable};
+use hackenbook_rulesets::play::{PlayError, PlayLimits as Budget, PlayTable as GameTable};
 use hackenbook_rulesets::AnyPosition;
 use proptest::prelude::*;
 use std::collections::HashSet;
 
 use crate::random_positions;
-use random_positions::{forest, graph};
+use random_positions::graph;
 
 type Claim = line::Claim<String, AnyPosition>;
 type Step = line::Step<String, AnyPosition>;
@@ -113,131 +110,8 @@ fn rules(childish: bool) -> Rules {
     }
 }
 
-/// The play table of `p` against the definition, entry by entry: each value is `evaluate`'s, each
-/// cut is a legal move of `moves.rs` leading to the position `without_edge` gives, and the winning
-/// cuts listed are exactly the legal moves to an option the mover wins (≥ 0 for Left, ≤ 0 for
-/// Right), each valued by `evaluate` afresh.
-fn check_table(p: &Position, rules: Rules) -> Result<(), TestCaseError> {
-    let mut games = Games::new();
-    let table = PlayTable::build(
-        p,
-        rules,
-        &PlayLimits::default(),
-        &mut Solver::new(),
-        &mut games,
-    )
-    .map_err(|e| TestCaseError::fail(format!("{}: {e}", p.notation())))?;
-    let board = Board::new(p, rules, MAX_BOARD_EDGES).unwrap();
-    prop_assert_eq!(table.positions[0].set, board.full());
-    let distinct: HashSet<u64> = table.positions.iter().map(|e| e.set).collect();
-    prop_assert_eq!(distinct.len(), table.positions.len(), "each set once");
-    let zero = games.zero();
-    // A second solver, apart from the table's: `evaluate` with its own memo.
-    let mut reference = Solver::new();
-    let mut evaluate =
-        |q: &Position, games: &mut Games| reference.evaluate(q, rules, games).unwrap().value;
-    for entry in &table.positions {
-        let here = board.position_of(entry.set);
-        let value = evaluate(&here, &mut games);
-        prop_assert_eq!(table.games[entry.value], value, "{}", here.notation());
-        prop_assert_eq!(&table.values[entry.value], &games.display(value));
-        prop_assert_eq!(entry.outcome, games.outcome(value));
-        // Local edge i of `here` is the i-th member of the set: `restricted` keeps edge order.
-        let original: Vec<usize> = members(entry.set).collect();
-        let mut all_cuts = Vec::new();
-        for player in Player::BOTH {
-            let mut winning = Vec::new();
-            for local in legal_moves(&here, rules, player) {
-                let e = original[local];
-                let option = here.without_edge(local);
-                let next = table.after(table.entry_of(entry.set).unwrap(), e);
-                prop_assert!(next.is_some(), "cut {} missing", e);
-                let next = &table.positions[next.unwrap()];
-                prop_assert_eq!(board.position_of(next.set), option.clone());
-                let v = evaluate(&option, &mut games);
-                let wins = matches!(
-                    (player, games.compare(v, zero)),
-                    (_, Relation::Equal)
-                        | (Player::Left, Relation::Greater)
-                        | (Player::Right, Relation::Less)
-                );
-                if wins {
-                    winning.push(e);
-                }
-                all_cuts.push(e);
-            }
-            let listed = match player {
-                Player::Left => &entry.left,
-                Player::Right => &entry.right,
-            };
-            prop_assert_eq!(
-                listed,
-                &winning,
-                "{} winning for {}",
-                here.notation(),
-                player
-            );
-        }
-        all_cuts.sort_unstable();
-        all_cuts.dedup();
-        let cuts: Vec<usize> = entry.cuts.iter().map(|&(e, _)| e).collect();
-        prop_assert_eq!(cuts, all_cuts);
-    }
-    check_compact(&table)
-}
-
-/// The table as a page reads it (written by `compact::encode`, read back by `compact::decode`,
-/// which reads it as `player.js` does) is the table: every entry's edges, value, outcome, legal
-/// cuts and winning cuts, and every cut leads where the table says, found the page's way.
-fn check_compact(table: &PlayTable) -> Result<(), TestCaseError> {
-    let text = compact::encode(table).expect("small positions are encoded");
-    let page = compact::decode(&text).map_err(|e| TestCaseError::fail(e.to_string()))?;
-    prop_assert_eq!(page.rules, table.rules);
-    let colours: String = page.colours.iter().map(|c| c.letter()).collect();
-    let written: String = table.edges.iter().map(|e| e.colour).collect();
-    prop_assert_eq!(colours, written);
-    prop_assert_eq!(page.entries.len(), table.positions.len());
-    for (i, (read, entry)) in page.entries.iter().zip(&table.positions).enumerate() {
-        prop_assert_eq!(read.set, entry.set);
-        prop_assert_eq!(read.value, entry.value);
-        prop_assert_eq!(read.outcome, entry.outcome);
-        prop_assert_eq!(&read.left, &entry.left);
-        prop_assert_eq!(&read.right, &entry.right);
-        let cuts: Vec<usize> = entry.cuts.iter().map(|&(e, _)| e).collect();
-        prop_assert_eq!(&read.cuts, &cuts);
-        for &(e, next) in &entry.cuts {
-            prop_assert_eq!(
-                page.after(i, e),
-                Some(next),
-                "{}: cut {}",
-                table.position,
-                e
-            );
-        }
-    }
-    Ok(())
-}
-
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
-
-    #[test]
-    fn tables_of_random_graphs_hold(
-        spec in prop::collection::vec(any::<(u8, u8, u8)>(), 0..9),
-        palette in 0usize..3,
-        childish in any::<bool>(),
-    ) {
-        check_table(&graph(&spec, PALETTES[palette]), rules(childish))?;
-    }
-
-    #[test]
-    fn tables_of_random_forests_hold(
-        spec in prop::collection::vec(any::<(u8, u8)>(), 0..10),
-        palette in 0usize..3,
-        childish in any::<bool>(),
-    ) {
-        check_table(&forest(&spec, PALETTES[palette]), rules(childish))?;
-    }
 
     /// Every edge's printed name reads back as that edge, in both naming schemes (a forest
     /// without node names is named by letters; printed in the graph form and read back, by
@@ -348,54 +222,36 @@ proptest! {
 
 #[test]
 fn budgets_are_named() {
-    let mut games = Games::new();
-    let long = Position::parse(&"LR".repeat(13)).unwrap();
-    let err = PlayTable::build(
-        &long,
-        Rules::Normal,
-        &PlayLimits::default(),
-        &mut Solver::new(),
-        &mut games,
-    )
-    .unwrap_err();
-    assert!(matches!(err, PlayError::TooManyEdges(_)));
-    assert!(err.to_string().contains("at most 24"), "{err}");
+    let mut ev = Evaluator::default();
     // Eight separate green edges reach 2^8 = 256 sets.
-    let bush = Position::parse("G G G G G G G G").unwrap();
-    let small = PlayLimits {
-        edges: 24,
-        positions: 255,
+    let bush = AnyPosition::of(
+        Hackenbush::of(Rules::Normal),
+        InPlay::new(&Position::parse("G G G G G G G G").unwrap()),
+    );
+    let build = |positions: usize, ev: &mut Evaluator| {
+        let limits = Budget { positions };
+        GameTable::build(&bush, &limits, &mut ev.rulesets, &mut ev.games)
     };
-    let err =
-        PlayTable::build(&bush, Rules::Normal, &small, &mut Solver::new(), &mut games).unwrap_err();
+    let err = build(255, &mut ev).unwrap_err();
+    assert_eq!(err, PlayError::TooManyPositions { limit: 255 });
     assert!(err.to_string().contains("more than 255 positions"), "{err}");
-    let fits = PlayLimits {
-        edges: 24,
-        positions: 256,
-    };
-    let table = PlayTable::build(&bush, Rules::Normal, &fits, &mut Solver::new(), &mut games);
-    assert_eq!(table.unwrap().positions.len(), 256);
+    assert_eq!(build(256, &mut ev).unwrap().positions.len(), 256);
 }
 
 #[test]
 fn distinct_values_are_listed_once() {
-    let mut games = Games::new();
     let p = Position::parse("LR LR R").unwrap();
-    let table = PlayTable::build(
-        &p,
-        Rules::Normal,
-        &PlayLimits::default(),
-        &mut Solver::new(),
-        &mut games,
-    )
-    .unwrap();
+    let table = game_table(&p, Rules::Normal, &mut Evaluator::default());
     let distinct: HashSet<&String> = table.values.iter().collect();
     assert_eq!(distinct.len(), table.values.len());
     // The seed's balance: worth 0, a second-player win, and no winning cut for either side.
     let start = &table.positions[0];
     assert_eq!(table.values[start.value], "0");
     assert_eq!(start.outcome, OutcomeClass::SecondPlayer);
-    assert!(start.left.is_empty() && start.right.is_empty());
+    for player in Player::BOTH {
+        assert_eq!(table.winning(0, player).count(), 0, "{player}");
+        assert!(!start.moves(player).is_empty(), "{player}");
+    }
 }
 
 /// `LR LR R` (worth 0): Left, moving first, loses; every claim that she wins is refuted by

@@ -3,12 +3,13 @@
 //! answer fails at its line; a wrong winner or a move that does not win (or is not best) fails
 //! with the play that refutes it, from the line-of-play judge (`hackenbook_rulesets::line`). A
 //! move question is one path for every game: the answer a move's name (Hackenbush's: an edge's
-//! name), judged on the position in play. The page gets what the reader's answer is compared
-//! with in the browser: the value's parts, the winner, the right moves and every move of the
-//! mover by name, with the drawn items they target.
+//! name), judged on the position in play. Whatever the game, the page gets the position in play
+//! (its board, drawn by its ruleset) and what the reader's answer is compared with in the
+//! browser: the value's parts, the winner, the right moves and every move of the mover by name,
+//! with the drawn items they target.
 
 use super::context::{ClaimKind, ClaimRecord, Obtained};
-use super::position_block::{self, BoardOutcome, PositionOutcome};
+use super::position_block;
 use super::Context;
 use crate::essay::parse::ExerciseBlock;
 use crate::essay::{Diagnostic, Spanned};
@@ -102,37 +103,14 @@ pub enum Expected {
     },
 }
 
-/// An exercise's position: a Hackenbush position block's, or another game's.
-#[derive(Debug)]
-pub enum ExercisePosition {
-    Hackenbush(PositionOutcome),
-    Board(BoardOutcome),
-}
-
-impl ExercisePosition {
-    /// The position in play, every move open (a Hackenbush position's board with every edge
-    /// standing, under its rules), or why it cannot be played.
-    fn in_play(&self) -> Result<AnyPosition, String> {
-        match self {
-            ExercisePosition::Hackenbush(p) => super::line_of_play::in_play(&p.position, p.rules)
-                .map_err(|e| format!("cannot play this position: {e}")),
-            ExercisePosition::Board(b) => Ok(b.position.clone()),
-        }
-    }
-
-    /// The name other directives use for it.
-    pub fn name(&self) -> &str {
-        match self {
-            ExercisePosition::Hackenbush(p) => &p.name,
-            ExercisePosition::Board(b) => &b.name,
-        }
-    }
-}
-
 #[derive(Debug)]
 pub struct ExerciseOutcome {
-    /// The position, drawn without its value (the value may be the answer).
-    pub position: ExercisePosition,
+    /// The name other directives use for the position.
+    pub name: String,
+    /// The position in play, every move open (a Hackenbush position's board with every edge
+    /// standing, under its rules): drawn by its ruleset without its value (the value may be the
+    /// answer).
+    pub position: AnyPosition,
     pub question: Question,
     /// What the answer is: the page words the answer key from it.
     pub expected: Expected,
@@ -159,19 +137,13 @@ pub fn check(cx: &mut Context, index: usize, block: &ExerciseBlock) -> Option<Ex
     if let Some(hint) = &block.hint {
         check_hint_maths(cx, hint);
     }
-    // The block keeps only its `rules` line: the position is checked like a position block.
-    let position = match block.position.ruleset {
-        Some(ruleset) => ExercisePosition::Board(position_block::check_board(
-            cx,
-            index,
-            &block.position,
-            ruleset,
-        )?),
-        None => ExercisePosition::Hackenbush(position_block::check(cx, index, &block.position)?),
-    };
+    // The block keeps only its `rules` line: the position is checked like a position block (a
+    // Hackenbush one by the Hackenbush solver, and named with its Hackenbush properties), then
+    // asked about as a board in play like every game's.
+    let board = position_block::check_board(cx, index, &block.position)?;
+    let (name, position) = (board.name, board.position);
     let answer = &block.answer;
-    let checked = judge(cx, &position, question, answer);
-    let name = position.name().to_string();
+    let checked = judge(cx, &name, &position, question, answer);
     let (figure, holds, expected) = match checked {
         Ok(found) => found,
         Err(diagnostic) => {
@@ -185,6 +157,7 @@ pub fn check(cx: &mut Context, index: usize, block: &ExerciseBlock) -> Option<Ex
         return None;
     }
     Some(ExerciseOutcome {
+        name,
         position,
         question,
         expected,
@@ -223,13 +196,14 @@ type Judged = Result<(String, bool, Expected), Diagnostic>;
 
 fn judge(
     cx: &mut Context,
-    position: &ExercisePosition,
+    name: &str,
+    position: &AnyPosition,
     question: Question,
     answer: &Spanned<String>,
 ) -> Judged {
     let value = cx
         .workspace
-        .position_value(position.name())
+        .position_value(name)
         .expect("the exercise's position was just defined");
     let bad = |message: String, span: std::ops::Range<usize>| {
         Diagnostic::new(cx.file, span, message).label("this answer")
@@ -285,7 +259,7 @@ fn judge(
             let winner = cx.ev.games.outcome(value).winner(starter);
             let holds = claimed == winner;
             if !holds {
-                refute_wins(cx, position, starter, claimed, answer);
+                refute_named(cx, position, starter, generic::Claim::Wins(claimed), answer);
             }
             Ok((format!("{winner} wins"), holds, Expected::Winner(winner)))
         }
@@ -308,7 +282,8 @@ fn judge(
                     .into_iter()
                     .find(|&s| claimed.winner(s) != class.winner(s))
                     .unwrap_or(Player::Left);
-                refute_wins(cx, position, starter, claimed.winner(starter), answer);
+                let claim = generic::Claim::Wins(claimed.winner(starter));
+                refute_named(cx, position, starter, claim, answer);
             }
             Ok((
                 class.describe().to_string(),
@@ -320,10 +295,7 @@ fn judge(
             let Some((player, goal)) = question.asks_move() else {
                 unreachable!("a move question")
             };
-            let start = position
-                .in_play()
-                .map_err(|e| bad(e, answer.span.clone()))?;
-            judge_move(cx, &start, value, player, goal, answer)
+            judge_move(cx, position, value, player, goal, answer)
         }
     }
 }
@@ -527,27 +499,6 @@ where
             }
             d
         }
-    }
-}
-
-/// A wrong winner, refuted with the play that shows it, `starter` moving first.
-fn refute_wins(
-    cx: &mut Context,
-    position: &ExercisePosition,
-    starter: Player,
-    claimed: Player,
-    answer: &Spanned<String>,
-) {
-    match position.in_play() {
-        Ok(start) => refute_named(cx, &start, starter, generic::Claim::Wins(claimed), answer),
-        Err(e) => cx.problem(
-            Diagnostic::new(
-                cx.file,
-                answer.span.clone(),
-                format!("the exercise's answer does not hold: {e}"),
-            )
-            .label("this answer"),
-        ),
     }
 }
 

@@ -20,13 +20,13 @@ mod position_block;
 mod thermograph;
 
 pub use context::{ClaimKind, ClaimRecord, Context, Obtained};
-pub use exercise::{read_class, ExerciseOutcome, ExercisePosition, Expected, Goal, Question};
+pub use exercise::{read_class, ExerciseOutcome, Expected, Goal, Question};
 pub use game_block::{unknown_name_help, GameLine};
 pub use line_of_play::{PlayFrame, PlayOutcome, PlayedMove};
 pub use links::check_links;
 pub use maths_claim::{reads_as_relation, unchecked_relations, UncheckedFormula};
 pub use playable::{PagePlay, PlayValue, Unplayable};
-pub use position_block::{AssertionRecord, BoardOutcome, PositionOutcome};
+pub use position_block::{AssertionRecord, BoardOutcome};
 
 use crate::essay::source::offset_span;
 use crate::essay::{Diagnostic, Directive, DirectiveKind, Essay};
@@ -39,8 +39,7 @@ use std::path::PathBuf;
 /// What one directive turned out to be, for the page.
 #[derive(Debug)]
 pub enum Outcome {
-    Position(Box<PositionOutcome>),
-    /// A position block of another game than Hackenbush.
+    /// A position block, of any game.
     Board(Box<BoardOutcome>),
     /// The lines of a game block, each of whose relations holds.
     Game(Vec<GameLine>),
@@ -103,7 +102,6 @@ impl Tally {
                             .map(|l| l.statement.relations.len())
                             .sum::<usize>()
                     }
-                    Outcome::Position(p) => t.assertions += p.assertions.len(),
                     Outcome::Board(b) => t.assertions += b.assertions.len(),
                     Outcome::Play(_) => t.plays += 1,
                     _ => {}
@@ -305,7 +303,7 @@ impl Checker {
                     // An exercise's position is named like a block's; its answer is the
                     // essay's to check, not the command line's.
                     DirectiveKind::Exercise(block) => {
-                        position_block::check(&mut cx, index, &block.position);
+                        position_block::check_board(&mut cx, index, &block.position);
                     }
                     DirectiveKind::Census { name, .. }
                         if !cx.workspace.census_names().any(|c| c == name.value) =>
@@ -439,12 +437,9 @@ fn unused_names(essay: &Essay, mentioned: &BTreeSet<String>) -> Vec<Diagnostic> 
 
 fn check_directive(cx: &mut Context, index: usize, directive: &Directive) -> Outcome {
     match &directive.kind {
-        DirectiveKind::Position(block) => match block.ruleset {
-            Some(ruleset) => position_block::check_board(cx, index, block, ruleset)
-                .map_or(Outcome::Failed, |b| Outcome::Board(Box::new(b))),
-            None => position_block::check(cx, index, block)
-                .map_or(Outcome::Failed, |p| Outcome::Position(Box::new(p))),
-        },
+        // A ```hackenbush block is a board of Hackenbush's, as every other game's block is.
+        DirectiveKind::Position(block) => position_block::check_board(cx, index, block)
+            .map_or(Outcome::Failed, |b| Outcome::Board(Box::new(b))),
         DirectiveKind::Game(lines) => {
             game_block::check(cx, lines).map_or(Outcome::Failed, Outcome::Game)
         }

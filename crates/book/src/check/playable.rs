@@ -1,7 +1,7 @@
 //! What a diagram needs to be played in the page: its play table, valued by the build's solver
-//! and written compactly ([`compact`]), and each distinct value once, for the page to typeset.
-//! A Hackenbush diagram's table is one of standing edges; another game's board's is the generic
-//! table of any ruleset ([`hackenbook_rulesets::play`]) with the one drawing the page shows.
+//! and written compactly, and each distinct value once, for the page to typeset. A position
+//! block's board, of any game (Hackenbush's too), has the generic table of any ruleset
+//! ([`hackenbook_rulesets::play`]) with the one drawing the page shows ([`board_play`]).
 //!
 //! The one idea: **the page follows the build's table and computes nothing**, so every figure a
 //! reader sees while playing was valued (and checked against the definition) here. Tables are
@@ -12,11 +12,20 @@
 use super::Context;
 use crate::essay::Diagnostic;
 use hackenbook_games::GameId;
-use hackenbook_rulesets::hackenbush::play::{compact, PlayError, PlayLimits, PlayTable};
-use hackenbook_rulesets::hackenbush::{Evaluator, Position, Rules};
+use hackenbook_rulesets::hackenbush::ruleset::Hackenbush;
+use hackenbook_rulesets::hackenbush::Evaluator;
 use hackenbook_rulesets::play::{self as any_play, compact::encode as encode_board};
 use hackenbook_rulesets::{AnyPosition, Drawing};
 use std::ops::Range;
+
+/// The limits of one diagram's play.
+#[derive(Clone, Debug)]
+pub struct PlayLimits {
+    /// Edges of a Hackenbush board: past them it is a picture before any table is built.
+    pub edges: usize,
+    /// Positions play can reach, the position itself included.
+    pub positions: usize,
+}
 
 /// The budgets of play in the page.
 pub struct PageBudget {
@@ -66,8 +75,6 @@ pub enum Unplayable {
     TooManyPositions { limit: usize },
     /// Some positions of play are beyond the solver's budget.
     Unsolved,
-    /// The table cannot be written in the compact form the page reads.
-    NotCompact,
     /// The table, of `positions` positions, is over the bytes of one diagram.
     OverDiagram { positions: usize },
     /// The page already carries as many tables as its budget allows.
@@ -86,38 +93,6 @@ pub struct PlayValue {
     pub shown: String,
     /// The value itself, in the build's games table (the page typesets it).
     pub game: GameId,
-}
-
-/// The play of `position` under `rules` within [`PAGE_BUDGET`]'s limits of one diagram.
-pub fn page_play(cx: &mut Context, position: &Position, rules: Rules) -> PagePlay {
-    let budget = &PAGE_BUDGET;
-    if position.edge_count() == 0 {
-        return PagePlay::Nothing;
-    }
-    let table = match PlayTable::build(
-        position,
-        rules,
-        &budget.limits,
-        cx.ev.rulesets.hackenbush(),
-        &mut cx.ev.games,
-    ) {
-        Ok(t) => t,
-        Err(PlayError::TooManyEdges(e)) => {
-            return PagePlay::Static(Unplayable::TooManyEdges {
-                edges: e.edges,
-                limit: e.limit,
-            })
-        }
-        Err(PlayError::TooManyPositions { limit }) => {
-            return PagePlay::Static(Unplayable::TooManyPositions { limit })
-        }
-        // The block itself was valued; a piece that cannot be is beyond the solver's budget.
-        Err(PlayError::Solve(_)) => return PagePlay::Static(Unplayable::Unsolved),
-    };
-    let Some(text) = compact::encode(&table) else {
-        return PagePlay::Static(Unplayable::NotCompact);
-    };
-    within_page(text, 0, table.positions.len(), &table.games, &table.values)
 }
 
 /// A table's text, and the `drawn` bytes its drawing adds for play, within the budget of one
@@ -145,7 +120,7 @@ fn within_page(
     PagePlay::Table { text, values }
 }
 
-/// Another game's board as the page plays it: its play and the drawing the page shows (the
+/// A board as the page plays it: its play and the drawing the page shows (the
 /// union of every position's items, those of the position itself shown), or the position's own
 /// drawing when it is not played.
 #[derive(Debug, Clone, PartialEq)]
@@ -156,7 +131,8 @@ pub struct BoardPlay {
     pub shown: Vec<bool>,
 }
 
-/// The play of a board of another game within [`PAGE_BUDGET`]'s limits of one diagram. A table whose values the solver and the definition disagree on is
+/// The play of a board within [`PAGE_BUDGET`]'s limits of one diagram (a Hackenbush board past
+/// its edges is a picture before any table is built). A table whose values the solver and the definition disagree on is
 /// an error at `span` (the block's position): a bug of hackenbook's, never published.
 pub fn board_play(cx: &mut Context, position: &AnyPosition, span: Range<usize>) -> BoardPlay {
     let still = |play: PagePlay| {
@@ -167,6 +143,14 @@ pub fn board_play(cx: &mut Context, position: &AnyPosition, span: Range<usize>) 
             drawing,
         }
     };
+    // A Hackenbush board past the edges the page plays is a picture before any table is built.
+    let edges = PAGE_BUDGET.limits.edges;
+    if position.downcast::<Hackenbush>().is_some() && position.size() > edges {
+        return still(PagePlay::Static(Unplayable::TooManyEdges {
+            edges: position.size(),
+            limit: edges,
+        }));
+    }
     let Evaluator {
         games, rulesets, ..
     } = &mut *cx.ev;

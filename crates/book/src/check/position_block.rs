@@ -1,24 +1,26 @@
-//! A position block: a position, valued by the build's solver and held to every assertion
-//! written under it. A `hackenbush` block's solver cross-checks its fast paths against the game
-//! tree; another game's block (```` ```domineering ````) is valued by the run's solver of that
-//! ruleset and confirmed by its plain game tree where that fits its budget. Drawing it is the
-//! page's business.
+//! A position block: a position of any game, read in the game's notation, valued by the build's
+//! solver and held to every assertion written under it. A `hackenbush` block's board is valued
+//! by the run's Hackenbush solver, which cross-checks its fast paths against the game tree and
+//! says how it valued each part; another game's block (```` ```domineering ````) by the run's
+//! solver of that ruleset, confirmed by its plain game tree where that fits its budget. Drawing
+//! it is the page's business.
 
-use super::playable::{board_play, page_play, BoardPlay, PagePlay};
+use super::playable::{board_play, BoardPlay};
 use super::Context;
 use crate::essay::parse::{KeyValue, PositionBlock};
 use crate::essay::source::offset_span;
-use crate::essay::{Diagnostic, Spanned};
+use crate::essay::Diagnostic;
 use hackenbook_base::provenance::Method;
 use hackenbook_census::{self as census, NameKind};
 use hackenbook_games::{GameId, Player};
 use hackenbook_rulesets::erased::Unconfirmed;
-use hackenbook_rulesets::hackenbush::{self, Evaluator, Position, Rules};
+use hackenbook_rulesets::hackenbush::{self, Evaluation, Evaluator, Position, Rules};
 use hackenbook_rulesets::in_place;
 use hackenbook_rulesets::registry;
 use hackenbook_rulesets::{AnyPosition, DynRuleset};
 
-/// A position block of another game than Hackenbush, valued and asserted.
+/// A position block of any game (```` ```hackenbush ````, ```` ```domineering ````), valued
+/// and asserted.
 #[derive(Debug)]
 pub struct BoardOutcome {
     /// The name other directives use for it (an internal one if the author gave none).
@@ -27,28 +29,14 @@ pub struct BoardOutcome {
     /// The value itself, in the build's games table (the page typesets it).
     pub game: GameId,
     /// The methods that valued it, which agreed: the solver, and the plain game tree when it
-    /// fitted its budget.
+    /// fitted its budget; on a Hackenbush board, those of Hackenbush's solver (the sign
+    /// expansion, the tree rule…), which on one part agreed.
     pub methods: Vec<Method>,
+    /// The methods of each part, when a Hackenbush board has several standing apart.
+    pub parts: Vec<Vec<Method>>,
     pub assertions: Vec<AssertionRecord>,
     /// What the page needs to draw it and let a reader play it.
     pub play: BoardPlay,
-}
-
-#[derive(Debug)]
-pub struct PositionOutcome {
-    /// The name other directives use for it (an internal one if the author gave none).
-    pub name: String,
-    pub position: Position,
-    pub rules: Rules,
-    /// The value itself, in the build's games table (the page typesets it).
-    pub game: GameId,
-    /// The methods that valued it (on one part they agreed).
-    pub methods: Vec<Method>,
-    /// The methods of each part, when it has several standing apart.
-    pub parts: Vec<Vec<Method>>,
-    pub assertions: Vec<AssertionRecord>,
-    /// What the page needs to let a reader play it.
-    pub play: PagePlay,
 }
 
 #[derive(Debug)]
@@ -59,11 +47,7 @@ pub struct AssertionRecord {
     pub holds: bool,
 }
 
-pub fn check(cx: &mut Context, index: usize, block: &PositionBlock) -> Option<PositionOutcome> {
-    checked_name(cx, block, |cx| check_named(cx, index, block))
-}
-
-/// `check` on the block's name, then `f`; a block that fails marks its name as failed.
+/// The block's name checked, then `f`; a block that fails marks its name as failed.
 fn checked_name<T>(
     cx: &mut Context,
     block: &PositionBlock,
@@ -86,23 +70,18 @@ fn checked_name<T>(
     outcome
 }
 
-/// A block of another game: its position read in the game's notation, valued by the run's
-/// solver of the game and confirmed by its plain game tree, and held to its assertions.
-pub fn check_board(
-    cx: &mut Context,
-    index: usize,
-    block: &PositionBlock,
-    ruleset: &'static dyn DynRuleset,
-) -> Option<BoardOutcome> {
+/// A position block (a ```` ```hackenbush ```` block, or an exercise's position) as a board of
+/// its game (Hackenbush's when the block names none): its position read in the game's notation
+/// under the block's `rules`, valued ([`value_board`]) and held to its assertions.
+pub fn check_board(cx: &mut Context, index: usize, block: &PositionBlock) -> Option<BoardOutcome> {
+    let ruleset: &'static dyn DynRuleset = block.ruleset.unwrap_or(&hackenbush::ruleset::NORMAL);
     checked_name(cx, block, |cx| {
         let at = block.position.span.start;
         let position = match AnyPosition::parse(ruleset, &block.position.value) {
             Ok(p) => p,
             Err(e) => {
                 let game = ruleset.name();
-                let help = e.help.clone().unwrap_or_else(|| {
-                    format!("README.md's \"Other games\" says how a {game} position is written")
-                });
+                let help = e.help.clone().unwrap_or_else(|| notation_help(game));
                 let d = Diagnostic::new(
                     cx.file,
                     offset_span(&e.span, at),
@@ -152,7 +131,19 @@ pub fn check_board(
     })
 }
 
-/// Another game's position valued, confirmed, named and asserted.
+/// How a position of `game` is written, for an author whose position did not read.
+fn notation_help(game: &str) -> String {
+    if game == "hackenbush" {
+        "stalks `LRRL`, trees `L(L R)`, forests `LR RL`, graphs `g-a L, a-b R, b-g G`".into()
+    } else {
+        format!("README.md's \"Other games\" says how a {game} position is written")
+    }
+}
+
+/// A board valued, named and asserted. A Hackenbush board is valued by the run's Hackenbush
+/// solver (the shortcut the solver of every game takes on it, which checks itself), which says
+/// how, part by part; another game's by the run's solver of its ruleset, confirmed by its plain
+/// game tree where that fits its budget.
 fn value_board(
     cx: &mut Context,
     index: usize,
@@ -160,32 +151,61 @@ fn value_board(
     position: AnyPosition,
     assertions: &[&KeyValue],
 ) -> Option<BoardOutcome> {
+    let name = block
+        .name
+        .as_ref()
+        .map_or_else(|| format!("position-{}", index + 1), |n| n.value.clone());
     let Evaluator {
         games, rulesets, ..
     } = &mut *cx.ev;
-    let (value, methods) = match position.confirmed_value(rulesets, games) {
-        Ok(confirmed) => confirmed,
-        Err(e) => {
-            let message = match e {
+    let hackenbush = hackenbush::ruleset::standing_of(&position);
+    let valued = match &hackenbush {
+        Some((board, rules)) => rulesets
+            .hackenbush()
+            .evaluate(board, *rules, games)
+            .map_err(|e| format!("cannot value this position: {e}")),
+        None => position
+            .confirmed_value(rulesets, games)
+            .map(|(value, methods)| Evaluation {
+                value,
+                methods,
+                parts: Vec::new(),
+            })
+            .map_err(|e| match e {
                 Unconfirmed::Unsolved(e) => format!("cannot value this position: {e}"),
                 disagree => disagree.to_string(),
-            };
+            }),
+    };
+    let evaluation = match valued {
+        Ok(evaluation) => evaluation,
+        Err(message) => {
             let d = Diagnostic::new(cx.file, block.position.span.clone(), message)
                 .label("this position");
             cx.problem(d);
             return None;
         }
     };
-    let name = block
-        .name
-        .as_ref()
-        .map_or_else(|| format!("position-{}", index + 1), |n| n.value.clone());
-    cx.workspace
-        .define_game_position(&name, value, methods.clone(), position.clone());
+    // A Hackenbush board is named as a Hackenbush position: its properties, lines of play and
+    // census literals read its edges.
+    match &hackenbush {
+        Some((board, rules)) => {
+            cx.workspace
+                .define_position(&name, &evaluation, board.clone(), *rules)
+        }
+        None => cx.workspace.define_game_position(
+            &name,
+            evaluation.value,
+            evaluation.methods.clone(),
+            position.clone(),
+        ),
+    }
     let facts = Facts {
         name: &name,
-        board: Subject::Other(&position),
-        value,
+        board: match &hackenbush {
+            Some((board, rules)) => Subject::Hackenbush(board, *rules),
+            None => Subject::Other(&position),
+        },
+        value: evaluation.value,
     };
     let assertions = assertions
         .iter()
@@ -194,126 +214,13 @@ fn value_board(
     let play = board_play(cx, &position, block.position.span.clone());
     Some(BoardOutcome {
         play,
-        game: value,
-        name,
-        position,
-        methods,
-        assertions,
-    })
-}
-
-fn check_named(cx: &mut Context, index: usize, block: &PositionBlock) -> Option<PositionOutcome> {
-    let at = block.position.span.start;
-    let position = match Position::parse(&block.position.value) {
-        Ok(p) => p,
-        Err(e) => {
-            let d = Diagnostic::new(
-                cx.file,
-                offset_span(&e.span, at),
-                format!("bad position: {}", e.message),
-            )
-            .label("here")
-            .help("stalks `LRRL`, trees `L(L R)`, forests `LR RL`, graphs `g-a L, a-b R, b-g G`");
-            cx.problem(d);
-            return None;
-        }
-    };
-    let (rules, time_limit, assertions) = split_rules(cx, &block.lines)?;
-    cx.with_time_limit(time_limit, |cx| {
-        value_and_assert(cx, index, block, position, rules, &assertions)
-    })
-}
-
-/// The position valued and its assertions checked.
-fn value_and_assert(
-    cx: &mut Context,
-    index: usize,
-    block: &PositionBlock,
-    position: Position,
-    rules: Rules,
-    assertions: &[&KeyValue],
-) -> Option<PositionOutcome> {
-    let evaluation = match cx
-        .ev
-        .rulesets
-        .hackenbush()
-        .evaluate(&position, rules, &mut cx.ev.games)
-    {
-        Ok(e) => e,
-        Err(e) => {
-            let d = Diagnostic::new(
-                cx.file,
-                block.position.span.clone(),
-                format!("cannot value this position: {e}"),
-            )
-            .label("this position");
-            cx.problem(d);
-            return None;
-        }
-    };
-    let name = block
-        .name
-        .as_ref()
-        .map_or_else(|| format!("position-{}", index + 1), |n| n.value.clone());
-    cx.workspace
-        .define_position(&name, &evaluation, position.clone(), rules);
-    let facts = Facts {
-        name: &name,
-        board: Subject::Hackenbush(&position, rules),
-        value: evaluation.value,
-    };
-    let assertions = assertions
-        .iter()
-        .map(|line| check_assertion(cx, line, &facts))
-        .collect();
-    let play = page_play(cx, &position, rules);
-    Some(PositionOutcome {
-        play,
-        name,
         game: evaluation.value,
+        name,
         position,
-        rules,
         methods: evaluation.methods,
         parts: evaluation.parts,
         assertions,
     })
-}
-
-/// What a position block's options set: its rules and its own time limit.
-type Options<'a> = (Rules, Option<std::time::Duration>, Vec<&'a KeyValue>);
-
-/// Takes the `rules = …` and `time_limit = …` options out of the lines; the rest are
-/// assertions.
-fn split_rules<'a>(cx: &mut Context, lines: &'a [KeyValue]) -> Option<Options<'a>> {
-    let mut rules = Rules::Normal;
-    let mut time_limit = None;
-    let mut assertions = Vec::new();
-    for line in lines {
-        match line.key.value.as_str() {
-            "rules" => rules = read_rules(cx, &line.value)?,
-            "time_limit" => time_limit = Some(cx.read_time_limit(&line.value)?),
-            _ => assertions.push(line),
-        }
-    }
-    Some((rules, time_limit, assertions))
-}
-
-/// The value of a `rules = …` line: `normal` or `childish`.
-pub(super) fn read_rules(cx: &mut Context, value: &Spanned<String>) -> Option<Rules> {
-    match value.value.as_str() {
-        "normal" => Some(Rules::Normal),
-        "childish" => Some(Rules::Childish),
-        other => {
-            let d = Diagnostic::new(
-                cx.file,
-                value.span.clone(),
-                format!("unknown rules `{other}`"),
-            )
-            .label("expected `normal` or `childish`");
-            cx.problem(d);
-            None
-        }
-    }
 }
 
 /// What an assertion may be checked against.

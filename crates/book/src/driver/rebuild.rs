@@ -156,7 +156,7 @@ impl Rebuilder {
                 positions: checked
                     .outcomes
                     .iter()
-                    .filter(|o| matches!(o, Outcome::Position(_) | Outcome::Board(_)))
+                    .filter(|o| matches!(o, Outcome::Board(_)))
                     .count(),
                 claims: checked.claims.len(),
                 tally: Tally::of(std::slice::from_ref(&checked)),

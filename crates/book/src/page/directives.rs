@@ -3,7 +3,7 @@
 
 use crate::check::{
     BoardOutcome, CheckedEssay, ClaimKind, GameLine, Outcome, PagePlay, PlayOutcome, PlayedMove,
-    PositionOutcome, Unplayable,
+    Unplayable,
 };
 use crate::essay::Diagnostic;
 use crate::site::escape_html as escape;
@@ -14,8 +14,9 @@ use hackenbook_games::display::number_latex;
 use hackenbook_games::notation::{name_latex, statement_latex_with, Rel};
 use hackenbook_games::{GameId, Games};
 use hackenbook_rulesets::hackenbush::edge_names::{EdgeNames, Scheme};
+use hackenbook_rulesets::hackenbush::ruleset::standing_of;
 use hackenbook_rulesets::hackenbush::{draw, Colour, Position, Rules};
-use hackenbook_rulesets::{registry, AnyPosition};
+use hackenbook_rulesets::{registry, AnyPosition, Drawing};
 
 use super::play::ValuePool;
 use super::words;
@@ -29,10 +30,6 @@ pub fn render(
 ) -> String {
     let mut typeset = |tex: &str| typeset_generated(checked, index, tex, problems);
     match &checked.outcomes[index] {
-        Outcome::Position(p) => {
-            let play = play_attributes(&p.play, pool.carries(index), pool);
-            position(p, games, &typeset(&words::tex(games, p.game)), &play)
-        }
         Outcome::Board(b) => {
             // Who moves how is said under the essay's first board of each game.
             let game = b.position.ruleset().name();
@@ -249,7 +246,6 @@ pub(super) fn game_rows(checked: &CheckedEssay, games: &Games) -> Vec<(usize, Cl
 /// The outcome index of the position block named `name`.
 fn position_named(checked: &CheckedEssay, name: &str) -> Option<usize> {
     checked.outcomes.iter().position(|o| match o {
-        Outcome::Position(p) => p.name == name,
         Outcome::Board(b) => b.name == name,
         _ => false,
     })
@@ -263,29 +259,20 @@ fn marker(i: usize) -> String {
 
 /// The positions a game block writes in place (`[LR]`, `[domineering: 2x3]`), each drawn where
 /// it is written, as a named position is: KaTeX typesets a marker, then replaced by the diagram.
-struct InPlaceDrawn(Vec<(String, Drawn)>);
-
-/// A position written in place: a Hackenbush picture, or another game's board.
-enum Drawn {
-    Hackenbush(Position),
-    Other(AnyPosition),
-}
+struct InPlaceDrawn(Vec<(String, AnyPosition)>);
 
 impl InPlaceDrawn {
-    /// Every `[POSITION]` of the block's lines that reads as a position (the check has read it).
+    /// Every `[POSITION]` of the block's lines that reads as a position (the check has read it),
+    /// read as the check reads it ([`registry::parse_position`]: `[LR]` is Hackenbush's).
     fn of(lines: &[GameLine]) -> Self {
-        let mut found: Vec<(String, Drawn)> = Vec::new();
+        let mut found: Vec<(String, AnyPosition)> = Vec::new();
         for line in lines {
             for term in &line.statement.terms {
                 for (name, _) in term.names() {
                     let inner = name.strip_prefix('[').and_then(|n| n.strip_suffix(']'));
                     if let (Some(inner), false) = (inner, found.iter().any(|(n, _)| *n == name)) {
-                        let drawn = match registry::parse_tagged(inner) {
-                            Some(read) => read.ok().map(Drawn::Other),
-                            None => Position::parse(inner).ok().map(Drawn::Hackenbush),
-                        };
-                        if let Some(drawn) = drawn {
-                            found.push((name, drawn));
+                        if let Ok(position) = registry::parse_position(inner) {
+                            found.push((name, position));
                         }
                     }
                 }
@@ -306,14 +293,7 @@ impl InPlaceDrawn {
         for (k, (_, drawn)) in self.0.iter().enumerate() {
             let typeset = format!("<mtext>{}</mtext>", Self::marker(k));
             if html.contains(&typeset) {
-                let svg = match drawn {
-                    Drawn::Hackenbush(position) => draw::svg(
-                        &position.picture(),
-                        "a Hackenbush picture",
-                        &describe(position, Rules::Normal),
-                    ),
-                    Drawn::Other(position) => position.draw().to_svg(),
-                };
+                let svg = small_diagram(drawn, || "a Hackenbush picture".to_string());
                 let drawn = format!("<mtext class=\"inline-position\">{svg}</mtext>");
                 html = html.replace(&typeset, &drawn);
             }
@@ -322,16 +302,24 @@ impl InPlaceDrawn {
     }
 }
 
+/// A position drawn small in a game block: a Hackenbush position as its diagram, called `label`
+/// and described as the figure is; another game's board as its ruleset draws it.
+fn small_diagram(position: &AnyPosition, label: impl FnOnce() -> String) -> String {
+    match standing_of(position) {
+        Some((standing, rules)) => {
+            draw::svg(&standing.picture(), &label(), &describe(&standing, rules))
+        }
+        None => position.draw().to_svg(),
+    }
+}
+
 /// Each typeset marker in `html` replaced by a small diagram of its position.
 fn inline_diagrams(checked: &CheckedEssay, games: &Games, mut html: String) -> String {
     for (i, outcome) in checked.outcomes.iter().enumerate() {
         let svg = match outcome {
-            Outcome::Position(p) => draw::svg(
-                &p.position.picture(),
-                &format!("a picture worth {}", words::spoken_value(games, p.game)),
-                &describe(&p.position, p.rules),
-            ),
-            Outcome::Board(b) => b.position.draw().to_svg(),
+            Outcome::Board(b) => small_diagram(&b.position, || {
+                format!("a picture worth {}", words::spoken_value(games, b.game))
+            }),
             _ => continue,
         };
         let typeset = format!("<mtext>{}</mtext>", marker(i));
@@ -343,40 +331,6 @@ fn inline_diagrams(checked: &CheckedEssay, games: &Games, mut html: String) -> S
         }
     }
     html
-}
-
-/// A position: its diagram, its value typeset, and behind a discreet "checked" mark what the
-/// build checked (each assertion, the methods that agreed) and a link to the notation key.
-fn position(p: &PositionOutcome, games: &Games, value_html: &str, play: &str) -> String {
-    let svg = draw::svg(
-        &p.position.picture(),
-        &format!("A picture worth {}", words::spoken_value(games, p.game)),
-        &describe(&p.position, p.rules),
-    );
-    let rules = if p.rules == Rules::Childish {
-        " <span class=\"rules\">(childish rules)</span>"
-    } else {
-        ""
-    };
-    let checks: String = p
-        .assertions
-        .iter()
-        .map(|a| {
-            format!(
-                "<li>{}: {} ✓</li>",
-                escape(words::assertion_key(&a.key)),
-                assertion_value(&a.literal)
-            )
-        })
-        .collect();
-    format!(
-        "<figure class=\"position\" id=\"{id}\"{play}>\n{svg}\n<figcaption><span class=\"value\">{value_html}</span>{rules}\
-         <details class=\"checked\"><summary>checked</summary>\
-         <ul>{checks}<li>{methods}</li></ul>\
-         <a class=\"key-link\" href=\"index.html#key\">How to read the picture</a></details></figcaption>\n</figure>\n",
-        id = escape(&figure_id(&p.name)),
-        methods = escape(&methods_words(&p.methods, &p.parts)),
-    )
 }
 
 /// A figure's element id: `position-` and the position's name (`position-cherry`); a position
@@ -394,11 +348,13 @@ fn figure_id(name: &str) -> String {
 /// How many ems a unit of another game's drawing (a square) takes in a figure.
 const BOARD_EM: f32 = 1.6;
 
-/// A position of another game: its drawing, its value typeset, who moves how (when `players`),
-/// and behind the "checked" mark what the build checked. Played in the page like a Hackenbush
-/// diagram when it has a play table: then its drawing holds every item play can show, those of
-/// the position itself in view, and the figure says which game it is and who moves how for the
-/// script.
+/// A position block's figure: its drawing, its value typeset, who moves how (when `players`),
+/// and behind the "checked" mark what the build checked (each assertion, the methods that
+/// agreed, part by part). Played in the page when it has a play table: then its drawing holds
+/// every item play can show, those of the position itself in view, and the figure says which
+/// game it is and who moves how for the script. A Hackenbush position is drawn at its diagram's
+/// size, described by what stands on what ([`describe`]), says when its rules are childish and
+/// links to the key of its pictures.
 fn board(
     b: &BoardOutcome,
     games: &Games,
@@ -437,17 +393,25 @@ fn board(
     } else {
         String::new()
     };
+    let hackenbush = standing_of(&b.position);
+    let who = match (&hackenbush, b.position.ruleset().players()) {
+        (Some((_, Rules::Childish)), _) => " <span class=\"rules\">(childish rules)</span>".into(),
+        (None, Some(words)) if players => {
+            format!(" <span class=\"rules\">({})</span>", escape(words))
+        }
+        _ => String::new(),
+    };
+    let key = match hackenbush {
+        Some(_) => "<a class=\"key-link\" href=\"index.html#key\">How to read the picture</a>",
+        None => "",
+    };
     format!(
         "<figure class=\"position\" id=\"{id}\"{play}{about}>\n{svg}\n<figcaption><span class=\"value\">{value_html}</span>{who}\
          <details class=\"checked\"><summary>checked</summary>\
-         <ul>{checks}<li>{methods}</li></ul></details></figcaption>\n</figure>\n",
+         <ul>{checks}<li>{methods}</li></ul>{key}</details></figcaption>\n</figure>\n",
         id = escape(&figure_id(&b.name)),
         play = play_attributes(&b.play.play, carried, pool),
-        who = match b.position.ruleset().players() {
-            Some(words) if players => format!(" <span class=\"rules\">({})</span>", escape(words)),
-            _ => String::new(),
-        },
-        methods = escape(&methods_words(&b.methods, &[])),
+        methods = escape(&methods_words(&b.methods, &b.parts)),
     )
 }
 
@@ -473,21 +437,34 @@ fn taking_words(b: &BoardOutcome) -> String {
 
 /// A board's drawing as the page writes it when played (every item play can show, the
 /// position's own in view) and as a picture (the position's own items only).
+/// A Hackenbush board is drawn at its diagram's scale (its drawing is in ems already), titled
+/// as a picture and described by what stands on what; as a picture it is its diagram.
 fn board_svgs(b: &BoardOutcome, games: &Games) -> (String, String) {
     let game = b.position.ruleset().name().replace('-', " ");
-    let title = format!(
-        "A {game} position worth {}",
-        words::spoken_value(games, b.game)
-    );
+    let worth = words::spoken_value(games, b.game);
+    let hackenbush = standing_of(&b.position);
+    let (title, em) = match hackenbush {
+        Some(_) => (format!("A picture worth {worth}"), 1.0),
+        None => (format!("A {game} position worth {worth}"), BOARD_EM),
+    };
+    let described = |mut drawing: Drawing| {
+        if let Some((position, rules)) = &hackenbush {
+            drawing.description = describe(position, *rules);
+        }
+        drawing
+    };
     let playable = matches!(b.play.play, PagePlay::Table { .. });
-    let still = b.position.draw().to_svg_titled(BOARD_EM, Some(&title));
+    // A Hackenbush picture is the diagram itself, as a game block's and a frame's are.
+    let still = match &hackenbush {
+        Some((position, rules)) => {
+            draw::svg(&position.picture(), &title, &describe(position, *rules))
+        }
+        None => described(b.position.draw()).to_svg_titled(em, Some(&title)),
+    };
     if !playable {
         return (still.clone(), still);
     }
-    let played = b
-        .play
-        .drawing
-        .to_svg_playable(BOARD_EM, Some(&title), &b.play.shown);
+    let played = described(b.play.drawing.clone()).to_svg_playable(em, Some(&title), &b.play.shown);
     (played, still)
 }
 

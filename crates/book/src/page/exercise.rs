@@ -4,13 +4,13 @@
 //! answer and solution for the answer key at the end of the page (printed on its own page).
 
 use super::words;
-use crate::check::{ExerciseOutcome, ExercisePosition, Expected, Goal, Question};
+use crate::check::{ExerciseOutcome, Expected, Goal, Question};
 use crate::essay::Diagnostic;
 use crate::essay::SourceFile;
 use crate::site::escape_html as escape;
 use crate::site::maths;
 use hackenbook_games::{Games, OutcomeClass, Player};
-use hackenbook_rulesets::hackenbush::{draw, Colour, EdgeNames, Position, Rules};
+use hackenbook_rulesets::hackenbush::{Hackenbush, Rules};
 use pulldown_cmark::{Event, Parser};
 
 /// The exercise's HTML in the page, and its entry in the answer key.
@@ -20,7 +20,9 @@ pub struct Rendered {
 }
 
 /// Renders exercise `number` (1-based on its page); `solution_html` is its worked solution,
-/// already rendered from the essay's Markdown.
+/// already rendered from the essay's Markdown. Every game's position is drawn by its ruleset;
+/// for a move question each target of the mover's moves is a group a click (or, for a piece
+/// drawn as a thin stroke, the nearest tap) chooses (`exercise.js`).
 pub fn render(
     exercise: &ExerciseOutcome,
     games: &Games,
@@ -31,46 +33,7 @@ pub fn render(
     problems: &mut Vec<Diagnostic>,
 ) -> Rendered {
     let id = format!("exercise-{number}");
-    let (svg, rules) = match &exercise.position {
-        ExercisePosition::Hackenbush(p) => {
-            let svg = draw::svg(
-                &p.position.picture(),
-                &format!("Exercise {number}"),
-                &super::directives::describe(&p.position, p.rules),
-            );
-            let rules = if p.rules == Rules::Childish {
-                "<p class=\"exercise-rules\">Under the childish rules: no cut may make anything fall.</p>\n".to_string()
-            } else {
-                String::new()
-            };
-            (svg, rules)
-        }
-        ExercisePosition::Board(b) => {
-            // Each target of a move in its group (`data-item`): a move question is answered by
-            // clicking the item a move targets (`board.js`).
-            let svg = b
-                .position
-                .draw()
-                .to_svg_answerable(EXERCISE_EM, Some(&format!("Exercise {number}")));
-            // Who moves how, in words: the drawing alone may not say it.
-            let rules = b
-                .position
-                .ruleset()
-                .players()
-                .map_or(String::new(), |words| {
-                    format!("<p class=\"exercise-rules\">{}.</p>\n", escape(words))
-                });
-            (svg, rules)
-        }
-    };
-    // A move question on a Hackenbush position is answered by clicking an edge.
-    let edges = match (&exercise.position, &exercise.expected) {
-        (ExercisePosition::Hackenbush(p), Expected::Named { right, legal, .. }) => {
-            Some(EdgeMoves::of(&p.position, right, legal))
-        }
-        _ => None,
-    };
-    let edges = edges.as_ref();
+    let board = Board::of(exercise, number);
     let mut typeset = |tex: &str| {
         maths::render(tex, false).unwrap_or_else(|e| {
             problems.push(
@@ -89,7 +52,7 @@ pub fn render(
             format!("It is worth {}.", typeset(&words::tex(games, *game)))
         }
         // In words, a move named as code (`1→off`).
-        other => inline_markdown(&answer_words(other, edges), &mut typeset),
+        other => inline_markdown(&answer_words(other, &board), &mut typeset),
     };
     let hint = exercise.hint.as_ref().map_or(String::new(), |h| {
         format!(
@@ -97,30 +60,28 @@ pub fn render(
             inline_markdown(h, &mut typeset)
         )
     });
-    let field = match (&exercise.expected, exercise.question) {
-        _ if edges.is_some() => "<p class=\"exercise-try\" hidden><output aria-live=\"polite\"></output></p>".to_string(),
-        _ => format!(
-            "<form class=\"exercise-try\" hidden><label>Your answer <input type=\"text\" name=\"answer\" \
-             autocomplete=\"off\" spellcheck=\"false\" placeholder=\"{placeholder}\"></label> \
-             <button type=\"submit\">Check</button> <output aria-live=\"polite\"></output></form>",
-            placeholder = match (&exercise.expected, exercise.question) {
-                (Expected::Named { legal, .. }, _) => format!(
-                    "a move, for example {}",
-                    legal.first().map_or("a1-a2", String::as_str)
-                ),
-                (_, Question::Value) => "for example 1/2, *, ^".to_string(),
-                (_, Question::Winner(_)) => "Left or Right".to_string(),
-                _ => "Left, Right, first or second player".to_string(),
-            }
-        ),
-    };
-    // A winning move is shown on the diagram: the winning edges drawn thick.
-    let marked = match edges {
-        Some(edges) => format!(
+    let field = format!(
+        "<form class=\"exercise-try\" hidden><label>Your answer <input type=\"text\" name=\"answer\" \
+         autocomplete=\"off\" spellcheck=\"false\" placeholder=\"{placeholder}\"></label> \
+         <button type=\"submit\">Check</button> <output aria-live=\"polite\"></output></form>",
+        placeholder = match (&exercise.expected, exercise.question) {
+            (Expected::Named { legal, .. }, _) => format!(
+                "a move, for example {}",
+                legal.first().map_or("a1-a2", String::as_str)
+            ),
+            (_, Question::Value) => "for example 1/2, *, ^".to_string(),
+            (_, Question::Winner(_)) => "Left or Right".to_string(),
+            _ => "Left, Right, first or second player".to_string(),
+        }
+    );
+    // A move question's right moves are shown on the diagram: their pieces (a Hackenbush edge
+    // drawn thick) and places marked.
+    let marked = match &exercise.expected {
+        Expected::Named { right, targets, .. } => format!(
             "<figure class=\"exercise-diagram exercise-key-diagram\">{}</figure>\n",
-            with_winning_edges(&svg, &edges.right)
+            with_winning_items(&board.svg, targets, right),
         ),
-        None => String::new(),
+        _ => String::new(),
     };
     let solution = format!("<p class=\"exercise-answer\">{answer}</p>\n{marked}{solution_html}");
     let inline = format!(
@@ -131,13 +92,17 @@ pub fn render(
          <div class=\"exercise-room\" aria-hidden=\"true\"></div>\n{hint}\
          <details class=\"exercise-solution\"><summary>Solution</summary>\n{solution}</details>\n\
          </section>\n",
-        data = escape(&expected_json(&exercise.expected, exercise.question, edges)),
-        question = match (&exercise.expected, exercise.question.asks_move()) {
-            (_, Some((p, _))) if edges.is_some() => format!(
-                "{} <span class=\"exercise-screen-only\" hidden>Click the edge {p} should cut.</span>",
-                escape(&question_words(exercise.question))
+        data = escape(&expected_json(&exercise.expected, exercise.question, board.verb)),
+        svg = board.svg,
+        rules = board.rules,
+        question = match (&board.pieces, exercise.question.asks_move()) {
+            (Some(pieces), Some((p, _))) => format!(
+                "{} <span class=\"exercise-screen-only\" hidden>Click the {} {p} should {}, or type its name.</span>",
+                escape(&question_words(exercise.question)),
+                escape(&pieces.noun),
+                escape(&pieces.plain),
             ),
-            (Expected::Named { .. }, Some((p, _))) => format!(
+            (None, Some((p, _))) => format!(
                 "{} <span class=\"exercise-screen-only\" hidden>Type the move, or click the piece or place of {p}'s move.</span>",
                 escape(&question_words(exercise.question))
             ),
@@ -149,6 +114,103 @@ pub fn render(
         prefixed_ids(&solution, "key-")
     );
     Rendered { inline, key }
+}
+
+/// An exercise's board as the page draws it, and the words that go with it.
+struct Board {
+    /// The drawing; for a move question each target of a move a group (`data-item`; a piece
+    /// drawn as a thin stroke also `data-piece`).
+    svg: String,
+    /// Who moves how, or the rule variant, in words (a paragraph), when the drawing alone does
+    /// not say it.
+    rules: String,
+    /// For a move question on a board whose moves take pieces drawn as strokes, the game's verb
+    /// (`cuts`), for the script's words.
+    verb: Option<&'static str>,
+    /// How such a board's pieces are named in the answer's words; `None` on other boards and
+    /// for other questions.
+    pieces: Option<Pieces>,
+}
+
+/// A board's pieces drawn as strokes, in words: what one is called (`edge`), the plain verb
+/// of a move (`cut`), and the words of the piece each of the mover's moves takes, by its name
+/// (`blue edge`).
+struct Pieces {
+    noun: String,
+    plain: String,
+    taken: Vec<(String, String)>,
+}
+
+impl Board {
+    fn of(exercise: &ExerciseOutcome, number: usize) -> Board {
+        let position = &exercise.position;
+        let ruleset = position.ruleset();
+        let mut drawing = position.draw();
+        // A Hackenbush board: described as its block is, what stands on what edge by edge, and
+        // drawn at a block's size (its drawing's units are ems already); its rules said.
+        let hackenbush = position.downcast::<Hackenbush>().map(|board| {
+            let rules = ruleset
+                .variant()
+                .and_then(|v| v.parse::<Rules>().ok())
+                .unwrap_or_default();
+            (board, rules)
+        });
+        let em = match hackenbush {
+            Some((board, rules)) => {
+                drawing.description = super::directives::describe(board.written(), rules);
+                1.0
+            }
+            None => EXERCISE_EM,
+        };
+        let title = format!("Exercise {number}");
+        let mover = match &exercise.expected {
+            Expected::Named { player, .. } => Some(*player),
+            _ => None,
+        };
+        // Only a move question is answered on the drawing: another's is a picture.
+        let svg = match mover {
+            Some(_) => drawing.to_svg_answerable(em, Some(&title)),
+            None => drawing.to_svg_titled(em, Some(&title)),
+        };
+        let rules = match (ruleset.players(), hackenbush) {
+            // Who moves how, in words: the drawing alone may not say it.
+            (Some(words), _) => format!("<p class=\"exercise-rules\">{}.</p>\n", escape(words)),
+            (None, Some((_, Rules::Childish))) => "<p class=\"exercise-rules\">Under the childish \
+                rules: no cut may make anything fall.</p>\n"
+                .to_string(),
+            _ => String::new(),
+        };
+        let taken: Vec<(String, String)> = drawing
+            .items
+            .iter()
+            .filter_map(|item| item.piece.as_ref().map(|piece| (item, piece)))
+            .flat_map(|(item, piece)| {
+                item.moves
+                    .iter()
+                    .filter(|(p, _)| Some(*p) == mover)
+                    .map(|(_, name)| (name.clone(), piece.clone()))
+            })
+            .collect();
+        let noun = drawing
+            .items
+            .iter()
+            .filter(|_| mover.is_some())
+            .find_map(|item| item.piece.as_ref())
+            .and_then(|piece| piece.split(' ').next_back())
+            .map(str::to_string);
+        let verb = ruleset.move_verb();
+        let pieces = noun.map(|noun| Pieces {
+            noun,
+            plain: verb.strip_suffix('s').unwrap_or(verb).to_string(),
+            taken,
+        });
+        Board {
+            svg,
+            rules,
+            verb: pieces.as_ref().map(|_| verb),
+            pieces,
+        }
+    }
 }
 
 /// The question as the reader reads it.
@@ -164,54 +226,51 @@ fn question_words(question: Question) -> String {
     }
 }
 
-/// A move question's answer on a Hackenbush position, by edge: the right cuts and every cut of
-/// the mover (indices of the position's edges), with every edge's name and colour.
-struct EdgeMoves {
-    right: Vec<usize>,
-    legal: Vec<usize>,
-    names: Vec<String>,
-    colours: Vec<Colour>,
-}
-
-impl EdgeMoves {
-    /// The edges the cuts `right` and `legal` (by their names) cut in `position`.
-    fn of(position: &Position, right: &[String], legal: &[String]) -> EdgeMoves {
-        let names = EdgeNames::of(position);
-        let edges = |cuts: &[String]| cuts.iter().filter_map(|m| names.parse(m).ok()).collect();
-        EdgeMoves {
-            right: edges(right),
-            legal: edges(legal),
-            names: (0..position.edge_count())
-                .map(|e| names.name(e).to_string())
-                .collect(),
-            colours: position.edges().iter().map(|edge| edge.2).collect(),
-        }
-    }
-}
-
 /// The answer for the answer key, in words (a value's is typeset instead); a move question on
-/// a Hackenbush position by its `edges`, drawn thick.
-fn answer_words(expected: &Expected, edges: Option<&EdgeMoves>) -> String {
-    if let (Some(edges), Expected::Named { player, goal, .. }) = (edges, expected) {
-        let colours = &edges.colours;
-        return match (goal, edges.right.as_slice()) {
-            (Goal::Win, [edge]) => format!(
-                "{player} wins by cutting the {} edge drawn thick.",
-                colours[*edge].word()
-            ),
-            (Goal::Win, many) => format!(
-                "{player} has {} winning moves: the edges drawn thick.",
-                many.len()
-            ),
-            (Goal::Best, [edge]) => format!(
-                "{player}'s best move is to cut the {} edge drawn thick.",
-                colours[*edge].word()
-            ),
-            (Goal::Best, many) => format!(
-                "{player} has {} best moves, leaving equal values: the edges drawn thick.",
-                many.len()
-            ),
+/// a board of pieces drawn as strokes by the pieces the right moves take, drawn thick
+/// ("Left wins by cutting the blue edge drawn thick.").
+fn answer_words(expected: &Expected, board: &Board) -> String {
+    if let (
+        Some(pieces),
+        Expected::Named {
+            player,
+            goal,
+            right,
+            ..
+        },
+    ) = (&board.pieces, expected)
+    {
+        let piece = |name: &String| {
+            pieces
+                .taken
+                .iter()
+                .find(|(n, _)| n == name)
+                .map(|(_, piece)| piece.as_str())
         };
+        let (noun, plain) = (&pieces.noun, &pieces.plain);
+        let taken: Option<Vec<&str>> = right.iter().map(piece).collect();
+        match (goal, taken.as_deref()) {
+            (Goal::Win, Some([one])) => {
+                return format!("{player} wins by {} the {one} drawn thick.", gerund(plain))
+            }
+            (Goal::Win, Some(many)) if !many.is_empty() => {
+                return format!(
+                    "{player} has {} winning moves: the {noun}s drawn thick.",
+                    many.len()
+                )
+            }
+            (Goal::Best, Some([one])) => {
+                return format!("{player}'s best move is to {plain} the {one} drawn thick.")
+            }
+            (Goal::Best, Some(many)) if !many.is_empty() => {
+                return format!(
+                    "{player} has {} best moves, leaving equal values: the {noun}s drawn thick.",
+                    many.len()
+                )
+            }
+            // A right move that takes no piece: by its name.
+            _ => {}
+        }
     }
     match expected {
         Expected::Value { display, .. } => format!("It is worth {display}."),
@@ -248,37 +307,41 @@ fn answer_words(expected: &Expected, edges: Option<&EdgeMoves>) -> String {
 /// How many ems a unit (a square) of another game's drawing takes in an exercise.
 const EXERCISE_EM: f32 = 1.6;
 
-/// The diagram with the class `exercise-winning` on every element of the winning edges.
-fn with_winning_edges(svg: &str, winning: &[usize]) -> String {
-    winning.iter().fold(svg.to_string(), |svg, e| {
-        let attribute = format!("\" data-edge=\"{e}\"");
-        svg.replace(&attribute, &format!(" exercise-winning{attribute}"))
-    })
+/// The diagram with the class `exercise-winning` on each target of a right move (`targets`:
+/// each target's id and the mover's moves there, by name).
+fn with_winning_items(svg: &str, targets: &[(String, Vec<String>)], right: &[String]) -> String {
+    targets
+        .iter()
+        .filter(|(_, moves)| moves.iter().any(|m| right.contains(m)))
+        .fold(svg.to_string(), |svg, (id, _)| {
+            let group = format!("<g data-item=\"{}\"", escape(id));
+            svg.replace(
+                &group,
+                &format!("<g class=\"exercise-winning\" data-item=\"{}\"", escape(id)),
+            )
+        })
+}
+
+/// A verb's `-ing` form: a final consonant after one vowel doubled (`cut`: `cutting`), a
+/// final silent `e` dropped (`place`: `placing`).
+fn gerund(plain: &str) -> String {
+    let vowel = |c: char| "aeiou".contains(c);
+    let c: Vec<char> = plain.chars().collect();
+    match c.as_slice() {
+        [.., a, b, z] if !vowel(*a) && vowel(*b) && !vowel(*z) && !"wxy".contains(*z) => {
+            format!("{plain}{z}ing")
+        }
+        [.., a, 'e'] if !vowel(*a) => format!("{}ing", &plain[..plain.len() - 1]),
+        _ => format!("{plain}ing"),
+    }
 }
 
 /// What the script compares the reader's answer with, as JSON (for "who wins when … starts",
-/// also the starter, so that "the first player" can be read).
-fn expected_json(expected: &Expected, question: Question, edges: Option<&EdgeMoves>) -> String {
+/// also the starter, so that "the first player" can be read; for a move on a board of pieces
+/// drawn as strokes, the game's `verb`, which names the pieces' buttons: "cut blue edge LR").
+fn expected_json(expected: &Expected, question: Question, verb: Option<&str>) -> String {
     let player = |p: &Player| p.name().to_lowercase();
-    // A move question on a Hackenbush position: the cuts by edge (`exercise.js`).
-    if let (
-        Some(edges),
-        Expected::Named {
-            player: p, goal, ..
-        },
-    ) = (edges, expected)
-    {
-        let value = serde_json::json!({
-            "kind": "move",
-            "player": player(p),
-            "goal": goal_word(*goal),
-            "winning": edges.right,
-            "legal": edges.legal,
-            "names": edges.names,
-        });
-        return value.to_string();
-    }
-    let value = match expected {
+    let mut value = match expected {
         Expected::Value { display, parts, .. } => serde_json::json!({
             "kind": "value",
             "display": display,
@@ -314,6 +377,11 @@ fn expected_json(expected: &Expected, question: Question, edges: Option<&EdgeMov
                 .collect::<serde_json::Map<String, serde_json::Value>>(),
         }),
     };
+    if let (Some(verb), Some(fields), Expected::Named { .. }) =
+        (verb, value.as_object_mut(), expected)
+    {
+        fields.insert("verb".to_string(), verb.into());
+    }
     value.to_string()
 }
 
@@ -375,12 +443,28 @@ pub fn prefixed_ids(html: &str, prefix: &str) -> String {
 #[cfg(test)]
 mod tests {
     #[test]
-    fn winning_edges_are_marked_and_no_other() {
-        let svg = r#"<path class="hb-edge hb-red" data-edge="1" d=""/><path class="hb-core" data-edge="1" d=""/><path class="hb-edge hb-blue" data-edge="10" d=""/>"#;
+    fn the_targets_of_right_moves_are_marked_and_no_other() {
+        let svg = r#"<g data-item="edge-1"><path/></g><g data-item="edge-10"><path/></g><g data-item="cell-a1"><rect/></g>"#;
+        let targets = [
+            ("edge-1".to_string(), vec!["LR".to_string()]),
+            ("edge-10".to_string(), vec!["R".to_string()]),
+            (
+                "cell-a1".to_string(),
+                vec!["a1-a2".to_string(), "a1-b1".to_string()],
+            ),
+        ];
         assert_eq!(
-            super::with_winning_edges(svg, &[1]),
-            r#"<path class="hb-edge hb-red exercise-winning" data-edge="1" d=""/><path class="hb-core exercise-winning" data-edge="1" d=""/><path class="hb-edge hb-blue" data-edge="10" d=""/>"#
+            super::with_winning_items(svg, &targets, &["LR".to_string(), "a1-b1".to_string()]),
+            r#"<g class="exercise-winning" data-item="edge-1"><path/></g><g data-item="edge-10"><path/></g><g class="exercise-winning" data-item="cell-a1"><rect/></g>"#
         );
+    }
+
+    #[test]
+    fn a_verb_ending_in_one_vowel_and_a_consonant_doubles_it() {
+        assert_eq!(super::gerund("cut"), "cutting");
+        assert_eq!(super::gerund("push"), "pushing");
+        assert_eq!(super::gerund("play"), "playing");
+        assert_eq!(super::gerund("place"), "placing");
     }
 
     #[test]

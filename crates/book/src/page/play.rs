@@ -40,7 +40,6 @@ impl ValuePool {
         let mut bytes = 0;
         for outcome in &checked.outcomes {
             let (play, drawn) = match outcome {
-                Outcome::Position(p) => (&p.play, 0),
                 Outcome::Board(b) => (&b.play.play, board_bytes(b)),
                 _ => (&PagePlay::Nothing, 0),
             };
@@ -131,7 +130,6 @@ pub fn unplayable(why: Unplayable) -> String {
             "Not playable in the page: some positions of play are beyond the solver's budget."
                 .to_string()
         }
-        Unplayable::NotCompact => "Too large to play in the page.".to_string(),
         Unplayable::OverDiagram { positions } => format!(
             "Too many ways to play to follow in the page ({} positions).",
             with_commas(positions)

@@ -34,11 +34,12 @@ pub const PLAYER_JS: &str = include_str!("scripts/player.js");
 pub const BOARD_JS: &str = include_str!("scripts/board.js");
 
 /// Pieces drawn as thin strokes on a board, for `board.js` (see `scripts/pieces.js`): which one
-/// a tap picks and the phone's enlargement; only pages with such a board load it.
+/// a tap picks and the phone's enlargement; only pages with such a board (in play or in an
+/// exercise) load it.
 pub const PIECES_JS: &str = include_str!("scripts/pieces.js");
 
-/// The format of a Hackenbush diagram for `player.js`, and the edge a tap picks, which move
-/// exercises share (see `scripts/edges.js`): only pages with such a diagram or exercise load it.
+/// The investigate page's edge game for `player.js`, on the table `investigate.js` builds, and
+/// the edge a tap picks (see `scripts/edges.js`): only the investigate page loads it.
 pub const EDGES_JS: &str = include_str!("scripts/edges.js");
 
 /// Our stylesheet or script as the site serves it: without its comments (each from `open` to

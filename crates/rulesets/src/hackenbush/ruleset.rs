@@ -12,7 +12,7 @@
 //! tests on random positions of both rule variants.
 
 use super::canon::{self, Canon};
-use super::draw::{parts_standing, svg_standing, EDGE_EM, UNIT};
+use super::draw::{fit, parts_standing, svg_standing, EDGE_EM, UNIT};
 use super::edge_names::{EdgeNames, Scheme};
 use super::notation::{print, print_graph};
 use super::play::{cut, explain};
@@ -51,6 +51,23 @@ impl Hackenbush {
             Rules::Childish => &CHILDISH,
         }
     }
+}
+
+/// The Hackenbush position a board of any game stands for (its standing edges: the position as
+/// written when every edge stands) and the rules it is played under; `None` for another game's.
+pub fn standing_of(p: &crate::AnyPosition) -> Option<(Position, Rules)> {
+    let board = p.downcast::<Hackenbush>()?;
+    let rules = if p.ruleset().variant() == Ruleset::variant(&CHILDISH) {
+        Rules::Childish
+    } else {
+        Rules::Normal
+    };
+    let position = if board.standing.count() == board.written().edge_count() {
+        board.written().clone()
+    } else {
+        board.position()
+    };
+    Some((position, rules))
 }
 
 /// A set of edges, one bit per edge of the position as written (any number of edges).
@@ -421,8 +438,10 @@ impl Ruleset for Hackenbush {
     /// frame, so an edge stays where it was while others fall.
     fn draw(&self, p: &InPlay) -> Drawing {
         let parts = parts_standing(&p.written.position.picture(), &p.flags());
-        // Drawing units (an edge is `UNIT` long) to ems (an edge is `EDGE_EM`).
-        let em = (EDGE_EM / UNIT) as f32;
+        // Drawing units (an edge is `UNIT` long) to ems (an edge is `EDGE_EM`), an oversized
+        // drawing scaled down as the diagram is ([`fit`]).
+        let (w, h) = parts.size;
+        let em = (EDGE_EM / UNIT * fit(w, h)) as f32;
         let scaled = |svg: &str| {
             format!(
                 "<g transform=\"scale({})\">{}</g>",
@@ -463,7 +482,6 @@ impl Ruleset for Hackenbush {
         for (n, svg) in &parts.nodes {
             items.push(plain(format!("node-{n}"), svg, String::new()));
         }
-        let (w, h) = parts.size;
         let count = |c: Colour| {
             p.standing
                 .iter()

@@ -11,8 +11,8 @@
 //! taken from the table itself: the table and the solver agree, or there is no table. A move
 //! names what it takes when its game says so ([`crate::Ruleset::taken`]: a Hackenbush cut, "blue
 //! edge"), so a reader of the table sees each edge's colour without a table of edges. Every
-//! board of every game is played from this table on the command line; Hackenbush's position
-//! blocks' pages still use a second table of standing edges ([`crate::hackenbush::play`]).
+//! board of every game, Hackenbush's too, is played from this table, on the command line and in
+//! the pages.
 
 pub mod compact;
 pub(crate) mod letters;

@@ -1,8 +1,10 @@
-// hackenbook's player, the format of a Hackenbush diagram (`v1`, crates/rulesets/src/hackenbush/
-// play/compact.rs): per entry its standing edges, value index, legal cuts, winning cuts. Loaded
-// before `player.js` by pages with such a diagram or a move exercise; it registers the format
-// (window.hackenbookPlay.v1), which `player.js` uses with its one set of controls, and `edgeAt`,
-// the edge a tap picks, which play and move exercises (`exercise.js`) share.
+// hackenbook's player, the edge game of the investigate page: a Hackenbush picture the reader
+// drew, played on the table `investigate.js` builds and values in the page (its `after`, the
+// entry a cut leads to, and `view`, an entry's value shown). Loaded after `investigate.js` and
+// before `player.js` by the investigate page only (the essays' Hackenbush diagrams are boards,
+// played by `board.js`); it registers the game (window.hackenbookPlay.edges), which
+// `investigate.js` hands to `player.js` with its one set of controls, and `edgeAt`, the edge a
+// tap picks (the browser test measures targets with it).
 "use strict";
 (function () {
   var COLOUR = { L: "blue", R: "red", G: "green" };
@@ -12,44 +14,6 @@
     var c = 0;
     for (; x; x &= x - 1) c++;
     return c;
-  }
-
-  function decodeEdges(text, ALPHA) {
-    var f = text.split(";");
-    if (f.length !== 6 || f[0] !== "v1") throw new Error("edges.js: not a v1 table");
-    var colours = f[1], childish = f[2] === "c", outcomes = f[3], count = +f[4], bits = f[5];
-    var n = colours.length, vb = 0, at = 0, entries = [];
-    while (1 << vb < outcomes.length) vb++;
-    function take(width) {
-      var v = 0;
-      for (var b = 0; b < width; b++, at++) {
-        var d = ALPHA.indexOf(bits.charAt((at / 6) | 0));
-        if (d < 0) throw new Error("edges.js: table ends early");
-        v |= ((d >> at % 6) & 1) << b;
-      }
-      return v >>> 0;
-    }
-    for (var i = 0; i < count; i++) {
-      var e = { set: take(n), value: take(vb), cuts: [], L: [], R: [] };
-      for (var k = 0; k < n; k++) {
-        if (!(e.set & (1 << k))) continue;
-        if (childish && !take(1)) continue;
-        e.cuts.push(k);
-        if (colours[k] !== "R" && take(1)) e.L.push(k);
-        if (colours[k] !== "L" && take(1)) e.R.push(k);
-      }
-      entries.push(e);
-    }
-    return { colours: colours, childish: childish, outcomes: outcomes, entries: entries };
-  }
-
-  // The entry a cut leads to: the one with the most edges within what stood, less the edge cut.
-  function afterCut(table, i, k) {
-    var within = table.entries[i].set & ~(1 << k), best = -1;
-    table.entries.forEach(function (e, j) {
-      if ((e.set & ~within) === 0 && (best < 0 || bitsIn(e.set) > bitsIn(table.entries[best].set))) best = j;
-    });
-    return best;
   }
 
   function mayCut(colour, side) {
@@ -158,9 +122,9 @@
     box.scrollLeft = (box.scrollWidth - box.clientWidth) / 2;
   }
 
-  // A Hackenbush diagram in play: a move is an edge's index. The table is a decoded play table,
-  // or one with its own `after` (the entry a cut leads to) and `view` (an entry's value, shown):
-  // the investigate page's, valued in the page as play reaches its entries.
+  // A Hackenbush picture in play: a move is an edge's index. The table is the investigate
+  // page's, with its own `after` (the entry a cut leads to) and `view` (an entry's value, shown),
+  // valued in the page as play reaches its entries.
   function edgesGame(lib, svg, table) {
     var all = lib.all, attrs = lib.attrs, NAME = lib.NAME, other = lib.other;
     var hits = [], area = svg.parentNode, tap;
@@ -182,7 +146,7 @@
         return table.entries[i][s];
       },
       after: function (i, k) {
-        return table.after ? table.after(i, k) : afterCut(table, i, k);
+        return table.after(i, k);
       },
       intro: function () {
         return table.childish
@@ -281,9 +245,6 @@
   }
 
   var formats = (window.hackenbookPlay = window.hackenbookPlay || {});
-  formats.v1 = function (lib, svg, text) {
-    return edgesGame(lib, svg, decodeEdges(text, lib.ALPHA));
-  };
   formats.edges = edgesGame;
   formats.edgeAt = edgeAt;
 })();

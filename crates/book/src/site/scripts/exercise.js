@@ -1,7 +1,7 @@
 // Exercises: checks a reader's answer against what the build computed and embedded in
 // data-exercise. It solves nothing: it only reads the reader's spelling of a value
-// (number, ups, nimber), of a winner or an outcome, of a move's name, or the edge or drawn
-// item clicked.
+// (number, ups, nimber), of a winner or an outcome, of a move's name, or the drawn item (a
+// Hackenbush edge, a piece, a place) clicked.
 "use strict";
 (function () {
   var FRACTIONS = { "½": "1/2", "¼": "1/4", "¾": "3/4", "⅛": "1/8", "⅜": "3/8", "⅝": "5/8", "⅞": "7/8" };
@@ -100,46 +100,95 @@
       : right ? "Correct." : "Not quite: try again, or open the hint." };
   }
 
-  function setUpMove(section, data, out) {
-    var svg = section.querySelector(".exercise-diagram svg");
+  // A move's name as compared: no blanks, "->" read as "→", lower case (as the build compares).
+  function moveName(text) {
+    return text.replace(/->/g, "→").replace(/\s+/g, "").toLowerCase();
+  }
+
+  // What a chosen move (by its name as the game gives it) is worth as an answer, in words;
+  // right is true, false, or null for a name that is no move of the mover's.
+  function moveVerdict(data, name) {
     var who = data.player === "left" ? "Left" : "Right";
-    function choose(e) {
-      svg.querySelectorAll("[data-edge]").forEach(function (p) {
-        p.classList.toggle("exercise-chosen", Number(p.getAttribute("data-edge")) === e);
-      });
-      if (data.legal.indexOf(e) < 0) {
-        verdict(out, false, who + " may not cut that edge. Try another.");
-      } else if (data.winning.indexOf(e) >= 0) {
-        verdict(out, true, data.goal === "best" ? "Correct: that is " + who + "'s best cut."
-          : "Correct: that cut wins for " + who + ".");
-      } else {
-        verdict(out, false, data.goal === "best" ? "Not quite: " + who + " has a better cut. Try another."
-          : "That cut loses: the other player can answer it and win. Try another.");
-      }
+    var wanted = moveName(name), found = null;
+    data.legal.forEach(function (m) { if (moveName(m) === wanted) found = m; });
+    if (found === null) return { right: false, text: "That is not a move of " + who + "'s here. Try another." };
+    var right = data.right.indexOf(found) >= 0;
+    if (data.goal === "best") {
+      return right ? { right: true, text: "Correct: " + found + " is " + who + "'s best move." }
+        : { right: false, text: "Not quite: " + who + " has a better move than " + found + ". Try another." };
     }
+    return right ? { right: true, text: "Correct: " + found + " wins for " + who + "." }
+      : { right: false, text: "That move loses: the other player can answer it and win. Try another." };
+  }
+
+  // A move question on any game's board: a drawn item that is the target of one of the mover's
+  // moves (a piece to move, a place to play) answers it when clicked, or from the keyboard. On a
+  // board of pieces drawn as thin strokes (`data-piece`: Hackenbush's edges) a tap picks the
+  // nearest piece standing, as in play (`pieces.js`, loaded before this script by pages with
+  // such a board), and each piece the mover may take is a button named by its move ("cut blue
+  // edge LR", with the game's verb from data-exercise).
+  function setUpNamed(section, data, out, form) {
+    var svg = section.querySelector(".exercise-diagram svg"), fig = svg.parentNode;
+    var who = data.player === "left" ? "Left" : "Right";
+    var pieces = window.hackenbookPlay && window.hackenbookPlay.pieces;
+    var says = data.verb || "plays", plain = says.replace(/e?s$/, "");
+    var first = svg.querySelector("g[data-piece]"), noun = first && first.getAttribute("data-piece").split(" ").pop();
     svg.classList.add("exercise-clickable");
-    section.querySelector(".exercise-screen-only").hidden = false; // "Click the edge …"
-    // A tap picks the nearest edge, as in play (edges.js, loaded before this script by every
-    // page with a move exercise).
-    svg.parentNode.addEventListener("click", function (event) {
-      var e = window.hackenbookPlay.edgeAt(svg, event.clientX, event.clientY);
-      if (e !== null) choose(e);
-    });
-    // For a screen reader the drawing is a group of buttons, not a picture; from the keyboard
-    // every edge is a button, in the order of the position as written, named as the question
-    // names edges.
+    section.querySelector(".exercise-screen-only").hidden = false; // "Type the move, or click …"
+    // For a screen reader the drawing is a group of buttons, not a picture (whose insides it
+    // skips).
     svg.setAttribute("role", "group");
-    svg.setAttribute("aria-label", "Choose the edge " + who + " cuts");
-    svg.querySelectorAll(".hb-edge[data-edge]").forEach(function (p) {
-      var e = Number(p.getAttribute("data-edge"));
-      var colour = p.classList.contains("hb-blue") ? "blue" : p.classList.contains("hb-red") ? "red" : "green";
-      p.setAttribute("tabindex", "0");
-      p.setAttribute("role", "button");
-      p.setAttribute("aria-label", "cut " + colour + " edge " + data.names[e]);
-      p.addEventListener("keydown", function (event) {
-        if (event.key === "Enter" || event.key === " ") { event.preventDefault(); choose(e); }
+    svg.setAttribute("aria-label", noun ? "Choose the " + noun + " " + who + " " + says : "Choose " + who + "'s move");
+    function choose(g) {
+      var moves = data.targets[g.getAttribute("data-item")];
+      svg.querySelectorAll(".exercise-chosen").forEach(function (c) { c.classList.remove("exercise-chosen"); });
+      g.classList.add("exercise-chosen");
+      if (!moves) {
+        // A piece standing that the mover may not take (the other side's colour, or one the
+        // rules forbid).
+        verdict(out, false, who + " may not " + plain + " that " + noun + ". Try another.");
+        return;
+      }
+      if (moves.length > 1) {
+        // One piece, several moves: the name says which.
+        form.elements.answer.value = "";
+        verdict(out, null, "That piece has several moves (" + moves.join(", ") + "): type the one you mean.");
+        return;
+      }
+      form.elements.answer.value = moves[0];
+      var v = moveVerdict(data, moves[0]);
+      verdict(out, v.right, v.text);
+    }
+    svg.querySelectorAll("g[data-item]").forEach(function (g) {
+      var moves = data.targets[g.getAttribute("data-item")], piece = g.getAttribute("data-piece");
+      if (!moves) return;
+      g.classList.add("exercise-target");
+      // A piece without a place of its own, not drawn as a stroke, is a target as large as its
+      // square: one unit of the board, around the piece (a disc is smaller than a fingertip on a
+      // phone).
+      if (!piece && !g.querySelector(".hb-target")) {
+        var b = g.getBBox(), r = document.createElementNS("http://www.w3.org/2000/svg", "rect");
+        [["x", b.x + b.width / 2 - 0.5], ["y", b.y + b.height / 2 - 0.5], ["width", 1], ["height", 1], ["class", "hb-target"]]
+          .forEach(function (a) { r.setAttribute(a[0], a[1]); });
+        g.insertBefore(r, g.firstChild);
+      }
+      g.setAttribute("tabindex", "0");
+      g.setAttribute("role", "button");
+      g.setAttribute("aria-label", piece ? plain + " " + piece + " " + moves.join(" or ") : moves.join(" or "));
+      // A piece is chosen by the tap nearest it (below), not by a click on its stroke.
+      if (!piece) g.addEventListener("click", function () { choose(g); });
+      g.addEventListener("keydown", function (event) {
+        if (event.key === "Enter" || event.key === " ") { event.preventDefault(); choose(g); }
       });
     });
+    // A tap on the drawing or beside it (in the figure) picks the nearest piece within reach.
+    if (noun && pieces) {
+      fig.addEventListener("click", function (event) {
+        if (event.target !== fig && !svg.contains(event.target)) return;
+        var g = pieces.at(svg, event.clientX, event.clientY);
+        if (g) choose(g);
+      });
+    }
   }
 
   document.querySelectorAll("section.exercise[data-exercise]").forEach(function (section) {
@@ -147,17 +196,15 @@
     var form = section.querySelector(".exercise-try");
     var out = form.querySelector("output");
     form.hidden = false;
-    if (data.kind === "move") { setUpMove(section, data, out); return; }
-    // Another game's move question: `board.js` (loaded before this script by every page that
-    // asks one) sets up its board and judges a move's name; the submit handler is this one.
-    var named = data.kind === "named" ? window.hackenbookExercise : null;
-    if (data.kind === "named" && !named) return;
-    if (named) named.setUp(section, data, out, form, verdict);
+    // A move question, on any game's board: its board is set up for choosing a move, and a
+    // typed answer is a move's name.
+    var named = data.kind === "named";
+    if (named) setUpNamed(section, data, out, form);
     form.addEventListener("submit", function (event) {
       event.preventDefault();
       var text = form.elements.answer.value;
       if (!text.trim()) return;
-      var v = named ? named.judge(data, text) : typedVerdict(data, text);
+      var v = named ? moveVerdict(data, text) : typedVerdict(data, text);
       verdict(out, v.right, v.text);
     });
   });

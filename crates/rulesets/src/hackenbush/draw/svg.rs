@@ -48,6 +48,12 @@ const MAX_HEIGHT: f64 = 720.0;
 /// them). Widths are in the viewBox's units.
 pub const STYLE: &str = include_str!("diagram.css");
 
+/// How much a drawing of `w` by `h` units is scaled on the page: oversized drawings are scaled
+/// down as a whole (the view box keeps the geometry), others drawn at `EDGE_EM` an edge.
+pub fn fit(w: f64, h: f64) -> f64 {
+    (MAX_WIDTH / w).min(MAX_HEIGHT / h).min(1.0)
+}
+
 /// The picture as an inline `<svg>` element, named by `title` and described by `description`
 /// (its `<title>` and `<desc>`, which give an `<svg role="img">` its accessible name and
 /// description: no ids are needed, so equal inputs give byte-identical output). No `<desc>` when
@@ -181,8 +187,7 @@ fn wrap(layout: &Layout, body: &str, title: &str, description: &str) -> String {
         max: layout.max,
     };
     let (w, h) = (frame.width(), frame.height());
-    // Scale oversized drawings down as a whole; the viewBox keeps the geometry.
-    let fit = (MAX_WIDTH / w).min(MAX_HEIGHT / h).min(1.0);
+    let fit = fit(w, h);
     let em = |units: f64| format!("{:.2}em", (units * fit / UNIT * EDGE_EM).max(0.01));
     // Named and described, a picture (`role="img"`); with no title, a decoration whose words
     // are written beside it (a frame of a line of play), hidden from screen readers.

@@ -1,10 +1,18 @@
-//! The generic play table (`crate::play`) on Hackenbush positions: read back as the page reads
-//! it, and writing only what the page cannot work out. Here rather than in `play`'s own tests,
-//! since `play` must not use `hackenbush`.
+//! The generic play table (`crate::play`) on Hackenbush positions: held against Hackenbush's own
+//! moves and their plain game tree, read back as the page reads it, and writing only what the
+//! page cannot work out. Here rather than in `play`'s own tests, since `play` must not use
+//! `hackenbush`.
 
-use super::{CHILDISH, NORMAL};
+use super::tests::random_position;
+use super::{Hackenbush, InPlay, CHILDISH, NORMAL};
+use crate::hackenbush::moves::{legal_moves, may_chop};
+use crate::hackenbush::{Position, Rules};
 use crate::play::compact::encode;
 use crate::play::tests::{assert_page_reads_back, base36, table};
+use crate::Ruleset;
+use hackenbook_games::sample::Rng;
+use hackenbook_games::{GameId, Games, Player};
+use std::collections::HashMap;
 
 /// Stalks, trees, a cycle, a loop and greens, under both rules.
 #[test]
@@ -55,97 +63,88 @@ fn hackenbush_tables_write_only_what_the_page_cannot_work_out() {
     assert_eq!(page.text.split(';').nth(3).unwrap(), "bB");
 }
 
-/// The essays' Hackenbush blocks: (essay, name, position, childish).
-fn essay_blocks() -> Vec<(String, String, String, bool)> {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../essays");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
-    files.sort();
-    let mut out = Vec::new();
-    for f in files {
-        let text = std::fs::read_to_string(&f).unwrap();
-        let mut lines = text.lines();
-        while let Some(l) = lines.next() {
-            let Some(name) = l.strip_prefix("```hackenbush") else {
-                continue;
-            };
-            let mut pos = Vec::new();
-            let mut childish = false;
-            let mut header = true;
-            for l in lines.by_ref() {
-                if l.starts_with("```") {
-                    break;
-                }
-                if l.contains(" = ") || l.trim().is_empty() {
-                    header = false;
-                }
-                if l.replace(' ', "") == "rules=childish" {
-                    childish = true;
-                }
-                if header {
-                    pos.push(l.trim());
-                }
-            }
-            out.push((
-                f.file_stem().unwrap().to_string_lossy().into_owned(),
-                name.trim().to_string(),
-                pos.join(" "),
-                childish,
-            ));
+/// The value of `p` under `rules` by the plain game tree of Hackenbush's own moves
+/// ([`legal_moves`] and [`Position::without_edge`], not the ruleset's cuts), remembered by the
+/// edges standing.
+fn tree_value(
+    p: &Position,
+    rules: Rules,
+    memo: &mut HashMap<String, GameId>,
+    games: &mut Games,
+) -> GameId {
+    let key = format!("{:?}", p.edges());
+    if let Some(&v) = memo.get(&key) {
+        return v;
+    }
+    let mut sides = [Vec::new(), Vec::new()];
+    for player in Player::BOTH {
+        for e in legal_moves(p, rules, player) {
+            let option = tree_value(&p.without_edge(e), rules, memo, games);
+            sides[player.index()].push(option);
         }
     }
-    out
+    let v = games.from_options(&sides[0], &sides[1]);
+    memo.insert(key, v);
+    v
 }
 
-/// The essays' Hackenbush tables in the generic form (`g3`) against Hackenbush's own (`v1`),
-/// each printed (`cargo test -p hackenbook-rulesets --lib generic_table -- --nocapture`): in all
-/// no larger, over the tables a page carries (a table over a diagram's 24,000 bytes stays a
-/// picture). The generic form before `g3` (`g2`) was 10,874 bytes against 8,533.
+/// The generic table of random Hackenbush positions (trees, cycles, loops, green edges, under
+/// both rules) against Hackenbush's own moves and the plain game tree built from them: every
+/// entry's value is the tree's; each player's moves are exactly the legal cuts, each named by
+/// its edge, reaching the entry where what stood less the cut edge and what fell with it
+/// stands, and winning exactly when the mover wins the tree's value of what is left; and the
+/// page reads each table back.
 #[test]
-fn hackenbush_tables_in_the_generic_form_are_no_larger_than_their_own() {
-    use crate::erased::{AnyPosition, DynRuleset, Solvers};
-    use crate::hackenbush::play::{compact as v1, PlayLimits, PlayTable as V1Table};
-    use crate::hackenbush::{Position, Rules};
-    use crate::play::{PlayLimits as Limits, PlayTable};
-    use hackenbook_games::Games;
-    let (mut own, mut generic, mut tables) = (0, 0, 0);
-    for (essay, name, pos, childish) in essay_blocks() {
-        let p = Position::parse(&pos).unwrap();
-        let rules = if childish {
-            Rules::Childish
-        } else {
+fn tables_agree_with_the_legal_cuts_and_the_plain_game_tree() {
+    let mut rng = Rng::new(23);
+    let mut held_back = 0;
+    for round in 0..160 {
+        let rules = if round % 2 == 0 {
             Rules::Normal
+        } else {
+            Rules::Childish
         };
-        let (mut own_games, mut own_solvers) = (Games::new(), Solvers::default());
-        let limits = PlayLimits {
-            edges: 24,
-            positions: 20_000,
-        };
-        let solver = own_solvers.hackenbush();
-        let Ok(t) = V1Table::build(&p, rules, &limits, solver, &mut own_games) else {
-            continue;
-        };
-        let a = v1::encode(&t).unwrap();
-        if a.len() > 24_000 {
-            continue;
+        let ruleset = Hackenbush::of(rules);
+        let text = ruleset.print(&InPlay::new(&random_position(&mut rng, 7)));
+        let (t, _, mut games) = table(ruleset, &text);
+        let mut memo = HashMap::new();
+        for (i, entry) in t.positions.iter().enumerate() {
+            let board = t.reached[i].downcast::<Hackenbush>().unwrap();
+            let here = board.position();
+            // Edge `k` of `here` is the `k`-th edge standing of the position as written.
+            let written: Vec<usize> = board.standing().iter().collect();
+            let value = tree_value(&here, rules, &mut memo, &mut games);
+            assert_eq!(t.games[entry.value], value, "{text}: {}", entry.position);
+            assert_eq!(entry.outcome, games.outcome(value));
+            for player in Player::BOTH {
+                let legal = legal_moves(&here, rules, player);
+                let listed = entry.moves(player);
+                assert_eq!(listed.len(), legal.len(), "{text}: {}", entry.position);
+                let colour_may = (0..here.edge_count())
+                    .filter(|&k| may_chop(here.edges()[k].2, player))
+                    .count();
+                held_back += colour_may - legal.len();
+                for k in legal {
+                    let e = written[k];
+                    let name = board.names().name(e);
+                    let m = listed.iter().find(|m| m.name == name).unwrap_or_else(|| {
+                        panic!("{text}: {}: {player} may cut {name}", entry.position)
+                    });
+                    let reached = t.reached[m.to].downcast::<Hackenbush>().unwrap();
+                    let stood = board
+                        .written()
+                        .standing(|x| x != e && board.standing().contains(x));
+                    assert_eq!(reached.flags(), stood, "{text}: {}, {name}", entry.position);
+                    let option = here.without_edge(k);
+                    assert_eq!(reached.position().edge_count(), option.edge_count());
+                    let left = tree_value(&option, rules, &mut memo, &mut games);
+                    let wins = games.outcome(left).winner(player.other()) == player;
+                    assert_eq!(m.wins, wins, "{text}: {}, {name}", entry.position);
+                }
+            }
         }
-        let ruleset: &'static dyn DynRuleset = if childish { &CHILDISH } else { &NORMAL };
-        let (mut games, mut solvers) = (Games::new(), Solvers::default());
-        let any = AnyPosition::parse(ruleset, &pos).unwrap();
-        let limits = Limits { positions: 20_000 };
-        let g = PlayTable::build(&any, &limits, &mut solvers, &mut games).unwrap();
-        let b = encode(&g).unwrap().text;
-        println!(
-            "{essay} {name}: {} entries, v1 {}, g3 {}",
-            t.positions.len(),
-            a.len(),
-            b.len()
-        );
-        (own, generic, tables) = (own + a.len(), generic + b.len(), tables + 1);
+        assert_page_reads_back(ruleset, &text);
     }
-    println!("{tables} tables: v1 {own}, g3 {generic}");
-    assert!(tables > 90, "{tables}");
-    assert!(generic <= own, "g3 {generic} bytes, v1 {own}");
+    // The childish rules held some cuts back.
+    assert!(held_back > 0);
 }

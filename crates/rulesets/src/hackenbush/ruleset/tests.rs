@@ -6,7 +6,7 @@ use hackenbook_games::sample::Rng;
 
 /// A random position of at most `most` edges: each edge rises from a node already grounded to
 /// a new node, to a node already there (a cycle), or to itself (a loop), in any colour.
-fn random_position(rng: &mut Rng, most: u64) -> Position {
+pub(super) fn random_position(rng: &mut Rng, most: u64) -> Position {
     let mut nodes = 1usize;
     let mut edges = Vec::new();
     for _ in 0..rng.below(most + 1) {
@@ -280,4 +280,29 @@ fn large_boards_are_read_and_named_on_demand() {
         e.message
     );
     assert!(e.message.contains("standing edges"), "{}", e.message);
+}
+
+/// The solver of every game starts on a Hackenbush board of up to the 100,000 edges Hackenbush's
+/// own solver values (its shortcut checks itself), not only on the 10,000 of its default
+/// budget: a stalk of 10,001 blue edges is worth 10,001. A game whose shortcut does not check
+/// itself (Nim) keeps the budget's size.
+#[test]
+fn a_board_past_the_budget_s_size_is_valued_by_the_shortcut_that_checks_itself() {
+    use crate::solve::Unsolved;
+    use crate::{AnyPosition, Solvers};
+    let mut games = Games::new();
+    let mut solvers = Solvers::default();
+    let size = solvers.limits.size;
+    assert_eq!(size, 10_000);
+    let stalk = AnyPosition::parse(&NORMAL, &"L".repeat(size + 1)).unwrap();
+    let value = stalk.value(&mut solvers, &mut games);
+    assert_eq!(value.map(|v| games.display(v)), Ok("10001".to_string()));
+    let heap = AnyPosition::parse(&crate::nim::Nim, &format!("{}", size + 1)).unwrap();
+    assert_eq!(
+        heap.value(&mut solvers, &mut games),
+        Err(Unsolved::TooLarge {
+            size: size + 1,
+            limit: size
+        })
+    );
 }
