@@ -279,6 +279,12 @@ fn stalks(
     // The stalks come in order (edges, then colouring index, which is their rank less the
     // first rank of their size): each record's first stalk is its smallest.
     let mut groups: InOrder = InOrder::default();
+    // Room for every stalk counted at once, so that the rows are not copied at every size.
+    groups.reserve(
+        (family.min_edges..=family.max_edges)
+            .map(|n| palette.colourings(n))
+            .sum(),
+    );
     // Each stalk is a new game, and so, often, is the ordinal sum over it: room for all of
     // them at once, so that the tables do not grow again at every size.
     let total: u64 = (1..=family.max_edges).map(|n| palette.colourings(n)).sum();
@@ -310,9 +316,6 @@ fn stalks(
             stalks: Vec::with_capacity(count as usize),
             best: Vec::with_capacity(count as usize * 2),
         };
-        if n >= family.min_edges {
-            groups.reserve(count);
-        }
         let below = &levels[n - 1];
         // The stalks `c = p * k + t` for t in 0..k: the prefix `p` (its first `n - 1` edges)
         // with a top edge of each colour, one after another.
@@ -354,7 +357,11 @@ fn stalks(
                     middle,
                     end: offset(level.best.len()),
                 };
-                let ordinal_sum = games.ordinal_sum(edge, tail.value);
+                // The same ordinal sum when the rule's value of the stalk above is its value.
+                let ordinal_sum = match tail.tree_rule == tail.value {
+                    true => stalk.tree_rule,
+                    false => games.ordinal_sum(edge, tail.value),
+                };
                 level.stalks.push(stalk);
                 // Interning canonical options does not read the clock: read it here, now and then.
                 if c.is_multiple_of(CLOCK_EVERY) {
@@ -461,13 +468,13 @@ mod tests {
 
     /// The array path for stalks gives the rows of the plain game tree, for two-colour
     /// palettes, a range that does not start at one edge (the shorter stalks are still
-    /// valued, not counted) and every stalk of up to 6 edges in three colours.
+    /// valued, not counted) and every stalk of up to 7 edges in three colours.
     #[test]
     fn stalks_by_arrays_agree_with_the_game_tree() {
         for (colours, min, max) in [
             (&[Colour::Red, Colour::Green][..], 3, 6),
             (&[Colour::Blue, Colour::Green][..], 1, 7),
-            (&[Colour::Blue, Colour::Red, Colour::Green][..], 1, 6),
+            (&[Colour::Blue, Colour::Red, Colour::Green][..], 1, 7),
         ] {
             let family = Family {
                 kind: Kind::Stalks,
