@@ -505,11 +505,11 @@ function contrast(a, b) {
 // ancestor with an opaque background).
 function focusRing() {
   const el = document.activeElement;
-  // A piece drawn as a stroke (a Hackenbush edge on a board) is ringed by its drawing (the
-  // group inside it, in the piece's own units); its stroke is the path in that.
-  const piece = el.dataset?.piece ? el.firstElementChild : null;
-  const style = getComputedStyle(piece ?? el);
-  const strokeOf = piece ? getComputedStyle(piece.matches("path, line") ? piece : piece.querySelector("path, line")) : style;
+  // A piece drawn as a stroke (a Hackenbush edge on a board) is ringed itself, in its own
+  // units; its stroke is its first path's.
+  const piece = el.dataset?.piece ? el : null;
+  const style = getComputedStyle(el);
+  const strokeOf = piece ? getComputedStyle(piece.querySelector("path, line")) : style;
   let back = "rgb(255, 255, 255)";
   for (let a = el.parentElement; a; a = a.parentElement) {
     const bg = getComputedStyle(a).backgroundColor;
@@ -1285,7 +1285,8 @@ async function checkScreenReaders(context, names) {
     const figures = await v.page.evaluate(() =>
       [...document.querySelectorAll("figure.position svg.hb-diagram[role=img], section.exercise svg.hb-diagram[role=img]")].map((svg) => ({
         id: svg.closest("[id]")?.id,
-        edges: new Set([...svg.querySelectorAll(".hb-edge")].map((p) => p.dataset.edge ?? p.closest('g[data-item^="edge-"]')?.dataset.item)).size,
+        // An edge's path has the class, or (a picture's) sits in a group of its colour.
+        edges: [...svg.querySelectorAll(".hb-edge")].reduce((n, e) => n + (e.tagName === "g" ? e.children.length : 1), 0),
         desc: svg.querySelector("desc")?.textContent ?? "",
       })),
     );

@@ -9,29 +9,28 @@
 "use strict";
 (function () {
   var play = (window.hackenbookPlay = window.hackenbookPlay || {}), me = document.currentScript;
-  var wanted = me && me.getAttribute("data-load"), loaded;
+  var wanted = (me && me.getAttribute("data-load")) || "", loaded;
 
   // The figure's bar under its drawing, made once: the Play button (returned), or the note of
   // why the figure is not played (null).
   play.bar = function (fig) {
     var bar = fig.querySelector(".play-bar"), why = fig.getAttribute("data-play-static");
     if (bar) return bar.querySelector(".play-button");
-    bar = fig.appendChild(document.createElement("div"));
-    bar.className = "play-bar";
-    bar.innerHTML = why ? '<p class="play-note"></p>' : '<button type="button" class="play-button" aria-label="Play this position">Play</button>';
-    if (why) bar.firstChild.textContent = why;
-    return why ? null : bar.firstChild;
+    fig.insertAdjacentHTML("beforeend", '<div class="play-bar">' + (why ? '<p class="play-note"></p>' : '<button type="button" class="play-button" aria-label="Play this position">Play</button>') + "</div>");
+    bar = fig.lastChild.firstChild;
+    if (why) bar.textContent = why;
+    return why ? null : bar;
   };
 
   // Loads the play scripts once, in order; resolves when the last has run.
   play.load = function () {
-    return (loaded = loaded || (wanted || "").split(" ").reduce(function (before, name) {
-      return before.then(function () {
-        return new Promise(function (ran, failed) {
+    return (loaded = loaded || wanted.split(" ").reduce(function (prev, name) {
+      return prev.then(function () {
+        return new Promise(function (ran, fail) {
           var s = document.createElement("script");
           s.src = name;
           s.onload = ran;
-          s.onerror = failed;
+          s.onerror = fail;
           document.head.appendChild(s);
         });
       });
@@ -40,14 +39,14 @@
 
   function init() {
     var pressed;
-    document.querySelectorAll("figure[data-play], figure[data-play-static]").forEach(function (fig) {
+    document.querySelectorAll("figure[data-play],figure[data-play-static]").forEach(function (fig) {
       var open = fig.querySelector("svg.hb-diagram") && play.bar(fig);
-      // The first press loads the scripts; once they have run (player.js has given every button
-      // its press) the last button pressed meanwhile is pressed again. Later presses are
-      // player.js's alone.
+      // A press once player.js has run (it registers `setup` and gives every button its press)
+      // is player.js's alone. The first press before that loads the scripts, after which the
+      // last button pressed meanwhile is pressed again.
       if (open)
         open.addEventListener("click", function () {
-          if (!pressed)
+          if (!pressed && !play.setup)
             play.load().then(function () {
               pressed.click();
             }, function () {
