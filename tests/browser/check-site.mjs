@@ -601,8 +601,7 @@ const PLAYED = {
   blueRed: { page: "hackenbush-is-a-numeral.html", id: "position-eight", notation: "LRLRRLLR" },
   green: { page: "green-hackenbush-is-nim.html", id: "position-nim", notation: "GGG GGGGG GGGGGG" },
   childish: { page: "the-mixed-case.html", id: "position-balance_childish", notation: "LR LR R", childish: true },
-  // (The three-legged bed, `triangle_bed`, is past the cycle page's budget of play since its
-  // diagrams are boards, whose drawings count: the bed of three top edges instead.)
+  // The bed of three top edges: a cycle of red edges on two blue legs.
   cyclic: { page: "the-cycle.html", id: "position-bed3", notation: "g-a L, g-b L, a-c R, b-d R, c-d R, c-d R, c-d R" },
   // Worth 0: whoever starts loses, so the reader starts; every reply of the solver must be exact.
   solverWins: { page: "green-hackenbush-is-nim.html", id: "position-nim", notation: "GGG GGGGG GGGGGG" },
