@@ -189,7 +189,8 @@ fn the_page_budget_holds() {
     );
 }
 
-/// Only a page with a playable diagram loads the player, and the player is written beside it.
+/// Only a page with a playable diagram loads play, as `play.js`, which names the scripts it loads
+/// on the first press of *Play*; the scripts are written beside it.
 #[test]
 fn pages_with_a_playable_diagram_load_the_player() {
     use hackenbook_book::site::render::{render_site, PageModel, SiteModel};
