@@ -184,6 +184,43 @@ function weightOf(problems) {
 
 const kb = (bytes) => `${(bytes / 1000).toFixed(1)} KB`;
 
+// Play opens once its scripts have run (play.js loads them on the first press of Play): waits for
+// the figure's panel.
+const inPlay = (fig) => fig.locator(".play-panel").waitFor();
+// Loads the page's play scripts as the first press of Play does, for checks that read a table
+// with the page's own reader (board.js) before play.
+const loadPlay = (page) => page.evaluate(() => window.hackenbookPlay?.load?.());
+
+// A fresh page's play, opened as a reader opens it: the first Play button pressed loads the
+// scripts play needs (after which what the page has loaded is printed),
+// and the figure is in play (its panel shown, focus in the figure), a move by keyboard is played
+// and told, no figure has a second Play button, and nothing went wrong in the console.
+async function checkPlayOpens(context, name) {
+  const v = await visit(context, name, DESKTOP);
+  const atLoad = weightOf(v.problems);
+  const fig = v.page.locator("figure[data-play]:has(> .play-bar > .play-button)").first();
+  const id = await fig.getAttribute("id");
+  await fig.locator(".play-bar .play-button").press("Enter");
+  await inPlay(fig);
+  const opened = await v.page.evaluate((id) => {
+    const fig = document.getElementById(id);
+    const one = [...document.querySelectorAll("figure[data-play], figure[data-play-static]")]
+      .every((f) => f.querySelectorAll(".play-bar").length <= 1 && f.querySelectorAll(".play-button[aria-label='Play this position']").length <= 1);
+    return { focus: fig.contains(document.activeElement), target: fig.querySelector("svg").contains(document.activeElement), shown: fig.querySelector(".play-panel").getClientRects().length > 0, one };
+  }, id);
+  check(opened.shown && opened.focus && opened.one, `${name}#${id}: play opened from a fresh page ${JSON.stringify(opened)}`);
+  if (opened.target) {
+    await v.page.keyboard.press("Enter");
+    const said = await fig.locator(".play-said").textContent();
+    check(said.includes("the value is"), `${name}#${id}: a move by keyboard on a fresh page is told "${said}"`);
+  } else check(false, `${name}#${id}: on a fresh page, Play puts focus on no target`);
+  const after = weightOf(v.problems);
+  const fetched = [...v.problems.loaded].filter((u) => u.endsWith(".js")).map((u) => path.basename(u)).join(" ");
+  console.log(`${name}: after opening play ${kb(after.total)} (+${kb(after.total - atLoad.total)}; scripts: ${fetched})`);
+  check(v.problems.console.length === 0 && v.problems.failedRequests.length === 0, `${name}: opening play: console errors ${JSON.stringify(v.problems.console)}, failed requests ${JSON.stringify(v.problems.failedRequests)}`);
+  await v.page.close();
+}
+
 // Issue 25: no formula reaches past its column (half a pixel of rounding allowed).
 function checkMathsFit(name, label, facts) {
   for (const m of facts.maths) {
@@ -468,10 +505,10 @@ function contrast(a, b) {
 // ancestor with an opaque background).
 function focusRing() {
   const el = document.activeElement;
-  // A piece drawn as a stroke (a Hackenbush edge on a board) is ringed by its drawing (the
-  // group inside it, in the piece's own units); its stroke is the path in that.
-  const piece = el.dataset?.piece ? el.firstElementChild : null;
-  const style = getComputedStyle(piece ?? el);
+  // A piece drawn as a stroke (a Hackenbush edge on a board) is ringed itself, in its own
+  // units; its stroke is its first path's.
+  const piece = el.dataset?.piece ? el : null;
+  const style = getComputedStyle(el);
   const strokeOf = piece ? getComputedStyle(piece.querySelector("path, line")) : style;
   let back = "rgb(255, 255, 255)";
   for (let a = el.parentElement; a; a = a.parentElement) {
@@ -514,6 +551,7 @@ async function checkFocus(context) {
     const fig = v.page.locator(`#${d.id}`);
     await fig.locator(".play-bar .play-button").focus();
     await v.page.keyboard.press("Enter");
+    await inPlay(fig);
     await v.page.keyboard.press("Tab");
     const ring = await v.page.evaluate(focusRing);
     check(ring.piece && ring.style !== "none" && ring.width >= 2.5,
@@ -563,8 +601,7 @@ const PLAYED = {
   blueRed: { page: "hackenbush-is-a-numeral.html", id: "position-eight", notation: "LRLRRLLR" },
   green: { page: "green-hackenbush-is-nim.html", id: "position-nim", notation: "GGG GGGGG GGGGGG" },
   childish: { page: "the-mixed-case.html", id: "position-balance_childish", notation: "LR LR R", childish: true },
-  // (The three-legged bed, `triangle_bed`, is past the cycle page's budget of play since its
-  // diagrams are boards, whose drawings count: the bed of three top edges instead.)
+  // The bed of three top edges: a cycle of red edges on two blue legs.
   cyclic: { page: "the-cycle.html", id: "position-bed3", notation: "g-a L, g-b L, a-c R, b-d R, c-d R, c-d R, c-d R" },
   // Worth 0: whoever starts loses, so the reader starts; every reply of the solver must be exact.
   solverWins: { page: "green-hackenbush-is-nim.html", id: "position-nim", notation: "GGG GGGGG GGGGGG" },
@@ -641,7 +678,8 @@ function shownState(id) {
 async function clickEdge(v, d, k) {
   const point = await v.page.evaluate(
     ([id, k]) => {
-      const edge = document.querySelector(`#${CSS.escape(id)} path.hb-edge[data-edge="${k}"]`);
+      // A diagram numbers its edges' paths; a board, the items that hold them.
+      const edge = document.querySelector(`#${CSS.escape(id)} path.hb-edge[data-edge="${k}"], #${CSS.escape(id)} g[data-item="edge-${k}"] path.hb-edge`);
       edge.scrollIntoView({ block: "center" });
       const p = edge.getPointAtLength(edge.getTotalLength() / 2);
       const m = edge.getScreenCTM();
@@ -657,6 +695,7 @@ async function clickEdge(v, d, k) {
 // written (the items' pieces), and the number of positions play reaches.
 async function openFigure(context, d, viewport = DESKTOP) {
   const v = await visit(context, d.page, viewport);
+  await loadPlay(v.page);
   const fig = v.page.locator(`#${d.id}`);
   const page = await v.page.evaluate((id) => {
     const fig = document.getElementById(id);
@@ -704,6 +743,7 @@ function checkQuiet(name, problems) {
 async function playByClicks(context, d, screenshots) {
   const v = await openFigure(context, d);
   await v.fig.locator(".play-bar .play-button").click();
+  await inPlay(v.fig);
   let at = 0;
   const start = await state(v, d);
   check(start.value === v.table.values[v.table.positions[0].value], `${d.id}: start value ${start.value}`);
@@ -752,6 +792,7 @@ async function loseToTheSolver(context, d, readerSide) {
   const solverSide = readerSide === "L" ? "R" : "L";
   check(start.outcome === solverSide || start.outcome === "P", `${d.id}: the solver does not win this position when the reader starts`);
   await v.fig.locator(".play-bar .play-button").click();
+  await inPlay(v.fig);
   await v.fig.getByRole("button", { name: "Against the solver…" }).click();
   await v.fig.locator("select").first().selectOption(readerSide);
   await v.fig.locator("select").nth(1).selectOption("you");
@@ -814,6 +855,7 @@ async function playByKeyboard(context, d) {
   }
   check(await playButton(), `${d.id}: the Play button cannot be reached with Tab`);
   await v.page.keyboard.press("Enter");
+  await inPlay(v.fig);
   const first = await state(v, d);
   check(first.focused === "0", `${d.id}: after Play, focus is on ${first.focused}, not on edge 0`);
   const order = [first.focused];
@@ -875,6 +917,7 @@ async function playWithNoMove(context, d) {
 
   // Free play.
   await v.fig.locator(".play-bar .play-button").click();
+  await inPlay(v.fig);
   const opening = await status();
   for (const side of stuck) {
     check(opening.includes(`${NAME[side]} has no move: ${NAME[other(side)]} wins when ${NAME[side]} is to move.`),
@@ -1105,7 +1148,7 @@ function edgeTargets([selector, enough]) {
   const out = [];
   for (const p of svg.querySelectorAll("path.hb-edge:not(.hb-fallen)")) {
     if (p.closest('g[display="none"]')) continue;
-    const k = Number(p.dataset.edge);
+    const k = Number(p.dataset.edge ?? p.closest('g[data-item^="edge-"]').dataset.item.slice(5));
     p.scrollIntoView({ block: "center", inline: "center" });
     const len = p.getTotalLength();
     const on = (t) => {
@@ -1174,6 +1217,7 @@ async function checkTargets(context, names) {
       const fig = v.page.locator(`#${f.id}`);
       record(name, `#${f.id}`, await v.page.evaluate(controlTargets, `#${f.id} .play-bar .play-button`));
       await fig.locator(".play-bar .play-button").click();
+      await inPlay(fig);
       const opened = await fig.locator(".play-said").textContent();
       check(!/cuts a|is cut|plays /.test(opened), `${name} #${f.id}: on a phone, the tap on Play made a move: "${opened}"`);
       await fig.getByRole("button", { name: "Against the solver…" }).click();
@@ -1240,7 +1284,8 @@ async function checkScreenReaders(context, names) {
     const figures = await v.page.evaluate(() =>
       [...document.querySelectorAll("figure.position svg.hb-diagram[role=img], section.exercise svg.hb-diagram[role=img]")].map((svg) => ({
         id: svg.closest("[id]")?.id,
-        edges: new Set([...svg.querySelectorAll(".hb-edge[data-edge]")].map((p) => p.dataset.edge)).size,
+        // An edge's path has the class, or (a picture's) sits in a group of its colour.
+        edges: [...svg.querySelectorAll(".hb-edge")].reduce((n, e) => n + (e.tagName === "g" ? e.children.length : 1), 0),
         desc: svg.querySelector("desc")?.textContent ?? "",
       })),
     );
@@ -1365,6 +1410,7 @@ async function playBoard(context, d) {
   const v = await visit(context, d.page, DESKTOP);
   const fig = v.page.locator(`#${d.id}`);
   const solver = JSON.parse(execFileSync(hackenbook, ["play", "--game", d.game, d.notation, "--json"], { encoding: "utf8", cwd: repo }));
+  await loadPlay(v.page);
   const page = await v.page.evaluate(pageBoardTable, d.id);
   // The page's table is the solver's: every entry's value, outcome and moves, in order.
   check(page.version === "g3" && page.items === page.drawn, `${d.id}: the page's board table (${page.version}, ${page.items} items, ${page.drawn} drawn)`);
@@ -1383,6 +1429,7 @@ async function playBoard(context, d) {
   // Free play to the end, by clicks: Left's first domino, then what follows until a side to move
   // has none. Each step shows the entry's items and value and says the move.
   await fig.locator(".play-bar .play-button").click();
+  await inPlay(fig);
   const opening = await state();
   check(/Domineering in play/.test(opening.ask) && /Left places vertical dominoes/.test(opening.ask), `${d.id}: the board in play does not say its game and who moves how: "${opening.ask}"`);
   check(opening.value === expected[0].value, `${d.id}: start value ${opening.value}`);
@@ -1431,6 +1478,7 @@ async function playBoard(context, d) {
     const f = k.page.locator(`#${d.id}`);
     await f.locator(".play-bar .play-button").focus();
     await k.page.keyboard.press("Enter");
+    await inPlay(f);
     const first = await k.page.evaluate(boardState, d.id);
     const targets = page.entries[0].moves.map((m) => m.item);
     check(targets.includes(first.focused), `${d.id} (${scheme}): after Play, focus is not on a target (${first.focused})`);
@@ -1726,6 +1774,7 @@ async function checkPieceBoards(context, dir) {
     for (const d of PIECE_BOARDS) {
       const fig = page.locator(`#${d.id}`);
       await fig.locator(".play-bar .play-button").click();
+      await inPlay(fig);
       const ask = await page.evaluate((id) => document.getElementById(id).querySelector("svg").getAttribute("aria-label"), d.id);
       check(ask === "Hackenbush in play: choose an edge to cut", `${d.id}: asks "${ask}"`);
       const intro = await said(page, d.id);
@@ -1767,6 +1816,7 @@ async function checkPieceBoards(context, dir) {
     const d = PIECE_BOARDS[0];
     await page.locator(`#${d.id} .play-bar .play-button`).focus();
     await page.keyboard.press("Enter");
+    await inPlay(page.locator(`#${d.id}`));
     const focused = await page.evaluate(() => document.activeElement.dataset.piece ?? null);
     check(focused !== null, `${d.id}: Enter on Play puts focus on no edge`);
     // The focused edge's ring, at 3:1 or more against the page, light and dark.
@@ -1785,6 +1835,7 @@ async function checkPieceBoards(context, dir) {
     const bush = phone.page.locator("#position-bush");
     const width = await bush.locator("svg").evaluate((s) => s.getBoundingClientRect().width);
     await bush.locator(".play-bar .play-button").click();
+    await inPlay(bush);
     const grown = await bush.locator("svg").evaluate((s) => ({ width: s.getBoundingClientRect().width, least: window.hackenbookPlay.pieces?.narrowest(s) ?? 0 }));
     check(grown.width > width * 1.2 && grown.least >= TARGET, `position-bush (phone, ${scheme}): in play ${width.toFixed(0)} → ${grown.width.toFixed(0)} px wide, narrowest target ${grown.least.toFixed(0)} px`);
     const k = await pieceOf(phone.page, "position-bush", "R");
@@ -1817,6 +1868,9 @@ async function main() {
       const { maths, diagrams } = v.facts;
       console.log(`${name}: ${maths.length} formulas, ${diagrams.length} diagrams`);
       checkPage(name, v, pageIds);
+      if (await v.page.locator("figure[data-play] > .play-bar > .play-button").count()) {
+        await checkPlayOpens(context, name);
+      }
       const stem = name.replace(/\.html$/, "");
       await v.page.screenshot({ path: path.join(artefacts, `${stem}-desktop.png`), fullPage: true });
       await v.page.close();

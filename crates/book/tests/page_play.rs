@@ -189,7 +189,8 @@ fn the_page_budget_holds() {
     );
 }
 
-/// Only a page with a playable diagram loads the player, and the player is written beside it.
+/// Only a page with a playable diagram loads play, as `play.js`, which names the scripts it loads
+/// on the first press of *Play*; the scripts are written beside it.
 #[test]
 fn pages_with_a_playable_diagram_load_the_player() {
     use hackenbook_book::site::render::{render_site, PageModel, SiteModel};
@@ -207,33 +208,58 @@ fn pages_with_a_playable_diagram_load_the_player() {
         body_html: "<p>No diagram.</p>".into(),
         ..PageModel::default()
     };
+    // A page with a move question on a board of pieces, answered by a tap beside a piece at
+    // load: the pieces' script comes with the page, and play.js does not load it again.
+    let answered = [
+        block("pair", "LR"),
+        "```exercise stalks\nLRL R\nquestion = winning move for right\nanswer = LR\n```\n".into(),
+    ]
+    .concat();
+    let checked = checker.check_essay(essay(&answered), &mut problems);
+    let answered = PageModel {
+        slug: "answered".into(),
+        ..build_page(&checked, &checker.ev.games, &mut problems)
+    };
     // Only warnings: the blocks are named and never mentioned.
     assert!(problems.iter().all(|d| d.warning), "{problems:?}");
     let model = SiteModel {
         title: "Site".into(),
-        essays: vec![playable, plain],
+        essays: vec![playable, plain, answered],
         base_url: None,
     };
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("site");
     let templates = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../templates");
     render_site(&model, &templates, &out).unwrap();
-    let script = "<script src=\"player.js\" defer></script>";
+    // A page with playable figures loads only play.js with it, which names the scripts it loads
+    // on the first press of Play: the pieces' script, the boards' format, then the controls
+    // (not the old edges' format).
+    let play = "<script src=\"play.js\" data-load=\"pieces.js board.js player.js\" defer></script>";
     let read = |name: &str| std::fs::read_to_string(out.join(name)).unwrap();
-    assert!(read("playable.html").contains(script));
-    // A page of Hackenbush diagrams loads the boards' format and the pieces' script, as every
-    // game's board does (before the controls that use them), and not the old edges' format.
     let page = read("playable.html");
-    let at = |script: &str| page.find(&format!("<script src=\"{script}\" defer></script>"));
+    assert!(page.contains(play), "{page}");
+    for later in ["pieces.js", "board.js", "player.js", "edges.js"] {
+        assert!(
+            !page.contains(&format!("<script src=\"{later}\"")),
+            "{later}: {page}"
+        );
+    }
+    assert!(read("board.js").contains("hackenbookPlay"));
+    for other in ["plain.html", "index.html"] {
+        assert!(!read(other).contains("play.js"), "{other}");
+        assert!(!read(other).contains("board.js"), "{other}");
+    }
+    assert!(read("player.js").contains("data-play"));
+    assert!(read("play.js").contains("data-load"));
+    let page = read("answered.html");
+    let (pieces, play) = (
+        page.find("<script src=\"pieces.js\" defer></script>"),
+        page.find("<script src=\"play.js\" data-load=\"board.js player.js\" defer></script>"),
+    );
     assert!(
-        matches!((at("pieces.js"), at("board.js"), page.find(script)), (Some(a), Some(b), Some(c)) if a < b && b < c),
+        matches!((pieces, play), (Some(a), Some(b)) if a < b),
         "{page}"
     );
-    assert!(at("edges.js").is_none(), "{page}");
-    assert!(!read("plain.html").contains("board.js"));
-    assert!(read("board.js").contains("hackenbookPlay"));
-    assert!(!read("plain.html").contains(script));
-    assert!(!read("index.html").contains(script));
     assert!(read("player.js").contains("data-play"));
 }
 
@@ -408,13 +434,16 @@ fn hackenbush_boards_carry_their_pieces_words() {
     };
     let templates = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../templates");
     render_site(&model, &templates, &dir).unwrap();
-    // The page loads the pieces' script, then the board's, then the controls.
+    // The page loads play.js, which loads the pieces' script, then the board's, then the
+    // controls on the first press of Play.
     let html = std::fs::read_to_string(dir.join("hackenbush-boards.html")).unwrap();
-    let at = |script: &str| html.find(&format!("<script src=\"{script}\" defer></script>"));
     assert!(
-        matches!((at("pieces.js"), at("board.js"), at("player.js")), (Some(a), Some(b), Some(c)) if a < b && b < c),
+        html.contains(
+            "<script src=\"play.js\" data-load=\"pieces.js board.js player.js\" defer></script>"
+        ),
         "{html}"
     );
+    assert!(!html.contains("<script src=\"player.js\""), "{html}");
     assert!(std::fs::read_to_string(dir.join("pieces.js"))
         .unwrap()
         .contains("hackenbookPlay"));

@@ -49,7 +49,7 @@ pub const PAGE_BUDGET: PageBudget = PageBudget {
         positions: 20_000,
     },
     diagram_bytes: 24_000,
-    page_bytes: 11_500,
+    page_bytes: 22_600,
 };
 
 /// A diagram's play, as the page gets it.

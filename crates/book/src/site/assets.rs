@@ -25,17 +25,23 @@ use hackenbook_rulesets::hackenbush::draw::STYLE as DIAGRAM_CSS;
 /// The script of exercises (`page::exercise`): checks a reader's answer against the build's.
 pub const EXERCISE_JS: &str = include_str!("scripts/exercise.js");
 
+/// What pages with a playable diagram load with them (see `scripts/play.js`): each figure's Play
+/// button, and on its first press the scripts of play (`pieces.js`, `board.js`, `player.js`, as
+/// the page names them), so that a reader who never plays downloads none of them.
+pub const PLAY_JS: &str = include_str!("scripts/play.js");
+
 /// Our script that lets a reader play a diagram (see `scripts/player.js`; written for this
-/// project, no third-party code). Pages with a playable diagram load it.
+/// project, no third-party code). `play.js` loads it on the first press of Play (the
+/// investigate page with the page).
 pub const PLAYER_JS: &str = include_str!("scripts/player.js");
 
-/// The format of another game's board for `player.js` (see `scripts/board.js`): only pages with
-/// such a board load it.
+/// The format of a board's play table for `player.js` (see `scripts/board.js`): `play.js` loads
+/// it on pages with such a board.
 pub const BOARD_JS: &str = include_str!("scripts/board.js");
 
 /// Pieces drawn as thin strokes on a board, for `board.js` (see `scripts/pieces.js`): which one
-/// a tap picks and the phone's enlargement; only pages with such a board (in play or in an
-/// exercise) load it.
+/// a tap picks and the phone's enlargement: `play.js` loads it for play on pages with such a
+/// board, and a page with a move question on one loads it with the page.
 pub const PIECES_JS: &str = include_str!("scripts/pieces.js");
 
 /// The investigate page's edge game for `player.js`, on the table `investigate.js` builds, and
@@ -164,7 +170,7 @@ const LIBERTINUS_NOTICE: &str = "Copyright © 2012-2024 The Libertinus Project A
 /// Writes `style.css`, the diagrams' paint ([`DIAGRAM_CSS`]) followed by
 /// `stylesheet` (ours, [`STYLE_CSS`], unless the project overrides it), `board.css` (the other games' paint, [`BOARD_CSS`]: only pages with their boards load it, before
 /// `style.css`, so that the stylesheet can still restyle a class by a later rule), our scripts
-/// (`exercise.js`, `player.js`, `board.js`, `pieces.js`, `edges.js`, `search.js`, `investigate.js`), `fonts/*.woff2` (each font cut
+/// (`exercise.js`, `play.js`, `player.js`, `board.js`, `pieces.js`, `edges.js`, `search.js`, `investigate.js`), `fonts/*.woff2` (each font cut
 /// to the glyphs `pages`, the stylesheet and the scripts show), `fonts/OFL.txt`,
 /// `fonts/GUST-FONT-LICENSE.txt` and `fonts/README.txt` (which file is under which licence)
 /// into `out_dir`.
@@ -196,6 +202,7 @@ pub fn asset_files<'p>(
     add("board.css", served_css(BOARD_CSS));
     add("investigate.css", served_css(INVESTIGATE_CSS));
     add("exercise.js", served(EXERCISE_JS, "//", "\n"));
+    add("play.js", served(PLAY_JS, "//", "\n"));
     add("player.js", served(PLAYER_JS, "//", "\n"));
     add("board.js", served(BOARD_JS, "//", "\n"));
     add("pieces.js", served(PIECES_JS, "//", "\n"));
@@ -206,6 +213,7 @@ pub fn asset_files<'p>(
     let chars = webfont::SiteCharacters::of(pages.into_iter().chain([
         stylesheet,
         EXERCISE_JS,
+        PLAY_JS,
         PLAYER_JS,
         BOARD_JS,
         PIECES_JS,
@@ -286,6 +294,7 @@ mod tests {
         // The real files: a script keeps every line that is not a comment, in order; the
         // stylesheet keeps every rule (its comments hold no braces) and adds nothing.
         for script in [
+            PLAY_JS,
             PLAYER_JS,
             BOARD_JS,
             PIECES_JS,

@@ -9,7 +9,7 @@
 //! # Output layout
 //!
 //! Flat: `index.html`, one `<slug>.html` per essay, `investigate.html`, `404.html`, `style.css`
-//! (and `board.css`, `investigate.css`, which only some pages load), our scripts (`player.js`, `exercise.js`, `search.js`, `investigate.js`), `search-index.js` ([`super::search`]), `fonts/`, and with a `base_url` `sitemap.xml` and `feed.xml` ([`super::feeds`]). Flat files keep
+//! (and `board.css`, `investigate.css`, which only some pages load), our scripts (`play.js`, which loads `pieces.js`, `board.js` and `player.js` on a reader's first press of *Play*; `exercise.js`, `search.js`, `investigate.js`, `edges.js`), `search-index.js` ([`super::search`]), `fonts/`, and with a `base_url` `sitemap.xml` and `feed.xml` ([`super::feeds`]). Flat files keep
 //! every link relative and the site readable straight from disk (`file://`) and under any path,
 //! where `<slug>/index.html` would open a folder listing instead of a page.
 //!

@@ -8,8 +8,9 @@
 // (what stands, which moves there are, what a click means, how a move is told, and its values
 // when the page's pool does not show them); the panel, the verdict, undo and reset, the solver's
 // replies and the keyboard are shared. A page that draws its figures itself (investigate.js)
-// registers its own format and sets each new figure up (window.hackenbookPlay.setup). Without
-// this script the page shows the static diagram.
+// registers its own format and sets each new figure up (window.hackenbookPlay.setup). The Play
+// button is play.js's (`bar`), which loads this script on its first press; without them the page
+// shows the static diagram.
 "use strict";
 (function () {
   var ALPHA = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
@@ -88,15 +89,10 @@
   function setup(fig) {
     var svg = fig.querySelector("svg.hb-diagram");
     if (!svg) return;
-    var bar = make("div", "play-bar");
-    fig.appendChild(bar);
-    var why = fig.getAttribute("data-play-static");
-    if (why) {
-      bar.appendChild(make("p", "play-note", why));
-      return;
-    }
+    // The figure's Play button, or its note when it is not played (play.js).
+    var formats = window.hackenbookPlay, open = formats.bar(fig);
+    if (!open) return;
     var text = fig.getAttribute("data-play"), format = text.split(";", 1)[0];
-    var formats = window.hackenbookPlay || {};
     if (!formats[format]) return;
     var game = formats[format](LIB, svg, text, fig.getAttribute("data-play-game"), fig.getAttribute("data-play-players"));
     // An entry's value, typeset by the build (the page's pool) unless the game shows its own.
@@ -116,7 +112,7 @@
         };
       };
     }
-    var open = bar.appendChild(attrs(button("Play", start), { "aria-label": "Play this position" }));
+    open.addEventListener("click", start);
 
     var panel, live, shown, said, history, vs = null, timer = null, role = svg.getAttribute("role");
 

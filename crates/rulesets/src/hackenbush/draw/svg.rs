@@ -22,8 +22,10 @@
 //! paint of each class is [`STYLE`], which the site writes at the head of its `style.css` (and
 //! the mdBook chapters carry in a `<style>`). Classes: `hb-diagram` (the root), `hb-edge` plus one of
 //! `hb-blue`/`hb-red`/`hb-green` (one element per edge), `hb-core` (the white core of a red
-//! edge); every edge element and core carries `data-edge="N"`, N the edge's index in the
-//! position as written (the numbering of play tables), `hb-ground`, `hb-hatch`, `hb-node`. The
+//! edge); in a whole diagram ([`svg`]) every edge element and core carries `data-edge="N"`, N
+//! the edge's index in the position as written (the numbering of play tables), while a board's
+//! parts ([`parts_standing`]) leave it to the item that holds each edge (`edge-N`), a dozen
+//! bytes an edge; `hb-ground`, `hb-hatch`, `hb-node`. The
 //! output is deterministic (no ids), numbers are printed as whole drawing units.
 
 use super::layout::{layout, Layout, NodeSpot};
@@ -131,7 +133,7 @@ pub fn parts_standing(picture: &Picture, standing: &[bool]) -> Parts {
         edges: layout
             .edges
             .iter()
-            .map(|edge| (edge.index, edge_markup(&frame, edge)))
+            .map(|edge| (edge.index, edge_markup(&frame, edge, false)))
             .collect(),
         nodes: layout
             .nodes
@@ -224,7 +226,7 @@ fn body(layout: &Layout) -> String {
     let (line, hatching) = ground(&frame, layout.ground);
     let mut out = hatching;
     for edge in &layout.edges {
-        out.push_str(&edge_markup(&frame, edge));
+        out.push_str(&edge_markup(&frame, edge, true));
     }
     out.push_str(&line);
     for spot in &layout.nodes {
@@ -271,19 +273,22 @@ fn ground(frame: &Frame, (from, to): (f64, f64)) -> (String, String) {
 
 /// One edge: a single path, except red, which is a wide stroke plus a white core (the double
 /// line that tells red from blue without colour). Ends are butt: they lie under a node dot or
-/// the ground line, and round caps would poke out below the ground.
-fn edge_markup(frame: &Frame, edge: &EdgeShape) -> String {
+/// the ground line, and round caps would poke out below the ground. `numbered`: each path
+/// carries the edge's index (`data-edge`).
+fn edge_markup(frame: &Frame, edge: &EdgeShape, numbered: bool) -> String {
     let d = path_data(frame, &edge.path);
-    let i = edge.index;
+    let n = if numbered {
+        format!(" data-edge=\"{}\"", edge.index)
+    } else {
+        String::new()
+    };
     match edge.colour {
-        Colour::Blue => format!("<path class=\"hb-edge hb-blue\" data-edge=\"{i}\" d=\"{d}\"/>\n"),
+        Colour::Blue => format!("<path class=\"hb-edge hb-blue\"{n} d=\"{d}\"/>\n"),
         Colour::Red => format!(
-            "<path class=\"hb-edge hb-red\" data-edge=\"{i}\" d=\"{d}\"/>\n\
-             <path class=\"hb-core\" data-edge=\"{i}\" d=\"{d}\"/>\n"
+            "<path class=\"hb-edge hb-red\"{n} d=\"{d}\"/>\n\
+             <path class=\"hb-core\"{n} d=\"{d}\"/>\n"
         ),
-        Colour::Green => {
-            format!("<path class=\"hb-edge hb-green\" data-edge=\"{i}\" d=\"{d}\"/>\n")
-        }
+        Colour::Green => format!("<path class=\"hb-edge hb-green\"{n} d=\"{d}\"/>\n"),
     }
 }
 
@@ -360,6 +365,31 @@ mod tests {
             max: Point { x: 0.0, y: 1.0 },
         };
         assert_eq!(ground(&frame, (0.0, 0.1)).1, "");
+    }
+
+    /// A board's parts leave each edge's number to the item that holds it (`edge-N`): no path
+    /// of theirs carries `data-edge`, while a whole diagram numbers every edge's paths (its red
+    /// edge's core too), and the parts draw the same paths otherwise.
+    #[test]
+    fn a_board_s_parts_number_no_path() {
+        let picture = Picture {
+            node_count: 3,
+            edges: vec![
+                (0, 1, Colour::Blue),
+                (1, 2, Colour::Red),
+                (0, 2, Colour::Green),
+            ],
+            coords: None,
+        };
+        let parts = parts_standing(&picture, &[true; 3]);
+        let whole = svg_standing(&picture, &[true; 3], "", "");
+        assert_eq!(parts.edges.len(), 3);
+        for (i, markup) in &parts.edges {
+            assert!(!markup.contains("data-edge"), "{markup}");
+            let numbered = markup.replace(" d=", &format!(" data-edge=\"{i}\" d="));
+            assert!(whole.contains(&numbered), "{numbered} in {whole}");
+        }
+        assert_eq!(whole.matches("data-edge=").count(), 4, "{whole}");
     }
 
     #[test]
