@@ -253,21 +253,22 @@ const UNKNOWN: u32 = u32::MAX;
 
 impl Games {
     pub fn new() -> Games {
-        // Modest starting capacities: even one small essay interns a few hundred games.
+        // Modest starting capacities: even one small essay interns a few hundred games, and
+        // a table of a few hundred games does not copy its entries as it grows.
         let mut games = Games {
-            entries: Vec::with_capacity(256),
+            entries: Vec::with_capacity(512),
             nus_values: Vec::with_capacity(256),
-            arena: Vec::with_capacity(1024),
+            arena: Vec::with_capacity(2048),
             nus_index: FxHashMap::default(),
             small_nus_index: FxHashMap::with_capacity_and_hasher(256, Default::default()),
             moves_index: FxHashMap::with_capacity_and_hasher(256, Default::default()),
-            same_hash: Vec::with_capacity(256),
+            same_hash: Vec::with_capacity(512),
             // Empty until a comparison of taller games is made (shorter ones are not cached):
             // a table made large in advance is memory every copy of the table reads cold.
             leq_cache: FxHashMap::default(),
             add_cache: FxHashMap::with_capacity_and_hasher(128, Default::default()),
             ordinal_cache: FxHashMap::default(),
-            neg_cache: Vec::with_capacity(256),
+            neg_cache: Vec::with_capacity(512),
             scratch: (Vec::new(), Vec::new()),
             buffers: Vec::new(),
             form_memo: Default::default(),
