@@ -263,7 +263,7 @@ impl Games {
             small_nus_index: FxHashMap::with_capacity_and_hasher(256, Default::default()),
             moves_index: FxHashMap::with_capacity_and_hasher(256, Default::default()),
             same_hash: Vec::with_capacity(512),
-            // Empty until a comparison of taller games is made (shorter ones are not cached):
+            // Empty until a comparison of larger games is made (smaller ones are not cached):
             // a table made large in advance is memory every copy of the table reads cold.
             leq_cache: FxHashMap::default(),
             add_cache: FxHashMap::with_capacity_and_hasher(128, Default::default()),
