@@ -7,31 +7,33 @@
 //! the workloads whose names hold those words).
 //!
 //! Figures (mean CPU time of the benchmark's thread per workload, so the load of the 2 shared
-//! cores does not enter them, though the cache misses it causes do; load average 14-19;
-//! ranges over two runs, alternated with the engine before this one, whose ratios in the same
-//! window are in the last column; measured with criterion, which this benchmark used until it
-//! measured the same way by `hackenbook_base::bench`):
+//! cores does not enter them, though the cache misses it causes do; load average 6-9; ranges
+//! over two runs, alternated with the engine before this one, whose ratios in the same window
+//! are in the last column):
 //!
-//! | workload                                   | hackenbook     | cgt 0.11       | ratio      | before    |
-//! |--------------------------------------------|---------------:|---------------:|-----------:|----------:|
-//! | day2_pairwise_sums (484 sums)              |   53-55 us     |  473-479 us    | 8.6-9.1x   | 8.5-8.6x  |
-//! | random_sums/2 (40 sums)                    |   64-69 us     |  516-538 us    | 7.8-8.0x   | 8.0-9.4x  |
-//! | random_sums/3                              |   37-44 us     |   82-84 us     | 1.9-2.2x   | 1.6-2.1x  |
-//! | random_sums/4                              |   24-49 us     |  148-154 us    | 3.0-6.4x   | 2.5-5.8x  |
-//! | canonical_forms/2 (100 forms from scratch) |   45-47 us     |  103-103 us    | 2.2-2.3x   | 2.0-2.0x  |
-//! | canonical_forms/3                          |   66-69 us     |  166-169 us    | 2.4-2.5x   | 2.1-2.1x  |
-//! | canonical_forms/4                          |  130-130 us    |  390-404 us    | 3.0-3.1x   | 2.6-2.6x  |
-//! | comparisons (3600 pairs)                   |   36-36 us     |   73-74 us     | 2.0-2.1x   | 1.4-1.7x  |
-//! | day3_forms (3000 antichain pairs)          |  0.89-0.91 ms  | 2.84-2.96 ms   | 3.2-3.3x   | 3.0-3.1x  |
+//! | workload                                   | hackenbook     | cgt 0.11       | ratio       | before      |
+//! |--------------------------------------------|---------------:|---------------:|------------:|------------:|
+//! | day2_pairwise_sums (484 sums)              |   37-37 us     |  452-458 us    | 12.2-12.4x  | 12.0-12.1x  |
+//! | random_sums/2 (40 sums)                    |   55-58 us     |  498-512 us    | 8.8-9.1x    | 8.9-9.5x    |
+//! | random_sums/3                              |   28-29 us     |   78-80 us     | 2.7-2.9x    | 2.6-2.6x    |
+//! | random_sums/4                              |   34-37 us     |  141-144 us    | 3.9-4.1x    | 3.7-3.9x    |
+//! | canonical_forms/2 (100 forms from scratch) |   41-42 us     |   97-103 us    | 2.35-2.43x  | 2.21-2.23x  |
+//! | canonical_forms/3                          |   60-62 us     |  155-164 us    | 2.59-2.62x  | 2.41-2.41x  |
+//! | canonical_forms/4                          |  110-127 us    |  361-392 us    | 3.1-3.3x    | 2.9-3.2x    |
+//! | comparisons (3600 pairs)                   |   21-22 us     |   72-73 us     | 3.36-3.38x  | 2.55-2.68x  |
+//! | day3_forms (3000 antichain pairs)          |  0.91-0.92 ms  | 2.72-2.74 ms   | 2.95-3.01x  | 3.2-3.5x    |
 //!
-//! The comparisons read a fresh copy of a table each time, most of it from memory rather than
-//! cache: the cache lines they touch cost more than the arithmetic (a cache of comparisons
-//! made large in advance cost a third of their time).
+//! (Day-3 forms alternated again by themselves: 3.1-3.3x against 3.1-3.3x before, the same
+//! within the noise.) The comparisons read a fresh copy of a table each time, and what they
+//! cache grows the copy's comparison cache, which was made exactly full: so comparisons of
+//! games whose trees are small ([`hackenbook_games::Games::tree_size`]s multiplying to at most
+//! 256) are recomputed rather than cached.
 //!
-//! Where the time goes (perf, canonical forms at depth 3): looking up number-up-star values
-//! ~15% (the leaves of the forms, and the options of those values, produced when a
-//! reversibility test needs them), construction proper (domination and reversibility) ~30%,
-//! interning ~15%; sums are mostly cache hits after the first level.
+//! Where the time goes (perf, canonical forms at depth 2): looking up number-up-star values
+//! ~15% (half of it the leaves of the forms), making the options of those values when a
+//! reversibility test needs them ~20%, domination and reversibility proper ~25%, interning
+//! ~18%, much of it waiting for the table's memory; sums are mostly cache hits after the
+//! first level.
 
 use cgt::numeric::dyadic_rational_number::DyadicRationalNumber;
 use cgt::numeric::nimber::Nimber;

@@ -11,8 +11,9 @@ use super::player::Player;
 use super::player::Relation;
 use super::table::{pair, GameId, Games, Kind};
 
-/// Comparisons of games whose heights add up to at most this are not cached.
-const SHORT: u32 = 3;
+/// Comparisons of games whose [`Games::tree_size`]s multiply to at most this are not cached:
+/// recomputing their few subgame pairs costs less than the cache's memory.
+const SMALL: u64 = 256;
 
 /// Where the comparison cache keeps `a <= b`: one entry per unordered pair (so `a <= b` and
 /// `b <= a`, which a comparison and a domination test both ask, share a slot), keyed by the
@@ -61,8 +62,7 @@ impl Games {
             };
         }
         let (a_number, b_number) = (ka == Kind::Number, kb == Kind::Number);
-        let height = ea.height.saturating_add(eb.height);
-        if height <= SHORT {
+        if u64::from(ea.tree) * u64::from(eb.tree) <= SMALL {
             // Recomputing is cheaper than hashing for such short games.
             return self.leq_by_options(a, b, a_number, b_number);
         }

@@ -18,9 +18,12 @@ pub enum Form {
 impl Form {
     /// Builds the form in `games`, canonicalising at every node.
     pub fn build(&self, games: &mut Games) -> GameId {
-        let mut ids = Vec::new();
+        // One of the table's reused lists: building many forms allocates none.
+        let mut ids = games.buffer();
         self.build_onto(games, &mut ids);
-        ids[0]
+        let id = ids[0];
+        games.give_back(ids);
+        id
     }
 
     /// Pushes the id of the form onto `ids`, the options of every node built onto the same

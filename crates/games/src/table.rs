@@ -96,9 +96,11 @@ pub(crate) struct Entry {
     /// Left and right stops, when both are small enough to hold inline.
     pub stops: Stops,
     /// Layers of non-number structure: 0 for numbers, 1 for other nus values, and one more
-    /// than the tallest option otherwise. Comparisons of short games skip the cache. Exact: at
-    /// most the number of games in the table.
+    /// than the tallest option otherwise. Exact: at most the number of games in the table.
     pub height: u32,
+    /// Nodes of the game tree a comparison explores ([`Games::tree_size`]), at most
+    /// `u32::MAX`: comparisons of small games skip the cache.
+    pub tree: u32,
 }
 
 /// A small dyadic held inline as an integer multiple of `2^-60`, so that stops compare as
@@ -251,21 +253,22 @@ const UNKNOWN: u32 = u32::MAX;
 
 impl Games {
     pub fn new() -> Games {
-        // Modest starting capacities: even one small essay interns a few hundred games.
+        // Modest starting capacities: even one small essay interns a few hundred games, and
+        // a table of a few hundred games does not copy its entries as it grows.
         let mut games = Games {
-            entries: Vec::with_capacity(256),
+            entries: Vec::with_capacity(512),
             nus_values: Vec::with_capacity(256),
-            arena: Vec::with_capacity(1024),
+            arena: Vec::with_capacity(2048),
             nus_index: FxHashMap::default(),
             small_nus_index: FxHashMap::with_capacity_and_hasher(256, Default::default()),
             moves_index: FxHashMap::with_capacity_and_hasher(256, Default::default()),
-            same_hash: Vec::with_capacity(256),
-            // Empty until a comparison of taller games is made (shorter ones are not cached):
+            same_hash: Vec::with_capacity(512),
+            // Empty until a comparison of larger games is made (smaller ones are not cached):
             // a table made large in advance is memory every copy of the table reads cold.
             leq_cache: FxHashMap::default(),
             add_cache: FxHashMap::with_capacity_and_hasher(128, Default::default()),
             ordinal_cache: FxHashMap::default(),
-            neg_cache: Vec::with_capacity(256),
+            neg_cache: Vec::with_capacity(512),
             scratch: (Vec::new(), Vec::new()),
             buffers: Vec::new(),
             form_memo: Default::default(),
@@ -429,6 +432,7 @@ impl Games {
             right: Span::default(),
             stops,
             height: u32::from(kind == Kind::Nus),
+            tree: nus_tree_size(value.ups, value.nim),
         });
         match small_key(&value) {
             Some(key) => {
@@ -455,10 +459,18 @@ impl Games {
     }
 
     /// Layers of non-number structure in the canonical form of `g`: 0 for a number, 1 for
-    /// another number-up-star value, one more than its tallest option otherwise. The engine's
-    /// comparisons recurse about once per layer.
+    /// another number-up-star value, one more than its tallest option otherwise.
     pub fn height(&self, g: GameId) -> u32 {
         self.entries[g.index()].height
+    }
+
+    /// The nodes of the canonical game tree of `g` that a comparison explores, counted as
+    /// paths from the root (a subgame met twice counts twice), a number counting as one node
+    /// (its options are never explored), at most `u32::MAX`: without its cache, a comparison
+    /// of `g` and `h` visits at most `tree_size(g) * tree_size(h)` pairs of subgames, each by
+    /// as many paths as the orders of their moves.
+    pub fn tree_size(&self, g: GameId) -> u32 {
+        self.entries[g.index()].tree
     }
 
     pub fn is_number(&self, g: GameId) -> bool {
@@ -518,6 +530,10 @@ impl Games {
             .max()
             .unwrap_or(0)
             .saturating_add(1);
+        let tree = left
+            .iter()
+            .chain(right.iter())
+            .fold(1u32, |n, g| n.saturating_add(self.entries[g.index()].tree));
         let left = self.store(left);
         let right = self.store(right);
         let id = self.push(Entry {
@@ -528,6 +544,7 @@ impl Games {
             right,
             stops,
             height,
+            tree,
         });
         match first {
             // Linked after the first game of its hash (the order of a chain does not matter).
@@ -741,6 +758,28 @@ fn word_key(number: &Dyadic, ups: i64, nim: u32) -> Option<u64> {
     )
 }
 
+/// [`Games::tree_size`] of `x + ups.^ + *nim`, from the patterns of [`Nus::options`]
+/// without making them: one node for a number; `3^m` for `x + *m` (itself and twice the
+/// trees of `x + *j`, `j < m`); two more per up from the one-up value, whose tree is six nodes
+/// for `x + ^*` (`{x, x* | x}`) and `2 + tree(x + *(m^1))` otherwise (`{x | x + *(m^1)}`).
+fn nus_tree_size(ups: i64, nim: u32) -> u32 {
+    let star_power = |m: u32| 3u32.checked_pow(m).unwrap_or(u32::MAX);
+    if ups == 0 {
+        return star_power(nim);
+    }
+    let steps = ups.unsigned_abs() - 1;
+    // The nimber flips at each step down to one up.
+    let nim_at_one = nim ^ (steps & 1) as u32;
+    let one_up = if nim_at_one == 1 {
+        6
+    } else {
+        star_power(nim_at_one ^ 1).saturating_add(2)
+    };
+    u32::try_from(steps.saturating_mul(2))
+        .unwrap_or(u32::MAX)
+        .saturating_add(one_up)
+}
+
 /// Integers are born on day `|n|`; `m/2^k` (k > 0) on day `|trunc(x)| + k + 1`.
 pub(crate) fn number_birthday(x: &Dyadic) -> u64 {
     use num_traits::{Signed, ToPrimitive};
@@ -875,6 +914,44 @@ mod tests {
             assert!(!memo.many.is_empty());
             memo.clear();
         }
+    }
+
+    /// The nodes a comparison explores below `g`, counted on its options one by one: one for
+    /// a number, one more than its options' otherwise (saturating).
+    fn tree_by_options(games: &mut Games, g: GameId) -> u32 {
+        if games.is_number(g) {
+            return 1;
+        }
+        let mut options = games.raw_options(g, Player::Left);
+        options.extend(games.raw_options(g, Player::Right));
+        options
+            .into_iter()
+            .fold(1u32, |n, o| n.saturating_add(tree_by_options(games, o)))
+    }
+
+    /// The tree size of a number-up-star value, read from its formula, is the one counted on
+    /// its options, and a game of options counts its options' trees; past `u32` it saturates.
+    #[test]
+    fn tree_sizes_count_the_options() {
+        let mut games = Games::new();
+        for number in [Dyadic::zero(), Dyadic::new(-3, 2), Dyadic::from(5)] {
+            for ups in -7i64..=7 {
+                for nim in 0..7 {
+                    let g = games.nus(Nus::new(number.clone(), ups, nim));
+                    let counted = tree_by_options(&mut games, g);
+                    assert_eq!(games.tree_size(g), counted, "{ups} ups, *{nim}");
+                }
+            }
+        }
+        let up = games.up();
+        let star = games.star();
+        let g = games.from_options(&[up], &[star]);
+        assert_eq!(games.tree_size(g), 1 + 5 + 3);
+        assert_eq!(games.tree_size(g), tree_by_options(&mut games, g));
+        let huge = games.nus(Nus::new(Dyadic::zero(), 0, 40));
+        assert_eq!(games.tree_size(huge), u32::MAX);
+        let far = games.nus(Nus::new(Dyadic::zero(), i64::MIN, 3));
+        assert_eq!(games.tree_size(far), u32::MAX);
     }
 
     /// A table grown past its 32-bit ids stops the run with the reason; an id is never wrapped.
