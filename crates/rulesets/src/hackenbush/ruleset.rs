@@ -12,10 +12,10 @@
 //! tests on random positions of both rule variants.
 
 use super::canon::{self, Canon};
+use super::cut::{cut, explain};
 use super::draw::{fit, parts_standing, svg_standing, EDGE_EM, UNIT};
 use super::edge_names::{EdgeNames, Scheme};
 use super::notation::{print, print_graph};
-use super::play::{cut, explain};
 use super::position::UnionFind;
 use super::solve::Limits;
 use super::{solve, Colour, Position, Rules};
