@@ -241,7 +241,8 @@ fn the_real_mdbook_builds_the_sample_book_and_fails_it_on_a_wrong_claim() {
     assert!(stderr.contains("src/stalks.md:13:3"), "{stderr}");
 }
 
-/// A chapter that draws a board of another game gets that paint too, and only such a chapter.
+/// A chapter that draws a board (any game's: Hackenbush's diagrams are boards too) gets the
+/// boards' paint, and only such a chapter.
 #[test]
 fn a_board_of_another_game_comes_with_its_paint() {
     let board = RECORDED.replacen(
@@ -250,6 +251,14 @@ fn a_board_of_another_game_comes_with_its_paint() {
         1,
     );
     assert_ne!(board, RECORDED, "the recorded book has the claim");
+    // The second chapter without its Hackenbush diagrams (every Hackenbush block is a board
+    // too): a chapter that draws no board, to show it gets no paint.
+    let sums = "```hackenbush balance\\nLR LR R\\nvalue = 0\\n```\\n\\n\
+                Whoever moves first in it loses: it has `{five = edges of balance}` edges and is worth nothing.\\n\\n\
+                ```exercise two_reds\\nLRR\\nquestion = value\\nanswer = 1/4\\n\
+                hint = It is worth less than the stalk with one red edge on top.\\n```\\n";
+    assert!(board.contains(sums), "the recorded book's second chapter");
+    let board = board.replacen(sums, "Nothing is drawn here.\\n", 1);
     let out = hackenbook(&["mdbook"], &board);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{stderr}");
@@ -260,7 +269,8 @@ fn a_board_of_another_game_comes_with_its_paint() {
         .filter(|(_, c)| c.contains("class=\"hb-diagram hb-board\""))
         .map(|(name, _)| name.as_str())
         .collect();
-    assert_eq!(with_board.len(), 1, "{with_board:?}");
+    assert_eq!(with_board, ["Stalks"]);
+    assert_eq!(chapters.len(), 2);
     for (name, content) in &chapters {
         assert_eq!(
             content.contains(".hb-board .hb-square"),

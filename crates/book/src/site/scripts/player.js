@@ -1,10 +1,10 @@
 // hackenbook's player: every diagram with a play table (figure[data-play]) can be played in the
 // page. The script computes no value and no move: it follows the table the build wrote and shows
-// the values the build typeset once for the page (#play-values). Two formats, one control: a
-// Hackenbush diagram's table of standing edges (`v1`, crates/rulesets/src/hackenbush/play/
-// compact.rs) in `edges.js`, and any other game's table of items shown and moves (`g3`,
-// crates/rulesets/src/play/compact.rs) in `board.js`; a page loads the ones its figures use,
-// before this script, and each registers itself in window.hackenbookPlay. Each format is a "game"
+// the values the build typeset once for the page (#play-values). Every game's board, Hackenbush's
+// too, plays one format, its table of items shown and moves (`g3`,
+// crates/rulesets/src/play/compact.rs), read by `board.js`, loaded before this script; the
+// investigate page plays the edge game of `edges.js` on the table investigate.js builds. Each
+// registers itself in window.hackenbookPlay. Each format is a "game"
 // (what stands, which moves there are, what a click means, how a move is told, and its values
 // when the page's pool does not show them); the panel, the verdict, undo and reset, the solver's
 // replies and the keyboard are shared. A page that draws its figures itself (investigate.js)
