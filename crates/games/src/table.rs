@@ -620,7 +620,10 @@ impl Games {
 
     /// Interns the options of a nus and stores their ids in the arena, each list sorted.
     fn expand_nus(&mut self, g: GameId) {
-        let value = self.nus_values[self.entries[g.index()].nus as usize].clone();
+        // Taken out of its place while its options are interned (which never read it), and
+        // put back after: no copy of the value.
+        let at = self.entries[g.index()].nus as usize;
+        let value = std::mem::replace(&mut self.nus_values[at], Nus::zero());
         let start = self.arena.len();
         let mut right_start = None;
         value.for_each_option(|player, option| {
@@ -643,6 +646,7 @@ impl Games {
         entry.left = left;
         entry.right = right;
         entry.expanded = true;
+        self.nus_values[at] = value;
     }
 
     /// The arena span of the options of `g` for `player`.
