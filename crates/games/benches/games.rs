@@ -7,33 +7,43 @@
 //! the workloads whose names hold those words).
 //!
 //! Figures (mean CPU time of the benchmark's thread per workload, so the load of the 2 shared
-//! cores does not enter them, though the cache misses it causes do; load average 6-9; ranges
+//! cores does not enter them, though the cache misses it causes do; load average 2-4; ranges
 //! over two runs, alternated with the engine before this one, whose ratios in the same window
 //! are in the last column):
 //!
 //! | workload                                   | hackenbook     | cgt 0.11       | ratio       | before      |
 //! |--------------------------------------------|---------------:|---------------:|------------:|------------:|
-//! | day2_pairwise_sums (484 sums)              |   37-37 us     |  452-458 us    | 12.2-12.4x  | 12.0-12.1x  |
-//! | random_sums/2 (40 sums)                    |   55-58 us     |  498-512 us    | 8.8-9.1x    | 8.9-9.5x    |
-//! | random_sums/3                              |   28-29 us     |   78-80 us     | 2.7-2.9x    | 2.6-2.6x    |
-//! | random_sums/4                              |   34-37 us     |  141-144 us    | 3.9-4.1x    | 3.7-3.9x    |
-//! | canonical_forms/2 (100 forms from scratch) |   41-42 us     |   97-103 us    | 2.35-2.43x  | 2.21-2.23x  |
-//! | canonical_forms/3                          |   60-62 us     |  155-164 us    | 2.59-2.62x  | 2.41-2.41x  |
-//! | canonical_forms/4                          |  110-127 us    |  361-392 us    | 3.1-3.3x    | 2.9-3.2x    |
-//! | comparisons (3600 pairs)                   |   21-22 us     |   72-73 us     | 3.36-3.38x  | 2.55-2.68x  |
-//! | day3_forms (3000 antichain pairs)          |  0.91-0.92 ms  | 2.72-2.74 ms   | 2.95-3.01x  | 3.2-3.5x    |
+//! | day2_pairwise_sums (484 sums)              |   35-35 us     |  447-449 us    | 12.7-12.8x  | 12.2-12.3x  |
+//! | random_sums/2 (40 sums)                    |   54-57 us     |  471-475 us    | 8.2-8.8x    | 8.3-8.5x    |
+//! | random_sums/3                              |   29-31 us     |   78-80 us     | 2.6-2.7x    | 2.8-2.8x    |
+//! | random_sums/4                              |   35-37 us     |  136-142 us    | 3.9-3.9x    | 3.9-4.0x    |
+//! | canonical_forms/2 (100 forms from scratch) |   38-39 us     |   93-96 us     | 2.44-2.45x  | 2.34-2.43x  |
+//! | canonical_forms/3                          |   54-56 us     |  145-146 us    | 2.61-2.73x  | 2.47-2.54x  |
+//! | canonical_forms/4                          |  100-107 us    |  298-310 us    | 2.91-2.97x  | 2.80-2.85x  |
+//! | comparisons (3600 pairs)                   |   21-21 us     |   71-74 us     | 3.39-3.52x  | 3.35-3.45x  |
+//! | day3_forms (3000 antichain pairs)          |  0.82-0.87 ms  | 2.70-2.74 ms   | 3.17-3.27x  | 3.16-3.23x  |
 //!
-//! (Day-3 forms alternated again by themselves: 3.1-3.3x against 3.1-3.3x before, the same
+//! The engine before differs in how it finds a number-up-star value (tiny ones now by their
+//! slot in an array, not by a hash) and in making such a value's options without copying
+//! the value. The aim of 3x is not met on canonical forms: 2.4x, 2.6-2.7x and 2.9-3.0x at
+//! depths 2, 3 and 4. (Random sums of depth 3 came out 2.6-2.7x against 2.8x, the load
+//! rising to 4 during the last run; an earlier run of this session alternated day-3 forms
+//! by themselves: 3.1-3.3x against 3.1-3.3x before, the same
 //! within the noise.) The comparisons read a fresh copy of a table each time, and what they
 //! cache grows the copy's comparison cache, which was made exactly full: so comparisons of
 //! games whose trees are small ([`hackenbook_games::Games::tree_size`]s multiplying to at most
 //! 256) are recomputed rather than cached.
 //!
-//! Where the time goes (perf, canonical forms at depth 2): looking up number-up-star values
+//! Where the time goes (perf, canonical forms at depth 2, before the array of tiny values,
+//! which halved the look-ups): looking up number-up-star values
 //! ~15% (half of it the leaves of the forms), making the options of those values when a
 //! reversibility test needs them ~20%, domination and reversibility proper ~25%, interning
 //! ~18%, much of it waiting for the table's memory; sums are mostly cache hits after the
-//! first level.
+//! first level. Tried and measured no faster: making the options of a number-up-star
+//! value one side at a time, as they are asked for (5% slower at depth 2), and stops held
+//! in one word (multiples of `2^-30`: an entry of 48 bytes instead of 64, 1-2% faster at
+//! depths 3 and 4, within the noise at depth 2, at the cost of the fast path for numbers
+//! of exponent above 30).
 
 use cgt::numeric::dyadic_rational_number::DyadicRationalNumber;
 use cgt::numeric::nimber::Nimber;

@@ -200,9 +200,13 @@ pub struct Games {
     pub(crate) nus_values: Vec<Nus>,
     /// Option lists of all entries, each list sorted by id.
     pub(crate) arena: Vec<GameId>,
+    /// The number-up-star values whose parts are tiny ([`tiny_slot`]), by their slot: one
+    /// read, no hashing (the leaves of everyday games and their options are such values).
+    /// `u32::MAX` where not yet interned.
+    pub(crate) tiny_nus_index: Vec<u32>,
     /// The number-up-star values whose parts do not fit one word ([`small_key`]), by value.
     pub(crate) nus_index: FxHashMap<Nus, GameId>,
-    /// The same index for nus values whose parts fit in one word ([`small_key`]): one
+    /// The same index for the other nus values whose parts fit in one word ([`small_key`]): one
     /// multiplication to hash, no big integer.
     pub(crate) small_nus_index: FxHashMap<u64, GameId>,
     /// The games stored as options, by the hash of their two sorted option lists
@@ -259,6 +263,7 @@ impl Games {
             entries: Vec::with_capacity(512),
             nus_values: Vec::with_capacity(256),
             arena: Vec::with_capacity(2048),
+            tiny_nus_index: vec![UNKNOWN; TINY_SLOTS],
             nus_index: FxHashMap::default(),
             small_nus_index: FxHashMap::with_capacity_and_hasher(256, Default::default()),
             moves_index: FxHashMap::with_capacity_and_hasher(256, Default::default()),
@@ -291,6 +296,7 @@ impl Games {
         held.vec(&self.arena);
         held.vec(&self.neg_cache);
         held.vec(&self.same_hash);
+        held.vec(&self.tiny_nus_index);
         held.map(&self.nus_index);
         held.map(&self.small_nus_index);
         held.map(&self.moves_index);
@@ -363,12 +369,10 @@ impl Games {
 
     /// The number `d`, interned once: equal numbers get one id, whatever their size.
     pub fn number(&mut self, d: &Dyadic) -> GameId {
-        if let Some(key) = word_key(d, 0, 0) {
-            if let Some(&id) = self.small_nus_index.get(&key) {
-                return id;
-            }
+        match self.find_number_up_star(d, 0, 0) {
+            Some(id) => id,
+            None => self.nus(Nus::of_number(d.clone())),
         }
-        self.nus(Nus::of_number(d.clone()))
     }
 
     pub fn integer(&mut self, n: i64) -> GameId {
@@ -407,12 +411,30 @@ impl Games {
         }
     }
 
+    #[inline]
     pub(crate) fn find_nus(&self, value: &Nus) -> Option<GameId> {
-        if value.is_number() && value.number.is_zero() {
-            return Some(ZERO);
+        self.find_number_up_star(&value.number, value.ups, value.nim)
+            .or_else(|| self.find_large_nus(value))
+    }
+
+    /// The id of `number + ups.^ + *nim` when its parts are small enough to be found without
+    /// the value itself ([`tiny_slot`], [`word_key`]); `None` when it is not interned or
+    /// needs the general index.
+    #[inline]
+    fn find_number_up_star(&self, number: &Dyadic, ups: i64, nim: u32) -> Option<GameId> {
+        if let Some(slot) = tiny_slot(number, ups, nim) {
+            let id = self.tiny_nus_index[slot];
+            return (id != UNKNOWN).then_some(GameId(id));
         }
+        let key = word_key(number, ups, nim)?;
+        self.small_nus_index.get(&key).copied()
+    }
+
+    /// [`Games::find_nus`] for values past the one-word key.
+    #[cold]
+    fn find_large_nus(&self, value: &Nus) -> Option<GameId> {
         match small_key(value) {
-            Some(key) => self.small_nus_index.get(&key).copied(),
+            Some(_) => None,
             None => self.nus_index.get(value).copied(),
         }
     }
@@ -434,13 +456,12 @@ impl Games {
             height: u32::from(kind == Kind::Nus),
             tree: nus_tree_size(value.ups, value.nim),
         });
-        match small_key(&value) {
-            Some(key) => {
-                self.small_nus_index.insert(key, id);
-            }
-            None => {
-                self.nus_index.insert(value.clone(), id);
-            }
+        if let Some(slot) = tiny_slot(&value.number, value.ups, value.nim) {
+            self.tiny_nus_index[slot] = id.0;
+        } else if let Some(key) = small_key(&value) {
+            self.small_nus_index.insert(key, id);
+        } else {
+            self.nus_index.insert(value.clone(), id);
         }
         self.nus_values.push(value);
         id
@@ -599,7 +620,10 @@ impl Games {
 
     /// Interns the options of a nus and stores their ids in the arena, each list sorted.
     fn expand_nus(&mut self, g: GameId) {
-        let value = self.nus_values[self.entries[g.index()].nus as usize].clone();
+        // Taken out of its place while its options are interned (which never read it), and
+        // put back after: no copy of the value.
+        let at = self.entries[g.index()].nus as usize;
+        let value = std::mem::replace(&mut self.nus_values[at], Nus::zero());
         let start = self.arena.len();
         let mut right_start = None;
         value.for_each_option(|player, option| {
@@ -622,6 +646,7 @@ impl Games {
         entry.left = left;
         entry.right = right;
         entry.expanded = true;
+        self.nus_values[at] = value;
     }
 
     /// The arena span of the options of `g` for `player`.
@@ -731,6 +756,22 @@ fn options_hash(left: &[GameId], right: &[GameId]) -> u64 {
         hasher.write_u32(g.0);
     }
     hasher.finish()
+}
+
+/// Slots of [`Games::tiny_nus_index`]: numerators in `-16..16`, exponents in `0..4`, up-multiples
+/// in `-4..4` and nimbers in `0..4` (16 KB a table).
+const TINY_SLOTS: usize = 32 * 4 * 8 * 4;
+
+/// The slot of `number + ups.^ + *nim` in [`Games::tiny_nus_index`] when each part is in its
+/// range ([`TINY_SLOTS`]): each part in bits of its own, so distinct values get distinct slots.
+#[inline]
+fn tiny_slot(number: &Dyadic, ups: i64, nim: u32) -> Option<usize> {
+    let (numerator, exponent) = number.as_small()?;
+    let numerator = usize::try_from(numerator.checked_add(16)?).ok()?;
+    let ups = usize::try_from(ups.checked_add(4)?).ok()?;
+    let (exponent, nim) = (exponent as usize, nim as usize);
+    (numerator < 32 && exponent < 4 && ups < 8 && nim < 4)
+        .then_some(numerator << 7 | exponent << 5 | ups << 2 | nim)
 }
 
 /// The one-word key of a nus whose parts are small ([`word_key`]).
@@ -862,6 +903,18 @@ mod tests {
                 }
             }
         }
+        // At the limits of the tiny slots, inside and just outside.
+        for n in [-17, -16, -15, -1, 1, 15, 17] {
+            for e in [0, 1, 3, 4] {
+                for ups in [-5, -4, -1, 0, 1, 3, 4] {
+                    for nim in [0, 1, 3, 4] {
+                        values.push(Nus::new(Dyadic::new(n, e), ups, nim));
+                    }
+                }
+            }
+        }
+        values.push(Nus::new(Dyadic::from(-16), 0, 0));
+        values.push(Nus::new(Dyadic::from(16), 0, 0));
         for n in [i32::MIN as i64, i32::MAX as i64 + 1, 1 << 40] {
             values.push(Nus::new(Dyadic::from(n), 2, 3));
             values.push(Nus::of_number(Dyadic::from(n)));
@@ -870,9 +923,18 @@ mod tests {
         let mut games = Games::new();
         let ids: Vec<GameId> = values.iter().map(|v| games.nus_ref(v)).collect();
         let mut words = FxHashMap::default();
+        let mut slots = FxHashMap::default();
         for (v, &id) in values.iter().zip(&ids) {
             assert_eq!(games.nus_ref(v), id, "{v:?} interned twice");
             assert_eq!(games.as_nus(id), Some(v));
+            if let Some(slot) = tiny_slot(&v.number, v.ups, v.nim) {
+                assert_eq!(games.tiny_nus_index[slot], id.0, "{v:?} in its slot");
+                let earlier = slots.insert(slot, v.clone());
+                assert!(
+                    earlier.as_ref().is_none_or(|w| w == v),
+                    "{v:?}, {earlier:?}: one slot"
+                );
+            }
             if let Some(word) = small_key(v) {
                 let earlier = words.insert(word, v.clone());
                 assert!(
@@ -890,6 +952,11 @@ mod tests {
         assert!(small_key(&Nus::new(Dyadic::one(), 0, 256)).is_none());
         let lowest = Nus::new(Dyadic::from(i32::MIN as i64), -32_768, 255);
         assert!(small_key(&lowest).is_some());
+        let tiny = |n: i64, e: u32, ups: i64, nim: u32| tiny_slot(&Dyadic::new(n, e), ups, nim);
+        assert!(tiny(-16, 0, -4, 3).is_some() && tiny(15, 3, 3, 3).is_some());
+        assert!(tiny(-17, 0, 0, 0).is_none() && tiny(16, 0, 0, 0).is_none());
+        assert!(tiny(1, 4, 0, 0).is_none() && tiny(1, 0, 4, 0).is_none());
+        assert!(tiny(1, 0, -5, 0).is_none() && tiny(1, 0, 0, 4).is_none());
         for n in [-5i64, 0, 7, 1 << 40] {
             let d = Dyadic::from(n);
             assert_eq!(games.number(&d), games.nus_ref(&Nus::of_number(d.clone())));
