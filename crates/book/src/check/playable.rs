@@ -31,11 +31,11 @@ pub struct PlayLimits {
 pub struct PageBudget {
     /// Edges and reachable positions of one diagram.
     pub limits: PlayLimits,
-    /// Bytes play adds to one diagram: its compact table and, on another game's board, the
-    /// items of its drawing that only play shows.
+    /// Bytes play adds to one diagram: its compact table and the items of its board's drawing
+    /// that only play shows.
     pub diagram_bytes: usize,
     /// Bytes play adds to one page, all its diagrams together, as the page writes them: each
-    /// table's attributes, the drawing play adds on another game's boards, and the hidden pool
+    /// table's attributes, the drawing play adds on the boards, and the hidden pool
     /// of typeset values (each distinct value once). What keeps a page within the weight a
     /// reader's browser loads (the browser test's 500 KB, with the fonts, stylesheet and
     /// scripts). Held where the page is written (`page::play`), in the essay's order.

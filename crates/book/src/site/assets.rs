@@ -168,7 +168,7 @@ const LIBERTINUS_NOTICE: &str = "Copyright © 2012-2024 The Libertinus Project A
      with Reserved Font Name \"Linux Libertine\", \"Biolinum\", \"STIX Fonts\".";
 
 /// Writes `style.css`, the diagrams' paint ([`DIAGRAM_CSS`]) followed by
-/// `stylesheet` (ours, [`STYLE_CSS`], unless the project overrides it), `board.css` (the other games' paint, [`BOARD_CSS`]: only pages with their boards load it, before
+/// `stylesheet` (ours, [`STYLE_CSS`], unless the project overrides it), `board.css` (every board's paint, Hackenbush's too, [`BOARD_CSS`]: only pages with boards load it, before
 /// `style.css`, so that the stylesheet can still restyle a class by a later rule), our scripts
 /// (`exercise.js`, `play.js`, `player.js`, `board.js`, `pieces.js`, `edges.js`, `search.js`, `investigate.js`), `fonts/*.woff2` (each font cut
 /// to the glyphs `pages`, the stylesheet and the scripts show), `fonts/OFL.txt`,

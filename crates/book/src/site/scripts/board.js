@@ -1,8 +1,8 @@
 // hackenbook's player, the format of a board of any game (`g3`, crates/rulesets/src/play/
 // compact.rs): per entry the items it shows and its value, then its moves by the item clicked
 // (name, and the entry reached unless the page finds it: the entry showing the most items within
-// what stood, less the item clicked, with what the move adds). Loaded before `player.js` only by
-// pages with such a board; it registers the format (window.hackenbookPlay.g3) and `player.js`,
+// what stood, less the item clicked, with what the move adds). Loaded before `player.js` by
+// play.js on the first press of Play; it registers the format (window.hackenbookPlay.g3) and `player.js`,
 // which has the one set of controls (panel, verdicts, undo and reset, the solver's replies,
 // keyboard), uses it. A board whose moves take pieces drawn as thin strokes (items with
 // `data-piece`: Hackenbush's edges) is played by the nearest piece to a tap and grows on a phone

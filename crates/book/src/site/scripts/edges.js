@@ -25,7 +25,7 @@
   // drawn, and where edges are close each keeps the points nearer to it than to any other (the
   // nearest wins, never the one drawn last: no edge steals its neighbour's taps). A tap counts
   // on the drawing or on what holds it (the figure, the exercise's box), so a small drawing's
-  // targets reach past its edge. Null when no edge is near. Move exercises use it too.
+  // targets reach past its edge. Null when no edge is near.
   var REACH = 40;
   // 33 points along an edge, in the drawing's units (kept: the drawing does not change).
   function pointsOf(p) {

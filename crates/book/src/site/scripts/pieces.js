@@ -1,7 +1,7 @@
 // hackenbook's player, pieces drawn as thin strokes on a board (`board.js`'s items with
 // `data-piece`: Hackenbush's edges): which piece a tap picks, how large the drawing grows on a
-// phone, and how a move is told by the piece it takes. Loaded before `board.js` only by pages
-// with such a board; it registers itself as window.hackenbookPlay.pieces (`at`: the piece a tap
+// phone, and how a move is told by the piece it takes. Loaded before `board.js` by play.js on
+// pages with such a board (with the page where a move exercise's tap needs it); it registers itself as window.hackenbookPlay.pieces (`at`: the piece a tap
 // picks, `fit`: the phone's enlargement, `narrowest`: the narrowest target, which the browser
 // test reads, `words`: the board's words).
 "use strict";
