@@ -18,19 +18,12 @@ use hackenbook_rulesets::play::{self as any_play, compact::encode as encode_boar
 use hackenbook_rulesets::{AnyPosition, Drawing};
 use std::ops::Range;
 
-/// The limits of one diagram's play.
-#[derive(Clone, Debug)]
-pub struct PlayLimits {
-    /// Edges of a Hackenbush board: past them it is a picture before any table is built.
-    pub edges: usize,
-    /// Positions play can reach, the position itself included.
-    pub positions: usize,
-}
-
 /// The budgets of play in the page.
 pub struct PageBudget {
-    /// Edges and reachable positions of one diagram.
-    pub limits: PlayLimits,
+    /// Edges of a Hackenbush board: past them it is a picture before any table is built.
+    pub edges: usize,
+    /// The limits of one diagram's table (the positions play can reach).
+    pub limits: any_play::PlayLimits,
     /// Bytes play adds to one diagram: its compact table and the items of its board's drawing
     /// that only play shows.
     pub diagram_bytes: usize,
@@ -44,10 +37,8 @@ pub struct PageBudget {
 
 /// The budget every page is built with.
 pub const PAGE_BUDGET: PageBudget = PageBudget {
-    limits: PlayLimits {
-        edges: 24,
-        positions: 20_000,
-    },
+    edges: 24,
+    limits: any_play::PlayLimits { positions: 20_000 },
     diagram_bytes: 24_000,
     page_bytes: 22_600,
 };
@@ -97,7 +88,7 @@ pub struct PlayValue {
 
 /// A table's text, and the `drawn` bytes its drawing adds for play, within the budget of one
 /// diagram, with its values for the page to typeset; or why not (an [`Unplayable`] fact).
-fn within_page(
+fn within_diagram(
     text: String,
     drawn: usize,
     positions: usize,
@@ -144,7 +135,7 @@ pub fn board_play(cx: &mut Context, position: &AnyPosition, span: Range<usize>) 
         }
     };
     // A Hackenbush board past the edges the page plays is a picture before any table is built.
-    let edges = PAGE_BUDGET.limits.edges;
+    let edges = PAGE_BUDGET.edges;
     if position.downcast::<Hackenbush>().is_some() && position.size() > edges {
         return still(PagePlay::Static(Unplayable::TooManyEdges {
             edges: position.size(),
@@ -154,10 +145,7 @@ pub fn board_play(cx: &mut Context, position: &AnyPosition, span: Range<usize>) 
     let Evaluator {
         games, rulesets, ..
     } = &mut *cx.ev;
-    let limits = any_play::PlayLimits {
-        positions: PAGE_BUDGET.limits.positions,
-    };
-    let table = match any_play::PlayTable::build(position, &limits, rulesets, games) {
+    let table = match any_play::PlayTable::build(position, &PAGE_BUDGET.limits, rulesets, games) {
         Ok(t) => t,
         Err(any_play::PlayError::TooManyPositions { limit }) => {
             return still(PagePlay::Static(Unplayable::TooManyPositions { limit }))
@@ -187,7 +175,7 @@ pub fn board_play(cx: &mut Context, position: &AnyPosition, span: Range<usize>) 
         .to_svg_playable(1.0, None, &page.shown)
         .len()
         .saturating_sub(position.draw().to_svg_titled(1.0, None).len());
-    let play = within_page(
+    let play = within_diagram(
         page.text,
         drawn,
         table.positions.len(),
