@@ -116,6 +116,17 @@ pub(crate) fn numerator(x: &Dyadic) -> Option<i64> {
     from_dyadic(x)
 }
 
+/// The binary places of the value a numerator stands for: `0` for an integer.
+pub(crate) fn places(numerator: i64) -> u32 {
+    Fixed(numerator).exponent()
+}
+
+/// One numerator for each number of binary places a value of a distribution can have:
+/// `(p, the numerator of 2^-p)` for `p` from 0 to `SCALE`.
+pub(crate) fn one_per_places() -> impl Iterator<Item = (u32, i64)> {
+    (0..=SCALE).map(|p| (p, 1i64 << (SCALE - p)))
+}
+
 /// The exact value a numerator of a distribution stands for.
 pub(crate) fn value_of(numerator: i64) -> Dyadic {
     to_dyadic(numerator)

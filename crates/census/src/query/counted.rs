@@ -6,8 +6,10 @@
 //! with one value are interchangeable; so the query's conditions are asked once of each size and
 //! value, and weighted by how many members share it. A comparison of the value with a number is
 //! compiled to a comparison of integers (the value's numerator in the distribution), a part that
-//! reads only the number of edges is asked once a size, and everything else is asked of each
-//! value by the same evaluator as any census's records ([`Test`]).
+//! reads only the number of edges is asked once a size, one that reads only the value's binary
+//! places once for each number of places, and everything else is asked of each value by the
+//! same evaluator as any census's records ([`Test`]); a quantity that reads only the number of
+//! edges is asked once a size.
 
 use crate::engines::counting::{self, Distribution};
 use crate::query::eval::{holds, reads, Measures, Reads, RowEval, Scalar, Subject};
@@ -108,6 +110,10 @@ pub fn figure(
         let edges = u32::try_from(*edges)
             .map_err(|_| QueryError::new(family.name_span.clone(), "too many edges to count"))?;
         let filter = family.filter.as_ref().map(|f| Test::compile(f, edges, ev));
+        if filter.as_ref().is_some_and(Test::fails_all) {
+            // No member of this size passes (`where edges = 7`, at another size).
+            continue;
+        }
         let condition = match asked {
             Asked::Share(c) => Some(Test::compile(c, edges, ev)),
             _ => None,
@@ -115,6 +121,12 @@ pub fn figure(
         // Within one size no sum passes the size's total, which fits (held against its
         // closed form): the counts are added as machine integers (checked all the same), the
         // sizes as big ones.
+        // A quantity that reads only the number of edges is the same for every member of the
+        // size: asked once, below, if any member passes.
+        let once_a_size = match asked {
+            Asked::Extreme(_, e) => same_for_a_size(e, ev.measures),
+            _ => false,
+        };
         let (mut size_whole, mut size_part) = (0u128, 0u128);
         let add = |sum: &mut u128, count: u128| -> Result<(), QueryError> {
             *sum = sum
@@ -152,6 +164,7 @@ pub fn figure(
                         best_value = Some(numerator);
                     }
                 }
+                Asked::Extreme(..) if once_a_size => {}
                 Asked::Extreme(which, e) => {
                     let r = member.record(ev);
                     let x = ev.eval(e, Subject::Position(r))?;
@@ -167,6 +180,21 @@ pub fn figure(
                     }
                     best = Some(ev.extreme(which, x, best.take(), e)?);
                 }
+            }
+        }
+        if let (true, Asked::Extreme(which, e)) = (once_a_size && size_whole > 0, asked) {
+            let r = record(edges, &Dyadic::zero(), ev);
+            let x = ev.eval(e, Subject::Position(&r))?;
+            if which == Extreme::Total {
+                let Scalar::Num(d) = &x else {
+                    return Err(QueryError::new(
+                        e.span.clone(),
+                        "`total` adds numbers; this is a game that is not a number",
+                    ));
+                };
+                total = &total + &(d * &Dyadic::integer(size_whole));
+            } else {
+                best = Some(ev.extreme(which, x, best.take(), e)?);
             }
         }
         whole += size_whole;
@@ -215,6 +243,9 @@ fn distinct(
         let edges = u32::try_from(*edges)
             .map_err(|_| QueryError::new(family.name_span.clone(), "too many edges to count"))?;
         let filter = family.filter.as_ref().map(|f| Test::compile(f, edges, ev));
+        if filter.as_ref().is_some_and(Test::fails_all) {
+            continue;
+        }
         each.push((edges, filter, distribution.numerators()));
     }
     /// The next value of a size that passes its filter.
@@ -270,10 +301,25 @@ fn reads_the_value(e: &Expr) -> bool {
 
 /// Whether `e` reads nothing but the number of edges: the same for every member of a size.
 fn same_for_a_size(e: &Expr, measures: &Measures) -> bool {
+    reads_only(e, measures, &["edges"])
+}
+
+/// The properties read off a value's binary places alone (`3` for `3/8`), the same for
+/// every value with as many places.
+const READ_OFF_PLACES: [&str; 2] = ["places", "denominator"];
+
+/// Whether `e` reads nothing but the number of edges and the value's binary places.
+fn same_for_its_places(e: &Expr, measures: &Measures) -> bool {
+    let [places, denominator] = READ_OFF_PLACES;
+    reads_only(e, measures, &["edges", places, denominator])
+}
+
+/// Whether every property `e` reads is one of `names`.
+fn reads_only(e: &Expr, measures: &Measures, names: &[&str]) -> bool {
     let mut used = Vec::new();
     reads(e, measures, &mut used);
     used.iter()
-        .all(|(read, _)| matches!(read, Reads::Prop(p) if p.get().name == "edges"))
+        .all(|(read, _)| matches!(read, Reads::Prop(p) if names.contains(&p.get().name)))
 }
 
 /// One member of a size and value: its value's numerator, and its record, built when a
@@ -314,6 +360,9 @@ enum Test<'e> {
         c: i64,
         flipped: bool,
     },
+    /// Asked once for each number of binary places: whether a value with `p` places passes
+    /// is entry `p`.
+    ByPlaces(Vec<bool>),
     Not(Box<Test<'e>>),
     And(Box<Test<'e>>, Box<Test<'e>>),
     Or(Box<Test<'e>>, Box<Test<'e>>),
@@ -329,15 +378,22 @@ impl<'e> Test<'e> {
             )
         };
         match &e.kind {
-            ExprKind::Not(a) => Test::Not(Box::new(Test::compile(a, edges, ev))),
-            ExprKind::And(a, b) => {
-                let (a, b) = both(a, b, ev);
-                Test::And(a, b)
-            }
-            ExprKind::Or(a, b) => {
-                let (a, b) = both(a, b, ev);
-                Test::Or(a, b)
-            }
+            ExprKind::Not(a) => match Test::compile(a, edges, ev) {
+                Test::Known(b) => Test::Known(!b),
+                a => Test::Not(Box::new(a)),
+            },
+            // A known left side decides or hands over, as the evaluator's short cut does; a
+            // known right side is still asked after the left, which may fail with an error.
+            ExprKind::And(a, b) => match both(a, b, ev) {
+                (a, _) if matches!(*a, Test::Known(false)) => Test::Known(false),
+                (a, b) if matches!(*a, Test::Known(true)) => *b,
+                (a, b) => Test::And(a, b),
+            },
+            ExprKind::Or(a, b) => match both(a, b, ev) {
+                (a, _) if matches!(*a, Test::Known(true)) => Test::Known(true),
+                (a, b) if matches!(*a, Test::Known(false)) => *b,
+                (a, b) => Test::Or(a, b),
+            },
             ExprKind::Compare(rel, a, b) => Test::value_against(*rel, a, b, false, edges, ev)
                 .or_else(|| Test::value_against(*rel, b, a, true, edges, ev))
                 .unwrap_or_else(|| Test::once(e, edges, ev)),
@@ -366,16 +422,35 @@ impl<'e> Test<'e> {
         Some(Test::Value { rel, c, flipped })
     }
 
-    /// `e` asked once for the size if it reads nothing but the number of edges (and asks
-    /// without an error), else of each value.
+    /// `e` asked once for the size if it reads nothing but the number of edges, once for each
+    /// number of binary places if it reads nothing else but the value's places (each asked of
+    /// the value `2^-p`, which has `p` places), provided every such question is answered
+    /// without an error; else of each value, where an error is the member's.
     fn once(e: &'e Expr, edges: u32, ev: &mut RowEval) -> Test<'e> {
         if same_for_a_size(e, ev.measures) {
             let r = record(edges, &Dyadic::zero(), ev);
             if let Ok(b) = ev.truth(e, Subject::Position(&r)) {
                 return Test::Known(b);
             }
+        } else if same_for_its_places(e, ev.measures) {
+            let mut by_places = Vec::new();
+            for (p, numerator) in counting::one_per_places() {
+                debug_assert_eq!(p as usize, by_places.len());
+                let r = record(edges, &counting::value_of(numerator), ev);
+                match ev.truth(e, Subject::Position(&r)) {
+                    Ok(b) => by_places.push(b),
+                    Err(_) => return Test::Asked(e),
+                }
+            }
+            return Test::ByPlaces(by_places);
         }
         Test::Asked(e)
+    }
+
+    /// Whether the test is known, before any value is asked, to fail for every member of the
+    /// size: a part that reads only the number of edges, false at this size.
+    fn fails_all(&self) -> bool {
+        matches!(self, Test::Known(false))
     }
 
     fn holds(&self, member: &mut Member, ev: &mut RowEval) -> Result<bool, QueryError> {
@@ -389,6 +464,7 @@ impl<'e> Test<'e> {
                 };
                 holds(*rel, if *flipped { relation.flip() } else { relation })
             }
+            Test::ByPlaces(by_places) => by_places[counting::places(member.numerator) as usize],
             Test::Not(a) => !a.holds(member, ev)?,
             Test::And(a, b) => a.holds(member, ev)? && b.holds(member, ev)?,
             Test::Or(a, b) => a.holds(member, ev)? || b.holds(member, ev)?,

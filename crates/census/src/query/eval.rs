@@ -86,7 +86,7 @@ impl<'a> RowEval<'a> {
     pub fn eval(&mut self, e: &Expr, r: Subject) -> Result<Scalar, QueryError> {
         let err = |m: String| QueryError::new(e.span.clone(), m);
         Ok(match &e.kind {
-            ExprKind::Number(text) => Scalar::Num(text.parse::<Dyadic>().map_err(|x| err(x.0))?),
+            ExprKind::Number(x) => Scalar::Num(x.clone()),
             ExprKind::Bool(b) => Scalar::Bool(*b),
             ExprKind::Game(text) => {
                 let g = self.literal(text).map_err(err)?;

@@ -20,6 +20,7 @@ pub mod property;
 pub mod row;
 
 use hackenbook_games::notation::MAX_NESTING;
+use hackenbook_games::Dyadic;
 use std::collections::BTreeMap;
 use std::ops::Range;
 
@@ -195,8 +196,9 @@ pub struct Expr {
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum ExprKind {
-    /// A number as written (`3`, `0.5`); fractions are divisions.
-    Number(String),
+    /// A number as written (`3`, `0.5`), read when the query is parsed; fractions are
+    /// divisions.
+    Number(Dyadic),
     Bool(bool),
     /// Game notation from `[…]`.
     Game(String),
@@ -758,8 +760,12 @@ impl Parser<'_> {
         let start = self.start();
         let kind = match self.peek().cloned() {
             Some(Tok::Number(n)) => {
+                let span = self.span_here();
+                let x = n
+                    .parse::<Dyadic>()
+                    .map_err(|x| QueryError::new(span, x.0))?;
                 self.pos += 1;
-                ExprKind::Number(n)
+                ExprKind::Number(x)
             }
             Some(Tok::Game(g)) => {
                 self.pos += 1;
