@@ -13,7 +13,7 @@
 
 use super::canon::{self, Canon};
 use super::cut::{cut, explain};
-use super::draw::{fit, parts_standing, svg_standing, EDGE_EM, UNIT};
+use super::draw::{fit, parts, svg_standing, touched, Picture, EDGE_EM, UNIT};
 use super::edge_names::{EdgeNames, Scheme};
 use super::notation::{print, print_graph};
 use super::position::UnionFind;
@@ -25,7 +25,7 @@ use hackenbook_games::{GameId, Games, Player};
 use std::any::Any;
 use std::fmt;
 use std::hash::{Hash, Hasher};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 /// The rules of Hackenbush: normal, or childish (a cut may make nothing fall).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -113,11 +113,73 @@ impl EdgeBits {
     }
 }
 
-/// The position as written, with its edges' names: shared by every board play reaches from it.
+/// The position as written, with its edges' names and, once asked, its drawing with every
+/// edge standing: shared by every board play reaches from it.
 #[derive(Debug)]
 struct Written {
     position: Position,
     names: EdgeNames,
+    whole: OnceLock<Whole>,
+}
+
+/// The written position drawn with every edge standing, each part an item without moves: a
+/// board in play shows the same items, less the edges that fell and the nodes no standing
+/// edge touches, so the picture is laid out and drawn once for all the boards play reaches.
+#[derive(Debug)]
+struct Whole {
+    picture: Picture,
+    /// The drawing's view box, in ems.
+    view: [f32; 4],
+    hatching: Option<Item>,
+    /// Per edge drawn, its index as written and its item.
+    edges: Vec<(usize, Item)>,
+    ground: Item,
+    /// Per node drawn, its index and its item.
+    nodes: Vec<(usize, Item)>,
+}
+
+impl Whole {
+    fn of(written: &Position) -> Whole {
+        let picture = written.picture();
+        let parts = parts(&picture);
+        // Drawing units (an edge is `UNIT` long) to ems (an edge is `EDGE_EM`), an oversized
+        // drawing scaled down as the diagram is ([`fit`]).
+        let (w, h) = parts.size;
+        let em = (EDGE_EM / UNIT * fit(w, h)) as f32;
+        let item = |id: String, svg: &str, label: String, piece: Option<String>| Item {
+            id,
+            svg: format!(
+                "<g transform=\"scale({})\">{}</g>",
+                crate::draw::num(em),
+                svg.trim_end()
+            ),
+            moves: Vec::new(),
+            label,
+            piece,
+        };
+        let edges = parts
+            .edges
+            .iter()
+            .map(|(e, svg)| {
+                let colour = written.edges()[*e].2;
+                let edge = item(format!("edge-{e}"), svg, String::new(), Some(piece(colour)));
+                (*e, edge)
+            })
+            .collect();
+        Whole {
+            view: [0.0, 0.0, w as f32 * em, h as f32 * em],
+            hatching: (!parts.hatching.is_empty())
+                .then(|| item("hatching".into(), &parts.hatching, String::new(), None)),
+            edges,
+            ground: item("ground".into(), &parts.ground, "the ground".into(), None),
+            nodes: parts
+                .nodes
+                .iter()
+                .map(|(n, svg)| (*n, item(format!("node-{n}"), svg, String::new(), None)))
+                .collect(),
+            picture,
+        }
+    }
 }
 
 /// A Hackenbush board in play: the position as written and the edges of it still standing.
@@ -136,6 +198,7 @@ impl InPlay {
             written: Arc::new(Written {
                 names: EdgeNames::of(position),
                 position: position.clone(),
+                whole: OnceLock::new(),
             }),
         }
     }
@@ -437,31 +500,15 @@ impl Ruleset for Hackenbush {
     /// player who may make it, and the nodes those edges touch. Drawn in the written position's
     /// frame, so an edge stays where it was while others fall.
     fn draw(&self, p: &InPlay) -> Drawing {
-        let parts = parts_standing(&p.written.position.picture(), &p.flags());
-        // Drawing units (an edge is `UNIT` long) to ems (an edge is `EDGE_EM`), an oversized
-        // drawing scaled down as the diagram is ([`fit`]).
-        let (w, h) = parts.size;
-        let em = (EDGE_EM / UNIT * fit(w, h)) as f32;
-        let scaled = |svg: &str| {
-            format!(
-                "<g transform=\"scale({})\">{}</g>",
-                crate::draw::num(em),
-                svg.trim_end()
-            )
-        };
-        let plain = |id: String, svg: &str, label: String| Item {
-            id,
-            svg: scaled(svg),
-            moves: Vec::new(),
-            label,
-            piece: None,
-        };
-        let mut items = Vec::new();
-        if !parts.hatching.is_empty() {
-            items.push(plain("hatching".into(), &parts.hatching, String::new()));
-        }
         let written = &p.written.position;
-        for (e, svg) in &parts.edges {
+        let whole = p.written.whole.get_or_init(|| Whole::of(written));
+        let flags = p.flags();
+        let mut items = Vec::new();
+        items.extend(whole.hatching.clone());
+        for (e, edge) in &whole.edges {
+            if !p.standing.contains(*e) {
+                continue;
+            }
             let name = p.names().name(*e);
             let moves = Player::BOTH
                 .into_iter()
@@ -471,17 +518,20 @@ impl Ruleset for Hackenbush {
                 .map(|who| (who, name.clone()))
                 .collect();
             items.push(Item {
-                id: format!("edge-{e}"),
-                svg: scaled(svg),
                 moves,
                 label: format!("the {} edge {name}", written.edges()[*e].2.word()),
-                piece: Some(piece(written.edges()[*e].2)),
+                ..edge.clone()
             });
         }
-        items.push(plain("ground".into(), &parts.ground, "the ground".into()));
-        for (n, svg) in &parts.nodes {
-            items.push(plain(format!("node-{n}"), svg, String::new()));
-        }
+        items.push(whole.ground.clone());
+        let touched = touched(&whole.picture, &flags);
+        items.extend(
+            whole
+                .nodes
+                .iter()
+                .filter(|(n, _)| touched.get(*n).copied().unwrap_or(false))
+                .map(|(_, node)| node.clone()),
+        );
         let count = |c: Colour| {
             p.standing
                 .iter()
@@ -489,7 +539,7 @@ impl Ruleset for Hackenbush {
                 .count()
         };
         Drawing {
-            view: [0.0, 0.0, w as f32 * em, h as f32 * em],
+            view: whole.view,
             items,
             description: format!(
                 "a Hackenbush position of {} standing edges: {} blue, {} red, {} green",

@@ -31,7 +31,7 @@ mod tree;
 pub use geometry::Point;
 pub use layout::{layout, Layout, LayoutKind, NodeSpot};
 pub use shapes::{EdgeShape, Path};
-pub use svg::{fit, parts_standing, svg, svg_standing, Parts, EDGE_EM, STYLE, UNIT};
+pub use svg::{fit, parts, svg, svg_standing, touched, Parts, EDGE_EM, STYLE, UNIT};
 
 use crate::hackenbush::{Colour, Position};
 

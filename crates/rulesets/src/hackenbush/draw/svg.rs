@@ -87,9 +87,19 @@ fn layout_standing(picture: &Picture, standing: &[bool]) -> Layout {
     let mut layout = layout(picture);
     let stands = |e: usize| standing.get(e).copied().unwrap_or(false);
     layout.edges.retain(|shape| stands(shape.index));
+    let touched = touched(picture, standing);
+    layout
+        .nodes
+        .retain(|spot| touched.get(spot.node).copied().unwrap_or(false));
+    layout
+}
+
+/// Per node of the picture, whether an edge marked in `standing` touches it: the nodes a frame
+/// of play shows.
+pub fn touched(picture: &Picture, standing: &[bool]) -> Vec<bool> {
     let mut touched = vec![false; picture.node_count];
     for (e, &(a, b, _)) in picture.edges.iter().enumerate() {
-        if stands(e) {
+        if standing.get(e).copied().unwrap_or(false) {
             for n in [a, b] {
                 if let Some(t) = touched.get_mut(n) {
                     *t = true;
@@ -97,30 +107,28 @@ fn layout_standing(picture: &Picture, standing: &[bool]) -> Layout {
             }
         }
     }
-    layout
-        .nodes
-        .retain(|spot| touched.get(spot.node).copied().unwrap_or(false));
-    layout
+    touched
 }
 
 /// A frame of play in parts, each apart (for a drawing whose items play shows and hides): what
 /// [`svg_standing`] draws together, in the same layout and frame, in drawing units (an edge is
-/// 34 long, [`EDGE_EM`] em on the page).
+/// 34 long, [`EDGE_EM`] em on the page). A frame in which only some edges stand shows the same
+/// parts, less the edges that fell and the nodes no standing edge touches ([`touched`]).
 pub struct Parts {
     /// Width and height of the frame.
     pub size: (f64, f64),
     /// The hatching under the ground (drawn first) and the ground line (over the edges' feet).
     pub hatching: String,
     pub ground: String,
-    /// Per edge marked standing, its index in the picture and its markup.
+    /// Per edge, its index in the picture and its markup.
     pub edges: Vec<(usize, String)>,
-    /// Per node those edges touch, its index and its dot (drawn last).
+    /// Per node an edge touches, its index and its dot (drawn last).
     pub nodes: Vec<(usize, String)>,
 }
 
-/// The parts of the frame of play in which the edges marked in `standing` stand.
-pub fn parts_standing(picture: &Picture, standing: &[bool]) -> Parts {
-    let layout = layout_standing(picture, standing);
+/// The parts of the whole picture's frame of play, every edge standing.
+pub fn parts(picture: &Picture) -> Parts {
+    let layout = layout(picture);
     let frame = Frame {
         min: layout.min,
         max: layout.max,
