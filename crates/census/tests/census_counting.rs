@@ -234,6 +234,17 @@ fn each_kind_of_condition_counted_agrees_with_enumeration() {
         "integer_part = 1 and value < 3/2",
         "true and value < -1/4",
         "false or value = 1/8",
+        // Read off the value's places alone: asked once for each number of places.
+        "places = 2",
+        "denominator = 1",
+        "not denominator = 4 and edges > 3",
+        "places > edges - 5",
+        "edges < 4 or denominator >= 8",
+        // Known for a size before any value is asked: no member passes, or every one.
+        "edges = 5",
+        "edges = 1 or edges = 3",
+        "edges > 2 and edges < 6 and value > 0",
+        "edges < 3 or value < 0",
     ];
     let mut asked = Vec::new();
     for c in conditions {
@@ -247,13 +258,25 @@ fn each_kind_of_condition_counted_agrees_with_enumeration() {
             format!("share F where edges >= 1 have {c}"),
             format!("share F where edges >= 1 and {enumerated} have {c}"),
         ));
+        // With no `where`, a count, and a share of a comparison with a number, are read off
+        // the sorted values.
+        asked.push((
+            format!("share T have {c}"),
+            format!("share T where {enumerated} have {c}"),
+        ));
     }
+    asked.push(("count S".into(), format!("count S where {enumerated}")));
     for (counted, other) in [
         ("max value over F where value < 3", "value < 3"),
         ("min value over T where edges = 8", "edges = 8"),
         ("max value over S where value <= 1/2", "value <= 1/2"),
         ("min -value over F where edges > 4", "edges > 4"),
         ("total value * value over F where value > 1", "value > 1"),
+        // Quantities that read only the number of edges: asked once a size.
+        ("max edges over F where value = 0", "value = 0"),
+        ("min edges * 2 over S where value = 1/2", "value = 1/2"),
+        ("total edges over T where value > 1", "value > 1"),
+        ("total edges - 3 over F where edges != 2", "edges != 2"),
     ] {
         let (head, _) = counted.split_once(" where ").unwrap();
         asked.push((

@@ -225,6 +225,20 @@ impl Distribution {
             .map_or(0, |i| u128::from(self.counts[i]))
     }
 
+    /// How many members have a value below, equal to and above the numerator `c` (see
+    /// [`numerator`]), read off the sorted values. (No sum can pass `u128`: fewer than 2^64
+    /// counts, each below 2^64.)
+    pub(crate) fn split_at(&self, c: i64) -> [u128; 3] {
+        let below = self.values.partition_point(|&v| v < c);
+        let above = self.values.partition_point(|&v| v <= c);
+        let sum = |counts: &[u64]| counts.iter().map(|&n| u128::from(n)).sum::<u128>();
+        [
+            sum(&self.counts[..below]),
+            sum(&self.counts[below..above]),
+            sum(&self.counts[above..]),
+        ]
+    }
+
     /// Every member, counted (checked: an overflow is an error).
     pub fn total(&self) -> Result<u128, CountError> {
         part_total(&self.part())

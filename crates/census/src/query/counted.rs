@@ -134,6 +134,34 @@ pub fn figure(
                 .ok_or_else(|| QueryError::new(family.name_span.clone(), "a count passed 2^128"))?;
             Ok(())
         };
+        // With no condition left to ask of each value, a count and a share whose condition
+        // compares the value with a number are read off the sorted values.
+        if let Some([below, equal, above]) = Test::read_off(filter.as_ref(), asked, &condition)
+            .map(|c| distribution.split_at(c.unwrap_or(0)))
+        {
+            size_whole = below + equal + above;
+            size_part = match &condition {
+                Some(Test::Value { rel, flipped, .. }) => {
+                    let passes = |relation: Relation| {
+                        holds(*rel, if *flipped { relation.flip() } else { relation })
+                    };
+                    [
+                        (below, Relation::Less),
+                        (equal, Relation::Equal),
+                        (above, Relation::Greater),
+                    ]
+                    .into_iter()
+                    .filter(|&(_, relation)| passes(relation))
+                    .map(|(n, _)| n)
+                    .sum()
+                }
+                Some(Test::Known(true)) => size_whole,
+                _ => 0,
+            };
+            whole += size_whole;
+            part += size_part;
+            continue;
+        }
         for (numerator, count) in distribution.numerators() {
             let mut member = Member::new(edges, numerator);
             if let Some(filter) = &filter {
@@ -445,6 +473,25 @@ impl<'e> Test<'e> {
             return Test::ByPlaces(by_places);
         }
         Test::Asked(e)
+    }
+
+    /// For a count or a share whose `filter` passes every member of the size, and whose
+    /// condition is known or compares the value with a number: `Some(the number's
+    /// numerator)` (`None` for a known condition), where the figure is read off the sorted
+    /// values ([`Distribution::split_at`]) rather than asked of each.
+    fn read_off(
+        filter: Option<&Test>,
+        asked: Asked,
+        condition: &Option<Test>,
+    ) -> Option<Option<i64>> {
+        if !filter.is_none_or(|f| matches!(f, Test::Known(true))) {
+            return None;
+        }
+        match (asked, condition) {
+            (Asked::Count, _) | (Asked::Share(_), Some(Test::Known(_))) => Some(None),
+            (Asked::Share(_), Some(Test::Value { c, .. })) => Some(Some(*c)),
+            _ => None,
+        }
     }
 
     /// Whether the test is known, before any value is asked, to fail for every member of the

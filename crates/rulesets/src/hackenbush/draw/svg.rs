@@ -389,7 +389,7 @@ mod tests {
             ],
             coords: None,
         };
-        let parts = parts_standing(&picture, &[true; 3]);
+        let parts = parts(&picture);
         let whole = svg_standing(&picture, &[true; 3], "", "");
         assert_eq!(parts.edges.len(), 3);
         for (i, markup) in &parts.edges {
@@ -398,6 +398,50 @@ mod tests {
             assert!(whole.contains(&numbered), "{numbered} in {whole}");
         }
         assert_eq!(whole.matches("data-edge=").count(), 4, "{whole}");
+    }
+
+    /// A frame in which some edges fell shows the whole frame's parts less those edges and the
+    /// nodes no standing edge touches, each part as the whole frame draws it: what
+    /// [`svg_standing`] draws, for every set of standing edges of a small picture.
+    #[test]
+    fn a_frame_of_play_is_the_whole_frame_less_what_fell() {
+        let picture = Picture {
+            node_count: 5,
+            edges: vec![
+                (0, 1, Colour::Blue),
+                (1, 2, Colour::Red),
+                (2, 3, Colour::Green),
+                (1, 3, Colour::Blue),
+                (0, 4, Colour::Red),
+            ],
+            coords: None,
+        };
+        // Only the red edge on the ground stands: its two ends are shown.
+        let alone = touched(&picture, &[false, false, false, false, true]);
+        assert_eq!(alone, [true, false, false, false, true]);
+        let whole = parts(&picture);
+        assert_eq!(whole.edges.len(), 5);
+        assert_eq!(whole.nodes.len(), 4, "every node but the ground");
+        for mask in 0u32..32 {
+            let standing: Vec<bool> = (0..5).map(|e| mask & 1 << e != 0).collect();
+            let frame = svg_standing(&picture, &standing, "", "");
+            let touched = touched(&picture, &standing);
+            for (e, markup) in &whole.edges {
+                let numbered = markup.replace(" d=", &format!(" data-edge=\"{e}\" d="));
+                assert_eq!(
+                    frame.contains(&numbered),
+                    standing[*e],
+                    "edge {e}, {mask:05b}"
+                );
+            }
+            for (n, dot) in &whole.nodes {
+                assert_eq!(
+                    frame.contains(dot.as_str()),
+                    touched[*n],
+                    "node {n}, {mask:05b}"
+                );
+            }
+        }
     }
 
     #[test]
