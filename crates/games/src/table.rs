@@ -401,24 +401,48 @@ impl Games {
     }
 
     /// As [`Games::nus`], cloning `value` only when it is new.
+    #[inline]
     pub fn nus_ref(&mut self, value: &Nus) -> GameId {
-        match self.locate(value) {
-            Ok(id) => id,
-            Err(place) => self.insert_nus_at(value.clone(), place),
+        let place = NusPlace::of(&value.number, value.ups, value.nim);
+        match self.find_small(place) {
+            Some(id) => id,
+            None => self.nus_missed(value, place),
         }
+    }
+
+    /// [`Games::nus_ref`] past the tiny slots and one-word keys: the general index looked up,
+    /// and the value interned when new. Out of line, so that the look-ups that hit stay small.
+    #[inline(never)]
+    fn nus_missed(&mut self, value: &Nus, place: NusPlace) -> GameId {
+        if place == NusPlace::Large {
+            if let Some(id) = self.find_large_nus(value) {
+                return id;
+            }
+        }
+        self.insert_nus_at(value.clone(), place)
     }
 
     /// As [`Games::nus`], for the value `number + ups.^ + *nim` given by its parts, made only
     /// when it is new.
+    #[inline]
     pub(crate) fn nus_parts(&mut self, number: &Dyadic, ups: i64, nim: u32) -> GameId {
         let place = NusPlace::of(number, ups, nim);
-        if place == NusPlace::Large {
-            return self.nus(Nus::new(number.clone(), ups, nim));
-        }
         match self.find_small(place) {
             Some(id) => id,
-            None => self.insert_nus_at(Nus::new(number.clone(), ups, nim), place),
+            None => self.nus_missed_parts(number, ups, nim, place),
         }
+    }
+
+    /// [`Games::nus_missed`] for a value given by its parts.
+    #[inline(never)]
+    fn nus_missed_parts(&mut self, number: &Dyadic, ups: i64, nim: u32, place: NusPlace) -> GameId {
+        let value = Nus::new(number.clone(), ups, nim);
+        if place == NusPlace::Large {
+            if let Some(id) = self.find_large_nus(&value) {
+                return id;
+            }
+        }
+        self.insert_nus_at(value, place)
     }
 
     #[inline]
@@ -428,7 +452,7 @@ impl Games {
 
     /// The id of `value`, or, when it is not interned, the place in the index where it goes
     /// ([`NusPlace`]): its key is worked out once, for the look-up and the insertion alike.
-    #[inline]
+    #[inline(always)]
     fn locate(&self, value: &Nus) -> Result<GameId, NusPlace> {
         let place = NusPlace::of(&value.number, value.ups, value.nim);
         let found = match place {
@@ -645,6 +669,7 @@ impl Games {
     }
 
     /// Interns the options of a nus and stores their ids in the arena, each list sorted.
+    #[inline(never)]
     fn expand_nus(&mut self, g: GameId) {
         // Taken out of its place while its options are interned (which never read it), and
         // put back after: no copy of the value.
@@ -676,7 +701,7 @@ impl Games {
     }
 
     /// The arena span of the options of `g` for `player`.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn option_span(&mut self, g: GameId, player: Player) -> Span {
         self.expand(g);
         let entry = &self.entries[g.index()];
@@ -971,7 +996,11 @@ mod tests {
         let mut slots = FxHashMap::default();
         for (v, &id) in values.iter().zip(&ids) {
             assert_eq!(games.nus_ref(v), id, "{v:?} interned twice");
-            assert_eq!(games.nus_parts(&v.number, v.ups, v.nim), id, "{v:?} by its parts");
+            assert_eq!(
+                games.nus_parts(&v.number, v.ups, v.nim),
+                id,
+                "{v:?} by its parts"
+            );
             assert_eq!(games.find_nus(v), Some(id), "{v:?} found");
             assert_eq!(games.as_nus(id), Some(v));
             if let Some(slot) = tiny_slot(&v.number, v.ups, v.nim) {
