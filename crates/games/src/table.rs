@@ -202,7 +202,9 @@ pub struct Games {
     pub(crate) arena: Vec<GameId>,
     /// The number-up-star values whose parts are tiny ([`tiny_slot`]), by their slot: one
     /// read, no hashing (the leaves of everyday games and their options are such values).
-    /// `u32::MAX` where not yet interned.
+    /// Each id is held as its complement, so that the table starts as zeros (a zeroed
+    /// allocation, not a fill) and 0, the complement of [`UNKNOWN`], which is never an id,
+    /// marks a value not yet interned.
     pub(crate) tiny_nus_index: Vec<u32>,
     /// The number-up-star values whose parts do not fit one word ([`word_key`]), by value.
     pub(crate) nus_index: FxHashMap<Nus, GameId>,
@@ -253,6 +255,7 @@ const POOLED_BUFFERS: usize = 64;
 pub(crate) fn pair(a: GameId, b: GameId) -> u64 {
     ((a.0 as u64) << 32) | b.0 as u64
 }
+/// No game: marks an id not yet known in the tables of ids ([`Games::push`] never gives it).
 const UNKNOWN: u32 = u32::MAX;
 
 impl Games {
@@ -263,7 +266,7 @@ impl Games {
             entries: Vec::with_capacity(512),
             nus_values: Vec::with_capacity(256),
             arena: Vec::with_capacity(2048),
-            tiny_nus_index: vec![UNKNOWN; TINY_SLOTS],
+            tiny_nus_index: vec![!UNKNOWN; TINY_SLOTS],
             nus_index: FxHashMap::default(),
             small_nus_index: FxHashMap::with_capacity_and_hasher(256, Default::default()),
             moves_index: FxHashMap::with_capacity_and_hasher(256, Default::default()),
@@ -467,7 +470,7 @@ impl Games {
     fn find_small(&self, place: NusPlace) -> Option<GameId> {
         match place {
             NusPlace::Tiny(slot) => {
-                let id = self.tiny_nus_index[slot];
+                let id = !self.tiny_nus_index[slot];
                 (id != UNKNOWN).then_some(GameId(id))
             }
             NusPlace::Word(key) => self.small_nus_index.get(&key).copied(),
@@ -505,7 +508,7 @@ impl Games {
             tree: nus_tree_size(value.ups, value.nim),
         });
         match place {
-            NusPlace::Tiny(slot) => self.tiny_nus_index[slot] = id.0,
+            NusPlace::Tiny(slot) => self.tiny_nus_index[slot] = !id.0,
             NusPlace::Word(key) => {
                 self.small_nus_index.insert(key, id);
             }
@@ -517,8 +520,13 @@ impl Games {
         id
     }
 
+    /// Appends an entry (inlined: the entry is written in place, not built aside and copied,
+    /// which a profile showed stalling on the copy's loads).
+    #[inline(always)]
     fn push(&mut self, entry: Entry) -> GameId {
-        let id = GameId(id32(self.entries.len(), "games in one table"));
+        // [`UNKNOWN`] marks a missing id in the tables of ids, so it is never an id: the
+        // table stops one game short of it.
+        let id = GameId(id32(self.entries.len() + 1, "games in one table") - 1);
         self.entries.push(entry);
         self.neg_cache.push(UNKNOWN);
         self.same_hash.push(UNKNOWN);
@@ -1004,7 +1012,7 @@ mod tests {
             assert_eq!(games.find_nus(v), Some(id), "{v:?} found");
             assert_eq!(games.as_nus(id), Some(v));
             if let Some(slot) = tiny_slot(&v.number, v.ups, v.nim) {
-                assert_eq!(games.tiny_nus_index[slot], id.0, "{v:?} in its slot");
+                assert_eq!(!games.tiny_nus_index[slot], id.0, "{v:?} in its slot");
                 let earlier = slots.insert(slot, v.clone());
                 assert!(
                     earlier.as_ref().is_none_or(|w| w == v),
