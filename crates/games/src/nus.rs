@@ -94,6 +94,7 @@ impl Nus {
     /// [`Nus::for_each_option`] giving each option as its parts `(number, ups, nim)`, the
     /// number borrowed (the value's own, unless the value is a number): an option that is
     /// only looked up is never made.
+    #[inline]
     pub fn for_each_option_parts(&self, mut f: impl FnMut(Player, &Dyadic, i64, u32)) {
         let x = &self.number;
         if self.is_number() {

@@ -570,6 +570,7 @@ impl Games {
         }
     }
 
+    #[inline]
     pub fn as_number(&self, g: GameId) -> Option<Dyadic> {
         self.as_nus(g)
             .filter(|v| v.is_number())
