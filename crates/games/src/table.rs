@@ -9,6 +9,7 @@ use super::dyadic::Dyadic;
 use super::nus::Nus;
 use super::player::Player;
 use rustc_hash::FxHashMap;
+use std::borrow::Cow;
 
 /// A canonical short game. Equal value if and only if equal id (within one [`Games`] table).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
@@ -397,9 +398,10 @@ impl Games {
 
     /// `number + ups.^ + *nim`, interned compactly.
     pub fn nus(&mut self, value: Nus) -> GameId {
-        match self.locate(&value) {
-            Ok(id) => id,
-            Err(place) => self.insert_nus_at(value, place),
+        let place = NusPlace::of(&value.number, value.ups, value.nim);
+        match self.find_small(place) {
+            Some(id) => id,
+            None => self.nus_missed(Cow::Owned(value), place),
         }
     }
 
@@ -409,20 +411,8 @@ impl Games {
         let place = NusPlace::of(&value.number, value.ups, value.nim);
         match self.find_small(place) {
             Some(id) => id,
-            None => self.nus_missed(value, place),
+            None => self.nus_missed(Cow::Borrowed(value), place),
         }
-    }
-
-    /// [`Games::nus_ref`] past the tiny slots and one-word keys: the general index looked up,
-    /// and the value interned when new. Out of line, so that the look-ups that hit stay small.
-    #[inline(never)]
-    fn nus_missed(&mut self, value: &Nus, place: NusPlace) -> GameId {
-        if place == NusPlace::Large {
-            if let Some(id) = self.find_large_nus(value) {
-                return id;
-            }
-        }
-        self.insert_nus_at(value.clone(), place)
     }
 
     /// As [`Games::nus`], for the value `number + ups.^ + *nim` given by its parts, made only
@@ -436,16 +426,22 @@ impl Games {
         }
     }
 
-    /// [`Games::nus_missed`] for a value given by its parts.
+    /// [`Games::nus_missed`] for a value given by its parts, made here, out of line.
     #[inline(never)]
     fn nus_missed_parts(&mut self, number: &Dyadic, ups: i64, nim: u32, place: NusPlace) -> GameId {
-        let value = Nus::new(number.clone(), ups, nim);
+        self.nus_missed(Cow::Owned(Nus::new(number.clone(), ups, nim)), place)
+    }
+
+    /// [`Games::nus`] past the tiny slots and one-word keys: the general index looked up, and
+    /// the value interned when new. Out of line, so that the look-ups that hit stay small.
+    #[inline(never)]
+    fn nus_missed(&mut self, value: Cow<'_, Nus>, place: NusPlace) -> GameId {
         if place == NusPlace::Large {
             if let Some(id) = self.find_large_nus(&value) {
                 return id;
             }
         }
-        self.insert_nus_at(value, place)
+        self.insert_nus_at(value.into_owned(), place)
     }
 
     #[inline]
