@@ -32,10 +32,15 @@
 //! Our own time at depths 2, 3 and 4 went from 39.6-40.5, 57.0-60.1 and 112-113 us to the
 //! figures above, 14-22% less; the aim of 3x is met at every depth in this window. cgt's
 //! times here are 11-23% above those of a quiet machine (92, 142 and 295 us at 09:33 the same
-//! day), ours likely too: the ratios on a quiet machine are for the integrator to confirm.
-//! Instruction counts, which the load does not move (`valgrind --tool=callgrind` on a small
-//! program, not kept, building the 100 forms of depth 2 from scratch 20 times, per build):
-//! 567,272 before, 498,316 after (depth 3: 797,508 and 706,041). Random sums of depth 3, alternated three more times by
+//! day), ours likely too. A second window (load average 4, canonical forms only, two runs
+//! each alternated with the engine before, after the last change, which made the three ways
+//! of interning a value share the path for a miss): 32-34, 47-51 and 88-90 us against 39-39,
+//! 54-56 and 103-111 us before, 2.94-3.04x, 2.98-3.14x and 3.74-3.85x against 2.46-2.64x,
+//! 2.73-2.74x and 3.28-3.32x: at depths 2 and 3 the aim is met only at the edge of the
+//! noise, which the integrator's quiet machine is to settle. Instruction counts, which the
+//! load does not move (`valgrind --tool=callgrind` on a small program, not kept, building the
+//! 100 forms of depth 2 from scratch 20 times, per build): 567,272 before, 499,690 after
+//! (depth 3: 797,508 and 707,337). Random sums of depth 3, alternated three more times by
 //! themselves: 27.7-29.5 us against 28.9-30.3 us before, the same within the noise. The
 //! comparisons read a fresh copy of a table each time, and what they
 //! cache grows the copy's comparison cache, which was made exactly full: so comparisons of
