@@ -86,55 +86,63 @@ impl Nus {
     /// Gives each canonical option ([`Nus::options`]) to `f` with the player who moves to it,
     /// every left option before the right ones, without building lists.
     pub fn for_each_option(&self, mut f: impl FnMut(Player, Nus)) {
-        let x = || Nus::of_number(self.number.clone());
+        self.for_each_option_parts(|player, number, ups, nim| {
+            f(player, Nus::new(number.clone(), ups, nim))
+        });
+    }
+
+    /// [`Nus::for_each_option`] giving each option as its parts `(number, ups, nim)`, the
+    /// number borrowed (the value's own, unless the value is a number): an option that is
+    /// only looked up is never made.
+    #[inline]
+    pub fn for_each_option_parts(&self, mut f: impl FnMut(Player, &Dyadic, i64, u32)) {
+        let x = &self.number;
         if self.is_number() {
-            return number_options(&self.number, f);
+            return number_options(x, |player, y| f(player, &y, 0, 0));
         }
         if self.ups == 0 {
             for player in Player::BOTH {
                 for j in 0..self.nim {
-                    f(player, Nus::new(self.number.clone(), 0, j));
+                    f(player, x, 0, j);
                 }
             }
             return;
         }
-        let x_star = || Nus::new(self.number.clone(), 0, 1);
         if self.ups == 1 && self.nim == 1 {
-            f(Player::Left, x());
-            f(Player::Left, x_star());
-            return f(Player::Right, x());
+            f(Player::Left, x, 0, 0);
+            f(Player::Left, x, 0, 1);
+            return f(Player::Right, x, 0, 0);
         }
         if self.ups == -1 && self.nim == 1 {
-            f(Player::Left, x());
-            f(Player::Right, x());
-            return f(Player::Right, x_star());
+            f(Player::Left, x, 0, 0);
+            f(Player::Right, x, 0, 0);
+            return f(Player::Right, x, 0, 1);
         }
         let toward_zero = self.ups - self.ups.signum();
-        let inner = Nus::new(self.number.clone(), toward_zero, self.nim ^ 1);
         if self.ups > 0 {
-            f(Player::Left, x());
-            f(Player::Right, inner);
+            f(Player::Left, x, 0, 0);
+            f(Player::Right, x, toward_zero, self.nim ^ 1);
         } else {
-            f(Player::Left, inner);
-            f(Player::Right, x());
+            f(Player::Left, x, toward_zero, self.nim ^ 1);
+            f(Player::Right, x, 0, 0);
         }
     }
 }
 
 /// Canonical options of a number, as described in [`Nus::options`], given to `f`.
-fn number_options(x: &Dyadic, mut f: impl FnMut(Player, Nus)) {
+fn number_options(x: &Dyadic, mut f: impl FnMut(Player, Dyadic)) {
     if x.is_integer() {
         let one = Dyadic::one();
         match x.signum() {
             0 => {}
-            1 => f(Player::Left, Nus::of_number(x - &one)),
-            _ => f(Player::Right, Nus::of_number(x + &one)),
+            1 => f(Player::Left, x - &one),
+            _ => f(Player::Right, x + &one),
         }
         return;
     }
     let step = Dyadic::from_parts(1, x.exponent());
-    f(Player::Left, Nus::of_number(x - &step));
-    f(Player::Right, Nus::of_number(x + &step));
+    f(Player::Left, x - &step);
+    f(Player::Right, x + &step);
 }
 
 #[cfg(test)]

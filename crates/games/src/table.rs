@@ -9,6 +9,7 @@ use super::dyadic::Dyadic;
 use super::nus::Nus;
 use super::player::Player;
 use rustc_hash::FxHashMap;
+use std::borrow::Cow;
 
 /// A canonical short game. Equal value if and only if equal id (within one [`Games`] table).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
@@ -202,11 +203,13 @@ pub struct Games {
     pub(crate) arena: Vec<GameId>,
     /// The number-up-star values whose parts are tiny ([`tiny_slot`]), by their slot: one
     /// read, no hashing (the leaves of everyday games and their options are such values).
-    /// `u32::MAX` where not yet interned.
+    /// Each id is held as its complement, so that the table starts as zeros (a zeroed
+    /// allocation, not a fill) and 0, the complement of [`UNKNOWN`], which is never an id,
+    /// marks a value not yet interned.
     pub(crate) tiny_nus_index: Vec<u32>,
-    /// The number-up-star values whose parts do not fit one word ([`small_key`]), by value.
+    /// The number-up-star values whose parts do not fit one word ([`word_key`]), by value.
     pub(crate) nus_index: FxHashMap<Nus, GameId>,
-    /// The same index for the other nus values whose parts fit in one word ([`small_key`]): one
+    /// The same index for the other nus values whose parts fit in one word ([`word_key`]): one
     /// multiplication to hash, no big integer.
     pub(crate) small_nus_index: FxHashMap<u64, GameId>,
     /// The games stored as options, by the hash of their two sorted option lists
@@ -253,6 +256,7 @@ const POOLED_BUFFERS: usize = 64;
 pub(crate) fn pair(a: GameId, b: GameId) -> u64 {
     ((a.0 as u64) << 32) | b.0 as u64
 }
+/// No game: marks an id not yet known in the tables of ids ([`Games::push`] never gives it).
 const UNKNOWN: u32 = u32::MAX;
 
 impl Games {
@@ -263,7 +267,7 @@ impl Games {
             entries: Vec::with_capacity(512),
             nus_values: Vec::with_capacity(256),
             arena: Vec::with_capacity(2048),
-            tiny_nus_index: vec![UNKNOWN; TINY_SLOTS],
+            tiny_nus_index: vec![!UNKNOWN; TINY_SLOTS],
             nus_index: FxHashMap::default(),
             small_nus_index: FxHashMap::with_capacity_and_hasher(256, Default::default()),
             moves_index: FxHashMap::with_capacity_and_hasher(256, Default::default()),
@@ -369,10 +373,7 @@ impl Games {
 
     /// The number `d`, interned once: equal numbers get one id, whatever their size.
     pub fn number(&mut self, d: &Dyadic) -> GameId {
-        match self.find_number_up_star(d, 0, 0) {
-            Some(id) => id,
-            None => self.nus(Nus::of_number(d.clone())),
-        }
+        self.nus_parts(d, 0, 0)
     }
 
     pub fn integer(&mut self, n: i64) -> GameId {
@@ -397,49 +398,95 @@ impl Games {
 
     /// `number + ups.^ + *nim`, interned compactly.
     pub fn nus(&mut self, value: Nus) -> GameId {
-        match self.find_nus(&value) {
+        let place = NusPlace::of(&value.number, value.ups, value.nim);
+        match self.find_small(place) {
             Some(id) => id,
-            None => self.insert_nus(value),
+            None => self.nus_missed(Cow::Owned(value), place),
         }
     }
 
     /// As [`Games::nus`], cloning `value` only when it is new.
+    #[inline]
     pub fn nus_ref(&mut self, value: &Nus) -> GameId {
-        match self.find_nus(value) {
+        let place = NusPlace::of(&value.number, value.ups, value.nim);
+        match self.find_small(place) {
             Some(id) => id,
-            None => self.insert_nus(value.clone()),
+            None => self.nus_missed(Cow::Borrowed(value), place),
         }
+    }
+
+    /// As [`Games::nus`], for the value `number + ups.^ + *nim` given by its parts, made only
+    /// when it is new.
+    #[inline]
+    pub(crate) fn nus_parts(&mut self, number: &Dyadic, ups: i64, nim: u32) -> GameId {
+        let place = NusPlace::of(number, ups, nim);
+        match self.find_small(place) {
+            Some(id) => id,
+            None => self.nus_missed_parts(number, ups, nim, place),
+        }
+    }
+
+    /// [`Games::nus_missed`] for a value given by its parts, made here, out of line.
+    #[inline(never)]
+    fn nus_missed_parts(&mut self, number: &Dyadic, ups: i64, nim: u32, place: NusPlace) -> GameId {
+        self.nus_missed(Cow::Owned(Nus::new(number.clone(), ups, nim)), place)
+    }
+
+    /// [`Games::nus`] past the tiny slots and one-word keys: the general index looked up, and
+    /// the value interned when new. Out of line, so that the look-ups that hit stay small.
+    #[inline(never)]
+    fn nus_missed(&mut self, value: Cow<'_, Nus>, place: NusPlace) -> GameId {
+        if place == NusPlace::Large {
+            if let Some(id) = self.find_large_nus(&value) {
+                return id;
+            }
+        }
+        self.insert_nus_at(value.into_owned(), place)
     }
 
     #[inline]
     pub(crate) fn find_nus(&self, value: &Nus) -> Option<GameId> {
-        self.find_number_up_star(&value.number, value.ups, value.nim)
-            .or_else(|| self.find_large_nus(value))
+        self.locate(value).ok()
     }
 
-    /// The id of `number + ups.^ + *nim` when its parts are small enough to be found without
-    /// the value itself ([`tiny_slot`], [`word_key`]); `None` when it is not interned or
-    /// needs the general index.
+    /// The id of `value`, or, when it is not interned, the place in the index where it goes
+    /// ([`NusPlace`]): its key is worked out once, for the look-up and the insertion alike.
+    #[inline(always)]
+    fn locate(&self, value: &Nus) -> Result<GameId, NusPlace> {
+        let place = NusPlace::of(&value.number, value.ups, value.nim);
+        let found = match place {
+            NusPlace::Large => self.find_large_nus(value),
+            _ => self.find_small(place),
+        };
+        found.ok_or(place)
+    }
+
+    /// The id at a place of the tiny slots or of the one-word keys, if interned.
     #[inline]
-    fn find_number_up_star(&self, number: &Dyadic, ups: i64, nim: u32) -> Option<GameId> {
-        if let Some(slot) = tiny_slot(number, ups, nim) {
-            let id = self.tiny_nus_index[slot];
-            return (id != UNKNOWN).then_some(GameId(id));
+    fn find_small(&self, place: NusPlace) -> Option<GameId> {
+        match place {
+            NusPlace::Tiny(slot) => {
+                let id = !self.tiny_nus_index[slot];
+                (id != UNKNOWN).then_some(GameId(id))
+            }
+            NusPlace::Word(key) => self.small_nus_index.get(&key).copied(),
+            NusPlace::Large => None,
         }
-        let key = word_key(number, ups, nim)?;
-        self.small_nus_index.get(&key).copied()
     }
 
-    /// [`Games::find_nus`] for values past the one-word key.
+    /// [`Games::locate`] in the general index, for values past the one-word key.
     #[cold]
     fn find_large_nus(&self, value: &Nus) -> Option<GameId> {
-        match small_key(value) {
-            Some(_) => None,
-            None => self.nus_index.get(value).copied(),
-        }
+        self.nus_index.get(value).copied()
     }
 
     pub(crate) fn insert_nus(&mut self, value: Nus) -> GameId {
+        let place = NusPlace::of(&value.number, value.ups, value.nim);
+        self.insert_nus_at(value, place)
+    }
+
+    /// Interns a value not yet interned, at its place in the index ([`Games::locate`]).
+    fn insert_nus_at(&mut self, value: Nus, place: NusPlace) -> GameId {
         let kind = if value.is_number() {
             Kind::Number
         } else {
@@ -456,19 +503,26 @@ impl Games {
             height: u32::from(kind == Kind::Nus),
             tree: nus_tree_size(value.ups, value.nim),
         });
-        if let Some(slot) = tiny_slot(&value.number, value.ups, value.nim) {
-            self.tiny_nus_index[slot] = id.0;
-        } else if let Some(key) = small_key(&value) {
-            self.small_nus_index.insert(key, id);
-        } else {
-            self.nus_index.insert(value.clone(), id);
+        match place {
+            NusPlace::Tiny(slot) => self.tiny_nus_index[slot] = !id.0,
+            NusPlace::Word(key) => {
+                self.small_nus_index.insert(key, id);
+            }
+            NusPlace::Large => {
+                self.nus_index.insert(value.clone(), id);
+            }
         }
         self.nus_values.push(value);
         id
     }
 
+    /// Appends an entry (inlined: the entry is written in place, not built aside and copied,
+    /// which a profile showed stalling on the copy's loads).
+    #[inline(always)]
     fn push(&mut self, entry: Entry) -> GameId {
-        let id = GameId(id32(self.entries.len(), "games in one table"));
+        // [`UNKNOWN`] marks a missing id in the tables of ids, so it is never an id: the
+        // table stops one game short of it.
+        let id = GameId(id32(self.entries.len() + 1, "games in one table") - 1);
         self.entries.push(entry);
         self.neg_cache.push(UNKNOWN);
         self.same_hash.push(UNKNOWN);
@@ -512,6 +566,7 @@ impl Games {
         }
     }
 
+    #[inline]
     pub fn as_number(&self, g: GameId) -> Option<Dyadic> {
         self.as_nus(g)
             .filter(|v| v.is_number())
@@ -619,6 +674,7 @@ impl Games {
     }
 
     /// Interns the options of a nus and stores their ids in the arena, each list sorted.
+    #[inline(never)]
     fn expand_nus(&mut self, g: GameId) {
         // Taken out of its place while its options are interned (which never read it), and
         // put back after: no copy of the value.
@@ -626,11 +682,11 @@ impl Games {
         let value = std::mem::replace(&mut self.nus_values[at], Nus::zero());
         let start = self.arena.len();
         let mut right_start = None;
-        value.for_each_option(|player, option| {
+        value.for_each_option_parts(|player, number, ups, nim| {
             if player == Player::Right && right_start.is_none() {
                 right_start = Some(self.arena.len());
             }
-            let id = self.nus(option);
+            let id = self.nus_parts(number, ups, nim);
             self.arena.push(id);
         });
         let end = self.arena.len();
@@ -650,7 +706,7 @@ impl Games {
     }
 
     /// The arena span of the options of `g` for `player`.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn option_span(&mut self, g: GameId, player: Player) -> Span {
         self.expand(g);
         let entry = &self.entries[g.index()];
@@ -758,6 +814,28 @@ fn options_hash(left: &[GameId], right: &[GameId]) -> u64 {
     hasher.finish()
 }
 
+/// Where a number-up-star value is indexed: its slot among the tiny values ([`tiny_slot`]),
+/// its one-word key ([`word_key`]), or the general index by value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum NusPlace {
+    Tiny(usize),
+    Word(u64),
+    Large,
+}
+
+impl NusPlace {
+    #[inline]
+    fn of(number: &Dyadic, ups: i64, nim: u32) -> NusPlace {
+        if let Some(slot) = tiny_slot(number, ups, nim) {
+            return NusPlace::Tiny(slot);
+        }
+        match word_key(number, ups, nim) {
+            Some(key) => NusPlace::Word(key),
+            None => NusPlace::Large,
+        }
+    }
+}
+
 /// Slots of [`Games::tiny_nus_index`]: numerators in `-16..16`, exponents in `0..4`, up-multiples
 /// in `-4..4` and nimbers in `0..4` (16 KB a table).
 const TINY_SLOTS: usize = 32 * 4 * 8 * 4;
@@ -767,17 +845,14 @@ const TINY_SLOTS: usize = 32 * 4 * 8 * 4;
 #[inline]
 fn tiny_slot(number: &Dyadic, ups: i64, nim: u32) -> Option<usize> {
     let (numerator, exponent) = number.as_small()?;
-    let numerator = usize::try_from(numerator.checked_add(16)?).ok()?;
-    let ups = usize::try_from(ups.checked_add(4)?).ok()?;
-    let (exponent, nim) = (exponent as usize, nim as usize);
-    (numerator < 32 && exponent < 4 && ups < 8 && nim < 4)
-        .then_some(numerator << 7 | exponent << 5 | ups << 2 | nim)
-}
-
-/// The one-word key of a nus whose parts are small ([`word_key`]).
-#[inline]
-fn small_key(v: &Nus) -> Option<u64> {
-    word_key(&v.number, v.ups, v.nim)
+    // Shifted to start at 0 (wrapping: a part below its range wraps far above it), so that
+    // each part is in range exactly when no bit above its width is set: one test for all four.
+    let numerator = u64::from_ne_bytes(numerator.to_ne_bytes()).wrapping_add(16);
+    let ups = u64::from_ne_bytes(ups.to_ne_bytes()).wrapping_add(4);
+    let (exponent, nim) = (u64::from(exponent), u64::from(nim));
+    let beyond = numerator >> 5 | exponent >> 2 | ups >> 3 | nim >> 2;
+    let slot = numerator << 7 | exponent << 5 | ups << 2 | nim;
+    (beyond == 0).then(|| usize::try_from(slot).ok()).flatten()
 }
 
 /// The nus `number + ups.^ + *nim` as one word, when its numerator fits 32 bits, its
@@ -926,16 +1001,22 @@ mod tests {
         let mut slots = FxHashMap::default();
         for (v, &id) in values.iter().zip(&ids) {
             assert_eq!(games.nus_ref(v), id, "{v:?} interned twice");
+            assert_eq!(
+                games.nus_parts(&v.number, v.ups, v.nim),
+                id,
+                "{v:?} by its parts"
+            );
+            assert_eq!(games.find_nus(v), Some(id), "{v:?} found");
             assert_eq!(games.as_nus(id), Some(v));
             if let Some(slot) = tiny_slot(&v.number, v.ups, v.nim) {
-                assert_eq!(games.tiny_nus_index[slot], id.0, "{v:?} in its slot");
+                assert_eq!(!games.tiny_nus_index[slot], id.0, "{v:?} in its slot");
                 let earlier = slots.insert(slot, v.clone());
                 assert!(
                     earlier.as_ref().is_none_or(|w| w == v),
                     "{v:?}, {earlier:?}: one slot"
                 );
             }
-            if let Some(word) = small_key(v) {
+            if let Some(word) = word_key(&v.number, v.ups, v.nim) {
                 let earlier = words.insert(word, v.clone());
                 assert!(
                     earlier.as_ref().is_none_or(|w| w == v),
@@ -946,12 +1027,13 @@ mod tests {
         let distinct: std::collections::HashSet<&Nus> = values.iter().collect();
         let distinct_ids: std::collections::HashSet<&GameId> = ids.iter().collect();
         assert_eq!(distinct.len(), distinct_ids.len());
-        assert!(small_key(&Nus::new(Dyadic::new(1i64 << 31, 0), 0, 0)).is_none());
-        assert!(small_key(&Nus::new(Dyadic::new(1, 256), 0, 0)).is_none());
-        assert!(small_key(&Nus::new(Dyadic::one(), 32_768, 0)).is_none());
-        assert!(small_key(&Nus::new(Dyadic::one(), 0, 256)).is_none());
+        let word_key_of = |v: &Nus| word_key(&v.number, v.ups, v.nim);
+        assert!(word_key_of(&Nus::new(Dyadic::new(1i64 << 31, 0), 0, 0)).is_none());
+        assert!(word_key_of(&Nus::new(Dyadic::new(1, 256), 0, 0)).is_none());
+        assert!(word_key_of(&Nus::new(Dyadic::one(), 32_768, 0)).is_none());
+        assert!(word_key_of(&Nus::new(Dyadic::one(), 0, 256)).is_none());
         let lowest = Nus::new(Dyadic::from(i32::MIN as i64), -32_768, 255);
-        assert!(small_key(&lowest).is_some());
+        assert!(word_key(&lowest.number, lowest.ups, lowest.nim).is_some());
         let tiny = |n: i64, e: u32, ups: i64, nim: u32| tiny_slot(&Dyadic::new(n, e), ups, nim);
         assert!(tiny(-16, 0, -4, 3).is_some() && tiny(15, 3, 3, 3).is_some());
         assert!(tiny(-17, 0, 0, 0).is_none() && tiny(16, 0, 0, 0).is_none());
