@@ -54,7 +54,7 @@ impl Dyadic {
     }
 
     /// From an `i128` numerator (the result of word arithmetic), normalising.
-    fn from_i128(num: i128, exp: u32) -> Dyadic {
+    pub(crate) fn from_i128(num: i128, exp: u32) -> Dyadic {
         if num == 0 {
             return Dyadic::zero();
         }
