@@ -36,6 +36,12 @@ impl Games {
     /// `dominated` says whether the lists may hold repeats or dominated options.
     fn canonical_of_lists(&mut self, left: &[GameId], right: &[GameId], dominated: bool) -> GameId {
         self.tick();
+        // Numbers (and hot games of numbers) straight from the options, as given.
+        let stops = match self.number_by_stops(left, right) {
+            Simplest::Game(id) => return id,
+            Simplest::NotNumber(stops) => stops,
+            Simplest::Unknown => Stops::NONE,
+        };
         // Construction never re-enters itself (comparisons build no games), so one pair of
         // buffers serves every call.
         let (mut l, mut r) = std::mem::take(&mut self.scratch);
@@ -43,17 +49,19 @@ impl Games {
         l.extend_from_slice(left);
         r.clear();
         r.extend_from_slice(right);
-        let id = self.canonical_from_buffers(&mut l, &mut r, dominated);
+        let id = self.canonical_from_buffers(&mut l, &mut r, dominated, stops);
         self.scratch = (l, r);
         id
     }
 
-    /// [`Games::canonical_of_lists`] on the buffers.
+    /// [`Games::canonical_of_lists`] on the buffers, given the stops of a game that is not a
+    /// number ([`Stops::NONE`] when not known).
     fn canonical_from_buffers(
         &mut self,
         left: &mut Vec<GameId>,
         right: &mut Vec<GameId>,
         dominated: bool,
+        stops: Stops,
     ) -> GameId {
         left.sort_unstable();
         right.sort_unstable();
@@ -61,11 +69,6 @@ impl Games {
             left.dedup();
             right.dedup();
         }
-        let stops = match self.number_by_stops(left, right) {
-            Simplest::Game(id) => return id,
-            Simplest::NotNumber(stops) => stops,
-            Simplest::Unknown => Stops::NONE,
-        };
         self.reduce_lists(left, right, dominated, stops);
         match stops.get() {
             // Distinct stops: not a number-up-star value (whose stops are its number).
@@ -184,8 +187,7 @@ impl Games {
         reverses
     }
 
-    /// Reduces option lists to the canonical ones of `{left | right}` (sorted by id), by the
-    /// general reduction alone.
+    /// [`Games::reduce_lists`] without the stops: the general reduction alone.
     #[cfg(test)]
     pub(crate) fn canonical_lists(
         &mut self,
@@ -196,8 +198,11 @@ impl Games {
         self.reduce_lists(left, right, dominated, Stops::NONE);
     }
 
-    /// [`Games::canonical_lists`], given the stops of `{left | right}` when it is known not to
-    /// be a number (they settle many of the comparisons with it: [`Games::le_form`]).
+    /// Reduces option lists, each sorted by id, to the canonical ones of `{left | right}`
+    /// (sorted by id), given the stops of `{left | right}` when it is known not to be a
+    /// number ([`Stops::NONE`] otherwise): they rule out most reversible options at once
+    /// ([`Games::never_reverses`]) and settle many comparisons with the form
+    /// ([`Games::le_form_with`]).
     fn reduce_lists(
         &mut self,
         left: &mut Vec<GameId>,
@@ -208,6 +213,15 @@ impl Games {
         if dominated {
             self.remove_dominated(left, Player::Left);
             self.remove_dominated(right, Player::Right);
+        }
+        let may_reverse = |games: &Games, options: &[GameId], player: Player| {
+            options
+                .iter()
+                .any(|&option| !games.never_reverses(option, player, stops))
+        };
+        if !may_reverse(self, left, Player::Left) && !may_reverse(self, right, Player::Right) {
+            // Sorted, as `remove_dominated` keeps the order.
+            return;
         }
         // One memo per construction, reused across constructions (never re-entered).
         let mut memo = std::mem::take(&mut self.form_memo);
@@ -225,14 +239,15 @@ impl Games {
             right.dedup();
             self.remove_dominated(right, Player::Right);
         }
-        left.sort_unstable();
-        right.sort_unstable();
     }
 
     /// Drops every option that another option of the same player is at least as good as.
     /// (Options are distinct values, and domination is transitive, so comparing with the
     /// options that remain is enough.)
     pub(super) fn remove_dominated(&mut self, options: &mut Vec<GameId>, player: Player) {
+        if options.len() < 2 {
+            return;
+        }
         let mut i = 0;
         while i < options.len() {
             let mut dominated = false;

@@ -81,6 +81,14 @@ impl Games {
         let inside =
             Dyadic::simplest_between(low.as_ref().map(|e| &e.1), high.as_ref().map(|e| &e.1))
                 .expect("an interval of two distinct ends, or open on one side, holds a number");
+        // A number option refuses its own stop: most ends need no birthdays.
+        let open = |games: &Games, end: &Option<(End, Dyadic)>| {
+            end.as_ref()
+                .is_none_or(|(e, _)| !e.shared && games.kind(e.option) == Kind::Number)
+        };
+        if open(self, &low) && open(self, &high) {
+            return Simplest::Game(self.number(&inside));
+        }
         let born = number_birthday(&inside);
         let candidate = |end: Option<(End, Dyadic)>, is_left: bool| {
             let (e, value) = end?;
