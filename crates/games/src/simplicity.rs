@@ -22,7 +22,7 @@
 //! the stops `LS(G) = max RS(G^L)` and `RS(G) = min LS(G^R)`, whichever form it is given by
 //! (stops depend on the value only: Siegel, II.2), so they are the ends of the empty interval.
 
-use super::dyadic::Dyadic;
+use super::dyadic::{simplest_between_scaled, Dyadic};
 use super::nus::Nus;
 use super::table::{number_birthday, GameId, Games, Kind, Stop, Stops};
 
@@ -76,19 +76,18 @@ impl Games {
         // Two distinct ends, or open on one side: a number fits, the simplest strictly
         // inside unless an end that belongs is simpler (of two numbers born on the same day,
         // a simpler one lies between them, so the ends never tie).
-        let low = low.map(|e| (e, self.end_value(e)));
-        let high = high.map(|e| (e, self.end_value(e)));
-        let inside =
-            Dyadic::simplest_between(low.as_ref().map(|e| &e.1), high.as_ref().map(|e| &e.1))
-                .expect("an interval of two distinct ends, or open on one side, holds a number");
+        let scaled = |end: Option<End>| end.map(|e| e.stop.to_i128());
+        let inside = simplest_between_scaled(scaled(low), scaled(high), Stop::EXPONENT)
+            .expect("an interval of two distinct ends, or open on one side, holds a number");
         // A number option refuses its own stop: most ends need no birthdays.
-        let open = |games: &Games, end: &Option<(End, Dyadic)>| {
-            end.as_ref()
-                .is_none_or(|(e, _)| !e.shared && games.kind(e.option) == Kind::Number)
+        let open = |games: &Games, end: Option<End>| {
+            end.is_none_or(|e| !e.shared && games.kind(e.option) == Kind::Number)
         };
-        if open(self, &low) && open(self, &high) {
+        if open(self, low) && open(self, high) {
             return Simplest::Game(self.number(&inside));
         }
+        let low = low.map(|e| (e, self.end_value(e)));
+        let high = high.map(|e| (e, self.end_value(e)));
         let born = number_birthday(&inside);
         let candidate = |end: Option<(End, Dyadic)>, is_left: bool| {
             let (e, value) = end?;

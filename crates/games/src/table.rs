@@ -129,14 +129,18 @@ impl Stop {
         }
     }
 
+    /// The exponent of the unit a stop counts: `2^-60`.
+    pub(crate) const EXPONENT: u32 = 60;
+
+    /// The multiple of `2^-60` it holds.
     #[inline]
-    fn to_i128(self) -> i128 {
+    pub(crate) fn to_i128(self) -> i128 {
         (i128::from(self.high) << 64) | i128::from(self.low)
     }
 
     /// The dyadic it holds.
     pub(crate) fn to_dyadic(self) -> Dyadic {
-        Dyadic::from_i128(self.to_i128(), 60)
+        Dyadic::from_i128(self.to_i128(), Stop::EXPONENT)
     }
 }
 
