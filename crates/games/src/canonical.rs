@@ -202,7 +202,7 @@ impl Games {
     /// (sorted by id), given the stops of `{left | right}` when it is known not to be a
     /// number ([`Stops::NONE`] otherwise): they rule out most reversible options at once
     /// ([`Games::never_reverses`]) and settle many comparisons with the form
-    /// ([`Games::le_form_with`]).
+    /// ([`Games::relate_to_form`]).
     fn reduce_lists(
         &mut self,
         left: &mut Vec<GameId>,
@@ -301,11 +301,7 @@ impl Games {
             let mut reversed_through = None;
             for k in 0..answers.len {
                 let answer = self.at(answers, k);
-                let reverses = if for_left {
-                    self.le_form_with(answer, left, right, stops, memo)
-                } else {
-                    self.ge_form_with(answer, left, right, stops, memo)
-                };
+                let reverses = self.relate_to_form(answer, for_left, left, right, stops, memo);
                 if reverses {
                     reversed_through = Some(answer);
                     break;
@@ -358,7 +354,7 @@ impl Games {
         right: &[GameId],
         memo: &mut FormMemo,
     ) -> bool {
-        self.le_form_with(x, left, right, Stops::NONE, memo)
+        self.relate_to_form(x, true, left, right, Stops::NONE, memo)
     }
 
     /// `x >= {left | right}`: no `G^L >= x` and no `x^R <= G`.
@@ -369,14 +365,17 @@ impl Games {
         right: &[GameId],
         memo: &mut FormMemo,
     ) -> bool {
-        self.ge_form_with(x, left, right, Stops::NONE, memo)
+        self.relate_to_form(x, false, left, right, Stops::NONE, memo)
     }
 
-    /// [`Games::le_form`], given the stops of `G` if known: as in [`Games::leq`], `x <= G`
-    /// needs `LS(x) <= LS(G)` and `RS(x) <= RS(G)`, and `LS(x) < RS(G)` gives `x < G`.
-    fn le_form_with(
+    /// `x <= G` when `le`, else `x >= G`, for `G = {left | right}` with the given stops if
+    /// known: as in [`Games::leq`], `x <= G` needs `LS(x) <= LS(G)` and `RS(x) <= RS(G)`, and
+    /// `LS(x) < RS(G)` gives `x < G` (mirrored for `x >= G`); otherwise by the options, as in
+    /// [`Games::le_form`] and [`Games::ge_form`].
+    fn relate_to_form(
         &mut self,
         x: GameId,
+        le: bool,
         left: &[GameId],
         right: &[GameId],
         stops: Stops,
@@ -384,76 +383,38 @@ impl Games {
     ) -> bool {
         if let (Some((gl, gr)), Some((xl, xr))) = (stops.get(), self.entries[x.index()].stops.get())
         {
-            if xl < gr {
-                return true;
-            }
-            if xl > gl || xr > gr {
-                return false;
+            let (settled, excluded) = match le {
+                true => (xl < gr, xl > gl || xr > gr),
+                false => (gl < xr, gl > xl || gr > xr),
+            };
+            if settled || excluded {
+                return settled;
             }
         }
-        if let Some(known) = memo.get(memo_key(x, true)) {
+        if let Some(known) = memo.get(memo_key(x, le)) {
             return known;
         }
-        let mut result = true;
-        for &gr in right {
-            if self.leq(gr, x) {
-                result = false;
-                break;
-            }
-        }
+        // x <= G fails on a G^R <= x, x >= G on a G^L >= x.
+        let (options_of_g, toward) = match le {
+            true => (right, Player::Left),
+            false => (left, Player::Right),
+        };
+        let mut result = !options_of_g.iter().any(|&o| match le {
+            true => self.leq(o, x),
+            false => self.leq(x, o),
+        });
         if result {
-            let lefts = self.option_span(x, Player::Left);
-            for i in 0..lefts.len {
-                let xl = self.at(lefts, i);
-                if self.ge_form_with(xl, left, right, stops, memo) {
+            // ... or on an x^L >= G (x^R <= G).
+            let options_of_x = self.option_span(x, toward);
+            for i in 0..options_of_x.len {
+                let xo = self.at(options_of_x, i);
+                if self.relate_to_form(xo, !le, left, right, stops, memo) {
                     result = false;
                     break;
                 }
             }
         }
-        memo.insert(memo_key(x, true), result);
-        result
-    }
-
-    /// [`Games::ge_form`], given the stops of `G` if known (mirror of [`Games::le_form_with`]).
-    fn ge_form_with(
-        &mut self,
-        x: GameId,
-        left: &[GameId],
-        right: &[GameId],
-        stops: Stops,
-        memo: &mut FormMemo,
-    ) -> bool {
-        if let (Some((gl, gr)), Some((xl, xr))) = (stops.get(), self.entries[x.index()].stops.get())
-        {
-            if gl < xr {
-                return true;
-            }
-            if gl > xl || gr > xr {
-                return false;
-            }
-        }
-        if let Some(known) = memo.get(memo_key(x, false)) {
-            return known;
-        }
-        let mut result = true;
-        for &gl in left {
-            if self.leq(x, gl) {
-                result = false;
-                break;
-            }
-        }
-        if result {
-            let rights = self.option_span(x, Player::Right);
-            for i in 0..rights.len {
-                let xr = self.at(rights, i);
-                if self.le_form_with(xr, left, right, stops, memo) {
-                    result = false;
-                    break;
-                }
-            }
-        }
-        memo.insert(memo_key(x, false), result);
+        memo.insert(memo_key(x, le), result);
         result
     }
 
@@ -652,8 +613,11 @@ mod tests {
                 let le = games.le_form(x, &left, &right, &mut memo);
                 let ge = games.ge_form(x, &left, &right, &mut memo);
                 let mut memo = FormMemo::default();
-                assert_eq!(games.le_form_with(x, &left, &right, stops, &mut memo), le);
-                assert_eq!(games.ge_form_with(x, &left, &right, stops, &mut memo), ge);
+                let with_stops = |games: &mut Games, le, memo: &mut FormMemo| {
+                    games.relate_to_form(x, le, &left, &right, stops, memo)
+                };
+                assert_eq!(with_stops(&mut games, true, &mut memo), le);
+                assert_eq!(with_stops(&mut games, false, &mut memo), ge);
                 settled += memo.get(memo_key(x, true)).is_none() as usize;
             }
             for (options, player) in [(&left, Player::Left), (&right, Player::Right)] {
