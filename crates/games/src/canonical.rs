@@ -595,6 +595,30 @@ mod tests {
         );
     }
 
+    /// Options whose stops are too large to hold inline go to the general reduction, which
+    /// finds the same values.
+    #[test]
+    fn options_with_large_stops_are_reduced_in_general() {
+        let mut games = Games::new();
+        let big = Dyadic::integer(num_bigint::BigInt::from(1) << 70);
+        let x = games.number(&big);
+        assert!(matches!(
+            games.number_by_stops(&[x], &[]),
+            Simplest::Unknown
+        ));
+        let zero = games.zero();
+        let star = games.star();
+        let plus_one = games.from_options(&[x], &[]);
+        assert_eq!(games.as_number(plus_one), Some(&big + &Dyadic::one()));
+        assert_eq!(games.from_options(&[zero], &[x]), games.integer(1));
+        let x_star = games.from_options(&[x], &[x]);
+        assert_eq!(games.as_nus(x_star), Some(&Nus::new(big.clone(), 0, 1)));
+        let hot = games.from_options(&[x, star], &[zero]);
+        assert_eq!(games.raw_options(hot, Player::Left), vec![x]);
+        let up_star = games.from_options(&[zero, star], &[zero, x]);
+        assert_eq!(games.as_nus(up_star), Some(&Nus::new(Dyadic::zero(), 1, 1)));
+    }
+
     /// The stops of a game that is not a number answer comparisons with it as the options
     /// do, and an option they call never reversible is not.
     #[test]

@@ -15,12 +15,12 @@
 //! test at the end is arithmetic (`y <= y + n.^ + *m` iff `0 <= n.^ + *m`); for an option with
 //! moves it is one comparison, made only when that end is the candidate.
 //!
-//! The simplicity theorem (Conway, ONAG, Theorem 11; Siegel, *Combinatorial Game Theory*,
-//! II.3): when some number `x` has `G^L ⧏ x ⧏ G^R` for every option, `G` is the simplest
-//! such number. Conversely `G^L ⧏ G ⧏ G^R` holds for every form, so if `G` equals a number,
+//! The simplicity theorem (Siegel, *Combinatorial Game Theory*, ch. II; Conway, *On Numbers
+//! and Games*, ch. 2): when some number `x` has `G^L ⧏ x ⧏ G^R` for every option, `G` is
+//! the simplest such number. Conversely `G^L ⧏ G ⧏ G^R` holds for every form, so if `G` equals a number,
 //! that number fits: when none fits, `G` is not a number. A game that is not a number has
 //! the stops `LS(G) = max RS(G^L)` and `RS(G) = min LS(G^R)`, whichever form it is given by
-//! (stops depend on the value only: Siegel, II.2), so they are the ends of the empty interval.
+//! (stops depend on the value only: Siegel, ch. II), so they are the ends of the empty interval.
 
 use super::dyadic::{simplest_between_scaled, Dyadic};
 use super::nus::Nus;
