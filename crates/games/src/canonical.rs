@@ -70,11 +70,23 @@ impl Games {
             right.dedup();
         }
         self.reduce_lists(left, right, dominated, stops);
-        match stops.get() {
+        let known = self.len();
+        let g = match stops.get() {
             // Distinct stops: not a number-up-star value (whose stops are its number).
             Some((ls, rs)) if ls != rs => self.intern_moves(left, right),
             _ => self.intern_canonical(left, right),
+        };
+        if g.index() >= known {
+            // A new game's number-up-star options get their own options now (the reduction
+            // rarely needed them): comparing the game with another game with moves reads
+            // them, and a table copied for each use would otherwise make them in each copy.
+            for &o in left.iter().chain(right.iter()) {
+                if self.kind(o) == Kind::Nus {
+                    self.expand(o);
+                }
+            }
         }
+        g
     }
 
     /// Interns `{left | right}` from its canonical options, in any order: the caller vouches
