@@ -7,43 +7,47 @@
 //! the workloads whose names hold those words).
 //!
 //! Figures (mean CPU time of the benchmark's thread per workload, so the load of the 2 shared
-//! cores does not enter them, though the cache misses it causes do; load average 2-4; ranges
+//! cores does not enter them, though the cache misses it causes do; load average 3-4; ranges
 //! over two runs, alternated with the engine before this one, whose ratios in the same window
 //! are in the last column):
 //!
 //! | workload                                   | hackenbook     | cgt 0.11       | ratio       | before      |
 //! |--------------------------------------------|---------------:|---------------:|------------:|------------:|
-//! | day2_pairwise_sums (484 sums)              |   35-35 us     |  447-449 us    | 12.7-12.8x  | 12.2-12.3x  |
-//! | random_sums/2 (40 sums)                    |   54-57 us     |  471-475 us    | 8.2-8.8x    | 8.3-8.5x    |
-//! | random_sums/3                              |   29-31 us     |   78-80 us     | 2.6-2.7x    | 2.8-2.8x    |
-//! | random_sums/4                              |   35-37 us     |  136-142 us    | 3.9-3.9x    | 3.9-4.0x    |
-//! | canonical_forms/2 (100 forms from scratch) |   38-39 us     |   93-96 us     | 2.44-2.45x  | 2.34-2.43x  |
-//! | canonical_forms/3                          |   54-56 us     |  145-146 us    | 2.61-2.73x  | 2.47-2.54x  |
-//! | canonical_forms/4                          |  100-107 us    |  298-310 us    | 2.91-2.97x  | 2.80-2.85x  |
-//! | comparisons (3600 pairs)                   |   21-21 us     |   71-74 us     | 3.39-3.52x  | 3.35-3.45x  |
-//! | day3_forms (3000 antichain pairs)          |  0.82-0.87 ms  | 2.70-2.74 ms   | 3.17-3.27x  | 3.16-3.23x  |
+//! | day2_pairwise_sums (484 sums)              |   35-37 us     |  452-483 us    | 12.1-14.0x  | 12.9-12.9x  |
+//! | random_sums/2 (40 sums)                    |   56-56 us     |  497-499 us    | 8.8-8.9x    | 8.3-8.4x    |
+//! | random_sums/3                              |   29-30 us     |   79-81 us     | 2.7-2.8x    | 2.6-2.6x    |
+//! | random_sums/4                              |   35-35 us     |  138-145 us    | 4.0-4.1x    | 4.0-4.0x    |
+//! | canonical_forms/2 (100 forms from scratch) |   28-28 us     |   92-96 us     | 3.28-3.37x  | 2.40-2.52x  |
+//! | canonical_forms/3                          |   40-42 us     |  144-158 us    | 3.61-3.80x  | 2.61-2.84x  |
+//! | canonical_forms/4                          |   73-79 us     |  294-316 us    | 4.01-4.03x  | 2.91-3.44x  |
+//! | comparisons (3600 pairs)                   |   18-19 us     |   75-76 us     | 3.94-4.09x  | 3.49-3.49x  |
+//! | day3_forms (3000 antichain pairs)          |  0.73-0.77 ms  | 2.62-2.77 ms   | 3.56-3.59x  | 3.04-3.29x  |
 //!
-//! The engine before differs in how it finds a number-up-star value (tiny ones now by their
-//! slot in an array, not by a hash) and in making such a value's options without copying
-//! the value. The aim of 3x is not met on canonical forms: 2.4x, 2.6-2.7x and 2.9-3.0x at
-//! depths 2, 3 and 4. (Random sums of depth 3 came out 2.6-2.7x against 2.8x, the load
-//! rising to 4 during the last run; an earlier run of this session alternated day-3 forms
-//! by themselves: 3.1-3.3x against 3.1-3.3x before, the same
-//! within the noise.) The comparisons read a fresh copy of a table each time, and what they
-//! cache grows the copy's comparison cache, which was made exactly full: so comparisons of
-//! games whose trees are small ([`hackenbook_games::Games::tree_size`]s multiplying to at most
-//! 256) are recomputed rather than cached.
+//! The engine before builds a form by reducing its options in every case (but where all are
+//! numbers); this one first reads off the options' stops, by the simplicity theorem, whether
+//! the form is a number and which (`simplicity.rs`), and when it is not, its stops rule out
+//! most reversible options and settle most comparisons with the form. The aim of 3x is met
+//! on canonical forms at every depth: 28 us and 40-42 us at depths 2 and 3 (the aim: 30 and
+//! 46 us), 3.3x, 3.6-3.8x and 4.0x. The comparisons read a fresh copy of a table each time,
+//! and what they cache grows the copy's comparison cache, which was made exactly full: so
+//! comparisons of games whose trees are small ([`hackenbook_games::Games::tree_size`]s
+//! multiplying to at most 256) are recomputed rather than cached; for the same reason a new
+//! game's number-up-star options get their own options when it is built (the reduction no
+//! longer needs most of them): made during the comparisons, they grew the copy's tables
+//! (comparisons 32 us instead of 22 us).
 //!
-//! Where the time goes (perf, canonical forms at depth 2, before the array of tiny values,
-//! which halved the look-ups): looking up number-up-star values
-//! ~15% (half of it the leaves of the forms), making the options of those values when a
-//! reversibility test needs them ~20%, domination and reversibility proper ~25%, interning
-//! ~18%, much of it waiting for the table's memory; sums are mostly cache hits after the
-//! first level. Tried and measured no faster: making the options of a number-up-star
-//! value one side at a time, as they are asked for (5% slower at depth 2), and stops held
-//! in one word (multiples of `2^-30`: an entry of 48 bytes instead of 64, 1-2% faster at
-//! depths 3 and 4, within the noise at depth 2, at the cost of the fast path for numbers
-//! of exponent above 30).
+//! Where the time goes (callgrind instruction counts, canonical forms at depth 2, 200 runs in
+//! one process): building the forms' leaves (number-up-star values) 17%, making an empty
+//! table 5%, the construction 65%: interning games with moves 10%, making the options of
+//! number-up-star values 10% (most for the new games' options), domination 8%,
+//! reversibility 5%, the simplicity theorem on the stops about 10%; the rest is the walk of
+//! the forms. Instructions against the engine before: 87 million against 109 million at
+//! depth 2, 119 million against 154 million at depth 3. Tried and measured no faster before
+//! this: making the options of a number-up-star value one side at a time, as they are asked
+//! for (5% slower at depth 2), and stops held in one word (multiples of `2^-30`: an entry of
+//! 48 bytes instead of 64, 1-2% faster at depths 3 and 4, within the noise at depth 2, at
+//! the cost of the fast path for numbers of exponent above 30); in this session, telling
+//! whether every option is a number in the same pass as the stops (1% more instructions).
 
 use cgt::numeric::dyadic_rational_number::DyadicRationalNumber;
 use cgt::numeric::nimber::Nimber;
