@@ -198,3 +198,27 @@ impl Games {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The birthdays the simplest number is chosen by, in machine words, are one day more
+    /// than the latest of the number's canonical options (none for 0), for the numbers in
+    /// sixteenths from -9 to 9 and a few far ones.
+    #[test]
+    fn birthdays_are_one_day_after_the_options() {
+        let mut numbers: Vec<Dyadic> = (-144..=144).map(|n| Dyadic::from_parts(n, 4)).collect();
+        numbers.extend([Dyadic::from_parts(i64::MAX, 0), Dyadic::from_parts(-5, 62)]);
+        for x in numbers {
+            let (left, right) = Nus::of_number(x.clone()).options();
+            let latest = left
+                .iter()
+                .chain(&right)
+                .map(|o| number_birthday(&o.number) + 1)
+                .max()
+                .unwrap_or(0);
+            assert_eq!(number_birthday(&x), latest, "{x}");
+        }
+    }
+}
