@@ -7,62 +7,47 @@
 //! the workloads whose names hold those words).
 //!
 //! Figures (mean CPU time of the benchmark's thread per workload, so the load of the 2 shared
-//! cores does not enter them, though the cache misses it causes do; load average 5-7, other
-//! sessions building; ranges over two runs, alternated with the engine before this one, whose
-//! ratios in the same window are in the last column):
+//! cores does not enter them, though the cache misses it causes do; load average 3-4; ranges
+//! over two runs, alternated with the engine before this one, whose ratios in the same window
+//! are in the last column):
 //!
 //! | workload                                   | hackenbook     | cgt 0.11       | ratio       | before      |
 //! |--------------------------------------------|---------------:|---------------:|------------:|------------:|
-//! | day2_pairwise_sums (484 sums)              |   35-38 us     |  471-495 us    | 13.0-13.4x  | 12.4-13.2x  |
-//! | random_sums/2 (40 sums)                    |   57-62 us     |  512-523 us    | 8.4-9.1x    | 8.4-8.5x    |
-//! | random_sums/3                              |   30-32 us     |   82-84 us     | 2.7-2.7x    | 2.7-2.8x    |
-//! | random_sums/4                              |   36-37 us     |  143-145 us    | 4.0-4.0x    | 4.0-4.0x    |
-//! | canonical_forms/2 (100 forms from scratch) |   32-33 us     |  102-102 us    | 3.14-3.15x  | 2.39-2.55x  |
-//! | canonical_forms/3                          |   47-47 us     |  160-161 us    | 3.37-3.45x  | 2.61-2.80x  |
-//! | canonical_forms/4                          |   93-96 us     |  362-365 us    | 3.80-3.89x  | 3.07-3.31x  |
-//! | comparisons (3600 pairs)                   |   19-20 us     |   70-72 us     | 3.48-3.80x  | 3.39-3.63x  |
-//! | day3_forms (3000 antichain pairs)          |  0.86-0.87 ms  | 2.79-3.02 ms   | 3.23-3.46x  | 2.99-3.27x  |
+//! | day2_pairwise_sums (484 sums)              |   35-37 us     |  452-483 us    | 12.1-14.0x  | 12.9-12.9x  |
+//! | random_sums/2 (40 sums)                    |   56-56 us     |  497-499 us    | 8.8-8.9x    | 8.3-8.4x    |
+//! | random_sums/3                              |   29-30 us     |   79-81 us     | 2.7-2.8x    | 2.6-2.6x    |
+//! | random_sums/4                              |   35-35 us     |  138-145 us    | 4.0-4.1x    | 4.0-4.0x    |
+//! | canonical_forms/2 (100 forms from scratch) |   28-28 us     |   92-96 us     | 3.28-3.37x  | 2.40-2.52x  |
+//! | canonical_forms/3                          |   40-42 us     |  144-158 us    | 3.61-3.80x  | 2.61-2.84x  |
+//! | canonical_forms/4                          |   73-79 us     |  294-316 us    | 4.01-4.03x  | 2.91-3.44x  |
+//! | comparisons (3600 pairs)                   |   18-19 us     |   75-76 us     | 3.94-4.09x  | 3.49-3.49x  |
+//! | day3_forms (3000 antichain pairs)          |  0.73-0.77 ms  | 2.62-2.77 ms   | 3.56-3.59x  | 3.04-3.29x  |
 //!
-//! The engine before (session 10's start) differs in how it interns number-up-star values: a
-//! value's place in the index (its tiny slot, its one-word key, or the general index) is
-//! worked out once for the look-up and the insertion; a value's options are made from their
-//! parts, each made only when new; the look-ups and option spans are inlined where they are
-//! asked, the insertions out of line; an entry is written in place rather than built aside and
-//! copied (a profile showed the copy stalling); and the index of tiny values starts zeroed.
-//! Our own time at depths 2, 3 and 4 went from 39.6-40.5, 57.0-60.1 and 112-113 us to the
-//! figures above, 14-22% less; the aim of 3x is met at every depth in this window. cgt's
-//! times here are 11-23% above those of a quiet machine (92, 142 and 295 us at 09:33 the same
-//! day), ours likely too. A second window (load average 4, canonical forms only, two runs
-//! each alternated with the engine before, after the last change, which made the three ways
-//! of interning a value share the path for a miss): 32-34, 47-51 and 88-90 us against 39-39,
-//! 54-56 and 103-111 us before, 2.94-3.04x, 2.98-3.14x and 3.74-3.85x against 2.46-2.64x,
-//! 2.73-2.74x and 3.28-3.32x: at depths 2 and 3 the aim is met only at the edge of the
-//! noise, which the integrator's quiet machine is to settle. Instruction counts, which the
-//! load does not move (`valgrind --tool=callgrind` on a small program, not kept, building the
-//! 100 forms of depth 2 from scratch 20 times, per build): 567,272 before, 499,690 after
-//! (depth 3: 797,508 and 707,337). Random sums of depth 3, alternated three more times by
-//! themselves: 27.7-29.5 us against 28.9-30.3 us before, the same within the noise. The
-//! comparisons read a fresh copy of a table each time, and what they
-//! cache grows the copy's comparison cache, which was made exactly full: so comparisons of
-//! games whose trees are small ([`hackenbook_games::Games::tree_size`]s multiplying to at most
-//! 256) are recomputed rather than cached.
+//! The engine before builds a form by reducing its options in every case (but where all are
+//! numbers); this one first reads off the options' stops, by the simplicity theorem, whether
+//! the form is a number and which (`simplicity.rs`), and when it is not, its stops rule out
+//! most reversible options and settle most comparisons with the form. The aim of 3x is met
+//! on canonical forms at every depth: 28 us and 40-42 us at depths 2 and 3 (the aim: 30 and
+//! 46 us), 3.3x, 3.6-3.8x and 4.0x. The comparisons read a fresh copy of a table each time,
+//! and what they cache grows the copy's comparison cache, which was made exactly full: so
+//! comparisons of games whose trees are small ([`hackenbook_games::Games::tree_size`]s
+//! multiplying to at most 256) are recomputed rather than cached; for the same reason a new
+//! game's number-up-star options get their own options when it is built (the reduction no
+//! longer needs most of them): made during the comparisons, they grew the copy's tables
+//! (comparisons 32 us instead of 22 us).
 //!
-//! Where the time goes (perf, canonical forms at depth 2, this engine, self time as a share of
-//! ours): the construction's own loop 14% and its copies of the lists into its buffers 2%,
-//! walking the forms (their leaves looked up there) 9%, reversible options 8% and the tests
-//! behind them 6%, recognising number-up-star forms 8%, domination 6%, interning games of
-//! options 8% (a third of it the hash map's insertion), interning new number-up-star values
-//! and making their options ~12%. The
-//! allocations, iterator folds and collects near the top of a whole profile are cgt's (its
-//! forms built from ours, and its own construction), but one: the reversible option's
-//! replacements copied into a new list (about 1.5% of ours, with its free). Sums are mostly
-//! cache hits after the first level. Tried and measured no faster: option lists put in the
-//! arena one id at a time rather than copied, and no sort of a list of one (the same
-//! instruction count); making the options of a number-up-star
-//! value one side at a time, as they are asked for (5% slower at depth 2), and stops held
-//! in one word (multiples of `2^-30`: an entry of 48 bytes instead of 64, 1-2% faster at
-//! depths 3 and 4, within the noise at depth 2, at the cost of the fast path for numbers
-//! of exponent above 30).
+//! Where the time goes (callgrind instruction counts, canonical forms at depth 2, 200 runs in
+//! one process): building the forms' leaves (number-up-star values) 17%, making an empty
+//! table 5%, the construction 65%: interning games with moves 10%, making the options of
+//! number-up-star values 10% (most for the new games' options), domination 8%,
+//! reversibility 5%, the simplicity theorem on the stops about 10%; the rest is the walk of
+//! the forms. Instructions against the engine before: 87 million against 109 million at
+//! depth 2, 119 million against 154 million at depth 3. Tried and measured no faster before
+//! this: making the options of a number-up-star value one side at a time, as they are asked
+//! for (5% slower at depth 2), and stops held in one word (multiples of `2^-30`: an entry of
+//! 48 bytes instead of 64, 1-2% faster at depths 3 and 4, within the noise at depth 2, at
+//! the cost of the fast path for numbers of exponent above 30); in this session, telling
+//! whether every option is a number in the same pass as the stops (1% more instructions).
 
 use cgt::numeric::dyadic_rational_number::DyadicRationalNumber;
 use cgt::numeric::nimber::Nimber;

@@ -8,7 +8,8 @@
 use super::dyadic::Dyadic;
 use super::nus::Nus;
 use super::player::Player;
-use super::table::{FormMemo, GameId, Games, Kind, Span};
+use super::simplicity::Simplest;
+use super::table::{FormMemo, GameId, Games, Kind, Span, Stops};
 
 fn memo_key(x: GameId, le: bool) -> u64 {
     (x.index() as u64) << 1 | le as u64
@@ -35,6 +36,12 @@ impl Games {
     /// `dominated` says whether the lists may hold repeats or dominated options.
     fn canonical_of_lists(&mut self, left: &[GameId], right: &[GameId], dominated: bool) -> GameId {
         self.tick();
+        // Numbers (and hot games of numbers) straight from the options, as given.
+        let stops = match self.number_by_stops(left, right) {
+            Simplest::Game(id) => return id,
+            Simplest::NotNumber(stops) => stops,
+            Simplest::Unknown => Stops::NONE,
+        };
         // Construction never re-enters itself (comparisons build no games), so one pair of
         // buffers serves every call.
         let (mut l, mut r) = std::mem::take(&mut self.scratch);
@@ -42,17 +49,19 @@ impl Games {
         l.extend_from_slice(left);
         r.clear();
         r.extend_from_slice(right);
-        let id = self.canonical_from_buffers(&mut l, &mut r, dominated);
+        let id = self.canonical_from_buffers(&mut l, &mut r, dominated, stops);
         self.scratch = (l, r);
         id
     }
 
-    /// [`Games::canonical_of_lists`] on the buffers.
+    /// [`Games::canonical_of_lists`] on the buffers, given the stops of a game that is not a
+    /// number ([`Stops::NONE`] when not known).
     fn canonical_from_buffers(
         &mut self,
         left: &mut Vec<GameId>,
         right: &mut Vec<GameId>,
         dominated: bool,
+        stops: Stops,
     ) -> GameId {
         left.sort_unstable();
         right.sort_unstable();
@@ -60,11 +69,24 @@ impl Games {
             left.dedup();
             right.dedup();
         }
-        if let Some(id) = self.numbers_only(left, right) {
-            return id;
+        self.reduce_lists(left, right, dominated, stops);
+        let known = self.len();
+        let g = match stops.get() {
+            // Distinct stops: not a number-up-star value (whose stops are its number).
+            Some((ls, rs)) if ls != rs => self.intern_moves(left, right),
+            _ => self.intern_canonical(left, right),
+        };
+        if g.index() >= known {
+            // A new game's number-up-star options get their own options now (the reduction
+            // rarely needed them): comparing the game with another game with moves reads
+            // them, and a table copied for each use would otherwise make them in each copy.
+            for &o in left.iter().chain(right.iter()) {
+                if self.kind(o) == Kind::Nus {
+                    self.expand(o);
+                }
+            }
         }
-        self.canonical_lists(left, right, dominated);
-        self.intern_canonical(left, right)
+        g
     }
 
     /// Interns `{left | right}` from its canonical options, in any order: the caller vouches
@@ -177,22 +199,47 @@ impl Games {
         reverses
     }
 
-    /// Reduces option lists to the canonical ones of `{left | right}` (sorted by id).
+    /// [`Games::reduce_lists`] without the stops: the general reduction alone.
+    #[cfg(test)]
     pub(crate) fn canonical_lists(
         &mut self,
         left: &mut Vec<GameId>,
         right: &mut Vec<GameId>,
         dominated: bool,
     ) {
+        self.reduce_lists(left, right, dominated, Stops::NONE);
+    }
+
+    /// Reduces option lists, each sorted by id, to the canonical ones of `{left | right}`
+    /// (sorted by id), given the stops of `{left | right}` when it is known not to be a
+    /// number ([`Stops::NONE`] otherwise): they rule out most reversible options at once
+    /// ([`Games::never_reverses`]) and settle many comparisons with the form
+    /// ([`Games::relate_to_form`]).
+    fn reduce_lists(
+        &mut self,
+        left: &mut Vec<GameId>,
+        right: &mut Vec<GameId>,
+        dominated: bool,
+        stops: Stops,
+    ) {
         if dominated {
             self.remove_dominated(left, Player::Left);
             self.remove_dominated(right, Player::Right);
         }
+        let may_reverse = |games: &Games, options: &[GameId], player: Player| {
+            options
+                .iter()
+                .any(|&option| !games.never_reverses(option, player, stops))
+        };
+        if !may_reverse(self, left, Player::Left) && !may_reverse(self, right, Player::Right) {
+            // Sorted, as `remove_dominated` keeps the order.
+            return;
+        }
         // One memo per construction, reused across constructions (never re-entered).
         let mut memo = std::mem::take(&mut self.form_memo);
         memo.clear();
-        let bypassed_left = self.bypass_reversible(left, right, Player::Left, &mut memo);
-        let bypassed_right = self.bypass_reversible(left, right, Player::Right, &mut memo);
+        let bypassed_left = self.bypass_reversible(left, right, Player::Left, stops, &mut memo);
+        let bypassed_right = self.bypass_reversible(left, right, Player::Right, stops, &mut memo);
         self.form_memo = memo;
         if bypassed_left {
             left.sort_unstable();
@@ -204,50 +251,15 @@ impl Games {
             right.dedup();
             self.remove_dominated(right, Player::Right);
         }
-        left.sort_unstable();
-        right.sort_unstable();
-    }
-
-    /// Fast path: when every option is a number the value is the simplest number between the
-    /// best options, or else the hot form `{a | b}` (`a >= b`) is already canonical.
-    fn numbers_only(&mut self, left: &[GameId], right: &[GameId]) -> Option<GameId> {
-        let all_numbers = left.iter().chain(right).all(|&g| self.is_number(g));
-        if !all_numbers {
-            return None;
-        }
-        let best_left = left.iter().copied().max_by(|&a, &b| self.number_cmp(a, b));
-        let best_right = right.iter().copied().min_by(|&a, &b| self.number_cmp(a, b));
-        let simplest = Dyadic::simplest_between(
-            best_left.map(|g| &self.nus_of(g).number),
-            best_right.map(|g| &self.nus_of(g).number),
-        );
-        if let Some(x) = simplest {
-            return Some(self.number(&x));
-        }
-        let (gl, gr) = (best_left?, best_right?);
-        if gl == gr {
-            // {x | x} = x*
-            let x = self.nus_of(gl).number.clone();
-            return Some(self.nus(Nus::new(x, 0, 1)));
-        }
-        Some(self.intern_moves(&mut [gl], &mut [gr]))
-    }
-
-    /// Order of two numbers, by their inline stops when both have them.
-    fn number_cmp(&self, a: GameId, b: GameId) -> std::cmp::Ordering {
-        match (
-            self.entries[a.index()].stops.get(),
-            self.entries[b.index()].stops.get(),
-        ) {
-            (Some((x, _)), Some((y, _))) => x.cmp(&y),
-            _ => self.nus_of(a).number.cmp(&self.nus_of(b).number),
-        }
     }
 
     /// Drops every option that another option of the same player is at least as good as.
     /// (Options are distinct values, and domination is transitive, so comparing with the
     /// options that remain is enough.)
     pub(super) fn remove_dominated(&mut self, options: &mut Vec<GameId>, player: Player) {
+        if options.len() < 2 {
+            return;
+        }
         let mut i = 0;
         while i < options.len() {
             let mut dominated = false;
@@ -281,6 +293,7 @@ impl Games {
         left: &mut Vec<GameId>,
         right: &mut Vec<GameId>,
         player: Player,
+        stops: Stops,
         memo: &mut FormMemo,
     ) -> bool {
         let for_left = player == Player::Left;
@@ -292,15 +305,15 @@ impl Games {
                 return changed;
             }
             let option = if for_left { left[i] } else { right[i] };
+            if self.never_reverses(option, player, stops) {
+                i += 1;
+                continue;
+            }
             let answers = self.option_span(option, player.other());
             let mut reversed_through = None;
             for k in 0..answers.len {
                 let answer = self.at(answers, k);
-                let reverses = if for_left {
-                    self.le_form(answer, left, right, memo)
-                } else {
-                    self.ge_form(answer, left, right, memo)
-                };
+                let reverses = self.relate_to_form(answer, for_left, left, right, stops, memo);
                 if reverses {
                     reversed_through = Some(answer);
                     break;
@@ -322,6 +335,29 @@ impl Games {
         }
     }
 
+    /// Whether an option of `player`, in a game that is not a number and has these stops,
+    /// is not reversible, judged by the stops alone (never for an option with moves).
+    ///
+    /// A left option reverses through some `G^LR <= G`, which needs `RS(G^LR) <= RS(G)`
+    /// (stops are monotone). The right options of a number `x` are numbers above `x`, so
+    /// none is `<= G` when `x >= RS(G)`; those of `x + n.^ + *m` (not a number) are
+    /// `x + n'.^ + *m'`, whose stops are `x`, so none is `<= G` when `x > RS(G)`. Mirrored
+    /// for a right option, with `LS(G)`.
+    fn never_reverses(&self, option: GameId, player: Player, stops: Stops) -> bool {
+        let (Some((ls, rs)), Some((x, _))) =
+            (stops.get(), self.entries[option.index()].stops.get())
+        else {
+            return false;
+        };
+        match (self.kind(option), player) {
+            (Kind::Moves, _) => false,
+            (Kind::Number, Player::Left) => x >= rs,
+            (Kind::Nus, Player::Left) => x > rs,
+            (Kind::Number, Player::Right) => x <= ls,
+            (Kind::Nus, Player::Right) => x < ls,
+        }
+    }
+
     /// `x <= {left | right}`: no `x^L >= G` and no `G^R <= x`.
     fn le_form(
         &mut self,
@@ -330,28 +366,7 @@ impl Games {
         right: &[GameId],
         memo: &mut FormMemo,
     ) -> bool {
-        if let Some(known) = memo.get(memo_key(x, true)) {
-            return known;
-        }
-        let mut result = true;
-        for &gr in right {
-            if self.leq(gr, x) {
-                result = false;
-                break;
-            }
-        }
-        if result {
-            let lefts = self.option_span(x, Player::Left);
-            for i in 0..lefts.len {
-                let xl = self.at(lefts, i);
-                if self.ge_form(xl, left, right, memo) {
-                    result = false;
-                    break;
-                }
-            }
-        }
-        memo.insert(memo_key(x, true), result);
-        result
+        self.relate_to_form(x, true, left, right, Stops::NONE, memo)
     }
 
     /// `x >= {left | right}`: no `G^L >= x` and no `x^R <= G`.
@@ -362,27 +377,56 @@ impl Games {
         right: &[GameId],
         memo: &mut FormMemo,
     ) -> bool {
-        if let Some(known) = memo.get(memo_key(x, false)) {
-            return known;
-        }
-        let mut result = true;
-        for &gl in left {
-            if self.leq(x, gl) {
-                result = false;
-                break;
+        self.relate_to_form(x, false, left, right, Stops::NONE, memo)
+    }
+
+    /// `x <= G` when `le`, else `x >= G`, for `G = {left | right}` with the given stops if
+    /// known: as in [`Games::leq`], `x <= G` needs `LS(x) <= LS(G)` and `RS(x) <= RS(G)`, and
+    /// `LS(x) < RS(G)` gives `x < G` (mirrored for `x >= G`); otherwise by the options, as in
+    /// [`Games::le_form`] and [`Games::ge_form`].
+    fn relate_to_form(
+        &mut self,
+        x: GameId,
+        le: bool,
+        left: &[GameId],
+        right: &[GameId],
+        stops: Stops,
+        memo: &mut FormMemo,
+    ) -> bool {
+        if let (Some((gl, gr)), Some((xl, xr))) = (stops.get(), self.entries[x.index()].stops.get())
+        {
+            let (settled, excluded) = match le {
+                true => (xl < gr, xl > gl || xr > gr),
+                false => (gl < xr, gl > xl || gr > xr),
+            };
+            if settled || excluded {
+                return settled;
             }
         }
+        if let Some(known) = memo.get(memo_key(x, le)) {
+            return known;
+        }
+        // x <= G fails on a G^R <= x, x >= G on a G^L >= x.
+        let (options_of_g, toward) = match le {
+            true => (right, Player::Left),
+            false => (left, Player::Right),
+        };
+        let mut result = !options_of_g.iter().any(|&o| match le {
+            true => self.leq(o, x),
+            false => self.leq(x, o),
+        });
         if result {
-            let rights = self.option_span(x, Player::Right);
-            for i in 0..rights.len {
-                let xr = self.at(rights, i);
-                if self.le_form(xr, left, right, memo) {
+            // ... or on an x^L >= G (x^R <= G).
+            let options_of_x = self.option_span(x, toward);
+            for i in 0..options_of_x.len {
+                let xo = self.at(options_of_x, i);
+                if self.relate_to_form(xo, !le, left, right, stops, memo) {
                     result = false;
                     break;
                 }
             }
         }
-        memo.insert(memo_key(x, false), result);
+        memo.insert(memo_key(x, le), result);
         result
     }
 
@@ -472,5 +516,163 @@ impl Games {
             }
             _ => None,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sample::{born_by_day, random_games, Rng, Shape};
+
+    /// Games to draw options from: day 2, random forms of depth 1 to 3 over number-up-star
+    /// leaves (many with moves), and number-up-star values with their hot relatives.
+    fn pool(games: &mut Games) -> Vec<GameId> {
+        let mut pool = born_by_day(games, 2);
+        for depth in 1..=3 {
+            let shape = Shape {
+                depth,
+                max_options: 3,
+                nus_leaves: true,
+            };
+            pool.extend(random_games(games, 70 + depth as u64, 60, shape));
+        }
+        for text in [
+            "1*", "1v", "1^*", "-1/2v*", "1/2*2", "{1|1/2}", "{1*|0}", "{1|v}",
+        ] {
+            pool.push(games.eval_str(text).unwrap());
+        }
+        pool.sort_unstable();
+        pool.dedup();
+        pool
+    }
+
+    /// Random option lists of 0 to 3 games of the pool each, sorted, without repeats.
+    fn option_lists(rng: &mut Rng, pool: &[GameId]) -> (Vec<GameId>, Vec<GameId>) {
+        let mut side = || {
+            let mut list: Vec<GameId> = (0..rng.below(4))
+                .map(|_| pool[rng.below(pool.len() as u64) as usize])
+                .collect();
+            list.sort_unstable();
+            list.dedup();
+            list
+        };
+        (side(), side())
+    }
+
+    /// The general reduction alone: no simplicity theorem, no stops of the form.
+    fn general(games: &mut Games, left: &[GameId], right: &[GameId]) -> GameId {
+        let (mut l, mut r) = (left.to_vec(), right.to_vec());
+        games.canonical_lists(&mut l, &mut r, true);
+        games.intern_canonical(&mut l, &mut r)
+    }
+
+    /// What the simplicity theorem decides from the stops is what the general reduction
+    /// builds: the same number (which fits between the options, by comparisons), the same
+    /// hot game of numbers, or a game that is not a number with those stops.
+    #[test]
+    fn numbers_by_stops_are_what_the_reduction_builds() {
+        let mut games = Games::new();
+        let pool = pool(&mut games);
+        let mut rng = Rng::new(5);
+        let (mut numbers, mut at_an_end, mut others) = (0, 0, 0);
+        for _ in 0..6000 {
+            let (left, right) = option_lists(&mut rng, &pool);
+            let expected = general(&mut games, &left, &right);
+            let shown = || format!("{{{left:?} | {right:?}}}");
+            match games.number_by_stops(&left, &right) {
+                Simplest::Game(id) => {
+                    assert_eq!(id, expected, "{}", shown());
+                    if games.is_number(id) {
+                        numbers += 1;
+                        assert!(left.iter().all(|&gl| !games.leq(id, gl)), "{}", shown());
+                        assert!(right.iter().all(|&gr| !games.leq(gr, id)), "{}", shown());
+                        let stop = games.entries[id.index()].stops.get().map(|s| s.0);
+                        let ends = left.iter().map(|&g| games.entries[g.index()].stops.get());
+                        let ends: Vec<_> = ends.map(|s| s.map(|s| s.1)).collect();
+                        at_an_end += usize::from(ends.contains(&stop));
+                    }
+                }
+                Simplest::NotNumber(stops) => {
+                    others += 1;
+                    assert!(!games.is_number(expected), "{}", shown());
+                    let held = games.entries[expected.index()].stops.get();
+                    assert_eq!(stops.get(), held, "{}", shown());
+                }
+                Simplest::Unknown => {}
+            }
+        }
+        assert!(
+            numbers > 3000 && at_an_end > 500 && others > 1000,
+            "{numbers} {at_an_end} {others}"
+        );
+    }
+
+    /// Options whose stops are too large to hold inline go to the general reduction, which
+    /// finds the same values.
+    #[test]
+    fn options_with_large_stops_are_reduced_in_general() {
+        let mut games = Games::new();
+        let big = Dyadic::integer(num_bigint::BigInt::from(1) << 70);
+        let x = games.number(&big);
+        assert!(matches!(
+            games.number_by_stops(&[x], &[]),
+            Simplest::Unknown
+        ));
+        let zero = games.zero();
+        let star = games.star();
+        let plus_one = games.from_options(&[x], &[]);
+        assert_eq!(games.as_number(plus_one), Some(&big + &Dyadic::one()));
+        assert_eq!(games.from_options(&[zero], &[x]), games.integer(1));
+        let x_star = games.from_options(&[x], &[x]);
+        assert_eq!(games.as_nus(x_star), Some(&Nus::new(big.clone(), 0, 1)));
+        let hot = games.from_options(&[x, star], &[zero]);
+        assert_eq!(games.raw_options(hot, Player::Left), vec![x]);
+        let up_star = games.from_options(&[zero, star], &[zero, x]);
+        assert_eq!(games.as_nus(up_star), Some(&Nus::new(Dyadic::zero(), 1, 1)));
+    }
+
+    /// The stops of a game that is not a number answer comparisons with it as the options
+    /// do, and an option they call never reversible is not.
+    #[test]
+    fn stops_of_the_form_agree_with_its_options() {
+        let mut games = Games::new();
+        let pool = pool(&mut games);
+        let mut rng = Rng::new(6);
+        let (mut settled, mut never) = (0, 0);
+        for _ in 0..1500 {
+            let (left, right) = option_lists(&mut rng, &pool);
+            let Simplest::NotNumber(stops) = games.number_by_stops(&left, &right) else {
+                continue;
+            };
+            for &x in &pool {
+                let mut memo = FormMemo::default();
+                let le = games.le_form(x, &left, &right, &mut memo);
+                let ge = games.ge_form(x, &left, &right, &mut memo);
+                let mut memo = FormMemo::default();
+                let with_stops = |games: &mut Games, le, memo: &mut FormMemo| {
+                    games.relate_to_form(x, le, &left, &right, stops, memo)
+                };
+                assert_eq!(with_stops(&mut games, true, &mut memo), le);
+                assert_eq!(with_stops(&mut games, false, &mut memo), ge);
+                settled += memo.get(memo_key(x, true)).is_none() as usize;
+            }
+            for (options, player) in [(&left, Player::Left), (&right, Player::Right)] {
+                for &option in options {
+                    if !games.never_reverses(option, player, stops) {
+                        continue;
+                    }
+                    never += 1;
+                    let mut memo = FormMemo::default();
+                    for answer in games.raw_options(option, player.other()) {
+                        let reverses = match player {
+                            Player::Left => games.le_form(answer, &left, &right, &mut memo),
+                            Player::Right => games.ge_form(answer, &left, &right, &mut memo),
+                        };
+                        assert!(!reverses, "{left:?} | {right:?}: {option:?}");
+                    }
+                }
+            }
+        }
+        assert!(settled > 10_000 && never > 300, "{settled} {never}");
     }
 }

@@ -54,7 +54,7 @@ impl Dyadic {
     }
 
     /// From an `i128` numerator (the result of word arithmetic), normalising.
-    fn from_i128(num: i128, exp: u32) -> Dyadic {
+    pub(crate) fn from_i128(num: i128, exp: u32) -> Dyadic {
         if num == 0 {
             return Dyadic::zero();
         }
@@ -255,15 +255,33 @@ fn simplest_between_words(lo: Option<&Dyadic>, hi: Option<&Dyadic>) -> Option<Op
     }
     // The bounds as numerators over 2^e.
     let scaled = |bound: Option<(i64, u32)>| bound.map(|(n, x)| i128::from(n) << (e - x));
-    let (lo, hi) = (scaled(lo), scaled(hi));
+    Some(simplest_between_scaled(scaled(lo), scaled(hi), e))
+}
+
+/// [`Dyadic::simplest_between`] for the bounds `lo / 2^e` and `hi / 2^e` given by their
+/// numerators (`None`: unbounded), for `e <= 62` and numerators at most `2^125` in size, so
+/// that the candidates (an integer shifted by `e`, a bound doubled) stay below `2^127`.
+pub(crate) fn simplest_between_scaled(
+    lo: Option<i128>,
+    hi: Option<i128>,
+    e: u32,
+) -> Option<Dyadic> {
+    const LIMIT: i128 = 1 << 125;
+    debug_assert!(
+        e <= 62
+            && [lo, hi]
+                .iter()
+                .flatten()
+                .all(|x| -LIMIT <= *x && *x <= LIMIT)
+    );
     if let (Some(l), Some(h)) = (lo, hi) {
         if l >= h {
-            return Some(None);
+            return None;
         }
     }
     let inside = |x: i128| lo.is_none_or(|l| x > l) && hi.is_none_or(|h| x < h);
     if inside(0) {
-        return Some(Some(Dyadic::zero()));
+        return Some(Dyadic::zero());
     }
     // The interval lies on one side of zero: the integer nearest zero inside it, if any.
     let candidate = match lo {
@@ -271,19 +289,19 @@ fn simplest_between_words(lo: Option<&Dyadic>, hi: Option<&Dyadic>) -> Option<Op
         _ => -((-hi?) >> e) - 1,
     };
     if inside(candidate << e) {
-        return Some(Some(Dyadic::from_i128(candidate, 0)));
+        return Some(Dyadic::from_i128(candidate, 0));
     }
     // Within one unit: the first `(floor(lo * 2^k) + 1) / 2^k` below `hi`.
     let (l, h) = (lo?, hi?);
     for k in 1..=e {
         let x = (l >> (e - k)) + 1;
         if x << (e - k) < h {
-            return Some(Some(Dyadic::from_i128(x, k)));
+            return Some(Dyadic::from_i128(x, k));
         }
     }
     // k = e + 1: `lo * 2^(e+1)` is `l` doubled, an integer.
     let x = 2 * l + 1;
-    (x < 2 * h).then(|| Some(Dyadic::from_i128(x, e + 1)))
+    (x < 2 * h).then(|| Dyadic::from_i128(x, e + 1))
 }
 
 /// Both operands as words, aligned to a common exponent `e` with shifts of at most 62 bits,

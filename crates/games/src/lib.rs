@@ -28,6 +28,7 @@ pub mod nus;
 pub mod player;
 pub mod sample;
 pub mod signs;
+mod simplicity;
 mod structure;
 mod table;
 pub mod thermal;

@@ -130,9 +130,18 @@ impl Stop {
         }
     }
 
+    /// The exponent of the unit a stop counts: `2^-60`.
+    pub(crate) const EXPONENT: u32 = 60;
+
+    /// The multiple of `2^-60` it holds.
     #[inline]
-    fn to_i128(self) -> i128 {
+    pub(crate) fn to_i128(self) -> i128 {
         (i128::from(self.high) << 64) | i128::from(self.low)
+    }
+
+    /// The dyadic it holds.
+    pub(crate) fn to_dyadic(self) -> Dyadic {
+        Dyadic::from_i128(self.to_i128(), Stop::EXPONENT)
     }
 }
 
@@ -899,6 +908,15 @@ fn nus_tree_size(ups: i64, nim: u32) -> u32 {
 /// Integers are born on day `|n|`; `m/2^k` (k > 0) on day `|trunc(x)| + k + 1`.
 pub(crate) fn number_birthday(x: &Dyadic) -> u64 {
     use num_traits::{Signed, ToPrimitive};
+    if let Some((n, e)) = x.as_small() {
+        // In machine words: `|trunc(x)|` is `|n| >> e` (the numerator is odd when e > 0).
+        let whole = n.unsigned_abs().checked_shr(e).unwrap_or(0);
+        return if e == 0 {
+            whole
+        } else {
+            whole + u64::from(e) + 1
+        };
+    }
     let whole = if x.signum() >= 0 { x.floor() } else { x.ceil() };
     let whole = whole.abs().to_u64().unwrap_or(u64::MAX);
     if x.is_integer() {
