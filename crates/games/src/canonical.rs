@@ -80,10 +80,10 @@ impl Games {
 
     /// The canonical form of the ordinal sum `base : H`, for a canonical `base` and a canonical
     /// `H`, given `left = [base : H^L]` and `right = [base : H^R]` over the
-    /// canonical options of `H`. Only the base's own options need the general reduction,
-    /// because of three facts, true for any form of the base `G` (the first is proved in the
-    /// module doc of [`super::arith`]; `games::tests` checks it, and this construction
-    /// against the general one):
+    /// canonical options of `H`. Only dominated base options need dropping, because of four
+    /// facts, true for any form of the base `G` but the last (the first is proved in the module
+    /// doc of [`super::arith`]; `games::tests` checks it, and this construction against the
+    /// general one):
     ///
     /// - `G : X <= G : Y` exactly when `X <= Y`, so the options `G : H^L` are as pairwise
     ///   incomparable as the `H^L` are, and none dominates another;
@@ -91,13 +91,25 @@ impl Games {
     ///   dominates an option over `H`;
     /// - the right options of `G : H^L` are `G^R`, never `<= G : H` (it is a right option
     ///   of `G : H`), and `G : H^LR`, `<= G : H` only if `H^LR <= H`, which the canonical
-    ///   `H` rules out: so no option over `H` is reversible.
+    ///   `H` rules out: so no option over `H` is reversible;
+    /// - no base option of a canonical `G` is reversible in `G : H`, for any `H`: a left
+    ///   option `G^L` would reverse through some `G^LR <= G : H`, and (below) that means
+    ///   `G^LR <= G`, which would make `G^L` reversible in the canonical `G`. Mirror for Right.
     ///
-    /// So a base option is dropped when an option over `H` dominates it; if a remaining base
-    /// option is reversible, the general construction takes over. (That needs a base option
-    /// with options, so never for the edges `1`, `-1`, `*`; the tests found no case at all,
-    /// but the fallback is the general construction, exact whichever.) The lists go back to
-    /// the table's pool ([`Games::give_back`]).
+    /// The last rests on a lemma: if no position of `K` (`K` itself included) equals `G`,
+    /// then for every `H`, `K <= G : H` exactly when `K <= G` (and `K >= G : H` exactly when
+    /// `K >= G`). By induction on `K` and `H` together: `K <= G : H` asks that no `K^L >= G : H`
+    /// — by induction, that no `K^L >= G` — and that no right option of `G : H` is `<= K`:
+    /// no `G^R <= K`, and no `G : H^R <= K`, by induction not `G <= K` (if `H` has a right
+    /// option). So `K <= G : H` is `K <= G`, and perhaps also not `G <= K`; but `K <= G` and
+    /// `G <= K` together would make `K = G`, which the hypothesis rules out. `K = G^LR`
+    /// satisfies the hypothesis: its positions are positions of `G`'s canonical form born
+    /// before `G`, and a game equal to `G` is born no earlier than its canonical form.
+    ///
+    /// So the base options that an option over `H` dominates are dropped (those of the
+    /// canonical `G` dominate none of each other), and the rest is the canonical form (debug
+    /// builds check it against [`Games::from_options`]); the lists go back to the table's
+    /// pool ([`Games::give_back`]).
     pub(crate) fn colon_form(
         &mut self,
         base: GameId,
@@ -105,17 +117,12 @@ impl Games {
         mut right: Vec<GameId>,
     ) -> GameId {
         self.tick();
-        let over = (left.len(), right.len());
         self.keep_undominated_base_options(base, &mut left, Player::Left);
         self.keep_undominated_base_options(base, &mut right, Player::Right);
-        let g = if self.base_option_reverses(&left, &right, over) {
-            // The lists are still a form of `base : H`: reduce it in general.
-            self.from_options(&left, &right)
-        } else {
-            left.sort_unstable();
-            right.sort_unstable();
-            self.intern_canonical(&mut left, &mut right)
-        };
+        left.sort_unstable();
+        right.sort_unstable();
+        let g = self.intern_canonical(&mut left, &mut right);
+        debug_assert_eq!(g, self.from_options(&left, &right), "not canonical");
         self.give_back(left);
         self.give_back(right);
         g
@@ -123,7 +130,7 @@ impl Games {
 
     /// Appends to `sums` (the options `base : H^L`, or `base : H^R`, of `player`) the base's
     /// options of `player` that none of them dominates.
-    fn keep_undominated_base_options(
+    pub(crate) fn keep_undominated_base_options(
         &mut self,
         base: GameId,
         sums: &mut Vec<GameId>,
@@ -141,40 +148,6 @@ impl Games {
                 sums.push(option);
             }
         }
-    }
-
-    /// Whether a base option (those after the first `over` entries of each list) of the form
-    /// `{left | right}` is reversible.
-    fn base_option_reverses(
-        &mut self,
-        left: &[GameId],
-        right: &[GameId],
-        over: (usize, usize),
-    ) -> bool {
-        let mut memo = std::mem::take(&mut self.form_memo);
-        memo.clear();
-        let mut reverses = false;
-        'search: for player in Player::BOTH {
-            let base_options = match player {
-                Player::Left => &left[over.0..],
-                Player::Right => &right[over.1..],
-            };
-            for &option in base_options {
-                let answers = self.option_span(option, player.other());
-                for k in 0..answers.len {
-                    let answer = self.at(answers, k);
-                    reverses = match player {
-                        Player::Left => self.le_form(answer, left, right, &mut memo),
-                        Player::Right => self.ge_form(answer, left, right, &mut memo),
-                    };
-                    if reverses {
-                        break 'search;
-                    }
-                }
-            }
-        }
-        self.form_memo = memo;
-        reverses
     }
 
     /// Reduces option lists to the canonical ones of `{left | right}` (sorted by id).

@@ -9,7 +9,8 @@
 //! edge, `1`, `-1` or `*`), the sum of the trees and the one ordinal sum per tree are computed
 //! separately, as their own columns, so that a query comparing them with the value checks the
 //! theorem rather than its own arithmetic. A census of stalks is valued size by size in arrays
-//! indexed by colouring (a stalk's options are its prefixes), nothing hashed but the games. The
+//! indexed by colouring (a stalk's options are its prefixes, so its game tree is its prefix's
+//! under its top edge), nothing hashed but the games. The
 //! engine is tested record for record against the plain game tree ([`crate::engines::reference`]) and,
 //! for the childish rules, against the solver's childish game tree.
 
@@ -197,75 +198,32 @@ pub fn run_with(
     Ok(groups.into_rows())
 }
 
-/// One stalk's values: by its game tree, and by the tree rule; and where its level's
-/// [`Level::best`] holds its best options.
+/// One stalk's values: by its game tree, and by the tree rule.
 #[derive(Clone, Copy)]
 struct Stalk {
     value: GameId,
     tree_rule: GameId,
-    /// Its left options that no other left option is at least as good as, then its right
-    /// options that no other right option is at most as good as: `best[start..middle]` and
-    /// `best[middle..end]`.
-    start: u32,
-    middle: u32,
-    end: u32,
-}
-
-/// The stalks of one size, by colouring index, and their best options side by side.
-#[derive(Default)]
-struct Level {
-    stalks: Vec<Stalk>,
-    best: Vec<GameId>,
-}
-
-impl Level {
-    /// The best left and right options of `stalk`, a stalk of this level.
-    fn best_options(&self, stalk: &Stalk) -> (&[GameId], &[GameId]) {
-        let (start, middle, end) = (
-            stalk.start as usize,
-            stalk.middle as usize,
-            stalk.end as usize,
-        );
-        (&self.best[start..middle], &self.best[middle..end])
-    }
-}
-
-/// Adds `prefix` to `best`, the best options of `player` of `prefix`'s own game tree (none at
-/// least as good as another for `player`: at least as large for Left, at most for Right):
-/// without those `prefix` is at least as good as, and with `prefix`. None of them is at least
-/// as good as `prefix` itself, since a left option of a game is never at least the game (nor a
-/// right option at most it): from the definition of `<=`, `G <= G` holds only if no `G^L >= G`
-/// (debug builds check it). A dominated option does not change a game's value, and stays
-/// dominated among more options, so the best options of a stalk that Left (Right) may cut at
-/// its top edge are the best of its prefix's with the prefix itself added.
-fn add_prefix(games: &mut Games, best: &mut Vec<GameId>, prefix: GameId, left: bool) {
-    let at_least_as_good = |games: &mut Games, a: GameId, b: GameId| match left {
-        true => games.leq(b, a),
-        false => games.leq(a, b),
-    };
-    debug_assert!(
-        !best.iter().any(|&x| at_least_as_good(games, x, prefix)),
-        "an option of a game at least as good as the game"
-    );
-    best.retain(|&x| !at_least_as_good(games, prefix, x));
-    best.push(prefix);
 }
 
 /// A census of stalks under the normal rules, size by size in arrays. The stalk of `n` edges
 /// with colouring index `c` (its colours as base-`k` digits, the ground edge most significant)
 /// is its ground edge `e` under the stalk above, whose index is `c mod k^(n-1)` among the
-/// stalks of `n - 1` edges, and its first `j` edges are the stalk `c / k^(n-j)` of `j` edges.
+/// stalks of `n - 1` edges, and its prefix (its first `n - 1` edges) is the stalk `c / k`.
 ///
 /// Cutting edge `j` (from the ground, from 0) leaves the first `j` edges: so a stalk's options
-/// are its prefixes, and its value is the canonical form of them. Those of the stalk of its
-/// first `n - 1` edges, `c / k`, are its options too, with the same colours, and cutting its
-/// top edge leaves that stalk: so the best options of a player who may cut its top edge
-/// ([`add_prefix`]) are that stalk's with that stalk added (made once for the stalks over one
-/// prefix), the other player's are that stalk's, and the games table bypasses the reversible
-/// ones. Separately, the
-/// tree rule is `e :` the rule's value of the stalk above, and the one ordinal sum `e :` the
-/// game-tree value of the stalk above. A stalk is one tree and its own leftmost reading, with
-/// no fork where the colon condition could fail: its `sum` and `reading` are its value.
+/// are its prefixes, and its game tree is the form `F : t`, `F` its prefix's game tree and `t`
+/// its top edge (`1`, `-1` or `*`): `F`'s options, and `F` itself for a player who may cut
+/// `t`. Its value is `C(F) : t`, `C(F)` the prefix's canonical form (its value, computed
+/// already), by induction on the edges: `C(F : t) = C(C(F) : t)` when `C(F)` comes from `F`
+/// only by replacing options with equal ones and dropping dominated ones, neither of which
+/// changes an ordinal sum over it; and by [`Games::colon_form`]'s facts nothing reverses in
+/// `C(F) : t` (its canonical form only drops the prefix's options that the prefix
+/// dominates), so the prefix's own canonical form came about the same way. So each stalk is
+/// one [`Games::ordinal_sums_under_edges`] of its prefix's value, all the top edges over one
+/// prefix at once. Separately, the tree rule is `e :` the rule's value of the stalk above,
+/// and the one ordinal sum `e :` the game-tree value of the stalk above. A stalk is one tree
+/// and its own leftmost reading, with no fork where the colon condition could fail: its `sum`
+/// and `reading` are its value.
 fn stalks(
     family: &Family,
     games: &mut Games,
@@ -276,6 +234,11 @@ fn stalks(
     let colours: Vec<Colour> = palette.colours().collect();
     let k = colours.len() as u64;
     let edge_values: Vec<GameId> = colours.iter().map(|&c| edge_rule(c, games)).collect();
+    // Each top edge by who may cut it: Left blue or green, Right red or green.
+    let tops: Vec<(bool, bool)> = colours
+        .iter()
+        .map(|&c| (c != Colour::Red, c != Colour::Blue))
+        .collect();
     // The stalks come in order (edges, then colouring index, which is their rank less the
     // first rank of their size): each record's first stalk is its smallest.
     let mut groups: InOrder = InOrder::default();
@@ -289,80 +252,41 @@ fn stalks(
     // them at once, so that the tables do not grow again at every size.
     let total: u64 = (1..=family.max_edges).map(|n| palette.colourings(n)).sum();
     games.reserve(usize::try_from(total.saturating_mul(2)).unwrap_or(usize::MAX));
-    // levels[j].stalks[c]: the stalk of j edges with colouring index c (the empty stalk: 0).
+    // levels[j][c]: the stalk of j edges with colouring index c (the empty stalk: 0).
     let empty = Stalk {
         value: games.zero(),
         tree_rule: games.zero(),
-        start: 0,
-        middle: 0,
-        end: 0,
     };
-    let mut levels: Vec<Level> = vec![Level {
-        stalks: vec![empty],
-        best: Vec::new(),
-    }];
-    // Whether some colour lets Left (Right) cut the top edge: only then are the prefix's best
-    // options with the prefix added made.
-    let left_cuts = colours.iter().any(|&c| c != Colour::Red);
-    let right_cuts = colours.iter().any(|&c| c != Colour::Blue);
-    let (mut with_left, mut with_right) = (Vec::new(), Vec::new());
+    let mut levels: Vec<Vec<Stalk>> = vec![vec![empty]];
+    let mut over_prefix = Vec::with_capacity(colours.len());
     for n in 1..=family.max_edges {
         let shorter = palette.colourings(n - 1);
         let count = palette.colourings(n);
         // A stalk has at most MAX_EDGES (16) edges: its shape fits the 32-bit word.
         let shape = ((1u32 << n) - 1) << n;
         let first_rank = palette.rank(Forest::from_parts(shape, palette.colouring(0, n), n));
-        let mut level = Level {
-            stalks: Vec::with_capacity(count as usize),
-            best: Vec::with_capacity(count as usize * 2),
-        };
+        let mut level = Vec::with_capacity(count as usize);
         let below = &levels[n - 1];
-        // The stalks `c = p * k + t` for t in 0..k: the prefix `p` (its first `n - 1` edges)
-        // with a top edge of each colour, one after another.
-        for (p, prefix) in below.stalks.iter().enumerate() {
-            let (prefix_left, prefix_right) = below.best_options(prefix);
-            // Cutting the top edge leaves the prefix: the same best options for every top
-            // edge the player may cut, so made once for all of them.
-            if left_cuts {
-                with_left.clear();
-                with_left.extend_from_slice(prefix_left);
-                add_prefix(games, &mut with_left, prefix.value, true);
-            }
-            if right_cuts {
-                with_right.clear();
-                with_right.extend_from_slice(prefix_right);
-                add_prefix(games, &mut with_right, prefix.value, false);
-            }
-            for (t, &top) in colours.iter().enumerate() {
+        // The stalks `c = p * k + t` for t in 0..k: the prefix `p` with a top edge of each
+        // colour, one after another.
+        for (p, prefix) in below.iter().enumerate() {
+            over_prefix.clear();
+            games.ordinal_sums_under_edges(prefix.value, &tops, &mut over_prefix);
+            for (t, &value) in over_prefix.iter().enumerate() {
                 let c = p as u64 * k + t as u64;
                 let digit = (c / shorter) as usize;
-                let tail = below.stalks[(c % shorter) as usize];
-                let left = match top {
-                    Colour::Red => prefix_left,
-                    _ => &with_left[..],
-                };
-                let right = match top {
-                    Colour::Blue => prefix_right,
-                    _ => &with_right[..],
-                };
+                let tail = below[(c % shorter) as usize];
                 let edge = edge_values[digit];
-                let start = offset(level.best.len());
-                level.best.extend_from_slice(left);
-                let middle = offset(level.best.len());
-                level.best.extend_from_slice(right);
                 let stalk = Stalk {
-                    value: games.from_undominated_options(left, right),
+                    value,
                     tree_rule: games.ordinal_sum(edge, tail.tree_rule),
-                    start,
-                    middle,
-                    end: offset(level.best.len()),
                 };
                 // The same ordinal sum when the rule's value of the stalk above is its value.
                 let ordinal_sum = match tail.tree_rule == tail.value {
                     true => stalk.tree_rule,
                     false => games.ordinal_sum(edge, tail.value),
                 };
-                level.stalks.push(stalk);
+                level.push(stalk);
                 // Interning canonical options does not read the clock: read it here, now and then.
                 if c.is_multiple_of(CLOCK_EVERY) {
                     progress(0);
@@ -402,13 +326,6 @@ fn stalks(
         levels.push(level);
     }
     Ok(groups.into_rows())
-}
-
-/// A position in a level's [`Level::best`]: at most `3^16` stalks of at most 16 edges
-/// ([`crate::forest::MAX_EDGES`]), each with at most one best option per edge and player,
-/// so fewer than `2^31`.
-fn offset(n: usize) -> u32 {
-    u32::try_from(n).expect("at most 3^16 stalks with at most 32 best options each")
 }
 
 /// How many stalks [`stalks`] builds between two readings of the census's clock.
@@ -473,8 +390,9 @@ mod tests {
     /// `C(e : C(R))` differs from `e : C(R)` only by options replaced with equal ones and
     /// dominated base options dropped (nothing over a canonical game reverses, and a single
     /// edge's options have no options), and neither changes an ordinal sum over it. Held here
-    /// against the plain game tree for every stalk of up to 8 edges in three colours: it
-    /// checks [`Games::ordinal_sum`] on bases other than single edges, which no column uses.
+    /// against the plain game tree for every stalk of up to 8 edges in three colours, by
+    /// [`Games::ordinal_sum`] and by [`Games::ordinal_sums_under_edges`] (which values the
+    /// census's stalks).
     #[test]
     fn a_stalk_is_its_prefixs_canonical_form_under_its_top_edge() {
         let palette = Palette::new(&[Colour::Blue, Colour::Red, Colour::Green]);
@@ -497,6 +415,11 @@ mod tests {
                 let top = tops[(c % k) as usize];
                 let by_prefix = games.ordinal_sum(prefix, top);
                 assert_eq!(by_prefix, values[n][c as usize], "{n} edges, colouring {c}");
+                let colour = colours[(c % k) as usize];
+                let mut under = Vec::new();
+                let cuts = (colour != Colour::Red, colour != Colour::Blue);
+                games.ordinal_sums_under_edges(prefix, &[cuts], &mut under);
+                assert_eq!(under, [by_prefix], "{n} edges, colouring {c}");
             }
         }
     }
