@@ -161,11 +161,14 @@ impl Games {
     /// {base^L | base, base^R}`, `base : * = {base^L, base | base, base^R}`; by
     /// [`Games::colon_form`]'s facts (the edge is canonical, its options `0` have none) the
     /// canonical form drops the base's options that `base` itself dominates, and nothing else.
-    /// Which base options those are is worked out once for all the edges (a census of stalks
-    /// puts every top edge over each stalk), and nothing is cached: a sum is asked for once.
+    /// Which those are is worked out once for all the edges (a census of stalks puts every
+    /// top edge over each stalk), or given: `dominated`, when the caller knows them, is the
+    /// base's left options `<= base` and its right options `>= base` (debug builds check
+    /// them). Nothing is cached: a sum is asked for once.
     pub fn ordinal_sums_under_edges(
         &mut self,
         base: GameId,
+        dominated: Option<[&[GameId]; 2]>,
         edges: &[(bool, bool)],
         sums: &mut Vec<GameId>,
     ) {
@@ -175,15 +178,27 @@ impl Games {
             let mut sides = [self.buffer(), self.buffer()];
             for (player, cuts) in [(Player::Left, left_cuts), (Player::Right, right_cuts)] {
                 let side = &mut sides[player.index()];
+                let span = self.option_span(base, player);
                 if !cuts {
-                    let span = self.option_span(base, player);
                     side.extend((0..span.len).map(|i| self.at(span, i)));
                     continue;
                 }
                 let known = &mut kept[player.index()];
                 if known.is_none() {
                     let mut list = vec![base];
-                    self.keep_undominated_base_options(base, &mut list, player);
+                    match dominated {
+                        Some(lists) => {
+                            let out = lists[player.index()];
+                            let options = (0..span.len).map(|i| self.at(span, i));
+                            list.extend(options.filter(|o| !out.contains(o)));
+                            debug_assert_eq!(list, {
+                                let mut by_comparing = vec![base];
+                                self.keep_undominated_base_options(base, &mut by_comparing, player);
+                                by_comparing
+                            });
+                        }
+                        None => self.keep_undominated_base_options(base, &mut list, player),
+                    }
                     *known = Some(list);
                 }
                 side.extend_from_slice(known.as_deref().unwrap_or_default());
@@ -323,7 +338,8 @@ mod tests {
     /// The sums under single edges, dominated base options dropped and no reversible option
     /// looked for, are the definition's sums, every node of `{base^L, base:e^L | base^R,
     /// base:e^R}` reduced by the general construction ([`Games::ordinal_sum_on_form`]), and
-    /// those of [`Games::ordinal_sum`]; asked for together or one by one.
+    /// those of [`Games::ordinal_sum`]; asked for together or one by one, and with the
+    /// base's options that it dominates given.
     #[test]
     fn sums_under_single_edges_are_the_definitions() {
         let mut games = Games::new();
@@ -346,10 +362,19 @@ mod tests {
                 games.raw_options(base, Player::Right),
             );
             let mut together = Vec::new();
-            games.ordinal_sums_under_edges(base, &cuts, &mut together);
+            games.ordinal_sums_under_edges(base, None, &cuts, &mut together);
+            // The same with the base's dominated options given, found by comparing.
+            let left_out: Vec<GameId> =
+                bl.iter().copied().filter(|&o| games.leq(o, base)).collect();
+            let right_out: Vec<GameId> =
+                br.iter().copied().filter(|&o| games.leq(base, o)).collect();
+            let mut given = Vec::new();
+            let dominated = Some([&left_out[..], &right_out[..]]);
+            games.ordinal_sums_under_edges(base, dominated, &cuts, &mut given);
+            assert_eq!(given, together);
             for (i, &(cut, edge)) in edges.iter().enumerate() {
                 let mut alone = Vec::new();
-                games.ordinal_sums_under_edges(base, &[cut], &mut alone);
+                games.ordinal_sums_under_edges(base, None, &[cut], &mut alone);
                 let plain = games.ordinal_sum_on_form(&bl, &br, edge);
                 let by_ordinal_sum = games.ordinal_sum(base, edge);
                 let shown = format!("{} : {}", games.display(base), games.display(edge));

@@ -198,11 +198,39 @@ pub fn run_with(
     Ok(groups.into_rows())
 }
 
-/// One stalk's values: by its game tree, and by the tree rule.
+/// One stalk's values: by its game tree, and by the tree rule; and the options of its value
+/// that it dominates, which [`stalks`] knows without comparing.
 #[derive(Clone, Copy)]
 struct Stalk {
     value: GameId,
     tree_rule: GameId,
+    /// The left option `<= value`, if any (at most one: see [`stalks`]).
+    left_dominated: Option<GameId>,
+    /// The right option `>= value`, if any.
+    right_dominated: Option<GameId>,
+}
+
+impl Stalk {
+    /// The stalk of `value`, whose prefix is `prefix` and whose top edge Left may cut
+    /// (`left`) or Right (`right`): its dominated options, as [`stalks`] proves them.
+    fn over(
+        prefix: &Stalk,
+        value: GameId,
+        tree_rule: GameId,
+        (left, right): (bool, bool),
+    ) -> Stalk {
+        let dominated = |cuts: bool, other_cuts: bool, before: Option<GameId>| match cuts {
+            true if other_cuts => None,
+            true => Some(prefix.value),
+            false => before,
+        };
+        Stalk {
+            value,
+            tree_rule,
+            left_dominated: dominated(left, right, prefix.left_dominated),
+            right_dominated: dominated(right, left, prefix.right_dominated),
+        }
+    }
 }
 
 /// A census of stalks under the normal rules, size by size in arrays. The stalk of `n` edges
@@ -220,7 +248,18 @@ struct Stalk {
 /// `C(F) : t` (its canonical form only drops the prefix's options that the prefix
 /// dominates), so the prefix's own canonical form came about the same way. So each stalk is
 /// one [`Games::ordinal_sums_under_edges`] of its prefix's value, all the top edges over one
-/// prefix at once. Separately, the tree rule is `e :` the rule's value of the stalk above,
+/// prefix at once.
+///
+/// Which options the prefix dominates is known without comparing. Let `V = P : t` be a
+/// stalk's value, `P` its prefix's; its canonical left options are `P`'s, those `<= P`
+/// dropped, and `P` itself when Left may cut `t`; otherwise `P`'s. Claim: at most one left
+/// option of `V` is `<= V`, namely `P` when `t = 1`, none when `t = *`, and `P`'s own such
+/// option when `t = -1`. For `X = P`: `P = P : 0 <= P : t` exactly when `0 <= t` (the order
+/// fact of [`hackenbook_games::arith`]), true for `1`, false for `*`. For `X` a left option of
+/// `P`: no position of `X` equals `P` (they are born before `P`, a canonical form), so by
+/// [`Games::colon_form`]'s lemma `X <= P : t` exactly when `X <= P`; where Left may cut `t`
+/// such an `X` was dropped, and where she may not, it is the one `P` had (by induction; the
+/// empty stalk, `0`, has no options). Mirror for Right ([`Stalk::over`]). Separately, the tree rule is `e :` the rule's value of the stalk above,
 /// and the one ordinal sum `e :` the game-tree value of the stalk above. A stalk is one tree
 /// and its own leftmost reading, with no fork where the colon condition could fail: its `sum`
 /// and `reading` are its value.
@@ -256,6 +295,8 @@ fn stalks(
     let empty = Stalk {
         value: games.zero(),
         tree_rule: games.zero(),
+        left_dominated: None,
+        right_dominated: None,
     };
     let mut levels: Vec<Vec<Stalk>> = vec![vec![empty]];
     let mut over_prefix = Vec::with_capacity(colours.len());
@@ -271,16 +312,18 @@ fn stalks(
         // colour, one after another.
         for (p, prefix) in below.iter().enumerate() {
             over_prefix.clear();
-            games.ordinal_sums_under_edges(prefix.value, &tops, &mut over_prefix);
+            let dominated = [
+                prefix.left_dominated.as_slice(),
+                prefix.right_dominated.as_slice(),
+            ];
+            games.ordinal_sums_under_edges(prefix.value, Some(dominated), &tops, &mut over_prefix);
             for (t, &value) in over_prefix.iter().enumerate() {
                 let c = p as u64 * k + t as u64;
                 let digit = (c / shorter) as usize;
                 let tail = below[(c % shorter) as usize];
                 let edge = edge_values[digit];
-                let stalk = Stalk {
-                    value,
-                    tree_rule: games.ordinal_sum(edge, tail.tree_rule),
-                };
+                let tree_rule = games.ordinal_sum(edge, tail.tree_rule);
+                let stalk = Stalk::over(prefix, value, tree_rule, tops[t]);
                 // The same ordinal sum when the rule's value of the stalk above is its value.
                 let ordinal_sum = match tail.tree_rule == tail.value {
                     true => stalk.tree_rule,
@@ -418,7 +461,7 @@ mod tests {
                 let colour = colours[(c % k) as usize];
                 let mut under = Vec::new();
                 let cuts = (colour != Colour::Red, colour != Colour::Blue);
-                games.ordinal_sums_under_edges(prefix, &[cuts], &mut under);
+                games.ordinal_sums_under_edges(prefix, None, &[cuts], &mut under);
                 assert_eq!(under, [by_prefix], "{n} edges, colouring {c}");
             }
         }
