@@ -185,7 +185,8 @@ impl Games {
                 }
                 let known = &mut kept[player.index()];
                 if known.is_none() {
-                    let mut list = vec![base];
+                    let mut list = self.buffer();
+                    list.push(base);
                     match dominated {
                         Some(lists) => {
                             let out = lists[player.index()];
@@ -211,6 +212,9 @@ impl Games {
             sums.push(sum);
             self.give_back(left);
             self.give_back(right);
+        }
+        for list in kept.into_iter().flatten() {
+            self.give_back(list);
         }
     }
 
@@ -389,7 +393,8 @@ mod tests {
     /// `K <= G : H` exactly when `K <= G`, and `K >= G : H` exactly when `K >= G`; the sums
     /// made by the definition ([`Games::ordinal_sum_on_form`]), not by the construction that
     /// relies on it. Held for the options of options of each base `G` (so none of them is
-    /// `<= G : H` through which a left option could reverse, nor `>= G : H` for a right one)
+    /// `<= G : H` through which a left option could reverse, nor `>= G : H` for a right one),
+    /// for its options (so one is dominated by an option over `H` exactly when it is by `G`)
     /// and for every `K` born by day 2 under the games born on day 3; and `K = G`, which
     /// breaks the hypothesis, breaks the lemma.
     #[test]
@@ -432,6 +437,11 @@ mod tests {
                         Player::Left => games.leq(sum, k),
                     };
                     assert!(!reverses, "an option of the base reverses");
+                    checked += 1;
+                }
+                // The base's own options (whether one is dominated by an option over `H`).
+                for &o in gl.iter().chain(&gr) {
+                    assert!(holds(&mut games, o, g, sum));
                     checked += 1;
                 }
                 if day3_base && i % 4 == 0 {

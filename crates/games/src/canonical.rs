@@ -129,21 +129,26 @@ impl Games {
     }
 
     /// Appends to `sums` (the options `base : H^L`, or `base : H^R`, of `player`) the base's
-    /// options of `player` that none of them dominates.
+    /// options of `player` that none of them dominates. By [`Games::colon_form`]'s lemma (no
+    /// position of a base option equals the canonical base), `base^L <= base : H^L` exactly
+    /// when `base^L <= base`: so a left option of the base is dominated exactly when `H` has a
+    /// left option and it is `<= base` — one comparison per base option, whatever `H`.
+    /// Mirror for Right.
     pub(crate) fn keep_undominated_base_options(
         &mut self,
         base: GameId,
         sums: &mut Vec<GameId>,
         player: Player,
     ) {
-        let over = sums.len();
+        let over = !sums.is_empty();
         let span = self.option_span(base, player);
         for i in 0..span.len {
             let option = self.at(span, i);
-            let dominated = (0..over).any(|k| match player {
-                Player::Left => self.leq(option, sums[k]),
-                Player::Right => self.leq(sums[k], option),
-            });
+            let dominated = over
+                && match player {
+                    Player::Left => self.leq(option, base),
+                    Player::Right => self.leq(base, option),
+                };
             if !dominated {
                 sums.push(option);
             }
