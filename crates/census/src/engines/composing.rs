@@ -16,9 +16,7 @@
 
 use crate::families::forests::{Family, Kind};
 use crate::forest::Forest;
-use crate::record::{
-    forest_count, order_key, Facts, Groups, InOrder, Readings, Record, Row, TooManyRecords, Val,
-};
+use crate::record::{forest_count, order_key, Facts, Groups, Readings, Record, Row, Val};
 use hackenbook_games::{GameId, Games};
 use hackenbook_rulesets::hackenbush::{Colour, Rules};
 use rustc_hash::FxHashMap;
@@ -157,11 +155,7 @@ impl<'g> Composer<'g> {
 }
 
 /// Runs a census by composition: every member of `family`, in rank order, grouped by record.
-pub fn run(
-    family: &Family,
-    games: &mut Games,
-    progress: &dyn Fn(u64),
-) -> Result<Vec<Row>, TooManyRecords> {
+pub fn run(family: &Family, games: &mut Games, progress: &dyn Fn(u64)) -> Vec<Row> {
     run_with(
         family,
         games,
@@ -176,7 +170,7 @@ pub fn run_with(
     games: &mut Games,
     edge_rule: EdgeRule,
     progress: &dyn Fn(u64),
-) -> Result<Vec<Row>, TooManyRecords> {
+) -> Vec<Row> {
     if family.kind == Kind::Stalks && family.rules == Rules::Normal {
         return stalks(family, games, edge_rule, progress);
     }
@@ -195,7 +189,7 @@ pub fn run_with(
             progress(count);
         }
     }
-    Ok(groups.into_rows())
+    groups.into_rows()
 }
 
 /// One stalk's values: by its game tree, and by the tree rule; and the options of its value
@@ -259,7 +253,14 @@ impl Stalk {
 /// `P`: no position of `X` equals `P` (they are born before `P`, a canonical form), so by
 /// [`Games::colon_form`]'s lemma `X <= P : t` exactly when `X <= P`; where Left may cut `t`
 /// such an `X` was dropped, and where she may not, it is the one `P` had (by induction; the
-/// empty stalk, `0`, has no options). Mirror for Right ([`Stalk::over`]). Separately, the tree rule is `e :` the rule's value of the stalk above,
+/// empty stalk, `0`, has no options). Mirror for Right ([`Stalk::over`]).
+///
+/// No two stalks have the same value, so each is a record of its own. The canonical form of
+/// `V = P : t` has `P` among its options (those over `t` are never dropped) and otherwise
+/// options of `P`, born before `P`: so `V` is born the day after `P`, a stalk of `n` edges on
+/// day `n`, and `P` is the one option of `V` born on day `n - 1`. So `V` names `P`, and `t` by
+/// the sides `P` stands on (Left's only: `1`, Right's only: `-1`, both: `*`), and by
+/// induction every edge. Separately, the tree rule is `e :` the rule's value of the stalk above,
 /// and the one ordinal sum `e :` the game-tree value of the stalk above. A stalk is one tree
 /// and its own leftmost reading, with no fork where the colon condition could fail: its `sum`
 /// and `reading` are its value.
@@ -268,7 +269,7 @@ fn stalks(
     games: &mut Games,
     edge_rule: EdgeRule,
     progress: &dyn Fn(u64),
-) -> Result<Vec<Row>, TooManyRecords> {
+) -> Vec<Row> {
     let palette = &family.palette;
     let colours: Vec<Colour> = palette.colours().collect();
     let k = colours.len() as u64;
@@ -279,18 +280,19 @@ fn stalks(
         .map(|&c| (c != Colour::Red, c != Colour::Blue))
         .collect();
     // The stalks come in order (edges, then colouring index, which is their rank less the
-    // first rank of their size): each record's first stalk is its smallest.
-    let mut groups: InOrder = InOrder::default();
-    // Room for every stalk counted at once, so that the rows are not copied at every size.
-    groups.reserve(
-        (family.min_edges..=family.max_edges)
-            .map(|n| palette.colourings(n))
-            .sum(),
-    );
-    // Each stalk is a new game, and so, often, is the ordinal sum over it: room for all of
-    // them at once, so that the tables do not grow again at every size.
+    // first rank of their size), each its own record (its value is no other's): a row each,
+    // made in order, room for all of them at once. Whether a value comes twice is held as
+    // they come (a bit per game): then the rows are grouped after all.
+    let counted: u64 = (family.min_edges..=family.max_edges)
+        .map(|n| palette.colourings(n))
+        .sum();
+    let mut rows: Vec<Row> = Vec::with_capacity(usize::try_from(counted).unwrap_or(0));
+    let (mut seen, mut repeated): (Vec<u64>, bool) = (Vec::new(), false);
+    // Each stalk's value is a new game (its ordinal sums by the tree rule are the same games
+    // where the rule holds): room for all of them at once, so that the tables do not grow
+    // again at every size, and no more (the hash tables' pages are all touched as they fill).
     let total: u64 = (1..=family.max_edges).map(|n| palette.colourings(n)).sum();
-    games.reserve(usize::try_from(total.saturating_mul(2)).unwrap_or(usize::MAX));
+    games.reserve(usize::try_from(total).unwrap_or(usize::MAX));
     // levels[j][c]: the stalk of j edges with colouring index c (the empty stalk: 0).
     let empty = Stalk {
         value: games.zero(),
@@ -359,8 +361,18 @@ fn stalks(
                     sum: v,
                     ordinal_sum: Val::of_game(ordinal_sum, games),
                 };
-                let record = Record::new(facts, readings);
-                groups.add(record, order_key(n, first_rank + c), || f)?;
+                let (word, bit) = (stalk.value.index() / 64, 1u64 << (stalk.value.index() % 64));
+                if word >= seen.len() {
+                    seen.resize(word + 1, 0);
+                }
+                repeated |= seen[word] & bit != 0;
+                seen[word] |= bit;
+                rows.push(Row {
+                    record: Record::new(facts, readings),
+                    count: 1,
+                    first: f,
+                    order: order_key(n, first_rank + c),
+                });
             }
         }
         if n >= family.min_edges {
@@ -368,7 +380,10 @@ fn stalks(
         }
         levels.push(level);
     }
-    Ok(groups.into_rows())
+    match repeated {
+        true => Groups::from_rows(rows).into_rows(),
+        false => rows,
+    }
 }
 
 /// How many stalks [`stalks`] builds between two readings of the census's clock.
@@ -401,8 +416,8 @@ mod tests {
                 rules: Rules::Normal,
             };
             let mut games = Games::new();
-            let right = run(&family, &mut games, &|_| {}).unwrap();
-            let wrong = run_with(&family, &mut games, green_is_zero, &|_| {}).unwrap();
+            let right = run(&family, &mut games, &|_| {});
+            let wrong = run_with(&family, &mut games, green_is_zero, &|_| {});
             let count = |rows: &[Row], p: fn(&Record) -> bool| -> u64 {
                 rows.iter().filter(|r| p(&r.record)).map(|r| r.count).sum()
             };
@@ -485,11 +500,13 @@ mod tests {
                 rules: Rules::Normal,
             };
             let mut games = Games::new();
-            let fast = run(&family, &mut games, &|_| {}).unwrap();
+            let fast = run(&family, &mut games, &|_| {});
             let plain = crate::engines::reference::run(&family, &mut games, &|_| {});
             assert_eq!(fast, plain, "{family}");
             let total: u64 = fast.iter().map(|r| r.count).sum();
             assert_eq!(total as u128, family.size(), "{family}");
+            // No two stalks share a value: by the game tree, every record is one stalk's.
+            assert!(plain.iter().all(|r| r.count == 1), "{family}");
         }
     }
 }
