@@ -204,14 +204,9 @@ impl Games {
                 }
                 side.extend_from_slice(known.as_deref().unwrap_or_default());
             }
-            let [mut left, mut right] = sides;
-            left.sort_unstable();
-            right.sort_unstable();
-            let sum = self.intern_canonical(&mut left, &mut right);
-            debug_assert_eq!(sum, self.from_options(&left, &right), "not canonical");
+            let [left, right] = sides;
+            let sum = self.intern_colon_form(left, right);
             sums.push(sum);
-            self.give_back(left);
-            self.give_back(right);
         }
         for list in kept.into_iter().flatten() {
             self.give_back(list);

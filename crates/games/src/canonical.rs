@@ -119,6 +119,17 @@ impl Games {
         self.tick();
         self.keep_undominated_base_options(base, &mut left, Player::Left);
         self.keep_undominated_base_options(base, &mut right, Player::Right);
+        self.intern_colon_form(left, right)
+    }
+
+    /// Interns an ordinal sum's canonical options, in any order (the caller vouches for them:
+    /// debug builds check them against [`Games::from_options`]), and gives the lists back to
+    /// the table's pool.
+    pub(crate) fn intern_colon_form(
+        &mut self,
+        mut left: Vec<GameId>,
+        mut right: Vec<GameId>,
+    ) -> GameId {
         left.sort_unstable();
         right.sort_unstable();
         let g = self.intern_canonical(&mut left, &mut right);
