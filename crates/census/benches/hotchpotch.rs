@@ -1,7 +1,7 @@
 //! Hotchpotch census benchmark: every stalk of blue, red and green edges, valued by the
-//! composing engine (each stalk interned from its canonical options, which are its prefixes,
-//! kept as bit masks), against pycgt (pure Python: the game tree of each stalk, its options the stalk's
-//! prefixes, memoised), the same stalks side by side. Then the largest hotchpotch censuses of at
+//! composing engine (each stalk its prefix's value under its top edge, an ordinal sum on the
+//! prefix's canonical form), against pycgt (pure Python: the game tree of each stalk, its
+//! options the stalk's prefixes, memoised), the same stalks side by side. Then the largest hotchpotch censuses of at
 //! most 50,000 positions from one edge up (trees, forests, childish rules) and two larger ones.
 //!
 //! pycgt's figure is its CPU time (its process alone); ours is the CPU time of the thread that

@@ -154,6 +154,65 @@ impl Games {
         result
     }
 
+    /// `base : e` for a canonical `base` under each single edge `e` of `edges`, pushed to
+    /// `sums` in their order: an edge is `(left, right)`, whether Left and Right may cut it —
+    /// `1` (`{0 |}`), `-1` (`{| 0}`), `*` (`{0 | 0}`), or `0` (`(false, false)`: the sum is
+    /// `base`). By the definition `base : 1 = {base^L, base | base^R}`, `base : -1 =
+    /// {base^L | base, base^R}`, `base : * = {base^L, base | base, base^R}`; by
+    /// [`Games::colon_form`]'s facts (the edge is canonical, its options `0` have none) the
+    /// canonical form drops the base's options that `base` itself dominates, and nothing else.
+    /// Which those are is worked out once for all the edges (a census of stalks puts every
+    /// top edge over each stalk), or given: `dominated`, when the caller knows them, is the
+    /// base's left options `<= base` and its right options `>= base` (debug builds check
+    /// them). Nothing is cached: a sum is asked for once.
+    pub fn ordinal_sums_under_edges(
+        &mut self,
+        base: GameId,
+        dominated: Option<[&[GameId]; 2]>,
+        edges: &[(bool, bool)],
+        sums: &mut Vec<GameId>,
+    ) {
+        // For each player: `base` and the base's options it does not dominate, once needed.
+        let mut kept: [Option<Vec<GameId>>; 2] = [None, None];
+        for &(left_cuts, right_cuts) in edges {
+            let mut sides = [self.buffer(), self.buffer()];
+            for (player, cuts) in [(Player::Left, left_cuts), (Player::Right, right_cuts)] {
+                let side = &mut sides[player.index()];
+                let span = self.option_span(base, player);
+                if !cuts {
+                    side.extend((0..span.len).map(|i| self.at(span, i)));
+                    continue;
+                }
+                let known = &mut kept[player.index()];
+                if known.is_none() {
+                    let mut list = self.buffer();
+                    list.push(base);
+                    match dominated {
+                        Some(lists) => {
+                            let out = lists[player.index()];
+                            let options = (0..span.len).map(|i| self.at(span, i));
+                            list.extend(options.filter(|o| !out.contains(o)));
+                            debug_assert_eq!(list, {
+                                let mut by_comparing = vec![base];
+                                self.keep_undominated_base_options(base, &mut by_comparing, player);
+                                by_comparing
+                            });
+                        }
+                        None => self.keep_undominated_base_options(base, &mut list, player),
+                    }
+                    *known = Some(list);
+                }
+                side.extend_from_slice(known.as_deref().unwrap_or_default());
+            }
+            let [left, right] = sides;
+            let sum = self.intern_colon_form(left, right);
+            sums.push(sum);
+        }
+        for list in kept.into_iter().flatten() {
+            self.give_back(list);
+        }
+    }
+
     /// `G : over` for the base *as written*, `G = {base_left | base_right}`, not for its
     /// canonical form: the ordinal sum reads the base's options, so `{-1|1} : 1 = 1/2` although
     /// `{-1|1} = 0` and `0 : 1 = 1`.
@@ -254,5 +313,143 @@ impl Games {
     ) -> GameId {
         let y = self.as_number(over).expect("a number");
         self.ordinal_walk(Base::Canonical(base), &y)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::sample::{born_by_day, random_games, Shape};
+    use crate::{GameId, Games, Player};
+
+    /// Canonical bases: every game born by day 3 and random games with number-up-star leaves,
+    /// deeper than day 3.
+    fn bases(games: &mut Games) -> Vec<GameId> {
+        let shape = Shape {
+            depth: 4,
+            max_options: 3,
+            nus_leaves: true,
+        };
+        let mut bases = born_by_day(games, 3);
+        bases.extend(random_games(games, 10, 60, shape));
+        bases
+    }
+
+    /// The sums under single edges, dominated base options dropped and no reversible option
+    /// looked for, are the definition's sums, every node of `{base^L, base:e^L | base^R,
+    /// base:e^R}` reduced by the general construction ([`Games::ordinal_sum_on_form`]), and
+    /// those of [`Games::ordinal_sum`]; asked for together or one by one, and with the
+    /// base's options that it dominates given.
+    #[test]
+    fn sums_under_single_edges_are_the_definitions() {
+        let mut games = Games::new();
+        let (zero, one, minus_one, star) = (
+            games.zero(),
+            games.integer(1),
+            games.integer(-1),
+            games.star(),
+        );
+        let edges = [
+            ((true, false), one),
+            ((false, true), minus_one),
+            ((true, true), star),
+            ((false, false), zero),
+        ];
+        let cuts: Vec<(bool, bool)> = edges.iter().map(|&(c, _)| c).collect();
+        for base in bases(&mut games) {
+            let (bl, br) = (
+                games.raw_options(base, Player::Left),
+                games.raw_options(base, Player::Right),
+            );
+            let mut together = Vec::new();
+            games.ordinal_sums_under_edges(base, None, &cuts, &mut together);
+            // The same with the base's dominated options given, found by comparing.
+            let left_out: Vec<GameId> =
+                bl.iter().copied().filter(|&o| games.leq(o, base)).collect();
+            let right_out: Vec<GameId> =
+                br.iter().copied().filter(|&o| games.leq(base, o)).collect();
+            let mut given = Vec::new();
+            let dominated = Some([&left_out[..], &right_out[..]]);
+            games.ordinal_sums_under_edges(base, dominated, &cuts, &mut given);
+            assert_eq!(given, together);
+            for (i, &(cut, edge)) in edges.iter().enumerate() {
+                let mut alone = Vec::new();
+                games.ordinal_sums_under_edges(base, None, &[cut], &mut alone);
+                let plain = games.ordinal_sum_on_form(&bl, &br, edge);
+                let by_ordinal_sum = games.ordinal_sum(base, edge);
+                let shown = format!("{} : {}", games.display(base), games.display(edge));
+                assert_eq!(together[i], plain, "{shown}");
+                assert_eq!(alone, [plain], "{shown}");
+                assert_eq!(by_ordinal_sum, plain, "{shown}");
+            }
+        }
+    }
+
+    /// The lemma [`Games::colon_form`] rests on: for `K` with no position equal to `G`,
+    /// `K <= G : H` exactly when `K <= G`, and `K >= G : H` exactly when `K >= G`; the sums
+    /// made by the definition ([`Games::ordinal_sum_on_form`]), not by the construction that
+    /// relies on it. Held for the options of options of each base `G` (so none of them is
+    /// `<= G : H` through which a left option could reverse, nor `>= G : H` for a right one),
+    /// for its options (so one is dominated by an option over `H` exactly when it is by `G`)
+    /// and for every `K` born by day 2 under the games born on day 3; and `K = G`, which
+    /// breaks the hypothesis, breaks the lemma.
+    #[test]
+    fn games_without_the_base_among_their_positions_compare_with_g_colon_h_as_with_g() {
+        let mut games = Games::new();
+        let day2 = born_by_day(&mut games, 2);
+        let mut overs = day2.clone();
+        for x in [-2, 3] {
+            overs.push(games.integer(x));
+        }
+        let day3: Vec<GameId> = born_by_day(&mut games, 3)
+            .into_iter()
+            .filter(|g| !day2.contains(g))
+            .collect();
+        let holds = |games: &mut Games, k: GameId, g: GameId, sum: GameId| {
+            games.leq(k, sum) == games.leq(k, g) && games.leq(sum, k) == games.leq(g, k)
+        };
+        let mut checked = 0;
+        for (i, &g) in day3.iter().chain(&bases(&mut games)).enumerate() {
+            let (gl, gr) = (
+                games.raw_options(g, Player::Left),
+                games.raw_options(g, Player::Right),
+            );
+            // Options of options: of a left option through Right, of a right one through Left.
+            let mut ks: Vec<(GameId, Player)> = Vec::new();
+            for (options, answer) in [(&gl, Player::Right), (&gr, Player::Left)] {
+                for &o in options {
+                    for a in games.raw_options(o, answer) {
+                        ks.push((a, answer));
+                    }
+                }
+            }
+            let day3_base = i < day3.len();
+            for &h in &overs {
+                let sum = games.ordinal_sum_on_form(&gl, &gr, h);
+                for &(k, answer) in &ks {
+                    assert!(holds(&mut games, k, g, sum));
+                    let reverses = match answer {
+                        Player::Right => games.leq(k, sum),
+                        Player::Left => games.leq(sum, k),
+                    };
+                    assert!(!reverses, "an option of the base reverses");
+                    checked += 1;
+                }
+                // The base's own options (whether one is dominated by an option over `H`).
+                for &o in gl.iter().chain(&gr) {
+                    assert!(holds(&mut games, o, g, sum));
+                    checked += 1;
+                }
+                if day3_base && i % 4 == 0 {
+                    for &k in &day2 {
+                        assert!(holds(&mut games, k, g, sum));
+                        checked += 1;
+                    }
+                }
+            }
+            let minus_one = games.integer(-1);
+            let below = games.ordinal_sum_on_form(&gl, &gr, minus_one);
+            assert!(!holds(&mut games, g, g, below), "{}", games.display(g));
+        }
+        assert!(checked > 10_000, "{checked}");
     }
 }

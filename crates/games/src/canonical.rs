@@ -102,10 +102,10 @@ impl Games {
 
     /// The canonical form of the ordinal sum `base : H`, for a canonical `base` and a canonical
     /// `H`, given `left = [base : H^L]` and `right = [base : H^R]` over the
-    /// canonical options of `H`. Only the base's own options need the general reduction,
-    /// because of three facts, true for any form of the base `G` (the first is proved in the
-    /// module doc of [`super::arith`]; `games::tests` checks it, and this construction
-    /// against the general one):
+    /// canonical options of `H`. Only dominated base options need dropping, because of four
+    /// facts, true for any form of the base `G` but the last (the first is proved in the module
+    /// doc of [`super::arith`]; `games::tests` checks it, and this construction against the
+    /// general one):
     ///
     /// - `G : X <= G : Y` exactly when `X <= Y`, so the options `G : H^L` are as pairwise
     ///   incomparable as the `H^L` are, and none dominates another;
@@ -113,13 +113,25 @@ impl Games {
     ///   dominates an option over `H`;
     /// - the right options of `G : H^L` are `G^R`, never `<= G : H` (it is a right option
     ///   of `G : H`), and `G : H^LR`, `<= G : H` only if `H^LR <= H`, which the canonical
-    ///   `H` rules out: so no option over `H` is reversible.
+    ///   `H` rules out: so no option over `H` is reversible;
+    /// - no base option of a canonical `G` is reversible in `G : H`, for any `H`: a left
+    ///   option `G^L` would reverse through some `G^LR <= G : H`, and (below) that means
+    ///   `G^LR <= G`, which would make `G^L` reversible in the canonical `G`. Mirror for Right.
     ///
-    /// So a base option is dropped when an option over `H` dominates it; if a remaining base
-    /// option is reversible, the general construction takes over. (That needs a base option
-    /// with options, so never for the edges `1`, `-1`, `*`; the tests found no case at all,
-    /// but the fallback is the general construction, exact whichever.) The lists go back to
-    /// the table's pool ([`Games::give_back`]).
+    /// The last rests on a lemma: if no position of `K` (`K` itself included) equals `G`,
+    /// then for every `H`, `K <= G : H` exactly when `K <= G` (and `K >= G : H` exactly when
+    /// `K >= G`). By induction on `K` and `H` together: `K <= G : H` asks that no `K^L >= G : H`
+    /// — by induction, that no `K^L >= G` — and that no right option of `G : H` is `<= K`:
+    /// no `G^R <= K`, and no `G : H^R <= K`, by induction not `G <= K` (if `H` has a right
+    /// option). So `K <= G : H` is `K <= G`, and perhaps also not `G <= K`; but `K <= G` and
+    /// `G <= K` together would make `K = G`, which the hypothesis rules out. `K = G^LR`
+    /// satisfies the hypothesis: its positions are positions of `G`'s canonical form born
+    /// before `G`, and a game equal to `G` is born no earlier than its canonical form.
+    ///
+    /// So the base options that an option over `H` dominates are dropped (those of the
+    /// canonical `G` dominate none of each other), and the rest is the canonical form (debug
+    /// builds check it against [`Games::from_options`]); the lists go back to the table's
+    /// pool ([`Games::give_back`]).
     pub(crate) fn colon_form(
         &mut self,
         base: GameId,
@@ -127,76 +139,53 @@ impl Games {
         mut right: Vec<GameId>,
     ) -> GameId {
         self.tick();
-        let over = (left.len(), right.len());
         self.keep_undominated_base_options(base, &mut left, Player::Left);
         self.keep_undominated_base_options(base, &mut right, Player::Right);
-        let g = if self.base_option_reverses(&left, &right, over) {
-            // The lists are still a form of `base : H`: reduce it in general.
-            self.from_options(&left, &right)
-        } else {
-            left.sort_unstable();
-            right.sort_unstable();
-            self.intern_canonical(&mut left, &mut right)
-        };
+        self.intern_colon_form(left, right)
+    }
+
+    /// Interns an ordinal sum's canonical options, in any order (the caller vouches for them:
+    /// debug builds check them against [`Games::from_options`]), and gives the lists back to
+    /// the table's pool.
+    pub(crate) fn intern_colon_form(
+        &mut self,
+        mut left: Vec<GameId>,
+        mut right: Vec<GameId>,
+    ) -> GameId {
+        left.sort_unstable();
+        right.sort_unstable();
+        let g = self.intern_canonical(&mut left, &mut right);
+        debug_assert_eq!(g, self.from_options(&left, &right), "not canonical");
         self.give_back(left);
         self.give_back(right);
         g
     }
 
     /// Appends to `sums` (the options `base : H^L`, or `base : H^R`, of `player`) the base's
-    /// options of `player` that none of them dominates.
-    fn keep_undominated_base_options(
+    /// options of `player` that none of them dominates. By [`Games::colon_form`]'s lemma (no
+    /// position of a base option equals the canonical base), `base^L <= base : H^L` exactly
+    /// when `base^L <= base`: so a left option of the base is dominated exactly when `H` has a
+    /// left option and it is `<= base` — one comparison per base option, whatever `H`.
+    /// Mirror for Right.
+    pub(crate) fn keep_undominated_base_options(
         &mut self,
         base: GameId,
         sums: &mut Vec<GameId>,
         player: Player,
     ) {
-        let over = sums.len();
+        let over = !sums.is_empty();
         let span = self.option_span(base, player);
         for i in 0..span.len {
             let option = self.at(span, i);
-            let dominated = (0..over).any(|k| match player {
-                Player::Left => self.leq(option, sums[k]),
-                Player::Right => self.leq(sums[k], option),
-            });
+            let dominated = over
+                && match player {
+                    Player::Left => self.leq(option, base),
+                    Player::Right => self.leq(base, option),
+                };
             if !dominated {
                 sums.push(option);
             }
         }
-    }
-
-    /// Whether a base option (those after the first `over` entries of each list) of the form
-    /// `{left | right}` is reversible.
-    fn base_option_reverses(
-        &mut self,
-        left: &[GameId],
-        right: &[GameId],
-        over: (usize, usize),
-    ) -> bool {
-        let mut memo = std::mem::take(&mut self.form_memo);
-        memo.clear();
-        let mut reverses = false;
-        'search: for player in Player::BOTH {
-            let base_options = match player {
-                Player::Left => &left[over.0..],
-                Player::Right => &right[over.1..],
-            };
-            for &option in base_options {
-                let answers = self.option_span(option, player.other());
-                for k in 0..answers.len {
-                    let answer = self.at(answers, k);
-                    reverses = match player {
-                        Player::Left => self.le_form(answer, left, right, &mut memo),
-                        Player::Right => self.ge_form(answer, left, right, &mut memo),
-                    };
-                    if reverses {
-                        break 'search;
-                    }
-                }
-            }
-        }
-        self.form_memo = memo;
-        reverses
     }
 
     /// [`Games::reduce_lists`] without the stops: the general reduction alone.
@@ -358,7 +347,9 @@ impl Games {
         }
     }
 
-    /// `x <= {left | right}`: no `x^L >= G` and no `G^R <= x`.
+    /// `x <= {left | right}` without the stops (what the tests hold the stops' shortcut
+    /// against).
+    #[cfg(test)]
     fn le_form(
         &mut self,
         x: GameId,
@@ -369,7 +360,8 @@ impl Games {
         self.relate_to_form(x, true, left, right, Stops::NONE, memo)
     }
 
-    /// `x >= {left | right}`: no `G^L >= x` and no `x^R <= G`.
+    /// `x >= {left | right}` without the stops, as [`Games::le_form`].
+    #[cfg(test)]
     fn ge_form(
         &mut self,
         x: GameId,
@@ -382,8 +374,9 @@ impl Games {
 
     /// `x <= G` when `le`, else `x >= G`, for `G = {left | right}` with the given stops if
     /// known: as in [`Games::leq`], `x <= G` needs `LS(x) <= LS(G)` and `RS(x) <= RS(G)`, and
-    /// `LS(x) < RS(G)` gives `x < G` (mirrored for `x >= G`); otherwise by the options, as in
-    /// [`Games::le_form`] and [`Games::ge_form`].
+    /// `LS(x) < RS(G)` gives `x < G` (mirrored for `x >= G`); otherwise by the options:
+    /// `x <= G` when no `x^L >= G` and no `G^R <= x`, `x >= G` when no `G^L >= x` and no
+    /// `x^R <= G`.
     fn relate_to_form(
         &mut self,
         x: GameId,

@@ -256,16 +256,7 @@ impl Workspace {
             // rules: the exact general engine decides.
             Some(Err(_)) | None => {
                 method = Engine::Composing;
-                match composing::run(family, games, &report) {
-                    Ok(rows) => rows,
-                    Err(too_many) => {
-                        progress.finish();
-                        return Err(QueryError::new(
-                            span.clone(),
-                            format!("census `{name}`: {too_many}"),
-                        ));
-                    }
-                }
+                composing::run(family, games, &report)
             }
         };
         progress.finish();
