@@ -20,14 +20,13 @@ use hackenbook_games::{GameId, Games};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
 /// What a stored value is sealed as.
 const KIND: &str = "slow value";
 
-/// A position block valued in less time than this is not stored: reading it back would save
-/// little.
-pub const SLOW: Duration = Duration::from_secs(1);
+/// A position valued in less time than this is not stored: the same threshold as other
+/// games' confirmed values, whose cache is this one's neighbour.
+pub use crate::kept_values::SLOW;
 
 /// One stored value: the key it answers (checked on reading, so a file renamed or damaged is
 /// ignored), the number, and the methods that valued it.
