@@ -56,7 +56,7 @@ fn diagrams_within_the_budget_play_and_the_rest_say_why() {
     );
     assert_eq!(
         plays[2],
-        &PagePlay::Static(Unplayable::TooManyPositions { limit: 20_000 })
+        &PagePlay::Static(Unplayable::TooManyPositions { limit: 4_000 })
     );
 
     let page = build_page(&checked, &checker.ev.games, &mut problems);
@@ -72,7 +72,7 @@ fn diagrams_within_the_budget_play_and_the_rest_say_why() {
     );
     assert_eq!(
         attribute(html, "heaps", "data-play-static"),
-        Some("Too many ways to play to follow in the page (more than 20,000 positions).")
+        Some("Too many ways to play to follow in the page (more than 4,000 positions).")
     );
 }
 

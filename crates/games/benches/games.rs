@@ -7,28 +7,30 @@
 //! the workloads whose names hold those words).
 //!
 //! Figures (mean CPU time of the benchmark's thread per workload, so the load of the 2 shared
-//! cores does not enter them, though the cache misses it causes do; load average 3-4; ranges
-//! over two runs, alternated with the engine before this one, whose ratios in the same window
-//! are in the last column):
+//! cores does not enter them, though the cache misses it causes do; a quiet machine, load
+//! average 1.0-1.2; ranges over two full runs, alternated with the engine before this one,
+//! whose ratios in the same window are in the last column):
 //!
 //! | workload                                   | hackenbook     | cgt 0.11       | ratio       | before      |
 //! |--------------------------------------------|---------------:|---------------:|------------:|------------:|
-//! | day2_pairwise_sums (484 sums)              |   35-37 us     |  452-483 us    | 12.1-14.0x  | 12.9-12.9x  |
-//! | random_sums/2 (40 sums)                    |   56-56 us     |  497-499 us    | 8.8-8.9x    | 8.3-8.4x    |
-//! | random_sums/3                              |   29-30 us     |   79-81 us     | 2.7-2.8x    | 2.6-2.6x    |
-//! | random_sums/4                              |   35-35 us     |  138-145 us    | 4.0-4.1x    | 4.0-4.0x    |
-//! | canonical_forms/2 (100 forms from scratch) |   28-28 us     |   92-96 us     | 3.28-3.37x  | 2.40-2.52x  |
-//! | canonical_forms/3                          |   40-42 us     |  144-158 us    | 3.61-3.80x  | 2.61-2.84x  |
-//! | canonical_forms/4                          |   73-79 us     |  294-316 us    | 4.01-4.03x  | 2.91-3.44x  |
-//! | comparisons (3600 pairs)                   |   18-19 us     |   75-76 us     | 3.94-4.09x  | 3.49-3.49x  |
-//! | day3_forms (3000 antichain pairs)          |  0.73-0.77 ms  | 2.62-2.77 ms   | 3.56-3.59x  | 3.04-3.29x  |
+//! | day2_pairwise_sums (484 sums)              |   35-36 us     |  448-454 us    | 12.3-13.1x  | 12.4-13.3x  |
+//! | random_sums/2 (40 sums)                    |   51-53 us     |  462-470 us    | 8.9-9.1x    | 8.3-8.5x    |
+//! | random_sums/3                              |   28-29 us     |   81-82 us     | 2.8-2.9x    | 2.6-2.9x    |
+//! | random_sums/4                              |   34-34 us     |  142-143 us    | 4.2-4.3x    | 3.8-4.2x    |
+//! | canonical_forms/2 (100 forms from scratch) |   25-28 us     |   94-98 us     | 3.55-3.73x  | 2.54-2.65x  |
+//! | canonical_forms/3                          |   35-37 us     |  150-154 us    | 4.20-4.23x  | 2.62-2.77x  |
+//! | canonical_forms/4                          |   65-69 us     |  301-314 us    | 4.55-4.65x  | 2.95-3.09x  |
+//! | comparisons (3600 pairs)                   |   18-18 us     |   74-74 us     | 4.08-4.12x  | 3.11-3.53x  |
+//! | day3_forms (3000 antichain pairs)          |  0.73-0.78 ms  | 2.66-2.85 ms   | 3.66-3.67x  | 3.24-3.47x  |
 //!
 //! The engine before builds a form by reducing its options in every case (but where all are
 //! numbers); this one first reads off the options' stops, by the simplicity theorem, whether
 //! the form is a number and which (`simplicity.rs`), and when it is not, its stops rule out
 //! most reversible options and settle most comparisons with the form. The aim of 3x is met
-//! on canonical forms at every depth: 28 us and 40-42 us at depths 2 and 3 (the aim: 30 and
-//! 46 us), 3.3x, 3.6-3.8x and 4.0x. The comparisons read a fresh copy of a table each time,
+//! on canonical forms at every depth: 25-28 us and 35-37 us at depths 2 and 3 (the aim: 30 and
+//! 46 us), 3.6-3.7x, 4.2x and 4.6-4.7x. (Measured by the two helpers' branches apart, at load
+//! 3-7: the stops alone 3.3x, 3.6-3.8x and 4.0x; the table's one key per look-up alone
+//! 2.9-3.2x, 3.0-3.5x and 3.7-3.9x.) The comparisons read a fresh copy of a table each time,
 //! and what they cache grows the copy's comparison cache, which was made exactly full: so
 //! comparisons of games whose trees are small ([`hackenbook_games::Games::tree_size`]s
 //! multiplying to at most 256) are recomputed rather than cached; for the same reason a new

@@ -690,47 +690,56 @@ pub fn encode(sizes: &[(usize, Distribution)]) -> Vec<u8> {
 /// bytes are not such a list (values not increasing, a count of 0, a length past the bytes, a
 /// partial word at the end). `Err` when `input` cannot be read.
 pub fn decode(input: impl std::io::Read) -> std::io::Result<Option<Vec<(usize, Distribution)>>> {
+    /// Values read at a time (16 bytes each): 64 KiB, never more than the input holds.
+    const BLOCK: usize = 4096;
     let mut input = std::io::BufReader::new(input);
-    // The next word; `None` at the end of the bytes, `Some(None)` at a partial word.
-    let mut word = || -> std::io::Result<Option<Option<[u8; 8]>>> {
-        let mut w = [0u8; 8];
+    // Fills `buf` whole: `Some(true)` if it was, `Some(false)` at the end of the bytes before
+    // the first byte, `None` at the end of the bytes part of the way.
+    let mut fill = |buf: &mut [u8]| -> std::io::Result<Option<bool>> {
         let mut got = 0;
-        while got < 8 {
-            match std::io::Read::read(&mut input, &mut w[got..]) {
-                Ok(0) => return Ok((got > 0).then_some(None)),
+        while got < buf.len() {
+            match std::io::Read::read(&mut input, &mut buf[got..]) {
+                Ok(0) => return Ok((got == 0).then_some(false)),
                 Ok(n) => got += n,
                 Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
                 Err(e) => return Err(e),
             }
         }
-        Ok(Some(Some(w)))
+        Ok(Some(true))
     };
+    let word = |bytes: &[u8]| u64::from_le_bytes(bytes.try_into().expect("8 bytes"));
     let mut sizes = Vec::new();
+    let mut block = vec![0u8; 16 * BLOCK];
     // Every turn reads at least a word, so the loop ends with the input.
     loop {
-        let n = match word()? {
-            None => return Ok(Some(sizes)),
-            Some(None) => return Ok(None),
-            Some(Some(n)) => n,
-        };
-        let mut next = || -> std::io::Result<Option<[u8; 8]>> { Ok(word()?.flatten()) };
-        let Some(n) = usize::try_from(u64::from_le_bytes(n)).ok() else {
-            return Ok(None);
-        };
-        let Some(len) = next()?.map(u64::from_le_bytes) else {
+        let mut head = [0u8; 16];
+        match fill(&mut head)? {
+            Some(true) => {}
+            Some(false) => return Ok(Some(sizes)),
+            None => return Ok(None),
+        }
+        let (Ok(n), len) = (usize::try_from(word(&head[..8])), word(&head[8..])) else {
             return Ok(None);
         };
         let mut d = Distribution::default();
-        for _ in 0..len {
-            let (Some(v), Some(c)) = (next()?, next()?) else {
-                return Ok(None);
-            };
-            let (v, c) = (i64::from_le_bytes(v), u64::from_le_bytes(c));
-            if c == 0 || d.values.last().is_some_and(|&last| last >= v) {
+        let mut left = len;
+        while left > 0 {
+            // At most a block at a time: a length past the bytes fails at their end.
+            let take = usize::try_from(left).map_or(BLOCK, |l| l.min(BLOCK));
+            let bytes = &mut block[..16 * take];
+            if fill(bytes)? != Some(true) {
                 return Ok(None);
             }
-            d.values.push(v);
-            d.counts.push(c);
+            for pair in bytes.chunks_exact(16) {
+                let v = i64::from_le_bytes(pair[..8].try_into().expect("8 bytes"));
+                let c = word(&pair[8..]);
+                if c == 0 || d.values.last().is_some_and(|&last| last >= v) {
+                    return Ok(None);
+                }
+                d.values.push(v);
+                d.counts.push(c);
+            }
+            left -= take as u64;
         }
         sizes.push((n, d));
     }
@@ -840,6 +849,65 @@ mod tests {
             palette: Palette::new(colours),
             rules: Rules::Normal,
         }
+    }
+
+    /// A reader that hands out at most `step` bytes a call.
+    struct Trickle<'a> {
+        bytes: &'a [u8],
+        step: usize,
+    }
+
+    impl std::io::Read for Trickle<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            let n = self.step.min(buf.len()).min(self.bytes.len());
+            buf[..n].copy_from_slice(&self.bytes[..n]);
+            self.bytes = &self.bytes[n..];
+            Ok(n)
+        }
+    }
+
+    /// What `encode` writes, `decode` reads back whole, however the reader hands the bytes
+    /// out, sizes of more values than one block included (forests of 12 edges have more than
+    /// 4,096); cut anywhere short of a whole size, or with a count of 0 or values out of
+    /// order, it is not a list of distributions.
+    #[test]
+    fn decode_reads_back_what_encode_wrote_and_nothing_cut_or_altered() {
+        let sizes = count(
+            &family(Kind::Forests, 12, &[Colour::Blue, Colour::Red]),
+            &|_| {},
+        )
+        .unwrap();
+        assert!(sizes.iter().any(|(_, d)| d.len() > 4096));
+        let bytes = encode(&sizes);
+        for step in [1, 7, 16, 1 << 20] {
+            let back = decode(Trickle {
+                bytes: &bytes,
+                step,
+            })
+            .unwrap();
+            assert_eq!(back.as_ref(), Some(&sizes), "{step} bytes a read");
+        }
+        // Where each size ends, the list of the sizes before it; anywhere else, nothing.
+        let mut ends = vec![0];
+        for (_, d) in &sizes {
+            ends.push(ends.last().unwrap() + 16 + 16 * d.len());
+        }
+        for cut in (0..bytes.len()).step_by(5).chain(ends.iter().copied()) {
+            let back = decode(&bytes[..cut]).unwrap();
+            match ends.iter().position(|&e| e == cut) {
+                Some(k) => assert_eq!(back.as_deref(), Some(&sizes[..k]), "cut at {cut}"),
+                None => assert_eq!(back, None, "cut at {cut}"),
+            }
+        }
+        // A count of 0, and two values out of order, in the largest size's second block.
+        let at = ends[sizes.len() - 1] + 16 + 16 * 5000;
+        let mut zero = bytes.clone();
+        zero[at + 8..at + 16].fill(0);
+        assert_eq!(decode(&zero[..]).unwrap(), None);
+        let mut swapped = bytes.clone();
+        let (a, b) = swapped[at..at + 32].split_at_mut(16);
+        a[..8].swap_with_slice(&mut b[..8]);
+        assert_eq!(decode(&swapped[..]).unwrap(), None);
     }
 
     #[test]
