@@ -196,34 +196,14 @@ pub fn figure(
                 Asked::Extreme(which, e) => {
                     let r = member.record(ev);
                     let x = ev.eval(e, Subject::Position(r))?;
-                    if which == Extreme::Total {
-                        let Scalar::Num(d) = &x else {
-                            return Err(QueryError::new(
-                                e.span.clone(),
-                                "`total` adds numbers; this is a game that is not a number",
-                            ));
-                        };
-                        total = &total + &(d * &Dyadic::integer(count));
-                        continue;
-                    }
-                    best = Some(ev.extreme(which, x, best.take(), e)?);
+                    (total, best) = take_quantity(which, e, x, count, total, best, ev)?;
                 }
             }
         }
         if let (true, Asked::Extreme(which, e)) = (once_a_size && size_whole > 0, asked) {
             let r = record(edges, &Dyadic::zero(), ev);
             let x = ev.eval(e, Subject::Position(&r))?;
-            if which == Extreme::Total {
-                let Scalar::Num(d) = &x else {
-                    return Err(QueryError::new(
-                        e.span.clone(),
-                        "`total` adds numbers; this is a game that is not a number",
-                    ));
-                };
-                total = &total + &(d * &Dyadic::integer(size_whole));
-            } else {
-                best = Some(ev.extreme(which, x, best.take(), e)?);
-            }
+            (total, best) = take_quantity(which, e, x, size_whole, total, best, ev)?;
         }
         whole += size_whole;
         part += size_part;
@@ -253,6 +233,29 @@ pub fn figure(
             }
         },
     })
+}
+
+/// The running `total` and `best` of a `min`, `max` or `total` of `e` after `members` members
+/// whose quantity is `x`.
+fn take_quantity(
+    which: Extreme,
+    e: &Expr,
+    x: Scalar,
+    members: u128,
+    total: Dyadic,
+    best: Option<Scalar>,
+    ev: &mut RowEval,
+) -> Result<(Dyadic, Option<Scalar>), QueryError> {
+    if which != Extreme::Total {
+        return Ok((total, Some(ev.extreme(which, x, best, e)?)));
+    }
+    let Scalar::Num(d) = &x else {
+        return Err(QueryError::new(
+            e.span.clone(),
+            "`total` adds numbers; this is a game that is not a number",
+        ));
+    };
+    Ok((&total + &(d * &Dyadic::integer(members)), best))
 }
 
 /// `distinct e over family`: how many different values `e` takes over the members that pass
