@@ -136,28 +136,9 @@ pub fn figure(
         };
         // With no condition left to ask of each value, a count and a share whose condition
         // compares the value with a number are read off the sorted values.
-        if let Some([below, equal, above]) = Test::read_off(filter.as_ref(), asked, &condition)
-            .map(|c| distribution.split_at(c.unwrap_or(0)))
+        if let Some((size_whole, size_part)) =
+            Test::read_off(filter.as_ref(), asked, condition.as_ref(), distribution)
         {
-            size_whole = below + equal + above;
-            size_part = match &condition {
-                Some(Test::Value { rel, flipped, .. }) => {
-                    let passes = |relation: Relation| {
-                        holds(*rel, if *flipped { relation.flip() } else { relation })
-                    };
-                    [
-                        (below, Relation::Less),
-                        (equal, Relation::Equal),
-                        (above, Relation::Greater),
-                    ]
-                    .into_iter()
-                    .filter(|&(_, relation)| passes(relation))
-                    .map(|(n, _)| n)
-                    .sum()
-                }
-                Some(Test::Known(true)) => size_whole,
-                _ => 0,
-            };
             whole += size_whole;
             part += size_part;
             continue;
@@ -335,14 +316,13 @@ fn same_for_a_size(e: &Expr, measures: &Measures) -> bool {
     reads_only(e, measures, &["edges"])
 }
 
-/// The properties read off a value's binary places alone (`3` for `3/8`), the same for
-/// every value with as many places.
-const READ_OFF_PLACES: [&str; 2] = ["places", "denominator"];
+/// The number of edges and the properties read off a value's binary places alone (`3` for
+/// `3/8`): the same for every value of a size with as many places.
+const EDGES_AND_PLACES: [&str; 3] = ["edges", "places", "denominator"];
 
 /// Whether `e` reads nothing but the number of edges and the value's binary places.
 fn same_for_its_places(e: &Expr, measures: &Measures) -> bool {
-    let [places, denominator] = READ_OFF_PLACES;
-    reads_only(e, measures, &["edges", places, denominator])
+    reads_only(e, measures, &EDGES_AND_PLACES)
 }
 
 /// Whether every property `e` reads is one of `names`.
@@ -479,20 +459,38 @@ impl<'e> Test<'e> {
     }
 
     /// For a count or a share whose `filter` passes every member of the size, and whose
-    /// condition is known or compares the value with a number: `Some(the number's
-    /// numerator)` (`None` for a known condition), where the figure is read off the sorted
-    /// values ([`Distribution::split_at`]) rather than asked of each.
+    /// condition is known or compares the value with a number: the members of the size, and
+    /// those that have the condition, read off the sorted values ([`Distribution::split_at`])
+    /// rather than asked of each; `None` for any other figure.
     fn read_off(
         filter: Option<&Test>,
         asked: Asked,
-        condition: &Option<Test>,
-    ) -> Option<Option<i64>> {
+        condition: Option<&Test>,
+        distribution: &Distribution,
+    ) -> Option<(u128, u128)> {
         if !filter.is_none_or(|f| matches!(f, Test::Known(true))) {
             return None;
         }
+        let whole = |[below, equal, above]: [u128; 3]| below + equal + above;
         match (asked, condition) {
-            (Asked::Count, _) | (Asked::Share(_), Some(Test::Known(_))) => Some(None),
-            (Asked::Share(_), Some(Test::Value { c, .. })) => Some(Some(*c)),
+            (Asked::Count, _) => Some((whole(distribution.split_at(0)), 0)),
+            (Asked::Share(_), Some(Test::Known(b))) => {
+                let all = whole(distribution.split_at(0));
+                Some((all, if *b { all } else { 0 }))
+            }
+            (Asked::Share(_), Some(Test::Value { rel, c, flipped })) => {
+                let split = distribution.split_at(*c);
+                let passes = |relation: Relation| {
+                    holds(*rel, if *flipped { relation.flip() } else { relation })
+                };
+                let part = [Relation::Less, Relation::Equal, Relation::Greater]
+                    .into_iter()
+                    .zip(split)
+                    .filter(|&(relation, _)| passes(relation))
+                    .map(|(_, n)| n)
+                    .sum();
+                Some((whole(split), part))
+            }
             _ => None,
         }
     }
