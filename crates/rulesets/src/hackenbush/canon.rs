@@ -131,11 +131,16 @@ fn code_within(p: &Position, leaf_limit: usize) -> Vec<u32> {
             loops[a] = loops[a].wrapping_add(mix(u64::from(colour_code(c)) + 0x100));
         }
     }
-    let initial: Vec<(u32, u64)> = (0..n).map(|v| (u32::from(v != 0), loops[v])).collect();
-    let cells = graph.refine(rank(&initial));
+    let mut refiner = Refiner::new(&graph, n);
+    refiner
+        .signatures
+        .extend((0..n).map(|v| (u32::from(v != 0), loops[v])));
+    let mut cells = vec![0; n];
+    let count = refiner.rank(&mut cells);
+    refiner.refine(&mut cells, count);
     let mut search = Search {
         p,
-        graph: &graph,
+        refiner,
         best: None,
         leaves: 0,
         leaf_limit,
@@ -146,19 +151,6 @@ fn code_within(p: &Position, leaf_limit: usize) -> Vec<u32> {
     let mut code = vec![n as u32];
     code.extend(search.best.unwrap_or_default());
     code
-}
-
-/// Replaces signatures by their ranks among the distinct signatures (an invariant labelling,
-/// dense: the ranks are `0..k`).
-fn rank<T: Ord + Clone>(signatures: &[T]) -> Vec<u32> {
-    let mut distinct: Vec<T> = signatures.to_vec();
-    distinct.sort_unstable();
-    distinct.dedup();
-    signatures
-        .iter()
-        // A rank among at most as many signatures as the position has nodes (see above).
-        .map(|s| distinct.binary_search(s).unwrap_or(0) as u32)
-        .collect()
 }
 
 /// Neighbour lists in one flat array: node `v`'s non-loop edge ends are
@@ -193,32 +185,108 @@ impl Neighbours {
         }
         Neighbours { start, around }
     }
+}
 
-    /// Colour refinement: split cells by the multiset of (edge colour, neighbour's cell), held
-    /// as an order-free sum of hashes, until stable. The old cell leads the signature, so cells
-    /// only split, in order. A hash collision could only leave cells coarser: the result is
-    /// still a function of the graph up to isomorphism, which is all the search needs.
-    fn refine(&self, mut cells: Vec<u32>) -> Vec<u32> {
-        let n = cells.len();
-        let mut count = cells.iter().max().map_or(0, |&m| m + 1);
-        loop {
-            let signatures: Vec<(u32, u64)> = (0..n)
-                .map(|v| {
-                    let h = self.around[self.start[v]..self.start[v + 1]].iter().fold(
-                        0u64,
-                        |h, &(c, o)| {
-                            h.wrapping_add(mix((u64::from(c) << 32) | u64::from(cells[o])))
-                        },
-                    );
-                    (cells[v], h)
-                })
-                .collect();
-            let next = rank(&signatures);
-            let next_count = next.iter().max().map_or(0, |&m| m + 1);
-            if next_count == count {
-                return next;
+/// Colour refinement over one graph, with its working space kept from round to round.
+struct Refiner<'a> {
+    graph: &'a Neighbours,
+    /// Per node, the signature ranked next: its cell, then the hash of its neighbourhood.
+    signatures: Vec<(u32, u64)>,
+    /// The nodes in order of their signatures.
+    order: Vec<usize>,
+    /// Per leading cell, where its nodes start in `order` (the counting sort's).
+    starts: Vec<usize>,
+    /// The next round's cells.
+    next: Vec<u32>,
+}
+
+impl<'a> Refiner<'a> {
+    fn new(graph: &'a Neighbours, n: usize) -> Refiner<'a> {
+        Refiner {
+            graph,
+            signatures: Vec::with_capacity(n),
+            order: Vec::with_capacity(n),
+            starts: Vec::with_capacity(n + 1),
+            next: vec![0; n],
+        }
+    }
+
+    /// Writes into `cells` each node's rank among the distinct signatures (an invariant
+    /// labelling, dense: the ranks are `0..k`), and returns `k`. The signatures are put in order
+    /// by their leading cell first (a counting sort: cells are below the node count), then by
+    /// hash within each cell, which refinement keeps small.
+    fn rank(&mut self, cells: &mut [u32]) -> u32 {
+        let signatures = &self.signatures;
+        let n = signatures.len();
+        let cells_before = signatures
+            .iter()
+            .map(|s| s.0 as usize + 1)
+            .max()
+            .unwrap_or(0);
+        let starts = &mut self.starts;
+        starts.clear();
+        starts.resize(cells_before + 1, 0);
+        for s in signatures {
+            starts[s.0 as usize + 1] += 1;
+        }
+        for c in 0..cells_before {
+            starts[c + 1] += starts[c];
+        }
+        self.order.clear();
+        self.order.resize(n, 0);
+        for (v, s) in signatures.iter().enumerate() {
+            let at = &mut starts[s.0 as usize];
+            self.order[*at] = v;
+            *at += 1;
+        }
+        // `starts[c]` is now the end of cell `c`'s run.
+        let mut from = 0;
+        for &end in &starts[..cells_before] {
+            if end - from > 1 {
+                self.order[from..end].sort_unstable_by_key(|&v| signatures[v].1);
             }
-            cells = next;
+            from = end;
+        }
+        let mut rank = 0;
+        for (i, &v) in self.order.iter().enumerate() {
+            if i > 0 && signatures[v] != signatures[self.order[i - 1]] {
+                rank += 1;
+            }
+            // A rank among at most as many signatures as the position has nodes (see above).
+            cells[v] = rank;
+        }
+        if n == 0 {
+            0
+        } else {
+            rank + 1
+        }
+    }
+
+    /// Colour refinement of `cells` (`count` of them): split cells by the multiset of (edge
+    /// colour, neighbour's cell), held as an order-free sum of hashes, until stable. The old
+    /// cell leads the signature, so cells only split, in order. A hash collision could only
+    /// leave cells coarser: the result is still a function of the graph up to isomorphism,
+    /// which is all the search needs.
+    fn refine(&mut self, cells: &mut Vec<u32>, mut count: u32) {
+        let graph = self.graph;
+        loop {
+            self.signatures.clear();
+            self.signatures
+                .extend(cells.iter().enumerate().map(|(v, &cell)| {
+                    let h = graph.around[graph.start[v]..graph.start[v + 1]]
+                        .iter()
+                        .fold(0u64, |h, &(c, o)| {
+                            h.wrapping_add(mix((u64::from(c) << 32) | u64::from(cells[o])))
+                        });
+                    (cell, h)
+                }));
+            let mut next = std::mem::take(&mut self.next);
+            let next_count = self.rank(&mut next);
+            std::mem::swap(cells, &mut next);
+            self.next = next;
+            if next_count == count {
+                return;
+            }
             count = next_count;
         }
     }
@@ -227,7 +295,7 @@ impl Neighbours {
 /// The individualisation-refinement search for the least relabelled edge list.
 struct Search<'a> {
     p: &'a Position,
-    graph: &'a Neighbours,
+    refiner: Refiner<'a>,
     best: Option<Vec<u32>>,
     leaves: usize,
     leaf_limit: usize,
@@ -246,10 +314,11 @@ impl Search<'_> {
             }
             return;
         };
-        let members: Vec<usize> = (0..cells.len()).filter(|&v| cells[v] == target).collect();
-        for v in members {
+        // Cells are dense ranks, so one more than the largest is how many there are.
+        let count = cells.iter().max().map_or(0, |&m| m + 1);
+        for v in (0..cells.len()).filter(|&v| cells[v] == target) {
             // v keeps the cell's rank; the rest of its cell and every later cell move up one.
-            let split: Vec<u32> = cells
+            let mut split: Vec<u32> = cells
                 .iter()
                 .enumerate()
                 .map(|(u, &c)| {
@@ -260,17 +329,24 @@ impl Search<'_> {
                     }
                 })
                 .collect();
-            let refined = self.graph.refine(split);
-            self.explore(refined);
+            self.refiner.refine(&mut split, count + 1);
+            self.explore(split);
         }
     }
 }
 
-/// The smallest cell id shared by two or more nodes.
+/// The smallest cell id shared by two or more nodes (cells are dense ranks `0..k`).
 fn first_ambiguous_cell(cells: &[u32]) -> Option<u32> {
-    let mut sorted = cells.to_vec();
-    sorted.sort_unstable();
-    sorted.windows(2).find(|w| w[0] == w[1]).map(|w| w[0])
+    let mut seen = vec![0u8; cells.len()];
+    let mut least: Option<u32> = None;
+    for &c in cells {
+        let s = &mut seen[c as usize];
+        if *s == 1 && least.is_none_or(|l| c < l) {
+            least = Some(c);
+        }
+        *s = s.saturating_add(1);
+    }
+    least
 }
 
 /// The sorted edge list with node `v` renamed `cells[v]` (a permutation once cells are discrete).
@@ -327,5 +403,62 @@ mod tests {
         // cannot tell every node apart, the search must.
         assert!(!same("g-a-b-c-d-e-g G", "g-a-b-g G, g-c-d-g G"));
         assert!(same("g-a-b-g G, g-c-d-g G", "g-c-a-g G, g-d-b-g G"));
+    }
+
+    /// A code is the position under a relabelling: read back, it is a position with the same
+    /// code, the same edges by colour and the same node count; and relabelling a position's
+    /// nodes (the ground kept) and reversing its edge list never changes its code. On random
+    /// multigraphs, at the search's leaf limit and (for small ones) exactly.
+    #[test]
+    fn codes_are_relabellings_and_forget_the_labels() {
+        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = |below: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % below as u64) as usize
+        };
+        for round in 0..3000 {
+            let mut nodes = 1;
+            let mut edges = Vec::new();
+            for _ in 0..1 + round % 20 {
+                let a = next(nodes);
+                let b = next(nodes + 1);
+                if b == nodes {
+                    nodes += 1;
+                }
+                let colour = [Colour::Blue, Colour::Red, Colour::Green][next(3)];
+                edges.push((a, b, colour));
+            }
+            let p = Position::from_edges(nodes, edges.clone()).unwrap();
+            let mut perm: Vec<usize> = (1..nodes).collect();
+            for i in (1..perm.len()).rev() {
+                perm.swap(i, next(i + 1));
+            }
+            let map = |v: usize| if v == 0 { 0 } else { perm[v - 1] };
+            let moved = edges
+                .iter()
+                .rev()
+                .map(|&(a, b, c)| (map(b), map(a), c))
+                .collect();
+            let q = Position::from_edges(nodes, moved).unwrap();
+            let limits: &[usize] = if nodes <= 8 {
+                &[LEAF_LIMIT, usize::MAX]
+            } else {
+                &[LEAF_LIMIT]
+            };
+            for &limit in limits {
+                let c = code_within(&p, limit);
+                let back = from_code(&c).unwrap();
+                assert_eq!(code_within(&back, limit), c, "{}", p.notation());
+                assert_eq!(back.node_count(), p.node_count());
+                for colour in [Colour::Blue, Colour::Red, Colour::Green] {
+                    assert_eq!(back.count(colour), p.count(colour));
+                }
+                if limit == usize::MAX {
+                    assert_eq!(code_within(&q, limit), c, "{}", p.notation());
+                }
+            }
+        }
     }
 }
