@@ -3,7 +3,7 @@
 //! intervals is reused across positions), and redwood beds of Winning Ways' shape.
 
 use hackenbook_base::provenance::Method;
-use hackenbook_games::Games;
+use hackenbook_games::{Dyadic, Games};
 use hackenbook_rulesets::hackenbush::budget::Budget;
 use hackenbook_rulesets::hackenbush::canon::Canon;
 use hackenbook_rulesets::hackenbush::numbers::{NumberTree, Numbers};
@@ -87,6 +87,51 @@ fn small_beds_agree_with_the_game_tree() {
             .unwrap();
         assert_eq!(found, truth, "{}", p.notation());
     }
+}
+
+/// Winning Ways' "moderately hard" bed (its chapter 7): seven blue feet, their red legs, and red
+/// paths joining the legs' tops, 30 edges. Its value is published as 1/128, in Winning Ways and
+/// in CGSuite's test suite. The search finds that value, and then, with the same tables (its
+/// intervals and the pieces it filed, by key and by shape), the value of every option: Left's
+/// best and Right's best must have 1/128 as the simplest number between them, and the first of
+/// each player's options is valued again by a fresh search.
+#[test]
+fn the_moderately_hard_bed_of_winning_ways() {
+    let bed = Position::parse(
+        "g-fa L, fa-A R, A-a1 R, a1-B R, A-a2 R, a2-D R, A-a3 R, a3-F R, \
+         g-fb L, fb-B R, B-x R, x-D R, x-E R, \
+         g-fc L, fc-C R, C-c1 R, c1-F R, C-c2 R, c2-G R, \
+         g-fd L, fd-D R, g-fe L, fe-E R, E-y R, y-F R, y-G R, \
+         g-ff L, ff-F R, g-fg L, fg-G R",
+    )
+    .unwrap();
+    assert_eq!(bed.edge_count(), 30);
+    let mut canon = Canon::new();
+    let mut search = NumberSearch::new();
+    let value = |search: &mut NumberSearch, canon: &mut Canon, q: &Position| {
+        search
+            .value(canon, q, Rules::Normal, &mut budget())
+            .unwrap()
+            .unwrap()
+    };
+    let found = value(&mut search, &mut canon, &bed);
+    assert_eq!(found.to_string(), "1/128");
+    let mut best = Vec::new();
+    for player in Player::BOTH {
+        let options = options(&bed, Rules::Normal, player);
+        let values: Vec<_> = options
+            .iter()
+            .map(|q| value(&mut search, &mut canon, q))
+            .collect();
+        let fresh = value(&mut NumberSearch::new(), &mut Canon::new(), &options[0]);
+        assert_eq!(values[0], fresh, "{player:?}'s first option");
+        best.push(match player {
+            Player::Left => values.iter().max().cloned(),
+            Player::Right => values.iter().min().cloned(),
+        });
+    }
+    let simplest = Dyadic::simplest_between(best[0].as_ref(), best[1].as_ref());
+    assert_eq!(simplest, Some(found));
 }
 
 /// The search spends the budget it is given and stops with its named error.

@@ -102,6 +102,23 @@ impl Position {
         .compacted())
     }
 
+    /// The position of `edges` over nodes `0..node_count`, every one of which an edge touches
+    /// (the ground aside), every edge reaching the ground: what [`Position::restricted`] gives,
+    /// built by a caller that numbered the nodes itself (the number search's bit sets).
+    pub(crate) fn standing_edges(node_count: usize, edges: Vec<Edge>) -> Position {
+        let p = Position {
+            node_count,
+            edges,
+            names: None,
+            coords: None,
+        };
+        debug_assert_eq!(
+            Position::from_edges(node_count, p.edges.clone()).as_ref(),
+            Ok(&p)
+        );
+        p
+    }
+
     /// A stalk read from the ground up, e.g. `[Blue, Red, Red, Blue]` for `LRRL`.
     pub fn stalk(colours: &[Colour]) -> Position {
         let edges = colours

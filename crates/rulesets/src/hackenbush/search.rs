@@ -42,7 +42,7 @@
 use super::budget::{edge_steps, Budget, SolveError};
 use super::canon::{Canon, Key};
 use super::numbers::Numbers;
-use super::position::{Position, UnionFind};
+use super::position::{Edge, Position, UnionFind};
 use super::signs::forest_value;
 use super::{Colour, Rules};
 use hackenbook_games::{Dyadic, Player};
@@ -233,6 +233,11 @@ fn option_of(x: &Dyadic, side: Player) -> Option<Dyadic> {
 pub struct NumberSearch {
     /// The slot of every canonical key filed.
     slot_of: FxHashMap<Key, u32>,
+    /// In front of the keys, as in the memo ([`super::memo`]): the slot of every piece filed, by
+    /// its exact shape ([`Frame::shape`]), so a piece met again in another search — the same
+    /// edges of the same written position, standing after other cuts: an option's search
+    /// meets what its position's search met — is found without its canonical key.
+    slot_of_shape: FxHashMap<Shape, u32>,
     /// What is known of each value, by slot: a canonical key's, or one edge set's of a
     /// search not yet filed under its key (see [`Frame`]). Once a search is done only the
     /// slots filed under keys are kept ([`NumberSearch::reclaim`]): an edge set's slot means
@@ -248,8 +253,11 @@ type Edges = u128;
 pub const MAX_SEARCHED_EDGES: usize = Edges::BITS as usize;
 
 /// Edge sets met in one search, kept before their table is cleared (it is only a shortcut to
-/// the canonical key).
+/// the canonical key); the same for the shapes of pieces filed.
 const EXACT_LIMIT: usize = 1 << 20;
+
+/// A piece's position written out exactly ([`Frame::shape`]): two bytes an edge.
+type Shape = Box<[u8]>;
 
 /// One search, of one connected piece: every position it meets is what stands of the piece's
 /// edges after some cuts, so it is a set of those edges, and a move is a few bit operations
@@ -259,7 +267,6 @@ const EXACT_LIMIT: usize = 1 << 20;
 /// graph's costs a search of its own), and what the two slots know is met in the key's slot,
 /// shared by isomorphic positions and by later searches.
 struct Frame {
-    piece: Position,
     /// Each edge's two ends.
     ends: Vec<(usize, usize)>,
     /// Each node's edges (a loop once).
@@ -307,8 +314,6 @@ impl Frame {
             }
         }
         Some(Frame {
-            // Without names or coordinates: the positions built from it carry none.
-            piece: Position::from_edges(p.node_count(), p.edges().to_vec()).ok()?,
             ends: p.edges().iter().map(|&(a, b, _)| (a, b)).collect(),
             at,
             blue,
@@ -355,12 +360,15 @@ impl Frame {
     }
 
     /// The pieces of a standing set, in order of their first edge, as
-    /// [`Position::components`] gives them.
+    /// [`Position::components`] gives them; of any set, the pieces of what stands of it (a part
+    /// joined to the rest only through the ground stands if and only if it touches the ground).
     fn pieces(&self, mut set: Edges) -> Vec<Edges> {
         let mut pieces = Vec::new();
         while set != 0 {
             let piece = self.reached(set, set & set.wrapping_neg(), false);
-            pieces.push(piece);
+            if piece & self.at[0] != 0 {
+                pieces.push(piece);
+            }
             set &= !piece;
         }
         pieces
@@ -435,10 +443,41 @@ impl Frame {
         (self.at[v] & set).count_ones() + (self.at[v] & set & self.loops).count_ones()
     }
 
+    /// The position [`Frame::position`] builds of `set`, written without building it: per edge
+    /// in order, its two ends numbered as that position numbers them and its colour in the
+    /// first byte's top bit. A frame's piece is numbered in the same order as the position it
+    /// was cut from, so the same edges standing of one written position have one shape in every
+    /// frame.
+    fn shape(&self, set: Edges) -> Shape {
+        let mut out = Vec::with_capacity(2 * set.count_ones() as usize);
+        for (a, b, colour) in self.numbered(set) {
+            let red = if colour == Colour::Red { 0x80 } else { 0 };
+            // Below 128: a frame has at most `MAX_SEARCHED_EDGES` nodes.
+            out.push(a as u8 | red);
+            out.push(b as u8);
+        }
+        out.into_boxed_slice()
+    }
+
+    /// The edges of `set` in order, their ends renumbered as the position standing of `set`
+    /// numbers them: the ground and the nodes the set touches, in their order in the piece.
+    fn numbered(&self, set: Edges) -> impl Iterator<Item = Edge> + '_ {
+        let nodes = self.ends_of(set) | bit(0);
+        let number = move |v: usize| (nodes & (bit(v) - 1)).count_ones() as usize;
+        members(set).map(move |e| {
+            let (a, b) = self.ends[e];
+            let colour = match self.red & bit(e) != 0 {
+                true => Colour::Red,
+                false => Colour::Blue,
+            };
+            (number(a), number(b), colour)
+        })
+    }
+
     /// The position standing of the set: the piece's edges in `set`, nodes renumbered.
     fn position(&self, set: Edges) -> Position {
-        let kept: Vec<bool> = (0..self.ends.len()).map(|e| set & bit(e) != 0).collect();
-        self.piece.restricted(&kept)
+        let nodes = (self.ends_of(set) | bit(0)).count_ones() as usize;
+        Position::standing_edges(nodes, self.numbered(set).collect())
     }
 }
 
@@ -492,19 +531,31 @@ impl NumberSearch {
         if let Some(&(slot, true)) = cx.frame.slots.get(&set) {
             return Ok(slot as usize);
         }
-        let key = cx.canon.key(&cx.frame.position(set));
-        let slot = match self.slot_of.get(&key) {
-            Some(&slot) => {
+        let shape = cx.frame.shape(set);
+        let found = match self.slot_of_shape.get(&shape) {
+            Some(&slot) => Some(slot),
+            None => {
+                let key = cx.canon.key(&cx.frame.position(set));
+                let slot = self.slot_of.get(&key).copied();
+                if slot.is_none() {
+                    cx.filed.push((own as u32, key.clone()));
+                    self.slot_of.insert(key, own as u32);
+                }
+                if self.slot_of_shape.len() >= EXACT_LIMIT {
+                    self.slot_of_shape.clear();
+                }
+                cx.shapes.push(shape.clone());
+                self.slot_of_shape.insert(shape, slot.unwrap_or(own as u32));
+                slot
+            }
+        };
+        let slot = match found {
+            Some(slot) => {
                 let known = self.known[own].clone();
                 self.known[slot as usize].meet(&known);
                 slot
             }
-            None => {
-                let slot = own as u32;
-                cx.filed.push((slot, key.clone()));
-                self.slot_of.insert(key, slot);
-                slot
-            }
+            None => own as u32,
         };
         cx.frame.slots.insert(set, (slot, true));
         Ok(slot as usize)
@@ -543,8 +594,8 @@ impl NumberSearch {
         }
     }
 
-    /// Is `set ≥ x` (`Left`) or `set ≤ x` (`Right`), for a standing set of any number of
-    /// pieces?
+    /// Is what stands of `set` `≥ x` (`Left`) or `≤ x` (`Right`), whatever number of pieces it
+    /// makes?
     fn compare(
         &mut self,
         cx: &mut Cx,
@@ -629,10 +680,7 @@ impl NumberSearch {
             // A cut that disconnects nothing leaves one piece: no need to split it.
             let refuted = match disconnects {
                 false => self.piece_compare(cx, rest, side.other(), x)?,
-                true => {
-                    let standing = cx.frame.standing(rest);
-                    self.compare(cx, standing, side.other(), x)?
-                }
+                true => self.compare(cx, rest, side.other(), x)?,
             };
             if refuted {
                 yes = false;
@@ -676,9 +724,10 @@ impl Numbers for NumberSearch {
             budget,
             frame,
             filed: Vec::new(),
+            shapes: Vec::new(),
         };
         let value = self.piece_value(&mut cx, all);
-        self.reclaim(first, cx.filed);
+        self.reclaim(first, cx.filed, cx.shapes);
         value.map(Some)
     }
 }
@@ -688,21 +737,37 @@ impl NumberSearch {
     /// move down to follow the earlier ones, in order, and every other slot it made (an edge
     /// set's own, never filed, or met with a key filed before) is dropped, so the table grows
     /// by the keys a search files and by nothing else, whether it finished or ran out of budget.
-    fn reclaim(&mut self, first: usize, mut filed: Vec<(u32, Key)>) {
+    /// The shapes it filed (`shapes`) follow their slots.
+    fn reclaim(&mut self, first: usize, mut filed: Vec<(u32, Key)>, mut shapes: Vec<Shape>) {
         filed.sort_unstable_by_key(|&(slot, _)| slot);
         let mut next = first;
-        for (slot, key) in filed {
-            let slot = slot as usize;
+        for (slot, key) in &filed {
+            let slot = *slot as usize;
             debug_assert!(
                 slot >= next,
                 "a search's filed slots are its own and distinct"
             );
             self.known.swap(next, slot);
             let moved = u32::try_from(next).expect("a slot below one that fitted fits");
-            self.slot_of.insert(key, moved);
+            self.slot_of.insert(key.clone(), moved);
             next += 1;
         }
         self.known.truncate(next);
+        // A shape filed by this search points at a slot filed before it (which stays) or at
+        // one of `filed` (which moved to `first` plus its rank among them). Each moves once,
+        // though a table cleared midway may have filed a shape twice.
+        shapes.sort_unstable();
+        shapes.dedup();
+        for shape in shapes {
+            if let Some(slot) = self.slot_of_shape.get_mut(&shape) {
+                if *slot as usize >= first {
+                    let rank = filed
+                        .binary_search_by_key(slot, |&(s, _)| s)
+                        .expect("a shape's slot of this search is one it filed");
+                    *slot = u32::try_from(first + rank).expect("a slot below one that fitted fits");
+                }
+            }
+        }
     }
 }
 
@@ -713,6 +778,7 @@ struct Cx<'a> {
     budget: &'a mut Budget,
     frame: Frame,
     filed: Vec<(u32, Key)>,
+    shapes: Vec<Shape>,
 }
 
 #[cfg(test)]
@@ -783,6 +849,12 @@ mod tests {
         let mut slots: Vec<u32> = search.slot_of.values().copied().collect();
         slots.sort_unstable();
         assert!(slots.iter().enumerate().all(|(i, &s)| s as usize == i));
+        // Every shape filed points at a key's slot, after the slots moved down.
+        assert!(!search.slot_of_shape.is_empty());
+        assert!(search
+            .slot_of_shape
+            .values()
+            .all(|s| search.slot_of.values().any(|k| k == s)));
     }
 
     /// A random grounded multigraph of `n` edges (cycles, loops and parallel edges): each edge
@@ -857,6 +929,29 @@ mod tests {
                         );
                         let rest = frame.standing(piece & !bit(e));
                         assert_eq!(frame.position(rest), after, "{}", whole.notation());
+                        // The pieces of what stands, from the set before what fell is dropped.
+                        assert_eq!(frame.pieces(piece & !bit(e)), frame.pieces(rest));
+                    }
+                    // The piece as a frame of its own (as a search of it, an option, makes
+                    // it): its edge `i` is the `i`-th edge of the piece here, and each set
+                    // has the same position and the same shape in both frames.
+                    let own = Frame::new(whole).unwrap();
+                    let here: Vec<usize> = members(piece).collect();
+                    let mut sets = vec![own.all()];
+                    sets.extend((0..whole.edge_count()).map(|i| own.standing(own.all() & !bit(i))));
+                    for &inner in &sets {
+                        let outer = members(inner).fold(0, |s, i| s | bit(here[i]));
+                        assert_eq!(own.position(inner), frame.position(outer));
+                        assert_eq!(own.shape(inner), frame.shape(outer));
+                    }
+                    // Equal shapes are equal positions, and unequal ones unequal.
+                    for &a in &sets {
+                        for &b in &sets {
+                            assert_eq!(
+                                own.shape(a) == own.shape(b),
+                                own.position(a) == own.position(b)
+                            );
+                        }
                     }
                 }
             }
