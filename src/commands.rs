@@ -20,7 +20,9 @@ pub fn say(text: &str) {
 /// `hackenbook eval`: a position if it reads as one, otherwise a game expression, whose bare
 /// names are the positions of `defs` (the site's essays, or one essay's). With `game` (`--game
 /// domineering`), or written `domineering: 4x4`, a position of another game: its value and
-/// every move's.
+/// every move's. Each line is printed as soon as it is known: a position's value and who wins
+/// come before its moves are valued, which can take longer (a bed's thirty moves are thirty
+/// positions as hard as the bed).
 pub fn eval(
     input: &str,
     game: Option<&str>,
@@ -28,12 +30,20 @@ pub fn eval(
     childish: bool,
     defs: &mut Definitions,
 ) -> Result<(), Failure> {
-    let text = match game {
-        Some(game) => eval_game_to_string(game, input, explicit, childish, defs)?,
-        None => eval_to_string(input, explicit, childish, defs)?,
-    };
-    say(&text);
-    Ok(())
+    let mut out = |line: String| say(&line);
+    match game {
+        Some(game) => eval_game_lines(game, input, explicit, childish, defs, &mut out),
+        None => eval_lines(input, explicit, childish, defs, &mut out),
+    }
+}
+
+/// The lines `eval` prints, handed to `out` one by one, collected.
+fn collected(
+    run: impl FnOnce(&mut dyn FnMut(String)) -> Result<(), Failure>,
+) -> Result<String, Failure> {
+    let mut lines = Vec::new();
+    run(&mut |line| lines.push(line))?;
+    Ok(lines.join("\n"))
 }
 
 /// `hackenbook eval --game GAME POSITION`: the position read in the game's notation, its value,
@@ -45,8 +55,20 @@ pub fn eval_game_to_string(
     childish: bool,
     defs: &mut Definitions,
 ) -> Result<String, Failure> {
+    collected(|out| eval_game_lines(game, input, explicit, childish, defs, out))
+}
+
+/// [`eval_game_to_string`], line by line.
+fn eval_game_lines(
+    game: &str,
+    input: &str,
+    explicit: bool,
+    childish: bool,
+    defs: &mut Definitions,
+    out: &mut dyn FnMut(String),
+) -> Result<(), Failure> {
     let position = read_game_position(game, input, childish)?;
-    board_to_string(&position, explicit, &mut defs.checker.ev)
+    board_lines(&position, explicit, &mut defs.checker.ev, out)
 }
 
 /// `hackenbook eval --outcome`: who wins a Domineering board, by the outcome search alone (no
@@ -171,12 +193,13 @@ fn ruleset_of(game: &str, childish: bool) -> Result<&'static dyn DynRuleset, Fai
 pub const MAX_LISTED_MOVES: usize = 100;
 
 /// A position of any game: its value, who wins, then each player's moves, `name (value)` (at
-/// most [`MAX_LISTED_MOVES`] of them).
-fn board_to_string(
+/// most [`MAX_LISTED_MOVES`] of them), handed to `out` a line at a time.
+fn board_lines(
     position: &AnyPosition,
     explicit: bool,
     ev: &mut Evaluator,
-) -> Result<String, Failure> {
+    out: &mut dyn FnMut(String),
+) -> Result<(), Failure> {
     let Evaluator {
         games, rulesets, ..
     } = ev;
@@ -202,24 +225,21 @@ fn board_to_string(
         {
             let heading =
                 format!("no canonical value ({e}); deciding only who wins, by the outcome search");
-            return outcome_to_string(position, &heading, games);
+            out(outcome_to_string(position, &heading, games)?);
+            return Ok(());
         }
         Err(e) => return Err(unsolved(e)),
     };
     let outcome = position.outcome(rulesets, games).map_err(unsolved)?;
-    let mut out = format!(
-        "{}\n{} ({})",
-        shown(games, value, explicit),
-        outcome.describe(),
-        outcome.letter()
-    );
+    out(shown(games, value, explicit));
+    out(format!("{} ({})", outcome.describe(), outcome.letter()));
     for player in Player::BOTH {
         // A large board's moves are counted, not valued one by one and listed (a bed of a
         // thousand edges has a thousand cuts, each a position of its own to value).
         let count = position.moves(player).len();
         if count > MAX_LISTED_MOVES {
-            out.push_str(&format!(
-                "\n{}'s moves: {count}, not listed (more than {MAX_LISTED_MOVES})",
+            out(format!(
+                "{}'s moves: {count}, not listed (more than {MAX_LISTED_MOVES})",
                 player.name()
             ));
             continue;
@@ -236,9 +256,9 @@ fn board_to_string(
         } else {
             moves.join(", ")
         };
-        out.push_str(&format!("\n{}'s moves: {moves}", player.name()));
+        out(format!("{}'s moves: {moves}", player.name()));
     }
-    Ok(out)
+    Ok(())
 }
 
 /// A value as `eval` prints it: short, or (`--explicit`) in nested braces.
@@ -256,16 +276,28 @@ pub fn eval_to_string(
     childish: bool,
     defs: &mut Definitions,
 ) -> Result<String, Failure> {
+    collected(|out| eval_lines(input, explicit, childish, defs, out))
+}
+
+/// [`eval_to_string`], line by line.
+fn eval_lines(
+    input: &str,
+    explicit: bool,
+    childish: bool,
+    defs: &mut Definitions,
+    out: &mut dyn FnMut(String),
+) -> Result<(), Failure> {
     // `domineering: 4x4`: a position of a game of the registry (a name before the colon that is
     // not a game leaves the input to be read as Hackenbush or a game expression: `tree : 1`).
     if let Some((game, position)) = input.split_once(':') {
         if registry::find(game.trim()).is_some() {
-            return eval_game_to_string(game.trim(), position.trim(), explicit, childish, defs);
+            let (game, position) = (game.trim(), position.trim());
+            return eval_game_lines(game, position, explicit, childish, defs, out);
         }
     }
     // A bare position is Hackenbush's, read and valued as `hackenbush: POSITION` is.
     let position_error = match AnyPosition::parse(ruleset_of(HACKENBUSH, childish)?, input) {
-        Ok(position) => return board_to_string(&position, explicit, &mut defs.checker.ev),
+        Ok(position) => return board_lines(&position, explicit, &mut defs.checker.ev, out),
         Err(e) => e,
     };
     let Evaluator { games, rulesets } = &mut defs.checker.ev;
@@ -303,7 +335,7 @@ pub fn eval_to_string(
             None => notation::eval(&expr, games, &mut resolve).map(|v| show(games, v)),
         }
     });
-    answer.map_err(|game_error| {
+    let text = answer.map_err(|game_error| {
         let known: Vec<&str> = workspace.position_names().collect();
         let hint = input
             .get(game_error.span.clone())
@@ -326,7 +358,9 @@ pub fn eval_to_string(
                 definition_note(defs)
             ) + &hint,
         )
-    })
+    })?;
+    out(text);
+    Ok(())
 }
 
 /// After a failed query: a word on the problems met while reading the definitions, if any.
