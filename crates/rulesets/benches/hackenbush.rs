@@ -149,6 +149,56 @@ fn redwood_beds() {
     }
 }
 
+/// Winning Ways' "moderately hard" bed (chapter 7; 30 edges, published value 1/128): the
+/// solver's value, cold, then every option's with the same solver (what `hackenbook eval`
+/// prints), in CPU time; against the number game tree with fast paths under the default
+/// budgets, the alternative the number search replaced.
+fn moderately_hard_bed() {
+    let bed = Position::parse(
+        "g-fa L, fa-A R, A-a1 R, a1-B R, A-a2 R, a2-D R, A-a3 R, a3-F R, g-fb L, fb-B R, \
+         B-x R, x-D R, x-E R, g-fc L, fc-C R, C-c1 R, c1-F R, C-c2 R, c2-G R, g-fd L, fd-D R, \
+         g-fe L, fe-E R, E-y R, y-F R, y-G R, g-ff L, ff-F R, g-fg L, fg-G R",
+    )
+    .expect("the bed is a position");
+    let mut ev = Evaluator::new(&Settings::default());
+    let Evaluator { games, rulesets } = &mut ev;
+    let solver = rulesets.hackenbush();
+    let cpu = process_cpu();
+    let value = match solver.evaluate(&bed, Rules::Normal, games) {
+        Ok(e) => games.display(e.value),
+        Err(err) => err.to_string(),
+    };
+    let value_cpu = process_cpu().saturating_sub(cpu);
+    let mut options = Vec::new();
+    for player in [hackenbook_games::Player::Left, hackenbook_games::Player::Right] {
+        options.extend(hackenbook_rulesets::hackenbush::options(&bed, Rules::Normal, player));
+    }
+    let cpu = process_cpu();
+    let valued = options
+        .iter()
+        .filter(|q| solver.evaluate(q, Rules::Normal, games).is_ok())
+        .count();
+    let options_cpu = process_cpu().saturating_sub(cpu);
+    let limits = Limits::default();
+    let mut budget =
+        Budget::new("positions in the game tree", limits.positions).with_work(limits.work);
+    let start = Instant::now();
+    let tree = NumberTree::new(true).value(&mut Canon::new(), &bed, Rules::Normal, &mut budget);
+    let tree_time = start.elapsed();
+    let tree = match tree {
+        Ok(Some(v)) => v.to_string(),
+        Ok(None) => "not a number".to_string(),
+        Err(err) => err.to_string(),
+    };
+    eprintln!(
+        "moderately hard bed (30 edges): solver {value} in {value_cpu:.2?} CPU; its {} options \
+         ({valued} valued) in {options_cpu:.2?} CPU more; load {}; game tree with fast paths \
+         {tree_time:.3?} ({tree})",
+        options.len(),
+        load_average()
+    );
+}
+
 /// One cold evaluation (fresh memo and table), printed with its figures.
 fn report(name: &str, p: &Position) {
     let mut games = Games::new();
@@ -192,6 +242,7 @@ fn random_tree(n: usize, colours: &[Colour], seed: u64) -> Position {
 
 fn main() {
     if std::env::var_os("BEDS").is_some() {
+        moderately_hard_bed();
         redwood_beds();
         return;
     }
