@@ -26,14 +26,35 @@ pub fn say(text: &str) {
 pub fn eval(
     input: &str,
     game: Option<&str>,
-    explicit: bool,
-    childish: bool,
+    asked: &Asked,
     defs: &mut Definitions,
 ) -> Result<(), Failure> {
     let mut out = |line: String| say(&line);
     match game {
-        Some(game) => eval_game_lines(game, input, explicit, childish, defs, &mut out),
-        None => eval_lines(input, explicit, childish, defs, &mut out),
+        Some(game) => eval_game_lines(game, input, asked, defs, &mut out),
+        None => eval_lines(input, asked, defs, &mut out),
+    }
+}
+
+/// How `eval` is asked to show what it finds.
+#[derive(Clone, Copy, Debug)]
+pub struct Asked {
+    /// Canonical forms in nested braces (`--explicit`).
+    pub explicit: bool,
+    /// A position under the childish rules (`--childish`).
+    pub childish: bool,
+    /// A position's moves valued and listed after its value (not with `--no-moves`).
+    pub moves: bool,
+}
+
+impl Asked {
+    /// What `eval` prints unless asked otherwise: short forms, normal rules, every move.
+    pub fn new(explicit: bool, childish: bool) -> Asked {
+        Asked {
+            explicit,
+            childish,
+            moves: true,
+        }
     }
 }
 
@@ -55,20 +76,20 @@ pub fn eval_game_to_string(
     childish: bool,
     defs: &mut Definitions,
 ) -> Result<String, Failure> {
-    collected(|out| eval_game_lines(game, input, explicit, childish, defs, out))
+    let asked = Asked::new(explicit, childish);
+    collected(|out| eval_game_lines(game, input, &asked, defs, out))
 }
 
 /// [`eval_game_to_string`], line by line.
 fn eval_game_lines(
     game: &str,
     input: &str,
-    explicit: bool,
-    childish: bool,
+    asked: &Asked,
     defs: &mut Definitions,
     out: &mut dyn FnMut(String),
 ) -> Result<(), Failure> {
-    let position = read_game_position(game, input, childish)?;
-    board_lines(&position, explicit, &mut defs.checker.ev, out)
+    let position = read_game_position(game, input, asked.childish)?;
+    board_lines(&position, asked, &mut defs.checker.ev, out)
 }
 
 /// `hackenbook eval --outcome`: who wins a Domineering board, by the outcome search alone (no
@@ -192,14 +213,15 @@ fn ruleset_of(game: &str, childish: bool) -> Result<&'static dyn DynRuleset, Fai
 /// says how many there are.
 pub const MAX_LISTED_MOVES: usize = 100;
 
-/// A position of any game: its value, who wins, then each player's moves, `name (value)` (at
-/// most [`MAX_LISTED_MOVES`] of them), handed to `out` a line at a time.
+/// A position of any game: its value, who wins, then (when `asked`) each player's moves,
+/// `name (value)` (at most [`MAX_LISTED_MOVES`] of them), handed to `out` a line at a time.
 fn board_lines(
     position: &AnyPosition,
-    explicit: bool,
+    asked: &Asked,
     ev: &mut Evaluator,
     out: &mut dyn FnMut(String),
 ) -> Result<(), Failure> {
+    let explicit = asked.explicit;
     let Evaluator {
         games, rulesets, ..
     } = ev;
@@ -233,6 +255,9 @@ fn board_lines(
     let outcome = position.outcome(rulesets, games).map_err(unsolved)?;
     out(shown(games, value, explicit));
     out(format!("{} ({})", outcome.describe(), outcome.letter()));
+    if !asked.moves {
+        return Ok(());
+    }
     for player in Player::BOTH {
         // A large board's moves are counted, not valued one by one and listed (a bed of a
         // thousand edges has a thousand cuts, each a position of its own to value).
@@ -276,28 +301,31 @@ pub fn eval_to_string(
     childish: bool,
     defs: &mut Definitions,
 ) -> Result<String, Failure> {
-    collected(|out| eval_lines(input, explicit, childish, defs, out))
+    let asked = Asked::new(explicit, childish);
+    collected(|out| eval_lines(input, &asked, defs, out))
 }
 
 /// [`eval_to_string`], line by line.
 fn eval_lines(
     input: &str,
-    explicit: bool,
-    childish: bool,
+    asked: &Asked,
     defs: &mut Definitions,
     out: &mut dyn FnMut(String),
 ) -> Result<(), Failure> {
+    let Asked {
+        explicit, childish, ..
+    } = *asked;
     // `domineering: 4x4`: a position of a game of the registry (a name before the colon that is
     // not a game leaves the input to be read as Hackenbush or a game expression: `tree : 1`).
     if let Some((game, position)) = input.split_once(':') {
         if registry::find(game.trim()).is_some() {
             let (game, position) = (game.trim(), position.trim());
-            return eval_game_lines(game, position, explicit, childish, defs, out);
+            return eval_game_lines(game, position, asked, defs, out);
         }
     }
     // A bare position is Hackenbush's, read and valued as `hackenbush: POSITION` is.
     let position_error = match AnyPosition::parse(ruleset_of(HACKENBUSH, childish)?, input) {
-        Ok(position) => return board_lines(&position, explicit, &mut defs.checker.ev, out),
+        Ok(position) => return board_lines(&position, asked, &mut defs.checker.ev, out),
         Err(e) => e,
     };
     let Evaluator { games, rulesets } = &mut defs.checker.ev;

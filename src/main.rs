@@ -79,6 +79,10 @@ enum Command {
         /// first, by the outcome search, without its canonical value.
         #[arg(long)]
         outcome: bool,
+        /// Print a position's value and who wins, without valuing and listing its moves (each a
+        /// position of its own: a bed's thirty moves take longer than the bed).
+        #[arg(long)]
+        no_moves: bool,
     },
     /// Play a position against the solver, or print its play table.
     Play {
@@ -281,13 +285,18 @@ fn run(cli: Cli) -> Result<(), Failure> {
             explicit,
             childish,
             outcome,
+            no_moves,
         } => {
             let mut defs = driver::definitions(&project, essay.as_deref())?;
             if outcome {
                 hackenbook::commands::eval_outcome_to_string(game.as_deref(), &input, &mut defs)
                     .map(|text| hackenbook::commands::say(&text))
             } else {
-                hackenbook::commands::eval(&input, game.as_deref(), explicit, childish, &mut defs)
+                let asked = hackenbook::commands::Asked {
+                    moves: !no_moves,
+                    ..hackenbook::commands::Asked::new(explicit, childish)
+                };
+                hackenbook::commands::eval(&input, game.as_deref(), &asked, &mut defs)
             }
         }
         Command::Play {

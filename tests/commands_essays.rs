@@ -333,6 +333,44 @@ fn the_terminal_game_ends_with_the_winner() {
     );
 }
 
+/// `eval --no-moves` prints a position's value and who wins, the first two lines of what `eval`
+/// prints, and values no move: for a Hackenbush position, a board of another game and under the
+/// childish rules. A game expression has no moves to leave out and prints the same.
+#[test]
+fn eval_without_the_moves() {
+    let dir = tempfile::tempdir().unwrap();
+    let eval = |args: &[&str]| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_hackenbook"))
+            .arg("eval")
+            .args(args)
+            .current_dir(dir.path())
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+        assert!(
+            out.status.success(),
+            "{stdout}{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        stdout
+    };
+    for input in [
+        &["g-a L, g-b L, a-c R, b-d R, c-d R"][..],
+        &["domineering: 2x3"],
+        &["LRL G", "--childish"],
+        &["{1|0} + ^"],
+    ] {
+        let whole = eval(input);
+        let short = eval(&[input, &["--no-moves"]].concat());
+        let lines: Vec<&str> = whole.lines().collect();
+        let head = lines[..lines.len().min(2)].join("\n") + "\n";
+        assert_eq!(short, head, "{input:?}");
+        let moves = whole.contains("'s moves: ");
+        assert_eq!(moves, lines.len() == 4, "{input:?}: {whole}");
+        assert!(!short.contains("'s moves: "), "{input:?}");
+    }
+}
+
 /// `eval` takes a position of any game of the registry, by `--game` or written `GAME: POSITION`,
 /// and prints its value, who wins and each player's moves with the values they reach; a board an essay
 /// names is a position in game expressions like a Hackenbush one. Domineering 2x2 = ±1 (Winning

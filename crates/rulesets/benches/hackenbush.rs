@@ -170,8 +170,15 @@ fn moderately_hard_bed() {
     };
     let value_cpu = process_cpu().saturating_sub(cpu);
     let mut options = Vec::new();
-    for player in [hackenbook_games::Player::Left, hackenbook_games::Player::Right] {
-        options.extend(hackenbook_rulesets::hackenbush::options(&bed, Rules::Normal, player));
+    for player in [
+        hackenbook_games::Player::Left,
+        hackenbook_games::Player::Right,
+    ] {
+        options.extend(hackenbook_rulesets::hackenbush::options(
+            &bed,
+            Rules::Normal,
+            player,
+        ));
     }
     let cpu = process_cpu();
     let valued = options
