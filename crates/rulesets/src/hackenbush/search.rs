@@ -30,6 +30,14 @@
 //! it is met, for its canonical key (see [`Frame`]). Pieces of more than
 //! [`MAX_SEARCHED_EDGES`] edges are left to the game tree.
 //!
+//! A canonical key is most of the cost of filing a piece, so it is worked out only when it can
+//! help. A piece is first looked up by its exact shape (its edges as the written position
+//! numbers them, [`Frame::shape`]): the search of an option meets the pieces its position's
+//! search filed, and finds them so. And the first piece filed of an invariant ([`Frame::invariant`],
+//! equal for isomorphic pieces, cheap) has no isomorphic copy filed yet, so it is filed without
+//! a key; when a second piece of that invariant comes, both are keyed. Slots are shared only by
+//! equal shapes or equal keys: the invariant decides when to look, never what is shared.
+//!
 //! Moves are tried one at a time, each option looked at only when its turn comes (most questions
 //! are settled by the first move tried): first the cuts that disconnect nothing — after which
 //! nothing falls and the piece stays one piece — then the rest; within each, the cuts between
@@ -270,9 +278,10 @@ type Shape = Box<[u8]>;
 /// edges after some cuts, so it is a set of those edges, and a move is a few bit operations
 /// instead of a new edge list. A set met for the first time gets a slot of its own, its
 /// interval from its edge counts (or its value, for a forest); only when the search must
-/// look at its options, which is rarer, is it built as a position for its canonical key (a
-/// graph's costs a search of its own), and what the two slots know is met in the key's slot,
-/// shared by isomorphic positions and by later searches.
+/// look at its options, which is rarer, is it filed — by its shape, its invariant and, when
+/// those do not settle it, its canonical key (a graph's costs a search of its own) — and what
+/// the two slots know is met in the filed slot, shared by isomorphic positions and by later
+/// searches.
 struct Frame {
     /// Each edge's two ends.
     ends: Vec<(usize, usize)>,
