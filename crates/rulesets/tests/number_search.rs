@@ -89,12 +89,13 @@ fn small_beds_agree_with_the_game_tree() {
     }
 }
 
-/// Winning Ways' "moderately hard" bed (its chapter 7): seven blue feet, their red legs, and red
-/// paths joining the legs' tops, 30 edges. Its value is published as 1/128, in Winning Ways and
-/// in CGSuite's test suite. The search finds that value, and then, with the same tables (its
-/// intervals and the pieces it filed, by key and by shape), the value of every option: Left's
-/// best and Right's best must have 1/128 as the simplest number between them, and the first of
-/// each player's options is valued again by a fresh search.
+/// Winning Ways' "moderately hard" bed (its chapter 7): seven blue feet, a red leg on each, and
+/// red edges joining the legs' tops (two of them through a node shared by three tops), 30
+/// edges. Its value is published as 1/128, in Winning Ways and in CGSuite's test suite. The
+/// search finds that value, and then, with the same tables (its intervals and the pieces it
+/// filed, by shape, unkeyed and by key), the value of every option: Left's best and Right's best
+/// must have 1/128 as the simplest number between them, and the first of each player's options
+/// is valued again by a fresh search.
 #[test]
 fn the_moderately_hard_bed_of_winning_ways() {
     let bed = Position::parse(
