@@ -253,9 +253,9 @@ pub struct NumberSearch {
     unkeyed: FxHashMap<u64, (u32, Shape)>,
     /// The invariants of the pieces filed under keys.
     keyed: FxHashSet<u64>,
-    /// What is known of each value, by slot: a canonical key's, or one edge set's of a
-    /// search not yet filed under its key (see [`Frame`]). Once a search is done only the
-    /// slots filed under keys are kept ([`NumberSearch::reclaim`]): an edge set's slot means
+    /// What is known of each value, by slot: a filed piece's (under a key, or unkeyed), or
+    /// one edge set's of a search not yet filed (see [`Frame`]). Once a search is done only the
+    /// slots of filed pieces are kept ([`NumberSearch::reclaim`]): an edge set's slot means
     /// nothing to another search, which meets its sets anew.
     known: Vec<Known>,
 }
@@ -268,8 +268,13 @@ type Edges = u128;
 pub const MAX_SEARCHED_EDGES: usize = Edges::BITS as usize;
 
 /// Edge sets met in one search, kept before their table is cleared (it is only a shortcut to
-/// the canonical key); the same for the shapes of pieces filed.
+/// the canonical key).
 const EXACT_LIMIT: usize = 1 << 20;
+
+/// Shapes of pieces filed, kept before their table is cleared (a shortcut too): at most about
+/// 80 MB of shapes of 128 edges, far less of beds' 30 (a bed and its 30 options file about
+/// 240,000).
+const SHAPE_LIMIT: usize = 1 << 18;
 
 /// A piece's position written out exactly ([`Frame::shape`]): two bytes an edge.
 type Shape = Box<[u8]>;
@@ -533,8 +538,8 @@ impl NumberSearch {
         NumberSearch::default()
     }
 
-    /// Pieces filed under their canonical keys, each known to lie in some interval (for
-    /// reports). The slots of one search's edge sets not filed under a key are not counted: a
+    /// Pieces filed, under their canonical keys or unkeyed, each known to lie in some interval
+    /// (for reports). The slots of one search's edge sets never filed are not counted: a
     /// search asked again meets its sets again, in new slots, and files nothing new.
     pub fn entries(&self) -> usize {
         self.slot_of.len() + self.unkeyed.len()
@@ -583,7 +588,7 @@ impl NumberSearch {
             Some(&slot) => Some(slot),
             None => {
                 let slot = self.file_new(cx, set, own as u32, &shape);
-                if self.slot_of_shape.len() >= EXACT_LIMIT {
+                if self.slot_of_shape.len() >= SHAPE_LIMIT {
                     self.slot_of_shape.clear();
                 }
                 cx.shapes.push(shape.clone());
@@ -881,8 +886,8 @@ fn shape_position(shape: &[u8]) -> Position {
     Position::standing_edges(nodes, edges)
 }
 
-/// The context of one search: the key maker, the budget it spends, the piece searched and the
-/// slots it filed under new keys (with the keys), which outlive it.
+/// The context of one search: the key maker, the budget it spends, the piece searched, and
+/// the slots it filed (how) and the shapes it filed, which outlive it ([`NumberSearch::reclaim`]).
 struct Cx<'a> {
     canon: &'a mut Canon,
     budget: &'a mut Budget,
