@@ -129,17 +129,7 @@ fn redwood_beds() {
             Ok(e) => format!("{} by {:?}", games.display(e.value), e.methods),
             Err(err) => err.to_string(),
         };
-        let limits = Limits::default();
-        let mut budget =
-            Budget::new("positions in the game tree", limits.positions).with_work(limits.work);
-        let start = Instant::now();
-        let tree = NumberTree::new(true).value(&mut Canon::new(), &bed, Rules::Normal, &mut budget);
-        let tree_time = start.elapsed();
-        let tree = match tree {
-            Ok(Some(v)) => v.to_string(),
-            Ok(None) => "not a number".to_string(),
-            Err(err) => err.to_string(),
-        };
+        let (tree_time, tree) = number_game_tree(&bed);
         let load = load_average();
         eprintln!(
             "redwood bed {n}: solver {search_time:.3?} wall ({growth} on the bed 5 edges \
@@ -147,6 +137,22 @@ fn redwood_beds() {
              {tree_time:.3?} ({tree})"
         );
     }
+}
+
+/// The alternative the number search replaced: the number game tree with fast paths, cold,
+/// under the default budgets; its wall time and its answer (or the budget it ran out of).
+fn number_game_tree(bed: &Position) -> (Duration, String) {
+    let limits = Limits::default();
+    let mut budget =
+        Budget::new("positions in the game tree", limits.positions).with_work(limits.work);
+    let start = Instant::now();
+    let tree = NumberTree::new(true).value(&mut Canon::new(), bed, Rules::Normal, &mut budget);
+    let answer = match tree {
+        Ok(Some(v)) => v.to_string(),
+        Ok(None) => "not a number".to_string(),
+        Err(err) => err.to_string(),
+    };
+    (start.elapsed(), answer)
 }
 
 /// Winning Ways' "moderately hard" bed (chapter 7; 30 edges, published value 1/128): the
@@ -186,17 +192,7 @@ fn moderately_hard_bed() {
         .filter(|q| solver.evaluate(q, Rules::Normal, games).is_ok())
         .count();
     let options_cpu = process_cpu().saturating_sub(cpu);
-    let limits = Limits::default();
-    let mut budget =
-        Budget::new("positions in the game tree", limits.positions).with_work(limits.work);
-    let start = Instant::now();
-    let tree = NumberTree::new(true).value(&mut Canon::new(), &bed, Rules::Normal, &mut budget);
-    let tree_time = start.elapsed();
-    let tree = match tree {
-        Ok(Some(v)) => v.to_string(),
-        Ok(None) => "not a number".to_string(),
-        Err(err) => err.to_string(),
-    };
+    let (tree_time, tree) = number_game_tree(&bed);
     eprintln!(
         "moderately hard bed (30 edges): solver {value} in {value_cpu:.2?} CPU; its {} options \
          ({valued} valued) in {options_cpu:.2?} CPU more; load {}; game tree with fast paths \
