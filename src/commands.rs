@@ -94,12 +94,31 @@ fn eval_game_lines(
 
 /// `hackenbook eval --outcome`: who wins a Domineering board, by the outcome search alone (no
 /// canonical value), for each player moving first. `input` is `domineering: 8x8`, or the board
-/// alone with `game`.
+/// alone with `game`. Each line is printed as soon as it is known.
+pub fn eval_outcome(
+    game: Option<&str>,
+    input: &str,
+    defs: &mut Definitions,
+) -> Result<(), Failure> {
+    eval_outcome_lines(game, input, defs, &mut |line| say(&line))
+}
+
+/// What [`eval_outcome`] prints.
 pub fn eval_outcome_to_string(
     game: Option<&str>,
     input: &str,
     defs: &mut Definitions,
 ) -> Result<String, Failure> {
+    collected(|out| eval_outcome_lines(game, input, defs, out))
+}
+
+/// [`eval_outcome`], line by line.
+fn eval_outcome_lines(
+    game: Option<&str>,
+    input: &str,
+    defs: &mut Definitions,
+    out: &mut dyn FnMut(String),
+) -> Result<(), Failure> {
     let (game, text) = match (game, input.split_once(':')) {
         (Some(game), _) => (game, input),
         (None, Some((game, text))) if registry::find(game.trim()).is_some() => {
@@ -115,17 +134,18 @@ pub fn eval_outcome_to_string(
     };
     let position = read_game_position(game, text, false)?;
     let heading = "who wins, by the outcome search (its canonical value not computed)";
-    outcome_to_string(&position, heading, &mut defs.checker.ev.games)
+    outcome_lines(&position, heading, &mut defs.checker.ev.games, out)
 }
 
 /// The outcome search's answer for a Domineering `position`, after `heading`: who wins with
 /// each player moving first, then the outcome class. The search runs under the run's clock
 /// (`--time-limit`) and its budget of positions; a search that stops says which.
-fn outcome_to_string(
+fn outcome_lines(
     position: &AnyPosition,
     heading: &str,
     games: &mut Games,
-) -> Result<String, Failure> {
+    out: &mut dyn FnMut(String),
+) -> Result<(), Failure> {
     use hackenbook_rulesets::domineering::outcome::{Search, SearchLimits};
     use hackenbook_rulesets::domineering::Board;
     let game = position.ruleset().name();
@@ -138,7 +158,7 @@ fn outcome_to_string(
     let budget = limits.positions;
     let mut search = Search::new(limits);
     let board = board.forgetting_dominoes();
-    let mut lines = vec![heading.to_string()];
+    out(heading.to_string());
     let mut winners = Vec::new();
     for first in Player::BOTH {
         let verdict = games
@@ -157,7 +177,7 @@ fn outcome_to_string(
                 ))
             })?;
         winners.push(verdict.winner);
-        lines.push(format!("{} moving first: {verdict}", first.name()));
+        out(format!("{} moving first: {verdict}", first.name()));
     }
     let outcome = match (winners[0], winners[1]) {
         (Player::Left, Player::Left) => hackenbook_games::OutcomeClass::LeftWins,
@@ -165,13 +185,13 @@ fn outcome_to_string(
         (Player::Left, Player::Right) => hackenbook_games::OutcomeClass::FirstPlayer,
         (Player::Right, Player::Left) => hackenbook_games::OutcomeClass::SecondPlayer,
     };
-    lines.push(format!(
+    out(format!(
         "{} ({}); {} positions searched",
         outcome.describe(),
         outcome.letter(),
         search.stats.positions
     ));
-    Ok(lines.join("\n"))
+    Ok(())
 }
 
 /// The game a bare position is read in (`hackenbook eval LR`, `hackenbook play LR`).
@@ -247,8 +267,7 @@ fn board_lines(
         {
             let heading =
                 format!("no canonical value ({e}); deciding only who wins, by the outcome search");
-            out(outcome_to_string(position, &heading, games)?);
-            return Ok(());
+            return outcome_lines(position, &heading, games, out);
         }
         Err(e) => return Err(unsolved(e)),
     };

@@ -289,8 +289,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
         } => {
             let mut defs = driver::definitions(&project, essay.as_deref())?;
             if outcome {
-                hackenbook::commands::eval_outcome_to_string(game.as_deref(), &input, &mut defs)
-                    .map(|text| hackenbook::commands::say(&text))
+                hackenbook::commands::eval_outcome(game.as_deref(), &input, &mut defs)
             } else {
                 let asked = hackenbook::commands::Asked {
                     moves: !no_moves,
